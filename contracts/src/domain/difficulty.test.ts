@@ -1,0 +1,86 @@
+import { describe, it, expect } from 'vitest';
+import { DIFFICULTY_LABELS, difficultyFromCounts, difficultyLabel } from './difficulty';
+
+describe('DIFFICULTY_LABELS', () => {
+  it('lists the labels from easiest to hardest', () => {
+    expect(DIFFICULTY_LABELS).toEqual([
+      'Too Easy', 'Easy', 'Ideal', 'Medium', 'Challenging', 'Difficult', 'Very Difficult',
+    ]);
+  });
+});
+
+describe('difficultyLabel (fractions 0..1)', () => {
+  it('Too Easy from 95% known, whatever the uncertain share', () => {
+    expect(difficultyLabel(0.95, 0)).toBe('Too Easy');
+    expect(difficultyLabel(0.95, 0.05)).toBe('Too Easy');
+    expect(difficultyLabel(1, 0)).toBe('Too Easy');
+    expect(difficultyLabel(0.9499, 0)).toBe('Easy');
+  });
+
+  it('Easy: known >= 85% and uncertain <= 10%', () => {
+    expect(difficultyLabel(0.85, 0.1)).toBe('Easy');
+    expect(difficultyLabel(0.8499, 0.1)).toBe('Ideal');
+    expect(difficultyLabel(0.9, 0.1001)).toBe('Ideal');
+  });
+
+  it('Ideal: known >= 75% and uncertain <= 15%', () => {
+    expect(difficultyLabel(0.75, 0.15)).toBe('Ideal');
+    expect(difficultyLabel(0.7499, 0.15)).toBe('Medium');
+    expect(difficultyLabel(0.8, 0.1501)).toBe('Medium');
+  });
+
+  it('Medium: known >= 60% and uncertain <= 20%', () => {
+    expect(difficultyLabel(0.6, 0.2)).toBe('Medium');
+    expect(difficultyLabel(0.5999, 0.2)).toBe('Challenging');
+    expect(difficultyLabel(0.7, 0.2001)).toBe('Challenging');
+  });
+
+  it('a high known share with too many uncertain words falls through to Challenging', () => {
+    expect(difficultyLabel(0.94, 0.21)).toBe('Challenging');
+  });
+
+  it('Challenging from 45%, Difficult from 30%, else Very Difficult', () => {
+    expect(difficultyLabel(0.45, 0.5)).toBe('Challenging');
+    expect(difficultyLabel(0.4499, 0)).toBe('Difficult');
+    expect(difficultyLabel(0.3, 0)).toBe('Difficult');
+    expect(difficultyLabel(0.2999, 0)).toBe('Very Difficult');
+    expect(difficultyLabel(0, 0)).toBe('Very Difficult');
+  });
+});
+
+describe('difficultyFromCounts', () => {
+  it('uses exact integer boundaries', () => {
+    expect(difficultyFromCounts(100, 95, 0)).toBe('Too Easy');
+    expect(difficultyFromCounts(10000, 9499, 0)).toBe('Easy');
+    expect(difficultyFromCounts(20, 19, 1)).toBe('Too Easy');
+    expect(difficultyFromCounts(100, 85, 10)).toBe('Easy');
+    expect(difficultyFromCounts(100, 85, 11)).toBe('Ideal');
+    expect(difficultyFromCounts(100, 84, 10)).toBe('Ideal');
+    expect(difficultyFromCounts(100, 75, 15)).toBe('Ideal');
+    expect(difficultyFromCounts(100, 75, 16)).toBe('Medium');
+    expect(difficultyFromCounts(100, 74, 15)).toBe('Medium');
+    expect(difficultyFromCounts(100, 60, 20)).toBe('Medium');
+    expect(difficultyFromCounts(100, 60, 21)).toBe('Challenging');
+    expect(difficultyFromCounts(100, 59, 20)).toBe('Challenging');
+    expect(difficultyFromCounts(100, 45, 40)).toBe('Challenging');
+    expect(difficultyFromCounts(100, 44, 0)).toBe('Difficult');
+    expect(difficultyFromCounts(100, 30, 0)).toBe('Difficult');
+    expect(difficultyFromCounts(100, 29, 0)).toBe('Very Difficult');
+  });
+
+  it('is exact where share * 100 would drift in floating point', () => {
+    // 0.57 * 100 === 56.99999999999999; counts must not suffer from that.
+    expect(difficultyFromCounts(300, 285, 0)).toBe('Too Easy'); // exactly 95%
+    expect(difficultyFromCounts(700, 420, 140)).toBe('Medium'); // exactly 60% / 20%
+  });
+
+  it('agrees with difficultyLabel on the shares', () => {
+    for (const [total, known, uncertain] of [[100, 95, 0], [200, 170, 20], [40, 30, 6], [1000, 599, 0]] as const) {
+      expect(difficultyFromCounts(total, known, uncertain)).toBe(difficultyLabel(known / total, uncertain / total));
+    }
+  });
+
+  it('an empty text is Too Easy', () => {
+    expect(difficultyFromCounts(0, 0, 0)).toBe('Too Easy');
+  });
+});

@@ -1,0 +1,68 @@
+/** Difficulty labels, from easiest to hardest. */
+export const DIFFICULTY_LABELS = [
+  'Too Easy',
+  'Easy',
+  'Ideal',
+  'Medium',
+  'Challenging',
+  'Difficult',
+  'Very Difficult',
+] as const;
+export type DifficultyLabel = (typeof DIFFICULTY_LABELS)[number];
+
+/**
+ * Rules checked top to bottom; the first match wins. Thresholds are whole
+ * percents so counts can be compared exactly in integer arithmetic.
+ * maxUncertain undefined = no cap on uncertain words.
+ */
+export const DIFFICULTY_RULES: readonly {
+  readonly label: DifficultyLabel;
+  readonly minKnownPercent: number;
+  readonly maxUncertainPercent?: number;
+}[] = [
+  { label: 'Too Easy', minKnownPercent: 95 },
+  { label: 'Easy', minKnownPercent: 85, maxUncertainPercent: 10 },
+  { label: 'Ideal', minKnownPercent: 75, maxUncertainPercent: 15 },
+  { label: 'Medium', minKnownPercent: 60, maxUncertainPercent: 20 },
+  { label: 'Challenging', minKnownPercent: 45 },
+  { label: 'Difficult', minKnownPercent: 30 },
+];
+
+/**
+ * Label from shares given as fractions 0..1 (0.95 = 95%), not percents.
+ * Compared against percent / 100 rather than share * 100, because
+ * 0.57 * 100 !== 57 in floating point while 57 / 100 === 0.57.
+ */
+export function difficultyLabel(knownShare: number, uncertainShare: number): DifficultyLabel {
+  for (const rule of DIFFICULTY_RULES) {
+    if (
+      knownShare >= rule.minKnownPercent / 100 &&
+      (rule.maxUncertainPercent === undefined || uncertainShare <= rule.maxUncertainPercent / 100)
+    ) {
+      return rule.label;
+    }
+  }
+  return 'Very Difficult';
+}
+
+/**
+ * Label from word counts, compared exactly (known * 100 >= percent * total).
+ * An empty text has nothing left to learn, so it is "Too Easy".
+ */
+export function difficultyFromCounts(
+  totalWords: number,
+  knownCount: number,
+  uncertainCount: number,
+): DifficultyLabel {
+  if (totalWords <= 0) return 'Too Easy';
+  for (const rule of DIFFICULTY_RULES) {
+    if (
+      knownCount * 100 >= rule.minKnownPercent * totalWords &&
+      (rule.maxUncertainPercent === undefined ||
+        uncertainCount * 100 <= rule.maxUncertainPercent * totalWords)
+    ) {
+      return rule.label;
+    }
+  }
+  return 'Very Difficult';
+}

@@ -1,0 +1,160 @@
+/**
+ * Word splitting for the reader. Language-agnostic: the rules below do the
+ * right thing for de, fr, es and ru text without knowing which one it is.
+ *
+ * - A word is a run of letters, combining marks and digits that contains at
+ *   least one letter, so "2024" or "3,5" are not words but "H2O" is.
+ * - Hyphens, apostrophes (' and ’) and soft hyphens join two runs into one
+ *   word: "peut-être", "Baden-Württemberg", "aujourd'hui", "geht's".
+ * - French elided articles/pronouns (l', d', j', qu', n', s', c', m', t',
+ *   jusqu', lorsqu', puisqu') at the start of a word become their own word,
+ *   apostrophe included, so "l'homme" is "l'" + "homme" and the learner looks
+ *   up "homme". "aujourd'hui", "quelqu'un", "presqu'île" stay whole because
+ *   their first part is not one of those prefixes.
+ * - Everything else (spaces, punctuation including ¿ ¡ « », numbers) is
+ *   "other" text, kept verbatim so the reader can re-render the original.
+ */
+
+export interface WordToken {
+  readonly kind: 'word';
+  /** Exactly as written in the text. */
+  readonly text: string;
+  /** wordKey(text): what the learner's dictionary is keyed by. */
+  readonly key: string;
+}
+
+export interface OtherToken {
+  readonly kind: 'other';
+  readonly text: string;
+  readonly key?: undefined;
+}
+
+export type Token = WordToken | OtherToken;
+
+/** French stems that elide before a vowel; split off when followed by an apostrophe at the start of a word. */
+export const ELISION_STEMS = [
+  'jusqu',
+  'lorsqu',
+  'puisqu',
+  'qu',
+  'l',
+  'd',
+  'j',
+  'n',
+  's',
+  'c',
+  'm',
+  't',
+] as const;
+
+const APOSTROPHES = "'\u2019";
+const RUN = '[\\p{L}\\p{M}\\p{N}]+';
+// Hyphen-minus, Unicode hyphen, non-breaking hyphen, soft hyphen, both apostrophes.
+const JOINER = "[-\\u2010\\u2011\\u00AD'\\u2019]";
+const CANDIDATE = new RegExp(`${RUN}(?:${JOINER}${RUN})*`, 'gu');
+const HAS_LETTER = /\p{L}/u;
+const LEADING_NON_WORD = /^[^\p{L}\p{M}\p{N}]+/u;
+const TRAILING_NON_WORD = /[^\p{L}\p{M}\p{N}]+$/u;
+
+function isApostrophe(char: string | undefined): boolean {
+  return char !== undefined && char.length === 1 && APOSTROPHES.includes(char);
+}
+
+function isElisionStem(text: string): boolean {
+  return (ELISION_STEMS as readonly string[]).includes(text.toLowerCase());
+}
+
+/** Length of a leading elided prefix including its apostrophe ("l'" → 2), or 0. */
+function elisionPrefixLength(word: string): number {
+  for (const stem of ELISION_STEMS) {
+    if (
+      word.length > stem.length &&
+      word.slice(0, stem.length).toLowerCase() === stem &&
+      isApostrophe(word[stem.length])
+    ) {
+      return stem.length + 1;
+    }
+  }
+  return 0;
+}
+
+/**
+ * Dictionary key for a word: NFC, lowercase (locale-insensitive, so the same
+ * on every device), typographic apostrophes/hyphens unified, soft hyphens
+ * removed, punctuation stripped from both edges. A trailing apostrophe is kept
+ * after an elision stem so "l’" keys as "l'" rather than as the letter "l".
+ *
+ * Deliberately not folded: ß vs ss (different spellings), accents, and
+ * Russian ё vs е ("всё" everything vs "все" everyone are different words).
+ * Returns '' for input without letters (numbers are not words).
+ */
+export function wordKey(word: string): string {
+  const unified = word
+    .normalize('NFC')
+    .replace(/\u2019/g, "'")
+    .replace(/[\u2010\u2011]/g, '-')
+    .replace(/\u00AD/g, '');
+  const withoutLeading = unified.replace(LEADING_NON_WORD, '');
+  const core = withoutLeading.replace(TRAILING_NON_WORD, '');
+  if (!HAS_LETTER.test(core)) return '';
+  const keepsApostrophe = isElisionStem(core) && withoutLeading[core.length] === "'";
+  const key = keepsApostrophe ? `${core}'` : core;
+  return key.toLowerCase().normalize('NFC');
+}
+
+/** Splits a candidate like "d'aujourd'hui" into its elided prefixes and the rest. */
+function splitElisions(candidate: string): string[] {
+  const parts: string[] = [];
+  let rest = candidate;
+  for (let length = elisionPrefixLength(rest); length > 0; length = elisionPrefixLength(rest)) {
+    parts.push(rest.slice(0, length));
+    rest = rest.slice(length);
+  }
+  parts.push(rest);
+  return parts;
+}
+
+/**
+ * Splits text into words and the text between them. Concatenating the token
+ * texts always gives back the input exactly; two "other" tokens are never
+ * adjacent (two words can be: "l'" + "homme").
+ */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const pushOther = (other: string): void => {
+    if (other === '') return;
+    const last = tokens.at(-1);
+    if (last?.kind === 'other') tokens[tokens.length - 1] = { kind: 'other', text: last.text + other };
+    else tokens.push({ kind: 'other', text: other });
+  };
+
+  let cursor = 0;
+  for (const match of text.matchAll(CANDIDATE)) {
+    const start = match.index;
+    let candidate = match[0];
+    // "l' homme": the apostrophe belongs to the elided word even when no letter follows.
+    const next = text.charAt(start + candidate.length);
+    if (isElisionStem(candidate) && isApostrophe(next)) candidate += next;
+    pushOther(text.slice(cursor, start));
+    for (const part of splitElisions(candidate)) {
+      if (HAS_LETTER.test(part)) tokens.push({ kind: 'word', text: part, key: wordKey(part) });
+      else pushOther(part);
+    }
+    cursor = start + candidate.length;
+  }
+  pushOther(text.slice(cursor));
+  return tokens;
+}
+
+/** Just the words, as written. */
+export function splitWords(text: string): string[] {
+  return tokenize(text).flatMap((token) => (token.kind === 'word' ? [token.text] : []));
+}
+
+/** "a, b; c" → ["a", "b", "c"]; empty items are dropped. */
+export function splitList(text: string): string[] {
+  return text
+    .split(/[,;]/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}

@@ -1,0 +1,151 @@
+/**
+ * The event store port. Two adapters implement it (PostgreSQL and EventStoreDB) and one contract suite
+ * (contract-suite.ts) runs against each, so the rest of the back end never knows which one it has.
+ */
+
+/**
+ * A place in the global log. `commit` orders transactions, `prepare` orders events inside one.
+ * EventStoreDB has exactly these two numbers; the PostgreSQL adapter uses (transaction id, sequence).
+ * Positions compare lexicographically; see comparePositions.
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const START: Position = Object.freeze({ commit: 0n, prepare: 0n });
+
+export function comparePositions(a: Position, b: Position): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Positions travel through HTTP and checkpoints as "commit.prepare" strings. */
+export function formatPosition(p: Position): string {
+  return `${p.commit}.${p.prepare}`;
+}
+
+export function parsePosition(text: string): Position {
+  const m = /^(\d{1,20})\.(\d{1,20})$/.exec(text);
+  if (!m) throw new RangeError(`Not a log position: ${JSON.stringify(text)}`);
+  return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
+}
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  userId?: string;
+  [key: string]: unknown;
+}
+
+/** An event as a caller hands it to append. */
+export interface NewEvent {
+  /** Unique id; appending an event whose id is already in the stream appends nothing (idempotent). */
+  id: string;
+  type: string;
+  /** Schema version of `data`; readers upcast older versions (see events.ts). */
+  version: number;
+  data: Record<string, unknown>;
+  metadata?: EventMetadata;
+}
+
+/** An event as the store returns it. */
+export interface RecordedEvent {
+  id: string;
+  streamId: string;
+  type: string;
+  version: number;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  /** 0-based position of the event inside its stream. */
+  revision: bigint;
+  position: Position;
+  createdAt: Date;
+}
+
+/**
+ * Expected revision on append: the stream must not exist, may be in any state, or must be exactly at
+ * the given revision (the revision of its last event).
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream for this append. */
+  nextRevision: bigint;
+  /** Position of the last appended event; queries wait for it (read-your-writes). */
+  position: Position;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. */
+  after?: Position;
+  maxCount?: number;
+}
+
+export interface StreamMetadata {
+  /** Events with a revision below this are hidden from stream reads (soft delete / truncate). */
+  truncateBefore?: bigint;
+  [key: string]: unknown;
+}
+
+export interface Subscription {
+  /** Resolves once the subscription has stopped and the handler is no longer running. */
+  stop(): Promise<void>;
+  /** Resolves when the handler failed (the subscription is then stopped) or the subscription stopped. */
+  readonly done: Promise<void>;
+  /** Why it stopped on its own: what the handler or the store threw. */
+  readonly error: unknown;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive start; START reads from the beginning. */
+  after: Position;
+  /** Events handed to the handler at once (catch-up reads that many per query). */
+  batchSize?: number;
+}
+
+export interface EventStore {
+  readonly name: string;
+  append(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty array for a missing or soft-deleted stream. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Current revision of a stream, or undefined when it does not exist or was soft-deleted. */
+  streamRevision(streamId: string): Promise<bigint | undefined>;
+  /** The global log in order, without gaps: an event is returned only once no earlier one can appear. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Catch-up then live: hands batches in global order to `handler`, awaiting each before the next. */
+  subscribeToAll(options: SubscribeOptions, handler: (events: RecordedEvent[]) => Promise<void>): Subscription;
+  getStreamMetadata(streamId: string): Promise<StreamMetadata>;
+  setStreamMetadata(streamId: string, metadata: StreamMetadata): Promise<void>;
+  /** Soft delete: the stream reads as empty; appending again continues after the old revision. */
+  deleteStream(streamId: string, expected?: ExpectedRevision): Promise<void>;
+  /** The position of the newest event readers can see now (START for an empty log). */
+  headPosition(): Promise<Position>;
+  close(): Promise<void>;
+}
+
+/** Thrown when the expected revision does not match; command handlers reload and retry. */
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | undefined,
+  ) {
+    super(
+      `Stream ${streamId} is at ${actual === undefined ? 'no stream' : `revision ${actual}`}, expected ${
+        typeof expected === 'bigint' ? `revision ${expected}` : expected
+      }`,
+    );
+  }
+}
+
+export function isWrongExpectedVersion(e: unknown): e is WrongExpectedVersionError {
+  return e instanceof Error && e.name === 'WrongExpectedVersionError';
+}

@@ -1,0 +1,233 @@
+import pg from 'pg';
+import {
+  START,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type StreamMetadata,
+} from '../port';
+import { pollingSubscription, WakeUp } from '../polling-subscription';
+import { eventStoreDdl } from './schema';
+
+export interface PostgresEventStoreOptions {
+  /** An existing pool (shared with other modules) or a connection string to make one. */
+  pool?: pg.Pool;
+  connectionString?: string;
+  poolSize?: number;
+  /** Longest wait between polls of the log when nothing woke the subscription. */
+  maxPollMs?: number;
+}
+
+const EXPECTED_NO_STREAM = -1n;
+const EXPECTED_ANY = -2n;
+
+function expectedToSql(expected: ExpectedRevision): bigint {
+  if (expected === 'no_stream') return EXPECTED_NO_STREAM;
+  if (expected === 'any') return EXPECTED_ANY;
+  if (expected < 0n) throw new RangeError(`Expected revision must be >= 0, got ${expected}`);
+  return expected;
+}
+
+interface EventRow {
+  tx: string;
+  global_position: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+}
+
+// Never alias a column to its own name: ORDER BY would then sort the text alias, not the xid8.
+const EVENT_COLUMNS =
+  'transaction_id::text as tx, global_position, stream_id, stream_revision, event_id, type, schema_version, data, metadata, created_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    type: row.type,
+    version: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    revision: BigInt(row.stream_revision),
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    createdAt: row.created_at,
+  };
+}
+
+/** Creates the tables and the append function; safe to run concurrently and repeatedly. */
+export async function migrateEventStore(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    // Serialize concurrent migrations (several processes starting at once).
+    await client.query('select pg_advisory_xact_lock(7411001)');
+    await client.query(eventStoreDdl);
+    await client.query('commit');
+  } catch (e) {
+    await client.query('rollback').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+export function createPostgresEventStore(config: PostgresEventStoreOptions): EventStore & { pool: pg.Pool } {
+  const ownsPool = !config.pool;
+  const pool =
+    config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
+  const wake = new WakeUp();
+
+  async function appendOnce(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata ?? {} })),
+    );
+    try {
+      const res = await pool.query<{ next_revision: string; tx: string; pos: string }>(
+        'select next_revision, tx::text as tx, pos from es_append($1, $2, $3::jsonb)',
+        [streamId, expectedToSql(expected).toString(), payload],
+      );
+      const row = res.rows[0]!;
+      return {
+        nextRevision: BigInt(row.next_revision),
+        position: { commit: BigInt(row.tx), prepare: BigInt(row.pos) },
+      };
+    } catch (e) {
+      const err = e as { code?: string; detail?: string };
+      if (err.code === 'VX001') {
+        const actual = err.detail && err.detail !== 'none' ? BigInt(err.detail) : undefined;
+        throw new WrongExpectedVersionError(streamId, expected, actual);
+      }
+      throw e;
+    }
+  }
+
+  const store: EventStore & { pool: pg.Pool } = {
+    name: 'postgres',
+    pool,
+
+    async append(streamId, events, expected) {
+      if (events.length === 0) throw new RangeError('append needs at least one event');
+      let result: AppendResult;
+      try {
+        result = await appendOnce(streamId, events, expected);
+      } catch (e) {
+        // Two concurrent appends of the same event ids: the loser hits the unique index. Once the winner
+        // committed, a second try finds the ids and reports the winner's append (idempotency).
+        if ((e as { code?: string }).code !== '23505') throw e;
+        result = await appendOnce(streamId, events, expected);
+      }
+      wake.notify();
+      return result;
+    },
+
+    async readStream(streamId, options: ReadStreamOptions = {}) {
+      const res = await pool.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events e
+         where e.stream_id = $1
+           and e.stream_revision >= greatest($2::bigint, coalesce((
+             select case when s.deleted then s.revision + 1
+                         else coalesce((s.metadata->>'truncateBefore')::bigint, 0) end
+             from es_streams s where s.stream_id = $1), 0))
+         order by e.stream_revision
+         limit $3`,
+        [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+      );
+      return res.rows.map(toRecorded);
+    },
+
+    async streamRevision(streamId) {
+      const res = await pool.query<{ revision: string; deleted: boolean }>(
+        'select revision, deleted from es_streams where stream_id = $1',
+        [streamId],
+      );
+      const row = res.rows[0];
+      if (!row || row.deleted || BigInt(row.revision) < 0n) return undefined;
+      return BigInt(row.revision);
+    },
+
+    async readAll(options: ReadAllOptions = {}) {
+      const after = options.after ?? START;
+      const res = await pool.query<EventRow>(
+        `select ${EVENT_COLUMNS} from es_events
+         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by transaction_id, global_position
+         limit $3`,
+        [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000],
+      );
+      return res.rows.map(toRecorded);
+    },
+
+    subscribeToAll(options, handler) {
+      return pollingSubscription({
+        after: options.after,
+        batchSize: options.batchSize ?? 500,
+        maxPollMs: config.maxPollMs ?? 100,
+        read: (after, maxCount) => store.readAll({ after, maxCount }),
+        wake,
+        handler,
+      });
+    },
+
+    async getStreamMetadata(streamId) {
+      const res = await pool.query<{ metadata: StreamMetadata }>(
+        'select metadata from es_streams where stream_id = $1',
+        [streamId],
+      );
+      const raw = res.rows[0]?.metadata ?? {};
+      const { truncateBefore, ...rest } = raw as Record<string, unknown>;
+      return truncateBefore === undefined ? rest : { ...rest, truncateBefore: BigInt(truncateBefore as string) };
+    },
+
+    async setStreamMetadata(streamId, metadata) {
+      const { truncateBefore, ...rest } = metadata;
+      const json = JSON.stringify(truncateBefore === undefined ? rest : { ...rest, truncateBefore: truncateBefore.toString() });
+      await pool.query(
+        `insert into es_streams (stream_id, revision, metadata) values ($1, -1, $2::jsonb)
+         on conflict (stream_id) do update set metadata = excluded.metadata`,
+        [streamId, json],
+      );
+    },
+
+    async deleteStream(streamId, expected: ExpectedRevision = 'any') {
+      const res = await pool.query<{ revision: string }>(
+        // truncateBefore keeps the old events hidden once the stream is appended to again.
+        `update es_streams
+         set deleted = true, metadata = metadata || jsonb_build_object('truncateBefore', (revision + 1)::text)
+         where stream_id = $1 and not deleted and revision >= 0 and ($2::bigint < 0 or revision = $2::bigint)
+         returning revision`,
+        [streamId, expected === 'any' ? '-2' : expectedToSql(expected).toString()],
+      );
+      if (res.rowCount === 0 && expected !== 'any') {
+        throw new WrongExpectedVersionError(streamId, expected, await store.streamRevision(streamId));
+      }
+    },
+
+    async headPosition(): Promise<Position> {
+      const res = await pool.query<{ tx: string; pos: string }>(
+        `select transaction_id::text as tx, global_position as pos from es_events
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by transaction_id desc, global_position desc limit 1`,
+      );
+      const row = res.rows[0];
+      return row ? { commit: BigInt(row.tx), prepare: BigInt(row.pos) } : START;
+    },
+
+    async close() {
+      wake.close();
+      if (ownsPool) await pool.end();
+    },
+  };
+  return store;
+}

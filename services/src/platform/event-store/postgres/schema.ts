@@ -1,0 +1,98 @@
+/**
+ * Schema of the PostgreSQL event store. It runs unchanged on PostgreSQL 15 and on PGlite (18).
+ *
+ * Global order is (transaction_id, global_position). A sequence alone is not enough: a transaction can
+ * take a lower sequence number and commit after one with a higher number, so a reader that followed
+ * the sequence would skip the late event forever. Readers therefore only look below the oldest
+ * transaction still in flight (pg_snapshot_xmin), where nothing new can appear any more.
+ */
+export const EVENT_STORE_SCHEMA_VERSION = 1;
+
+export const eventStoreDdl = /* sql */ `
+create table if not exists es_streams (
+  stream_id text primary key,
+  -- revision of the last event; -1 while the stream has metadata but no events
+  revision bigint not null,
+  deleted boolean not null default false,
+  metadata jsonb not null default '{}'::jsonb
+);
+
+create table if not exists es_events (
+  transaction_id xid8 not null default pg_current_xact_id(),
+  global_position bigint generated always as identity,
+  stream_id text not null,
+  stream_revision bigint not null,
+  event_id uuid not null,
+  type text not null,
+  schema_version int not null,
+  data jsonb not null,
+  metadata jsonb not null,
+  created_at timestamptz not null default now(),
+  primary key (transaction_id, global_position),
+  unique (stream_id, stream_revision),
+  unique (event_id)
+);
+
+-- Appends events in one round trip.
+-- p_expected: -1 no stream, -2 any, otherwise the exact revision of the last event.
+-- Conflicts raise SQLSTATE VX001 with the current revision (or 'none') as DETAIL.
+create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
+returns table (next_revision bigint, tx xid8, pos bigint)
+language plpgsql as $$
+declare
+  n int := jsonb_array_length(p_events);
+  v_rev bigint;
+  v_found int;
+  v_actual text;
+begin
+  -- A retried command carries the same event ids: report the earlier append instead of adding again.
+  select count(*) into v_found from es_events e
+    where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x);
+  if v_found > 0 then
+    if v_found = n and not exists (
+      select 1 from es_events e
+      where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x)
+        and e.stream_id <> p_stream
+    ) then
+      return query select e.stream_revision, e.transaction_id, e.global_position from es_events e
+        where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x)
+        order by e.stream_revision desc limit 1;
+      return;
+    end if;
+    raise exception 'event ids already used by another append' using errcode = 'VX002';
+  end if;
+
+  if p_expected = -1 then
+    insert into es_streams as s (stream_id, revision) values (p_stream, n - 1)
+      on conflict (stream_id) do update set revision = s.revision + n, deleted = false
+      where s.deleted or s.revision = -1
+      returning s.revision into v_rev;
+  elsif p_expected = -2 then
+    insert into es_streams as s (stream_id, revision) values (p_stream, n - 1)
+      on conflict (stream_id) do update set revision = s.revision + n, deleted = false
+      returning s.revision into v_rev;
+  else
+    update es_streams s set revision = s.revision + n
+      where s.stream_id = p_stream and s.revision = p_expected and not s.deleted
+      returning s.revision into v_rev;
+  end if;
+
+  if v_rev is null then
+    select case when s.deleted or s.revision < 0 then 'none' else s.revision::text end into v_actual
+      from es_streams s where s.stream_id = p_stream;
+    raise exception 'wrong expected version' using errcode = 'VX001', detail = coalesce(v_actual, 'none');
+  end if;
+
+  return query
+    with ins as (
+      insert into es_events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      select p_stream, v_rev - n + x.i, (x.e->>'id')::uuid, x.e->>'type', (x.e->>'version')::int,
+             x.e->'data', coalesce(x.e->'metadata', '{}'::jsonb)
+      from jsonb_array_elements(p_events) with ordinality as x(e, i)
+      order by x.i
+      returning global_position
+    )
+    select v_rev, pg_current_xact_id(), max(ins.global_position) from ins;
+end
+$$;
+`;

@@ -1,0 +1,33 @@
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../event-store/port';
+
+/** Physical name of a logical read-model table in one generation. */
+export type TableNames = (logical: string) => string;
+
+export function generationTables(generation: number): TableNames {
+  return (logical) => `${logical}__g${generation}`;
+}
+
+export interface ApplyContext {
+  trx: Knex.Transaction;
+  /** Use for every table name: `trx(t('dictionary_entries'))`. */
+  t: TableNames;
+}
+
+/**
+ * A read model built from the global log. Its tables are queried through views named after the logical
+ * tables; a rebuild fills a new generation of tables beside the live one and switches the views.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the read model's shape or logic changes: the runner rebuilds it blue/green on start. */
+  version: number;
+  /** Logical table names; each becomes a view over the active generation's table. */
+  tables: readonly string[];
+  /** Only these event types reach `apply` (all when omitted); the checkpoint still moves past others. */
+  eventTypes?: readonly string[];
+  /** Creates the tables of one generation (use `t(name)`). */
+  setup(trx: Knex.Transaction, t: TableNames): Promise<void>;
+  /** Applies events, in log order, inside the transaction that also moves the checkpoint. */
+  apply(events: RecordedEvent[], ctx: ApplyContext): Promise<void>;
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { createKnex } from '../db/knex';
+import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
+import type { EventStore, NewEvent } from '../event-store/port';
+import { testEngines, type TestDatabase } from '../testing/databases';
+import { tallyProjection } from '../testing/tally-projection';
+import { ProjectionRunner } from './runner';
+
+const ev = (type: string): NewEvent => ({ id: randomUUID(), type, version: 1, data: {} });
+
+for (const engine of await testEngines()) {
+  describe.skipIf(!!engine.skipReason)(`projection runner on ${engine.label} ${engine.skipReason ?? ''}`, () => {
+    let db: TestDatabase;
+    let store: EventStore & { pool: import('pg').Pool };
+    let knex: Knex;
+
+    beforeAll(async () => {
+      db = await engine.create();
+      store = createPostgresEventStore({ connectionString: db.connectionString });
+      await migrateEventStore(store.pool);
+      knex = createKnex(db.connectionString);
+    });
+    afterAll(async () => {
+      await knex?.destroy();
+      await store?.close();
+      await db?.drop();
+    });
+
+    async function tally(name: string) {
+      const rows = await knex(`${name}_streams`).select('stream_id', 'events', 'last_type').orderBy('stream_id');
+      return rows.filter((r: { stream_id: string }) => r.stream_id.startsWith(name));
+    }
+
+    it('projects appended events, resumes after a restart without repeating any, and waits for a position', async () => {
+      const name = `p${randomUUID().slice(0, 8)}`;
+      const p = tallyProjection({ name, keepOrder: false });
+      const runner = new ProjectionRunner({ store, db: knex, projections: [p] });
+      await runner.start();
+      await store.append(`${name}-a`, [ev('A1'), ev('A2')], 'no_stream');
+      const { position } = await store.append(`${name}-b`, [ev('B1')], 'no_stream');
+      expect(await runner.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+      expect(await tally(name)).toEqual([
+        { stream_id: `${name}-a`, events: 2, last_type: 'A2' },
+        { stream_id: `${name}-b`, events: 1, last_type: 'B1' },
+      ]);
+      await runner.stop();
+
+      const more = await store.append(`${name}-a`, [ev('A3')], 1n);
+      const again = new ProjectionRunner({ store, db: knex, projections: [p] });
+      await again.start();
+      expect(await again.waitFor(more.position, { timeoutMs: 5000 })).toBe(true);
+      expect(await tally(name)).toEqual([
+        { stream_id: `${name}-a`, events: 3, last_type: 'A3' },
+        { stream_id: `${name}-b`, events: 1, last_type: 'B1' },
+      ]);
+      const far = { commit: more.position.commit + 1_000_000n, prepare: 0n };
+      expect(await again.waitFor(far, { timeoutMs: 100 })).toBe(false);
+      await again.stop();
+    });
+
+    async function appendMany(prefix: string, streams: number, perStream: number) {
+      let last;
+      for (let r = 0; r < perStream; r++) {
+        for (let s = 0; s < streams; s++) last = await store.append(`${prefix}-${s}`, [ev(`E${r}`)], 'any');
+      }
+      return last!;
+    }
+
+    async function appliedOrder(name: string) {
+      const rows = await knex(`${name}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').select('event_id');
+      return rows.map((r: { event_id: string }) => r.event_id);
+    }
+
+    async function logOrder(prefix: string) {
+      const ids: string[] = [];
+      let after;
+      for (;;) {
+        const batch = await store.readAll({ ...(after ? { after } : {}), maxCount: 1000 });
+        if (batch.length === 0) return ids;
+        ids.push(...batch.filter((e) => e.streamId.startsWith(prefix)).map((e) => e.id));
+        after = batch[batch.length - 1]!.position;
+      }
+    }
+
+    it('retries a batch that failed half-way from its checkpoint, without skipping or repeating', async () => {
+      const name = `c${randomUUID().slice(0, 8)}`;
+      const base = tallyProjection({ name });
+      let calls = 0;
+      const crashing = {
+        ...base,
+        async apply(...args: Parameters<typeof base.apply>) {
+          await base.apply(...args); // writes happen, then the process "dies" before commit
+          if (++calls === 2) throw new Error('simulated crash mid-batch');
+        },
+      };
+      const runner = new ProjectionRunner({ store, db: knex, projections: [crashing], batchSize: 7, retryDelayMs: 5 });
+      await runner.start();
+      const last = await appendMany(name, 3, 10);
+      expect(await runner.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      expect(calls).toBeGreaterThan(2);
+      expect(await appliedOrder(name)).toEqual(await logOrder(name));
+      expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([10, 10, 10]);
+    });
+
+    it('ignores events delivered twice thanks to the stream revision guard', async () => {
+      const name = `d${randomUUID().slice(0, 8)}`;
+      let previous: import('../event-store/port').RecordedEvent[] = [];
+      const stuttering: EventStore = {
+        ...store,
+        subscribeToAll: (opts, handler) =>
+          store.subscribeToAll(opts, async (batch) => {
+            const withRepeat = [...previous.slice(-2), ...batch];
+            previous = batch;
+            await handler(withRepeat);
+          }),
+      };
+      const runner = new ProjectionRunner({ store: stuttering, db: knex, projections: [tallyProjection({ name })], batchSize: 4 });
+      await runner.start();
+      const last = await appendMany(name, 2, 6);
+      expect(await runner.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      expect(await appliedOrder(name)).toEqual(await logOrder(name));
+      expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([6, 6]);
+    });
+
+    it('rebuilds a read model beside the live one while writes go on, then switches to an equal copy', async () => {
+      const name = `r${randomUUID().slice(0, 8)}`;
+      const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name })], batchSize: 50 });
+      await runner.start();
+      await appendMany(name, 5, 20);
+      const writing = appendMany(name, 5, 4);
+      const seenDuring: number[] = [];
+      const rebuilt = await runner.rebuild(name, async () => {
+        seenDuring.push((await tally(name)).length);
+      });
+      const last = await writing;
+      expect(await runner.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      expect(rebuilt.generation).toBe(2);
+      expect(await appliedOrder(name)).toEqual(await logOrder(name));
+      expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([24, 24, 24, 24, 24]);
+      const tables = await knex('pg_tables').where('tablename', 'like', `${name}%`).pluck('tablename');
+      expect(tables.sort()).toEqual([`${name}_applied__g2`, `${name}_streams__g2`]);
+    });
+
+    it('rebuilds on start when the projection version changed', async () => {
+      const name = `v${randomUUID().slice(0, 8)}`;
+      const v1 = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name, version: 1 })] });
+      await v1.start();
+      const last = await appendMany(name, 2, 3);
+      expect(await v1.waitFor(last.position, { timeoutMs: 5000 })).toBe(true);
+      await v1.stop();
+      const v2 = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name, version: 2 })] });
+      await v2.start();
+      await v2.stop();
+      const state = await knex('projection_state').where({ name }).first();
+      expect(state).toMatchObject({ version: 2, active_generation: 2 });
+      expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([3, 3]);
+    });
+  });
+}

@@ -1,0 +1,289 @@
+import type { Knex } from 'knex';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
+import { WakeUp } from '../event-store/polling-subscription';
+import { generationTables, type Projection } from './projection';
+import { projectionsDdl } from './schema';
+
+export interface Logger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: Logger = { info() {}, warn() {}, error() {} };
+
+export interface RunnerOptions {
+  store: EventStore;
+  db: Knex;
+  projections: readonly Projection[];
+  batchSize?: number;
+  log?: Logger;
+  /** First delay before a failed projection retries from its checkpoint; doubles up to 30 s. */
+  retryDelayMs?: number;
+}
+
+/** Another runner moved the checkpoint or a rebuild switched generations: restart from the stored state. */
+class ProjectionMoved extends Error {
+  override readonly name = 'ProjectionMoved';
+}
+
+export async function migrateProjections(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(7411002)');
+    await trx.raw(projectionsDdl);
+  });
+}
+
+function toPosition(row: { commit_position: string; prepare_position: string }): Position {
+  return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+}
+
+/**
+ * Runs projections: each follows the global log from its checkpoint and applies every batch and the
+ * checkpoint move in one transaction, so a crash at any point neither skips nor repeats an event.
+ */
+export class ProjectionRunner {
+  private readonly store: EventStore;
+  private readonly db: Knex;
+  private readonly projections: Map<string, Projection>;
+  private readonly batchSize: number;
+  private readonly log: Logger;
+  private readonly retryDelayMs: number;
+  private readonly positions = new Map<string, Position>();
+  private readonly progressed = new WakeUp();
+  private readonly loops: Promise<void>[] = [];
+  private readonly stopSubs = new Set<() => Promise<void>>();
+  private stopped = false;
+
+  constructor(options: RunnerOptions) {
+    this.store = options.store;
+    this.db = options.db;
+    this.projections = new Map(options.projections.map((p) => [p.name, p]));
+    this.batchSize = options.batchSize ?? 500;
+    this.log = options.log ?? silent;
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+  }
+
+  /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
+  async start(): Promise<void> {
+    await migrateProjections(this.db);
+    for (const p of this.projections.values()) {
+      const state = await this.db('projection_state').where({ name: p.name }).first();
+      if (!state || state.version !== p.version) await this.rebuild(p.name);
+    }
+    for (const p of this.projections.values()) this.loops.push(this.follow(p));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all([...this.stopSubs].map((s) => s()));
+    await Promise.all(this.loops);
+    this.progressed.close();
+  }
+
+  /** The position this process has applied for a projection, if it runs it. */
+  position(name: string): Position | undefined {
+    return this.positions.get(name);
+  }
+
+  /**
+   * Read-your-writes: resolves true once every named projection (all by default) has applied `position`,
+   * false when `timeoutMs` passed first. Projections run by another process are read from their checkpoint.
+   */
+  async waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number } = {}): Promise<boolean> {
+    const names = options.projections ?? [...this.projections.keys()];
+    const deadline = Date.now() + (options.timeoutMs ?? 2000);
+    for (;;) {
+      const behind = names.filter((n) => {
+        const at = this.positions.get(n);
+        return !at || comparePositions(at, position) < 0;
+      });
+      if (behind.length === 0) return true;
+      const remote = await this.storedPositions(behind.filter((n) => !this.positions.has(n)));
+      if (
+        behind.every((n) => {
+          const at = remote.get(n);
+          return at !== undefined && comparePositions(at, position) >= 0;
+        })
+      ) {
+        return true;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.progressed.wait(Math.min(left, 25));
+    }
+  }
+
+  private async storedPositions(names: string[]): Promise<Map<string, Position>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.db('projection_checkpoints as c')
+      .join('projection_state as s', function join() {
+        this.on('s.name', '=', 'c.name').andOn('s.active_generation', '=', 'c.generation');
+      })
+      .whereIn('c.name', names)
+      .select('c.name', 'c.commit_position', 'c.prepare_position');
+    return new Map(rows.map((r: { name: string; commit_position: string; prepare_position: string }) => [r.name, toPosition(r)]));
+  }
+
+  private async follow(p: Projection): Promise<void> {
+    let delay = this.retryDelayMs;
+    while (!this.stopped) {
+      try {
+        const state = await this.db('projection_state').where({ name: p.name }).first();
+        const cp = await this.db('projection_checkpoints')
+          .where({ name: p.name, generation: state.active_generation })
+          .first();
+        let at = toPosition(cp);
+        const generation: number = state.active_generation;
+        this.positions.set(p.name, at);
+        const sub = this.store.subscribeToAll({ after: at, batchSize: this.batchSize }, async (batch) => {
+          at = await this.applyBatch(p, generation, batch, at, true);
+          this.positions.set(p.name, at);
+          delay = this.retryDelayMs;
+          this.progressed.notify();
+        });
+        const stop = () => sub.stop();
+        this.stopSubs.add(stop);
+        if (this.stopped) await sub.stop(); // stop() ran while this loop was still setting up
+        await sub.done;
+        this.stopSubs.delete(stop);
+        if (this.stopped) return;
+        if (sub.error instanceof ProjectionMoved) continue;
+        throw sub.error ?? new Error('subscription ended');
+      } catch (e) {
+        if (this.stopped) return;
+        this.log.error({ err: e, projection: p.name }, 'projection failed; retrying from its checkpoint');
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 30_000);
+      }
+    }
+  }
+
+  /** Applies one batch and moves the checkpoint in one transaction; returns the new checkpoint. */
+  private async applyBatch(
+    p: Projection,
+    generation: number,
+    batch: RecordedEvent[],
+    expectedAt: Position,
+    mustBeActive: boolean,
+  ): Promise<Position> {
+    const last = batch[batch.length - 1]!.position;
+    await this.db.transaction(async (trx) => {
+      if (mustBeActive) {
+        // Also the lock a rebuild takes to switch generations, so a switch never races a batch.
+        const state = await trx('projection_state').where({ name: p.name }).forUpdate().first('active_generation');
+        if (!state || state.active_generation !== generation) throw new ProjectionMoved('generation switched');
+      }
+      const cp = await trx('projection_checkpoints').where({ name: p.name, generation }).forUpdate().first();
+      if (!cp || comparePositions(toPosition(cp), expectedAt) !== 0) throw new ProjectionMoved('checkpoint moved');
+
+      const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
+      if (wanted.length > 0) {
+        const fresh = await this.guardRevisions(trx, p.name, generation, wanted);
+        if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
+      }
+      await trx('projection_checkpoints')
+        .where({ name: p.name, generation })
+        .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: trx.fn.now() });
+    });
+    return last;
+  }
+
+  /** Drops events whose stream revision this generation already applied, and records the new maxima. */
+  private async guardRevisions(
+    trx: Knex.Transaction,
+    name: string,
+    generation: number,
+    events: RecordedEvent[],
+  ): Promise<RecordedEvent[]> {
+    const streams = [...new Set(events.map((e) => e.streamId))];
+    const rows: { stream_id: string; revision: string }[] = await trx('projection_stream_revisions')
+      .where({ name, generation })
+      .whereIn('stream_id', streams)
+      .select('stream_id', 'revision');
+    const applied = new Map(rows.map((r) => [r.stream_id, BigInt(r.revision)]));
+    const fresh: RecordedEvent[] = [];
+    const moved = new Map<string, bigint>();
+    for (const e of events) {
+      const before = moved.get(e.streamId) ?? applied.get(e.streamId) ?? -1n;
+      if (e.revision <= before) continue;
+      fresh.push(e);
+      moved.set(e.streamId, e.revision);
+    }
+    if (moved.size > 0) {
+      await trx('projection_stream_revisions')
+        .insert([...moved].map(([stream_id, revision]) => ({ name, generation, stream_id, revision: revision.toString() })))
+        .onConflict(['name', 'generation', 'stream_id'])
+        .merge(['revision']);
+    }
+    return fresh;
+  }
+
+  /**
+   * Builds a new generation of a read model beside the live one, from the start of the log, and switches
+   * the views to it once it has caught up with the live generation. Queries never see a half-built model.
+   */
+  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number }> {
+    const p = this.projections.get(name);
+    if (!p) throw new Error(`Unknown projection ${name}`);
+    const generation = await this.db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
+      const row = await trx('projection_checkpoints').where({ name }).max('generation as g').first();
+      const g = Number(row?.g ?? 0) + 1;
+      await p.setup(trx, generationTables(g));
+      await trx('projection_checkpoints').insert({ name, generation: g, version: p.version });
+      return g;
+    });
+
+    let at: Position = START;
+    let events = 0;
+    for (;;) {
+      const batch = await this.store.readAll({ after: at, maxCount: this.batchSize });
+      if (batch.length > 0) {
+        at = await this.applyBatch(p, generation, batch, at, false);
+        events += batch.length;
+        onProgress?.(events);
+        if (batch.length === this.batchSize) continue;
+      }
+      const previous = await this.trySwitch(p, generation, at);
+      if (previous !== false) {
+        if (previous !== undefined) await this.dropGeneration(p, previous);
+        this.log.info({ projection: name, generation, events }, 'read model rebuilt and switched');
+        return { generation, events };
+      }
+    }
+  }
+
+  /** Switches views to `generation` if it is at least as far as the live one; returns the old generation. */
+  private async trySwitch(p: Projection, generation: number, at: Position): Promise<number | undefined | false> {
+    return this.db.transaction(async (trx) => {
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${p.name}`]);
+      const state = await trx('projection_state').where({ name: p.name }).forUpdate().first();
+      if (state) {
+        const live = await trx('projection_checkpoints')
+          .where({ name: p.name, generation: state.active_generation })
+          .first();
+        if (live && comparePositions(toPosition(live), at) > 0) return false;
+      }
+      const t = generationTables(generation);
+      for (const table of p.tables) {
+        await trx.raw('drop view if exists ??', [table]);
+        await trx.raw('create view ?? as select * from ??', [table, t(table)]);
+      }
+      await trx('projection_state')
+        .insert({ name: p.name, active_generation: generation, version: p.version })
+        .onConflict('name')
+        .merge();
+      return state ? (state.active_generation as number) : undefined;
+    });
+  }
+
+  private async dropGeneration(p: Projection, generation: number): Promise<void> {
+    const t = generationTables(generation);
+    await this.db.transaction(async (trx) => {
+      for (const table of p.tables) await trx.raw('drop table if exists ??', [t(table)]);
+      await trx('projection_checkpoints').where({ name: p.name, generation }).delete();
+      await trx('projection_stream_revisions').where({ name: p.name, generation }).delete();
+    });
+  }
+}

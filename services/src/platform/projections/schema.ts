@@ -1,0 +1,29 @@
+/** Bookkeeping of the projection runner; read models themselves are created by each projection. */
+export const projectionsDdl = /* sql */ `
+create table if not exists projection_state (
+  name text primary key,
+  -- the generation whose tables the read model's views point at
+  active_generation int not null,
+  -- the projection code version that built the active generation
+  version int not null
+);
+
+create table if not exists projection_checkpoints (
+  name text not null,
+  generation int not null,
+  version int not null,
+  commit_position bigint not null default 0,
+  prepare_position bigint not null default 0,
+  updated_at timestamptz not null default now(),
+  primary key (name, generation)
+);
+
+-- Revision guard: the last stream revision each projection generation applied, per stream.
+create table if not exists projection_stream_revisions (
+  name text not null,
+  generation int not null,
+  stream_id text not null,
+  revision bigint not null,
+  primary key (name, generation, stream_id)
+);
+`;
