@@ -36,6 +36,7 @@ create table if not exists es_events (
 -- Appends events in one round trip.
 -- p_expected: -1 no stream, -2 any, otherwise the exact revision of the last event.
 -- Conflicts raise SQLSTATE VX001 with the current revision (or 'none') as DETAIL.
+-- Call it in autocommit or as the first write of a transaction (see below).
 create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
 returns table (next_revision bigint, tx xid8, pos bigint)
 language plpgsql as $$
@@ -45,6 +46,14 @@ declare
   v_found int;
   v_actual text;
 begin
+  -- Per-stream revision order must match global (transaction id) order, or a projector would meet
+  -- revision 4 before revision 3. Transaction ids are handed out at a transaction's first write, so:
+  -- take the stream's lock before writing anything, and refuse to run after other writes.
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append must be the first write of its transaction' using errcode = 'VX003';
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended(p_stream, 7411));
+
   -- A retried command carries the same event ids: report the earlier append instead of adding again.
   select count(*) into v_found from es_events e
     where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x);

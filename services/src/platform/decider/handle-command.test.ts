@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
+import type { EventStore } from '../event-store/port';
+import { testEngines, type TestDatabase } from '../testing/databases';
+import { ItemAdded, TallyClosed, tallyDecider } from '../testing/tally-decider';
+import { EventCodec } from './events';
+import { handleCommand } from './handle-command';
+import { fold } from './decider';
+
+const codec = new EventCodec([ItemAdded, TallyClosed]);
+const now = '2026-11-22T10:00:00.000Z';
+
+for (const engine of await testEngines()) {
+  describe.skipIf(!!engine.skipReason)(`command handler on ${engine.label} ${engine.skipReason ?? ''}`, () => {
+    let db: TestDatabase;
+    let store: EventStore & { pool: import('pg').Pool };
+
+    beforeAll(async () => {
+      db = await engine.create();
+      store = createPostgresEventStore({ connectionString: db.connectionString, poolSize: 20 });
+      await migrateEventStore(store.pool);
+    });
+    afterAll(async () => {
+      await store?.close();
+      await db?.drop();
+    });
+
+    const run = (streamId: string, item: string, commandId = randomUUID()) =>
+      handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId });
+
+    it('applies all of 50 concurrent commuting commands on one stream, none lost', async () => {
+      const streamId = `tally-${randomUUID()}`;
+      const results = await Promise.all(Array.from({ length: 50 }, (_, i) => run(streamId, `item-${i}`)));
+      const state = fold(tallyDecider, (await store.readStream(streamId)).map((r) => codec.decode(r)));
+      expect(Object.keys(state.items).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `item-${i}`).sort());
+      expect(results.every((r) => r.position !== undefined)).toBe(true);
+      if (engine.label === 'PostgreSQL') expect(Math.max(...results.map((r) => r.attempts))).toBeGreaterThan(1);
+    });
+
+    it('appends a retried command (same command id) only once', async () => {
+      const streamId = `tally-${randomUUID()}`;
+      const commandId = randomUUID();
+      const first = await run(streamId, 'apple', commandId);
+      const retry = await run(streamId, 'apple', commandId);
+      expect(first.events).toHaveLength(1);
+      expect(retry.events).toHaveLength(0);
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it('returns the domain error and appends nothing when the decider refuses', async () => {
+      const streamId = `tally-${randomUUID()}`;
+      await handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'close', now }, commandId: randomUUID() });
+      await expect(run(streamId, 'pear')).rejects.toThrow('The tally is closed');
+      expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+  });
+}
