@@ -1,0 +1,65 @@
+// @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import boundaries from './tools/lint/boundaries.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx'];
+const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+
+/** Node globals for plain-JS tooling files (TS files get no-undef turned off by typescript-eslint). */
+const nodeGlobals = Object.fromEntries(
+  [
+    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal',
+    'TextEncoder', 'TextDecoder', 'structuredClone', 'queueMicrotask', 'fetch',
+    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+  ].map((name) => [name, /** @type {const} */ ('readonly')]),
+);
+
+export default defineConfig(
+  globalIgnores([
+    '**/node_modules/',
+    '**/dist/',
+    '**/build/',
+    '**/out/',
+    '**/coverage/',
+    '**/.verba/',
+    '**/test-results/',
+    '**/playwright-report/',
+    '**/.cache/',
+    '**/.vite/',
+    '**/@mf-types/',
+    '**/.__mf__temp/',
+    '**/*.d.ts',
+  ]),
+
+  {
+    name: 'verba/javascript',
+    files: [...JS_FILES, ...TS_FILES],
+    extends: [js.configs.recommended],
+  },
+  {
+    name: 'verba/javascript-globals',
+    files: JS_FILES,
+    languageOptions: { globals: nodeGlobals },
+  },
+  {
+    // Recommended, *not* type-checked: no parserOptions.project, so linting stays fast.
+    name: 'verba/typescript',
+    files: TS_FILES,
+    extends: [tseslint.configs.recommended],
+  },
+
+  {
+    name: 'verba/boundaries',
+    files: [...JS_FILES, ...TS_FILES],
+    plugins: { verba: boundaries },
+    rules: {
+      'verba/boundaries': ['error', { root }],
+    },
+  },
+);

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from '../logger';
+import { errorHandler, problem, sendProblem } from './problem';
+
+export type App = FastifyInstance<
+  import('node:http').Server,
+  import('node:http').IncomingMessage,
+  import('node:http').ServerResponse,
+  Logger,
+  ZodTypeProvider
+>;
+
+export interface ServerOptions {
+  log: Logger;
+  /** Answers /api/ready: false while starting or draining. */
+  ready: () => boolean | Promise<boolean>;
+}
+
+/** The fastify instance every role shares: zod schemas, problem+json errors, request ids, docs, health. */
+export async function createHttpServer(o: ServerOptions): Promise<App> {
+  const app = Fastify({
+    loggerInstance: o.log,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`)));
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Verba API', version: '0.1.0', description: 'Reading-first language learning.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'verba_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    const ready = await o.ready();
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
+  });
+  return app as unknown as App;
+}

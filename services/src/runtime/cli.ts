@@ -1,0 +1,43 @@
+import type { Config } from '../platform/config';
+import type { Logger } from '../platform/logger';
+import type { Module } from '../platform/module';
+import { openPlatform } from './platform';
+import { seedIfEmpty } from './seed';
+
+const USAGE = `Usage: npm run cli -w services -- <command>
+  all-in-one | api | projector   run a server role (all-in-one is what npm start runs)
+  migrate                        create or update every table
+  rebuild <projection>           rebuild a read model beside the live one and switch to it
+  seed                           create the demo users on an empty store`;
+
+export async function runCli(command: string, args: string[], config: Config, log: Logger, modules: readonly Module[]): Promise<number> {
+  if (!['migrate', 'rebuild', 'seed'].includes(command)) {
+    console.error(`Unknown command "${command}".\n${USAGE}`);
+    return 2;
+  }
+  const names = modules.flatMap((m) => m.projections ?? []).map((p) => p.name);
+  if (command === 'rebuild' && (!args[0] || !names.includes(args[0]))) {
+    console.error(`rebuild needs one of: ${names.join(', ') || '(no projections yet)'}`);
+    return 2;
+  }
+  const platform = await openPlatform(config, log, modules);
+  try {
+    if (command === 'rebuild') {
+      const started = Date.now();
+      const result = await platform.runner.rebuild(args[0]!, (n) => {
+        if (n % 10_000 < 500) process.stderr.write(`\r${n} events`);
+      });
+      console.log(`\nrebuilt ${args[0]} (generation ${result.generation}) from ${result.events} events in ${Date.now() - started} ms`);
+    } else if (command === 'seed') {
+      const deps = { config, log, store: platform.store, db: platform.db, projections: platform.runner };
+      await platform.runner.start();
+      const lines = await seedIfEmpty(deps, modules);
+      console.log(lines.length ? lines.join('\n') : 'The store is not empty: nothing seeded.');
+    } else {
+      console.log('migrated');
+    }
+    return 0;
+  } finally {
+    await platform.close();
+  }
+}

@@ -1,0 +1,28 @@
+import { ConfigError, loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { allModules } from './modules';
+import { runCli } from './cli';
+import { runServer } from './server';
+
+/**
+ * Entry point. Roles: all-in-one (default, what `npm start` runs), api, projector; and the CLI
+ * commands migrate, rebuild <projection>, seed.
+ */
+const [role = 'all-in-one', ...args] = process.argv.slice(2);
+
+try {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, `verba-${role}`);
+  if (role === 'all-in-one' || role === 'api' || role === 'projector') {
+    await runServer(role, config, log, allModules);
+  } else {
+    process.exitCode = await runCli(role, args, config, log, allModules);
+  }
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(e.message);
+    process.exitCode = 2;
+  } else {
+    throw e;
+  }
+}

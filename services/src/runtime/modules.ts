@@ -1,0 +1,4 @@
+import type { Module } from '../platform/module';
+
+/** Every bounded context of the product, in the order they are composed. */
+export const allModules: Module[] = [];

@@ -1,0 +1,44 @@
+import type { Config } from '../platform/config';
+import { createHttpServer } from '../platform/http/server';
+import type { Logger } from '../platform/logger';
+import type { Module, ModuleDeps } from '../platform/module';
+import { openPlatform } from './platform';
+import { seedIfEmpty } from './seed';
+
+type Role = 'all-in-one' | 'api' | 'projector';
+
+/** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
+export async function runServer(role: Role, config: Config, log: Logger, modules: readonly Module[]): Promise<void> {
+  if (role !== 'all-in-one' && !config.DATABASE_URL) {
+    throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
+  }
+  const platform = await openPlatform(config, log, modules);
+  let ready = false;
+  const deps: ModuleDeps = { config, log, store: platform.store, db: platform.db, projections: platform.runner };
+
+  const app = await createHttpServer({ log, ready: () => ready });
+  if (role !== 'projector') {
+    for (const m of modules) await m.routes?.(app, deps);
+  }
+  if (role !== 'api') await platform.runner.start();
+  if (role === 'all-in-one') {
+    for (const line of await seedIfEmpty(deps, modules)) console.log(line);
+  }
+  await app.listen({ host: config.HOST, port: config.PORT });
+  ready = true;
+  log.info(`Verba ${role} listening on http://${config.HOST}:${config.PORT}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    ready = false;
+    log.info({ signal }, 'draining');
+    // Finish in-flight requests, then the projectors' current batch (its checkpoint commits with it).
+    await app.close();
+    await platform.close();
+    log.info('stopped');
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
