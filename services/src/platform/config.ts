@@ -25,8 +25,17 @@ const configSchema = z.object({
   /** PostgreSQL for the event store and read models; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: optionalUrl('DATABASE_URL'),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
+  /** Redis for cache, rate limits and counters; unset means in memory (one process). */
+  REDIS_URL: optionalUrl('REDIS_URL'),
   /** EventStoreDB (distributed topology); unset means the PostgreSQL event store. */
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
+  /** Master secret for sessions and lookups; generated into DATA_DIR when unset (not in production). */
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  /** Sets the Secure flag on cookies; on by default in production. */
+  COOKIE_SECURE: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -29,9 +29,8 @@ export async function runCli(command: string, args: string[], config: Config, lo
       });
       console.log(`\nrebuilt ${args[0]} (generation ${result.generation}) from ${result.events} events in ${Date.now() - started} ms`);
     } else if (command === 'seed') {
-      const deps = { config, log, store: platform.store, db: platform.db, projections: platform.runner };
       await platform.runner.start();
-      const lines = await seedIfEmpty(deps, modules);
+      const lines = await seedIfEmpty(platform.deps, modules);
       console.log(lines.length ? lines.join('\n') : 'The store is not empty: nothing seeded.');
     } else {
       console.log('migrated');

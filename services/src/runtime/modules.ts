@@ -1,4 +1,5 @@
+import { identityModule } from '../contexts/identity/module';
 import type { Module } from '../platform/module';
 
 /** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [];
+export const allModules: Module[] = [identityModule];

@@ -1,22 +1,26 @@
 import type { Knex } from 'knex';
+import { createCache } from '../platform/cache/index';
 import type { Config } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db/database';
 import { createKnex } from '../platform/db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../platform/event-store/postgres/adapter';
 import type { EventStore } from '../platform/event-store/port';
+import type { Authenticator } from '../platform/http/routes';
 import type { Logger } from '../platform/logger';
-import type { Module } from '../platform/module';
+import type { BaseDeps, Module, ModuleDeps } from '../platform/module';
 import { ProjectionRunner, migrateProjections } from '../platform/projections/runner';
+import { loadSecrets } from '../platform/secrets';
 
 export interface Platform {
   database: Database;
   store: EventStore;
   db: Knex;
   runner: ProjectionRunner;
+  deps: ModuleDeps;
   close(): Promise<void>;
 }
 
-/** Opens the database, the event store and knex, and runs every migration. Nothing is started yet. */
+/** Opens the database, event store, knex and cache, and runs every migration. Nothing is started yet. */
 export async function openPlatform(config: Config, log: Logger, modules: readonly Module[]): Promise<Platform> {
   if (config.EVENTSTORE_URL) {
     log.warn('EVENTSTORE_URL is set, but read models and checkpoints still need PostgreSQL; using the PostgreSQL event store');
@@ -37,16 +41,29 @@ export async function openPlatform(config: Config, log: Logger, modules: readonl
     projections: modules.flatMap((m) => m.projections ?? []),
     log,
   });
+  const cache = createCache(config.REDIS_URL);
+  const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
+  const base: BaseDeps = { config, log, store, db, cache, secrets, projections: runner };
+  const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
   return {
     database,
     store,
     db,
     runner,
+    deps,
     async close() {
       await runner.stop();
+      await cache.close();
       await db.destroy();
       await store.close();
       await database.close();
     },
   };
+}
+
+function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
+  const provider = modules.find((m) => m.authenticator);
+  if (provider) return provider.authenticator!(base);
+  // No identity module in this process: every protected route answers 401.
+  return { authenticate: async () => undefined, currentRole: async () => undefined };
 }

@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config';
 import { createHttpServer } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
-import type { Module, ModuleDeps } from '../platform/module';
+import type { Module } from '../platform/module';
 import { openPlatform } from './platform';
 import { seedIfEmpty } from './seed';
 
@@ -14,13 +14,16 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   }
   const platform = await openPlatform(config, log, modules);
   let ready = false;
-  const deps: ModuleDeps = { config, log, store: platform.store, db: platform.db, projections: platform.runner };
+  const { deps } = platform;
 
   const app = await createHttpServer({ log, ready: () => ready });
   if (role !== 'projector') {
     for (const m of modules) await m.routes?.(app, deps);
   }
-  if (role !== 'api') await platform.runner.start();
+  if (role !== 'api') {
+    await platform.runner.start();
+    for (const m of modules) await m.started?.(deps);
+  }
   if (role === 'all-in-one') {
     for (const line of await seedIfEmpty(deps, modules)) console.log(line);
   }

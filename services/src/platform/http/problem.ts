@@ -54,7 +54,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
       message: v.message ?? 'Invalid value',
     }));
     const first = errors[0];
-    return sendProblem(reply, problem(400, first ? `${first.path}: ${first.message}` : 'Invalid request', { errors }));
+    // The first message alone is the detail: validation texts are the spec's words, shown as they are.
+    return sendProblem(reply, problem(400, first ? first.message : 'Invalid request', { errors }));
   }
   if (error instanceof HttpError) return sendProblem(reply, problem(error.status, error.message, error.extra));
   if (error instanceof DomainError) return sendProblem(reply, problem(error.status, error.message));

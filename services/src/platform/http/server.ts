@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -44,6 +45,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Verba API', version: '0.1.0', description: 'Reading-first language learning.' },

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { LearningLanguageSchema } from '../domain/languages';
+import { LevelSchema } from '../domain/levels';
+import { MESSAGES } from '../domain/messages';
+import { SubscriptionSchema } from '../domain/subscriptions';
+import { PositionSchema, defineRoute, OkSchema } from './route';
+
+export const RoleSchema = z.enum(['User', 'Admin', 'Owner']);
+export type Role = z.infer<typeof RoleSchema>;
+export const isAdminRole = (role: Role) => role === 'Admin' || role === 'Owner';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(254, MESSAGES.registration.invalidEmail)
+  .pipe(z.email({ message: MESSAGES.registration.invalidEmail }));
+
+/** Long enough, not absurdly long, and more than one distinct character. */
+export const NewPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.registration.weakPassword)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.registration.weakPassword)
+  .refine((p) => new Set(p).size >= 4, MESSAGES.registration.weakPassword);
+
+export const DisplayNameSchema = z.string().trim().min(1, 'Name is required').max(80, 'Maximum 80 letters are allowed');
+
+export const UserViewSchema = z.object({
+  uid: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  subscription: SubscriptionSchema,
+  currentLearningLanguage: LearningLanguageSchema.nullable(),
+  learnedLanguages: z.array(LearningLanguageSchema),
+  languageLevels: z.partialRecord(LearningLanguageSchema, LevelSchema),
+  creationDateStamp: z.number().int(),
+  showMainOnboarding: z.boolean(),
+});
+export type UserView = z.infer<typeof UserViewSchema>;
+
+export const signUp = defineRoute({
+  method: 'POST',
+  path: '/api/sign-up',
+  access: 'public',
+  summary: 'Register with email and password',
+  body: z.object({ email: EmailSchema, password: NewPasswordSchema, name: DisplayNameSchema.optional() }),
+  response: z.object({ user: UserViewSchema, position: PositionSchema }),
+  status: 201,
+});
+
+export const signIn = defineRoute({
+  method: 'POST',
+  path: '/api/sign-in',
+  access: 'public',
+  summary: 'Sign in with email and password; sets the session cookies',
+  body: z.object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) }),
+  response: z.object({ showMainOnboarding: z.boolean(), user: UserViewSchema }),
+});
+
+export const signOut = defineRoute({
+  method: 'POST',
+  path: '/api/sign-out',
+  access: 'user',
+  summary: 'End this session',
+  response: OkSchema,
+});
+
+export const getUser = defineRoute({
+  method: 'GET',
+  path: '/api/user',
+  access: 'user',
+  summary: 'The signed-in user',
+  query: z.object({ minPosition: PositionSchema.optional() }),
+  response: UserViewSchema,
+});
+
+export const patchUser = defineRoute({
+  method: 'PATCH',
+  path: '/api/user',
+  access: 'user',
+  summary: 'Update the signed-in user',
+  body: z
+    .object({ name: DisplayNameSchema.optional(), currentLearningLanguage: LearningLanguageSchema.optional() })
+    .refine((b) => Object.keys(b).length > 0, 'Nothing to update'),
+  response: z.object({ user: UserViewSchema, position: PositionSchema.optional() }),
+});
+
+export const deleteUser = defineRoute({
+  method: 'DELETE',
+  path: '/api/user',
+  access: 'user',
+  summary: 'Delete the signed-in account and erase its personal data',
+  response: z.object({ position: PositionSchema }),
+});
+
+export const AdminUserRowSchema = UserViewSchema.pick({
+  uid: true,
+  name: true,
+  email: true,
+  role: true,
+  subscription: true,
+  creationDateStamp: true,
+});
+
+export const adminListUsers = defineRoute({
+  method: 'GET',
+  path: '/api/admin/users',
+  access: 'admin',
+  summary: 'List users (admin)',
+  query: z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    minPosition: PositionSchema.optional(),
+  }),
+  response: z.object({ users: z.array(AdminUserRowSchema), total: z.number().int() }),
+});
+
+export const adminSetRole = defineRoute({
+  method: 'PATCH',
+  path: '/api/admin/users/:userId/role',
+  access: 'admin',
+  summary: "Change a user's role (admin)",
+  params: z.object({ userId: z.uuid() }),
+  body: z.object({ role: RoleSchema }),
+  response: z.object({ position: PositionSchema.optional() }),
+});
+
+export const identityRoutes = { signUp, signIn, signOut, getUser, patchUser, deleteUser, adminListUsers, adminSetRole };

@@ -1,0 +1,3 @@
+export * from './route';
+export * from './identity';
+export * from './vocabulary';

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Who may call a route: anyone, a signed-in user, or an Admin/Owner. */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One route of the API, shared by the server (which registers it with these schemas) and the browser
+ * client (which calls it and parses the response with them). Paths use `:param` segments.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  access: Access;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Success status; 200 unless said. */
+  status?: 200 | 201 | 202;
+}
+
+export function defineRoute<const D extends RouteDef>(route: D): D {
+  return route;
+}
+
+/** Errors are problem+json; `message` repeats `detail` for clients that read either. */
+export const ProblemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type Problem = z.infer<typeof ProblemSchema>;
+
+/** A place in the event log ("commit.prepare"); commands return it, queries accept it as minPosition. */
+export const PositionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'Not a log position');
+
+/** Client-made id of a command, so a retried request takes effect once. */
+export const CommandIdSchema = z.uuid({ message: 'commandId must be a UUID' });
+
+export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { LearningLanguageSchema } from '../domain/languages';
+import { LevelSchema } from '../domain/levels';
+import { wordKey } from '../domain/words';
+import { CommandIdSchema, PositionSchema, defineRoute } from './route';
+
+/** New removes a word from the dictionary; Known and Uncertain add it or replace its status. */
+export const WordStatusSchema = z.enum(['new', 'known', 'uncertain']);
+export type WordStatus = z.infer<typeof WordStatusSchema>;
+
+export const MAX_WORD_LENGTH = 100;
+export const MAX_WORDS_PER_REQUEST = 1000;
+
+/** A word as the learner sent it: looked up case-insensitively, without edge punctuation. */
+export const WordValueSchema = z
+  .string()
+  .max(MAX_WORD_LENGTH, `A word has at most ${MAX_WORD_LENGTH} letters`)
+  .refine((w) => wordKey(w) !== '', 'Not a word')
+  .transform((w) => wordKey(w));
+
+export const DictionaryEntrySchema = z.object({ value: z.string(), status: z.enum(['known', 'uncertain']) });
+
+const languageCode = { languageCode: LearningLanguageSchema };
+
+export const getDictionary = defineRoute({
+  method: 'GET',
+  path: '/api/dictionary',
+  access: 'user',
+  summary: "The signed-in user's dictionary in one language",
+  query: z.object({ ...languageCode, minPosition: PositionSchema.optional() }),
+  response: z.object({ languageCode: LearningLanguageSchema, words: z.array(DictionaryEntrySchema) }),
+});
+
+const markResult = z.object({
+  /** Where the last change landed; absent when nothing changed. */
+  position: PositionSchema.optional(),
+  changed: z.number().int(),
+});
+
+export const patchDictionary = defineRoute({
+  method: 'PATCH',
+  path: '/api/dictionary',
+  access: 'user',
+  summary: 'Set the status of several words',
+  body: z.object({
+    ...languageCode,
+    words: z
+      .array(z.object({ value: WordValueSchema, status: WordStatusSchema }))
+      .min(1, 'At least one word is required')
+      .max(MAX_WORDS_PER_REQUEST, `At most ${MAX_WORDS_PER_REQUEST} words at once`),
+    commandId: CommandIdSchema.optional(),
+  }),
+  response: markResult,
+});
+
+export const patchWord = defineRoute({
+  method: 'PATCH',
+  path: '/api/dictionary/word',
+  access: 'user',
+  summary: 'Mark one word New, Known or Uncertain',
+  body: z.object({
+    ...languageCode,
+    word: z.object({ value: WordValueSchema, status: WordStatusSchema }),
+    commandId: CommandIdSchema.optional(),
+  }),
+  response: markResult.extend({ word: z.object({ value: z.string(), status: WordStatusSchema }) }),
+});
+
+export const addMany = defineRoute({
+  method: 'POST',
+  path: '/api/dictionary/add-many',
+  access: 'user',
+  summary: 'Add many words (Known unless said otherwise)',
+  body: z.object({
+    ...languageCode,
+    words: z
+      .array(WordValueSchema)
+      .min(1, 'At least one word is required')
+      .max(MAX_WORDS_PER_REQUEST, `At most ${MAX_WORDS_PER_REQUEST} words at once`),
+    status: z.enum(['known', 'uncertain']).default('known'),
+    commandId: CommandIdSchema.optional(),
+  }),
+  response: markResult,
+});
+
+export const dictionaryAnalytics = defineRoute({
+  method: 'GET',
+  path: '/api/dictionary/analytics',
+  access: 'user',
+  summary: 'Counts and level hint of a dictionary (own, or any user for admins)',
+  query: z.object({ ...languageCode, userId: z.uuid().optional(), minPosition: PositionSchema.optional() }),
+  response: z.object({
+    languageCode: LearningLanguageSchema,
+    known: z.number().int(),
+    uncertain: z.number().int(),
+    total: z.number().int(),
+    levelHint: LevelSchema,
+  }),
+});
+
+export const vocabularyRoutes = { getDictionary, patchDictionary, patchWord, addMany, dictionaryAnalytics };

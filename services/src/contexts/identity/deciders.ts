@@ -1,0 +1,95 @@
+import { MESSAGES, type LearningLanguage, type Role } from '@verba/contracts';
+import { DomainError, type Decider } from '../../platform/decider/decider';
+import type { EmailEvent, UserEvent } from './events';
+
+export interface UserState {
+  exists: boolean;
+  deleted: boolean;
+  role: Role;
+  currentLearningLanguage?: LearningLanguage;
+}
+
+export type UserCommand =
+  | {
+      kind: 'register';
+      userId: string;
+      emailHash: string;
+      email: string;
+      name: string;
+      passwordHash: string;
+      at: string;
+    }
+  | { kind: 'update-profile'; name?: string; currentLearningLanguage?: LearningLanguage; at: string }
+  | { kind: 'change-role'; role: Role; by: string; at: string }
+  | { kind: 'delete'; userId: string; at: string };
+
+const NOT_FOUND = 'User not found';
+
+export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
+  initialState: () => ({ exists: false, deleted: false, role: 'User' }),
+  decide(c, s) {
+    if (c.kind === 'register') {
+      if (s.exists) return []; // a retried registration
+      const { kind: _kind, ...data } = c;
+      return [{ type: 'identity.UserRegistered', data: { ...data, provider: 'password' } }];
+    }
+    if (!s.exists || s.deleted) throw new DomainError(NOT_FOUND, 404);
+    switch (c.kind) {
+      case 'update-profile': {
+        const changed = c.name !== undefined || (c.currentLearningLanguage && c.currentLearningLanguage !== s.currentLearningLanguage);
+        if (!changed) return [];
+        return [{
+          type: 'identity.ProfileUpdated',
+          data: {
+            ...(c.name !== undefined ? { name: c.name } : {}),
+            ...(c.currentLearningLanguage ? { currentLearningLanguage: c.currentLearningLanguage } : {}),
+            at: c.at,
+          },
+        }];
+      }
+      case 'change-role':
+        if (s.role === c.role) return [];
+        if (s.role === 'Owner') throw new DomainError("The owner's role cannot be changed", 403);
+        return [{ type: 'identity.RoleChanged', data: { role: c.role, by: c.by, at: c.at } }];
+      case 'delete':
+        return [{ type: 'identity.UserDeleted', data: { userId: c.userId, at: c.at } }];
+    }
+  },
+  evolve(s, e) {
+    switch (e.type) {
+      case 'identity.UserRegistered':
+        return { ...s, exists: true };
+      case 'identity.ProfileUpdated':
+        return e.data.currentLearningLanguage ? { ...s, currentLearningLanguage: e.data.currentLearningLanguage } : s;
+      case 'identity.RoleChanged':
+        return { ...s, role: e.data.role };
+      case 'identity.UserDeleted':
+        return { ...s, deleted: true };
+    }
+  },
+};
+
+export interface EmailState {
+  holder?: string;
+}
+
+export type EmailCommand =
+  | { kind: 'claim'; userId: string; at: string; holderIsGone: boolean }
+  | { kind: 'release'; userId: string; at: string };
+
+export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
+  initialState: () => ({}),
+  decide(c, s) {
+    if (c.kind === 'claim') {
+      if (s.holder === c.userId) return [];
+      // A holder whose registration never landed (crash between the two appends) does not keep the email.
+      if (s.holder && !c.holderIsGone) throw new DomainError(MESSAGES.registration.emailInUse, 409);
+      return [{ type: 'identity.EmailClaimed', data: { userId: c.userId, at: c.at } }];
+    }
+    if (s.holder !== c.userId) return [];
+    return [{ type: 'identity.EmailReleased', data: { userId: c.userId, at: c.at } }];
+  },
+  evolve(s, e) {
+    return e.type === 'identity.EmailClaimed' ? { holder: e.data.userId } : {};
+  },
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { LearningLanguageSchema, RoleSchema } from '@verba/contracts';
+import { defineEvent, type EventOf } from '../../platform/decider/events';
+
+/**
+ * Identity's domain events. Email, name and password hash are written encrypted with the user's own key
+ * (see personal-data.ts): deleting the key erases them from the log without rewriting it.
+ */
+const Encrypted = z.string().startsWith('v1.');
+
+export const UserRegistered = defineEvent(
+  'identity.UserRegistered',
+  z.object({
+    userId: z.uuid(),
+    emailHash: z.string(),
+    email: Encrypted,
+    name: Encrypted,
+    passwordHash: Encrypted,
+    provider: z.enum(['password']),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const ProfileUpdated = defineEvent(
+  'identity.ProfileUpdated',
+  z.object({
+    name: Encrypted.optional(),
+    currentLearningLanguage: LearningLanguageSchema.optional(),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const RoleChanged = defineEvent(
+  'identity.RoleChanged',
+  z.object({ role: RoleSchema, by: z.string(), at: z.iso.datetime() }),
+);
+
+/** Other contexts follow this one event to erase what they hold about the user. */
+export const UserDeleted = defineEvent('identity.UserDeleted', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
+
+export const userEvents = [UserRegistered, ProfileUpdated, RoleChanged, UserDeleted] as const;
+export type UserEvent = EventOf<(typeof userEvents)[number]>;
+
+/** One stream per email (by keyed hash) makes "one account per email" a plain optimistic append. */
+export const EmailClaimed = defineEvent('identity.EmailClaimed', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
+export const EmailReleased = defineEvent('identity.EmailReleased', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
+export const emailEvents = [EmailClaimed, EmailReleased] as const;
+export type EmailEvent = EventOf<(typeof emailEvents)[number]>;
+
+export const userStream = (userId: string) => `identity-user-${userId}`;
+export const emailStream = (emailHash: string) => `identity-email-${emailHash}`;

@@ -1,0 +1,65 @@
+import type { BaseDeps, Module } from '../../platform/module';
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import { migratePersonalData, PersonalDataVault } from './personal-data';
+import { identityRoutes } from './routes';
+import { seedDemoUsers } from './seed';
+import { IdentityService, usersProjection } from './service';
+import { migrateSessions, Sessions } from './sessions';
+
+interface Identity {
+  service: IdentityService;
+  sessions: Sessions;
+}
+
+// One service per runtime (deps object), shared by the authenticator, the routes and the seed.
+const instances = new WeakMap<BaseDeps['db'], Identity>();
+function identity(deps: BaseDeps): Identity {
+  let found = instances.get(deps.db);
+  if (!found) {
+    const vault = new PersonalDataVault(deps.db, deps.secrets.derive('email-lookup'));
+    const service = new IdentityService({
+      store: deps.store,
+      db: deps.db,
+      vault,
+      cache: deps.cache,
+      waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
+    });
+    const sessions = new Sessions({
+      db: deps.db,
+      jwtKey: deps.secrets.derive('session-jwt'),
+      secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
+      roleOf: (userId) => service.roleOf(userId),
+    });
+    found = { service, sessions };
+    instances.set(deps.db, found);
+  }
+  return found;
+}
+
+/** The account service of a runtime (tests and the seed use it directly). */
+export const identityService = (deps: BaseDeps): IdentityService => identity(deps).service;
+
+export const identityModule: Module = {
+  name: 'identity',
+  async migrate(db) {
+    await migratePersonalData(db);
+    await migrateSessions(db);
+  },
+  projections: [usersProjection],
+  authenticator(deps) {
+    const { service, sessions } = identity(deps);
+    return {
+      authenticate: (request, reply) => sessions.authenticate(request, reply),
+      currentRole: (userId) => service.roleOf(userId),
+    };
+  },
+  routes(app, deps) {
+    const { service, sessions } = identity(deps);
+    identityRoutes(app, deps.auth, service, sessions, readAfterFor(deps.projections, [usersProjection.name]));
+  },
+  async started(deps) {
+    const shredded = await identity(deps).service.shredLeftovers();
+    if (shredded) deps.log.info({ shredded }, 'finished interrupted account erasures');
+  },
+  seed: (deps) => seedDemoUsers(identity(deps).service),
+};

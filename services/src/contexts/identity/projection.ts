@@ -1,0 +1,79 @@
+import type { Projection } from '../../platform/projections/projection';
+import { EventCodec } from '../../platform/decider/events';
+import { userEvents } from './events';
+
+const codec = new EventCodec([...userEvents]);
+
+/**
+ * Read model of accounts. Personal fields stay encrypted here too (decrypted per request with the user's
+ * key), so a rebuild after a deletion cannot bring them back. Deleted users leave only their id behind,
+ * in identity_deleted_users, so their key can be shredded even after a crash.
+ */
+export const usersProjection: Projection = {
+  name: 'identity-users',
+  version: 1,
+  tables: ['identity_users', 'identity_deleted_users'],
+  eventTypes: userEvents.map((e) => e.type),
+  async setup(trx, t) {
+    await trx.schema.createTable(t('identity_users'), (tb) => {
+      tb.uuid('user_id').primary();
+      tb.text('email_hash').notNullable().unique();
+      tb.text('email_enc').notNullable();
+      tb.text('name_enc').notNullable();
+      tb.text('password_enc').notNullable();
+      tb.text('role').notNullable().defaultTo('User');
+      tb.text('subscription').notNullable().defaultTo('free');
+      tb.text('current_language');
+      tb.jsonb('learned_languages').notNullable().defaultTo('[]');
+      tb.jsonb('language_levels').notNullable().defaultTo('{}');
+      tb.boolean('onboarding_done').notNullable().defaultTo(false);
+      tb.timestamp('created_at', { useTz: true }).notNullable();
+    });
+    await trx.schema.createTable(t('identity_deleted_users'), (tb) => {
+      tb.uuid('user_id').primary();
+      tb.timestamp('deleted_at', { useTz: true }).notNullable();
+    });
+  },
+  async apply(events, { trx, t }) {
+    for (const recorded of events) {
+      const e = codec.decode(recorded);
+      const userId = recorded.streamId.slice('identity-user-'.length);
+      const users = trx(t('identity_users'));
+      switch (e.type) {
+        case 'identity.UserRegistered':
+          await users.insert({
+            user_id: e.data.userId,
+            email_hash: e.data.emailHash,
+            email_enc: e.data.email,
+            name_enc: e.data.name,
+            password_enc: e.data.passwordHash,
+            created_at: e.data.at,
+          });
+          break;
+        case 'identity.ProfileUpdated': {
+          const language = e.data.currentLearningLanguage;
+          await users.where({ user_id: userId }).update({
+            ...(e.data.name ? { name_enc: e.data.name } : {}),
+            ...(language
+              ? {
+                  current_language: language,
+                  learned_languages: trx.raw(
+                    `case when learned_languages @> ?::jsonb then learned_languages else learned_languages || ?::jsonb end`,
+                    [JSON.stringify([language]), JSON.stringify([language])],
+                  ),
+                }
+              : {}),
+          });
+          break;
+        }
+        case 'identity.RoleChanged':
+          await users.where({ user_id: userId }).update({ role: e.data.role });
+          break;
+        case 'identity.UserDeleted':
+          await users.where({ user_id: userId }).delete();
+          await trx(t('identity_deleted_users')).insert({ user_id: userId, deleted_at: e.data.at }).onConflict('user_id').ignore();
+          break;
+      }
+    }
+  },
+};

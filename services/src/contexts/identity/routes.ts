@@ -1,0 +1,70 @@
+import { identityRoutes as r } from '@verba/contracts';
+import { formatPosition } from '../../platform/event-store/port';
+import { HttpError } from '../../platform/http/problem';
+import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import type { App } from '../../platform/http/server';
+import type { IdentityService } from './service';
+import type { Sessions } from './sessions';
+
+/** Waits for a client-given position before reading, so a client never reads older state than it wrote. */
+export type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+export function identityRoutes(app: App, auth: Authenticator, service: IdentityService, sessions: Sessions, readAfter: ReadAfter): void {
+  registerRoute(app, auth, r.signUp, async ({ body }) => {
+    const { user, position } = await service.register(body);
+    return { user, position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.signIn, async ({ body, request, reply }) => {
+    const { userId, role, view } = await service.verifyCredentials(body.email, body.password, request.ip);
+    await sessions.start(reply, userId, role);
+    return { showMainOnboarding: view.showMainOnboarding, user: view };
+  });
+
+  registerRoute(app, auth, r.signOut, async ({ user, reply }) => {
+    await sessions.end(reply, user.sessionId);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.getUser, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const view = await service.view(user.id);
+    if (!view) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    return view;
+  });
+
+  registerRoute(app, auth, r.patchUser, async ({ user, body }) => {
+    const { position } = await service.updateProfile(user.id, body);
+    if (position) await readAfter(formatPosition(position));
+    const view = await service.view(user.id);
+    if (!view) throw new HttpError(404, 'User not found');
+    return { user: view, ...(position ? { position: formatPosition(position) } : {}) };
+  });
+
+  registerRoute(app, auth, r.deleteUser, async ({ user, reply }) => {
+    const position = await service.deleteAccount(user.id);
+    await sessions.endAll(user.id);
+    sessions.clearCookies(reply);
+    return { position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.adminListUsers, async ({ query }) => {
+    await readAfter(query.minPosition);
+    const { users, total } = await service.listUsers(query.page, query.pageSize);
+    return {
+      total,
+      users: users.map(({ uid, name, email, role, subscription, creationDateStamp }) => ({
+        uid, name, email, role, subscription, creationDateStamp,
+      })),
+    };
+  });
+
+  registerRoute(app, auth, r.adminSetRole, async ({ user, params, body }) => {
+    if (params.userId === user.id) throw new HttpError(403, 'You cannot change your own role');
+    if (!(await service.roleOf(params.userId))) throw new HttpError(404, 'User not found');
+    if (body.role === 'Owner' && user.role !== 'Owner') throw new HttpError(403, 'Only the owner can make an owner');
+    const { position } = await service.changeRole(params.userId, body.role, user.id);
+    return position ? { position: formatPosition(position) } : {};
+  });
+}
+

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  MESSAGES,
+  RoleSchema,
+  type LearningLanguage,
+  type Level,
+  type Role,
+  type Subscription,
+  type UserView,
+} from '@verba/contracts';
+import type { Cache } from '../../platform/cache/port';
+import { createRateLimiter, type RateLimiter } from '../../platform/cache/rate-limiter';
+import { DomainError } from '../../platform/decider/decider';
+import { EventCodec } from '../../platform/decider/events';
+import { handleCommand } from '../../platform/decider/handle-command';
+import type { EventStore, Position } from '../../platform/event-store/port';
+import { HttpError } from '../../platform/http/problem';
+import { emailDecider, userDecider, type UserCommand } from './deciders';
+import { emailEvents, emailStream, userEvents, userStream } from './events';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
+import type { PersonalDataVault } from './personal-data';
+import { usersProjection } from './projection';
+
+const userCodec = new EventCodec([...userEvents]);
+const emailCodec = new EventCodec([...emailEvents]);
+
+/** Failed sign-ins allowed per window, per account and per client address. */
+export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
+
+interface UserRow {
+  user_id: string;
+  email_hash: string;
+  email_enc: string;
+  name_enc: string;
+  password_enc: string;
+  role: string;
+  subscription: string;
+  current_language: string | null;
+  learned_languages: LearningLanguage[];
+  language_levels: Partial<Record<LearningLanguage, Level>>;
+  onboarding_done: boolean;
+  created_at: Date;
+}
+
+export interface IdentityServiceOptions {
+  store: EventStore;
+  db: Knex;
+  vault: PersonalDataVault;
+  cache: Cache;
+  waitFor(position: Position): Promise<boolean>;
+  now?: () => Date;
+}
+
+/** Account use cases; routes.ts maps HTTP onto these. */
+export class IdentityService {
+  private readonly accountLimiter: RateLimiter;
+  private readonly ipLimiter: RateLimiter;
+  private readonly now: () => Date;
+
+  constructor(private readonly o: IdentityServiceOptions) {
+    this.now = o.now ?? (() => new Date());
+    const windowMs = SIGN_IN_LIMITS.windowMs;
+    this.accountLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perAccount, windowMs, prefix: 'signin:account' });
+    this.ipLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perIp, windowMs, prefix: 'signin:ip' });
+  }
+
+  async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
+    const { vault } = this.o;
+    const emailHash = vault.emailHash(input.email);
+    const userId = randomUUID();
+    const at = this.now().toISOString();
+    await handleCommand({
+      store: this.o.store,
+      codec: emailCodec,
+      decider: emailDecider,
+      streamId: emailStream(emailHash),
+      command: { kind: 'claim', userId, at, holderIsGone: await this.emailHolderIsGone(emailHash) },
+      commandId: randomUUID(),
+    });
+    const key = await vault.createKey(userId);
+    const name = input.name ?? input.email.split('@')[0]!;
+    const { position } = await this.command(userId, {
+      kind: 'register',
+      userId,
+      emailHash,
+      email: vault.encrypt(key, input.email.trim()),
+      name: vault.encrypt(key, name),
+      passwordHash: vault.encrypt(key, await hashPassword(input.password)),
+      at,
+    });
+    await this.o.waitFor(position!);
+    const user = await this.view(userId);
+    if (!user) throw new Error('registered user missing from the read model');
+    return { user, position: position! };
+  }
+
+  /** Checks credentials under the failed-attempt limits; the same answer whether or not the email exists. */
+  async verifyCredentials(email: string, password: string, ip: string): Promise<{ userId: string; role: Role; view: UserView }> {
+    const emailHash = this.o.vault.emailHash(email);
+    const [account, address] = await Promise.all([this.accountLimiter.peek(emailHash), this.ipLimiter.peek(ip)]);
+    if (!account.allowed || !address.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
+
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
+    const key = row ? await this.o.vault.keyFor(row.user_id) : undefined;
+    const ok =
+      row && key
+        ? await verifyPassword(this.o.vault.decrypt(key, row.password_enc), password)
+        : await verifyAgainstNobody(password);
+    if (!ok || !row || !key) {
+      await Promise.all([this.accountLimiter.hit(emailHash), this.ipLimiter.hit(ip)]);
+      throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
+    }
+    await this.accountLimiter.reset(emailHash);
+    return { userId: row.user_id, role: RoleSchema.parse(row.role), view: this.toView(row, key) };
+  }
+
+  async view(userId: string): Promise<UserView | undefined> {
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
+    const key = row && (await this.o.vault.keyFor(userId));
+    return row && key ? this.toView(row, key) : undefined;
+  }
+
+  async roleOf(userId: string): Promise<Role | undefined> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('role');
+    return row ? RoleSchema.parse(row.role) : undefined;
+  }
+
+  async updateProfile(userId: string, changes: { name?: string; currentLearningLanguage?: LearningLanguage }) {
+    const key = await this.o.vault.keyFor(userId);
+    if (!key) throw new DomainError('User not found', 404);
+    return this.command(userId, {
+      kind: 'update-profile',
+      ...(changes.name !== undefined ? { name: this.o.vault.encrypt(key, changes.name) } : {}),
+      ...(changes.currentLearningLanguage ? { currentLearningLanguage: changes.currentLearningLanguage } : {}),
+      at: this.now().toISOString(),
+    });
+  }
+
+  changeRole(userId: string, role: Role, by: string) {
+    return this.command(userId, { kind: 'change-role', role, by, at: this.now().toISOString() });
+  }
+
+  /** Deletes the account: the event first (read models drop the rows), then the key (the log goes dark). */
+  async deleteAccount(userId: string): Promise<Position> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash');
+    const at = this.now().toISOString();
+    const { position } = await this.command(userId, { kind: 'delete', userId, at });
+    if (row) {
+      await handleCommand({
+        store: this.o.store,
+        codec: emailCodec,
+        decider: emailDecider,
+        streamId: emailStream(row.email_hash),
+        command: { kind: 'release', userId, at },
+        commandId: randomUUID(),
+      });
+    }
+    await this.o.vault.shred(userId);
+    return position!;
+  }
+
+  /** Finishes erasures a crash interrupted: deleted users whose key is still there. */
+  async shredLeftovers(): Promise<number> {
+    const ids: string[] = await this.o.db('identity_deleted_users as d')
+      .join('identity_user_keys as k', 'k.user_id', 'd.user_id')
+      .pluck('d.user_id');
+    for (const id of ids) await this.o.vault.shred(id);
+    return ids.length;
+  }
+
+  async listUsers(page: number, pageSize: number) {
+    const [rows, [{ count }]] = await Promise.all([
+      this.o.db('identity_users').orderBy('created_at').offset((page - 1) * pageSize).limit(pageSize),
+      this.o.db('identity_users').count({ count: '*' }) as unknown as Promise<[{ count: string }]>,
+    ]);
+    const users = [];
+    for (const row of rows as UserRow[]) {
+      const key = await this.o.vault.keyFor(row.user_id);
+      if (key) users.push(this.toView(row, key));
+    }
+    return { users, total: Number(count) };
+  }
+
+  private async command(userId: string, command: UserCommand) {
+    return handleCommand({
+      store: this.o.store,
+      codec: userCodec,
+      decider: userDecider,
+      streamId: userStream(userId),
+      command,
+      commandId: randomUUID(),
+    });
+  }
+
+  /** An email's holder is gone when its registration never landed or the account was deleted. */
+  private async emailHolderIsGone(emailHash: string): Promise<boolean> {
+    const claims = await this.o.store.readStream(emailStream(emailHash));
+    const last = claims.at(-1);
+    if (!last || last.type !== 'identity.EmailClaimed') return true;
+    const holder = (last.data as { userId: string }).userId;
+    const registered = await this.o.store.streamRevision(userStream(holder));
+    const ageMs = this.now().getTime() - last.createdAt.getTime();
+    return registered === undefined && ageMs > 60_000;
+  }
+
+  private toView(row: UserRow, key: Buffer): UserView {
+    const { vault } = this.o;
+    return {
+      uid: row.user_id,
+      name: vault.decrypt(key, row.name_enc),
+      email: vault.decrypt(key, row.email_enc),
+      role: RoleSchema.parse(row.role),
+      subscription: row.subscription as Subscription,
+      currentLearningLanguage: (row.current_language as LearningLanguage | null) ?? null,
+      learnedLanguages: row.learned_languages,
+      languageLevels: row.language_levels,
+      creationDateStamp: new Date(row.created_at).getTime(),
+      showMainOnboarding: !row.onboarding_done,
+    };
+  }
+}
+
+export { usersProjection };

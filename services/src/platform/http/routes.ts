@@ -1,0 +1,84 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ProblemSchema, isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
+import { HttpError } from './problem';
+import type { App } from './server';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** How the platform learns who calls; the identity context provides it, the runtime wires it in. */
+export interface Authenticator {
+  /** The caller from the request's session cookies, or undefined; may rotate cookies on `reply`. */
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | undefined>;
+  /** The role as the read model has it now: admin checks never trust a token's possibly stale role. */
+  currentRole(userId: string): Promise<Role | undefined>;
+}
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export const ADMIN_ONLY = 'Only administrators can do this.';
+export const CSRF_FAILED = 'Missing or invalid CSRF token.';
+export const CSRF_COOKIE = 'verba_csrf';
+export const CSRF_HEADER = 'x-verba-csrf';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
+
+export interface RouteInput<D extends RouteDef> {
+  params: Out<D['params']>;
+  query: Out<D['query']>;
+  body: Out<D['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+export type UserRouteInput<D extends RouteDef> = RouteInput<D> & { user: AuthUser };
+
+type Handler<D extends RouteDef> = D['access'] extends 'public'
+  ? (input: RouteInput<D> & { user: AuthUser | undefined }) => Promise<z.input<D['response']>>
+  : (input: UserRouteInput<D>) => Promise<z.input<D['response']>>;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
+ * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
+ */
+export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator, def: D, handler: Handler<D>): void {
+  const status = def.status ?? 200;
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema: {
+      summary: def.summary,
+      ...(def.params ? { params: def.params } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.body ? { body: def.body } : {}),
+      response: { [status]: def.response, '4xx': ProblemSchema, '5xx': ProblemSchema },
+      ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
+    },
+    handler: async (request, reply) => {
+      let user: AuthUser | undefined;
+      if (def.access !== 'public') {
+        user = await auth.authenticate(request, reply);
+        if (!user) throw new HttpError(401, SESSION_EXPIRED);
+        if (WRITE_METHODS.has(def.method)) {
+          const header = request.headers[CSRF_HEADER];
+          if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
+            throw new HttpError(403, CSRF_FAILED);
+          }
+        }
+        if (def.access === 'admin') {
+          const role = await auth.currentRole(user.id);
+          if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
+        }
+      } else {
+        user = await auth.authenticate(request, reply);
+      }
+      const input = { params: request.params, query: request.query, body: request.body, request, reply, user };
+      const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
+      return reply.code(status).send(result);
+    },
+  });
+}
