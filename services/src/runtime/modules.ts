@@ -1,5 +1,6 @@
 import { identityModule } from '../contexts/identity/module';
+import { vocabularyModule } from '../contexts/vocabulary/module';
 import type { Module } from '../platform/module';
 
 /** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [identityModule];
+export const allModules: Module[] = [identityModule, vocabularyModule];

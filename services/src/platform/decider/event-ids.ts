@@ -7,7 +7,7 @@ const NAMESPACE = Buffer.from('6f1c2b8e4d0a4f3c9a7e51d2c8b3f409', 'hex');
  * The id of the n-th event a command produces, derived from the client's command id (UUID v5), so a
  * retried request produces the same ids and the store appends it only once.
  */
-export function eventIdFor(commandId: string, index: number): string {
+export function eventIdFor(commandId: string, index: number | string): string {
   const hash = createHash('sha1').update(NAMESPACE).update(`${commandId}#${index}`).digest();
   const bytes = hash.subarray(0, 16);
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;

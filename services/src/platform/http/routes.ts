@@ -40,6 +40,7 @@ type Handler<D extends RouteDef> = D['access'] extends 'public'
   : (input: UserRouteInput<D>) => Promise<z.input<D['response']>>;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const authenticated = new WeakMap<FastifyRequest, AuthUser | undefined>();
 
 /**
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
@@ -58,24 +59,25 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       response: { [status]: def.response, '4xx': ProblemSchema, '5xx': ProblemSchema },
       ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
     },
-    handler: async (request, reply) => {
-      let user: AuthUser | undefined;
-      if (def.access !== 'public') {
-        user = await auth.authenticate(request, reply);
-        if (!user) throw new HttpError(401, SESSION_EXPIRED);
-        if (WRITE_METHODS.has(def.method)) {
-          const header = request.headers[CSRF_HEADER];
-          if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
-            throw new HttpError(403, CSRF_FAILED);
-          }
+    // Who calls is settled before the body is even parsed: no session means 401, not a validation error.
+    onRequest: async (request, reply) => {
+      const user = await auth.authenticate(request, reply);
+      authenticated.set(request, user);
+      if (def.access === 'public') return;
+      if (!user) throw new HttpError(401, SESSION_EXPIRED);
+      if (WRITE_METHODS.has(def.method)) {
+        const header = request.headers[CSRF_HEADER];
+        if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
+          throw new HttpError(403, CSRF_FAILED);
         }
-        if (def.access === 'admin') {
-          const role = await auth.currentRole(user.id);
-          if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
-        }
-      } else {
-        user = await auth.authenticate(request, reply);
       }
+      if (def.access === 'admin') {
+        const role = await auth.currentRole(user.id);
+        if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
+      }
+    },
+    handler: async (request, reply) => {
+      const user = authenticated.get(request);
       const input = { params: request.params, query: request.query, body: request.body, request, reply, user };
       const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
       return reply.code(status).send(result);

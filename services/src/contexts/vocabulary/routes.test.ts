@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wordKey } from '@verba/contracts';
+import { SESSION_EXPIRED } from '../../platform/http/routes';
+import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
+import { createTestApp, type Agent, type TestApp } from '../../runtime/test-app';
+import { identityModule, identityService } from '../identity/module';
+import { vocabularyModule } from './module';
+
+const real = await probeRealPostgres();
+const PASSWORD = 'correct horse battery';
+
+describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipReason}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(await createRealTestDatabase(), [identityModule, vocabularyModule]);
+  });
+  afterAll(async () => t?.close());
+
+  const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
+
+  async function learner(): Promise<{ agent: Agent; uid: string }> {
+    const email = `l-${randomUUID()}@example.org`;
+    const agent = t.agent();
+    const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } });
+    await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
+    return { agent, uid: up.json().user.uid };
+  }
+
+  const read = async (agent: Agent, position?: string, lang = 'de') =>
+    (await agent.request({ method: 'GET', url: `/api/dictionary?languageCode=${lang}${position ? `&minPosition=${position}` : ''}` })).json();
+
+  it('marks a word Known, Uncertain and New, and reads each change back at once', async () => {
+    const { agent } = await learner();
+    const known = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: '„Häuser,', status: 'known' } } });
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toMatchObject({ changed: 1, word: { value: 'häuser', status: 'known' } });
+    expect((await read(agent, known.json().position)).words).toEqual([{ value: 'häuser', status: 'known' }]);
+
+    const uncertain = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'HÄUSER', status: 'uncertain' } } });
+    expect((await read(agent, uncertain.json().position)).words).toEqual([{ value: 'häuser', status: 'uncertain' }]);
+
+    const same = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'häuser', status: 'uncertain' } } });
+    expect(same.json()).toEqual({ changed: 0, word: { value: 'häuser', status: 'uncertain' } });
+
+    const removed = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Häuser', status: 'new' } } });
+    expect((await read(agent, removed.json().position)).words).toEqual([]);
+  });
+
+  it('keeps dictionaries per language', async () => {
+    const { agent } = await learner();
+    const res = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'fr', words: ["l'homme", 'Maison'] } });
+    expect(res.json().changed).toBe(2);
+    expect((await read(agent, res.json().position, 'fr')).words).toEqual([
+      { value: "l'homme", status: 'known' },
+      { value: 'maison', status: 'known' },
+    ]);
+    expect((await read(agent, undefined, 'de')).words).toEqual([]);
+  });
+
+  it.each([
+    [{ languageCode: 'xx', word: { value: 'haus', status: 'known' } }, /Invalid option/],
+    [{ languageCode: 'de', word: { value: '...', status: 'known' } }, /^Not a word$/],
+    [{ languageCode: 'de', word: { value: 'haus', status: 'familiar' } }, /Invalid option/],
+    [{ languageCode: 'de', word: { value: 'a'.repeat(101), status: 'known' } }, /^A word has at most 100 letters$/],
+  ])('refuses %j with a clear message and appends nothing', async (payload, message) => {
+    const { agent } = await learner();
+    const before = await eventCount();
+    const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('refuses an empty or oversized bulk request and appends nothing', async () => {
+    const { agent } = await learner();
+    const before = await eventCount();
+    const empty = await agent.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words: [] } });
+    expect(empty.json().message).toBe('At least one word is required');
+    const huge = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: Array.from({ length: 1001 }, (_, i) => `w${i}x`) } });
+    expect(huge.json().message).toBe('At most 1000 words at once');
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('answers 401 on every dictionary route without a session', async () => {
+    const anonymous = t.agent();
+    for (const [method, url] of [
+      ['GET', '/api/dictionary?languageCode=de'],
+      ['PATCH', '/api/dictionary'],
+      ['PATCH', '/api/dictionary/word'],
+      ['POST', '/api/dictionary/add-many'],
+      ['GET', '/api/dictionary/analytics?languageCode=de'],
+    ] as const) {
+      const res = await anonymous.request({ method, url, payload: method === 'GET' ? undefined : { languageCode: 'de', words: ['x'] } });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBe(SESSION_EXPIRED);
+    }
+  });
+
+  it("never shows one learner another's dictionary", async () => {
+    const a = await learner();
+    const b = await learner();
+    const res = await a.agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: ['geheim'] } });
+    expect((await read(b.agent, res.json().position)).words).toEqual([]);
+    const peek = await b.agent.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${a.uid}` });
+    expect(peek.statusCode).toBe(403);
+
+    const promoted = await identityService(t.deps).changeRole(b.uid, 'Admin', 'test');
+    await t.deps.projections.waitFor(promoted.position!, { timeoutMs: 5000 });
+    const asAdmin = await b.agent.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${a.uid}&minPosition=${res.json().position}` });
+    expect(asAdmin.json()).toMatchObject({ known: 1, uncertain: 0, total: 1, levelHint: 'A1' });
+  });
+
+  it('marks 1,000 words with repeats, mixed case and punctuation, and reads exactly the expected entries', async () => {
+    const { agent } = await learner();
+    const stems = Array.from({ length: 400 }, (_, i) => `wort${i}`);
+    const decorate = [(w: string) => w, (w: string) => w.toUpperCase(), (w: string) => `«${w}»,`, (w: string) => `¿${w[0]!.toUpperCase()}${w.slice(1)}?`];
+    const statuses = ['known', 'uncertain', 'new'] as const;
+    const expected = new Map<string, string>();
+    const marks: { value: string; status: (typeof statuses)[number] }[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const stem = stems[(i * 7919) % stems.length]!;
+      const status = statuses[(i * 31) % 3]!;
+      marks.push({ value: decorate[i % decorate.length]!(stem), status });
+    }
+    let position: string | undefined;
+    for (let i = 0; i < marks.length; i += 250) {
+      const chunk = marks.slice(i, i + 250);
+      const res = await agent.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words: chunk } });
+      expect(res.statusCode).toBe(200);
+      position = res.json().position ?? position;
+      for (const m of chunk) {
+        if (m.status === 'new') expected.delete(wordKey(m.value));
+        else expected.set(wordKey(m.value), m.status);
+      }
+    }
+    const words = (await read(agent, position)).words as { value: string; status: string }[];
+    expect(new Map(words.map((w) => [w.value, w.status]))).toEqual(expected);
+    const stats = (await agent.request({ method: 'GET', url: '/api/dictionary/analytics?languageCode=de' })).json();
+    expect(stats.total).toBe(expected.size);
+  });
+
+  it('forgets a deleted user\'s dictionary', async () => {
+    const { agent, uid } = await learner();
+    await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'es', words: ['casa', 'perro'] } });
+    const del = await agent.request({ method: 'DELETE', url: '/api/user' });
+    const [commit, prepare] = (del.json().position as string).split('.').map(BigInt);
+    expect(await t.deps.projections.waitFor({ commit: commit!, prepare: prepare! }, { timeoutMs: 5000 })).toBe(true);
+    expect(await t.platform.db('dictionary_entries').where({ user_id: uid })).toEqual([]);
+  });
+
+  it('rebuilds the dictionary read model to the same rows', async () => {
+    const before = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();
+    await t.platform.runner.rebuild('vocabulary-dictionary');
+    const after = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();
+    expect(after).toEqual(before);
+    expect(before.length).toBeGreaterThan(0);
+  });
+});
