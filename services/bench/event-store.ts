@@ -14,14 +14,14 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Benchmark, BenchOutcome } from './lib/benchmark';
-import { runInChild } from './lib/child';
+import { killChildren, runInChild } from './lib/child';
 import { backgroundBusyPct } from './lib/cpu';
 import { checkpoint, withScratchDatabases } from './lib/scratch-db';
 import { roundFigure } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
 import { config } from './event-store/config';
 import type { RebuildResult } from './event-store/rebuild';
-import type { WritesResult } from './event-store/workload';
+import type { WriteResult, WritesResult } from './event-store/workload';
 
 const WORKER = fileURLToPath(new URL('./event-store/worker.ts', import.meta.url));
 
@@ -64,9 +64,16 @@ function report(peer: WritesResult, ours: WritesResult, rebuild: RebuildResult, 
       ['append_ratio', formatFigure(appendRatio), '', '', ...verdict('append_ratio', appendRatio)],
     ],
   );
-  const cpu = (r: WritesResult['append']): string =>
+  const cpu = (r: WriteResult): string =>
     `node ${r.cpu.processPctOfCore.toFixed(0)}% of a core` +
     (r.cpu.machineBusyPct === null ? '' : `, machine ${r.cpu.machineBusyPct.toFixed(0)}% of ${r.cpu.cores} cores`);
+  const phases: [string, WriteResult][] = [
+    ['peer append x1', peer.append],
+    ['peer append x10', peer.batch10],
+    ['our append x1', ours.append],
+    ['our append x10', ours.batch10],
+  ];
+  const capped = phases.filter(([, r]) => r.capped).map(([name]) => name);
   const notes = [
     `${config.writers} writers, pool ${config.poolSize}, ${config.appendsPerWriter} single-event appends and ` +
       `${config.batchAppendsPerWriter} ten-event appends per writer after warm-up; peer = @event-driven-io/emmett-postgresql.`,
@@ -76,10 +83,15 @@ function report(peer: WritesResult, ours: WritesResult, rebuild: RebuildResult, 
       `peer ${peer.read.events} in ${(peer.read.ms / 1000).toFixed(2)} s (${peer.read.waits} empty pages; readMessagesBatch).`,
     `rebuild of ${best.events} events by batch size: ` +
       rebuild.runs.map((r) => `${r.batchSize} → ${formatFigure(r.eventsPerSec)} ev/s`).join(', ') +
-      `; best ${best.batchSize}. Seeded at ${formatFigure(rebuild.seed.eventsPerSec)} ev/s (50 events per append).`,
+      `; best ${best.batchSize}. Seeded at ${formatFigure(rebuild.seed.eventsPerSec)} ev/s (${config.seedEventsPerAppend} events per append).`,
     `peer has no read-model rebuild comparable to ProjectionRunner.rebuild here: n/a.`,
     `machine busy before the run (other processes): ${idleBusy === null ? 'unknown' : `${idleBusy.toFixed(0)}%`}; ` +
       `the database server shares the ${availableParallelism()} cores with the benchmark.`,
+    ...[ours.read, peer.read]
+      .filter((r) => r.events !== r.expected)
+      .map((r) => `${r === ours.read ? 'our' : 'peer'} read returned ${r.events} events for a log of ${r.expected}` +
+        (r.events > r.expected ? ' (duplicates at page boundaries)' : '')),
+    ...capped.map((name) => `${name} hit the ${config.phaseCapMs / 1000} s safety cap: its rate is over fewer appends.`),
   ];
   return {
     report: `Event store benchmark\n\n${table}\n\n${notes.map((n) => `* ${n}`).join('\n')}`,
@@ -110,5 +122,5 @@ export const eventStoreBenchmark: Benchmark = {
       const rebuild = await runInChild<RebuildResult>(WORKER, ['ours', 'rebuild', urls.rebuild!]);
       process.stderr.write(`event-store benchmark took ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
       return report(peer, ours, rebuild, idleBusy);
-    }),
+    }, killChildren),
 };

@@ -13,9 +13,15 @@ export const config = {
   appendsPerWriter: n(4000),
   batchWarmupAppendsPerWriter: n(50),
   batchAppendsPerWriter: n(600),
+  /**
+   * Safety cap per timed phase so a pathologically slow store cannot stretch the run far past ~3 min;
+   * a capped phase is reported as such (its rate is then over fewer, earlier appends).
+   */
+  phaseCapMs: 60_000,
   readPageSize: 5000,
-  seedEvents: n(200_000, 8 * 50),
-  seedEventsPerAppend: 50,
+  /** The rebuild's log: one append of 100 events to each of 2000 streams. */
+  seedEvents: n(200_000, 8 * 100),
+  seedEventsPerAppend: 100,
   seedStreams: 2000,
   rebuildBatchSizes: [2000, 3500, 5000],
 };

@@ -31,7 +31,7 @@ export async function rebuildOurs(url: string): Promise<RebuildResult> {
   const db = createKnex(url);
   try {
     const { writers, seedEventsPerAppend, seedStreams } = config;
-    const appendsPerWriter = Math.round(config.seedEvents / (writers * seedEventsPerAppend));
+    const appendsPerWriter = Math.ceil(config.seedEvents / (writers * seedEventsPerAppend));
     log(`[ours] seeding ${appendsPerWriter * writers * seedEventsPerAppend} events for the rebuild`);
     const seed = await runWriters(
       ours,
@@ -39,12 +39,12 @@ export async function rebuildOurs(url: string): Promise<RebuildResult> {
         writers,
         appendsPerWriter,
         eventsPerAppend: seedEventsPerAppend,
-        streamsPerWriter: seedStreams / writers,
+        streamsPerWriter: Math.ceil(seedStreams / writers),
         prefix: 'seed',
       },
       new Map(),
     );
-    log(`[ours] seeded at ${Math.round(seed.eventsPerSec)} ev/s (append x${seedEventsPerAppend})`);
+    log(`[ours] seeded ${seed.events} events at ${Math.round(seed.eventsPerSec)} ev/s (append x${seedEventsPerAppend})`);
     await ours.readAll(config.readPageSize, seed.events); // warm the log's pages before the first timed rebuild
 
     await migrateProjections(db);

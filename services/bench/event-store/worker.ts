@@ -18,7 +18,8 @@ function describeWrite(label: string, phase: string, r: WriteResult): string {
   return (
     `[${label}] ${phase}: ${r.events} events / ${r.appends} appends in ${(r.ms / 1000).toFixed(2)} s = ` +
     `${Math.round(r.eventsPerSec)} ev/s, p50 ${r.p50Ms.toFixed(2)} ms, p99 ${r.p99Ms.toFixed(2)} ms; ` +
-    `node ${r.cpu.processPctOfCore.toFixed(0)}% of a core${machine}`
+    `node ${r.cpu.processPctOfCore.toFixed(0)}% of a core${machine}` +
+    (r.capped ? ` (CAPPED at ${config.phaseCapMs / 1000} s)` : '')
   );
 }
 
@@ -32,9 +33,10 @@ async function writes(c: Contender): Promise<WritesResult> {
   await runWriters(c, { ...single, appendsPerWriter: config.warmupAppendsPerWriter }, lengths);
   await runWriters(c, { ...batch, appendsPerWriter: config.batchWarmupAppendsPerWriter }, lengths);
 
-  const append = await runWriters(c, { ...single, appendsPerWriter: config.appendsPerWriter }, lengths);
+  const maxMs = config.phaseCapMs;
+  const append = await runWriters(c, { ...single, appendsPerWriter: config.appendsPerWriter, maxMs }, lengths);
   log(describeWrite(c.label, 'append x1', append));
-  const batch10 = await runWriters(c, { ...batch, appendsPerWriter: config.batchAppendsPerWriter }, lengths);
+  const batch10 = await runWriters(c, { ...batch, appendsPerWriter: config.batchAppendsPerWriter, maxMs }, lengths);
   log(describeWrite(c.label, 'append x10', batch10));
 
   const expected = totalEvents(lengths);

@@ -9,6 +9,8 @@ export interface WriteSpec {
   /** Writer w appends to `${prefix}-${w}-${k}`, k rotating over this many streams. */
   streamsPerWriter: number;
   prefix: string;
+  /** Safety cap: writers stop starting appends after this long (the result says so). */
+  maxMs?: number;
 }
 
 export interface WriteResult {
@@ -19,6 +21,8 @@ export interface WriteResult {
   p50Ms: number;
   p99Ms: number;
   cpu: CpuShare;
+  /** True when the time cap stopped the phase before its count. */
+  capped: boolean;
 }
 
 /**
@@ -27,8 +31,10 @@ export interface WriteResult {
  */
 export async function runWriters(c: Contender, spec: WriteSpec, lengths: Map<string, number>): Promise<WriteResult> {
   const latencies = new Latencies(spec.writers * spec.appendsPerWriter);
+  const deadline = performance.now() + (spec.maxMs ?? Infinity);
+  let appends = 0;
   const writer = async (w: number): Promise<void> => {
-    for (let i = 0; i < spec.appendsPerWriter; i++) {
+    for (let i = 0; i < spec.appendsPerWriter && performance.now() < deadline; i++) {
       const stream = `${spec.prefix}-${w}-${i % spec.streamsPerWriter}`;
       const length = lengths.get(stream) ?? 0;
       const payloads = Array.from({ length: spec.eventsPerAppend }, (_, j) => payload(w, length + j));
@@ -36,13 +42,13 @@ export async function runWriters(c: Contender, spec: WriteSpec, lengths: Map<str
       await c.append(stream, payloads, length);
       latencies.add(performance.now() - t0);
       lengths.set(stream, length + spec.eventsPerAppend);
+      appends++;
     }
   };
   const cpu = startCpuSample();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: spec.writers }, (_, w) => writer(w)));
   const ms = performance.now() - t0;
-  const appends = spec.writers * spec.appendsPerWriter;
   const events = appends * spec.eventsPerAppend;
   return {
     events,
@@ -52,11 +58,14 @@ export async function runWriters(c: Contender, spec: WriteSpec, lengths: Map<str
     p50Ms: latencies.percentile(50),
     p99Ms: latencies.percentile(99),
     cpu: cpu(),
+    capped: appends < spec.writers * spec.appendsPerWriter,
   };
 }
 
 export interface ReadResult {
   events: number;
+  /** Events in the log; a reader that returns more read some twice. */
+  expected: number;
   /** Empty pages while another transaction in the cluster held the visibility horizon back. */
   waits: number;
   ms: number;
@@ -67,7 +76,7 @@ export async function timeReadAll(c: Contender, pageSize: number, expected: numb
   const t0 = performance.now();
   const { events, waits } = await c.readAll(pageSize, expected);
   const ms = performance.now() - t0;
-  return { events, waits, ms, eventsPerSec: perSecond(events, ms) };
+  return { events, expected, waits, ms, eventsPerSec: perSecond(events, ms) };
 }
 
 export function totalEvents(lengths: Map<string, number>): number {

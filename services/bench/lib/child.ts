@@ -1,4 +1,6 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
+
+const live = new Set<ChildProcess>();
 
 /**
  * Runs a TypeScript module in a fresh Node process (same tsx loader) and resolves with the one message
@@ -9,14 +11,29 @@ import { fork } from 'node:child_process';
 export function runInChild<T>(modulePath: string, args: readonly string[]): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const child = fork(modulePath, [...args], { stdio: ['ignore', 2, 2, 'ipc'] });
+    live.add(child);
     let result: { value: T } | undefined;
     child.on('message', (m) => {
       result = { value: m as T };
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
+      live.delete(child);
       if (result && code === 0) resolve(result.value);
       else reject(new Error(`${modulePath} ${args.join(' ')} exited with ${signal ?? `code ${code}`}`));
     });
   });
+}
+
+/** Terminates the children still running (on Ctrl-C, before their databases are dropped). */
+export async function killChildren(): Promise<void> {
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
 }

@@ -44,21 +44,29 @@ export async function checkpoint(base: string = serverUrl()): Promise<void> {
 export async function withScratchDatabases<T>(
   labels: readonly string[],
   fn: (urls: Record<string, string>) => Promise<T>,
+  /** Runs first on Ctrl-C / SIGTERM, e.g. to stop child processes still using the databases. */
+  onAbort: () => Promise<void> = async () => undefined,
 ): Promise<T> {
   const base = serverUrl();
   const prefix = `verba_bench_${randomBytes(5).toString('hex')}`;
   const names = labels.map((l) => `${prefix}_${l}`);
   const created: string[] = [];
 
-  const dropAll = async (): Promise<void> => {
-    if (created.length === 0) return;
-    await withAdmin(base, async (c) => {
-      for (const name of created.splice(0)) await c.query(`drop database if exists ${name} with (force)`);
-    });
-  };
+  // One drop shared by the normal path and the signal handler, so neither exits while the other drops.
+  let dropping: Promise<void> | undefined;
+  const dropAll = (): Promise<void> =>
+    (dropping ??=
+      created.length === 0
+        ? Promise.resolve()
+        : withAdmin(base, async (c) => {
+            for (const name of created) await c.query(`drop database if exists ${name} with (force)`);
+          }));
   const onSignal = (signal: NodeJS.Signals): void => {
     process.stderr.write(`\n${signal}: dropping scratch databases ${prefix}_*\n`);
-    dropAll().finally(() => process.exit(130));
+    onAbort()
+      .catch(() => undefined)
+      .then(dropAll)
+      .finally(() => process.exit(130));
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

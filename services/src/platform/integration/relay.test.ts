@@ -80,13 +80,13 @@ for (const engine of await testEngines()) {
       const got = collect(bus);
       const first = relay({ name: tag, publisher: bus });
       await first.start();
-      let last = await store.append(`${tag}-a`, [other(tag, 'Unmapped')], 'no_stream');
+      await store.append(`${tag}-a`, [other(tag, 'Unmapped')], 'no_stream');
       for (let round = 0; round < 4; round++) {
         for (const u of users) {
-          last = await store.append(`${tag}-vocab-${u}`, [wordStatus(tag, u, `w${round}`), other(tag, round % 2 ? 'Ignored' : 'Unmapped')], 'any');
+          await store.append(`${tag}-vocab-${u}`, [wordStatus(tag, u, `w${round}`), other(tag, round % 2 ? 'Ignored' : 'Unmapped')], 'any');
         }
       }
-      last = await store.append(`${tag}-user-${users[0]}`, [userDeleted(tag, users[0]!)], 'any');
+      let last = await store.append(`${tag}-user-${users[0]}`, [userDeleted(tag, users[0]!)], 'any');
       expect(await first.waitFor(last.position, 10_000)).toBe(true);
 
       expect(byTopic(got)).toEqual(await expected(tag));

@@ -2,6 +2,7 @@ import pg from 'pg';
 import {
   START,
   WrongExpectedVersionError,
+  isWrongExpectedVersion,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -112,6 +113,20 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
     }
   }
 
+  async function findEarlierAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
+    const res = await pool.query<{ stream_id: string; stream_revision: string; tx: string; global_position: string }>(
+      `select stream_id, stream_revision, transaction_id::text as tx, global_position from es_events
+       where event_id = any($1::uuid[]) order by stream_revision`,
+      [events.map((e) => e.id)],
+    );
+    if (res.rows.length === 0) return undefined;
+    if (res.rows.length !== events.length || res.rows.some((r) => r.stream_id !== streamId)) {
+      throw new Error(`Event ids of this append were already used by a different append (stream ${streamId})`);
+    }
+    const last = res.rows[res.rows.length - 1]!;
+    return { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
+  }
+
   const store: EventStore & { pool: pg.Pool } = {
     name: 'postgres',
     pool,
@@ -122,10 +137,13 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
       try {
         result = await appendOnce(streamId, events, expected);
       } catch (e) {
-        // Two concurrent appends of the same event ids: the loser hits the unique index. Once the winner
-        // committed, a second try finds the ids and reports the winner's append (idempotency).
-        if ((e as { code?: string }).code !== '23505') throw e;
-        result = await appendOnce(streamId, events, expected);
+        // A conflict or a duplicate id may be a retry of an append that already happened: same ids,
+        // same stream. Then report that append instead of failing (idempotent appends).
+        const code = (e as { code?: string }).code;
+        if (!isWrongExpectedVersion(e) && code !== '23505') throw e;
+        const earlier = await findEarlierAppend(streamId, events);
+        if (!earlier) throw e;
+        return earlier;
       }
       wake.notify();
       return result;

@@ -37,13 +37,14 @@ create table if not exists es_events (
 -- p_expected: -1 no stream, -2 any, otherwise the exact revision of the last event.
 -- Conflicts raise SQLSTATE VX001 with the current revision (or 'none') as DETAIL.
 -- Call it in autocommit or as the first write of a transaction (see below).
+-- Idempotency (the same event ids again) is checked by the caller only when this fails: the common path
+-- pays nothing for it.
 create or replace function es_append(p_stream text, p_expected bigint, p_events jsonb)
 returns table (next_revision bigint, tx xid8, pos bigint)
 language plpgsql as $$
 declare
   n int := jsonb_array_length(p_events);
   v_rev bigint;
-  v_found int;
   v_actual text;
 begin
   -- Per-stream revision order must match global (transaction id) order, or a projector would meet
@@ -53,23 +54,6 @@ begin
     raise exception 'es_append must be the first write of its transaction' using errcode = 'VX003';
   end if;
   perform pg_advisory_xact_lock(hashtextextended(p_stream, 7411));
-
-  -- A retried command carries the same event ids: report the earlier append instead of adding again.
-  select count(*) into v_found from es_events e
-    where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x);
-  if v_found > 0 then
-    if v_found = n and not exists (
-      select 1 from es_events e
-      where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x)
-        and e.stream_id <> p_stream
-    ) then
-      return query select e.stream_revision, e.transaction_id, e.global_position from es_events e
-        where e.event_id in (select (x->>'id')::uuid from jsonb_array_elements(p_events) x)
-        order by e.stream_revision desc limit 1;
-      return;
-    end if;
-    raise exception 'event ids already used by another append' using errcode = 'VX002';
-  end if;
 
   if p_expected = -1 then
     insert into es_streams as s (stream_id, revision) values (p_stream, n - 1)

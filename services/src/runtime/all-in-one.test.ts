@@ -1,0 +1,131 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a user runs it: one process, embedded PostgreSQL, no servers. It must serve health and
+ * the OpenAPI document, and a SIGKILL in the middle of a load must lose no write it had accepted.
+ */
+const SERVICES = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  base: string;
+}
+
+async function start(dataDir: string, port: number): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  // node itself (not the tsx wrapper, which would outlive a SIGKILL sent to it) runs the server.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], { cwd: SERVICES, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (Date.now() > deadline) throw new Error(`server did not become ready:\n${out}`);
+    try {
+      const res = await fetch(`${base}/api/ready`);
+      if (res.ok) return { child, output: () => out, base };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** A tiny cookie-keeping client, as the browser would be. */
+class Client {
+  private cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const csrf = this.cookies.get('verba_csrf');
+    if (csrf) headers['x-verba-csrf'] = csrf;
+    const res = await fetch(`${this.base}${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const [k, v] = pair!.split('=');
+      if (v) this.cookies.set(k!, v);
+    }
+    return { status: res.status, json: await res.json().catch(() => undefined) };
+  }
+}
+
+describe('npm start (all-in-one on embedded PostgreSQL)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-start-'));
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves health and OpenAPI, and loses no accepted write to a SIGKILL mid-load', async () => {
+    const port = await freePort();
+    const first = await start(dataDir, port);
+    children.push(first.child);
+    expect(await (await fetch(`${first.base}/api/health`)).json()).toEqual({ status: 'ok' });
+    const docs = (await (await fetch(`${first.base}/api/docs/json`)).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/api/sign-in', '/api/dictionary/word']));
+
+    // The seed printed the demo learner's password once.
+    const match = /learner\s+(\S+@\S+)\s+(\S+)/.exec(first.output());
+    expect(match, first.output()).not.toBeNull();
+    const [, email, password] = match!;
+    const client = new Client(first.base);
+    expect((await client.call('POST', '/api/sign-in', { email, password })).status).toBe(200);
+
+    // Load: marks keep going while the process is killed; remember every one that was answered 200.
+    const accepted: string[] = [];
+    let i = 0;
+    const load = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        for (;;) {
+          const word = `wort${i++}`;
+          try {
+            const res = await client.call('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: word, status: 'known' } });
+            if (res.status !== 200) return;
+            accepted.push(word);
+          } catch {
+            return; // connection refused: the process is gone
+          }
+        }
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    first.child.kill('SIGKILL');
+    await load;
+    expect(accepted.length).toBeGreaterThan(10);
+
+    const second = await start(dataDir, port);
+    children.push(second.child);
+    const again = new Client(second.base);
+    expect((await again.call('POST', '/api/sign-in', { email, password })).status).toBe(200);
+    let words: string[] = [];
+    for (let tries = 0; tries < 100; tries++) {
+      const res = await again.call('GET', '/api/dictionary?languageCode=de');
+      words = res.json.words.map((w: { value: string }) => w.value);
+      if (accepted.every((w) => words.includes(w))) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(accepted.filter((w) => !words.includes(w))).toEqual([]);
+    second.child.kill('SIGTERM');
+  }, 240_000);
+});
