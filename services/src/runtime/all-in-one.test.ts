@@ -54,7 +54,7 @@ async function start(dataDir: string, port: number): Promise<Running> {
 class Client {
   private cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
-  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> {
+  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON */ {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.cookies.get('verba_csrf');

@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
-import { openPlatform } from './platform';
+import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
 
 const USAGE = `Usage: npm run cli -w services -- <command>

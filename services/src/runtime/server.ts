@@ -2,7 +2,7 @@ import type { Config } from '../platform/config';
 import { createHttpServer } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
-import { openPlatform } from './platform';
+import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
 
 type Role = 'all-in-one' | 'api' | 'projector';

@@ -30,8 +30,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   decide(c, s) {
     if (c.kind === 'register') {
       if (s.exists) return []; // a retried registration
-      const { kind: _kind, ...data } = c;
-      return [{ type: 'identity.UserRegistered', data: { ...data, provider: 'password' } }];
+      const { userId, emailHash, email, name, passwordHash, at } = c;
+      return [{ type: 'identity.UserRegistered', data: { userId, emailHash, email, name, passwordHash, at, provider: 'password' } }];
     }
     if (!s.exists || s.deleted) throw new DomainError(NOT_FOUND, 404);
     switch (c.kind) {

@@ -3,7 +3,7 @@ import { MESSAGES } from '@verba/contracts';
 import { parsePosition } from '../../platform/event-store/port';
 import { ADMIN_ONLY, CSRF_FAILED, SESSION_EXPIRED } from '../../platform/http/routes';
 import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../runtime/test-app';
+import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { identityModule, identityService } from './module';
 import { REFRESH_COOKIE, ACCESS_COOKIE } from './sessions';
 

@@ -3,35 +3,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordKey } from '@verba/contracts';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
 import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../runtime/test-app';
-import { identityModule, identityService } from '../identity/module';
+import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
+import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { eventIdFor } from '../../platform/decider/event-ids';
 import { vocabularyModule } from './module';
 
 const real = await probeRealPostgres();
-const PASSWORD = 'correct horse battery';
 
 describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipReason}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(await createRealTestDatabase(), [identityModule, vocabularyModule]);
+    t = await createTestApp(await createRealTestDatabase(), [testAuthModule, vocabularyModule]);
   });
   afterAll(async () => t?.close());
 
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 
-  async function learner(): Promise<{ agent: Agent; uid: string }> {
-    const email = `l-${randomUUID()}@example.org`;
-    const agent = t.agent();
-    const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } });
-    await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
-    return { agent, uid: up.json().user.uid };
+  function learner(role = 'User'): { agent: Agent; uid: string } {
+    const uid = randomUUID();
+    return { agent: t.agent().setCookies(testUserCookies(uid, role)), uid };
   }
 
   const read = async (agent: Agent, position?: string, lang = 'de') =>
     (await agent.request({ method: 'GET', url: `/api/dictionary?languageCode=${lang}${position ? `&minPosition=${position}` : ''}` })).json();
 
   it('marks a word Known, Uncertain and New, and reads each change back at once', async () => {
-    const { agent } = await learner();
+    const { agent } = learner();
     const known = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: '„Häuser,', status: 'known' } } });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toMatchObject({ changed: 1, word: { value: 'häuser', status: 'known' } });
@@ -48,7 +45,7 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
   });
 
   it('keeps dictionaries per language', async () => {
-    const { agent } = await learner();
+    const { agent } = learner();
     const res = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'fr', words: ["l'homme", 'Maison'] } });
     expect(res.json().changed).toBe(2);
     expect((await read(agent, res.json().position, 'fr')).words).toEqual([
@@ -64,7 +61,7 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
     [{ languageCode: 'de', word: { value: 'haus', status: 'familiar' } }, /Invalid option/],
     [{ languageCode: 'de', word: { value: 'a'.repeat(101), status: 'known' } }, /^A word has at most 100 letters$/],
   ])('refuses %j with a clear message and appends nothing', async (payload, message) => {
-    const { agent } = await learner();
+    const { agent } = learner();
     const before = await eventCount();
     const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload });
     expect(res.statusCode).toBe(400);
@@ -73,7 +70,7 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
   });
 
   it('refuses an empty or oversized bulk request and appends nothing', async () => {
-    const { agent } = await learner();
+    const { agent } = learner();
     const before = await eventCount();
     const empty = await agent.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words: [] } });
     expect(empty.json().message).toBe('At least one word is required');
@@ -98,21 +95,20 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
   });
 
   it("never shows one learner another's dictionary", async () => {
-    const a = await learner();
-    const b = await learner();
+    const a = learner();
+    const b = learner();
     const res = await a.agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: ['geheim'] } });
     expect((await read(b.agent, res.json().position)).words).toEqual([]);
     const peek = await b.agent.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${a.uid}` });
     expect(peek.statusCode).toBe(403);
 
-    const promoted = await identityService(t.deps).changeRole(b.uid, 'Admin', 'test');
-    await t.deps.projections.waitFor(promoted.position!, { timeoutMs: 5000 });
-    const asAdmin = await b.agent.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${a.uid}&minPosition=${res.json().position}` });
+    const admin = learner('Admin');
+    const asAdmin = await admin.agent.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${a.uid}&minPosition=${res.json().position}` });
     expect(asAdmin.json()).toMatchObject({ known: 1, uncertain: 0, total: 1, levelHint: 'A1' });
   });
 
   it('marks 1,000 words with repeats, mixed case and punctuation, and reads exactly the expected entries', async () => {
-    const { agent } = await learner();
+    const { agent } = learner();
     const stems = Array.from({ length: 400 }, (_, i) => `wort${i}`);
     const decorate = [(w: string) => w, (w: string) => w.toUpperCase(), (w: string) => `«${w}»,`, (w: string) => `¿${w[0]!.toUpperCase()}${w.slice(1)}?`];
     const statuses = ['known', 'uncertain', 'new'] as const;
@@ -140,12 +136,16 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
     expect(stats.total).toBe(expected.size);
   });
 
-  it('forgets a deleted user\'s dictionary', async () => {
-    const { agent, uid } = await learner();
+  it("forgets a deleted user's dictionary when identity says the user is gone", async () => {
+    const { agent, uid } = learner();
     await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'es', words: ['casa', 'perro'] } });
-    const del = await agent.request({ method: 'DELETE', url: '/api/user' });
-    const [commit, prepare] = (del.json().position as string).split('.').map(BigInt);
-    expect(await t.deps.projections.waitFor({ commit: commit!, prepare: prepare! }, { timeoutMs: 5000 })).toBe(true);
+    // The one identity event other contexts follow (its public shape: { userId, at }).
+    const { position } = await t.deps.store.append(
+      `identity-user-${uid}`,
+      [{ id: eventIdFor(uid, 'deleted'), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      'any',
+    );
+    expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
     expect(await t.platform.db('dictionary_entries').where({ user_id: uid })).toEqual([]);
   });
 

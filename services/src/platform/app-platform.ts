@@ -1,15 +1,15 @@
 import type { Knex } from 'knex';
-import { createCache } from '../platform/cache/index';
-import type { Config } from '../platform/config';
-import { openDatabase, type Database } from '../platform/db/database';
-import { createKnex } from '../platform/db/knex';
-import { createPostgresEventStore, migrateEventStore } from '../platform/event-store/postgres/adapter';
-import type { EventStore } from '../platform/event-store/port';
-import type { Authenticator } from '../platform/http/routes';
-import type { Logger } from '../platform/logger';
-import type { BaseDeps, Module, ModuleDeps } from '../platform/module';
-import { ProjectionRunner, migrateProjections } from '../platform/projections/runner';
-import { loadSecrets } from '../platform/secrets';
+import { createCache } from './cache/index';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { createKnex } from './db/knex';
+import { createPostgresEventStore, migrateEventStore } from './event-store/postgres/adapter';
+import type { EventStore } from './event-store/port';
+import type { Authenticator } from './http/routes';
+import type { Logger } from './logger';
+import type { BaseDeps, Module, ModuleDeps } from './module';
+import { ProjectionRunner, migrateProjections } from './projections/runner';
+import { loadSecrets } from './secrets';
 
 export interface Platform {
   database: Database;

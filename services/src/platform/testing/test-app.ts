@@ -1,11 +1,11 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig } from '../platform/config';
-import { createHttpServer, type App } from '../platform/http/server';
-import { CSRF_COOKIE, CSRF_HEADER } from '../platform/http/routes';
-import { createLogger } from '../platform/logger';
-import type { Module, ModuleDeps } from '../platform/module';
-import type { TestDatabase } from '../platform/testing/databases';
-import { openPlatform, type Platform } from './platform';
+import { loadConfig } from '../config';
+import { createHttpServer, type App } from '../http/server';
+import { CSRF_COOKIE, CSRF_HEADER } from '../http/routes';
+import { createLogger } from '../logger';
+import type { Module, ModuleDeps } from '../module';
+import type { TestDatabase } from './databases';
+import { openPlatform, type Platform } from '../app-platform';
 
 /**
  * A composed app on a test database for route tests through `app.inject`: the same wiring as
@@ -63,6 +63,11 @@ export class Agent {
       else this.cookies.set(c.name, c.value);
     }
     return res;
+  }
+
+  setCookies(cookies: Record<string, string>): this {
+    for (const [k, v] of Object.entries(cookies)) this.cookies.set(k, v);
+    return this;
   }
 
   cookie(name: string): string | undefined {
