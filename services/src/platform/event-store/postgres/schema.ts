@@ -79,9 +79,9 @@ begin
   return query
     with ins as (
       insert into es_events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
-      select p_stream, v_rev - n + x.i, (x.e->>'id')::uuid, x.e->>'type', (x.e->>'version')::int,
-             x.e->'data', coalesce(x.e->'metadata', '{}'::jsonb)
-      from jsonb_array_elements(p_events) with ordinality as x(e, i)
+      select p_stream, v_rev - n + x.i, x.id, x.type, x.version, x.data, coalesce(x.metadata, '{}'::jsonb)
+      from rows from (jsonb_to_recordset(p_events) as (id uuid, type text, version int, data jsonb, metadata jsonb))
+           with ordinality as x(id, type, version, data, metadata, i)
       order by x.i
       returning global_position
     )
