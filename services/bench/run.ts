@@ -8,6 +8,7 @@ import type { Benchmark } from './lib/benchmark';
 // `practice` here as they are written.
 const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'event-store': async () => (await import('./event-store')).eventStoreBenchmark,
+  api: async () => (await import('./api')).apiBenchmark,
 };
 
 async function main(): Promise<void> {

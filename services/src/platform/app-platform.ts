@@ -6,6 +6,10 @@ import { createKnex } from './db/knex';
 import { createPostgresEventStore, migrateEventStore } from './event-store/postgres/adapter';
 import type { EventStore } from './event-store/port';
 import type { Authenticator } from './http/routes';
+import { createInProcessPublisher } from './integration/in-process';
+import { createKafkaPublisher } from './integration/kafka';
+import type { IntegrationPublisher } from './integration/publisher';
+import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
 import type { BaseDeps, Module, ModuleDeps } from './module';
 import { ProjectionRunner, migrateProjections } from './projections/runner';
@@ -16,6 +20,9 @@ export interface Platform {
   store: EventStore;
   db: Knex;
   runner: ProjectionRunner;
+  /** Publishes public integration events; started by the all-in-one and relay roles. */
+  relay: IntegrationRelay;
+  publisher: IntegrationPublisher;
   deps: ModuleDeps;
   close(): Promise<void>;
 }
@@ -34,11 +41,22 @@ export async function openPlatform(config: Config, log: Logger, modules: readonl
     log: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
   });
   await migrateProjections(db);
+  await migrateRelay(db);
   for (const m of modules) await m.migrate?.(db);
   const runner = new ProjectionRunner({
     store,
     db,
     projections: modules.flatMap((m) => m.projections ?? []),
+    log,
+  });
+  const publisher = config.KAFKA_BROKERS
+    ? createKafkaPublisher({ brokers: config.KAFKA_BROKERS, log })
+    : createInProcessPublisher({ log });
+  const relay = new IntegrationRelay({
+    store,
+    db,
+    publisher,
+    mappers: Object.assign({}, ...modules.map((m) => m.integration ?? {})),
     log,
   });
   const cache = createCache(config.REDIS_URL);
@@ -50,9 +68,13 @@ export async function openPlatform(config: Config, log: Logger, modules: readonl
     store,
     db,
     runner,
+    relay,
+    publisher,
     deps,
     async close() {
+      await relay.stop();
       await runner.stop();
+      await publisher.close();
       await cache.close();
       await db.destroy();
       await store.close();

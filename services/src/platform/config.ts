@@ -27,6 +27,8 @@ const configSchema = z.object({
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
   /** Redis for cache, rate limits and counters; unset means in memory (one process). */
   REDIS_URL: optionalUrl('REDIS_URL'),
+  /** Kafka bootstrap brokers ("host:port,host:port"); unset means the in-process bus. */
+  KAFKA_BROKERS: z.string().trim().min(1).optional(),
   /** EventStoreDB (distributed topology); unset means the PostgreSQL event store. */
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
   /** Master secret for sessions and lookups; generated into DATA_DIR when unset (not in production). */

@@ -19,6 +19,7 @@ export const REDACT_PATHS = [
   'email',
 ];
 
-export function createLogger(level: string, name = 'verba'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+export function createLogger(level: string, name = 'verba', destination?: pino.DestinationStream): Logger {
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -3,6 +3,7 @@ import type { Cache } from './cache/port';
 import type { Config } from './config';
 import type { EventStore } from './event-store/port';
 import type { Authenticator } from './http/routes';
+import type { IntegrationMapper } from './integration/relay';
 import type { App } from './http/server';
 import type { Logger } from './logger';
 import type { Projection } from './projections/projection';
@@ -31,6 +32,8 @@ export interface Module {
   /** Tables that are not read models (kept outside the log, e.g. encryption keys, sessions). */
   migrate?(db: Knex): Promise<void>;
   projections?: readonly Projection[];
+  /** Domain event type -> its public integration event (published by the relay). */
+  integration?: Readonly<Record<string, IntegrationMapper>>;
   /** The one module that knows who calls (identity) provides the authenticator for every route. */
   authenticator?(deps: BaseDeps): Authenticator;
   routes?(app: App, deps: ModuleDeps): Promise<void> | void;

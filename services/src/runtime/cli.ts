@@ -5,7 +5,7 @@ import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
 
 const USAGE = `Usage: npm run cli -w services -- <command>
-  all-in-one | api | projector   run a server role (all-in-one is what npm start runs)
+  all-in-one | api | projector | relay   run a server role (all-in-one is what npm start runs)
   migrate                        create or update every table
   rebuild <projection>           rebuild a read model beside the live one and switch to it
   seed                           create the demo users on an empty store`;

@@ -5,7 +5,7 @@ import { runCli } from './cli';
 import { runServer } from './server';
 
 /**
- * Entry point. Roles: all-in-one (default, what `npm start` runs), api, projector; and the CLI
+ * Entry point. Roles: all-in-one (default, what `npm start` runs), api, projector, relay; and the CLI
  * commands migrate, rebuild <projection>, seed.
  */
 const [role = 'all-in-one', ...args] = process.argv.slice(2);
@@ -13,7 +13,7 @@ const [role = 'all-in-one', ...args] = process.argv.slice(2);
 try {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, `verba-${role}`);
-  if (role === 'all-in-one' || role === 'api' || role === 'projector') {
+  if (role === 'all-in-one' || role === 'api' || role === 'projector' || role === 'relay') {
     await runServer(role, config, log, allModules);
   } else {
     process.exitCode = await runCli(role, args, config, log, allModules);

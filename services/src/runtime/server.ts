@@ -5,7 +5,7 @@ import type { Module } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
 
-type Role = 'all-in-one' | 'api' | 'projector';
+type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
 export async function runServer(role: Role, config: Config, log: Logger, modules: readonly Module[]): Promise<void> {
@@ -17,13 +17,14 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   const { deps } = platform;
 
   const app = await createHttpServer({ log, ready: () => ready });
-  if (role !== 'projector') {
+  if (role === 'all-in-one' || role === 'api') {
     for (const m of modules) await m.routes?.(app, deps);
   }
-  if (role !== 'api') {
+  if (role === 'all-in-one' || role === 'projector') {
     await platform.runner.start();
     for (const m of modules) await m.started?.(deps);
   }
+  if (role === 'all-in-one' || role === 'relay') await platform.relay.start();
   if (role === 'all-in-one') {
     for (const line of await seedIfEmpty(deps, modules)) console.log(line);
   }
@@ -37,7 +38,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     stopping = true;
     ready = false;
     log.info({ signal }, 'draining');
-    // Finish in-flight requests, then the projectors' current batch (its checkpoint commits with it).
+    // Finish in-flight requests, then the projectors' and the relay's current batch (checkpoints with them).
     await app.close();
     await platform.close();
     log.info('stopped');

@@ -1,4 +1,6 @@
+import { UserDeletedV1 } from '@verba/contracts/integration';
 import type { BaseDeps, Module } from '../../platform/module';
+import { UserDeleted } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { migratePersonalData, PersonalDataVault } from './personal-data';
 import { identityRoutes } from './routes';
@@ -46,6 +48,12 @@ export const identityModule: Module = {
     await migrateSessions(db);
   },
   projections: [usersProjection],
+  integration: {
+    [UserDeleted.type]: (recorded) => {
+      const data = UserDeleted.schema.parse(recorded.data);
+      return UserDeletedV1.create({ id: recorded.id, occurredAt: data.at, key: data.userId, data: { userId: data.userId } });
+    },
+  },
   authenticator(deps) {
     const { service, sessions } = identity(deps);
     return {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordKey } from '@verba/contracts';
+import { parseIntegrationEvent } from '@verba/contracts/integration';
+import { parsePosition } from '../../platform/event-store/port';
+import type { InProcessPublisher } from '../../platform/integration/in-process';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
 import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
@@ -147,6 +150,20 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
     expect(await t.platform.db('dictionary_entries').where({ user_id: uid })).toEqual([]);
+  });
+
+  it('publishes each change as a public integration event keyed by the learner', async () => {
+    const { agent, uid } = learner();
+    const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'ru', word: { value: 'Ёлка!', status: 'uncertain' } } });
+    expect(await t.platform.relay.waitFor(parsePosition(res.json().position), 5000)).toBe(true);
+    const bus = t.platform.publisher as InProcessPublisher;
+    const message = bus.messages('verba.vocabulary').find((m) => m.key === uid);
+    expect(parseIntegrationEvent(message!.value)).toMatchObject({
+      type: 'verba.vocabulary.word-status-changed',
+      version: 1,
+      key: uid,
+      data: { userId: uid, language: 'ru', word: 'ёлка', status: 'uncertain' },
+    });
   });
 
   it('rebuilds the dictionary read model to the same rows', async () => {

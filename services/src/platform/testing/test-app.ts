@@ -31,6 +31,7 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
   const app = await createHttpServer({ log, ready: () => true });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();
+  await platform.relay.start();
   for (const m of modules) await m.started?.(platform.deps);
   await app.ready();
   return {

@@ -1,0 +1,73 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface RunningApi {
+  base: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Starts the all-in-one API on `databaseUrl` in its own process (node, not the tsx wrapper). */
+export async function startApi(databaseUrl: string): Promise<RunningApi> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
+    cwd: SERVICES,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789-0123456789-abcdef' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`API exited:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`API not ready in 60 s:\n${stderr}`);
+    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+/** Registers and signs in a learner; returns the cookie header and CSRF token a browser would send. */
+export async function signUpAndIn(base: string, email: string, password: string): Promise<Session> {
+  const json = { 'content-type': 'application/json' };
+  const up = await fetch(`${base}/api/sign-up`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+  const res = await fetch(`${base}/api/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+  const csrf = cookies.find((c) => c.startsWith('verba_csrf='))!.split('=')[1]!;
+  return { cookie: cookies.join('; '), csrf };
+}
