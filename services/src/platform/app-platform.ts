@@ -28,7 +28,12 @@ export interface Platform {
 }
 
 /** Opens the database, event store, knex and cache, and runs every migration. Nothing is started yet. */
-export async function openPlatform(config: Config, log: Logger, modules: readonly Module[]): Promise<Platform> {
+export async function openPlatform(
+  config: Config,
+  log: Logger,
+  modules: readonly Module[],
+  options: { projectorsInProcess?: boolean } = {},
+): Promise<Platform> {
   if (config.EVENTSTORE_URL) {
     log.warn('EVENTSTORE_URL is set, but read models and checkpoints still need PostgreSQL; using the PostgreSQL event store');
   }
@@ -61,7 +66,16 @@ export async function openPlatform(config: Config, log: Logger, modules: readonl
   });
   const cache = createCache(config.REDIS_URL);
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
-  const base: BaseDeps = { config, log, store, db, cache, secrets, projections: runner };
+  const base: BaseDeps = {
+    config,
+    log,
+    store,
+    db,
+    cache,
+    secrets,
+    projections: runner,
+    projectorsInProcess: options.projectorsInProcess ?? false,
+  };
   const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
   return {
     database,

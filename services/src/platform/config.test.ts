@@ -11,12 +11,13 @@ describe('configuration', () => {
 
   it('names every bad variable in one message', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', LOG_LEVEL: 'loud' })).toThrow(
-      /PORT: PORT must be a number[\s\S]*DATABASE_URL: DATABASE_URL must be a URL[\s\S]*LOG_LEVEL/,
+      /PORT: PORT must be a number[\s\S]*DATABASE_URL: DATABASE_URL must be a postgres:\/\/ URL[\s\S]*LOG_LEVEL/,
     );
   });
 
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).DATABASE_URL).toBe('postgres://u@h:5432/db');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@/db?host=/var/run/postgresql' }).DATABASE_URL).toContain('host=');
   });
 });

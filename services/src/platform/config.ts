@@ -23,7 +23,18 @@ const configSchema = z.object({
     .max(65535, 'PORT must be between 0 and 65535')
     .default(3000),
   /** PostgreSQL for the event store and read models; unset means embedded PGlite in DATA_DIR. */
-  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z
+        .string()
+        // A socket directory instead of a host is allowed: postgres://user@/db?host=/var/run/postgresql
+        .regex(/^postgres(ql)?:\/\/[^\s]*$/, 'DATABASE_URL must be a postgres:// URL')
+        .optional(),
+    )
+    .optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
   /** Redis for cache, rate limits and counters; unset means in memory (one process). */
   REDIS_URL: optionalUrl('REDIS_URL'),

@@ -20,6 +20,8 @@ export interface BaseDeps {
   secrets: Secrets;
   /** Read-your-writes: queries wait on it for the position a command returned. */
   projections: Pick<ProjectionRunner, 'waitFor'>;
+  /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */
+  projectorsInProcess: boolean;
 }
 
 export interface ModuleDeps extends BaseDeps {

@@ -12,11 +12,11 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role !== 'all-in-one' && !config.DATABASE_URL) {
     throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
   }
-  const platform = await openPlatform(config, log, modules);
+  const platform = await openPlatform(config, log, modules, { projectorsInProcess: role === 'all-in-one' });
   let ready = false;
   const { deps } = platform;
 
-  const app = await createHttpServer({ log, ready: () => ready });
+  const app = await createHttpServer({ log, ready: () => ready, validateResponses: config.NODE_ENV !== 'production' });
   if (role === 'all-in-one' || role === 'api') {
     for (const m of modules) await m.routes?.(app, deps);
   }

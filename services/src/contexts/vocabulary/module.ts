@@ -3,7 +3,7 @@ import { EventCodec } from '../../platform/decider/events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { vocabularyEvents, WordStatusChanged } from './events';
 import type { Module } from '../../platform/module';
-import { dictionaryProjection } from './projection';
+import { dictionaryCache, dictionaryProjection } from './projection';
 import { vocabularyRoutes } from './routes';
 import { VocabularyService } from './service';
 
@@ -20,7 +20,7 @@ export const vocabularyModule: Module = {
     },
   },
   routes(app, deps) {
-    const service = new VocabularyService(deps.store, deps.db);
+    const service = new VocabularyService(deps.store, deps.db, deps.projectorsInProcess ? dictionaryCache : undefined);
     vocabularyRoutes(app, deps.auth, service, readAfterFor(deps.projections, [dictionaryProjection.name]));
   },
 };

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import type { Projection } from '../../platform/projections/projection';
+import { ReadCache } from '../../platform/projections/read-cache';
 import { EventCodec } from '../../platform/decider/events';
 import { vocabularyEvents } from './events';
 
 const codec = new EventCodec([...vocabularyEvents]);
+
+export interface DictionaryEntry {
+  value: string;
+  status: 'known' | 'uncertain';
+}
+
+/** Dictionaries as last read, per `${userId}:${language}`; this projection invalidates what it changes. */
+export const dictionaryCache = new ReadCache<DictionaryEntry[]>();
+export const dictionaryKey = (userId: string, language: string) => `${userId}:${language}`;
 const USER_DELETED = 'identity.UserDeleted';
+const WORD_STATUS_CHANGED = 'vocabulary.WordStatusChanged';
 const UserDeletedData = z.object({ userId: z.uuid() });
 
 /** The learner's dictionary: one row per known or uncertain word. */
@@ -57,5 +68,17 @@ export const dictionaryProjection: Projection = {
       });
     }
     await flush();
+  },
+  afterCommit(events) {
+    for (const e of events) {
+      if (e.type === USER_DELETED) dictionaryCache.invalidatePrefix(`${UserDeletedData.parse(e.data).userId}:`);
+      else if (e.type === WORD_STATUS_CHANGED) {
+        const { userId, language } = e.data as { userId: string; language: string };
+        dictionaryCache.invalidate(dictionaryKey(userId, language));
+      }
+    }
+  },
+  afterSwitch() {
+    dictionaryCache.invalidatePrefix('');
   },
 };

@@ -167,6 +167,7 @@ describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipRea
   });
 
   it('rebuilds the dictionary read model to the same rows', async () => {
+    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
     const before = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();
     await t.platform.runner.rebuild('vocabulary-dictionary');
     const after = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();

@@ -4,9 +4,12 @@ import { levelHint, type LearningLanguage, type Level, type WordStatus } from '@
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
+import { StreamStateCache } from '../../platform/decider/state-cache';
 import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
 import { wordDecider } from './decider';
 import { vocabularyEvents, wordStream } from './events';
+import { dictionaryKey, type DictionaryEntry } from './projection';
+import type { ReadCache } from '../../platform/projections/read-cache';
 
 const codec = new EventCodec([...vocabularyEvents]);
 /** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
@@ -18,9 +21,13 @@ export interface MarkResult {
 }
 
 export class VocabularyService {
+  private readonly words = new StreamStateCache<{ status: WordStatus }>();
+
   constructor(
     private readonly store: EventStore,
     private readonly db: Knex,
+    /** Only where the projector runs in this process (it invalidates the cache). */
+    private readonly cache: ReadCache<DictionaryEntry[]> | undefined,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -50,6 +57,8 @@ export class VocabularyService {
           command: { userId, language, word, status, at },
           commandId: eventIdFor(commandId, `word:${word}`),
           metadata: { userId },
+          stateCache: this.words,
+          assumeNew: true, // most marks are of words not yet in the dictionary
         });
         if (result.position) {
           changed += 1;
@@ -61,11 +70,15 @@ export class VocabularyService {
     return { ...(position ? { position } : {}), changed };
   }
 
-  async dictionary(userId: string, language: LearningLanguage): Promise<{ value: string; status: 'known' | 'uncertain' }[]> {
-    return this.db('dictionary_entries')
-      .where({ user_id: userId, language })
-      .orderBy('word')
-      .select('word as value', 'status');
+  async dictionary(userId: string, language: LearningLanguage): Promise<DictionaryEntry[]> {
+    const load = async (): Promise<DictionaryEntry[]> =>
+      (
+        await this.db.raw(
+          'select word as value, status from dictionary_entries where user_id = ? and language = ? order by word',
+          [userId, language],
+        )
+      ).rows;
+    return this.cache ? this.cache.get(dictionaryKey(userId, language), load) : load();
   }
 
   async analytics(userId: string, language: LearningLanguage): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {

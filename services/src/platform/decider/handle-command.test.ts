@@ -56,3 +56,34 @@ for (const engine of await testEngines()) {
     });
   });
 }
+
+describe('command handler shortcuts (state cache, assumed-new streams)', () => {
+  it('reads the stream when an assumed-new stream exists, and confirms no-op decisions against the store', async () => {
+    const { StreamStateCache } = await import('./state-cache');
+    const store = await import('../testing/databases').then(async (m) => {
+      const db = await m.createEmbeddedTestDatabase();
+      const { createPostgresEventStore, migrateEventStore } = await import('../event-store/postgres/adapter');
+      const s = createPostgresEventStore({ connectionString: db.connectionString });
+      await migrateEventStore(s.pool);
+      return { s, db };
+    });
+    try {
+      const streamId = `tally-${randomUUID()}`;
+      const run = (item: string, stateCache = new StreamStateCache<import('../testing/tally-decider').TallyState>()) =>
+        handleCommand({ store: store.s, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId: randomUUID(), stateCache, assumeNew: true });
+      expect((await run('apple')).attempts).toBe(1);
+      // A fresh cache (another process, or after a restart) assumes the stream is new: the append
+      // conflicts, the stream is read, and the decision is made on the real state.
+      const second = await run('pear');
+      expect(second.attempts).toBe(2);
+      expect(second.events).toHaveLength(1);
+      // "apple" again on an assumed-new stream would be a change; on the real state it is a no-op.
+      const again = await run('apple');
+      expect(again.events).toHaveLength(0);
+      expect((await store.s.readStream(streamId)).map((e) => (e.data as { item: string }).item)).toEqual(['apple', 'pear']);
+    } finally {
+      await store.s.close();
+      await store.db.drop();
+    }
+  });
+});

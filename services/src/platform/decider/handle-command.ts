@@ -6,6 +6,7 @@ import {
   type Position,
 } from '../event-store/port';
 import type { Decider } from './decider';
+import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import type { EventCodec, EventDefinition, EventOf } from './events';
 
@@ -20,6 +21,13 @@ export interface HandleCommandOptions<C, S, D extends EventDefinition> {
   metadata?: EventMetadata;
   /** Attempts on optimistic-concurrency conflicts before giving up. */
   maxAttempts?: number;
+  /** Skips reading the stream when its state is known from a recent decision (see state-cache.ts). */
+  stateCache?: StreamStateCache<S>;
+  /**
+   * For streams that are usually new (a word marked for the first time): decide on the initial state
+   * and append expecting no stream, reading the stream only if that conflicts. Same safety as the cache.
+   */
+  assumeNew?: boolean;
 }
 
 export interface CommandResult<E> {
@@ -43,23 +51,43 @@ export async function handleCommand<C, S, D extends EventDefinition>(
   o: HandleCommandOptions<C, S, D>,
 ): Promise<CommandResult<EventOf<D>>> {
   const maxAttempts = o.maxAttempts ?? 30;
+  const cache = o.stateCache;
   for (let attempt = 1; ; attempt++) {
-    const recorded = await o.store.readStream(o.streamId);
-    let state = o.decider.initialState();
-    for (const r of recorded) state = o.decider.evolve(state, o.codec.decode(r));
+    let state: S;
+    let expected: ExpectedRevision;
+    const cached =
+      attempt === 1
+        ? (cache?.get(o.streamId) ?? (o.assumeNew ? { expected: 'no_stream' as const, state: o.decider.initialState() } : undefined))
+        : undefined;
+    if (cached) {
+      ({ state, expected } = cached);
+    } else {
+      const recorded = await o.store.readStream(o.streamId);
+      state = o.decider.initialState();
+      for (const r of recorded) state = o.decider.evolve(state, o.codec.decode(r));
+      // An empty read is usually a new stream; if a first attempt on it conflicted, it may be one whose
+      // events are all truncated, so then ask for its revision.
+      expected = recorded.length
+        ? recorded[recorded.length - 1]!.revision
+        : attempt === 1
+          ? 'no_stream'
+          : ((await o.store.streamRevision(o.streamId)) ?? 'no_stream');
+      cache?.set(o.streamId, expected, state);
+    }
     const events = o.decider.decide(o.command, state);
-    if (events.length === 0) return { events, attempts: attempt };
+    if (events.length === 0) {
+      if (cached) continue; // "nothing to do" on cached state: confirm it against the store first
+      return { events, attempts: attempt };
+    }
 
-    // An empty read can still be a stream whose events are all truncated: ask for its revision then.
-    const expected: ExpectedRevision = recorded.length
-      ? recorded[recorded.length - 1]!.revision
-      : ((await o.store.streamRevision(o.streamId)) ?? 'no_stream');
     const metadata: EventMetadata = { ...o.metadata, causationId: o.commandId };
     const toAppend = events.map((e, i) => o.codec.encode(e, eventIdFor(o.commandId, i), metadata));
     try {
-      const { position } = await o.store.append(o.streamId, toAppend, expected);
+      const { position, nextRevision } = await o.store.append(o.streamId, toAppend, expected);
+      cache?.set(o.streamId, nextRevision, events.reduce((s, e) => o.decider.evolve(s, e), state));
       return { events, position, attempts: attempt };
     } catch (e) {
+      cache?.delete(o.streamId);
       if (!isWrongExpectedVersion(e)) throw e;
       if (attempt >= maxAttempts) {
         throw new ConcurrencyExhaustedError(`${o.streamId}: still conflicting after ${attempt} attempts`);

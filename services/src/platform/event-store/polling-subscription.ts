@@ -41,6 +41,8 @@ export interface PollingSubscriptionOptions {
   batchSize: number;
   /** Longest sleep between polls when idle; polls start fast after a wake-up and back off to this. */
   maxPollMs: number;
+  /** After a wake-up, wait this long so appends landing together are read (and applied) together. */
+  coalesceMs?: number;
   read(after: Position, maxCount: number): Promise<RecordedEvent[]>;
   wake: WakeUp;
   handler(events: RecordedEvent[]): Promise<void>;
@@ -68,6 +70,7 @@ export function pollingSubscription(o: PollingSubscriptionOptions): Subscription
       // poll again soon and back off while the log stays quiet.
       const woken = await o.wake.wait(delay);
       delay = woken ? MIN_POLL_MS : Math.min(delay * 2, o.maxPollMs);
+      if (woken && o.coalesceMs) await new Promise((r) => setTimeout(r, o.coalesceMs));
     }
   }
 

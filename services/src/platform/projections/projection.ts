@@ -30,4 +30,8 @@ export interface Projection {
   setup(trx: Knex.Transaction, t: TableNames): Promise<void>;
   /** Applies events, in log order, inside the transaction that also moves the checkpoint. */
   apply(events: RecordedEvent[], ctx: ApplyContext): Promise<void>;
+  /** After a batch committed (live runs only, not rebuilds): e.g. invalidate caches of what changed. */
+  afterCommit?(events: RecordedEvent[]): void;
+  /** After a rebuild switched the views to a new generation: everything cached from the old one is stale. */
+  afterSwitch?(): void;
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { generationTables, type Projection } from './projection';
+import { RevisionGuard } from './revision-guard';
 import { projectionsDdl } from './schema';
 
 export interface Logger {
@@ -11,6 +12,9 @@ export interface Logger {
 }
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
+
+/** Longest time a projection's stored checkpoint trails batches that had nothing for it. */
+const IDLE_CHECKPOINT_MS = 1000;
 
 export interface RunnerOptions {
   store: EventStore;
@@ -50,6 +54,7 @@ export class ProjectionRunner {
   private readonly log: Logger;
   private readonly retryDelayMs: number;
   private readonly positions = new Map<string, Position>();
+  private readonly guards = new Map<string, RevisionGuard>();
   private readonly progressed = new WakeUp();
   private readonly loops: Promise<void>[] = [];
   private readonly stopSubs = new Set<() => Promise<void>>();
@@ -133,12 +138,22 @@ export class ProjectionRunner {
         const cp = await this.db('projection_checkpoints')
           .where({ name: p.name, generation: state.active_generation })
           .first();
-        let at = toPosition(cp);
+        // `stored` is the checkpoint in the database; the position in memory may run ahead of it over
+        // batches with nothing for this projection, which are not worth a transaction (re-reading them
+        // after a crash changes nothing). The checkpoint catches up with the next relevant batch or
+        // after IDLE_CHECKPOINT_MS, so other processes waiting on it are not kept waiting long.
+        let stored = toPosition(cp);
+        let storedAt = Date.now();
         const generation: number = state.active_generation;
-        this.positions.set(p.name, at);
-        const sub = this.store.subscribeToAll({ after: at, batchSize: this.batchSize }, async (batch) => {
-          at = await this.applyBatch(p, generation, batch, at, true);
-          this.positions.set(p.name, at);
+        this.positions.set(p.name, stored);
+        const sub = this.store.subscribeToAll({ after: stored, batchSize: this.batchSize }, async (batch) => {
+          const relevant = !p.eventTypes || batch.some((e) => p.eventTypes!.includes(e.type));
+          if (relevant || Date.now() - storedAt >= IDLE_CHECKPOINT_MS) {
+            stored = await this.applyBatch(p, generation, batch, stored, true);
+            storedAt = Date.now();
+            if (relevant) p.afterCommit?.(batch);
+          }
+          this.positions.set(p.name, batch[batch.length - 1]!.position);
           delay = this.retryDelayMs;
           this.progressed.notify();
         });
@@ -168,55 +183,40 @@ export class ProjectionRunner {
     mustBeActive: boolean,
   ): Promise<Position> {
     const last = batch[batch.length - 1]!.position;
+    const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
+    const guard = this.guardFor(p.name, generation);
+    const { fresh, applied } = guard.filter(wanted);
     await this.db.transaction(async (trx) => {
-      if (mustBeActive) {
-        // Also the lock a rebuild takes to switch generations, so a switch never races a batch.
-        const state = await trx('projection_state').where({ name: p.name }).forUpdate().first('active_generation');
-        if (!state || state.active_generation !== generation) throw new ProjectionMoved('generation switched');
-      }
-      const cp = await trx('projection_checkpoints').where({ name: p.name, generation }).forUpdate().first();
+      // One round trip takes both locks. The state row is also what a rebuild locks to switch
+      // generations, so a switch never races a batch; the checkpoint row makes a second runner of the
+      // same projection wait, then see that the checkpoint moved.
+      const row = await trx.raw(
+        mustBeActive
+          ? `select s.active_generation, c.commit_position, c.prepare_position
+             from projection_checkpoints c join projection_state s on s.name = c.name
+             where c.name = ? and c.generation = ? for update of s, c`
+          : `select null as active_generation, c.commit_position, c.prepare_position
+             from projection_checkpoints c where c.name = ? and c.generation = ? for update`,
+        [p.name, generation],
+      );
+      const cp = row.rows[0] as { active_generation: number | null; commit_position: string; prepare_position: string } | undefined;
       if (!cp || comparePositions(toPosition(cp), expectedAt) !== 0) throw new ProjectionMoved('checkpoint moved');
-
-      const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
-      if (wanted.length > 0) {
-        const fresh = await this.guardRevisions(trx, p.name, generation, wanted);
-        if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
-      }
-      await trx('projection_checkpoints')
-        .where({ name: p.name, generation })
-        .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: trx.fn.now() });
+      if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
+      if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
+      await trx.raw(
+        'update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now() where name = ? and generation = ?',
+        [last.commit.toString(), last.prepare.toString(), p.name, generation],
+      );
     });
+    guard.commit(applied);
     return last;
   }
 
-  /** Drops events whose stream revision this generation already applied, and records the new maxima. */
-  private async guardRevisions(
-    trx: Knex.Transaction,
-    name: string,
-    generation: number,
-    events: RecordedEvent[],
-  ): Promise<RecordedEvent[]> {
-    const streams = [...new Set(events.map((e) => e.streamId))];
-    const rows: { stream_id: string; revision: string }[] = await trx('projection_stream_revisions')
-      .where({ name, generation })
-      .whereIn('stream_id', streams)
-      .select('stream_id', 'revision');
-    const applied = new Map(rows.map((r) => [r.stream_id, BigInt(r.revision)]));
-    const fresh: RecordedEvent[] = [];
-    const moved = new Map<string, bigint>();
-    for (const e of events) {
-      const before = moved.get(e.streamId) ?? applied.get(e.streamId) ?? -1n;
-      if (e.revision <= before) continue;
-      fresh.push(e);
-      moved.set(e.streamId, e.revision);
-    }
-    if (moved.size > 0) {
-      await trx('projection_stream_revisions')
-        .insert([...moved].map(([stream_id, revision]) => ({ name, generation, stream_id, revision: revision.toString() })))
-        .onConflict(['name', 'generation', 'stream_id'])
-        .merge(['revision']);
-    }
-    return fresh;
+  private guardFor(name: string, generation: number): RevisionGuard {
+    const key = `${name}#${generation}`;
+    let guard = this.guards.get(key);
+    if (!guard) this.guards.set(key, (guard = new RevisionGuard()));
+    return guard;
   }
 
   /**
@@ -248,6 +248,7 @@ export class ProjectionRunner {
       const previous = await this.trySwitch(p, generation, at);
       if (previous !== false) {
         if (previous !== undefined) await this.dropGeneration(p, previous);
+        p.afterSwitch?.();
         this.log.info({ projection: name, generation, events }, 'read model rebuilt and switched');
         return { generation, events };
       }
@@ -283,7 +284,6 @@ export class ProjectionRunner {
     await this.db.transaction(async (trx) => {
       for (const table of p.tables) await trx.raw('drop table if exists ??', [t(table)]);
       await trx('projection_checkpoints').where({ name: p.name, generation }).delete();
-      await trx('projection_stream_revisions').where({ name: p.name, generation }).delete();
     });
   }
 }

@@ -17,13 +17,4 @@ create table if not exists projection_checkpoints (
   updated_at timestamptz not null default now(),
   primary key (name, generation)
 );
-
--- Revision guard: the last stream revision each projection generation applied, per stream.
-create table if not exists projection_stream_revisions (
-  name text not null,
-  generation int not null,
-  stream_id text not null,
-  revision bigint not null,
-  primary key (name, generation, stream_id)
-);
 `;

@@ -27,7 +27,7 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
     LOG_LEVEL: 'silent',
   });
   const log = createLogger('silent');
-  const platform = await openPlatform(config, log, modules); // REDIS_URL unset: fresh in-memory counters
+  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();

@@ -23,6 +23,8 @@ export interface PostgresEventStoreOptions {
   poolSize?: number;
   /** Longest wait between polls of the log when nothing woke the subscription. */
   maxPollMs?: number;
+  /** Subscriptions gather appends for this long after a wake-up (fewer, larger batches under load). */
+  coalesceMs?: number;
 }
 
 const EXPECTED_NO_STREAM = -1n;
@@ -192,6 +194,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
         after: options.after,
         batchSize: options.batchSize ?? 500,
         maxPollMs: config.maxPollMs ?? 100,
+        coalesceMs: config.coalesceMs ?? 10,
         read: (after, maxCount) => store.readAll({ after, maxCount }),
         wake,
         handler,
