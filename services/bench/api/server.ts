@@ -46,7 +46,10 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
+  child.stderr!.on('data', (d) => {
+    stderr += d;
+    if (process.env.BENCH_API_STDERR) process.stderr.write(d);
+  });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

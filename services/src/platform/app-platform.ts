@@ -24,6 +24,8 @@ export interface Platform {
   relay: IntegrationRelay;
   publisher: IntegrationPublisher;
   deps: ModuleDeps;
+  /** Let queries wait on another projector (the all-in-one's worker thread) instead of `runner`. */
+  useProjections(target: BaseDeps['projections']): void;
   close(): Promise<void>;
 }
 
@@ -63,9 +65,18 @@ export async function openPlatform(
     publisher,
     mappers: Object.assign({}, ...modules.map((m) => m.integration ?? {})),
     log,
+    batchSize: 1000,
+    minBatchIntervalMs: 100,
   });
   const cache = createCache(config.REDIS_URL);
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
+  // Queries wait on whoever runs the projectors: this runner, or a worker thread (useProjections).
+  const projections = {
+    target: runner as BaseDeps['projections'],
+    waitFor(...args: Parameters<ProjectionRunner['waitFor']>) {
+      return this.target.waitFor(...args);
+    },
+  };
   const base: BaseDeps = {
     config,
     log,
@@ -73,7 +84,7 @@ export async function openPlatform(
     db,
     cache,
     secrets,
-    projections: runner,
+    projections,
     projectorsInProcess: options.projectorsInProcess ?? false,
   };
   const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
@@ -85,6 +96,9 @@ export async function openPlatform(
     relay,
     publisher,
     deps,
+    useProjections(target) {
+      projections.target = target;
+    },
     async close() {
       await relay.stop();
       await runner.stop();

@@ -3,6 +3,7 @@ import { createHttpServer } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
+import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
@@ -20,8 +21,20 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role === 'all-in-one' || role === 'api') {
     for (const m of modules) await m.routes?.(app, deps);
   }
-  if (role === 'all-in-one' || role === 'projector') {
+  let worker: ProjectorWorker | undefined;
+  if (role === 'all-in-one') {
+    // Projectors on their own thread: read models keep up while this thread serves HTTP.
+    worker = await ProjectorWorker.start({
+      entry: new URL('./projector-worker-boot.mjs', import.meta.url),
+      workerData: { connectionString: platform.database.connectionString, logLevel: config.LOG_LEVEL },
+      projections: modules.flatMap((m) => m.projections ?? []),
+      log,
+    });
+    platform.useProjections(worker);
+  } else if (role === 'projector') {
     await platform.runner.start();
+  }
+  if (role === 'all-in-one' || role === 'projector') {
     for (const m of modules) await m.started?.(deps);
   }
   if (role === 'all-in-one' || role === 'relay') await platform.relay.start();
@@ -40,6 +53,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     log.info({ signal }, 'draining');
     // Finish in-flight requests, then the projectors' and the relay's current batch (checkpoints with them).
     await app.close();
+    await worker?.stop();
     await platform.close();
     log.info('stopped');
   };

@@ -26,6 +26,11 @@ export interface RelayOptions {
   /** Default: the first two segments of the type, e.g. `verba.vocabulary`. */
   topicFor?: (event: IntegrationEvent) => string;
   batchSize?: number;
+  /**
+   * After a batch smaller than batchSize, wait this long before reading again, so that under load the
+   * relay publishes (and checkpoints) in fewer, larger batches. Integration events tolerate the delay.
+   */
+  minBatchIntervalMs?: number;
   log?: Logger;
   /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
@@ -79,6 +84,7 @@ export class IntegrationRelay {
       log: options.log ?? silent,
       retryDelayMs: options.retryDelayMs ?? 100,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+      minBatchIntervalMs: options.minBatchIntervalMs ?? 0,
     };
   }
 
@@ -135,6 +141,8 @@ export class IntegrationRelay {
           this.at = at;
           delay = this.o.retryDelayMs;
           this.progressed.notify();
+          const pause = this.o.minBatchIntervalMs;
+          if (pause > 0 && batch.length < this.o.batchSize && !this.stopped) await this.stopping.wait(pause);
         });
         this.sub = sub;
         if (this.stopped) await sub.stop(); // stop() ran while this loop was setting up

@@ -24,6 +24,11 @@ export interface RunnerOptions {
   log?: Logger;
   /** First delay before a failed projection retries from its checkpoint; doubles up to 30 s. */
   retryDelayMs?: number;
+  /**
+   * Told after every batch. When given, it replaces the projections' own afterCommit hooks (the
+   * projector then runs in a worker thread and the hooks run where the caches are: see worker-host.ts).
+   */
+  onProgress?: (projection: string, position: Position, committed: RecordedEvent[] | undefined) => void;
 }
 
 /** Another runner moved the checkpoint or a rebuild switched generations: restart from the stored state. */
@@ -53,6 +58,7 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly log: Logger;
   private readonly retryDelayMs: number;
+  private readonly onProgress: RunnerOptions['onProgress'];
   private readonly positions = new Map<string, Position>();
   private readonly guards = new Map<string, RevisionGuard>();
   private readonly progressed = new WakeUp();
@@ -67,6 +73,7 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     this.log = options.log ?? silent;
     this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.onProgress = options.onProgress;
   }
 
   /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
@@ -151,9 +158,11 @@ export class ProjectionRunner {
           if (relevant || Date.now() - storedAt >= IDLE_CHECKPOINT_MS) {
             stored = await this.applyBatch(p, generation, batch, stored, true);
             storedAt = Date.now();
-            if (relevant) p.afterCommit?.(batch);
+            if (relevant && !this.onProgress) p.afterCommit?.(batch);
           }
-          this.positions.set(p.name, batch[batch.length - 1]!.position);
+          const position = batch[batch.length - 1]!.position;
+          this.onProgress?.(p.name, position, relevant && p.afterCommit ? batch : undefined);
+          this.positions.set(p.name, position);
           delay = this.retryDelayMs;
           this.progressed.notify();
         });
@@ -187,26 +196,26 @@ export class ProjectionRunner {
     const guard = this.guardFor(p.name, generation);
     const { fresh, applied } = guard.filter(wanted);
     await this.db.transaction(async (trx) => {
-      // One round trip takes both locks. The state row is also what a rebuild locks to switch
-      // generations, so a switch never races a batch; the checkpoint row makes a second runner of the
-      // same projection wait, then see that the checkpoint moved.
-      const row = await trx.raw(
-        mustBeActive
-          ? `select s.active_generation, c.commit_position, c.prepare_position
-             from projection_checkpoints c join projection_state s on s.name = c.name
-             where c.name = ? and c.generation = ? for update of s, c`
-          : `select null as active_generation, c.commit_position, c.prepare_position
-             from projection_checkpoints c where c.name = ? and c.generation = ? for update`,
-        [p.name, generation],
-      );
-      const cp = row.rows[0] as { active_generation: number | null; commit_position: string; prepare_position: string } | undefined;
-      if (!cp || comparePositions(toPosition(cp), expectedAt) !== 0) throw new ProjectionMoved('checkpoint moved');
-      if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
       if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
-      await trx.raw(
-        'update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now() where name = ? and generation = ?',
-        [last.commit.toString(), last.prepare.toString(), p.name, generation],
+      // The checkpoint moves only from where this runner left it, and (for live runs) only while this
+      // generation is the active one. A second runner of the same projection blocks on this row, then
+      // finds it moved and rolls back; a rebuild that switched generations makes the live batch roll back.
+      const moved = await trx.raw(
+        `update projection_checkpoints c
+         set commit_position = ?, prepare_position = ?, updated_at = now()
+         where c.name = ? and c.generation = ? and c.commit_position = ? and c.prepare_position = ?
+           and (not ? or exists (select 1 from projection_state s where s.name = c.name and s.active_generation = c.generation))`,
+        [
+          last.commit.toString(),
+          last.prepare.toString(),
+          p.name,
+          generation,
+          expectedAt.commit.toString(),
+          expectedAt.prepare.toString(),
+          mustBeActive,
+        ],
       );
+      if (moved.rowCount !== 1) throw new ProjectionMoved('checkpoint moved or generation switched');
     });
     guard.commit(applied);
     return last;

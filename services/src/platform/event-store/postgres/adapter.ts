@@ -194,7 +194,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
         after: options.after,
         batchSize: options.batchSize ?? 500,
         maxPollMs: config.maxPollMs ?? 100,
-        coalesceMs: config.coalesceMs ?? 10,
+        coalesceMs: config.coalesceMs ?? 0,
         read: (after, maxCount) => store.readAll({ after, maxCount }),
         wake,
         handler,

@@ -1,0 +1,92 @@
+import { Worker } from 'node:worker_threads';
+import { comparePositions, type Position, type RecordedEvent } from '../event-store/port';
+import { WakeUp } from '../event-store/polling-subscription';
+import type { Logger } from '../logger';
+import type { Projection } from './projection';
+
+/** Messages from the projector worker (see runtime/projector-worker.ts). */
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'progress'; projection: string; position: Position; committed?: RecordedEvent[] }
+  | { type: 'stopped' };
+
+export interface ProjectorWorkerOptions {
+  entry: URL;
+  workerData: unknown;
+  /** This thread's copies of the projections: their afterCommit hooks run here, where the caches are. */
+  projections: readonly Projection[];
+  log: Logger;
+}
+
+/**
+ * Runs the projectors in a worker thread, so read models keep up while the HTTP thread is busy: on one
+ * event loop a saturated API delays every projector round trip, and read-your-writes with it.
+ */
+export class ProjectorWorker {
+  private worker!: Worker;
+  private readonly positions = new Map<string, Position>();
+  private readonly progressed = new WakeUp();
+  private readonly byName: Map<string, Projection>;
+  private stopping = false;
+
+  private constructor(private readonly o: ProjectorWorkerOptions) {
+    this.byName = new Map(o.projections.map((p) => [p.name, p]));
+  }
+
+  static async start(o: ProjectorWorkerOptions): Promise<ProjectorWorker> {
+    const host = new ProjectorWorker(o);
+    await host.spawn();
+    return host;
+  }
+
+  private spawn(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(this.o.entry, { workerData: this.o.workerData });
+      this.worker = worker;
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.type === 'ready') resolve();
+        if (m.type === 'progress') {
+          if (m.committed) this.byName.get(m.projection)?.afterCommit?.(m.committed);
+          this.positions.set(m.projection, m.position);
+          this.progressed.notify();
+        }
+      });
+      worker.on('error', (e) => {
+        this.o.log.error({ err: e }, 'projector worker failed');
+        reject(e);
+      });
+      worker.on('exit', (code) => {
+        if (this.stopping) return;
+        // Started projections resume from their checkpoints: restart the worker.
+        this.o.log.error({ code }, 'projector worker exited; restarting');
+        setTimeout(() => void this.spawn().catch(() => undefined), 1000);
+      });
+    });
+  }
+
+  /** Same contract as ProjectionRunner.waitFor, fed by the worker's progress messages. */
+  async waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number } = {}): Promise<boolean> {
+    const names = options.projections ?? [...this.byName.keys()];
+    const deadline = Date.now() + (options.timeoutMs ?? 2000);
+    for (;;) {
+      if (names.every((n) => { const at = this.positions.get(n); return at !== undefined && comparePositions(at, position) >= 0; })) {
+        return true;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await this.progressed.wait(Math.min(left, 25));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    const stopped = new Promise<void>((resolve) => {
+      this.worker.on('message', (m: WorkerMessage) => m.type === 'stopped' && resolve());
+      this.worker.once('exit', () => resolve());
+    });
+    this.worker.postMessage({ type: 'stop' });
+    await stopped;
+    await this.worker.terminate();
+    this.progressed.close();
+  }
+}

@@ -1,0 +1,40 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createKnex } from '../platform/db/knex';
+import { createPostgresEventStore } from '../platform/event-store/postgres/adapter';
+import { createLogger } from '../platform/logger';
+import { ProjectionRunner } from '../platform/projections/runner';
+import type { WorkerMessage } from '../platform/projections/worker-host';
+import { allModules } from './modules';
+
+/**
+ * The projectors of the all-in-one process, on their own thread. Migrations already ran in the main
+ * thread; this thread only follows the log and applies batches, reporting progress to the main thread.
+ */
+const { connectionString, logLevel } = workerData as { connectionString: string; logLevel: string };
+const log = createLogger(logLevel, 'verba-projector');
+const store = createPostgresEventStore({ connectionString, poolSize: 4 });
+const db = createKnex(connectionString, { poolSize: 4, applicationName: 'verba-projector', log: { warn: (m) => log.warn(m), error: (m) => log.error(m) } });
+const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+
+const runner = new ProjectionRunner({
+  store,
+  db,
+  projections: allModules.flatMap((m) => m.projections ?? []),
+  log,
+  onProgress: (projection, position, committed) => post({ type: 'progress', projection, position, ...(committed ? { committed } : {}) }),
+});
+await runner.start();
+for (const p of allModules.flatMap((m) => m.projections ?? [])) {
+  const at = runner.position(p.name);
+  if (at) post({ type: 'progress', projection: p.name, position: at });
+}
+post({ type: 'ready' });
+
+parentPort!.on('message', async (m: { type: string }) => {
+  if (m.type !== 'stop') return;
+  await runner.stop();
+  await db.destroy();
+  await store.close();
+  post({ type: 'stopped' });
+  process.exit(0);
+});
