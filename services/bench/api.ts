@@ -64,14 +64,14 @@ const markRequest = (s: Session, i: number): autocannon.Request => ({
 });
 
 /** Marks, then reads with the returned position, one at a time, until `stop` resolves. */
-async function measureReadYourWrites(base: string, s: Session, stop: Promise<void>): Promise<{ latencies: Latencies; errors: number }> {
+async function measureReadYourWrites(base: string, s: Session, stop: Promise<void>, prefix: string): Promise<{ latencies: Latencies; errors: number }> {
   const latencies = new Latencies(4096);
   let errors = 0;
   let done = false;
   void stop.then(() => (done = true));
   const headers = { cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' };
   for (let i = 0; !done; i++) {
-    const word = `ryw${i}`;
+    const word = `${prefix}${i}`;
     const mark = await fetch(`${base}/api/dictionary/word`, { method: 'PATCH', headers, body: JSON.stringify({ languageCode: 'fr', word: { value: word, status: 'known' } }) });
     const { position } = (await mark.json()) as { position?: string };
     const t0 = performance.now();
@@ -103,11 +103,14 @@ export const apiBenchmark: Benchmark = {
           });
         }
 
+        process.stderr.write('read-your-writes on an idle server for 5 s\n');
+        const idle = await measureReadYourWrites(api.base, sessions[1]!, new Promise((r) => setTimeout(r, 5000)), 'idle');
+
         process.stderr.write(`warm-up, then marks for ${MARK_SECONDS} s\n`);
         await load(api.base, sessions, 2, markRequest);
         let stopRyw!: () => void;
         const rywDone = new Promise<void>((r) => (stopRyw = r));
-        const ryw = measureReadYourWrites(api.base, sessions[0]!, rywDone);
+        const ryw = measureReadYourWrites(api.base, sessions[0]!, rywDone, 'ryw');
         const mark = await load(api.base, sessions, MARK_SECONDS, markRequest);
         stopRyw();
         const { latencies, errors: rywErrors } = await ryw;
@@ -126,7 +129,9 @@ export const apiBenchmark: Benchmark = {
           read_p99_ms: roundFigure(read.p99),
           ryw_p50_ms: roundFigure(latencies.percentile(50)),
           ryw_p99_ms: roundFigure(latencies.percentile(99)),
-          errors: mark.errors + read.errors + rywErrors,
+          ryw_idle_p50_ms: roundFigure(idle.latencies.percentile(50)),
+          ryw_idle_p99_ms: roundFigure(idle.latencies.percentile(99)),
+          errors: mark.errors + read.errors + rywErrors + idle.errors,
         };
         const rows = Object.entries(figures).map(([k, v]) => {
           const target = TARGETS[k as keyof typeof TARGETS];
@@ -139,7 +144,8 @@ export const apiBenchmark: Benchmark = {
           renderTable(['metric', 'value', 'target', 'result'], rows),
           '',
           `* ${USERS} learners, ${CONNECTIONS} autocannon connections; marks ${MARK_SECONDS} s, reads ${READ_SECONDS} s (${WORDS_PER_READER}-word dictionaries).`,
-          '* ryw: mark, then GET /api/dictionary with minPosition, sampled by one client during the mark load.',
+          '* ryw: mark, then GET /api/dictionary with minPosition, sampled by one client during the mark load;',
+          '  ryw_idle: the same on an otherwise idle server.',
           '* API, PostgreSQL and the load generator share the 2 cores.',
         ].join('\n');
         return { report, figures };

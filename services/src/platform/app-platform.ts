@@ -26,6 +26,8 @@ export interface Platform {
   deps: ModuleDeps;
   /** Let queries wait on another projector (the all-in-one's worker thread) instead of `runner`. */
   useProjections(target: BaseDeps['projections']): void;
+  /** Told after each append through this process's store. */
+  onAppended(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,14 @@ export async function openPlatform(
   }
   const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR);
   log.info({ embedded: database.embedded }, database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL');
-  const store = createPostgresEventStore({ connectionString: database.connectionString, poolSize: 20 });
+  const appendListeners = new Set<() => void>();
+  const store = createPostgresEventStore({
+    connectionString: database.connectionString,
+    poolSize: 20,
+    onAppended: () => {
+      for (const listener of appendListeners) listener();
+    },
+  });
   await migrateEventStore(store.pool);
   const db = createKnex(database.connectionString, {
     poolSize: 10,
@@ -98,6 +107,9 @@ export async function openPlatform(
     deps,
     useProjections(target) {
       projections.target = target;
+    },
+    onAppended(listener) {
+      appendListeners.add(listener);
     },
     async close() {
       await relay.stop();

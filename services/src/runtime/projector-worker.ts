@@ -31,6 +31,7 @@ for (const p of allModules.flatMap((m) => m.projections ?? [])) {
 post({ type: 'ready' });
 
 parentPort!.on('message', async (m: { type: string }) => {
+  if (m.type === 'wake') return store.notifyAppended();
   if (m.type !== 'stop') return;
   await runner.stop();
   await db.destroy();

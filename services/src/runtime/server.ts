@@ -31,6 +31,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
       log,
     });
     platform.useProjections(worker);
+    platform.onAppended(() => worker!.wake());
   } else if (role === 'projector') {
     await platform.runner.start();
   }

@@ -28,6 +28,7 @@ export class ProjectorWorker {
   private readonly progressed = new WakeUp();
   private readonly byName: Map<string, Projection>;
   private stopping = false;
+  private wakeScheduled = false;
 
   private constructor(private readonly o: ProjectorWorkerOptions) {
     this.byName = new Map(o.projections.map((p) => [p.name, p]));
@@ -61,6 +62,16 @@ export class ProjectorWorker {
         this.o.log.error({ code }, 'projector worker exited; restarting');
         setTimeout(() => void this.spawn().catch(() => undefined), 1000);
       });
+    });
+  }
+
+  /** An append happened in this thread: wake the worker's subscriptions (once per turn of the loop). */
+  wake(): void {
+    if (this.wakeScheduled) return;
+    this.wakeScheduled = true;
+    setImmediate(() => {
+      this.wakeScheduled = false;
+      if (!this.stopping) this.worker.postMessage({ type: 'wake' });
     });
   }
 

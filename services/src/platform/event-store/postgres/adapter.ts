@@ -25,6 +25,8 @@ export interface PostgresEventStoreOptions {
   maxPollMs?: number;
   /** Subscriptions gather appends for this long after a wake-up (fewer, larger batches under load). */
   coalesceMs?: number;
+  /** Called after each successful append, e.g. to wake subscribers in another thread. */
+  onAppended?: () => void;
 }
 
 const EXPECTED_NO_STREAM = -1n;
@@ -85,7 +87,13 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
   }
 }
 
-export function createPostgresEventStore(config: PostgresEventStoreOptions): EventStore & { pool: pg.Pool } {
+export type PostgresEventStore = EventStore & {
+  pool: pg.Pool;
+  /** Wakes this store's subscriptions now (an append happened elsewhere, e.g. in another thread). */
+  notifyAppended(): void;
+};
+
+export function createPostgresEventStore(config: PostgresEventStoreOptions): PostgresEventStore {
   const ownsPool = !config.pool;
   const pool =
     config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
@@ -129,9 +137,10 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
     return { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
   }
 
-  const store: EventStore & { pool: pg.Pool } = {
+  const store: PostgresEventStore = {
     name: 'postgres',
     pool,
+    notifyAppended: () => wake.notify(),
 
     async append(streamId, events, expected) {
       if (events.length === 0) throw new RangeError('append needs at least one event');
@@ -148,6 +157,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Eve
         return earlier;
       }
       wake.notify();
+      config.onAppended?.();
       return result;
     },
 
