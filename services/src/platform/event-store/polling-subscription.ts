@@ -64,6 +64,9 @@ export function pollingSubscription(o: PollingSubscriptionOptions): Subscription
         await o.handler(batch);
         after = batch[batch.length - 1]!.position;
         delay = MIN_POLL_MS;
+        // At the head of the log: let a few more appends land before reading again, or a fast handler
+        // would spin on one event per read.
+        if (batch.length < o.batchSize && o.coalesceMs) await new Promise((r) => setTimeout(r, o.coalesceMs));
         continue;
       }
       // An append that woke us can still be hidden behind an older transaction in flight:

@@ -204,7 +204,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
         after: options.after,
         batchSize: options.batchSize ?? 500,
         maxPollMs: config.maxPollMs ?? 100,
-        coalesceMs: config.coalesceMs ?? 0,
+        coalesceMs: config.coalesceMs ?? 1,
         read: (after, maxCount) => store.readAll({ after, maxCount }),
         wake,
         handler,
