@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { parsePosition } from '../../platform/event-store/port';
 import { ADMIN_ONLY, CSRF_FAILED, SESSION_EXPIRED } from '../../platform/http/routes';
-import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
+import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { identityModule, identityService } from './module';
 import { REFRESH_COOKIE, ACCESS_COOKIE } from './sessions';
 
-const real = await probeRealPostgres();
+const database = await preferredTestDatabase();
 let n = 0;
 const uniqueEmail = () => `learner${++n}.${Date.now()}@example.org`;
 const PASSWORD = 'correct horse battery';
 
-describe.skipIf(!real.available)(`identity routes on PostgreSQL ${real.skipReason}`, () => {
+describe(`identity routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(await createRealTestDatabase(), [identityModule]);
+    t = await createTestApp(await database.create(), [identityModule]);
   });
   afterAll(async () => t?.close());
 

@@ -5,18 +5,18 @@ import { parseIntegrationEvent } from '@verba/contracts/integration';
 import { parsePosition } from '../../platform/event-store/port';
 import type { InProcessPublisher } from '../../platform/integration/in-process';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { createRealTestDatabase, probeRealPostgres } from '../../platform/testing/databases';
+import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { vocabularyModule } from './module';
 
-const real = await probeRealPostgres();
+const database = await preferredTestDatabase();
 
-describe.skipIf(!real.available)(`dictionary routes on PostgreSQL ${real.skipReason}`, () => {
+describe(`dictionary routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(await createRealTestDatabase(), [testAuthModule, vocabularyModule]);
+    t = await createTestApp(await database.create(), [testAuthModule, vocabularyModule]);
   });
   afterAll(async () => t?.close());
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWholeLog } from '../testing/whole-log';
 import {
   START,
   comparePositions,
@@ -38,24 +39,14 @@ export function runEventStoreContract(
       metadata: { correlationId: 'corr-1', causationId: 'cause-1', userId: 'user-1' },
     });
     const mine = (events: RecordedEvent[], prefix: string) => events.filter((e) => e.streamId.startsWith(prefix));
-    async function readOnce(): Promise<RecordedEvent[]> {
-      const all: RecordedEvent[] = [];
-      let after = START;
-      for (;;) {
-        const batch = await store.readAll({ after, maxCount: 500 });
-        if (batch.length === 0) return all;
-        all.push(...batch);
-        after = batch[batch.length - 1]!.position;
-      }
-    }
     /**
      * The global log shows an event once every older transaction has ended, and other tests' transactions
      * on the same server count too: read until the events this test wrote are there (or time runs out).
      */
-    async function readWholeLog(prefix: string, expected: number): Promise<RecordedEvent[]> {
+    async function readLogUntil(prefix: string, expected: number): Promise<RecordedEvent[]> {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const events = await readOnce();
+        const events = await readWholeLog(store, 500);
         if (mine(events, prefix).length >= expected || Date.now() > deadline) return events;
         await new Promise((r) => setTimeout(r, 10));
       }
@@ -117,7 +108,7 @@ export function runEventStoreContract(
       expect(again.nextRevision).toBe(first.nextRevision);
       expect(comparePositions(again.position, first.position)).toBe(0);
       expect(await store.readStream(s)).toHaveLength(2);
-      const log = mine(await readWholeLog(s, 2), s);
+      const log = mine(await readLogUntil(s, 2), s);
       expect(log).toHaveLength(2);
     });
 
@@ -138,7 +129,7 @@ export function runEventStoreContract(
         appended.push(e.id);
         await store.append(`${prefix}-${i % 2}`, [e], 'any');
       }
-      const log = mine(await readWholeLog(prefix, 5), prefix);
+      const log = mine(await readLogUntil(prefix, 5), prefix);
       expect(log.map((e) => e.id)).toEqual(appended);
 
       const afterThird = await store.readAll({ after: log[2]!.position, maxCount: 2 });

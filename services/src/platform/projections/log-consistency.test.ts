@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
-import { START, type EventStore, type RecordedEvent } from '../event-store/port';
+import { START, type EventStore } from '../event-store/port';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../testing/databases';
 import { tallyProjection } from '../testing/tally-projection';
+import { readWholeLog } from '../testing/whole-log';
 import { ProjectionRunner, migrateProjections } from './runner';
 
 /**
@@ -94,16 +95,7 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
     }
   }
 
-  async function wholeLog(): Promise<RecordedEvent[]> {
-    const all: RecordedEvent[] = [];
-    let after = START;
-    for (;;) {
-      const batch = await store.readAll({ after, maxCount: 1000 });
-      if (batch.length === 0) return all;
-      all.push(...batch);
-      after = batch[batch.length - 1]!.position;
-    }
-  }
+  const wholeLog = () => readWholeLog(store);
 
   it(`finds no skipped, duplicated or reordered event over ${RUNS} runs`, async () => {
     let run = 0;

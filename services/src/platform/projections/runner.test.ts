@@ -6,6 +6,7 @@ import { createPostgresEventStore, migrateEventStore } from '../event-store/post
 import type { EventStore, NewEvent } from '../event-store/port';
 import { testEngines, type TestDatabase } from '../testing/databases';
 import { tallyProjection } from '../testing/tally-projection';
+import { readWholeLog } from '../testing/whole-log';
 import { ProjectionRunner } from './runner';
 
 const ev = (type: string): NewEvent => ({ id: randomUUID(), type, version: 1, data: {} });
@@ -74,14 +75,7 @@ for (const engine of await testEngines()) {
     }
 
     async function logOrder(prefix: string) {
-      const ids: string[] = [];
-      let after;
-      for (;;) {
-        const batch = await store.readAll({ ...(after ? { after } : {}), maxCount: 1000 });
-        if (batch.length === 0) return ids;
-        ids.push(...batch.filter((e) => e.streamId.startsWith(prefix)).map((e) => e.id));
-        after = batch[batch.length - 1]!.position;
-      }
+      return (await readWholeLog(store)).filter((e) => e.streamId.startsWith(prefix)).map((e) => e.id);
     }
 
     it('retries a batch that failed half-way from its checkpoint, without skipping or repeating', async () => {

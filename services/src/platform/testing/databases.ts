@@ -79,3 +79,14 @@ export async function testEngines(): Promise<TestEngine[]> {
     { label: 'PostgreSQL', create: createRealTestDatabase, ...(real.available ? {} : { skipReason: real.skipReason }) },
   ];
 }
+
+/**
+ * For suites that need one database, not a comparison: real PostgreSQL where there is one (always in
+ * CI), else PGlite, so a fresh machine without a server still runs them.
+ */
+export async function preferredTestDatabase(): Promise<{ label: string; create: () => Promise<TestDatabase> }> {
+  const real = await probeRealPostgres();
+  return real.available
+    ? { label: 'PostgreSQL', create: createRealTestDatabase }
+    : { label: 'PGlite (no PostgreSQL server here)', create: createEmbeddedTestDatabase };
+}
