@@ -1,3 +1,4 @@
 export * from './route';
 export * from './identity';
 export * from './vocabulary';
+export * from './library';

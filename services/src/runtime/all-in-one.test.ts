@@ -113,7 +113,6 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
     first.child.kill('SIGKILL');
     await load;
     expect(accepted.length).toBeGreaterThan(10);
-
     const second = await start(dataDir, port);
     children.push(second.child);
     const again = new Client(second.base);
@@ -126,6 +125,18 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(accepted.filter((w) => !words.includes(w))).toEqual([]);
+
+    // SIGTERM drains: requests in flight are answered, then the process exits cleanly.
+    const inFlight = Array.from({ length: 20 }, (_, n) =>
+      again.call('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: `drain${n}`, status: 'known' } }),
+    );
+    await new Promise((r) => setTimeout(r, 5));
     second.child.kill('SIGTERM');
+    const answered = await Promise.allSettled(inFlight);
+    const exitCode = await new Promise<number | null>((r) => second.child.once('exit', (code) => r(code)));
+    expect(exitCode).toBe(0);
+    // Requests that reached the server before the drain are answered 200; later ones are refused (503).
+    const statuses = answered.flatMap((a) => (a.status === 'fulfilled' ? [a.value.status] : []));
+    expect(statuses.every((s) => s === 200 || s === 503), String(statuses)).toBe(true);
   }, 240_000);
 });

@@ -5,8 +5,11 @@ import type { Module } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
+import { serveWeb, webBuildsMissing, webPageFallback } from './web';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
+
+const DRAIN_MS = 3000;
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
 export async function runServer(role: Role, config: Config, log: Logger, modules: readonly Module[]): Promise<void> {
@@ -17,9 +20,17 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   let ready = false;
   const { deps } = platform;
 
-  const app = await createHttpServer({ log, ready: () => ready, validateResponses: config.NODE_ENV !== 'production' });
+  const app = await createHttpServer({
+    log,
+    ready: () => ready,
+    validateResponses: config.NODE_ENV !== 'production',
+    ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallback } : {}),
+  });
   if (role === 'all-in-one' || role === 'api') {
     for (const m of modules) await m.routes?.(app, deps);
+    await serveWeb(app);
+    const missing = webBuildsMissing();
+    if (missing.length) log.warn({ missing }, 'web app not built: run `npm run build:web` (npm start does it for you)');
   }
   let worker: ProjectorWorker | undefined;
   if (role === 'all-in-one') {
@@ -53,7 +64,11 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     ready = false;
     log.info({ signal }, 'draining');
     // Finish in-flight requests, then the projectors' and the relay's current batch (checkpoints with them).
+    // In-flight requests get a few seconds; connections clients keep open after that are cut, or a
+    // keep-alive client could hold the process for a minute.
+    const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
     await app.close();
+    clearTimeout(cut);
     await worker?.stop();
     await platform.close();
     log.info('stopped');

@@ -1,4 +1,4 @@
-import { MESSAGES, type LearningLanguage, type Role } from '@verba/contracts';
+import { MESSAGES, type LearningLanguage, type Level, type Role } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { EmailEvent, UserEvent } from './events';
 
@@ -21,6 +21,7 @@ export type UserCommand =
     }
   | { kind: 'update-profile'; name?: string; currentLearningLanguage?: LearningLanguage; at: string }
   | { kind: 'change-role'; role: Role; by: string; at: string }
+  | { kind: 'complete-onboarding'; language: LearningLanguage; level: Level; at: string }
   | { kind: 'delete'; userId: string; at: string };
 
 const NOT_FOUND = 'User not found';
@@ -51,6 +52,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (s.role === c.role) return [];
         if (s.role === 'Owner') throw new DomainError("The owner's role cannot be changed", 403);
         return [{ type: 'identity.RoleChanged', data: { role: c.role, by: c.by, at: c.at } }];
+      case 'complete-onboarding':
+        return [{ type: 'identity.OnboardingCompleted', data: { language: c.language, level: c.level, at: c.at } }];
       case 'delete':
         return [{ type: 'identity.UserDeleted', data: { userId: c.userId, at: c.at } }];
     }
@@ -63,6 +66,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return e.data.currentLearningLanguage ? { ...s, currentLearningLanguage: e.data.currentLearningLanguage } : s;
       case 'identity.RoleChanged':
         return { ...s, role: e.data.role };
+      case 'identity.OnboardingCompleted':
+        return { ...s, currentLearningLanguage: e.data.language };
       case 'identity.UserDeleted':
         return { ...s, deleted: true };
     }

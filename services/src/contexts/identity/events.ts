@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LearningLanguageSchema, RoleSchema } from '@verba/contracts';
+import { LearningLanguageSchema, LevelSchema, RoleSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
 /**
@@ -35,10 +35,16 @@ export const RoleChanged = defineEvent(
   z.object({ role: RoleSchema, by: z.string(), at: z.iso.datetime() }),
 );
 
+/** The learner finished the main onboarding: learning language and level chosen. */
+export const OnboardingCompleted = defineEvent(
+  'identity.OnboardingCompleted',
+  z.object({ language: LearningLanguageSchema, level: LevelSchema, at: z.iso.datetime() }),
+);
+
 /** Other contexts follow this one event to erase what they hold about the user. */
 export const UserDeleted = defineEvent('identity.UserDeleted', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleChanged, UserDeleted] as const;
+export const userEvents = [UserRegistered, ProfileUpdated, RoleChanged, OnboardingCompleted, UserDeleted] as const;
 export type UserEvent = EventOf<(typeof userEvents)[number]>;
 
 /** One stream per email (by keyed hash) makes "one account per email" a plain optimistic append. */

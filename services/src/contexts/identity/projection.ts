@@ -11,7 +11,7 @@ const codec = new EventCodec([...userEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 1,
+  version: 2,
   tables: ['identity_users', 'identity_deleted_users'],
   eventTypes: userEvents.map((e) => e.type),
   async setup(trx, t) {
@@ -66,6 +66,17 @@ export const usersProjection: Projection = {
           });
           break;
         }
+        case 'identity.OnboardingCompleted':
+          await users.where({ user_id: userId }).update({
+            onboarding_done: true,
+            current_language: e.data.language,
+            learned_languages: trx.raw(
+              `case when learned_languages @> ?::jsonb then learned_languages else learned_languages || ?::jsonb end`,
+              [JSON.stringify([e.data.language]), JSON.stringify([e.data.language])],
+            ),
+            language_levels: trx.raw('language_levels || ?::jsonb', [JSON.stringify({ [e.data.language]: e.data.level })]),
+          });
+          break;
         case 'identity.RoleChanged':
           await users.where({ user_id: userId }).update({ role: e.data.role });
           break;

@@ -6,7 +6,9 @@ export async function seedDemoUsers(service: IdentityService): Promise<string[]>
   const password = () => randomBytes(12).toString('base64url');
   const learner = { email: 'learner@verba.local', password: password(), name: 'Demo Learner' };
   const admin = { email: 'admin@verba.local', password: password(), name: 'Demo Admin' };
-  await service.register(learner);
+  const registered = await service.register(learner);
+  // The demo learner is ready to read: German at A2, onboarding done.
+  await service.completeOnboarding(registered.user.uid, 'de', 'A2');
   const { user } = await service.register(admin);
   await service.changeRole(user.uid, 'Admin', 'seed');
   return [

@@ -137,6 +137,10 @@ export class IdentityService {
     });
   }
 
+  completeOnboarding(userId: string, language: LearningLanguage, level: Level) {
+    return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() });
+  }
+
   changeRole(userId: string, role: Role, by: string) {
     return this.command(userId, { kind: 'change-role', role, by, at: this.now().toISOString() });
   }

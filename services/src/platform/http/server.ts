@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -29,6 +29,8 @@ export interface ServerOptions {
    * skips the check: handlers are typed against the same schemas, and the check costs a third of a read.
    */
   validateResponses?: boolean;
+  /** Answers GETs no route matched (the web app's pages); returns false to leave them a 404. */
+  pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
 
 const plainSerializer = () => (data: unknown) => JSON.stringify(data);
@@ -47,7 +49,10 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(o.validateResponses === false ? plainSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((request, reply) => sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`)));
+  app.setNotFoundHandler((request, reply) => {
+    if (o.pageFallback?.(request, reply)) return reply;
+    return sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

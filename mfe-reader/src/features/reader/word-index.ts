@@ -1,0 +1,109 @@
+/**
+ * The reader's text as plain DOM, outside React: a 5,000-word article is one innerHTML write
+ * (a few ms) instead of 5,000 components, and a status change touches only the spans of that key
+ * through a key -> elements index, so every occurrence repaints at once.
+ */
+import type { Token } from '@verba/contracts';
+import type { WordStatus } from './api/reader-api';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
+
+export const wordClass = (status: WordStatus) => `w w--${status}`;
+
+export class WordIndex {
+  /** Word spans in reading order (index = data-i). */
+  readonly words: HTMLElement[];
+  private readonly keys: string[] = [];
+  private readonly byKey = new Map<string, HTMLElement[]>();
+  private readonly statuses: Map<string, WordStatus>;
+
+  constructor(container: HTMLElement, tokens: readonly Token[], statuses: ReadonlyMap<string, WordStatus>) {
+    this.statuses = new Map(statuses);
+    const html: string[] = [];
+    for (const token of tokens) {
+      if (token.kind !== 'word') {
+        html.push(escape(token.text));
+        continue;
+      }
+      const i = this.keys.length;
+      this.keys.push(token.key);
+      html.push(
+        `<span class="${wordClass(this.statusOf(token.key))}" data-i="${i}" data-key="${escape(token.key)}" ` +
+          `role="button" tabindex="${i === 0 ? 0 : -1}">${escape(token.text)}</span>`,
+      );
+    }
+    container.innerHTML = html.join('');
+    this.words = Array.from(container.querySelectorAll<HTMLElement>('span[data-i]'));
+    this.words.forEach((element, i) => {
+      const key = this.keys[i] as string;
+      const list = this.byKey.get(key);
+      if (list) list.push(element);
+      else this.byKey.set(key, [element]);
+    });
+  }
+
+  keyAt(i: number): string | undefined {
+    return this.keys[i];
+  }
+
+  indexOf(element: Element | null): number {
+    const i = Number((element as HTMLElement | null)?.dataset?.i);
+    return Number.isInteger(i) && this.words[i] === element ? i : -1;
+  }
+
+  statusOf(key: string): WordStatus {
+    return this.statuses.get(key) ?? 'new';
+  }
+
+  occurrences(key: string): number {
+    return this.byKey.get(key)?.length ?? 0;
+  }
+
+  /** Repaints every occurrence of `key`. */
+  setStatus(key: string, status: WordStatus): void {
+    if (status === 'new') this.statuses.delete(key);
+    else this.statuses.set(key, status);
+    const className = wordClass(status);
+    for (const element of this.byKey.get(key) ?? []) element.className = className;
+  }
+
+  /** Applies a whole dictionary (e.g. when it arrives after the text). */
+  setAll(statuses: ReadonlyMap<string, WordStatus>): void {
+    for (const key of this.byKey.keys()) this.setStatus(key, statuses.get(key) ?? 'new');
+  }
+
+  /** Roving tabindex: exactly one word is in the tab order. */
+  focusWord(i: number, previous: number): void {
+    const target = this.words[i];
+    if (!target) return;
+    const old = this.words[previous];
+    if (old && old !== target) old.tabIndex = -1;
+    target.tabIndex = 0;
+    target.focus();
+  }
+
+  /** The nearest word on the next (dir 1) or previous (dir -1) visual line, by horizontal position. */
+  verticalNeighbour(i: number, dir: 1 | -1): number {
+    const from = this.words[i]?.getBoundingClientRect();
+    if (!from) return i;
+    const x = from.left + from.width / 2;
+    let lineTop: number | null = null;
+    let best = i;
+    let bestDistance = Infinity;
+    for (let j = i + dir; j >= 0 && j < this.words.length; j += dir) {
+      const rect = (this.words[j] as HTMLElement).getBoundingClientRect();
+      const onOtherLine = dir === 1 ? rect.top > from.top + from.height / 2 : rect.bottom < from.bottom - from.height / 2;
+      if (!onOtherLine) continue;
+      if (lineTop === null) lineTop = rect.top;
+      else if (Math.abs(rect.top - lineTop) > rect.height / 2) break; // passed that line
+      const distance = Math.abs(rect.left + rect.width / 2 - x);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = j;
+      }
+    }
+    // No layout (e.g. jsdom): fall back to the next/previous word.
+    return best === i && lineTop === null ? Math.min(Math.max(i + dir, 0), this.words.length - 1) : best;
+  }
+}

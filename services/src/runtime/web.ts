@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { REPO_ROOT } from '../platform/config';
+import type { App } from '../platform/http/server';
+
+/** The fragments the shell composes, and where each one's production build lives. */
+export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
+const fragmentDist = (name: string) => path.join(REPO_ROOT, `mfe-${name}`, 'dist');
+const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
+
+export function webBuildsMissing(): string[] {
+  return [shellDist, ...FRAGMENTS.map(fragmentDist)].filter((dir) => !existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, 'mf-manifest.json')));
+}
+
+/**
+ * Serves the web app from the API process: the shell at /, each fragment under /fragments/<name>/ as if
+ * on its own origin, and the runtime registry the shell reads to find them (so a fragment can be
+ * redeployed without rebuilding the shell). Any other GET outside /api falls back to the shell's page.
+ */
+export async function serveWeb(app: App): Promise<void> {
+  const registry = Object.fromEntries(FRAGMENTS.map((name) => [name, `/fragments/${name}/mf-manifest.json`]));
+  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(registry));
+
+  for (const name of FRAGMENTS) {
+    if (!existsSync(fragmentDist(name))) continue;
+    await app.register(fastifyStatic, { root: fragmentDist(name), prefix: `/fragments/${name}/`, decorateReply: false });
+  }
+  if (!existsSync(shellDist)) return;
+  await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: false, index: false });
+}
+
+/** Pages of the app (/, /app/..., /faq) are the shell's page; the shell's router takes it from there. */
+export function webPageFallback(request: FastifyRequest, reply: FastifyReply): boolean {
+  const pathname = request.url.split('?')[0]!;
+  if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(shellDist)) return false;
+  void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', shellDist);
+  return true;
+}

@@ -1,0 +1,147 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * The composed product in Debian Chromium: the real all-in-one server (embedded PostgreSQL, the demo
+ * data it seeds) serving the shell and the four fragments. Screenshots go to test-results/screenshots.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+if (!existsSync(CHROMIUM) && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+const skipReason = existsSync(CHROMIUM) ? '' : `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI installs it)`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () => {
+  let server: ChildProcess;
+  let browser: Browser;
+  let base: string;
+  let learner: { email: string; password: string };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--missing'], { cwd: ROOT, stdio: 'ignore' });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], { cwd: path.join(ROOT, 'services'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    server.stdout!.on('data', (d) => (out += d));
+    server.stderr!.on('data', (d) => (out += d));
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${out}`);
+      if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const m = /learner\s+(\S+@\S+)\s+(\S+)/.exec(out)!;
+    learner = { email: m[1]!, password: m[2]! };
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    mkdirSync(SHOTS, { recursive: true });
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function signIn(page: Page): Promise<void> {
+    await page.goto(`${base}/app/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'sign-in-light.png') });
+    await page.getByRole('button', { name: 'Accept cookies' }).click();
+    await page.getByLabel('Email').fill(learner.email);
+    await page.locator('input[name="password"]').fill(learner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/app/dashboard');
+  }
+
+  const statusOf = (page: Page, key: string) =>
+    page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))]);
+
+  it('signs in, opens a demo article, marks words with mouse and keyboard, and keeps the marks after a reload', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+
+    await page.getByRole('link', { name: 'Read' }).click();
+    const firstArticle = page.locator('a[href^="/app/library/"]').first();
+    await firstArticle.waitFor();
+    expect(await page.locator('a[href^="/app/library/"]').count()).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: path.join(SHOTS, 'library-light.png') });
+    await firstArticle.click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+
+    // Mouse: click a word, then its Known button; every occurrence turns known at once.
+    const words = page.locator('.rd-text [data-key]');
+    const mouseKey = (await words.nth(0).getAttribute('data-key'))!;
+    await words.nth(0).click();
+    await page.getByRole('button', { name: /^Known/ }).click();
+    expect(await statusOf(page, mouseKey)).toEqual(['w w--known']);
+
+    // Keyboard: to the next different word, mark it uncertain with "u".
+    await words.nth(0).focus();
+    let keyboardKey = mouseKey;
+    for (let i = 0; i < 10 && keyboardKey === mouseKey; i++) {
+      await page.keyboard.press('ArrowRight');
+      keyboardKey = (await page.evaluate(() => document.activeElement?.getAttribute('data-key'))) ?? mouseKey;
+    }
+    await page.keyboard.press('u');
+    expect(await statusOf(page, keyboardKey)).toEqual(['w w--uncertain']);
+    await page.screenshot({ path: path.join(SHOTS, 'reader-light.png') });
+
+    // Let the marks reach the server (optimistic UI), then reload: they are still there.
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    await expect.poll(() => statusOf(page, mouseKey)).toEqual(['w w--known']);
+    expect(await statusOf(page, keyboardKey)).toEqual(['w w--uncertain']);
+
+    // Exactly one React at runtime: every fragment and the shell share the shell's copy.
+    const reactCopies = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /react-dom/.test(n)),
+    );
+    expect(reactCopies.filter((n) => n.includes('/fragments/'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-dark.png') });
+    await page.goto(`${base}/app/library`);
+    await page.locator('a[href^="/app/library/"]').first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'library-dark.png') });
+    await page.close();
+  }, 120_000);
+
+  it('sends a non-admin who opens /app/admin to the dashboard', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.goto(`${base}/app/admin/users`);
+    await page.waitForURL('**/app/dashboard');
+    await page.close();
+  }, 60_000);
+
+  it('shows a failed fragment in its own area while navigation keeps working', async () => {
+    const page = await browser.newPage();
+    await signIn(page);
+    await page.route('**/fragments/learn/mf-manifest.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.getByRole('link', { name: 'Learn' }).click();
+    await page.locator('[role="alert"]').filter({ hasText: /./ }).first().waitFor();
+    await page.getByRole('link', { name: 'Read' }).click();
+    await page.locator('a[href^="/app/library/"]').first().waitFor();
+    await page.close();
+  }, 60_000);
+});

@@ -1,0 +1,129 @@
+// @ts-check
+/**
+ * One webpack + Module Federation setup for the shell (host) and every fragment (remote), so the
+ * shared-singleton list and the loader/minifier settings cannot drift apart between packages.
+ * Each package's own webpack.config.cjs calls `verbaWebpack({...})`.
+ *
+ * Notes from TOOLCHAIN.md: webpack ~5.111 (5.112 breaks @module-federation/enhanced 2.9.2);
+ * EsbuildPlugin needs `format: undefined` or remotes fail with RUNTIME-001; hosts need an async
+ * boundary (the entry does `import('./bootstrap')`); remotes use publicPath 'auto'.
+ */
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { EsbuildPlugin } = require('esbuild-loader');
+const TerserPlugin = require('terser-webpack-plugin');
+
+const kitPackage = require('../package.json');
+
+/** Packages whose size depends on dead-code removal that only terser does well here. */
+const TERSER_PACKAGES = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
+
+/** Shared by every container. One React and one kit at runtime: the session store must be one object. */
+function sharedModules() {
+  const react = { singleton: true, requiredVersion: '^19.0.0' };
+  return {
+    react,
+    'react-dom': react,
+    'react-dom/client': react,
+    'react/jsx-runtime': react,
+    '@verba/kit': { singleton: true, requiredVersion: `^${kitPackage.version}` },
+    // zod is deliberately not shared: a shared module cannot be tree-shaken (92 KiB gzip whole),
+    // while each bundle's own tree-shaken copy is a few KiB.
+  };
+}
+
+/**
+ * @param {{
+ *   dir: string,                       // the package directory (__dirname of its config)
+ *   name: string,                      // Module Federation container name, e.g. 'verba_reader'
+ *   port: number,                      // webpack-dev-server port
+ *   exposes?: Record<string, string>,  // remotes only
+ *   host?: boolean,                    // the shell: html page, entry, history fallback, /api proxy
+ * }} options
+ */
+function verbaWebpack(options) {
+  const { dir, name, port, exposes, host = false } = options;
+  /** @type {(env: Record<string, unknown>, argv: { mode?: string }) => import('webpack').Configuration} */
+  return (_env, argv) => {
+    const mode = argv.mode === 'development' ? 'development' : 'production';
+    const dev = mode === 'development';
+    const plugins = [
+      new ModuleFederationPlugin({
+        name,
+        ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
+        shared: sharedModules(),
+        manifest: true,
+        // Type generation runs tsc inside the build: slow, and `npm run check` already type-checks.
+        dts: false,
+      }),
+    ];
+    if (host) {
+      const HtmlWebpackPlugin = require('html-webpack-plugin');
+      plugins.push(new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), hash: true }));
+    }
+    return {
+      mode,
+      context: dir,
+      devtool: dev ? 'eval-cheap-module-source-map' : false,
+      // A remote needs no entry of its own: the container (remoteEntry.js) is its entry.
+      entry: host ? { main: './src/index.ts' } : {},
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: host ? '/' : 'auto',
+        uniqueName: name,
+        // Entry chunks stay unhashed: MF's federation runtime module renders this template before
+        // hashes exist ("[contenthash] not implemented in this context"). The html plugin adds ?hash.
+        filename: '[name].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?tsx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          // contracts re-exports every schema from its index; without this, importing `tokenize`
+          // would pull every zod schema into the bundle.
+          { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
+      optimization: {
+        // esbuild minifies fast but keeps unused pure code inside webpack's module functions, which
+        // for zod + react-hook-form costs ~20 KiB gzip; terser (slow) gets only that one chunk.
+        splitChunks: {
+          cacheGroups: {
+            forms: { test: TERSER_PACKAGES, name: 'forms', chunks: 'all', enforce: true },
+          },
+        },
+        minimizer: [
+          new EsbuildPlugin({ target: 'es2022', format: undefined, css: true, exclude: /^forms\./ }),
+          new TerserPlugin({ include: /^forms\./ }),
+        ],
+      },
+      plugins,
+      performance: { hints: false }, // budgets are checked by shell/scripts/report-sizes.mjs
+      stats: 'errors-warnings',
+      devServer: {
+        port,
+        host: '127.0.0.1',
+        hot: false,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        ...(host
+          ? {
+              historyApiFallback: true,
+              // dev/registry.json points each fragment at its own dev server.
+              static: { directory: path.join(dir, 'dev'), publicPath: '/' },
+              proxy: [{ context: ['/api'], target: 'http://127.0.0.1:3000' }],
+            }
+          : { static: false }),
+      },
+    };
+  };
+}
+
+module.exports = { verbaWebpack, sharedModules };

@@ -1,0 +1,16 @@
+import './styles/kit.css';
+
+export { Button, type ButtonProps } from './components/Button';
+export { TextField, type TextFieldProps } from './components/TextField';
+export { PasswordInput } from './components/PasswordInput';
+export { SectionHeader, type Section } from './components/SectionHeader';
+export { EmptyState } from './components/EmptyState';
+export { ErrorBoundary, ErrorNotice } from './components/ErrorBoundary';
+export { Spinner } from './components/Spinner';
+export { Toaster } from './toast/Toaster';
+export { toast, dismissToast, toastStore, MAX_TOASTS, DEFAULT_DURATION, type Toast, type ToastInput, type ToastVariant } from './toast/toast-store';
+export { session, isAdmin, type SessionState, type SessionUser, type Role } from './session/session-store';
+export { useSession } from './session/use-session';
+export { api, ApiError, readCookie, CSRF_COOKIE, CSRF_HEADER, type ApiOptions } from './api/api';
+export { navigate, usePathname, Link } from './routing/navigation';
+export { useApi, type ApiState } from './api/use-api';

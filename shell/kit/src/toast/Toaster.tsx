@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { dismissToast, toastStore } from './toast-store';
+
+/** Rendered once, by the shell. Fragments call `toast()`; the singleton kit routes it here. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.get, toastStore.get);
+  return (
+    <ol className="vk-toasts" aria-label="Notifications">
+      {toasts.map((t) => (
+        <li
+          key={t.id}
+          className={`vk-toast vk-toast--${t.variant}`}
+          role={t.variant === 'destructive' ? 'alert' : 'status'}
+        >
+          <div>
+            <p className="vk-toast__title">{t.title}</p>
+            {t.description ? <p className="vk-toast__description">{t.description}</p> : null}
+          </div>
+          <button type="button" className="vk-toast__close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}

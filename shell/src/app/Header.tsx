@@ -1,0 +1,66 @@
+import { lazy, Suspense } from 'react';
+import { Link, useSession } from '@verba/kit';
+import { PATHS } from './routes';
+import { useTheme } from './theme';
+
+// Radix's menu is ~25 KiB gzip and only signed-in pages need it: keep it out of the first load.
+const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+
+const NAV = [
+  { label: 'Start', href: PATHS.dashboard },
+  { label: 'Learn', href: PATHS.courses },
+  { label: 'Read', href: PATHS.library },
+  { label: 'Practice', href: PATHS.practice },
+];
+
+export function Header({ pathname }: { pathname: string }) {
+  const { user } = useSession();
+  const [theme, toggleTheme] = useTheme();
+  return (
+    <header className="sh-header">
+      <Link href={user ? PATHS.dashboard : PATHS.signIn} className="sh-brand">
+        Verba
+      </Link>
+      {user ? (
+        <nav aria-label="Main" className="sh-nav">
+          {NAV.map((item) => {
+            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+            return (
+              <Link key={item.href} href={item.href} className="sh-nav__link" aria-current={active ? 'page' : undefined}>
+                {item.label}
+              </Link>
+            );
+          })}
+        </nav>
+      ) : (
+        <span className="sh-nav" />
+      )}
+      <div className="sh-header__end">
+        <button
+          type="button"
+          className="sh-theme"
+          onClick={toggleTheme}
+          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          title={theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        >
+          {theme === 'dark' ? '☀' : '☾'}
+        </button>
+        {user ? (
+          <Suspense
+            fallback={
+              <span className="sh-avatar" aria-hidden="true">
+                {(user.name || user.email).charAt(0).toUpperCase()}
+              </span>
+            }
+          >
+            <ProfileMenu user={user} />
+          </Suspense>
+        ) : (
+          <Link href={pathname === PATHS.signUp ? PATHS.signIn : PATHS.signUp} className="sh-nav__link">
+            {pathname === PATHS.signUp ? 'Sign in' : 'Sign up'}
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Link, PasswordInput, TextField, useSession } from '@verba/kit';
+import { MESSAGES } from '@verba/contracts';
+import { getConsent } from '../app/consent';
+import { signInSchema, signUpSchema, type SignInValues } from './schemas';
+import { signIn, signUp } from './auth-api';
+import { PATHS } from '../app/routes';
+
+/** Sign-in and sign-up share one form: email + password, errors in place, server message on top. */
+export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
+  const signingIn = mode === 'sign-in';
+  const { sessionExpired } = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({
+    resolver: zodResolver(signingIn ? signInSchema : signUpSchema),
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setFormError(null);
+    if (getConsent() !== 'accepted') {
+      setFormError(MESSAGES.other.acceptCookies);
+      return;
+    }
+    try {
+      await (signingIn ? signIn(email, password) : signUp(email, password));
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : MESSAGES.other.unknownError);
+    }
+  });
+
+  return (
+    <main className="sh-auth">
+      <form className="sh-card" onSubmit={onSubmit} noValidate aria-labelledby="auth-title">
+        <h1 id="auth-title">{signingIn ? 'Sign in to Verba' : 'Create your Verba account'}</h1>
+        {sessionExpired && signingIn ? (
+          <p className="sh-banner" role="status">
+            Your session has expired. Please sign in again.
+          </p>
+        ) : null}
+        {formError ? (
+          <p className="sh-form-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <PasswordInput
+          label="Password"
+          required
+          autoComplete={signingIn ? 'current-password' : 'new-password'}
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="sh-auth__submit">
+          {isSubmitting ? 'Please wait…' : signingIn ? 'Sign in' : 'Sign up'}
+        </Button>
+        <p className="sh-auth__switch">
+          {signingIn ? 'New to Verba? ' : 'Already have an account? '}
+          <Link href={signingIn ? PATHS.signUp : PATHS.signIn}>{signingIn ? 'Create an account' : 'Sign in'}</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

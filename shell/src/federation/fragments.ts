@@ -1,0 +1,88 @@
+/**
+ * single-spa root config: one application per fragment, loaded through the Module Federation
+ * runtime from the registry. A failed load or mount shows in the fragment's own area with a retry;
+ * the chrome around it keeps working.
+ */
+import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { addErrorHandler, registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
+import { session } from '@verba/kit';
+import { FRAGMENTS, resolveRoute, type FragmentName } from '../app/routes';
+import { setFragmentStatus } from './fragment-status';
+import type { Registry } from './registry';
+
+const containerName = (name: FragmentName) => `verba_${name}`;
+export const fragmentElementId = (name: FragmentName) => `fragment-${name}`;
+
+let registry: Registry = {};
+/** Retrying registers a new single-spa app (name#generation): a broken single-spa app cannot be reset. */
+const generation = new Map<FragmentName, number>();
+const appNames = new Map<string, FragmentName>();
+
+function remoteFor(name: FragmentName) {
+  const entry = registry[name];
+  return entry ? { name: containerName(name), entry } : null;
+}
+
+async function loadSpa(name: FragmentName): Promise<LifeCycles> {
+  setFragmentStatus(name, { state: 'loading' });
+  try {
+    if (!remoteFor(name)) throw new Error(`"${name}" is not in the fragment registry.`);
+    const spa = await loadRemote<LifeCycles>(`${containerName(name)}/spa`);
+    if (!spa?.mount) throw new Error(`"${name}" did not expose single-spa lifecycles.`);
+    const mounted = async () => setFragmentStatus(name, { state: 'mounted' });
+    const unmounted = async () => setFragmentStatus(name, { state: 'idle' });
+    return {
+      bootstrap: spa.bootstrap,
+      mount: [...[spa.mount].flat(), mounted],
+      unmount: [...[spa.unmount].flat(), unmounted],
+    };
+  } catch (error) {
+    setFragmentStatus(name, { state: 'error', message: describe(error) });
+    throw error;
+  }
+}
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // MF runtime errors are long and technical; keep the first line for the curious.
+  return text.split('\n')[0]?.slice(0, 300) ?? 'Unknown error';
+}
+
+function register(name: FragmentName): void {
+  const gen = (generation.get(name) ?? 0) + 1;
+  generation.set(name, gen);
+  const appName = gen === 1 ? name : `${name}#${gen}`;
+  appNames.set(appName, name);
+  registerApplication({
+    name: appName,
+    app: () => loadSpa(name),
+    activeWhen: (location) => {
+      if (generation.get(name) !== gen) return false;
+      const route = resolveRoute(location.pathname, session.get().user);
+      return route.kind === 'fragment' && route.name === name;
+    },
+    customProps: () => ({ domElement: document.getElementById(fragmentElementId(name)) }),
+  });
+}
+
+export function startFragments(loaded: Registry): void {
+  registry = loaded;
+  init({ name: 'verba_shell', remotes: [] });
+  registerRemotes(FRAGMENTS.flatMap((name) => remoteFor(name) ?? []));
+  addErrorHandler((error) => {
+    const name = appNames.get((error as Error & { appOrParcelName?: string }).appOrParcelName ?? '');
+    if (name) setFragmentStatus(name, { state: 'error', message: describe(error) });
+    console.error(error);
+  });
+  for (const name of FRAGMENTS) register(name);
+  // Who is signed in decides which fragments are active.
+  session.subscribe(() => void triggerAppChange());
+}
+
+/** "Try again": forget the failed manifest/container and load the fragment from scratch. */
+export function retryFragment(name: FragmentName): void {
+  const remote = remoteFor(name);
+  if (remote) registerRemotes([remote], { force: true });
+  register(name);
+  void triggerAppChange();
+}

@@ -1,0 +1,2 @@
+// Async boundary: lets Module Federation negotiate shared singletons (React, @verba/kit) first.
+import('./bootstrap');
