@@ -4,7 +4,22 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the current page (ids and a sample target each). */
+async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, target: v.nodes[0]?.target.join(' ') ?? '' }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.target})`);
+}
 
 /**
  * The composed product in Debian Chromium: the real all-in-one server (embedded PostgreSQL, the demo
@@ -125,6 +140,36 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.screenshot({ path: path.join(SHOTS, 'library-dark.png') });
     await page.close();
   }, 120_000);
+
+  it('signs up a new learner, accepts cookies, signs in and reaches the library', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/app/sign-up`);
+    await page.getByRole('button', { name: 'Accept cookies' }).click();
+    await page.getByLabel('Email').fill(`new-${Date.now()}@example.org`);
+    await page.locator('input[name="password"]').fill('a new password 42');
+    await page.getByRole('button', { name: /Sign up|Create account/ }).click();
+    // A new learner has not done the main onboarding yet.
+    await page.waitForURL('**/app/onboarding**');
+    await page.getByRole('link', { name: 'Read' }).click();
+    await page.locator('a[href^="/app/library/"]').first().waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('has no serious or critical accessibility violations on the sign-in page and in the reader', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/app/sign-in`);
+    await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.screenshot({ path: path.join(SHOTS, 'sign-in-dark.png') });
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    await signIn(page);
+    await page.getByRole('link', { name: 'Read' }).click();
+    await page.locator('a[href^="/app/library/"]').first().click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  }, 60_000);
 
   it('sends a non-admin who opens /app/admin to the dashboard', async () => {
     const page = await browser.newPage();

@@ -5,29 +5,22 @@
  *   (the shell's 150 KiB initial budget is measured in the browser by check-composed.mjs)
  * Exits 1 when a budget is exceeded. Run after building: node shell/scripts/report-sizes.mjs
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { FRAGMENTS, fragmentOwnInitial, gzBytes as gz, KiB, root } from './lib/sizes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const KiB = 1024;
-const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
 let failed = false;
 
-function check(label, files, dir, budget) {
-  const size = files.reduce((sum, f) => sum + gz(path.join(dir, f)), 0);
+function check(label, files, size, budget) {
   const ok = size <= budget * KiB;
   failed ||= !ok;
   console.log(`${ok ? 'ok  ' : 'OVER'} ${label.padEnd(34)} ${kib(size).padStart(10)} / ${budget} KiB  (${files.join(', ')})`);
 }
 
-for (const name of ['reader', 'learn', 'practice', 'admin']) {
-  const dir = path.join(root, `mfe-${name}`, 'dist');
-  const manifest = JSON.parse(readFileSync(path.join(dir, 'mf-manifest.json'), 'utf8'));
-  const spa = manifest.exposes.find((e) => e.path === './spa');
-  check(`mfe-${name} own initial`, [manifest.metaData.remoteEntry.name, ...spa.assets.js.sync], dir, 60);
+for (const name of FRAGMENTS) {
+  const { files, bytes } = fragmentOwnInitial(name);
+  check(`mfe-${name} own initial`, files, bytes, 60);
 }
 
 // The shell's initial set depends on the page (chunks load in parallel after main.js); the

@@ -52,7 +52,17 @@ export async function createRealTestDatabase(): Promise<TestDatabase> {
     async drop() {
       const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
+      // Pools resolve end() before their connections have finished closing; forcing the drop at once
+      // would kill those and surface as unhandled errors. Wait for them, force only as a last resort.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await c.query(attempt < 50 ? `drop database if exists ${name}` : `drop database if exists ${name} with (force)`);
+          break;
+        } catch (e) {
+          if ((e as { code?: string }).code !== '55006' || attempt >= 50) throw e;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
       await c.end();
     },
   };

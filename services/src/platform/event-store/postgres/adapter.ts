@@ -98,6 +98,9 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
   const pool =
     config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
   const wake = new WakeUp();
+  // An idle connection can be closed by the server (restart, failover, admin): the pool replaces it;
+  // without a listener that would be an unhandled 'error' event.
+  if (ownsPool) pool.on('error', () => undefined);
 
   async function appendOnce(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const payload = JSON.stringify(

@@ -1,0 +1,69 @@
+/**
+ * The mocked /api the composed checks run against (check-composed.mjs, bench.mjs), with a
+ * 5,000-word German article. Usage:
+ *   const api = createMockApi();            // api.user, api.expireDictionary, api.patches are live state
+ *   await page.route('**' + '/api/**', api.handle);
+ */
+export const USER = { uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', currentLearningLanguage: 'de', showMainOnboarding: false };
+export const PASSWORD = 'correct horse';
+
+const VOCAB = 'der die das und ist nicht ein eine Hund Katze Haus Stadt Zeit Jahr Mensch Kind Frau Mann Tag Welt Leben Hand Auge Arbeit Wort Schule Buch Freund Straße Nacht Wasser Geld Bild Frage Seite Weg Land Morgen Abend Woche laufen schlafen lesen schreiben sprechen denken finden sehen kommen gehen geben nehmen wissen bleiben heute gestern immer schon noch sehr auch aber oder weil dass wenn groß klein alt neu gut schön lang kurz hell dunkel schnell langsam über unter neben zwischen Straßenbahn Bürgermeister Frühstück Geschäft Gemüse Bäckerei Fahrrad Sonnenschein'.split(' ');
+
+/** A deterministic German text of `words` words, in sentences and paragraphs. */
+export function article(words) {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const parts = [];
+  for (let i = 0; i < words; i++) {
+    let w = VOCAB[Math.floor(rand() * VOCAB.length)];
+    if (i % 12 === 0) w = w[0].toUpperCase() + w.slice(1);
+    parts.push(w + (i % 12 === 11 ? (i % 96 === 95 ? '.\n\n' : '. ') : i % 5 === 4 ? ', ' : ' '));
+  }
+  return parts.join('');
+}
+
+export const LONG_ARTICLE_WORDS = 5000;
+export const LONG_ARTICLE_CONTENT = article(LONG_ARTICLE_WORDS);
+export const ARTICLES = [
+  { id: 'a-5000', name: 'Ein langer Tag in der Stadt (5,000 words)', category: 'Culture', generalDifficulty: 'B1', totalWords: LONG_ARTICLE_WORDS, languageCode: 'de' },
+  { id: 'a-short', name: 'Der Hund', category: 'Animals', generalDifficulty: 'A1', totalWords: 6, languageCode: 'de' },
+];
+/** The link text of the long article in the library list. */
+export const LONG_ARTICLE_LINK = /5,000 words/;
+
+/**
+ * A fresh mocked API. `signedIn: true` starts with the session already open (no sign-in form).
+ * `handle` is a playwright route handler for `**\/api/**`.
+ */
+export function createMockApi({ signedIn = false } = {}) {
+  const api = { user: signedIn ? USER : null, expireDictionary: false, patches: [] };
+  api.handle = async (route) => {
+    const req = route.request();
+    const url = new URL(req.url());
+    const json = (status, body) => route.fulfill({ status, contentType: status >= 400 ? 'application/problem+json' : 'application/json', body: JSON.stringify(body) });
+    const problem = (status, message) => json(status, { type: 'about:blank', title: 'Error', status, detail: message, message });
+    const key = `${req.method()} ${url.pathname}`;
+    if (key === 'POST /api/sign-in') {
+      const body = req.postDataJSON();
+      if (body.password !== PASSWORD) return problem(401, 'Incorrect email or password');
+      api.user = USER;
+      return json(200, { showMainOnboarding: false, user: USER });
+    }
+    if (key === 'POST /api/sign-out') return (api.user = null), json(200, { ok: true });
+    if (!api.user) return problem(401, 'Not signed in');
+    if (key === 'GET /api/user') return json(200, api.user);
+    if (key === 'GET /api/articles') return json(200, { articles: ARTICLES });
+    if (key === 'GET /api/articles/a-5000') return json(200, { ...ARTICLES[0], content: LONG_ARTICLE_CONTENT });
+    if (key === 'GET /api/articles/a-short') return json(200, { ...ARTICLES[1], content: 'Der Hund läuft. Der Hund schläft.' });
+    if (key === 'GET /api/dictionary') {
+      if (api.expireDictionary) return problem(401, 'Session expired');
+      return json(200, { languageCode: 'de', words: [{ value: 'der', status: 'known' }, { value: 'katze', status: 'uncertain' }] });
+    }
+    if (key === 'PATCH /api/dictionary/word') {
+      api.patches.push({ body: req.postDataJSON(), csrf: req.headers()['x-verba-csrf'] });
+      return json(200, { changed: 1, word: req.postDataJSON().word });
+    }
+    return problem(404, `No mock for ${key}`);
+  };
+  return api;
+}
