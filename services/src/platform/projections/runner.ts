@@ -196,26 +196,27 @@ export class ProjectionRunner {
     const guard = this.guardFor(p.name, generation);
     const { fresh, applied } = guard.filter(wanted);
     await this.db.transaction(async (trx) => {
-      if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
-      // The checkpoint moves only from where this runner left it, and (for live runs) only while this
-      // generation is the active one. A second runner of the same projection blocks on this row, then
-      // finds it moved and rolls back; a rebuild that switched generations makes the live batch roll back.
-      const moved = await trx.raw(
-        `update projection_checkpoints c
-         set commit_position = ?, prepare_position = ?, updated_at = now()
-         where c.name = ? and c.generation = ? and c.commit_position = ? and c.prepare_position = ?
-           and (not ? or exists (select 1 from projection_state s where s.name = c.name and s.active_generation = c.generation))`,
-        [
-          last.commit.toString(),
-          last.prepare.toString(),
-          p.name,
-          generation,
-          expectedAt.commit.toString(),
-          expectedAt.prepare.toString(),
-          mustBeActive,
-        ],
+      // One round trip takes both locks first. The state row is what a rebuild locks to switch
+      // generations, so a switch and a live batch never overlap: a batch that started before the switch
+      // commits first (and the switch sees its checkpoint), one that starts after sees the new generation.
+      // The checkpoint row makes a second runner of the same projection wait, then see that it moved.
+      const row = await trx.raw(
+        mustBeActive
+          ? `select s.active_generation, c.commit_position, c.prepare_position
+             from projection_checkpoints c join projection_state s on s.name = c.name
+             where c.name = ? and c.generation = ? for update of s, c`
+          : `select null as active_generation, c.commit_position, c.prepare_position
+             from projection_checkpoints c where c.name = ? and c.generation = ? for update`,
+        [p.name, generation],
       );
-      if (moved.rowCount !== 1) throw new ProjectionMoved('checkpoint moved or generation switched');
+      const cp = row.rows[0] as { active_generation: number | null; commit_position: string; prepare_position: string } | undefined;
+      if (!cp || comparePositions(toPosition(cp), expectedAt) !== 0) throw new ProjectionMoved('checkpoint moved');
+      if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
+      if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
+      await trx.raw(
+        'update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now() where name = ? and generation = ?',
+        [last.commit.toString(), last.prepare.toString(), p.name, generation],
+      );
     });
     guard.commit(applied);
     return last;
