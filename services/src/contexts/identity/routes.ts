@@ -1,7 +1,7 @@
 import { identityRoutes as r } from '@verba/contracts';
 import { formatPosition } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { IdentityService } from './service';
 import type { Sessions } from './sessions';
@@ -29,7 +29,7 @@ export function identityRoutes(app: App, auth: Authenticator, service: IdentityS
   registerRoute(app, auth, r.getUser, async ({ user, query }) => {
     await readAfter(query.minPosition);
     const view = await service.view(user.id);
-    if (!view) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    if (!view) throw new HttpError(401, SESSION_EXPIRED); // the account is gone: same as an expired session
     return view;
   });
 
