@@ -127,5 +127,5 @@ function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authentica
   const provider = modules.find((m) => m.authenticator);
   if (provider) return provider.authenticator!(base);
   // No identity module in this process: every protected route answers 401.
-  return { authenticate: async () => undefined, currentRole: async () => undefined };
+  return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false };
 }

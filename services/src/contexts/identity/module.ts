@@ -59,6 +59,7 @@ export const identityModule: Module = {
     return {
       authenticate: (request, reply) => sessions.authenticate(request, reply),
       currentRole: (userId) => service.roleOf(userId),
+      isMaster: (userId) => service.isMaster(userId),
     };
   },
   routes(app, deps) {

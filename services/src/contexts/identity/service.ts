@@ -126,6 +126,11 @@ export class IdentityService {
     return row ? RoleSchema.parse(row.role) : undefined;
   }
 
+  async isMaster(userId: string): Promise<boolean> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('subscription');
+    return row?.subscription === 'master';
+  }
+
   async updateProfile(userId: string, changes: { name?: string; currentLearningLanguage?: LearningLanguage }) {
     const key = await this.o.vault.keyFor(userId);
     if (!key) throw new DomainError('User not found', 404);

@@ -16,6 +16,8 @@ export interface Authenticator {
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | undefined>;
   /** The role as the read model has it now: admin checks never trust a token's possibly stale role. */
   currentRole(userId: string): Promise<Role | undefined>;
+  /** True when the user has the paid tier (Master) now, read fresh like the role. */
+  isMaster(userId: string): Promise<boolean>;
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
