@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, buildQuery, createClient, errorMessage } from './client';
+import { ApiError, NETWORK_ERROR, buildPath, buildQuery, createClient, errorMessage } from './client';
 import { getArticle, listArticles } from './http/library';
 import { patchWord } from './http/vocabulary';
 
@@ -57,6 +57,16 @@ describe('typed API client', () => {
 
     const plain = createClient({ fetch: fakeFetch(500, 'Upstream down', 'text/plain') });
     await expect(plain.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({ status: 500, message: 'Upstream down' });
+  });
+
+  it('keeps a 401 quiet where it is an expected answer, and names a network failure', async () => {
+    const onUnauthorized = vi.fn();
+    const signIn = createClient({ fetch: fakeFetch(401, { message: 'Incorrect email or password' }), onUnauthorized });
+    await expect(signIn.call(listArticles, { query: { languageCode: 'de' }, expireOn401: false })).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+
+    const offline = createClient({ fetch: vi.fn<typeof fetch>(async () => { throw new TypeError('Failed to fetch'); }) });
+    await expect(offline.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
   });
 
   it('reads server errors as a string or a message field, else the unknown-error text', () => {

@@ -8,11 +8,20 @@ import type { RouteDef } from './http/route';
  */
 type In<T> = T extends z.ZodType ? z.input<T> : undefined;
 
+export interface RawInput {
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+  expireOn401?: boolean;
+}
+
 export type CallInput<D extends RouteDef> = {
   params?: In<D['params']>;
   query?: In<D['query']>;
   body?: In<D['body']>;
   signal?: AbortSignal;
+  /** false where a 401 is an expected answer (sign-in, "who am I?"), not an expired session. */
+  expireOn401?: boolean;
 };
 
 export interface ClientOptions {
@@ -37,6 +46,8 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+export const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -74,36 +85,57 @@ export function createClient(options: ClientOptions = {}) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const parse = options.parseResponses ?? true;
 
-  return {
-    async call<D extends RouteDef>(route: D, input: CallInput<D> = {}): Promise<z.output<D['response']>> {
-      const url = `${options.baseUrl ?? ''}${buildPath(route.path, input.params as Record<string, unknown>)}${buildQuery(
-        input.query as Record<string, unknown>,
-      )}`;
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (input.body !== undefined) headers['content-type'] = 'application/json';
-      const csrf = WRITES.has(route.method) ? options.csrfToken?.() : undefined;
-      if (csrf) headers['x-verba-csrf'] = csrf;
+  /** One request; the body of a 2xx answer is returned unparsed. */
+  async function send(method: RouteDef['method'], path: string, input: RawInput = {}): Promise<unknown> {
+    const url = `${options.baseUrl ?? ''}${path}${buildQuery(input.query)}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    const csrf = WRITES.has(method) ? options.csrfToken?.() : undefined;
+    if (csrf) headers['x-verba-csrf'] = csrf;
 
-      const res = await doFetch(url, {
-        method: route.method,
+    let res: Response;
+    try {
+      res = await doFetch(url, {
+        method,
         headers,
         credentials: 'include',
         ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
         ...(input.signal ? { signal: input.signal } : {}),
       });
-      const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = text ? JSON.parse(text) : undefined;
-      } catch {
-        // not JSON: keep the text (errors may be plain strings)
-      }
-      if (!res.ok) {
-        if (res.status === 401) options.onUnauthorized?.();
-        throw new ApiError(res.status, errorMessage(body), body);
-      }
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR, undefined);
+    }
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text (errors may be plain strings)
+    }
+    if (!res.ok) {
+      if (res.status === 401 && input.expireOn401 !== false) options.onUnauthorized?.();
+      throw new ApiError(res.status, errorMessage(body), body);
+    }
+    return body;
+  }
+
+  return {
+    /** Calls a contract route: path parameters filled in, the response parsed with its schema. */
+    async call<D extends RouteDef>(route: D, input: CallInput<D> = {}): Promise<z.output<D['response']>> {
+      const body = await send(route.method, buildPath(route.path, input.params as Record<string, unknown>), {
+        query: input.query as Record<string, unknown>,
+        body: input.body,
+        signal: input.signal,
+        expireOn401: input.expireOn401,
+      });
       return (parse ? route.response.parse(body) : body) as z.output<D['response']>;
     },
+    /**
+     * The same request without a route definition, for code that must stay free of the route schemas
+     * (the shell's sign-in page, where classic zod would cost ~25 KiB gzip). The caller checks the body.
+     */
+    send,
   };
 }
 

@@ -1,18 +1,5 @@
-// single-spa lifecycles for the shell. The kit ErrorBoundary keeps a render error inside this area.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ErrorBoundary } from '@verba/kit';
+// single-spa lifecycles for the shell: the kit wraps the app in the shared query cache and an error boundary.
+import { fragmentLifecycles } from '@verba/kit/query';
 import { PracticeApp } from './PracticeApp';
 
-function Root() {
-  return (
-    <ErrorBoundary label="practice">
-      <PracticeApp />
-    </ErrorBoundary>
-  );
-}
-
-const lifecycles = singleSpaReact({ React, ReactDOMClient, rootComponent: Root, suppressComponentDidCatchWarning: true });
-
-export const { bootstrap, mount, unmount } = lifecycles;
+export const { bootstrap, mount, unmount } = fragmentLifecycles(PracticeApp, 'practice');

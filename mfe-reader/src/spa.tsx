@@ -1,19 +1,6 @@
-// single-spa lifecycles for the shell. The kit ErrorBoundary keeps a render error inside this area.
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import { ErrorBoundary } from '@verba/kit';
+// single-spa lifecycles for the shell: the kit wraps the app in the shared query cache and an error boundary.
+import { fragmentLifecycles } from '@verba/kit/query';
 import { ReaderApp } from './ReaderApp';
 import './features/library/library.css';
 
-function Root() {
-  return (
-    <ErrorBoundary label="the library">
-      <ReaderApp />
-    </ErrorBoundary>
-  );
-}
-
-const lifecycles = singleSpaReact({ React, ReactDOMClient, rootComponent: Root, suppressComponentDidCatchWarning: true });
-
-export const { bootstrap, mount, unmount } = lifecycles;
+export const { bootstrap, mount, unmount } = fragmentLifecycles(ReaderApp, 'the library');

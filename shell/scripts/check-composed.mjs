@@ -8,7 +8,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { launchChromium, recordLoadedJs, startComposedServer } from './lib/browser.mjs';
-import { createMockApi, LONG_ARTICLE_LINK, LONG_ARTICLE_WORDS, PASSWORD } from './lib/mock-api.mjs';
+import { createMockApi, LONG_ARTICLE_LINK, LONG_ARTICLE_WORDS, PASSWORD, SHORT_ID } from './lib/mock-api.mjs';
 import { markWordMeasured, openArticleMeasured } from './lib/reader-perf.mjs';
 import { gzKiBOfServed as gzOf } from './lib/sizes.mjs';
 
@@ -148,7 +148,7 @@ try {
 
   // Session expiry: a 401 from any call -> one notice, back to sign-in.
   api.expireDictionary = true;
-  await page.evaluate(() => window.singleSpaNavigate('/app/library/a-short'));
+  await page.evaluate((id) => window.singleSpaNavigate(`/app/library/${id}`), SHORT_ID);
   await page.waitForURL('**/app/sign-in');
   await page.getByText('Your session has expired. Please sign in again.').first().waitFor();
   check(true, 'a 401 shows "session expired" and goes to sign-in');

@@ -27,6 +27,10 @@ function sharedModules() {
     'react-dom/client': react,
     'react/jsx-runtime': react,
     '@verba/kit': { singleton: true, requiredVersion: `^${kitPackage.version}` },
+    // @verba/kit/ui (Radix widgets) is deliberately not shared either: a shared module is loaded with
+    // its provider eagerly (it cost 35 KiB gzip on the sign-in page); each fragment bundles what it uses.
+    // Server state: one query cache for the shell and every fragment; loaded by the first page that needs it.
+    '@verba/kit/query': { singleton: true, requiredVersion: `^${kitPackage.version}` },
     // zod is deliberately not shared: a shared module cannot be tree-shaken (92 KiB gzip whole),
     // while each bundle's own tree-shaken copy is a few KiB.
   };

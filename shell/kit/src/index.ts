@@ -11,6 +11,6 @@ export { Toaster } from './toast/Toaster';
 export { toast, dismissToast, toastStore, MAX_TOASTS, DEFAULT_DURATION, type Toast, type ToastInput, type ToastVariant } from './toast/toast-store';
 export { session, isAdmin, type SessionState, type SessionUser, type Role } from './session/session-store';
 export { useSession } from './session/use-session';
-export { api, ApiError, readCookie, CSRF_COOKIE, CSRF_HEADER, type ApiOptions } from './api/api';
+export { client, ApiError, type CallInput, type RouteDef } from './api/api';
+export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';
-export { useApi, type ApiState } from './api/use-api';

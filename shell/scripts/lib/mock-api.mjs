@@ -4,7 +4,11 @@
  *   const api = createMockApi();            // api.user, api.expireDictionary, api.patches are live state
  *   await page.route('**' + '/api/**', api.handle);
  */
-export const USER = { uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', currentLearningLanguage: 'de', showMainOnboarding: false };
+// Every answer satisfies the contract schemas: the app parses responses with them.
+export const USER = {
+  uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free', currentLearningLanguage: 'de',
+  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1_700_000_000_000, showMainOnboarding: false,
+};
 export const PASSWORD = 'correct horse';
 
 const VOCAB = 'der die das und ist nicht ein eine Hund Katze Haus Stadt Zeit Jahr Mensch Kind Frau Mann Tag Welt Leben Hand Auge Arbeit Wort Schule Buch Freund Straße Nacht Wasser Geld Bild Frage Seite Weg Land Morgen Abend Woche laufen schlafen lesen schreiben sprechen denken finden sehen kommen gehen geben nehmen wissen bleiben heute gestern immer schon noch sehr auch aber oder weil dass wenn groß klein alt neu gut schön lang kurz hell dunkel schnell langsam über unter neben zwischen Straßenbahn Bürgermeister Frühstück Geschäft Gemüse Bäckerei Fahrrad Sonnenschein'.split(' ');
@@ -24,9 +28,12 @@ export function article(words) {
 
 export const LONG_ARTICLE_WORDS = 5000;
 export const LONG_ARTICLE_CONTENT = article(LONG_ARTICLE_WORDS);
+const LONG_ID = '5000a000-0000-4000-8000-000000000001';
+export const SHORT_ID = '5000a000-0000-4000-8000-000000000002';
+const summary = { authorDisplayName: 'Verba', creationDate: 1_700_000_000_000, languageCode: 'de' };
 export const ARTICLES = [
-  { id: 'a-5000', name: 'Ein langer Tag in der Stadt (5,000 words)', category: 'Culture', generalDifficulty: 'B1', totalWords: LONG_ARTICLE_WORDS, languageCode: 'de' },
-  { id: 'a-short', name: 'Der Hund', category: 'Animals', generalDifficulty: 'A1', totalWords: 6, languageCode: 'de' },
+  { ...summary, id: LONG_ID, name: 'Ein langer Tag in der Stadt (5,000 words)', category: 'History & Culture', generalDifficulty: 'B1', totalWords: LONG_ARTICLE_WORDS },
+  { ...summary, id: SHORT_ID, name: 'Der Hund', category: 'Children', generalDifficulty: 'A1', totalWords: 6 },
 ];
 /** The link text of the long article in the library list. */
 export const LONG_ARTICLE_LINK = /5,000 words/;
@@ -53,15 +60,15 @@ export function createMockApi({ signedIn = false } = {}) {
     if (!api.user) return problem(401, 'Not signed in');
     if (key === 'GET /api/user') return json(200, api.user);
     if (key === 'GET /api/articles') return json(200, { articles: ARTICLES });
-    if (key === 'GET /api/articles/a-5000') return json(200, { ...ARTICLES[0], content: LONG_ARTICLE_CONTENT });
-    if (key === 'GET /api/articles/a-short') return json(200, { ...ARTICLES[1], content: 'Der Hund läuft. Der Hund schläft.' });
+    if (key === `GET /api/articles/${LONG_ID}`) return json(200, { ...ARTICLES[0], content: LONG_ARTICLE_CONTENT });
+    if (key === `GET /api/articles/${SHORT_ID}`) return json(200, { ...ARTICLES[1], content: 'Der Hund läuft. Der Hund schläft.' });
     if (key === 'GET /api/dictionary') {
       if (api.expireDictionary) return problem(401, 'Session expired');
       return json(200, { languageCode: 'de', words: [{ value: 'der', status: 'known' }, { value: 'katze', status: 'uncertain' }] });
     }
     if (key === 'PATCH /api/dictionary/word') {
       api.patches.push({ body: req.postDataJSON(), csrf: req.headers()['x-verba-csrf'] });
-      return json(200, { changed: 1, word: req.postDataJSON().word });
+      return json(200, { changed: 1, position: '1.1', word: req.postDataJSON().word });
     }
     return problem(404, `No mock for ${key}`);
   };

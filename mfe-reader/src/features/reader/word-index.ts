@@ -70,7 +70,10 @@ export class WordIndex {
 
   /** Applies a whole dictionary (e.g. when it arrives after the text). */
   setAll(statuses: ReadonlyMap<string, WordStatus>): void {
-    for (const key of this.byKey.keys()) this.setStatus(key, statuses.get(key) ?? 'new');
+    for (const key of this.byKey.keys()) {
+      const next = statuses.get(key) ?? 'new';
+      if (next !== this.statusOf(key)) this.setStatus(key, next);
+    }
   }
 
   /** Roving tabindex: exactly one word is in the tab order. */

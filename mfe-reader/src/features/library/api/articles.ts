@@ -1,21 +1,5 @@
-import { api } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
+import { listArticles } from '@verba/contracts/http';
+import type { LearningLanguage } from '@verba/contracts';
 
-/** GET /api/articles item. (Switch to the contract's ArticleSummarySchema once contracts exports it.) */
-export interface ArticleSummary {
-  id: string;
-  name: string;
-  category: string;
-  generalDifficulty: string;
-  totalWords: number;
-  languageCode: string;
-}
-
-export const articlesPath = (languageCode: string) => `/api/articles?languageCode=${encodeURIComponent(languageCode)}`;
-
-export function parseArticles(data: unknown): ArticleSummary[] {
-  const articles = (data as { articles?: unknown } | undefined)?.articles;
-  if (!Array.isArray(articles)) throw new Error('The library answered in an unexpected format.');
-  return articles as ArticleSummary[];
-}
-
-export const fetchArticles = (languageCode: string) => api(articlesPath(languageCode), { parse: parseArticles });
+export const useArticles = (languageCode: LearningLanguage) => useRouteQuery(listArticles, { query: { languageCode } });

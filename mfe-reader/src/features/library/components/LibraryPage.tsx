@@ -1,26 +1,28 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useApi, useSession } from '@verba/kit';
-import { articlesPath, parseArticles } from '../api/articles';
+import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
+import { LearningLanguageSchema } from '@verba/contracts';
+import { useArticles } from '../api/articles';
 import { languageName } from '../../../language';
 
 export function LibraryPage() {
   const { user } = useSession();
-  const languageCode = user?.currentLearningLanguage ?? 'de';
-  const result = useApi(articlesPath(languageCode), parseArticles);
+  const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
+  const result = useArticles(languageCode);
+  const articles = result.data?.articles;
   return (
     <main>
       <SectionHeader section="library" title="Library" subtitle={`Articles in ${languageName(languageCode)}`} />
-      {result.status === 'loading' ? <Spinner label="Loading articles…" /> : null}
-      {result.status === 'error' ? (
-        <ErrorNotice title="The library could not be loaded." detail={result.error.message} onRetry={result.retry} />
+      {result.isPending ? <Spinner label="Loading articles…" /> : null}
+      {result.isError ? (
+        <ErrorNotice title="The library could not be loaded." detail={result.error.message} onRetry={() => void result.refetch()} />
       ) : null}
-      {result.status === 'success' && result.data.length === 0 ? (
+      {articles?.length === 0 ? (
         <EmptyState title={`No articles in ${languageName(languageCode)} yet`}>
           <p>New articles are added regularly. Check back soon.</p>
         </EmptyState>
       ) : null}
-      {result.status === 'success' && result.data.length > 0 ? (
+      {articles && articles.length > 0 ? (
         <ul className="rd-articles">
-          {result.data.map((article) => (
+          {articles.map((article) => (
             <li key={article.id} className="rd-article">
               <Link href={`/app/library/${encodeURIComponent(article.id)}`} className="rd-article__link">
                 {article.name}

@@ -1,26 +1,37 @@
-import { api } from '@verba/kit';
+import { client } from '@verba/kit';
+import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { getArticle, getDictionary, patchWord } from '@verba/contracts/http';
+import type { LearningLanguage } from '@verba/contracts';
 
 export type WordStatus = 'new' | 'known' | 'uncertain';
 
-export interface Article {
-  id: string;
-  name: string;
-  /** Plain text: rendered as text, never as HTML. */
-  content: string;
-  languageCode: string;
-}
-
-export const fetchArticle = (id: string, signal?: AbortSignal) =>
-  api<Article>(`/api/articles/${encodeURIComponent(id)}`, { signal });
+export const useArticle = (id: string) => useRouteQuery(getArticle, { params: { id } });
 
 /** The learner's dictionary as key -> status; words not in it are "new". */
-export async function fetchStatuses(languageCode: string, signal?: AbortSignal): Promise<Map<string, WordStatus>> {
-  const data = await api<{ words: Array<{ value: string; status: 'known' | 'uncertain' }> }>(
-    `/api/dictionary?languageCode=${encodeURIComponent(languageCode)}`,
-    { signal },
+export function useStatuses(languageCode: LearningLanguage | undefined) {
+  return useRouteQuery(
+    getDictionary,
+    { query: { languageCode: languageCode ?? 'de' } },
+    { enabled: languageCode !== undefined, select: toStatusMap },
   );
-  return new Map(data.words.map((w) => [w.value, w.status]));
 }
 
-export const markWord = (languageCode: string, key: string, status: WordStatus) =>
-  api('/api/dictionary/word', { method: 'PATCH', body: { languageCode, word: { value: key, status } } });
+const toStatusMap = (data: { words: Array<{ value: string; status: 'known' | 'uncertain' }> }) =>
+  new Map<string, WordStatus>(data.words.map((w) => [w.value, w.status]));
+
+type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
+
+export const markWord = (languageCode: LearningLanguage, key: string, status: WordStatus) =>
+  client.call(patchWord, { body: { languageCode, word: { value: key, status } } });
+
+/**
+ * Keeps the cached dictionary equal to what the reader shows (set with the optimistic mark, set back
+ * on failure), so other views and a return visit agree without refetching.
+ */
+export function setCachedStatus(languageCode: LearningLanguage, key: string, status: WordStatus): void {
+  queryClient.setQueryData<Dictionary>(routeKey(getDictionary, { query: { languageCode } }), (data) => {
+    if (!data) return data;
+    const words = data.words.filter((w) => w.value !== key);
+    return { ...data, words: status === 'new' ? words : [...words, { value: key, status }] };
+  });
+}

@@ -2,14 +2,27 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@verba/kit';
+import { KitProviders, queryClient } from '@verba/kit/query';
 import { ReaderPage } from './ReaderPage';
 
+const ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const ARTICLE = {
-  id: 'a1',
+  id: ID,
   name: 'Der Hund',
   languageCode: 'de',
+  category: 'Children',
+  generalDifficulty: 'A1',
+  totalWords: 11,
+  authorDisplayName: 'Verba',
+  creationDate: 1,
   content: 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!',
 };
+const renderReader = () =>
+  render(
+    <KitProviders>
+      <ReaderPage articleId={ID} />
+    </KitProviders>,
+  );
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -17,7 +30,7 @@ function mockApi(overrides: Record<string, Handler> = {}) {
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const routes: Record<string, Handler> = {
-    'GET /api/articles/a1': () => json(ARTICLE),
+    [`GET /api/articles/${ID}`]: () => json(ARTICLE),
     'GET /api/dictionary?languageCode=de': () => json({ languageCode: 'de', words: [{ value: 'katze', status: 'known' }] }),
     'PATCH /api/dictionary/word': () => json({ changed: 1, word: { value: 'hund', status: 'known' } }),
     ...overrides,
@@ -35,6 +48,7 @@ const wordsFor = (key: string) => Array.from(document.querySelectorAll<HTMLEleme
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   toastStore.clear();
   vi.unstubAllGlobals();
 });
@@ -42,7 +56,7 @@ afterEach(() => {
 describe('ReaderPage', () => {
   it('renders every word of the tokenized text as a span coloured by its status', async () => {
     mockApi();
-    render(<ReaderPage articleId="a1" />);
+    renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const spans = document.querySelectorAll('[data-key]');
     // Der Hund läuft der HUND schläft und die Katze Der Hund
@@ -59,7 +73,7 @@ describe('ReaderPage', () => {
 
   it('marking a word updates all its occurrences at once and PATCHes the key', async () => {
     const fetchMock = mockApi();
-    render(<ReaderPage articleId="a1" />);
+    renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
 
     fireEvent.click(wordsFor('hund')[1] as HTMLElement); // "HUND"
@@ -75,7 +89,7 @@ describe('ReaderPage', () => {
 
   it('works from the keyboard: arrows move between words, 2 marks uncertain', async () => {
     mockApi();
-    render(<ReaderPage articleId="a1" />);
+    renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const first = wordsFor('der')[0] as HTMLElement;
     first.focus();
@@ -95,7 +109,7 @@ describe('ReaderPage', () => {
       'PATCH /api/dictionary/word': () =>
         new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429 }),
     });
-    render(<ReaderPage articleId="a1" />);
+    renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     fireEvent.click(wordsFor('katze')[0] as HTMLElement);
     fireEvent.click(screen.getByRole('button', { name: 'New' }));
@@ -105,8 +119,8 @@ describe('ReaderPage', () => {
   });
 
   it('shows an error with a retry when the article cannot be loaded', async () => {
-    mockApi({ 'GET /api/articles/a1': () => new Response('{"message":"Article not found"}', { status: 404 }) });
-    render(<ReaderPage articleId="a1" />);
+    mockApi({ [`GET /api/articles/${ID}`]: () => new Response('{"message":"Article not found"}', { status: 404 }) });
+    renderReader();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Article not found');
     mockApi();

@@ -1,0 +1,56 @@
+import { QueryClient, useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+// Through the package name, not relative paths: this entry is its own shared module, and must reach
+// the one session and client of the main kit singleton.
+import { ApiError, client, session, type CallInput, type RouteDef } from '@verba/kit';
+
+/** A client error will not change on retry; a network or server failure may. */
+const retry = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
+
+/** One cache for the shell and every fragment (the kit is a singleton), so fragments share server state. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry, staleTime: 30_000, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+// Nothing cached for one user may be shown to the next one on this browser.
+let signedInAs: string | undefined;
+session.subscribe((state) => {
+  const uid = state.user?.uid;
+  if (uid !== signedInAs) queryClient.clear();
+  signedInAs = uid;
+});
+
+type Output<D extends RouteDef> = z.output<D['response']>;
+type Input<D extends RouteDef> = Omit<CallInput<D>, 'signal'>;
+
+/** The cache key of a GET: the route and what fills it. */
+export const routeKey = <D extends RouteDef>(route: D, input: Input<D> = {}) =>
+  [route.method, route.path, input.params ?? null, input.query ?? null] as const;
+
+/** A GET of a contract route through TanStack Query. */
+export function useRouteQuery<D extends RouteDef, Data = Output<D>>(
+  route: D,
+  input: Input<D> = {},
+  options: Omit<UseQueryOptions<Output<D>, ApiError, Data>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<Output<D>, ApiError, Data>({
+    queryKey: routeKey(route, input),
+    queryFn: ({ signal }) => client.call(route, { ...input, signal }),
+    ...options,
+  });
+}
+
+/** A write to a contract route; `onSuccess`/`onError` etc. as TanStack Query's useMutation. */
+export function useRouteMutation<D extends RouteDef, Context = unknown>(
+  route: D,
+  options: Omit<UseMutationOptions<Output<D>, ApiError, Input<D>, Context>, 'mutationFn'> = {},
+) {
+  return useMutation<Output<D>, ApiError, Input<D>, Context>({
+    mutationFn: (input) => client.call(route, input),
+    ...options,
+  });
+}
