@@ -47,6 +47,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
   let browser: Browser;
   let base: string;
   let learner: { email: string; password: string };
+  let admin: { email: string; password: string };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
 
   beforeAll(async () => {
@@ -66,6 +67,8 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     }
     const m = /learner\s+(\S+@\S+)\s+(\S+)/.exec(out)!;
     learner = { email: m[1]!, password: m[2]! };
+    const a = /admin\s+(\S+@\S+)\s+(\S+)/.exec(out)!;
+    admin = { email: a[1]!, password: a[2]! };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     mkdirSync(SHOTS, { recursive: true });
   }, 180_000);
@@ -161,17 +164,81 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.close();
   }, 120_000);
 
-  it('signs up a new learner, accepts cookies, signs in and reaches the library', async () => {
+  /** Opens the newest dev-mailbox message to `email` with `subject` and follows its link. */
+  async function followMailedLink(page: Page, email: string, subject: string): Promise<void> {
+    await page.goto(`${base}/app/dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mail = page.getByRole('article', { name: subject }).first();
+    // The reactor sends after the fact: reload until the mail is there.
+    for (let attempt = 0; ; attempt++) {
+      const shown = await mail.waitFor({ timeout: 2000 }).then(() => true, () => false);
+      if (shown) break;
+      if (attempt === 5) throw new Error(`no "${subject}" mail for ${email}`);
+      await page.reload();
+    }
+    await mail.locator('a').first().click();
+  }
+
+  it('signs up, verifies the emailed link, signs in and reaches the library', async () => {
     const page = await browser.newPage();
+    const email = `new-${Date.now()}@example.org`;
+    const password = 'a new password 42';
     await page.goto(`${base}/app/sign-up`);
     await page.getByRole('button', { name: 'Accept cookies' }).click();
-    await page.getByLabel('Email').fill(`new-${Date.now()}@example.org`);
-    await page.locator('input[name="password"]').fill('a new password 42');
+    await page.getByLabel('Email').fill(email);
+    await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: /Sign up|Create account/ }).click();
+    await page.waitForURL('**/app/verify-email?email=**');
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'verify-email.png') });
+
+    await followMailedLink(page, email, 'Confirm your email address for Verba');
+    await page.waitForURL('**/app/verify-result?token=**');
+    await page.getByText('Your email address is verified. You can sign in now.').waitFor();
+    // The link is spent: opening it again says so.
+    const spent = page.url();
+    await page.goto(spent);
+    await page.getByText('This link has already been used or replaced by a newer one.').waitFor();
+
+    await page.goto(`${base}/app/sign-in`);
+    await page.getByLabel('Email').fill(email);
+    await page.locator('input[name="password"]').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
     // A new learner has not done the main onboarding yet.
     await page.waitForURL('**/app/onboarding**');
     await page.getByRole('link', { name: 'Read' }).click();
     await page.locator('a[href^="/app/library/"]').first().waitFor();
+    await page.close();
+  }, 60_000);
+
+  it('resets a forgotten password through the emailed link and signs in with the new one', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/app/sign-in`);
+    await page.getByRole('button', { name: 'Accept cookies' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL('**/app/reset-password');
+    await page.getByLabel('Email').fill(admin.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText(/We have sent a link to/).waitFor();
+
+    await followMailedLink(page, admin.email, 'Reset your Verba password');
+    await page.waitForURL('**/app/new-password?token=**');
+    await page.locator('input[name="password"]').fill('short');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('The password is too weak.').waitFor();
+    const fresh = 'a fresh admin secret 7';
+    await page.locator('input[name="password"]').fill(fresh);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL('**/app/reset-password/success');
+    await page.getByText('Success, You have successfully updated your password.').waitFor();
+
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(admin.email);
+    await page.locator('input[name="password"]').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Incorrect email or password').waitFor();
+    await page.locator('input[name="password"]').fill(fresh);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/app\/(dashboard|onboarding)/);
     await page.close();
   }, 60_000);
 

@@ -38,6 +38,8 @@ export const UserViewSchema = z.object({
   languageLevels: z.partialRecord(LearningLanguageSchema, LevelSchema),
   creationDateStamp: z.number().int(),
   showMainOnboarding: z.boolean(),
+  /** False until an email/password account follows its verification link. */
+  emailVerified: z.boolean(),
 });
 export type UserView = z.infer<typeof UserViewSchema>;
 
@@ -128,4 +130,86 @@ export const adminSetRole = defineRoute({
   response: z.object({ position: PositionSchema.optional() }),
 });
 
-export const identityRoutes = { signUp, signIn, signOut, getUser, patchUser, deleteUser, adminListUsers, adminSetRole };
+const Token = z.string().trim().min(1, 'This link is invalid. Please request a new one.').max(2000);
+
+export const verifyEmail = defineRoute({
+  method: 'POST',
+  path: '/api/verify-email',
+  access: 'public',
+  summary: 'Verify an email address with the emailed link (single use, expires after 24 hours)',
+  body: z.object({ token: Token }),
+  response: z.object({ ok: z.literal(true), position: PositionSchema }),
+});
+
+export const resendVerification = defineRoute({
+  method: 'POST',
+  path: '/api/verify-email/resend',
+  access: 'public',
+  summary: 'Send a new verification link (the same answer whether or not the address has an account)',
+  body: z.object({ email: z.string().trim().max(254) }),
+  response: OkSchema,
+});
+
+export const requestPasswordReset = defineRoute({
+  method: 'POST',
+  path: '/api/reset-password',
+  access: 'public',
+  summary: 'Email a password reset link (single use, expires after 1 hour)',
+  body: z.object({ email: EmailSchema }),
+  response: OkSchema,
+});
+
+export const setNewPassword = defineRoute({
+  method: 'POST',
+  path: '/api/new-password',
+  access: 'public',
+  summary: 'Set a new password from a reset link; every session of the account ends',
+  body: z.object({ token: Token, password: NewPasswordSchema }),
+  response: z.object({ message: z.string() }),
+});
+
+export const changePassword = defineRoute({
+  method: 'POST',
+  path: '/api/user/change-password',
+  access: 'user',
+  summary: 'Change the password (email/password accounts); other sessions end, this one is renewed',
+  body: z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }),
+  response: z.object({ message: z.string() }),
+});
+
+/** Sign-in of an email/password account whose address is not verified (spec §4: a new link is sent). */
+export const EMAIL_NOT_VERIFIED = 'Please verify your email address first. We have sent you a new verification link.';
+
+export const DevMailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+});
+
+export const devMailbox = defineRoute({
+  method: 'GET',
+  path: '/api/dev/mailbox',
+  access: 'public',
+  summary: 'Development only: the mail the app would have sent (no SMTP configured)',
+  query: z.object({ to: z.string().trim().max(254).optional() }),
+  response: z.object({ messages: z.array(DevMailSchema) }),
+});
+
+export const identityRoutes = {
+  signUp,
+  signIn,
+  signOut,
+  getUser,
+  patchUser,
+  deleteUser,
+  adminListUsers,
+  adminSetRole,
+  verifyEmail,
+  resendVerification,
+  requestPasswordReset,
+  setNewPassword,
+  changePassword,
+  devMailbox,
+};

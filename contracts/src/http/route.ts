@@ -32,6 +32,8 @@ export const ProblemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   message: z.string(),
+  /** A machine-readable reason where the client acts on it (e.g. 'email-not-verified'). */
+  code: z.string().optional(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -12,6 +12,8 @@ import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
 import type { BaseDeps, Module, ModuleDeps } from './module';
+import { CheckpointedFollower } from './event-store/checkpointed-follower';
+import { createMailer } from './mail/index';
 import { ProjectionRunner, migrateProjections } from './projections/runner';
 import { loadSecrets } from './secrets';
 
@@ -22,6 +24,9 @@ export interface Platform {
   runner: ProjectionRunner;
   /** Publishes public integration events; started by the all-in-one and relay roles. */
   relay: IntegrationRelay;
+  /** The modules' reactors, each following the log from its own checkpoint (see startReactors). */
+  reactors: CheckpointedFollower[];
+  startReactors(): Promise<void>;
   publisher: IntegrationPublisher;
   deps: ModuleDeps;
   /** Let queries wait on another projector (the all-in-one's worker thread) instead of `runner`. */
@@ -36,7 +41,7 @@ export async function openPlatform(
   config: Config,
   log: Logger,
   modules: readonly Module[],
-  options: { projectorsInProcess?: boolean } = {},
+  options: { projectorsInProcess?: boolean; now?: () => Date } = {},
 ): Promise<Platform> {
   if (config.EVENTSTORE_URL) {
     log.warn('EVENTSTORE_URL is set, but read models and checkpoints still need PostgreSQL; using the PostgreSQL event store');
@@ -86,6 +91,7 @@ export async function openPlatform(
       return this.target.waitFor(...args);
     },
   };
+  const mailer = await createMailer(config, db);
   const base: BaseDeps = {
     config,
     log,
@@ -95,14 +101,33 @@ export async function openPlatform(
     secrets,
     projections,
     projectorsInProcess: options.projectorsInProcess ?? false,
+    mailer,
+    now: options.now ?? (() => new Date()),
+    appUrl: (config.APP_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
   };
   const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
+  const reactors = modules.flatMap((m) => m.reactors?.(deps) ?? []).map((reactor) => {
+    const types = new Set(reactor.eventTypes);
+    return new CheckpointedFollower({
+      name: `reactor:${reactor.name}`,
+      store,
+      db,
+      log,
+      handle: async (batch) => {
+        for (const event of batch) if (types.has(event.type)) await reactor.react(event);
+      },
+    });
+  });
   return {
     database,
     store,
     db,
     runner,
     relay,
+    reactors,
+    async startReactors() {
+      for (const reactor of reactors) await reactor.start();
+    },
     publisher,
     deps,
     useProjections(target) {
@@ -112,9 +137,11 @@ export async function openPlatform(
       appendListeners.add(listener);
     },
     async close() {
+      for (const reactor of reactors) await reactor.stop();
       await relay.stop();
       await runner.stop();
       await publisher.close();
+      mailer.close?.();
       await cache.close();
       await db.destroy();
       await store.close();

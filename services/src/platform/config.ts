@@ -49,6 +49,11 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); unset means the dev mailbox. */
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  MAIL_FROM: z.string().trim().min(3).default('Verba <no-reply@verba.local>'),
+  /** The public origin links in emails point at; unset means http://HOST:PORT. */
+  APP_URL: optionalUrl('APP_URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

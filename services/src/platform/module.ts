@@ -6,6 +6,8 @@ import type { Authenticator } from './http/routes';
 import type { IntegrationMapper } from './integration/relay';
 import type { App } from './http/server';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/port';
+import type { RecordedEvent } from './event-store/port';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
@@ -22,6 +24,22 @@ export interface BaseDeps {
   projections: Pick<ProjectionRunner, 'waitFor'>;
   /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */
   projectorsInProcess: boolean;
+  /** Outgoing mail (SMTP or the dev mailbox); only reactors send, never a request. */
+  mailer: Mailer;
+  /** The public origin for links in emails, e.g. https://verba.example. */
+  appUrl: string;
+  /** The clock commands read (tests move it: link expiry, monthly limits). */
+  now: () => Date;
+}
+
+/**
+ * A side effect that follows the log (emails ...): runs after the fact, at least once per event, in
+ * log order, from its own checkpoint; `react` must tolerate a repeat of the same event (dedupe by id).
+ */
+export interface Reactor {
+  name: string;
+  eventTypes: readonly string[];
+  react(event: RecordedEvent): Promise<void>;
 }
 
 export interface ModuleDeps extends BaseDeps {
@@ -39,6 +57,8 @@ export interface Module {
   /** The one module that knows who calls (identity) provides the authenticator for every route. */
   authenticator?(deps: BaseDeps): Authenticator;
   routes?(app: App, deps: ModuleDeps): Promise<void> | void;
+  /** Side effects following the log; started with the relay (all-in-one and relay roles). */
+  reactors?(deps: ModuleDeps): Reactor[];
   /** Runs once the projectors are running (e.g. finishing work a crash interrupted). */
   started?(deps: ModuleDeps): Promise<void>;
   /** Creates demo data on an empty store; returns lines to print once. */

@@ -49,7 +49,10 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role === 'all-in-one' || role === 'projector') {
     for (const m of modules) await m.started?.(deps);
   }
-  if (role === 'all-in-one' || role === 'relay') await platform.relay.start();
+  if (role === 'all-in-one' || role === 'relay') {
+    await platform.relay.start();
+    await platform.startReactors();
+  }
   if (role === 'all-in-one') {
     for (const line of await seedIfEmpty(deps, modules)) console.log(line);
   }

@@ -7,7 +7,7 @@
 // Every answer satisfies the contract schemas: the app parses responses with them.
 export const USER = {
   uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free', currentLearningLanguage: 'de',
-  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1_700_000_000_000, showMainOnboarding: false,
+  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1_700_000_000_000, showMainOnboarding: false, emailVerified: true,
 };
 export const PASSWORD = 'correct horse';
 

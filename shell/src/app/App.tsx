@@ -1,15 +1,42 @@
-import { useEffect } from 'react';
-import { ErrorBoundary, Toaster, navigate, usePathname, useSession } from '@verba/kit';
+import { lazy, Suspense, useEffect } from 'react';
+import { ErrorBoundary, Spinner, Toaster, navigate, usePathname, useSession } from '@verba/kit';
 import { AuthForm } from '../auth/AuthForm';
 import { DashboardPage } from '../pages/DashboardPage';
 import { NotFoundPage, PlaceholderPage } from '../pages/PlaceholderPage';
 import { CookieBanner } from './CookieBanner';
 import { FragmentArea } from './FragmentArea';
 import { Header } from './Header';
-import { FRAGMENTS, resolveRoute, type ShellPage } from './routes';
+import { FRAGMENTS, resolveRoute, type AccountPage, type ShellPage } from './routes';
 import { useSessionExpiryNotice } from './use-session-expiry';
 
+// Account pages are rarely visited: each is its own chunk, out of the first load.
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const VerifyEmailPage = named(() => import('../account/VerifyEmailPage'), 'VerifyEmailPage');
+const VerifyResultPage = named(() => import('../account/VerifyResultPage'), 'VerifyResultPage');
+const ResetPasswordPage = named(() => import('../account/ResetPasswordPage'), 'ResetPasswordPage');
+const NewPasswordPage = named(() => import('../account/NewPasswordPage'), 'NewPasswordPage');
+const ResetSuccessPage = named(() => import('../account/NewPasswordPage'), 'ResetSuccessPage');
+const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMailboxPage');
+
+const ACCOUNT: Record<AccountPage, React.ComponentType> = {
+  'verify-email': VerifyEmailPage,
+  'verify-result': VerifyResultPage,
+  'reset-password': ResetPasswordPage,
+  'new-password': NewPasswordPage,
+  'reset-success': ResetSuccessPage,
+  'dev-mailbox': DevMailboxPage,
+};
+
 function Page({ page }: { page: ShellPage }) {
+  if (page in ACCOUNT) {
+    const Account = ACCOUNT[page as AccountPage];
+    return (
+      <Suspense fallback={<Spinner label="Loading…" />}>
+        <Account />
+      </Suspense>
+    );
+  }
   switch (page) {
     case 'sign-in':
     case 'sign-up':

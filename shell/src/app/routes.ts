@@ -3,7 +3,18 @@ import { isAdmin, type SessionUser } from '@verba/kit';
 export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
 export type FragmentName = (typeof FRAGMENTS)[number];
 
-export type ShellPage = 'sign-in' | 'sign-up' | 'dashboard' | 'onboarding' | 'profile' | 'subscription' | 'not-found';
+export type ShellPage =
+  | 'sign-in'
+  | 'sign-up'
+  | 'dashboard'
+  | 'onboarding'
+  | 'profile'
+  | 'subscription'
+  | 'not-found'
+  | AccountPage;
+
+/** Pages about an account that work signed in or not (links from emails land here). */
+export type AccountPage = 'verify-email' | 'verify-result' | 'reset-password' | 'new-password' | 'reset-success' | 'dev-mailbox';
 
 export type Resolved =
   | { kind: 'redirect'; to: string }
@@ -21,7 +32,22 @@ export const PATHS = {
   admin: '/app/admin',
   profile: '/app/user-profile/user-info',
   subscription: '/app/user-profile/subscribe',
+  verifyEmail: '/app/verify-email',
+  verifyResult: '/app/verify-result',
+  resetPassword: '/app/reset-password',
+  newPassword: '/app/new-password',
+  resetSuccess: '/app/reset-password/success',
+  devMailbox: '/app/dev/mailbox',
 } as const;
+
+const ACCOUNT_PAGES: Record<string, AccountPage> = {
+  [PATHS.verifyEmail]: 'verify-email',
+  [PATHS.verifyResult]: 'verify-result',
+  [PATHS.resetPassword]: 'reset-password',
+  [PATHS.newPassword]: 'new-password',
+  [PATHS.resetSuccess]: 'reset-success',
+  [PATHS.devMailbox]: 'dev-mailbox',
+};
 
 /** `/app/library` and `/app/library/...`, not `/app/library-x`. */
 const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
@@ -50,6 +76,8 @@ export function resolveRoute(rawPathname: string, user: SessionUser | null): Res
     if (user) return { kind: 'redirect', to: PATHS.dashboard };
     return { kind: 'page', page: pathname === PATHS.signIn ? 'sign-in' : 'sign-up' };
   }
+  const account = ACCOUNT_PAGES[pathname];
+  if (account) return { kind: 'page', page: account };
   if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.signIn };
   if (!user) return { kind: 'redirect', to: PATHS.signIn };
   if (pathname === '/app') return { kind: 'redirect', to: PATHS.dashboard };

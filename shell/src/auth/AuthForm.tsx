@@ -64,6 +64,11 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
           error={errors.password?.message}
           {...register('password')}
         />
+        {signingIn ? (
+          <p className="sh-auth__forgot">
+            <Link href={PATHS.resetPassword}>Forgot your password?</Link>
+          </p>
+        ) : null}
         <Button type="submit" disabled={isSubmitting} className="sh-auth__submit">
           {isSubmitting ? 'Please wait…' : signingIn ? 'Sign in' : 'Sign up'}
         </Button>

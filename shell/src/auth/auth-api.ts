@@ -18,18 +18,30 @@ export async function fetchCurrentUser(): Promise<SessionUser | null> {
 /** Signs in and goes on to onboarding or the dashboard; errors carry the server's message. */
 export async function signIn(email: string, password: string): Promise<void> {
   // 401 here is "wrong password", shown in the form, not an expired session.
-  const result = (await client.send('POST', '/api/sign-in', { body: { email, password }, expireOn401: false })) as {
+  const result = (await client.send('POST', '/api/sign-in', { body: { email, password }, expireOn401: false }).catch((error: unknown) => {
+    // An unverified address: the server has sent a new link; the page says where to look.
+    if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === 'email-not-verified') {
+      navigate(verifyEmailPath(email), { replace: true });
+      return { redirected: true };
+    }
+    throw error;
+  })) as {
+    redirected?: boolean;
     showMainOnboarding?: unknown;
     user?: unknown;
   };
+  if (result.redirected) return;
   session.setUser(asUser(result.user));
   navigate(result.showMainOnboarding === true ? PATHS.onboarding : PATHS.dashboard, { replace: true });
 }
 
+/** Registers; the verification email is on its way, so the next stop is the page that says so. */
 export async function signUp(email: string, password: string): Promise<void> {
   await client.send('POST', '/api/sign-up', { body: { email, password }, expireOn401: false });
-  await signIn(email, password);
+  navigate(verifyEmailPath(email), { replace: true });
 }
+
+export const verifyEmailPath = (email: string) => `${PATHS.verifyEmail}?email=${encodeURIComponent(email)}`;
 
 export async function signOut(): Promise<void> {
   try {

@@ -17,11 +17,16 @@ export const signInSchema = z.object({
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
-export const signUpSchema = z.object({
-  email,
-  password: z.string().check(
-    z.minLength(PASSWORD_MIN_LENGTH, MESSAGES.registration.weakPassword),
-    z.maxLength(PASSWORD_MAX_LENGTH, MESSAGES.registration.weakPassword),
-    z.refine((p: string) => new Set(p).size >= 4, MESSAGES.registration.weakPassword),
-  ),
-});
+const newPassword = z.string().check(
+  z.minLength(PASSWORD_MIN_LENGTH, MESSAGES.registration.weakPassword),
+  z.maxLength(PASSWORD_MAX_LENGTH, MESSAGES.registration.weakPassword),
+  z.refine((p: string) => new Set(p).size >= 4, MESSAGES.registration.weakPassword),
+);
+
+export const signUpSchema = z.object({ email, password: newPassword });
+
+export const emailOnlySchema = z.object({ email });
+export type EmailOnlyValues = z.infer<typeof emailOnlySchema>;
+
+export const newPasswordSchema = z.object({ password: newPassword });
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;

@@ -2,11 +2,32 @@ import { MESSAGES, type LearningLanguage, type Level, type Role } from '@verba/c
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { EmailEvent, UserEvent } from './events';
 
+interface PendingLink {
+  tokenId: string;
+  expiresAt: string;
+}
+
 export interface UserState {
   exists: boolean;
   deleted: boolean;
   role: Role;
   currentLearningLanguage?: LearningLanguage;
+  emailVerified: boolean;
+  /** Only the newest link of each kind works, and only once. */
+  verification?: PendingLink;
+  reset?: PendingLink;
+}
+
+/** Why a link was refused; the route turns it into the spec's message. */
+export class LinkRefused extends DomainError {
+  constructor(readonly reason: 'used-or-replaced' | 'expired') {
+    super(reason === 'expired' ? 'This link has expired.' : 'This link has already been used or replaced by a newer one.', 400);
+  }
+}
+
+function checkLink(pending: PendingLink | undefined, tokenId: string, at: string): void {
+  if (!pending || pending.tokenId !== tokenId) throw new LinkRefused('used-or-replaced');
+  if (Date.parse(at) >= Date.parse(pending.expiresAt)) throw new LinkRefused('expired');
 }
 
 export type UserCommand =
@@ -22,12 +43,19 @@ export type UserCommand =
   | { kind: 'update-profile'; name?: string; currentLearningLanguage?: LearningLanguage; at: string }
   | { kind: 'change-role'; role: Role; by: string; at: string }
   | { kind: 'complete-onboarding'; language: LearningLanguage; level: Level; at: string }
+  | { kind: 'request-verification'; tokenId: string; expiresAt: string; at: string }
+  | { kind: 'verify-email'; tokenId: string; at: string }
+  /** The address is known to be the user's without a link (demo accounts; a provider that verified it). */
+  | { kind: 'confirm-email'; at: string }
+  | { kind: 'request-reset'; tokenId: string; expiresAt: string; at: string }
+  | { kind: 'reset-password'; tokenId: string; passwordHash: string; at: string }
+  | { kind: 'change-password'; passwordHash: string; at: string }
   | { kind: 'delete'; userId: string; at: string };
 
 const NOT_FOUND = 'User not found';
 
 export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
-  initialState: () => ({ exists: false, deleted: false, role: 'User' }),
+  initialState: () => ({ exists: false, deleted: false, role: 'User', emailVerified: false }),
   decide(c, s) {
     if (c.kind === 'register') {
       if (s.exists) return []; // a retried registration
@@ -54,6 +82,21 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return [{ type: 'identity.RoleChanged', data: { role: c.role, by: c.by, at: c.at } }];
       case 'complete-onboarding':
         return [{ type: 'identity.OnboardingCompleted', data: { language: c.language, level: c.level, at: c.at } }];
+      case 'request-verification':
+        if (s.emailVerified) return [];
+        return [{ type: 'identity.VerificationEmailRequested', data: { tokenId: c.tokenId, expiresAt: c.expiresAt, at: c.at } }];
+      case 'verify-email':
+        checkLink(s.verification, c.tokenId, c.at);
+        return [{ type: 'identity.EmailVerified', data: { tokenId: c.tokenId, at: c.at } }];
+      case 'confirm-email':
+        return s.emailVerified ? [] : [{ type: 'identity.EmailVerified', data: { at: c.at } }];
+      case 'request-reset':
+        return [{ type: 'identity.PasswordResetRequested', data: { tokenId: c.tokenId, expiresAt: c.expiresAt, at: c.at } }];
+      case 'reset-password':
+        checkLink(s.reset, c.tokenId, c.at);
+        return [{ type: 'identity.PasswordChanged', data: { passwordHash: c.passwordHash, via: 'reset', tokenId: c.tokenId, at: c.at } }];
+      case 'change-password':
+        return [{ type: 'identity.PasswordChanged', data: { passwordHash: c.passwordHash, via: 'change', at: c.at } }];
       case 'delete':
         return [{ type: 'identity.UserDeleted', data: { userId: c.userId, at: c.at } }];
     }
@@ -68,6 +111,16 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return { ...s, role: e.data.role };
       case 'identity.OnboardingCompleted':
         return { ...s, currentLearningLanguage: e.data.language };
+      case 'identity.VerificationEmailRequested':
+        return { ...s, verification: { tokenId: e.data.tokenId, expiresAt: e.data.expiresAt } };
+      case 'identity.EmailVerified':
+        // The link is spent; verifying again with it is refused (LinkRefused), not silently accepted.
+        return { ...s, emailVerified: true, verification: undefined };
+      case 'identity.PasswordResetRequested':
+        return { ...s, reset: { tokenId: e.data.tokenId, expiresAt: e.data.expiresAt } };
+      case 'identity.PasswordChanged':
+        // A changed password also voids an outstanding reset link.
+        return { ...s, reset: undefined };
       case 'identity.UserDeleted':
         return { ...s, deleted: true };
     }

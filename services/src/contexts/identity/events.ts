@@ -41,10 +41,36 @@ export const OnboardingCompleted = defineEvent(
   z.object({ language: LearningLanguageSchema, level: LevelSchema, at: z.iso.datetime() }),
 );
 
+/** A verification link was issued (at registration, or again on request); only the newest one works. */
+export const VerificationEmailRequested = defineEvent(
+  'identity.VerificationEmailRequested',
+  z.object({ tokenId: z.uuid(), expiresAt: z.iso.datetime(), at: z.iso.datetime() }),
+);
+export const EmailVerified = defineEvent('identity.EmailVerified', z.object({ tokenId: z.uuid().optional(), at: z.iso.datetime() }));
+export const PasswordResetRequested = defineEvent(
+  'identity.PasswordResetRequested',
+  z.object({ tokenId: z.uuid(), expiresAt: z.iso.datetime(), at: z.iso.datetime() }),
+);
+/** A new password, set from a reset link or from the profile; other sessions end with it. */
+export const PasswordChanged = defineEvent(
+  'identity.PasswordChanged',
+  z.object({ passwordHash: Encrypted, via: z.enum(['reset', 'change']), tokenId: z.uuid().optional(), at: z.iso.datetime() }),
+);
+
 /** Other contexts follow this one event to erase what they hold about the user. */
 export const UserDeleted = defineEvent('identity.UserDeleted', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
 
-export const userEvents = [UserRegistered, ProfileUpdated, RoleChanged, OnboardingCompleted, UserDeleted] as const;
+export const userEvents = [
+  UserRegistered,
+  ProfileUpdated,
+  RoleChanged,
+  OnboardingCompleted,
+  VerificationEmailRequested,
+  EmailVerified,
+  PasswordResetRequested,
+  PasswordChanged,
+  UserDeleted,
+] as const;
 export type UserEvent = EventOf<(typeof userEvents)[number]>;
 
 /** One stream per email (by keyed hash) makes "one account per email" a plain optimistic append. */

@@ -3,7 +3,10 @@ import type { BaseDeps, Module } from '../../platform/module';
 import { UserDeleted } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { migratePersonalData, PersonalDataVault } from './personal-data';
-import { identityRoutes } from './routes';
+import { devMailboxRoutes, identityRoutes } from './routes';
+import { DevMailbox } from '../../platform/mail/dev-mailbox';
+import { LinkSigner } from './links';
+import { identityMailReactor } from './mail-reactor';
 import { seedDemoUsers } from './seed';
 import { IdentityService, usersProjection } from './service';
 import { migrateSessions, Sessions } from './sessions';
@@ -11,6 +14,8 @@ import { migrateSessions, Sessions } from './sessions';
 interface Identity {
   service: IdentityService;
   sessions: Sessions;
+  vault: PersonalDataVault;
+  links: LinkSigner;
 }
 
 // One service per runtime (deps object), shared by the authenticator, the routes and the seed.
@@ -19,7 +24,10 @@ function identity(deps: BaseDeps): Identity {
   let found = instances.get(deps.db);
   if (!found) {
     const vault = new PersonalDataVault(deps.db, deps.secrets.derive('email-lookup'));
+    const links = new LinkSigner(deps.secrets.derive('signed-links'));
     const service = new IdentityService({
+      links,
+      now: deps.now,
       store: deps.store,
       db: deps.db,
       vault,
@@ -32,7 +40,7 @@ function identity(deps: BaseDeps): Identity {
       secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
       roleOf: (userId) => service.roleOf(userId),
     });
-    found = { service, sessions };
+    found = { service, sessions, vault, links };
     instances.set(deps.db, found);
   }
   return found;
@@ -62,9 +70,14 @@ export const identityModule: Module = {
       isMaster: (userId) => service.isMaster(userId),
     };
   },
+  reactors(deps) {
+    const { vault, links } = identity(deps);
+    return [identityMailReactor({ store: deps.store, vault, links, mailer: deps.mailer, appUrl: deps.appUrl })];
+  },
   routes(app, deps) {
     const { service, sessions } = identity(deps);
     identityRoutes(app, deps.auth, service, sessions, readAfterFor(deps.projections, [usersProjection.name]));
+    if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
   },
   async started(deps) {
     const shredded = await identity(deps).service.shredLeftovers();

@@ -11,7 +11,7 @@ const codec = new EventCodec([...userEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 2,
+  version: 3,
   tables: ['identity_users', 'identity_deleted_users'],
   eventTypes: userEvents.map((e) => e.type),
   async setup(trx, t) {
@@ -27,6 +27,7 @@ export const usersProjection: Projection = {
       tb.jsonb('learned_languages').notNullable().defaultTo('[]');
       tb.jsonb('language_levels').notNullable().defaultTo('{}');
       tb.boolean('onboarding_done').notNullable().defaultTo(false);
+      tb.boolean('email_verified').notNullable().defaultTo(false);
       tb.timestamp('created_at', { useTz: true }).notNullable();
     });
     await trx.schema.createTable(t('identity_deleted_users'), (tb) => {
@@ -77,6 +78,15 @@ export const usersProjection: Projection = {
             language_levels: trx.raw('language_levels || ?::jsonb', [JSON.stringify({ [e.data.language]: e.data.level })]),
           });
           break;
+        case 'identity.EmailVerified':
+          await users.where({ user_id: userId }).update({ email_verified: true });
+          break;
+        case 'identity.PasswordChanged':
+          await users.where({ user_id: userId }).update({ password_enc: e.data.passwordHash });
+          break;
+        case 'identity.VerificationEmailRequested':
+        case 'identity.PasswordResetRequested':
+          break; // the mail reactor's business
         case 'identity.RoleChanged':
           await users.where({ user_id: userId }).update({ role: e.data.role });
           break;

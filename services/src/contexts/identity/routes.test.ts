@@ -6,6 +6,7 @@ import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { identityModule, identityService } from './module';
 import { REFRESH_COOKIE, ACCESS_COOKIE } from './sessions';
+import { awaitMail, signUpVerified } from './testing';
 
 const database = await preferredTestDatabase();
 let n = 0;
@@ -22,12 +23,7 @@ describe(`identity routes on ${database.label}`, () => {
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 
   async function signedIn(email = uniqueEmail(), name = 'Ada Lovelace'): Promise<{ agent: Agent; email: string; uid: string }> {
-    const agent = t.agent();
-    const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD, name } });
-    expect(up.statusCode).toBe(201);
-    const res = await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
-    expect(res.statusCode).toBe(200);
-    return { agent, email, uid: up.json().user.uid };
+    return { ...(await signUpVerified(t, email, PASSWORD, name)), email };
   }
 
   it('registers, signs in with session cookies and reads the user', async () => {
@@ -37,6 +33,8 @@ describe(`identity routes on ${database.label}`, () => {
     expect(up.statusCode).toBe(201);
     expect(up.json().user).toMatchObject({ email, name: 'Ada', role: 'User', subscription: 'free', showMainOnboarding: true });
     expect(up.json().position).toMatch(/^\d+\.\d+$/);
+    const { token } = await awaitMail(t, email, /Confirm your email/);
+    expect((await agent.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
 
     const res = await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email: email.toUpperCase(), password: PASSWORD } });
     expect(res.statusCode).toBe(200);

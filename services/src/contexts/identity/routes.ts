@@ -1,8 +1,9 @@
-import { identityRoutes as r } from '@verba/contracts';
+import { EMAIL_NOT_VERIFIED, MESSAGES, identityRoutes as r } from '@verba/contracts';
 import { formatPosition } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
+import type { DevMailbox } from '../../platform/mail/dev-mailbox';
 import type { IdentityService } from './service';
 import type { Sessions } from './sessions';
 
@@ -17,6 +18,10 @@ export function identityRoutes(app: App, auth: Authenticator, service: IdentityS
 
   registerRoute(app, auth, r.signIn, async ({ body, request, reply }) => {
     const { userId, role, view } = await service.verifyCredentials(body.email, body.password, request.ip);
+    if (await service.needsVerification(userId)) {
+      await service.requestVerification(userId);
+      throw new HttpError(403, EMAIL_NOT_VERIFIED, { code: 'email-not-verified' });
+    }
     await sessions.start(reply, userId, role);
     return { showMainOnboarding: view.showMainOnboarding, user: view };
   });
@@ -48,6 +53,38 @@ export function identityRoutes(app: App, auth: Authenticator, service: IdentityS
     return { position: formatPosition(position) };
   });
 
+  registerRoute(app, auth, r.verifyEmail, async ({ body }) => {
+    const { position } = await service.verifyEmail(body.token);
+    return { ok: true as const, position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.resendVerification, async ({ body }) => {
+    const userId = await service.userIdByEmail(body.email);
+    // The same answer for every address: this route must not tell who has an account.
+    if (userId && (await service.needsVerification(userId))) await service.requestVerification(userId);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.requestPasswordReset, async ({ body }) => {
+    await service.requestPasswordReset(body.email);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.setNewPassword, async ({ body, reply }) => {
+    const { userId } = await service.resetPassword(body.token, body.password);
+    await sessions.endAll(userId);
+    sessions.clearCookies(reply);
+    return { message: MESSAGES.resetPassword.success };
+  });
+
+  registerRoute(app, auth, r.changePassword, async ({ user, body, reply }) => {
+    await service.changePassword(user.id, body.currentPassword, body.newPassword);
+    // "Re-authenticating": every session ends, and this browser gets a fresh one.
+    await sessions.endAll(user.id);
+    await sessions.start(reply, user.id, user.role);
+    return { message: MESSAGES.changePassword.success };
+  });
+
   registerRoute(app, auth, r.adminListUsers, async ({ query }) => {
     await readAfter(query.minPosition);
     const { users, total } = await service.listUsers(query.page, query.pageSize);
@@ -68,3 +105,10 @@ export function identityRoutes(app: App, auth: Authenticator, service: IdentityS
   });
 }
 
+
+/** Development only (never with NODE_ENV=production): read the dev mailbox, e.g. to follow a link. */
+export function devMailboxRoutes(app: App, auth: Authenticator, mailbox: DevMailbox): void {
+  registerRoute(app, auth, r.devMailbox, async ({ query }) => ({
+    messages: (await mailbox.list({ to: query.to })).map(({ id, to, subject, text, sentAt }) => ({ id, to, subject, text, sentAt })),
+  }));
+}

@@ -21,6 +21,7 @@ import { emailEvents, emailStream, userEvents, userStream } from './events';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import type { PersonalDataVault } from './personal-data';
 import { usersProjection } from './projection';
+import { LINK_TTL_MS, type LinkSigner } from './links';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
@@ -40,6 +41,7 @@ interface UserRow {
   learned_languages: LearningLanguage[];
   language_levels: Partial<Record<LearningLanguage, Level>>;
   onboarding_done: boolean;
+  email_verified: boolean;
   created_at: Date;
 }
 
@@ -49,13 +51,20 @@ export interface IdentityServiceOptions {
   vault: PersonalDataVault;
   cache: Cache;
   waitFor(position: Position): Promise<boolean>;
+  /** Signs verification and reset links. */
+  links: LinkSigner;
   now?: () => Date;
 }
+
+/** A link that fails its signature check: the same answer as a used or expired one, minus the reason. */
+export const INVALID_LINK = 'This link is invalid. Please request a new one.';
+export const RESET_LIMIT = { perEmail: 3, windowMs: 15 * 60 * 1000 };
 
 /** Account use cases; routes.ts maps HTTP onto these. */
 export class IdentityService {
   private readonly accountLimiter: RateLimiter;
   private readonly ipLimiter: RateLimiter;
+  private readonly resetLimiter: RateLimiter;
   private readonly now: () => Date;
 
   constructor(private readonly o: IdentityServiceOptions) {
@@ -63,6 +72,7 @@ export class IdentityService {
     const windowMs = SIGN_IN_LIMITS.windowMs;
     this.accountLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perAccount, windowMs, prefix: 'signin:account' });
     this.ipLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perIp, windowMs, prefix: 'signin:ip' });
+    this.resetLimiter = createRateLimiter(o.cache, { limit: RESET_LIMIT.perEmail, windowMs: RESET_LIMIT.windowMs, prefix: 'reset:email' });
   }
 
   async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
@@ -89,10 +99,11 @@ export class IdentityService {
       passwordHash: vault.encrypt(key, await hashPassword(input.password)),
       at,
     });
-    await this.o.waitFor(position!);
+    const verification = await this.requestVerification(userId);
+    await this.o.waitFor(verification.position ?? position!);
     const user = await this.view(userId);
     if (!user) throw new Error('registered user missing from the read model');
-    return { user, position: position! };
+    return { user, position: verification.position ?? position! };
   }
 
   /** Checks credentials under the failed-attempt limits; the same answer whether or not the email exists. */
@@ -191,6 +202,83 @@ export class IdentityService {
     return { users, total: Number(count) };
   }
 
+  /** Issues a new verification link (the reactor emails it); older links stop working. */
+  requestVerification(userId: string) {
+    const at = this.now();
+    return this.command(userId, {
+      kind: 'request-verification',
+      tokenId: randomUUID(),
+      expiresAt: new Date(at.getTime() + LINK_TTL_MS['verify-email']).toISOString(),
+      at: at.toISOString(),
+    });
+  }
+
+  /** Marks an address verified without a link (demo accounts, providers that verified it). */
+  confirmEmail(userId: string) {
+    return this.command(userId, { kind: 'confirm-email', at: this.now().toISOString() });
+  }
+
+  async verifyEmail(token: string) {
+    const claims = this.o.links.verify(token, 'verify-email');
+    if (!claims) throw new DomainError(INVALID_LINK, 400);
+    const { position } = await this.command(claims.userId, { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() });
+    await this.o.waitFor(position!); // the next sign-in reads the read model
+    return { userId: claims.userId, position: position! };
+  }
+
+  /** Spec §8: an unknown email is said so ("The user with this email does not exist"). */
+  async requestPasswordReset(email: string) {
+    const emailHash = this.o.vault.emailHash(email);
+    const limit = await this.resetLimiter.hit(emailHash);
+    if (!limit.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
+    if (!row) throw new DomainError(MESSAGES.resetPassword.userNotFound, 404);
+    const at = this.now();
+    return this.command(row.user_id, {
+      kind: 'request-reset',
+      tokenId: randomUUID(),
+      expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(),
+      at: at.toISOString(),
+    });
+  }
+
+  async resetPassword(token: string, password: string) {
+    const claims = this.o.links.verify(token, 'reset-password');
+    if (!claims) throw new DomainError(INVALID_LINK, 400);
+    const key = await this.o.vault.keyFor(claims.userId);
+    if (!key) throw new DomainError(INVALID_LINK, 400);
+    const passwordHash = this.o.vault.encrypt(key, await hashPassword(password));
+    const { position } = await this.command(claims.userId, { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() });
+    await this.o.waitFor(position!); // signing in with the new password must work at once
+    return { userId: claims.userId, position: position! };
+  }
+
+  /** Change from the profile: email/password accounts only, after checking the current password. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string) {
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
+    const key = row && (await this.o.vault.keyFor(userId));
+    if (!row || !key) throw new HttpError(401, MESSAGES.changePassword.notAuthenticated);
+    if (!row.password_enc) throw new DomainError(MESSAGES.changePassword.notEmailPasswordUser, 400);
+    if (!(await verifyPassword(this.o.vault.decrypt(key, row.password_enc), currentPassword))) {
+      throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
+    }
+    const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
+    const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() });
+    await this.o.waitFor(position!);
+    return { position: position! };
+  }
+
+  async userIdByEmail(email: string): Promise<string | undefined> {
+    const row = await this.o.db('identity_users').where({ email_hash: this.o.vault.emailHash(email) }).first('user_id');
+    return row?.user_id;
+  }
+
+  /** True for an email/password account whose address is not verified yet. */
+  async needsVerification(userId: string): Promise<boolean> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_verified', 'password_enc');
+    return Boolean(row && row.password_enc && !row.email_verified);
+  }
+
   private async command(userId: string, command: UserCommand) {
     return handleCommand({
       store: this.o.store,
@@ -226,6 +314,7 @@ export class IdentityService {
       languageLevels: row.language_levels,
       creationDateStamp: new Date(row.created_at).getTime(),
       showMainOnboarding: !row.onboarding_done,
+      emailVerified: row.email_verified,
     };
   }
 }

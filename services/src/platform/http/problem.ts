@@ -12,6 +12,7 @@ export interface Problem {
   status: number;
   detail: string;
   message: string;
+  code?: string;
   errors?: { path: string; message: string }[];
 }
 

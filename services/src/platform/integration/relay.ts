@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { IntegrationEventEnvelopeSchema, integrationTopic, type IntegrationEvent } from '@verba/contracts/integration';
-import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from '../event-store/port';
-import { WakeUp } from '../event-store/polling-subscription';
+import { CheckpointedFollower, migrateFollowerCheckpoints } from '../event-store/checkpointed-follower';
+import type { EventStore, Position, RecordedEvent } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
 
 export interface Logger {
@@ -37,133 +37,64 @@ export interface RelayOptions {
   maxRetryDelayMs?: number;
 }
 
-export async function migrateRelay(db: Knex): Promise<void> {
-  await db.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(7411003)');
-    await trx.raw(`create table if not exists relay_checkpoints (
-      name text primary key,
-      commit_position bigint not null,
-      prepare_position bigint not null,
-      updated_at timestamptz not null default now())`);
-  });
-}
-
-/** Someone else moved the checkpoint (a second relay of the same name): restart from the stored one. */
-class CheckpointMoved extends Error {
-  override readonly name = 'CheckpointMoved';
-}
+/** The relay's checkpoints share the followers' table. */
+export const migrateRelay = migrateFollowerCheckpoints;
 
 /**
  * Follows the global log from its checkpoint, maps domain events to integration events and publishes
  * them; moves the checkpoint only after the publisher acknowledged the whole batch.
  *
- * Delivery is at-least-once: a crash (or a lost acknowledgement) after publishing and before the
- * checkpoint moved republishes that batch on restart. The integration event id is the domain event id,
- * so consumers dedupe by id. Nothing is ever skipped: a failed batch (publish or mapper error) is logged
- * and retried from the checkpoint with capped exponential back-off until it goes through.
+ * Delivery is at-least-once (see CheckpointedFollower): the integration event id is the domain event
+ * id, so consumers dedupe redeliveries by id. A failed batch (publish or mapper error) is retried.
  */
 export class IntegrationRelay {
   readonly name: string;
-  private readonly o: Required<Omit<RelayOptions, 'name'>>;
-  private at: Position | undefined;
-  private stopped = false;
-  private loop: Promise<void> | undefined;
-  private sub: Subscription | undefined;
-  private readonly stopping = new WakeUp();
-  private readonly progressed = new WakeUp();
+  private readonly follower: CheckpointedFollower;
+  private readonly o: { publisher: IntegrationPublisher; mappers: Readonly<Record<string, IntegrationMapper>>; topicFor: (e: IntegrationEvent) => string; log: Logger };
 
   constructor(options: RelayOptions) {
     this.name = options.name ?? 'integration';
     this.o = {
-      store: options.store,
-      db: options.db,
       publisher: options.publisher,
       mappers: options.mappers,
       topicFor: options.topicFor ?? ((e) => integrationTopic(e.type)),
-      batchSize: options.batchSize ?? 100,
       log: options.log ?? silent,
+    };
+    this.follower = new CheckpointedFollower({
+      name: this.name,
+      store: options.store,
+      db: options.db,
+      handle: (batch) => this.relay(batch),
+      batchSize: options.batchSize ?? 100,
+      minBatchIntervalMs: options.minBatchIntervalMs ?? 0,
+      log: this.o.log,
       retryDelayMs: options.retryDelayMs ?? 100,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
-      minBatchIntervalMs: options.minBatchIntervalMs ?? 0,
-    };
+    });
   }
 
   async start(): Promise<void> {
-    if (this.loop) throw new Error(`Relay ${this.name} already started`);
-    await migrateRelay(this.o.db);
-    await this.o.db('relay_checkpoints')
-      .insert({ name: this.name, commit_position: '0', prepare_position: '0' })
-      .onConflict('name')
-      .ignore();
-    this.at = await this.storedCheckpoint();
-    this.o.log.info({ relay: this.name, publisher: this.o.publisher.name, at: this.at }, 'relay starting');
-    this.loop = this.follow();
+    this.o.log.info({ relay: this.name, publisher: this.o.publisher.name }, 'relay starting');
+    await this.follower.start();
   }
 
   /** Graceful: lets the in-flight batch finish publishing and checkpointing, then stops. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.stopping.close();
-    await this.sub?.stop();
-    await this.loop;
-    this.progressed.close();
+  stop(): Promise<void> {
+    return this.follower.stop();
   }
 
   /** The checkpoint: everything up to here is acknowledged. Undefined before start. */
   position(): Position | undefined {
-    return this.at;
+    return this.follower.position();
   }
 
   /** Resolves true once the checkpoint reached `position`, false after `timeoutMs`. */
-  async waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      if (this.at && comparePositions(this.at, position) >= 0) return true;
-      const left = deadline - Date.now();
-      if (left <= 0 || this.stopped) return false;
-      await this.progressed.wait(Math.min(left, 25));
-    }
+  waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
+    return this.follower.waitFor(position, timeoutMs);
   }
 
-  private async storedCheckpoint(): Promise<Position> {
-    const row = await this.o.db('relay_checkpoints').where({ name: this.name }).first();
-    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
-  }
-
-  private async follow(): Promise<void> {
-    let delay = this.o.retryDelayMs;
-    while (!this.stopped) {
-      try {
-        let at = await this.storedCheckpoint();
-        this.at = at;
-        const sub = this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, async (batch) => {
-          at = await this.relay(batch, at);
-          this.at = at;
-          delay = this.o.retryDelayMs;
-          this.progressed.notify();
-          const pause = this.o.minBatchIntervalMs;
-          if (pause > 0 && batch.length < this.o.batchSize && !this.stopped) await this.stopping.wait(pause);
-        });
-        this.sub = sub;
-        if (this.stopped) await sub.stop(); // stop() ran while this loop was setting up
-        await sub.done;
-        if (this.stopped) return;
-        if (sub.error instanceof CheckpointMoved) {
-          this.o.log.warn({ relay: this.name }, 'relay checkpoint moved elsewhere; resuming from it');
-          continue;
-        }
-        throw sub.error ?? new Error('subscription ended');
-      } catch (err) {
-        if (this.stopped) return;
-        this.o.log.error({ err, relay: this.name, retryInMs: delay }, 'relay batch failed; retrying from the checkpoint');
-        await this.stopping.wait(delay);
-        delay = Math.min(delay * 2, this.o.maxRetryDelayMs);
-      }
-    }
-  }
-
-  /** Publishes one batch, topic by topic in log order, then moves the checkpoint; returns the new one. */
-  private async relay(batch: RecordedEvent[], expected: Position): Promise<Position> {
+  /** Publishes one batch, topic by topic in log order. */
+  private async relay(batch: RecordedEvent[]): Promise<void> {
     const byTopic = new Map<string, IntegrationMessage[]>();
     for (const e of batch) {
       const message = this.map(e);
@@ -173,13 +104,6 @@ export class IntegrationRelay {
       byTopic.set(message.topic, list);
     }
     for (const [topic, messages] of byTopic) await this.o.publisher.publish(topic, messages);
-
-    const last = batch[batch.length - 1]!.position;
-    const moved = await this.o.db('relay_checkpoints')
-      .where({ name: this.name, commit_position: expected.commit.toString(), prepare_position: expected.prepare.toString() })
-      .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: this.o.db.fn.now() });
-    if (moved !== 1) throw new CheckpointMoved();
-    return last;
   }
 
   private map(e: RecordedEvent): { topic: string; message: IntegrationMessage } | null {

@@ -19,7 +19,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(db: TestDatabase, modules: readonly Module[]): Promise<TestApp> {
+export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date } = {}): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: db.connectionString,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
@@ -27,11 +27,12 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
     LOG_LEVEL: 'silent',
   });
   const log = createLogger('silent');
-  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true }); // REDIS_URL unset: fresh in-memory counters
+  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();
   await platform.relay.start();
+  await platform.startReactors();
   for (const m of modules) await m.started?.(platform.deps);
   await app.ready();
   return {

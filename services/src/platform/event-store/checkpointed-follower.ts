@@ -1,0 +1,157 @@
+import type { Knex } from 'knex';
+import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from './port';
+import { WakeUp } from './polling-subscription';
+
+export interface FollowerLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: FollowerLogger = { info() {}, warn() {}, error() {} };
+
+export interface FollowerOptions {
+  /** Checkpoint name; one running follower per name (a second only causes repeats, never loss). */
+  name: string;
+  store: EventStore;
+  db: Knex;
+  /** Does the batch's work; the checkpoint moves past the batch only after it resolved. */
+  handle: (batch: RecordedEvent[]) => Promise<void>;
+  batchSize?: number;
+  /** After a batch smaller than batchSize, wait this long before reading again (fewer, larger batches). */
+  minBatchIntervalMs?: number;
+  log?: FollowerLogger;
+  /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export async function migrateFollowerCheckpoints(db: Knex): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(7411003)');
+    await trx.raw(`create table if not exists relay_checkpoints (
+      name text primary key,
+      commit_position bigint not null,
+      prepare_position bigint not null,
+      updated_at timestamptz not null default now())`);
+  });
+}
+
+/** Someone else moved the checkpoint (a second follower of the same name): restart from the stored one. */
+class CheckpointMoved extends Error {
+  override readonly name = 'CheckpointMoved';
+}
+
+/**
+ * Follows the global log from a stored checkpoint and hands each batch to `handle`, moving the
+ * checkpoint only after the batch was handled. Delivery is at-least-once: a crash between handling
+ * and the checkpoint repeats that batch on restart, so handlers dedupe by event id. Nothing is ever
+ * skipped: a failed batch is logged and retried from the checkpoint with capped exponential back-off.
+ * The integration relay (Kafka) and the reactors (emails ...) are both built on it.
+ */
+export class CheckpointedFollower {
+  readonly name: string;
+  private readonly o: Required<FollowerOptions>;
+  private at: Position | undefined;
+  private stopped = false;
+  private loop: Promise<void> | undefined;
+  private sub: Subscription | undefined;
+  private readonly stopping = new WakeUp();
+  private readonly progressed = new WakeUp();
+
+  constructor(options: FollowerOptions) {
+    this.name = options.name;
+    this.o = {
+      batchSize: 100,
+      log: silent,
+      retryDelayMs: 100,
+      maxRetryDelayMs: 30_000,
+      minBatchIntervalMs: 0,
+      ...options,
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.loop) throw new Error(`${this.name} already started`);
+    await migrateFollowerCheckpoints(this.o.db);
+    await this.o.db('relay_checkpoints')
+      .insert({ name: this.name, commit_position: '0', prepare_position: '0' })
+      .onConflict('name')
+      .ignore();
+    this.at = await this.storedCheckpoint();
+    this.o.log.info({ follower: this.name, at: this.at }, 'log follower starting');
+    this.loop = this.follow();
+  }
+
+  /** Graceful: lets the in-flight batch finish and checkpoint, then stops. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.stopping.close();
+    await this.sub?.stop();
+    await this.loop;
+    this.progressed.close();
+  }
+
+  /** The checkpoint: everything up to here is handled. Undefined before start. */
+  position(): Position | undefined {
+    return this.at;
+  }
+
+  /** Resolves true once the checkpoint reached `position`, false after `timeoutMs`. */
+  async waitFor(position: Position, timeoutMs = 2000): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (this.at && comparePositions(this.at, position) >= 0) return true;
+      const left = deadline - Date.now();
+      if (left <= 0 || this.stopped) return false;
+      await this.progressed.wait(Math.min(left, 25));
+    }
+  }
+
+  private async storedCheckpoint(): Promise<Position> {
+    const row = await this.o.db('relay_checkpoints').where({ name: this.name }).first();
+    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+  }
+
+  private async follow(): Promise<void> {
+    let delay = this.o.retryDelayMs;
+    while (!this.stopped) {
+      try {
+        let at = await this.storedCheckpoint();
+        this.at = at;
+        const sub = this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, async (batch) => {
+          at = await this.handleAndCheckpoint(batch, at);
+          this.at = at;
+          delay = this.o.retryDelayMs;
+          this.progressed.notify();
+          const pause = this.o.minBatchIntervalMs;
+          if (pause > 0 && batch.length < this.o.batchSize && !this.stopped) await this.stopping.wait(pause);
+        });
+        this.sub = sub;
+        if (this.stopped) await sub.stop(); // stop() ran while this loop was setting up
+        await sub.done;
+        if (this.stopped) return;
+        if (sub.error instanceof CheckpointMoved) {
+          this.o.log.warn({ follower: this.name }, 'checkpoint moved elsewhere; resuming from it');
+          continue;
+        }
+        throw sub.error ?? new Error('subscription ended');
+      } catch (err) {
+        if (this.stopped) return;
+        this.o.log.error({ err, follower: this.name, retryInMs: delay }, 'batch failed; retrying from the checkpoint');
+        await this.stopping.wait(delay);
+        delay = Math.min(delay * 2, this.o.maxRetryDelayMs);
+      }
+    }
+  }
+
+  private async handleAndCheckpoint(batch: RecordedEvent[], expected: Position): Promise<Position> {
+    await this.o.handle(batch);
+    const last = batch[batch.length - 1]!.position;
+    const moved = await this.o.db('relay_checkpoints')
+      .where({ name: this.name, commit_position: expected.commit.toString(), prepare_position: expected.prepare.toString() })
+      .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: this.o.db.fn.now() });
+    if (moved !== 1) throw new CheckpointMoved();
+    return last;
+  }
+}

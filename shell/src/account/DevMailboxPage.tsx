@@ -1,0 +1,37 @@
+import { useEffect, useState } from 'react';
+import { ErrorNotice, Spinner } from '@verba/kit';
+import { devMailbox, type DevMail } from './account-api';
+
+/** Development only: the mail the app "sent" (no SMTP configured). Text only, links clickable. */
+export function DevMailboxPage() {
+  const to = new URLSearchParams(window.location.search).get('to') ?? undefined;
+  const [messages, setMessages] = useState<DevMail[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    devMailbox(to).then(setMessages, (e: Error) => setError(e.message));
+  }, [to, attempt]);
+  return (
+    <main className="sh-page">
+      <h1>Dev mailbox{to ? ` for ${to}` : ''}</h1>
+      <p>Mail the app would have sent. Set SMTP_URL to send real email instead.</p>
+      {error ? <ErrorNotice title="The mailbox could not be read." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {!messages && !error ? <Spinner label="Loading mail…" /> : null}
+      {messages?.length === 0 ? <p>No mail yet.</p> : null}
+      {messages?.map((m) => (
+        <article key={m.id} className="sh-mail" aria-label={m.subject}>
+          <h2>{m.subject}</h2>
+          <p className="sh-mail__meta">
+            To {m.to} · {new Date(m.sentAt).toLocaleString()}
+          </p>
+          <p className="sh-mail__body">{linkify(m.text)}</p>
+        </article>
+      ))}
+    </main>
+  );
+}
+
+/** Text with its http(s) links as anchors; everything else stays text (never HTML). */
+function linkify(text: string) {
+  return text.split(/(https?:\/\/\S+)/).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part));
+}
