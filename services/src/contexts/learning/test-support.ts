@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TestDatabase } from '../../platform/testing/databases';
+import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
+import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { DEMO_COURSES } from './demo-courses';
+import { learningModule } from './module';
+import { demoCourseIds, seedDemoCourses } from './seed';
+import { LearningService } from './service';
+
+/** A test app with the learning module, the demo courses seeded (twice: the second run must append nothing). */
+export async function openLearningApp(db: TestDatabase, { seed = true } = {}): Promise<TestApp> {
+  const t = await createTestApp(db, [testAuthModule, learningModule]);
+  if (seed) {
+    const service = new LearningService(t.deps.store, t.deps.db, undefined);
+    await seedDemoCourses(service);
+    const events = await eventCount(t);
+    await seedDemoCourses(service);
+    expect(await eventCount(t)).toBe(events);
+  }
+  expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+  return t;
+}
+
+export type Tier = 'free' | 'master';
+
+export function person(t: TestApp, role = 'User', tier: Tier = 'free', uid: string = randomUUID()): { agent: Agent; uid: string } {
+  return { agent: t.agent().setCookies(testUserCookies(uid, role, tier)), uid };
+}
+
+export const eventCount = async (t: TestApp) => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
+
+/** Ids of the demo course of a language. */
+export const demo = (language: 'de' | 'fr' | 'es' | 'ru') => {
+  const course = DEMO_COURSES.find((c) => c.languageCode === language)!;
+  return { course, ...demoCourseIds(course) };
+};
+
+export async function get(agent: Agent, url: string, minPosition?: string): Promise<LightMyRequestResponse> {
+  return agent.request({ method: 'GET', url: minPosition ? `${url}${url.includes('?') ? '&' : '?'}minPosition=${minPosition}` : url });
+}
