@@ -11,6 +11,7 @@ export const COURSE_MESSAGES = {
   courseUnavailable: 'This course is not available yet.',
   startingPointNotFound: 'Starting point not found',
   tooManyCorrect: 'More correct matches than the chapter has words',
+  lessonNotFound: 'Lesson not found',
 } as const;
 
 export const MAX_CHAPTER_TITLE = 120;
@@ -18,24 +19,28 @@ export const MAX_CHAPTER_TEXT = 20_000;
 export const MAX_VOCABULARY_PAIRS = 50;
 export const MAX_VOCABULARY_SIDE = 100;
 
+/** A field left out says Required, as the spec's forms do; other type errors keep zod's wording. */
+const required = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : undefined) };
+
 const side = (what: string) =>
-  z.string().trim().min(1, 'Required').max(MAX_VOCABULARY_SIDE, `A ${what} has at most ${MAX_VOCABULARY_SIDE} letters`);
+  z.string(required).trim().min(1, 'Required').max(MAX_VOCABULARY_SIDE, `A ${what} has at most ${MAX_VOCABULARY_SIDE} letters`);
 export const VocabularyPairSchema = z.object({ word: side('word'), translation: side('translation') });
 export type VocabularyPair = z.infer<typeof VocabularyPairSchema>;
 
-export const ChapterTitleSchema = z
-  .string()
+/** Title of a lesson or chapter. */
+export const CourseItemTitleSchema = z
+  .string(required)
   .trim()
   .min(1, 'A title is required')
   .max(MAX_CHAPTER_TITLE, `A title has at most ${MAX_CHAPTER_TITLE} letters`);
 /** Plain text (paragraphs separated by a blank line), rendered by the reader's word view, never as HTML. */
 export const ChapterTextSchema = z
-  .string()
+  .string(required)
   .trim()
   .min(1, 'The chapter text is required')
   .max(MAX_CHAPTER_TEXT, `A chapter text has at most ${MAX_CHAPTER_TEXT} letters`);
 export const VocabularySchema = z
-  .array(VocabularyPairSchema)
+  .array(VocabularyPairSchema, required)
   .min(1, 'At least one word pair is required')
   .max(MAX_VOCABULARY_PAIRS, `At most ${MAX_VOCABULARY_PAIRS} word pairs`);
 
@@ -244,7 +249,7 @@ export const editChapter = defineRoute({
   params: z.object({ chapterId }),
   body: z
     .object({
-      title: ChapterTitleSchema.optional(),
+      title: CourseItemTitleSchema.optional(),
       text: ChapterTextSchema.optional(),
       vocabulary: VocabularySchema.optional(),
       commandId: CommandIdSchema.optional(),
@@ -263,6 +268,35 @@ export const setCourseVisibility = defineRoute({
   response: commandResult,
 });
 
+export const addLesson = defineRoute({
+  method: 'POST',
+  path: '/api/admin/courses/:courseId/lessons',
+  access: 'admin',
+  summary: 'Add a lesson at the end of a course (the same commandId always makes the same lesson)',
+  params: z.object({ courseId }),
+  body: z.object({ title: CourseItemTitleSchema, commandId: CommandIdSchema.optional() }),
+  response: commandResult.extend({ lessonId: z.uuid() }),
+  status: 201,
+});
+
+export const addChapter = defineRoute({
+  method: 'POST',
+  path: '/api/admin/courses/lessons/:lessonId/chapters',
+  access: 'admin',
+  summary: 'Add a chapter at the end of a lesson (the same commandId always makes the same chapter)',
+  params: z.object({ lessonId: idOf(COURSE_MESSAGES.lessonNotFound) }),
+  body: z.object({
+    title: CourseItemTitleSchema,
+    text: ChapterTextSchema,
+    vocabulary: VocabularySchema,
+    visible: z.boolean().default(true),
+    premium: z.boolean().default(false),
+    commandId: CommandIdSchema.optional(),
+  }),
+  response: commandResult.extend({ chapterId: z.uuid() }),
+  status: 201,
+});
+
 export const coursesRoutes = {
   getCourse,
   getLessons,
@@ -278,4 +312,6 @@ export const coursesRoutes = {
   setChapterFlags,
   editChapter,
   setCourseVisibility,
+  addLesson,
+  addChapter,
 };

@@ -3,7 +3,7 @@ import { COURSE_IDS, COURSE_MESSAGES } from '@verba/contracts';
 import { ADMIN_ONLY } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../platform/testing/databases';
 import type { Agent, TestApp } from '../../platform/testing/test-app';
-import { demo, eventCount, get, openLearningApp, person } from './test-support';
+import { caughtUp, demo, eventCount, get, openLearningApp, person } from './test-support';
 
 const database = await preferredTestDatabase();
 
@@ -61,7 +61,7 @@ describe(`course admin routes and the course cache on ${database.label}`, () => 
     const chapterId = es.chapterIds[1]![0]!;
     const learner = person(t).agent;
     // Earlier tests' last commands may still be on their way through the projector (and its invalidations).
-    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    await caughtUp(t);
     const original = (await get(learner, `/api/courses/${chapterId}`)).json();
     await get(learner, `/api/courses/lessons?courseId=${es.courseId}`);
 
@@ -104,16 +104,59 @@ describe(`course admin routes and the course cache on ${database.label}`, () => 
     expect((await get(learner, '/api/courses?languageCode=fr', show.json().position)).statusCode).toBe(200);
   });
 
+  it('adds a lesson and a chapter at the end; a retried request adds nothing and names the same ids', async () => {
+    const ru = demo('ru');
+    const commandId = '7a7a7a7a-0000-4000-8000-000000000001';
+    const lesson = await admin.request({ method: 'POST', url: `/api/admin/courses/${ru.courseId}/lessons`, payload: { title: 'Новый урок', commandId } });
+    expect(lesson.statusCode).toBe(201);
+    expect(lesson.json().changed).toBe(1);
+    const lessonId = lesson.json().lessonId as string;
+    const retried = await admin.request({ method: 'POST', url: `/api/admin/courses/${ru.courseId}/lessons`, payload: { title: 'Новый урок', commandId } });
+    expect(retried.json()).toEqual({ changed: 0, lessonId });
+
+    const learner = person(t).agent;
+    const lessons = (await get(learner, `/api/courses/lessons?courseId=${ru.courseId}`, lesson.json().position)).json().lessons;
+    expect(lessons.map((l: { id: string }) => l.id)).toEqual([...ru.lessonIds, lessonId]);
+    expect(lessons[3]).toEqual({ id: lessonId, title: 'Новый урок', chaptersOrder: [] });
+
+    const content = { title: 'Весна', text: 'Весной в парке много цветов.', vocabulary: [{ word: 'Весной', translation: 'in spring' }, { word: 'цветов', translation: 'flowers' }] };
+    const chapterCommand = '7a7a7a7a-0000-4000-8000-000000000002';
+    const chapter = await admin.request({ method: 'POST', url: `/api/admin/courses/lessons/${lessonId}/chapters`, payload: { ...content, premium: true, commandId: chapterCommand } });
+    expect(chapter.statusCode).toBe(201);
+    expect(chapter.json().changed).toBe(2);
+    const chapterId = chapter.json().chapterId as string;
+    const again = await admin.request({ method: 'POST', url: `/api/admin/courses/lessons/${lessonId}/chapters`, payload: { ...content, commandId: chapterCommand } });
+    expect(again.json()).toEqual({ changed: 0, chapterId });
+
+    const order = (await get(learner, `/api/courses/chapter-order?courseId=${ru.courseId}`, chapter.json().position)).json().chapters;
+    expect(order.at(-1)).toEqual({ id: chapterId, lessonId, title: 'Весна', visible: true, premium: true, locked: true });
+    expect((await get(person(t, 'User', 'master').agent, `/api/courses/${chapterId}`)).json()).toMatchObject({ ...content, lessonId, courseId: ru.courseId });
+  });
+
+  it('refuses to add a chapter to a lesson that does not exist, or without its content, and appends nothing', async () => {
+    const before = await eventCount(t);
+    const content = { title: 'T', text: 'Text.', vocabulary: [{ word: 'a', translation: 'b' }] };
+    const unknown = await admin.request({ method: 'POST', url: '/api/admin/courses/lessons/00000000-0000-4000-8000-00000000abcd/chapters', payload: content });
+    expect(unknown.json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.lessonNotFound });
+    const noWords = await admin.request({ method: 'POST', url: `/api/admin/courses/lessons/${es.lessonIds[0]}/chapters`, payload: { ...content, vocabulary: undefined } });
+    expect(noWords.json()).toMatchObject({ status: 400, message: 'Required' });
+    const noCourse = await admin.request({ method: 'POST', url: '/api/admin/courses/00000000-0000-4000-8000-00000000abcd/lessons', payload: { title: 'L' } });
+    expect(noCourse.json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.courseNotFound });
+    expect(await eventCount(t)).toBe(before);
+  });
+
   it('refuses admin commands to users (403) and appends nothing', async () => {
     const user = person(t).agent;
     const before = await eventCount(t);
     const chapterId = es.chapterIds[0]![1]!;
-    for (const [url, payload] of [
-      [`/api/admin/courses/chapters/${chapterId}/flags`, { visible: false }],
-      [`/api/admin/courses/chapters/${chapterId}`, { title: 'Mine now' }],
-      [`/api/admin/courses/${es.courseId}/visibility`, { isVisibleOnThePlatform: false }],
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/admin/courses/chapters/${chapterId}/flags`, { visible: false }],
+      ['PATCH', `/api/admin/courses/chapters/${chapterId}`, { title: 'Mine now' }],
+      ['PATCH', `/api/admin/courses/${es.courseId}/visibility`, { isVisibleOnThePlatform: false }],
+      ['POST', `/api/admin/courses/${es.courseId}/lessons`, { title: 'Mine' }],
+      ['POST', `/api/admin/courses/lessons/${es.lessonIds[0]}/chapters`, { title: 'Mine', text: 'Mine.', vocabulary: [{ word: 'a', translation: 'b' }] }],
     ] as const) {
-      const res = await user.request({ method: 'PATCH', url, payload });
+      const res = await user.request({ method, url, payload });
       expect(res.statusCode, url).toBe(403);
       expect(res.json().message).toBe(ADMIN_ONLY);
     }
@@ -153,7 +196,7 @@ describe(`course admin routes and the course cache on ${database.label}`, () => 
   it('rebuilds both read models to the same rows, and reads progress from the new generation', async () => {
     const learner = person(t).agent;
     const done = await learner.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: es.chapterIds[0]![1], languageCode: 'es' } });
-    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    await caughtUp(t);
     const snapshot = async () => ({
       chapters: await t.platform.db('learning_chapters').orderBy('id').select(),
       lessons: await t.platform.db('learning_lessons').orderBy('id').select(),

@@ -24,7 +24,10 @@ const adapters: [string, Cache | undefined][] = [
 ];
 
 describe.each(adapters)('course cache on %s', (label, cache) => {
-  afterAll(async () => cache?.close());
+  afterAll(async () => {
+    await cache?.deleteByPrefix(''); // only this run's keys: the adapter prefixes them
+    await cache?.close();
+  });
   if (!cache) {
     it.skip(`skipped: no Redis at ${redisUrl} (runs in CI)`, () => undefined);
     return;

@@ -3,6 +3,7 @@ import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { BaseDeps, Module } from '../../platform/module';
 import { courseCacheInvalidation } from './course-cache';
 import { coursesProjection, progressProjection } from './projection';
+import { learningAdminRoutes } from './admin-routes';
 import { learningRoutes } from './routes';
 import { seedDemoCourses } from './seed';
 import { LearningService } from './service';
@@ -24,6 +25,7 @@ export const learningModule: Module = {
   routes(app, deps) {
     const service = new LearningService(deps.store, deps.db, courseCache(deps));
     learningRoutes(app, deps.auth, service, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
+    learningAdminRoutes(app, deps.auth, service);
   },
   async started(deps) {
     courseCache(deps); // the projector role invalidates the shared (Redis) cache

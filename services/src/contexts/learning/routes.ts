@@ -8,12 +8,13 @@ import type { LearningService } from './service';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
-const asResponse = (r: { events: unknown[]; position?: Position }) => ({
+/** What a command route answers: how many events it appended and where the last one landed. */
+export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
   changed: r.events.length,
   ...(r.position ? { position: formatPosition(r.position) } : {}),
 });
 
-/** The Courses API of spec §7 and the admin commands that change a course. */
+/** The Courses API of spec §7 (admin commands: admin-routes.ts). */
 export function learningRoutes(app: App, auth: Authenticator, service: LearningService, readAfter: ReadAfter): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
     const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
@@ -136,30 +137,5 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
       body.commandId,
     );
     return { ...asResponse(result), startingPoint: point };
-  });
-
-  // ---- Admin
-
-  const adminChapter = async (chapterId: string) => {
-    const found = await service.findChapter(chapterId);
-    if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
-    return found;
-  };
-
-  registerRoute(app, auth, r.setChapterFlags, async ({ params, body }) => {
-    const { course } = await adminChapter(params.chapterId);
-    const flags = { ...(body.visible !== undefined ? { visible: body.visible } : {}), ...(body.premium !== undefined ? { premium: body.premium } : {}) };
-    return asResponse(await service.setChapterFlags(course.id, params.chapterId, flags, body.commandId));
-  });
-
-  registerRoute(app, auth, r.editChapter, async ({ params, body }) => {
-    const { course } = await adminChapter(params.chapterId);
-    const { commandId, ...changes } = body;
-    return asResponse(await service.editChapter({ courseId: course.id, chapterId: params.chapterId, ...changes }, commandId));
-  });
-
-  registerRoute(app, auth, r.setCourseVisibility, async ({ params, body }) => {
-    if (!(await service.structure(params.courseId))) throw new HttpError(404, COURSE_MESSAGES.courseNotFound);
-    return asResponse(await service.setCourseVisibility(params.courseId, body.isVisibleOnThePlatform, body.commandId));
   });
 }

@@ -4,6 +4,7 @@ import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type StartingPoi
 import type { Cache } from '../../platform/cache/port';
 import type { Decider } from '../../platform/decider/decider';
 import { EventCodec, type EventDefinition, type EventOf } from '../../platform/decider/events';
+import { eventIdFor } from '../../platform/decider/event-ids';
 import { handleCommand } from '../../platform/decider/handle-command';
 import type { EventStore } from '../../platform/event-store/port';
 import { cachedCourseRead } from './course-cache';
@@ -79,6 +80,33 @@ export class LearningService {
     return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'edit', ...c, at: this.at() }, commandId);
   }
 
+  /** A lesson at the end of the course; its id comes from the command id, so a retry adds nothing. */
+  async addLesson(course: CourseStructure, title: string, commandId: string) {
+    const lessonId = eventIdFor(commandId, 'lesson');
+    const lessons = [{ lessonId, title, chapters: [] }];
+    const result = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    return { lessonId, result };
+  }
+
+  /**
+   * A chapter at the end of a lesson: content first, then its slot, so it shows only once complete; its id
+   * comes from the command id, so a retry after a failure in between finishes the job without duplicates.
+   */
+  async addChapter(
+    course: CourseStructure,
+    lesson: { id: string; title: string },
+    content: { title: string; text: string; vocabulary: VocabularyPair[] },
+    flags: { visible: boolean; premium: boolean },
+    commandId: string,
+  ) {
+    const chapterId = eventIdFor(commandId, 'chapter');
+    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'));
+    const lessons = [{ lessonId: lesson.id, title: lesson.title, chapters: [{ chapterId, ...flags }] }];
+    const placed = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    const position = placed.position ?? written.position; // the slot is appended after the content
+    return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
+  }
+
   /** A learner's command on their own progress stream in one course. */
   progress(command: WithoutAt<ProgressCommand>, commandId: string = randomUUID()) {
     const full = { ...command, at: this.at() } as ProgressCommand;
@@ -121,6 +149,15 @@ export class LearningService {
         const chapter = lesson.chapters.find((c) => c.id === chapterId);
         if (chapter) return { course: course!, chapter };
       }
+    }
+    return undefined;
+  }
+
+  async findLesson(lessonId: string): Promise<{ course: CourseStructure; lesson: CourseStructure['lessons'][number] } | undefined> {
+    for (const language of LEARNING_LANGUAGES) {
+      const course = await this.structure(COURSE_IDS[language]);
+      const lesson = course?.lessons.find((l) => l.id === lessonId);
+      if (lesson) return { course: course!, lesson };
     }
     return undefined;
   }
