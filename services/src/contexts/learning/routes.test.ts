@@ -233,6 +233,23 @@ describe(`course routes for learners on ${database.label}`, () => {
     expect(await eventCount(t)).toBe(before);
   });
 
+  it("forgets a deleted user's progress when identity says the user is gone", async () => {
+    const { agent, uid } = person(t);
+    await agent.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'es', level: 'A1' } });
+    await agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es' } });
+    await agent.request({ method: 'PATCH', url: '/api/courses/chapter-match-words', payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es', correct: 3 } });
+    // The one identity event other contexts follow (its public shape: { userId, at }).
+    const { position } = await t.deps.store.append(
+      `identity-user-${uid}`,
+      [{ id: randomUUID(), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      'any',
+    );
+    expect(await t.deps.projections.waitFor(position, { timeoutMs: 30_000 })).toBe(true);
+    for (const table of ['learning_starts', 'learning_completed', 'learning_practiced']) {
+      expect(await t.platform.db(table).where({ user_id: uid }), table).toEqual([]);
+    }
+  });
+
   it('answers 401 on every learner route without a session', async () => {
     const anonymous = t.agent();
     const chapterId = de.chapterIds[0]![0];
