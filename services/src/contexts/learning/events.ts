@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { LearningLanguageSchema, LevelSchema, VocabularyPairSchema } from '@verba/contracts';
+import { defineEvent, type EventOf } from '../../platform/decider/events';
+
+const at = z.iso.datetime();
+const index = z.number().int().min(0);
+
+// ---- Course structure: one small stream per course (lessons, chapter slots and flags, starting points).
+
+export const CourseCreated = defineEvent(
+  'learning.CourseCreated',
+  z.object({ courseId: z.uuid(), languageCode: LearningLanguageSchema, title: z.string().min(1), isVisibleOnThePlatform: z.boolean(), at }),
+);
+
+/** `index` is the lesson's place in the course, given by the decider so a rebuild orders lessons the same. */
+export const LessonAdded = defineEvent(
+  'learning.LessonAdded',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), index, at }),
+);
+
+/** A chapter's slot in a lesson and its flags; its words live in the chapter's own stream. */
+export const ChapterAdded = defineEvent(
+  'learning.ChapterAdded',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), index, visible: z.boolean(), premium: z.boolean(), at }),
+);
+
+export const StartingPointAdded = defineEvent(
+  'learning.StartingPointAdded',
+  z.object({ courseId: z.uuid(), startingPointId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), level: LevelSchema, index, at }),
+);
+
+export const ChapterFlagsSet = defineEvent(
+  'learning.ChapterFlagsSet',
+  z.object({ courseId: z.uuid(), chapterId: z.uuid(), visible: z.boolean(), premium: z.boolean(), at }),
+);
+
+export const CourseVisibilitySet = defineEvent(
+  'learning.CourseVisibilitySet',
+  z.object({ courseId: z.uuid(), isVisibleOnThePlatform: z.boolean(), at }),
+);
+
+export const courseEvents = [CourseCreated, LessonAdded, ChapterAdded, StartingPointAdded, ChapterFlagsSet, CourseVisibilitySet] as const;
+export type CourseEvent = EventOf<(typeof courseEvents)[number]>;
+export const courseStream = (courseId: string) => `learning-course-${courseId}`;
+
+// ---- Chapter content: one stream per chapter, so edits of one text never grow the course's stream.
+
+const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema) };
+
+/** The whole content as it now is (first writing or an edit): the read model takes it as it comes. */
+export const ChapterWritten = defineEvent('learning.ChapterWritten', z.object({ courseId: z.uuid(), chapterId: z.uuid(), ...content, at }));
+
+export const chapterEvents = [ChapterWritten] as const;
+export type ChapterEvent = EventOf<(typeof chapterEvents)[number]>;
+export const chapterStream = (chapterId: string) => `learning-chapter-${chapterId}`;
+
+// ---- Progress: one stream per learner and course, bounded by the course's chapters.
+
+const learner = { userId: z.uuid(), courseId: z.uuid() };
+
+export const StartingPointChosen = defineEvent(
+  'learning.StartingPointChosen',
+  z.object({ ...learner, startingPointId: z.uuid(), lessonId: z.uuid(), at }),
+);
+
+export const ChapterCompleted = defineEvent('learning.ChapterCompleted', z.object({ ...learner, chapterId: z.uuid(), lessonId: z.uuid(), at }));
+
+/** Only a new best result is recorded, so practicing a chapter again and again does not grow the stream. */
+export const MatchWordsPracticed = defineEvent(
+  'learning.MatchWordsPracticed',
+  z.object({ ...learner, chapterId: z.uuid(), correct: z.number().int().min(0), total: z.number().int().min(1), at }),
+);
+
+export const progressEvents = [StartingPointChosen, ChapterCompleted, MatchWordsPracticed] as const;
+export type ProgressEvent = EventOf<(typeof progressEvents)[number]>;
+export const progressStream = (userId: string, courseId: string) => `learning-progress-${userId}.${courseId}`;

@@ -1,0 +1,34 @@
+import type { Cache } from '../../platform/cache/port';
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import type { BaseDeps, Module } from '../../platform/module';
+import { courseCacheInvalidation } from './course-cache';
+import { coursesProjection, progressProjection } from './projection';
+import { learningAdminRoutes } from './admin-routes';
+import { learningRoutes } from './routes';
+import { seedDemoCourses } from './seed';
+import { LearningService } from './service';
+
+/**
+ * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the
+ * projector, or in Redis, shared with the projector process. Elsewhere reads skip the cache.
+ */
+function courseCache(deps: BaseDeps): Cache | undefined {
+  if (!deps.projectorsInProcess && deps.cache.name !== 'redis') return undefined;
+  courseCacheInvalidation.register(deps.cache, (err) => deps.log.warn({ err }, 'course cache invalidation failed'));
+  return deps.cache;
+}
+
+/** Learn: courses of lessons and chapters, starting points, and each learner's progress. */
+export const learningModule: Module = {
+  name: 'learning',
+  projections: [coursesProjection, progressProjection],
+  routes(app, deps) {
+    const service = new LearningService(deps.store, deps.db, courseCache(deps));
+    learningRoutes(app, deps.auth, service, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
+    learningAdminRoutes(app, deps.auth, service);
+  },
+  async started(deps) {
+    courseCache(deps); // the projector role invalidates the shared (Redis) cache
+  },
+  seed: async (deps) => seedDemoCourses(new LearningService(deps.store, deps.db, undefined)),
+};
