@@ -1,8 +1,9 @@
 import { identityModule } from '../contexts/identity/module';
 import { libraryModule } from '../contexts/library/module';
 import { speechModule } from '../contexts/speech/module';
+import { translationModule } from '../contexts/translation/module';
 import { vocabularyModule } from '../contexts/vocabulary/module';
 import type { Module } from '../platform/module';
 
 /** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [identityModule, vocabularyModule, libraryModule, speechModule];
+export const allModules: Module[] = [identityModule, vocabularyModule, libraryModule, speechModule, translationModule];

@@ -3,26 +3,13 @@ import { FREE_TTS_CALLS_PER_MONTH, ttsAllowance, type Subscription, type TtsLimi
 import { EventCodec } from '../../platform/decider/events';
 import { fold } from '../../platform/decider/decider';
 import { handleCommand } from '../../platform/decider/handle-command';
+import { lastEventOnly } from '../../platform/decider/last-event-view';
 import { StreamStateCache } from '../../platform/decider/state-cache';
 import type { EventStore, Position } from '../../platform/event-store/port';
 import { usageDecider } from './decider';
 import { speechEvents, usageStream, utcMonth } from './events';
 
 const codec = new EventCodec([...speechEvents]);
-
-/**
- * The store as the usage decider needs it: a stream read returns only its last event. Each event carries
- * the month's running count, so folding the last one gives the whole state, and its revision is the one
- * the append expects. A Master's busy month thus never means loading thousands of events.
- */
-export function lastEventOnly(store: EventStore): EventStore {
-  const view: EventStore = Object.create(store);
-  view.readStream = async (streamId) => {
-    const revision = await store.streamRevision(streamId);
-    return revision === undefined ? [] : store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
-  };
-  return view;
-}
 
 export interface Allowance {
   month: string;
@@ -32,7 +19,10 @@ export interface Allowance {
   allowed: boolean;
 }
 
-/** The monthly text-to-speech counter: exact under concurrency because every count is an append at an expected revision. */
+/**
+ * The monthly text-to-speech counter: exact under concurrency because every count is an append at an
+ * expected revision. Each event carries the month's running count, so decisions read the last event only.
+ */
 export class TtsUsage {
   private readonly lastOnly: EventStore;
   private readonly states = new StreamStateCache<TtsLimits>(10_000);
