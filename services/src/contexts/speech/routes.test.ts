@@ -5,9 +5,11 @@ import { SESSION_EXPIRED } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { spawnSync } from 'node:child_process';
+import { loadConfig } from '../../platform/config';
 import { createEspeakSynthesizer, ESPEAK_UNAVAILABLE } from './espeak';
 import { usageStream } from './events';
-import { createSpeechModule } from './module';
+import { configuredSynthesizer, createSpeechModule } from './module';
 import type { SpeechRequest, Synthesizer } from './synthesizer';
 
 const database = await preferredTestDatabase();
@@ -142,6 +144,33 @@ describe(`text-to-speech routes on ${database.label}`, () => {
     expect(codes.filter((c) => c === 403)).toHaveLength(20);
     const rows = await t.platform.db.raw('select data from es_events where stream_id = ? order by stream_revision', [usageStream(uid, '2026-04')]);
     expect(rows.rows.map((r: { data: { callsThisMonth: number } }) => r.data.callsThisMonth)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+  });
+});
+
+const espeakInstalled = spawnSync('espeak-ng', ['--version']).status === 0;
+
+describe(`text-to-speech with the configured engine on ${database.label}`, () => {
+  it('picks Polly when a region is configured, else espeak-ng', () => {
+    expect(configuredSynthesizer(loadConfig({})).name).toBe('espeak-ng');
+    expect(configuredSynthesizer(loadConfig({ POLLY_REGION: 'eu-central-1', POLLY_ENDPOINT: 'http://127.0.0.1:9' })).name).toBe('polly');
+  });
+
+  // CI installs espeak-ng, so there this runs (espeak.test.ts fails CI when it is missing).
+  it.skipIf(!espeakInstalled)('speaks through espeak-ng by default: a real WAV file, cached on repeat', async () => {
+    const t = await createTestApp(await database.create(), [testAuthModule, createSpeechModule()]);
+    try {
+      const agent = t.agent().setCookies(testUserCookies(randomUUID()));
+      const speakOnce = () => agent.request({ method: 'POST', url: '/api/tts', payload: { text: 'Es riecht nach Brot und Kaffee.', voiceId: 'Marlene', ssml: true } });
+      const res = await speakOnce();
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('audio/wav');
+      expect(res.rawPayload.toString('ascii', 0, 4)).toBe('RIFF');
+      expect(res.rawPayload.length).toBeGreaterThan(20_000);
+      expect((await speakOnce()).rawPayload.equals(res.rawPayload)).toBe(true);
+      expect((await agent.request({ method: 'POST', url: '/api/translationLimit' })).json().used).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });
 

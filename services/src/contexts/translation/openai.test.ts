@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../platform/config';
 import { completion, startFakeOpenAi, type Answer, type ChatRequest } from './fake-openai-server';
+import { configuredProvider } from './module';
 import { createOpenAiProvider, PLAIN_TRANSLATION_PROMPT } from './openai';
 import { InvalidProviderResultError } from './provider';
 
@@ -63,5 +65,14 @@ describe('OpenAI adapter against a local OpenAI-compatible server', () => {
   it('fails with the API error when the server refuses', async () => {
     next = () => ({ status: 400, json: { error: { message: 'model not found', type: 'invalid_request_error' } } });
     await expect(provider().translate({ text: 'Brot', locale: 'en' })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('provider selection', () => {
+  it('uses OpenAI when a key is configured, else the local provider', () => {
+    const memory = {} as never;
+    expect(configuredProvider(loadConfig({}), memory).name).toBe('local');
+    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: '' }), memory).name).toBe('local');
+    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }), memory).name).toBe('openai:gpt-test');
   });
 });
