@@ -1,11 +1,10 @@
-import { MESSAGES, unwrapSpeech, wrapForSpeech, type VoiceId } from '@verba/contracts';
+import { MESSAGES, SPEECH_TEXT_REQUIRED, unwrapSpeech, wrapForSpeech, type VoiceId } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
 import type { Authenticator } from '../../platform/http/routes';
 import type { Logger } from '../../platform/logger';
 import { audioKey, type AudioCache } from './audio-cache';
 import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './synthesizer';
 import type { Allowance, TtsUsage } from './usage';
-import { SPEECH_TEXT_REQUIRED } from '@verba/contracts/http';
 
 export interface SpeakInput {
   text: string;

@@ -138,6 +138,18 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     expect(after.prompts[0]).toEqual({ kind: 'translation', prompt: 'Translate very simply.', version: 2, updatedAt: NOW.toISOString() });
     expect(after.prompts[1].version).toBe(0);
   });
+
+  it('rebuilds the prompt read models to the same rows', async () => {
+    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    const read = async () => ({
+      current: await t.platform.db('translation_prompts').orderBy('kind').select(),
+      versions: await t.platform.db('translation_prompt_versions').orderBy(['kind', 'version']).select(),
+    });
+    const before = await read();
+    await t.platform.runner.rebuild('translation-prompts');
+    expect(await read()).toEqual(before);
+    expect(before.versions.length).toBeGreaterThanOrEqual(2);
+  });
 });
 
 describe(`translation routes with the OpenAI adapter on ${database.label}`, () => {

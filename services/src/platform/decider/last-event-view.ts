@@ -7,10 +7,20 @@ import type { EventStore } from '../event-store/port';
  * A concurrent append between the two reads only makes the append conflict, and the handler retries.
  */
 export function lastEventOnly(store: EventStore): EventStore {
-  const view: EventStore = Object.create(store);
-  view.readStream = async (streamId) => {
-    const revision = await store.streamRevision(streamId);
-    return revision === undefined ? [] : store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+  return {
+    name: store.name,
+    async readStream(streamId) {
+      const revision = await store.streamRevision(streamId);
+      return revision === undefined ? [] : store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
+    },
+    append: (...args) => store.append(...args),
+    streamRevision: (...args) => store.streamRevision(...args),
+    readAll: (...args) => store.readAll(...args),
+    subscribeToAll: (...args) => store.subscribeToAll(...args),
+    getStreamMetadata: (...args) => store.getStreamMetadata(...args),
+    setStreamMetadata: (...args) => store.setStreamMetadata(...args),
+    deleteStream: (...args) => store.deleteStream(...args),
+    headPosition: () => store.headPosition(),
+    close: () => store.close(),
   };
-  return view;
 }
