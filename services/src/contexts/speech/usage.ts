@@ -26,6 +26,7 @@ export interface Allowance {
 export class TtsUsage {
   private readonly lastOnly: EventStore;
   private readonly states = new StreamStateCache<TtsLimits>(10_000);
+  private readonly queues = new Map<string, Promise<void>>();
 
   constructor(
     private readonly store: EventStore,
@@ -36,6 +37,12 @@ export class TtsUsage {
 
   /** Counts one call now, or throws the 403 with the spec's message when the month's allowance is used up. */
   async count(userId: string, subscription: Subscription, voiceId: VoiceId): Promise<Position | undefined> {
+    // One at a time per user in this process: parallel calls would only conflict on the stream and retry.
+    // Other processes are still kept exact by the expected revision.
+    return this.serialized(userId, () => this.append(userId, subscription, voiceId));
+  }
+
+  private async append(userId: string, subscription: Subscription, voiceId: VoiceId): Promise<Position | undefined> {
     const at = this.now();
     const month = utcMonth(at);
     const result = await handleCommand({
@@ -49,6 +56,19 @@ export class TtsUsage {
       stateCache: this.states,
     });
     return result.position;
+  }
+
+  private serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.queues.get(key) ?? Promise.resolve()).then(work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+    return run;
   }
 
   async allowance(userId: string, subscription: Subscription): Promise<Allowance> {
