@@ -3,3 +3,5 @@ export * from './identity';
 export * from './vocabulary';
 export * from './library';
 export * from './courses';
+export * from './translation';
+export * from './speech';

@@ -54,6 +54,22 @@ const configSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).default('Verba <no-reply@verba.local>'),
   /** The public origin links in emails point at; unset means http://HOST:PORT. */
   APP_URL: optionalUrl('APP_URL'),
+  /** OpenAI (or any OpenAI-compatible server) for translations; unset key means the local dictionary provider. */
+  OPENAI_API_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
+  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  /** Amazon Polly for text to speech when a region is set (credentials from the AWS default chain); else espeak-ng. */
+  POLLY_REGION: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  /** Another Polly endpoint (a VPC endpoint or a test server). */
+  POLLY_ENDPOINT: optionalUrl('POLLY_ENDPOINT'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

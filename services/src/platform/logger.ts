@@ -17,6 +17,9 @@ export const REDACT_PATHS = [
   'password',
   'token',
   'email',
+  '*.apiKey',
+  '*.OPENAI_API_KEY',
+  'OPENAI_API_KEY',
 ];
 
 export function createLogger(level: string, name = 'verba', destination?: pino.DestinationStream): Logger {

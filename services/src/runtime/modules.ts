@@ -1,8 +1,10 @@
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
+import { speechModule } from '../contexts/speech/module';
+import { translationModule } from '../contexts/translation/module';
 import { vocabularyModule } from '../contexts/vocabulary/module';
 import type { Module } from '../platform/module';
 
 /** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [identityModule, vocabularyModule, libraryModule, learningModule];
+export const allModules: Module[] = [identityModule, vocabularyModule, libraryModule, learningModule, speechModule, translationModule];

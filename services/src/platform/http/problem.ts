@@ -35,6 +35,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 

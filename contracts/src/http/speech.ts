@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
+import { VOICE_IDS } from '../domain/voices';
+import { defineRoute } from './route';
+
+/** Longest text spoken in one call (a paragraph); longer texts are split by the caller. */
+export const MAX_SPEECH_TEXT = 3000;
+
+export const SPEECH_TEXT_REQUIRED = 'Text is required';
+export const SPEECH_TEXT_TOO_LONG = `At most ${MAX_SPEECH_TEXT} characters can be spoken at once`;
+export const SPEECH_UNKNOWN_VOICE = 'Unknown voice';
+export const SPEECH_BAD_SPEED = `Speed must be between ${SPEECH_SPEED_MIN} and ${SPEECH_SPEED_MAX}`;
+
+/** Audio bytes; the content type (audio/mpeg from Polly, audio/wav from espeak-ng) says which. */
+export const AudioSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'Audio bytes (audio/mpeg or audio/wav)' });
+
+export const synthesizeSpeech = defineRoute({
+  method: 'POST',
+  path: '/api/tts',
+  access: 'user',
+  summary: 'Speak a text with a voice (audio bytes). Free users have a monthly allowance; repeated phrases are free.',
+  body: z.object(
+    {
+      /** Plain text, or the SSML `wrapForSpeech` made of it: the server builds the SSML itself either way. */
+      text: z.string({ error: SPEECH_TEXT_REQUIRED }).trim().min(1, SPEECH_TEXT_REQUIRED).max(MAX_SPEECH_TEXT, SPEECH_TEXT_TOO_LONG),
+      voiceId: z.enum(VOICE_IDS, { error: SPEECH_UNKNOWN_VOICE }),
+      ssml: z.literal(true).optional(),
+      speed: z.number({ error: SPEECH_BAD_SPEED }).min(SPEECH_SPEED_MIN, SPEECH_BAD_SPEED).max(SPEECH_SPEED_MAX, SPEECH_BAD_SPEED).default(1),
+    },
+    { error: SPEECH_TEXT_REQUIRED },
+  ),
+  response: AudioSchema,
+});
+
+export const speechRoutes = { synthesizeSpeech };

@@ -1,0 +1,37 @@
+import type { BaseDeps, Module } from '../../platform/module';
+import { AudioCache, migrateAudioCache } from './audio-cache';
+import { createEspeakSynthesizer } from './espeak';
+import { createPollySynthesizer } from './polly';
+import { speechRoutes } from './routes';
+import { SpeechService } from './service';
+import type { Synthesizer } from './synthesizer';
+import { TtsUsage } from './usage';
+
+export interface SpeechModuleOptions {
+  /** The clock; tests move it across a month boundary. */
+  now?: () => Date;
+  /** Replaces the configured engine (tests count calls with it). */
+  synthesizer?: Synthesizer;
+}
+
+/** Polly where a region is configured, else espeak-ng (which answers 503 when it is not installed). */
+export function configuredSynthesizer(config: BaseDeps['config']): Synthesizer {
+  return config.POLLY_REGION
+    ? createPollySynthesizer({ region: config.POLLY_REGION, ...(config.POLLY_ENDPOINT ? { endpoint: config.POLLY_ENDPOINT } : {}) })
+    : createEspeakSynthesizer();
+}
+
+export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'speech',
+    migrate: migrateAudioCache,
+    routes(app, deps) {
+      const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
+      const service = new SpeechService(synthesizer, new AudioCache(deps.db, now), new TtsUsage(deps.store, now), deps.auth, deps.log);
+      speechRoutes(app, deps.auth, service);
+    },
+  };
+}
+
+export const speechModule = createSpeechModule();

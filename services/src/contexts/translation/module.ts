@@ -1,0 +1,42 @@
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import type { Logger } from '../../platform/logger';
+import type { BaseDeps, Module } from '../../platform/module';
+import { createLocalProvider } from './local';
+import { migrateTranslationMemory, TranslationMemory } from './memory';
+import { createOpenAiProvider } from './openai';
+import { promptsProjection } from './projection';
+import type { TranslationProvider } from './provider';
+import { translationRoutes } from './routes';
+import { TranslationService } from './service';
+
+export interface TranslationModuleOptions {
+  now?: () => Date;
+  /** Replaces the configured provider (tests); gets the memory the local provider would use. */
+  provider?: (memory: TranslationMemory) => TranslationProvider;
+  /** Replaces the platform logger (tests read what was logged). */
+  log?: Logger;
+}
+
+/** OpenAI (or a compatible server) when a key is configured; else the local dictionary provider. */
+export function configuredProvider(config: BaseDeps['config'], memory: TranslationMemory): TranslationProvider {
+  return config.OPENAI_API_KEY
+    ? createOpenAiProvider({ apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) })
+    : createLocalProvider(memory);
+}
+
+export function createTranslationModule(options: TranslationModuleOptions = {}): Module {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'translation',
+    migrate: migrateTranslationMemory,
+    projections: [promptsProjection],
+    routes(app, deps) {
+      const memory = new TranslationMemory(deps.db, now);
+      const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory);
+      const service = new TranslationService(provider, memory, deps.cache, deps.store, deps.db, options.log ?? deps.log, now);
+      translationRoutes(app, deps.auth, service, readAfterFor(deps.projections, [promptsProjection.name]));
+    },
+  };
+}
+
+export const translationModule = createTranslationModule();
