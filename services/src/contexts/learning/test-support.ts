@@ -23,19 +23,8 @@ export async function openLearningApp(db: TestDatabase, { seed = true } = {}): P
   return t;
 }
 
-/**
- * Waits until the projections applied everything appended so far. Not `store.headPosition()`: that is
- * bounded by the cluster's oldest open transaction, so another database's long transaction on a shared
- * server would make it (and a wait on it) stop short of events this test appended.
- */
-export async function caughtUp(t: TestApp): Promise<void> {
-  const { rows } = await t.platform.db.raw(
-    'select transaction_id::text as tx, global_position as pos from es_events order by transaction_id desc, global_position desc limit 1',
-  );
-  if (!rows[0]) return;
-  const last = { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].pos) };
-  expect(await t.deps.projections.waitFor(last, { timeoutMs: 30_000 })).toBe(true);
-}
+/** Waits until the projections applied everything appended so far (see TestApp.caughtUp). */
+export const caughtUp = (t: TestApp): Promise<void> => t.caughtUp();
 
 export type Tier = 'free' | 'master';
 

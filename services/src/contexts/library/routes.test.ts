@@ -18,7 +18,7 @@ describe(`library routes on ${database.label}`, () => {
     const service = new LibraryService(t.deps.store, t.deps.db);
     await seedDemoArticles(service);
     await seedDemoArticles(service); // seeding again adds nothing
-    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+    await t.caughtUp();
   });
   afterAll(async () => t?.close());
 

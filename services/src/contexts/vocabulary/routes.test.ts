@@ -167,7 +167,7 @@ describe(`dictionary routes on ${database.label}`, () => {
   });
 
   it('rebuilds the dictionary read model to the same rows', async () => {
-    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    await t.caughtUp();
     const before = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();
     await t.platform.runner.rebuild('vocabulary-dictionary');
     const after = await t.platform.db('dictionary_entries').orderBy(['user_id', 'language', 'word']).select();

@@ -2,7 +2,9 @@ import { parsePosition } from '../event-store/port';
 import type { ProjectionRunner } from '../projections/runner';
 import { HttpError } from './problem';
 
-export const READ_WAIT_MS = 2000;
+// Normally milliseconds; the bound covers a projector held back by a long transaction elsewhere on the
+// server (readers see the log only below the oldest one in flight).
+export const READ_WAIT_MS = 5000;
 
 /**
  * Read-your-writes for queries: given the position a command returned, wait (bounded) until the named

@@ -16,6 +16,12 @@ export interface TestApp {
   platform: Platform;
   deps: ModuleDeps;
   agent(): Agent;
+  /**
+   * Waits until the projections applied everything appended so far. Not `store.headPosition()`: that is
+   * bounded by the server's oldest open transaction, so another database's long transaction on a shared
+   * server would make a wait on it stop short of events this test appended.
+   */
+  caughtUp(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -40,6 +46,14 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
     platform,
     deps: platform.deps,
     agent: () => new Agent(app),
+    async caughtUp(timeoutMs = 30_000) {
+      const { rows } = await platform.db.raw(
+        'select transaction_id::text as tx, global_position as pos from es_events order by transaction_id desc, global_position desc limit 1',
+      );
+      if (!rows[0]) return;
+      const last = { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].pos) };
+      if (!(await platform.deps.projections.waitFor(last, { timeoutMs }))) throw new Error('projections did not catch up');
+    },
     async close() {
       await app.close();
       await platform.close();
