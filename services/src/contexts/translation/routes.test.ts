@@ -140,7 +140,7 @@ describe(`translation routes with the local provider on ${database.label}`, () =
   });
 
   it('rebuilds the prompt read models to the same rows', async () => {
-    expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    await t.caughtUp();
     const read = async () => ({
       current: await t.platform.db('translation_prompts').orderBy('kind').select(),
       versions: await t.platform.db('translation_prompt_versions').orderBy(['kind', 'version']).select(),
