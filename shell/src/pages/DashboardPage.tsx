@@ -1,5 +1,6 @@
-import { EmptyState, Link, SectionHeader, useSession } from '@verba/kit';
+import { Link, SectionHeader, useSession } from '@verba/kit';
 import { PATHS } from '../app/routes';
+import { RemoteWidget } from '../federation/RemoteWidget';
 
 export function DashboardPage() {
   const { user } = useSession();
@@ -7,12 +8,16 @@ export function DashboardPage() {
   return (
     <main className="sh-page">
       <SectionHeader section="dashboard" title={`Welcome, ${name}!`} subtitle="Your reading, words and practice at a glance." />
-      <EmptyState title="Nothing here yet">
-        <p>
-          Your progress will show up here once you start. Pick an article in the <Link href={PATHS.library}>library</Link>{' '}
-          and mark the words you know.
-        </p>
-      </EmptyState>
+      <div className="sh-widgets">
+        <RemoteWidget fragment="learn" widget="next-chapter-widget" label="Next chapter" />
+        <RemoteWidget fragment="practice" widget="due-cards-widget" label="Cards to review" />
+        <section className="sh-widget" aria-label="Library">
+          <h2 className="sh-widget__title">Read something new</h2>
+          <p>
+            Pick an article in the <Link href={PATHS.library}>library</Link> and mark the words you know.
+          </p>
+        </section>
+      </div>
     </main>
   );
 }
