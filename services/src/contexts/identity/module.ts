@@ -5,12 +5,15 @@ import { readAfterFor } from '../../platform/http/read-your-writes';
 import { migratePersonalData, PersonalDataVault } from './personal-data';
 import { identityRoutes } from './routes';
 import { seedDemoUsers } from './seed';
+import { registerSocialRoutes } from './social/routes';
+import { createSocial, type Social } from './social/social';
 import { IdentityService, usersProjection } from './service';
 import { migrateSessions, Sessions } from './sessions';
 
 interface Identity {
   service: IdentityService;
   sessions: Sessions;
+  vault: PersonalDataVault;
 }
 
 // One service per runtime (deps object), shared by the authenticator, the routes and the seed.
@@ -32,11 +35,15 @@ function identity(deps: BaseDeps): Identity {
       secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
       roleOf: (userId) => service.roleOf(userId),
     });
-    found = { service, sessions };
+    found = { service, sessions, vault };
     instances.set(deps.db, found);
   }
   return found;
 }
+
+const socials = new WeakMap<BaseDeps['db'], Social>();
+/** Social sign-in of a runtime whose routes are registered (tests reach its dev provider and tracking). */
+export const socialOf = (deps: BaseDeps): Social | undefined => socials.get(deps.db);
 
 /** The account service of a runtime (tests and the seed use it directly). */
 export const identityService = (deps: BaseDeps): IdentityService => identity(deps).service;
@@ -65,6 +72,9 @@ export const identityModule: Module = {
   routes(app, deps) {
     const { service, sessions } = identity(deps);
     identityRoutes(app, deps.auth, service, sessions, readAfterFor(deps.projections, [usersProjection.name]));
+    const social = createSocial(app, deps, identity(deps));
+    socials.set(deps.db, social);
+    registerSocialRoutes(app, deps, social, sessions);
   },
   async started(deps) {
     const shredded = await identity(deps).service.shredLeftovers();
