@@ -30,13 +30,18 @@ export class DevOpenIdProviders {
   private readonly accounts = new Map<string, DevAccount>();
   private readonly byOrigin = new Map<string, Provider>();
   private readonly cookieKeys = [randomBytes(32).toString('base64url')];
-  /** The ID token signing key of this process (RS256, what Google and Apple use). */
-  private readonly signingKey = {
-    ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
-    kid: `dev-${randomBytes(6).toString('hex')}`,
-    alg: 'RS256',
-    use: 'sig',
-  } as JsonWebKey & { kid: string };
+  private key?: JsonWebKey;
+
+  /** The ID token signing key of this process (RS256, what Google and Apple use), made on first use. */
+  private signingKey(): JsonWebKey {
+    this.key ??= {
+      ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
+      kid: `dev-${randomBytes(6).toString('hex')}`,
+      alg: 'RS256',
+      use: 'sig',
+    } as JsonWebKey;
+    return this.key;
+  }
   private readonly listeners: ((provider: Provider) => void)[] = [];
 
   /** The issuer for an origin: one provider per origin the app is reached on (localhost, 127.0.0.1 ...). */
@@ -77,7 +82,7 @@ export class DevOpenIdProviders {
       conformIdTokenClaims: false,
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       cookies: { keys: this.cookieKeys },
-      jwks: { keys: [this.signingKey] },
+      jwks: { keys: [this.signingKey()] },
       ttl: { AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
       features: { devInteractions: { enabled: false } },
       interactions: { url: (_ctx, interaction) => `${DEV_MOUNT}/interaction/${interaction.uid}` },

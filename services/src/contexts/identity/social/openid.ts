@@ -15,6 +15,8 @@ export interface OpenIdOptions {
   dev: DevOpenIdProviders;
   /** Reaches the in-process dev provider without the network (routes the request into the app). */
   devFetch: oidc.CustomFetch;
+  /** How the real providers are reached; the global fetch unless a test stands in for them. */
+  fetch?: oidc.CustomFetch;
   timeoutSeconds?: number;
 }
 
@@ -52,7 +54,7 @@ export class OpenIdClients {
       code_challenge_method: 'S256',
       state: transaction.state,
       ...(settings.kind === 'oauth2' ? {} : { nonce: transaction.nonce }),
-      ...(settings.kind === 'oidc' && settings.formPost ? { response_mode: 'form_post' } : {}),
+      ...(settings.kind !== 'oauth2' && settings.formPost ? { response_mode: 'form_post' } : {}),
     });
     return { url, transaction };
   }
@@ -114,17 +116,21 @@ export class OpenIdClients {
       }
       case 'oidc': {
         const auth = oidc.ClientSecretPost(settings.clientSecret);
-        const config = await oidc.discovery(new URL(settings.issuer), settings.clientId, undefined, auth, { timeout });
+        const fetchWith = this.o.fetch ? { [oidc.customFetch]: this.o.fetch } : {};
+        const config = await oidc.discovery(new URL(settings.issuer), settings.clientId, undefined, auth, { timeout, ...fetchWith });
         oidc.enableNonRepudiationChecks(config);
         return config;
       }
-      case 'oauth2':
-        return new oidc.Configuration(
+      case 'oauth2': {
+        const config = new oidc.Configuration(
           { issuer: 'https://www.facebook.com', authorization_endpoint: settings.authorizationEndpoint, token_endpoint: settings.tokenEndpoint },
           settings.clientId,
           undefined,
           oidc.ClientSecretPost(settings.clientSecret),
         );
+        if (this.o.fetch) config[oidc.customFetch] = this.o.fetch;
+        return config;
+      }
     }
   }
 }

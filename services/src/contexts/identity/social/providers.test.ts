@@ -5,7 +5,9 @@ import { providerSettings } from './providers';
 describe('social provider settings', () => {
   it('uses the local OpenID provider for every provider when nothing is configured (embedded default)', () => {
     const config = loadConfig({});
-    for (const p of ['google', 'facebook', 'apple'] as const) expect(providerSettings(config, p)).toEqual({ kind: 'dev', provider: p });
+    for (const p of ['google', 'facebook', 'apple'] as const) {
+      expect(providerSettings(config, p)).toEqual({ kind: 'dev', provider: p, formPost: p === 'apple' });
+    }
   });
 
   it('never offers the local provider in production: an unconfigured provider is unavailable', () => {
@@ -27,6 +29,6 @@ describe('social provider settings', () => {
   });
 
   it('needs both the client id and its secret', () => {
-    expect(providerSettings(loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' }), 'google')).toEqual({ kind: 'dev', provider: 'google' });
+    expect(providerSettings(loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' }), 'google')).toEqual({ kind: 'dev', provider: 'google', formPost: false });
   });
 });

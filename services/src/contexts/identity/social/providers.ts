@@ -20,13 +20,14 @@ export type ProviderSettings =
       tokenEndpoint: string;
       userinfoEndpoint: string;
     }
-  | { kind: 'dev'; provider: SocialProvider };
+  | { kind: 'dev'; provider: SocialProvider; formPost: boolean };
 
 const FACEBOOK_GRAPH = 'https://graph.facebook.com/v19.0';
 
 /** The settings of each provider from the environment; undefined when it cannot be used here. */
 export function providerSettings(config: Config, provider: SocialProvider): ProviderSettings | undefined {
-  const dev = config.NODE_ENV !== 'production' ? ({ kind: 'dev', provider } as const) : undefined;
+  // The stand-in answers Apple's sign-in by form POST too, so that path runs here as well.
+  const dev = config.NODE_ENV !== 'production' ? ({ kind: 'dev', provider, formPost: provider === 'apple' } as const) : undefined;
   const oidc = (clientId: string | undefined, clientSecret: string | undefined, issuer: string, formPost: boolean) =>
     clientId && clientSecret ? ({ kind: 'oidc', provider, issuer, clientId, clientSecret, formPost } as const) : dev;
   switch (provider) {

@@ -48,12 +48,13 @@ export function registerSocialRoutes(app: App, deps: ModuleDeps, social: Social,
       try {
         const { url, transaction } = await social.clients.authorizationUrl(settings, origin, `${origin}${AUTH_PREFIX}/${provider}/callback`);
         // Apple's form POST is a cross-site POST: only a SameSite=None (so Secure) cookie comes with it.
-        const formPost = settings.kind === 'oidc' && settings.formPost;
+        // (The local stand-in posts from this same site, where Lax is enough and plain http works.)
+        const crossSitePost = settings.kind === 'oidc' && settings.formPost;
         reply.setCookie(TRANSACTION_COOKIE, await social.sealer.seal(transaction), {
           path: AUTH_PREFIX,
           httpOnly: true,
-          secure: secure || formPost,
-          sameSite: formPost ? 'none' : 'lax',
+          secure: secure || crossSitePost,
+          sameSite: crossSitePost ? 'none' : 'lax',
           maxAge: TRANSACTION_TTL_S,
         });
         return reply.redirect(url.href, 303);
