@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
-import Provider, { type Configuration } from 'oidc-provider';
+import type { Configuration, default as Provider } from 'oidc-provider';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../../platform/http/server';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
@@ -28,7 +28,7 @@ export class DevOpenIdProviders {
     apple: randomBytes(24).toString('base64url'),
   };
   private readonly accounts = new Map<string, DevAccount>();
-  private readonly byOrigin = new Map<string, Provider>();
+  private readonly byOrigin = new Map<string, Promise<Provider>>();
   private readonly cookieKeys = [randomBytes(32).toString('base64url')];
   private key?: JsonWebKey;
 
@@ -52,21 +52,23 @@ export class DevOpenIdProviders {
   /** Lets tests watch the providers (e.g. the tokens they issue). */
   onProvider(listener: (provider: Provider) => void): void {
     this.listeners.push(listener);
-    for (const p of this.byOrigin.values()) listener(p);
+    for (const p of this.byOrigin.values()) void p.then(listener);
   }
 
-  providerFor(origin: string): Provider {
+  providerFor(origin: string): Promise<Provider> {
     let provider = this.byOrigin.get(origin);
     if (!provider) {
       if (this.byOrigin.size >= 8) throw new Error('too many origins for the development OpenID provider');
       provider = this.create(origin);
       this.byOrigin.set(origin, provider);
-      for (const l of this.listeners) l(provider);
+      void provider.then((p) => this.listeners.forEach((l) => l(p)));
     }
     return provider;
   }
 
-  private create(origin: string): Provider {
+  /** oidc-provider is loaded only here: a production process, which never creates one, never loads it. */
+  private async create(origin: string): Promise<Provider> {
+    const { default: OpenIdProvider } = await import('oidc-provider');
     const accounts = this.accounts;
     const configuration: Configuration = {
       clients: SOCIAL_PROVIDERS.map((p) => ({
@@ -99,7 +101,7 @@ export class DevOpenIdProviders {
         ctx.body = `<!doctype html><title>Sign-in error</title><p>${escapeHtml(String(out['error_description'] ?? out['error']))}</p>`;
       },
     };
-    return new Provider(this.issuer(origin), configuration);
+    return new OpenIdProvider(this.issuer(origin), configuration);
   }
 
   /** Signs a dev account in for an interaction; the subject is stable per email, like a real provider's. */
@@ -135,7 +137,7 @@ type Origin = (request: FastifyRequest) => string;
 export function mountDevProvider(scope: App, dev: DevOpenIdProviders, origin: Origin): void {
   const hidden = { schema: { hide: true }, logLevel: 'warn' as const };
   const interaction = async (request: FastifyRequest, reply: FastifyReply) => {
-    const provider = dev.providerFor(origin(request));
+    const provider = await dev.providerFor(origin(request));
     return { provider, details: await provider.interactionDetails(request.raw, reply.raw) };
   };
   const page = (reply: FastifyReply, html: string, status = 200) => reply.code(status).type('text/html; charset=utf-8').send(html);
@@ -163,7 +165,7 @@ export function mountDevProvider(scope: App, dev: DevOpenIdProviders, origin: Or
   });
 
   scope.all(`${DEV_MOUNT}/*`, hidden, async (request, reply) => {
-    const provider = dev.providerFor(origin(request));
+    const provider = await dev.providerFor(origin(request));
     const raw = request.raw as typeof request.raw & { originalUrl?: string; body?: unknown };
     // oidc-provider finds its mount path from originalUrl minus url, as under express.
     raw.originalUrl = raw.url;
