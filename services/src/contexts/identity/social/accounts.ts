@@ -87,7 +87,9 @@ export class SocialAccounts {
     const last = (await this.o.store.readStream(streamId)).at(-1);
     if (!last) return undefined;
     const { userId } = linkCodec.decode(last).data;
-    return (await this.o.service.roleOf(userId)) ? userId : undefined;
+    // The key goes in the same request as the deletion; the read model row a moment later.
+    const alive = (await this.o.vault.keyFor(userId)) && (await this.o.service.roleOf(userId));
+    return alive ? userId : undefined;
   }
 
   private async link(streamId: string, userId: string, provider: SocialProvider): Promise<void> {

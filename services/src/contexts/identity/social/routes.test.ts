@@ -245,6 +245,22 @@ describe(`social sign-in on ${database.label}`, () => {
     });
   });
 
+  it('makes a new account for an identity whose account was deleted', async () => {
+    const email = uniqueEmail();
+    const agent = t.agent();
+    await socialSignIn(agent, 'google', { email });
+    const before = (await agent.request({ method: 'GET', url: '/api/user' })).json().uid;
+    const deleted = await agent.request({ method: 'DELETE', url: '/api/user' });
+    expect(deleted.statusCode).toBe(200);
+
+    const again = t.agent();
+    const { res } = await socialSignIn(again, 'google', { email });
+    expect(res.headers.location).toBe('/app/onboarding?new=1');
+    const after = await again.request({ method: 'GET', url: '/api/user' });
+    expect(after.json()).toMatchObject({ email, showMainOnboarding: true });
+    expect(after.json().uid).not.toBe(before);
+  });
+
   it('answers an unknown provider with 404', async () => {
     const res = await get(t.agent(), '/api/auth/myspace/start');
     expect(res.statusCode).toBe(404);
