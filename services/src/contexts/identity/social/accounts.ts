@@ -50,6 +50,10 @@ export interface SocialAccountsOptions {
  * would hand that account over. Unverified, the sign-in fails with the email-in-use text and the user
  * signs in the way they registered. Without an email at all, no account can be made (one account per
  * email), so the sign-in fails.
+ *
+ * A new account is written in three appends (email claim, registration, link). A crash after the
+ * registration leaves an account without its link; the next sign-in then finds it by email and links it
+ * when the email is verified, as above.
  */
 export class SocialAccounts {
   private readonly linkKey: Buffer;
