@@ -17,3 +17,4 @@ export * from './subscriptions';
 export * from './tts-allowance';
 export * from './messages';
 export * from './courses';
+export * from './social-sign-in';

@@ -5,3 +5,4 @@ export * from './library';
 export * from './courses';
 export * from './translation';
 export * from './speech';
+export * from './social';

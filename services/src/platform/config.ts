@@ -70,6 +70,21 @@ const configSchema = z.object({
     .optional(),
   /** Another Polly endpoint (a VPC endpoint or a test server). */
   POLLY_ENDPOINT: optionalUrl('POLLY_ENDPOINT'),
+  /** The origin browsers use (e.g. https://verba.app): social sign-in's redirect URIs are built on it. */
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  /** Social sign-in clients; a provider without them uses the local OpenID provider (not in production). */
+  GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_ISSUER: optionalUrl('GOOGLE_ISSUER'),
+  FACEBOOK_CLIENT_ID: z.string().trim().min(1).optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  APPLE_CLIENT_ID: z.string().trim().min(1).optional(),
+  /** Apple's client secret is a JWT signed with the team's key, generated outside the app. */
+  APPLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  APPLE_ISSUER: optionalUrl('APPLE_ISSUER'),
+  /** Meta Conversions API (registration tracking); unset means calls are only recorded locally. */
+  META_PIXEL_ID: z.string().trim().min(1).optional(),
+  META_CAPI_ACCESS_TOKEN: z.string().trim().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -122,7 +122,7 @@ function verbaWebpack(options) {
               historyApiFallback: true,
               // dev/registry.json points each fragment at its own dev server.
               static: { directory: path.join(dir, 'dev'), publicPath: '/' },
-              proxy: [{ context: ['/api'], target: 'http://127.0.0.1:3000' }],
+              proxy: [{ context: ['/api', '/oidc-dev'], target: 'http://127.0.0.1:3000' }], // /oidc-dev: the local sign-in provider
             }
           : { static: false }),
       },

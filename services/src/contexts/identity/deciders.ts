@@ -37,7 +37,9 @@ export type UserCommand =
       emailHash: string;
       email: string;
       name: string;
-      passwordHash: string;
+      /** Social accounts have none. */
+      passwordHash?: string;
+      provider?: 'password' | 'google' | 'facebook' | 'apple';
       at: string;
     }
   | { kind: 'update-profile'; name?: string; currentLearningLanguage?: LearningLanguage; at: string }
@@ -60,7 +62,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     if (c.kind === 'register') {
       if (s.exists) return []; // a retried registration
       const { userId, emailHash, email, name, passwordHash, at } = c;
-      return [{ type: 'identity.UserRegistered', data: { userId, emailHash, email, name, passwordHash, at, provider: 'password' } }];
+      const provider = c.provider ?? 'password';
+      return [{ type: 'identity.UserRegistered', data: { userId, emailHash, email, name, ...(passwordHash ? { passwordHash } : {}), at, provider } }];
     }
     if (!s.exists || s.deleted) throw new DomainError(NOT_FOUND, 404);
     switch (c.kind) {

@@ -15,8 +15,10 @@ export const UserRegistered = defineEvent(
     emailHash: z.string(),
     email: Encrypted,
     name: Encrypted,
-    passwordHash: Encrypted,
-    provider: z.enum(['password']),
+    /** Absent for a social account (no password). */
+    passwordHash: Encrypted.optional(),
+    /** Old events all say 'password'; social accounts name their provider. */
+    provider: z.enum(['password', 'google', 'facebook', 'apple']),
     at: z.iso.datetime(),
   }),
 );

@@ -8,6 +8,8 @@ import { DevMailbox } from '../../platform/mail/dev-mailbox';
 import { LinkSigner } from './links';
 import { identityMailReactor } from './mail-reactor';
 import { seedDemoUsers } from './seed';
+import { registerSocialRoutes } from './social/routes';
+import { createSocial, type Social } from './social/social';
 import { IdentityService, usersProjection } from './service';
 import { migrateSessions, Sessions } from './sessions';
 
@@ -46,6 +48,10 @@ function identity(deps: BaseDeps): Identity {
   return found;
 }
 
+const socials = new WeakMap<BaseDeps['db'], Social>();
+/** Social sign-in of a runtime whose routes are registered (tests reach its dev provider and tracking). */
+export const socialOf = (deps: BaseDeps): Social | undefined => socials.get(deps.db);
+
 /** The account service of a runtime (tests and the seed use it directly). */
 export const identityService = (deps: BaseDeps): IdentityService => identity(deps).service;
 
@@ -78,6 +84,9 @@ export const identityModule: Module = {
     const { service, sessions } = identity(deps);
     identityRoutes(app, deps.auth, service, sessions, readAfterFor(deps.projections, [usersProjection.name]));
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
+    const social = createSocial(app, deps, identity(deps));
+    socials.set(deps.db, social);
+    registerSocialRoutes(app, deps, social, sessions);
   },
   async started(deps) {
     const shredded = await identity(deps).service.shredLeftovers();

@@ -11,7 +11,7 @@ const codec = new EventCodec([...userEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 3,
+  version: 4,
   tables: ['identity_users', 'identity_deleted_users'],
   eventTypes: userEvents.map((e) => e.type),
   async setup(trx, t) {
@@ -20,7 +20,8 @@ export const usersProjection: Projection = {
       tb.text('email_hash').notNullable().unique();
       tb.text('email_enc').notNullable();
       tb.text('name_enc').notNullable();
-      tb.text('password_enc').notNullable();
+      tb.text('password_enc'); // null for social accounts
+      tb.text('provider').notNullable().defaultTo('password');
       tb.text('role').notNullable().defaultTo('User');
       tb.text('subscription').notNullable().defaultTo('free');
       tb.text('current_language');
@@ -47,7 +48,10 @@ export const usersProjection: Projection = {
             email_hash: e.data.emailHash,
             email_enc: e.data.email,
             name_enc: e.data.name,
-            password_enc: e.data.passwordHash,
+            password_enc: e.data.passwordHash ?? null,
+            provider: e.data.provider,
+            // The provider vouches for a social account's address; password accounts verify by link.
+            email_verified: e.data.provider !== 'password',
             created_at: e.data.at,
           });
           break;

@@ -34,7 +34,7 @@ interface UserRow {
   email_hash: string;
   email_enc: string;
   name_enc: string;
-  password_enc: string;
+  password_enc: string | null;
   role: string;
   subscription: string;
   current_language: string | null;
@@ -115,7 +115,7 @@ export class IdentityService {
     const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
     const key = row ? await this.o.vault.keyFor(row.user_id) : undefined;
     const ok =
-      row && key
+      row?.password_enc && key
         ? await verifyPassword(this.o.vault.decrypt(key, row.password_enc), password)
         : await verifyAgainstNobody(password);
     if (!ok || !row || !key) {
@@ -213,6 +213,11 @@ export class IdentityService {
     });
   }
 
+  /** Waits until the accounts read model has applied `position` (the next sign-in reads it). */
+  async settle(position: Position): Promise<void> {
+    await this.o.waitFor(position);
+  }
+
   /** Marks an address verified without a link (demo accounts, providers that verified it). */
   confirmEmail(userId: string) {
     return this.command(userId, { kind: 'confirm-email', at: this.now().toISOString() });
@@ -291,7 +296,7 @@ export class IdentityService {
   }
 
   /** An email's holder is gone when its registration never landed or the account was deleted. */
-  private async emailHolderIsGone(emailHash: string): Promise<boolean> {
+  async emailHolderIsGone(emailHash: string): Promise<boolean> {
     const claims = await this.o.store.readStream(emailStream(emailHash));
     const last = claims.at(-1);
     if (!last || last.type !== 'identity.EmailClaimed') return true;

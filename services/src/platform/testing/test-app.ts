@@ -2,7 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../config';
 import { createHttpServer, type App } from '../http/server';
 import { CSRF_COOKIE, CSRF_HEADER } from '../http/routes';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import type { Module, ModuleDeps } from '../module';
 import type { TestDatabase } from './databases';
 import { openPlatform, type Platform } from '../app-platform';
@@ -25,14 +25,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date } = {}): Promise<TestApp> {
+export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date; log?: Logger } = {}): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: db.connectionString,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
   });
-  const log = createLogger('silent');
+  const log = options.log ?? createLogger('silent');
   const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true });
   for (const m of modules) await m.routes?.(app, platform.deps);
