@@ -16,3 +16,4 @@ export * from './limits';
 export * from './subscriptions';
 export * from './tts-allowance';
 export * from './messages';
+export * from './content';

@@ -49,6 +49,11 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /** Brevo (email marketing and transactional mail); unset means the local adapter that records calls. */
+  BREVO_API_KEY: z.string().trim().min(1).optional(),
+  BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
+  /** Where support messages go, and the sender of support mail. */
+  SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
