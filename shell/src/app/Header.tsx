@@ -18,7 +18,7 @@ export function Header({ pathname }: { pathname: string }) {
   const [theme, toggleTheme] = useTheme();
   return (
     <header className="sh-header">
-      <Link href={user ? PATHS.dashboard : PATHS.signIn} className="sh-brand">
+      <Link href={user ? PATHS.dashboard : PATHS.landing} className="sh-brand">
         Verba
       </Link>
       {user ? (

@@ -5,8 +5,33 @@ export type FragmentName = (typeof FRAGMENTS)[number];
 
 export type ShellPage = 'sign-in' | 'sign-up' | 'dashboard' | 'onboarding' | 'profile' | 'subscription' | 'not-found';
 
+/**
+ * Pages anyone may open, signed in or not; each is prerendered to static HTML at build time
+ * (shell/scripts/prerender.mjs). Paths are spelled out here: the eager bundle must not import the
+ * contracts' language table (it carries zod).
+ */
+export const PUBLIC_PAGES = {
+  '/': 'landing',
+  '/faq': 'faq',
+  '/learn-german': 'learn-de',
+  '/learn-french': 'learn-fr',
+  '/learn-spanish': 'learn-es',
+  '/learn-russian': 'learn-ru',
+  '/app/terms-and-conditions': 'terms',
+  '/app/privacy-policy': 'privacy',
+  '/app/cookie-policy': 'cookies',
+  '/app/support': 'support',
+  '/app/support/contact-us': 'contact-us',
+} as const;
+export type PublicPath = keyof typeof PUBLIC_PAGES;
+export type PublicPage = (typeof PUBLIC_PAGES)[PublicPath];
+
+export const publicPageAt = (pathname: string): PublicPage | undefined =>
+  Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as PublicPath] : undefined;
+
 export type Resolved =
   | { kind: 'redirect'; to: string }
+  | { kind: 'public'; page: PublicPage }
   | { kind: 'page'; page: ShellPage }
   | { kind: 'fragment'; name: FragmentName };
 
@@ -21,6 +46,13 @@ export const PATHS = {
   admin: '/app/admin',
   profile: '/app/user-profile/user-info',
   subscription: '/app/user-profile/subscribe',
+  landing: '/',
+  faq: '/faq',
+  support: '/app/support',
+  contactUs: '/app/support/contact-us',
+  terms: '/app/terms-and-conditions',
+  privacy: '/app/privacy-policy',
+  cookies: '/app/cookie-policy',
 } as const;
 
 /** `/app/library` and `/app/library/...`, not `/app/library-x`. */
@@ -50,7 +82,10 @@ export function resolveRoute(rawPathname: string, user: SessionUser | null): Res
     if (user) return { kind: 'redirect', to: PATHS.dashboard };
     return { kind: 'page', page: pathname === PATHS.signIn ? 'sign-in' : 'sign-up' };
   }
-  if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.signIn };
+  const publicPage = publicPageAt(pathname);
+  // The landing page is for visitors; a signed-in user starts on the dashboard.
+  if (publicPage && !(publicPage === 'landing' && user)) return { kind: 'public', page: publicPage };
+  if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.landing };
   if (!user) return { kind: 'redirect', to: PATHS.signIn };
   if (pathname === '/app') return { kind: 'redirect', to: PATHS.dashboard };
   for (const [base, name] of FRAGMENT_ROUTES) {
