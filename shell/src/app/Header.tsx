@@ -56,9 +56,18 @@ export function Header({ pathname }: { pathname: string }) {
             <ProfileMenu user={user} />
           </Suspense>
         ) : (
-          <Link href={pathname === PATHS.signUp ? PATHS.signIn : PATHS.signUp} className="sh-nav__link">
-            {pathname === PATHS.signUp ? 'Sign in' : 'Sign up'}
-          </Link>
+          <>
+            {pathname !== PATHS.signIn ? (
+              <Link href={PATHS.signIn} className="sh-nav__link">
+                Sign in
+              </Link>
+            ) : null}
+            {pathname !== PATHS.signUp ? (
+              <Link href={PATHS.signUp} className="sh-nav__link">
+                Sign up
+              </Link>
+            ) : null}
+          </>
         )}
       </div>
     </header>

@@ -1,42 +1,43 @@
 import { Link } from '@verba/kit';
 import { PATHS } from '../../app/routes';
+import { Icon, type IconName } from './icons';
 import { LANGUAGE_CARDS } from './languages';
 
 const FEATURES = [
   {
-    icon: '📚',
+    icon: 'library' as IconName,
     title: 'A library at your level',
     text: 'Articles and series on travel, food, history, science and more, each labelled from A1 to C2 and with how hard it will be for you, based on the words you already know.',
   },
   {
-    icon: '🖍️',
+    icon: 'mark' as IconName,
     title: 'Mark every word',
     text: 'Every word starts as New. Mark it Known or Uncertain with one tap; your personal dictionary grows as you read and colours the next text for you.',
   },
   {
-    icon: '✨',
+    icon: 'translate' as IconName,
     title: 'AI translation in context',
     text: 'Stuck on a phrase? Get a translation of the word or the whole sentence as it is used here, not a list of dictionary meanings.',
   },
   {
-    icon: '🔊',
+    icon: 'speaker' as IconName,
     title: 'Hear it spoken',
     text: 'Natural voices read words and sentences aloud, from Marlene in German to Tatyana in Russian, at the speed you choose.',
   },
   {
-    icon: '🃏',
+    icon: 'cards' as IconName,
     title: 'Flashcards that schedule themselves',
     text: 'Save words from any text. The FSRS scheduler brings each card back just before you would forget it, so ten minutes a day go a long way.',
   },
   {
-    icon: '🎓',
+    icon: 'course' as IconName,
     title: 'Courses when you want a path',
     text: 'Step-by-step lessons and chapters take you from your starting point onwards, with practice games for the words of each chapter.',
   },
 ];
 
 const STEPS = [
-  ['Pick a text', 'Choose an article at your level, or paste your own as a private article.'],
+  ['Pick a text', 'Choose an article at your level, or, with Master, add your own as a private article.'],
   ['Read and mark', 'Tap the words you do not know. Translate, listen, and mark them Known or Uncertain.'],
   ['Review', 'Uncertain words become flashcards. Review them in a few minutes a day and watch your level rise.'],
 ] as const;
@@ -104,7 +105,7 @@ export function Landing() {
             <span className="pb-reader__buttons">
               <span className="pb-pill pb-pill--known">Known</span>
               <span className="pb-pill pb-pill--uncertain">Uncertain</span>
-              <span className="pb-pill">🔊 Listen</span>
+              <span className="pb-pill">Listen</span>
             </span>
           </div>
           <figcaption className="pb-legend">
@@ -120,8 +121,8 @@ export function Landing() {
         <ul className="pb-grid">
           {FEATURES.map((f) => (
             <li key={f.title} className="pb-card">
-              <span className="pb-card__icon" aria-hidden="true">
-                {f.icon}
+              <span className="pb-card__icon">
+                <Icon name={f.icon} />
               </span>
               <h3>{f.title}</h3>
               <p>{f.text}</p>

@@ -15,8 +15,8 @@ const PAGES: Record<LanguageCard['code'], LanguagePage> = {
       'German rewards readers. Its long compound words come apart into pieces you already know, and its cases stop being tables once you have seen them in a hundred real sentences. Verba gives you those sentences, at your level.',
     sample: { text: 'Die Bibliothek öffnet morgen früh um neun Uhr.', translation: 'The library opens tomorrow morning at nine.' },
     challenges: [
-      { title: 'Compound nouns', text: 'Tap Wochenendausflug and see it split into Wochenende and Ausflug. Mark the parts you know and the long words lose their fear.' },
-      { title: 'Der, die, das', text: 'Seeing each noun again and again with its article is how gender sticks. Your flashcards keep the article with the word.' },
+      { title: 'Compound nouns', text: 'Wochenendausflug is just Wochenende plus Ausflug. Look long words up in context, mark the parts you already know, and each new compound gets easier.' },
+      { title: 'Der, die, das', text: 'Seeing each noun again and again with its article is how gender sticks. Save nouns to flashcards together with their article.' },
       { title: 'Word order', text: 'Verbs that wait until the end of the sentence feel natural once you have read them often enough, and listening helps you hear the rhythm.' },
     ],
     voices: 'Marlene, Vicki and Hans',
@@ -28,7 +28,7 @@ const PAGES: Record<LanguageCard['code'], LanguagePage> = {
     challenges: [
       { title: 'Spelling and sound', text: 'Every word and sentence can be read aloud, so the link between what you see and what you hear grows with each text.' },
       { title: 'Faux amis', text: 'Actuellement is not actually. AI translation explains a word as it is used in your sentence, which is where false friends give themselves away.' },
-      { title: 'Everyday idioms', text: 'Mark a whole expression such as avoir le cafard and review it as one flashcard, meaning and all.' },
+      { title: 'Everyday idioms', text: 'Save a whole expression such as avoir le cafard as one flashcard and review it, meaning and all.' },
     ],
     voices: 'Celine, Lea and Mathieu',
   },
@@ -50,7 +50,7 @@ const PAGES: Record<LanguageCard['code'], LanguagePage> = {
     challenges: [
       { title: 'Cyrillic', text: 'Start with short A1 texts. After a few of them you read Cyrillic without thinking, because every word you tap is also read aloud.' },
       { title: 'Stress', text: 'Stress in Russian is not written and changes the sound of a word. Listening to each sentence teaches it where a textbook cannot.' },
-      { title: 'Cases', text: 'Книга, книги, книгу: your dictionary groups what you mark, and flashcards review the forms you actually meet.' },
+      { title: 'Cases', text: 'Книга, книги, книгу: you mark each form as you meet it, and flashcards bring back the ones you are unsure of until the endings feel natural.' },
     ],
     voices: 'Tatyana and Maxim',
   },
