@@ -40,6 +40,15 @@ describe(`content routes on ${database.label}`, () => {
     return (res.json().announcements as { id: string }[]).map((a) => a.id).filter((id) => ids.includes(id));
   };
 
+  it('documents every content route in the OpenAPI document', async () => {
+    const res = await t.agent().request({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of ['/api/announcements', '/api/admin/announcements/{id}', '/api/brevo/create-user', '/api/brevo/send-support-admin', '/api/admin/brevo/calls']) {
+      expect(paths).toContain(p);
+    }
+  });
+
   describe('announcements', () => {
     it("lists each user only the active announcements of their groups (all, their tier, admin)", async () => {
       const admin = as('Admin').agent;
