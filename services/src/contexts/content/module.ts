@@ -5,6 +5,7 @@ import { createHttpBrevo } from './brevo/http';
 import { createLocalBrevo } from './brevo/local';
 import { announcementsProjection } from './projection';
 import { contentRoutes } from './routes';
+import { seedWelcomeBanner } from './seed';
 import { SupportMail } from './support';
 
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
@@ -25,4 +26,5 @@ export const contentModule: Module = {
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
     });
   },
+  seed: (deps) => seedWelcomeBanner(new AnnouncementService(deps.store, deps.db)),
 };

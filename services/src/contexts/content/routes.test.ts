@@ -140,6 +140,21 @@ describe(`content routes on ${database.label}`, () => {
       expect([malformed.statusCode, malformed.json().message]).toEqual([400, 'Announcement not found']);
     });
 
+    it('seeds one welcome banner for everyone, however often the seed runs', async () => {
+      const [line] = await contentModule.seed!(t.deps);
+      expect(line).toMatch(/welcome banner/);
+      const before = await eventCount();
+      await contentModule.seed!(t.deps);
+      expect(await eventCount()).toBe(before);
+      const admin = as('Admin').agent;
+      const welcomes = async () =>
+        (await admin.request({ method: 'GET', url: '/api/admin/announcements' }))
+          .json()
+          .announcements.filter((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]?.data.text === 'Welcome to Verba!');
+      await expect.poll(async () => (await welcomes()).length).toBe(1);
+      expect((await welcomes())[0]).toMatchObject({ visibleTo: 'all', dismissBehavior: 'persistent', active: true });
+    });
+
     it('creates once when a request is retried with the same commandId', async () => {
       const admin = as('Admin').agent;
       const body = { ...banner('all'), commandId: randomUUID() };
