@@ -1,6 +1,7 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { AnnouncementService } from './announcements';
+import { guardBrevo } from './brevo/guard';
 import { createHttpBrevo } from './brevo/http';
 import { createLocalBrevo } from './brevo/local';
 import { announcementsProjection } from './projection';
@@ -15,9 +16,12 @@ export const contentModule: Module = {
   routes(app, deps) {
     const { config } = deps;
     // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
-    const brevo = config.BREVO_API_KEY
-      ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
-      : createLocalBrevo();
+    const brevo = guardBrevo(
+      config.BREVO_API_KEY
+        ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
+        : createLocalBrevo(),
+      deps.log,
+    );
     contentRoutes(app, {
       auth: deps.auth,
       announcements: new AnnouncementService(deps.store, deps.db),
