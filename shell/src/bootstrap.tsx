@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { session } from '@verba/kit';
 import { App } from './app/App';
+import { preloadPublicPages } from './app/PublicArea';
+import { publicPageAt } from './app/routes';
 import { fetchCurrentUser } from './auth/auth-api';
 import { startFragments } from './federation/fragments';
 import { applyOverrides, fetchRegistry, type Registry } from './federation/registry';
@@ -16,6 +18,8 @@ async function boot(): Promise<void> {
       return {};
     }),
     fetchCurrentUser().catch(() => null),
+    // A prerendered public page is on screen: load its component first so mounting swaps like for like.
+    publicPageAt(window.location.pathname.replace(/(.)\/+$/, '$1')) ? preloadPublicPages().catch(() => undefined) : undefined,
   ]);
   session.setUser(user);
   startFragments(applyOverrides(registry));

@@ -18,3 +18,4 @@ export * from './tts-allowance';
 export * from './messages';
 export * from './courses';
 export * from './social-sign-in';
+export * from './content';

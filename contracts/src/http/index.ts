@@ -6,3 +6,4 @@ export * from './courses';
 export * from './translation';
 export * from './speech';
 export * from './social';
+export * from './content';

@@ -103,7 +103,7 @@ export async function openPlatform(
     projectorsInProcess: options.projectorsInProcess ?? false,
     mailer,
     now: options.now ?? (() => new Date()),
-    appUrl: (config.APP_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
+    appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
   };
   const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
   const reactors = modules.flatMap((m) => m.reactors?.(deps) ?? []).map((reactor) => {

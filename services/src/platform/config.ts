@@ -52,8 +52,6 @@ const configSchema = z.object({
   /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); unset means the dev mailbox. */
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Verba <no-reply@verba.local>'),
-  /** The public origin links in emails point at; unset means http://HOST:PORT. */
-  APP_URL: optionalUrl('APP_URL'),
   /** OpenAI (or any OpenAI-compatible server) for translations; unset key means the local dictionary provider. */
   OPENAI_API_KEY: z
     .string()
@@ -85,6 +83,11 @@ const configSchema = z.object({
   /** Meta Conversions API (registration tracking); unset means calls are only recorded locally. */
   META_PIXEL_ID: z.string().trim().min(1).optional(),
   META_CAPI_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+  /** Brevo (email marketing and transactional mail); unset means the local adapter that records calls. */
+  BREVO_API_KEY: z.string().trim().min(1).optional(),
+  BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
+  /** Where support messages go, and the sender of support mail. */
+  SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,3 +1,4 @@
+import { contentModule } from '../contexts/content/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
@@ -7,4 +8,12 @@ import { vocabularyModule } from '../contexts/vocabulary/module';
 import type { Module } from '../platform/module';
 
 /** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [identityModule, vocabularyModule, libraryModule, learningModule, speechModule, translationModule];
+export const allModules: Module[] = [
+  identityModule,
+  vocabularyModule,
+  libraryModule,
+  learningModule,
+  speechModule,
+  translationModule,
+  contentModule,
+];

@@ -19,7 +19,7 @@ export function webBuildsMissing(): string[] {
  * on its own origin, and the runtime registry the shell reads to find them (so a fragment can be
  * redeployed without rebuilding the shell). Any other GET outside /api falls back to the shell's page.
  */
-export async function serveWeb(app: App): Promise<void> {
+export async function serveWeb(app: App, shell = shellDist): Promise<void> {
   const registry = Object.fromEntries(FRAGMENTS.map((name) => [name, `/fragments/${name}/mf-manifest.json`]));
   app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(registry));
 
@@ -27,14 +27,34 @@ export async function serveWeb(app: App): Promise<void> {
     if (!existsSync(fragmentDist(name))) continue;
     await app.register(fastifyStatic, { root: fragmentDist(name), prefix: `/fragments/${name}/`, decorateReply: false });
   }
-  if (!existsSync(shellDist)) return;
-  await app.register(fastifyStatic, { root: shellDist, prefix: '/', wildcard: false, index: false });
+  if (!existsSync(shell)) return;
+  await app.register(fastifyStatic, { root: shell, prefix: '/', wildcard: false, index: false });
 }
 
-/** Pages of the app (/, /app/..., /faq) are the shell's page; the shell's router takes it from there. */
-export function webPageFallback(request: FastifyRequest, reply: FastifyReply): boolean {
-  const pathname = request.url.split('?')[0]!;
-  if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(shellDist)) return false;
-  void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', shellDist);
-  return true;
+/**
+ * The file prerendered for a public page (shell/scripts/prerender.mjs writes `prerendered/<path>.html`:
+ * `/` -> index.html, `/faq` -> faq.html, `/app/support/contact-us` -> app/support/contact-us.html).
+ */
+export function prerenderedPage(pathname: string): string | undefined {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // Only plain lower-case paths: nothing like `..` can reach outside the folder.
+  if (!/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/.test(trimmed)) return undefined;
+  return `prerendered/${trimmed === '/' ? 'index' : trimmed.slice(1)}.html`;
 }
+
+/**
+ * Pages of the app (/, /app/..., /faq) are the shell's page; the shell's router takes it from there.
+ * A public page that was prerendered is sent as its own HTML (content and <head> before any script).
+ */
+export function pageFallbackFor(dist: string) {
+  return (request: FastifyRequest, reply: FastifyReply): boolean => {
+    const pathname = request.url.split('?')[0]!;
+    if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(dist)) return false;
+    const prerendered = prerenderedPage(pathname);
+    const file = prerendered && existsSync(path.join(dist, prerendered)) ? prerendered : 'index.html';
+    void reply.type('text/html').header('cache-control', 'no-cache').sendFile(file, dist);
+    return true;
+  };
+}
+
+export const webPageFallback = pageFallbackFor(shellDist);

@@ -3,9 +3,11 @@ import { ErrorBoundary, Spinner, Toaster, navigate, usePathname, useSession } fr
 import { AuthForm } from '../auth/AuthForm';
 import { DashboardPage } from '../pages/DashboardPage';
 import { NotFoundPage, PlaceholderPage } from '../pages/PlaceholderPage';
+import { BannerArea } from './BannerArea';
 import { CookieBanner } from './CookieBanner';
 import { FragmentArea } from './FragmentArea';
 import { Header } from './Header';
+import { PublicArea } from './PublicArea';
 import { FRAGMENTS, resolveRoute, type AccountPage, type ShellPage } from './routes';
 import { useSessionExpiryNotice } from './use-session-expiry';
 
@@ -71,6 +73,8 @@ export function App() {
       </a>
       <Header pathname={pathname} />
       <div id="main" className="sh-main" tabIndex={-1}>
+        {user ? <BannerArea user={user} /> : null}
+        {route.kind === 'public' ? <PublicArea page={route.page} path={pathname} /> : null}
         {route.kind === 'page' ? (
           <ErrorBoundary label="this page" key={route.page}>
             <Page page={route.page} />

@@ -18,7 +18,7 @@ export function Header({ pathname }: { pathname: string }) {
   const [theme, toggleTheme] = useTheme();
   return (
     <header className="sh-header">
-      <Link href={user ? PATHS.dashboard : PATHS.signIn} className="sh-brand">
+      <Link href={user ? PATHS.dashboard : PATHS.landing} className="sh-brand">
         Verba
       </Link>
       {user ? (
@@ -56,9 +56,18 @@ export function Header({ pathname }: { pathname: string }) {
             <ProfileMenu user={user} />
           </Suspense>
         ) : (
-          <Link href={pathname === PATHS.signUp ? PATHS.signIn : PATHS.signUp} className="sh-nav__link">
-            {pathname === PATHS.signUp ? 'Sign in' : 'Sign up'}
-          </Link>
+          <>
+            {pathname !== PATHS.signIn ? (
+              <Link href={PATHS.signIn} className="sh-nav__link">
+                Sign in
+              </Link>
+            ) : null}
+            {pathname !== PATHS.signUp ? (
+              <Link href={PATHS.signUp} className="sh-nav__link">
+                Sign up
+              </Link>
+            ) : null}
+          </>
         )}
       </div>
     </header>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@verba/kit';
-import { resolveRoute } from './routes';
+import { PUBLIC_PAGES, resolveRoute } from './routes';
 
 const user: SessionUser = { uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User' };
 const admin: SessionUser = { ...user, role: 'Admin' };
@@ -25,6 +25,16 @@ describe('resolveRoute', () => {
   it('keeps non-admins out of /app/admin', () => {
     expect(resolveRoute('/app/admin/users', user)).toEqual({ kind: 'redirect', to: '/app/dashboard' });
     expect(resolveRoute('/app/admin/users', admin)).toEqual({ kind: 'fragment', name: 'admin' });
+  });
+
+  it('opens the public pages to everyone, and sends a signed-in user from the landing page to the dashboard', () => {
+    for (const [path, page] of Object.entries(PUBLIC_PAGES)) {
+      expect(resolveRoute(path, null)).toEqual({ kind: 'public', page });
+      if (page !== 'landing') expect(resolveRoute(`${path}/`, user)).toEqual({ kind: 'public', page });
+    }
+    expect(resolveRoute('/', null)).toEqual({ kind: 'public', page: 'landing' });
+    expect(resolveRoute('/learn-italian', null)).toEqual({ kind: 'redirect', to: '/' });
+    expect(resolveRoute('/app/support/other', null)).toEqual({ kind: 'redirect', to: '/app/sign-in' });
   });
 
   it('sends signed-in users away from the auth pages', () => {

@@ -16,8 +16,33 @@ export type ShellPage =
 /** Pages about an account that work signed in or not (links from emails land here). */
 export type AccountPage = 'verify-email' | 'verify-result' | 'reset-password' | 'new-password' | 'reset-success' | 'dev-mailbox';
 
+/**
+ * Pages anyone may open, signed in or not; each is prerendered to static HTML at build time
+ * (shell/scripts/prerender.mjs). Paths are spelled out here: the eager bundle must not import the
+ * contracts' language table (it carries zod).
+ */
+export const PUBLIC_PAGES = {
+  '/': 'landing',
+  '/faq': 'faq',
+  '/learn-german': 'learn-de',
+  '/learn-french': 'learn-fr',
+  '/learn-spanish': 'learn-es',
+  '/learn-russian': 'learn-ru',
+  '/app/terms-and-conditions': 'terms',
+  '/app/privacy-policy': 'privacy',
+  '/app/cookie-policy': 'cookies',
+  '/app/support': 'support',
+  '/app/support/contact-us': 'contact-us',
+} as const;
+export type PublicPath = keyof typeof PUBLIC_PAGES;
+export type PublicPage = (typeof PUBLIC_PAGES)[PublicPath];
+
+export const publicPageAt = (pathname: string): PublicPage | undefined =>
+  Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as PublicPath] : undefined;
+
 export type Resolved =
   | { kind: 'redirect'; to: string }
+  | { kind: 'public'; page: PublicPage }
   | { kind: 'page'; page: ShellPage }
   | { kind: 'fragment'; name: FragmentName };
 
@@ -38,6 +63,13 @@ export const PATHS = {
   newPassword: '/app/new-password',
   resetSuccess: '/app/reset-password/success',
   devMailbox: '/app/dev/mailbox',
+  landing: '/',
+  faq: '/faq',
+  support: '/app/support',
+  contactUs: '/app/support/contact-us',
+  terms: '/app/terms-and-conditions',
+  privacy: '/app/privacy-policy',
+  cookies: '/app/cookie-policy',
 } as const;
 
 const ACCOUNT_PAGES: Record<string, AccountPage> = {
@@ -78,7 +110,10 @@ export function resolveRoute(rawPathname: string, user: SessionUser | null): Res
   }
   const account = ACCOUNT_PAGES[pathname];
   if (account) return { kind: 'page', page: account };
-  if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.signIn };
+  const publicPage = publicPageAt(pathname);
+  // The landing page is for visitors; a signed-in user starts on the dashboard.
+  if (publicPage && !(publicPage === 'landing' && user)) return { kind: 'public', page: publicPage };
+  if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.landing };
   if (!user) return { kind: 'redirect', to: PATHS.signIn };
   if (pathname === '/app') return { kind: 'redirect', to: PATHS.dashboard };
   for (const [base, name] of FRAGMENT_ROUTES) {

@@ -9,7 +9,7 @@ const respond = (status: number, body: unknown) =>
 
 const USER = {
   uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free', currentLearningLanguage: 'de',
-  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1, showMainOnboarding: false,
+  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1, showMainOnboarding: false, emailVerified: true,
 };
 
 afterEach(() => {

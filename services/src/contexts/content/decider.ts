@@ -1,0 +1,52 @@
+import type { AnnouncementInput } from '@verba/contracts';
+import { DomainError, type Decider } from '../../platform/decider/decider';
+import type { ContentEvent } from './events';
+
+export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
+
+export type AnnouncementCommand =
+  | { kind: 'publish'; id: string; input: AnnouncementInput; by: string; at: string }
+  | { kind: 'revise'; id: string; input: AnnouncementInput; by: string; at: string }
+  | { kind: 'delete'; id: string; by: string; at: string };
+
+export type AnnouncementState =
+  | { status: 'none' }
+  | { status: 'live'; input: AnnouncementInput }
+  | { status: 'deleted' };
+
+const sameInput = (a: AnnouncementInput, b: AnnouncementInput) => JSON.stringify(a) === JSON.stringify(b);
+
+const toData = (id: string, input: AnnouncementInput, by: string, at: string) => ({
+  announcementId: id,
+  visibleTo: input.visibleTo,
+  blocks: input.content.blocks,
+  dismissBehavior: input.dismissBehavior,
+  active: input.active,
+  by,
+  at,
+});
+
+/**
+ * Publishing an id that exists already changes nothing (a retried create); revising to the same content
+ * changes nothing; revising or deleting what is not there is a 404.
+ */
+export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState, ContentEvent> = {
+  initialState: () => ({ status: 'none' }),
+  decide(c, s) {
+    switch (c.kind) {
+      case 'publish':
+        return s.status === 'none' ? [{ type: 'content.AnnouncementPublished', data: toData(c.id, c.input, c.by, c.at) }] : [];
+      case 'revise':
+        if (s.status !== 'live') throw new DomainError(ANNOUNCEMENT_NOT_FOUND, 404);
+        return sameInput(s.input, c.input) ? [] : [{ type: 'content.AnnouncementRevised', data: toData(c.id, c.input, c.by, c.at) }];
+      case 'delete':
+        if (s.status !== 'live') throw new DomainError(ANNOUNCEMENT_NOT_FOUND, 404);
+        return [{ type: 'content.AnnouncementDeleted', data: { announcementId: c.id, by: c.by, at: c.at } }];
+    }
+  },
+  evolve(_s, e) {
+    if (e.type === 'content.AnnouncementDeleted') return { status: 'deleted' };
+    const { visibleTo, blocks, dismissBehavior, active } = e.data;
+    return { status: 'live', input: { visibleTo, content: { blocks }, dismissBehavior, active } };
+  },
+};

@@ -1,0 +1,34 @@
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import type { Module } from '../../platform/module';
+import { AnnouncementService } from './announcements';
+import { guardBrevo } from './brevo/guard';
+import { createHttpBrevo } from './brevo/http';
+import { createLocalBrevo } from './brevo/local';
+import { announcementsProjection } from './projection';
+import { contentRoutes } from './routes';
+import { seedWelcomeBanner } from './seed';
+import { SupportMail } from './support';
+
+/** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
+export const contentModule: Module = {
+  name: 'content',
+  projections: [announcementsProjection],
+  routes(app, deps) {
+    const { config } = deps;
+    // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
+    const brevo = guardBrevo(
+      config.BREVO_API_KEY
+        ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
+        : createLocalBrevo(),
+      deps.log,
+    );
+    contentRoutes(app, {
+      auth: deps.auth,
+      announcements: new AnnouncementService(deps.store, deps.db),
+      readAfter: readAfterFor(deps.projections, [announcementsProjection.name]),
+      brevo,
+      support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
+    });
+  },
+  seed: (deps) => seedWelcomeBanner(new AnnouncementService(deps.store, deps.db)),
+};

@@ -1,0 +1,60 @@
+import { TEMPORARY_DISMISSAL_MS, type DismissBehavior, type Dismissals } from '@verba/contracts';
+
+/**
+ * Where the browser remembers dismissed banners: persistent and temporary ones in localStorage (a
+ * temporary one with its time, so the pure rule in contracts can expire it after 2 days), session-only
+ * ones in sessionStorage, which the browser forgets when the session ends.
+ */
+export const DISMISSED_KEY = 'verba:dismissed-banners';
+
+type Lasting = Record<string, { behavior: 'persistent' } | { behavior: 'temporary'; at: number }>;
+
+export interface BannerStorages {
+  local: Pick<Storage, 'getItem' | 'setItem'>;
+  session: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+const browserStorages = (): BannerStorages => ({ local: window.localStorage, session: window.sessionStorage });
+
+function read<T extends object>(storage: BannerStorages['local'], fallback: T): T {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(DISMISSED_KEY) ?? 'null');
+    return parsed && typeof parsed === 'object' ? (parsed as T) : fallback;
+  } catch {
+    return fallback; // unreadable or blocked storage: nothing is dismissed
+  }
+}
+
+function write(storage: BannerStorages['local'], value: object): void {
+  try {
+    storage.setItem(DISMISSED_KEY, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked (private mode): the dismissal lasts until the page reloads.
+  }
+}
+
+export function storedDismissals(storages: BannerStorages = browserStorages()): Dismissals {
+  const lasting = read<Lasting>(storages.local, {});
+  const inSession = read<Record<string, true>>(storages.session, {});
+  return {
+    lasting: (id) => (Object.hasOwn(lasting, id) ? lasting[id] : undefined),
+    inSession: (id) => Object.hasOwn(inSession, id),
+  };
+}
+
+/** Remembers a dismissal as the banner asks; expired temporary entries are dropped on the way. */
+export function dismissBanner(
+  banner: { id: string; dismissBehavior: DismissBehavior },
+  now: number,
+  storages: BannerStorages = browserStorages(),
+): void {
+  if (banner.dismissBehavior === 'session') {
+    write(storages.session, { ...read<Record<string, true>>(storages.session, {}), [banner.id]: true });
+    return;
+  }
+  const kept = Object.entries(read<Lasting>(storages.local, {})).filter(
+    ([, d]) => d.behavior === 'persistent' || now - d.at < TEMPORARY_DISMISSAL_MS,
+  );
+  const entry = banner.dismissBehavior === 'persistent' ? { behavior: 'persistent' as const } : { behavior: 'temporary' as const, at: now };
+  write(storages.local, { ...Object.fromEntries(kept), [banner.id]: entry });
+}

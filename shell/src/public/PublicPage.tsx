@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import type { PublicPage as PageKey } from '../app/routes';
+import { applyHead } from './head';
+import { PAGE_META } from './meta';
+import { ContactUs } from './pages/ContactUs';
+import { Faq } from './pages/Faq';
+import { Landing } from './pages/Landing';
+import { LearnLanguage } from './pages/LearnLanguage';
+import { Legal } from './pages/Legal';
+import { COOKIES, PRIVACY, TERMS } from './pages/legal-texts';
+import { Support } from './pages/Support';
+import { PublicFooter } from './PublicFooter';
+import './public.css';
+
+function Content({ page }: { page: PageKey }) {
+  switch (page) {
+    case 'landing':
+      return <Landing />;
+    case 'faq':
+      return <Faq />;
+    case 'learn-de':
+    case 'learn-fr':
+    case 'learn-es':
+    case 'learn-ru':
+      return <LearnLanguage code={page.slice(6) as 'de' | 'fr' | 'es' | 'ru'} />;
+    case 'terms':
+      return <Legal doc={TERMS} />;
+    case 'privacy':
+      return <Legal doc={PRIVACY} />;
+    case 'cookies':
+      return <Legal doc={COOKIES} />;
+    case 'support':
+      return <Support />;
+    case 'contact-us':
+      return <ContactUs />;
+  }
+}
+
+/** A public page: its content and the site footer; in the browser it also keeps <head> in step. */
+export function PublicPage({ page, path }: { page: PageKey; path: string }) {
+  useEffect(() => applyHead(PAGE_META[page], path), [page, path]);
+  return (
+    <main className="sh-page pb-page">
+      <Content page={page} />
+      <PublicFooter />
+    </main>
+  );
+}

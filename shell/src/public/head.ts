@@ -1,0 +1,31 @@
+import type { PageMeta } from './meta';
+import { SITE_NAME, SITE_ORIGIN } from './meta';
+
+/** The <meta> tags of a page: description and the Open Graph and Twitter card tags. */
+export function metaTags(meta: PageMeta, path: string): { attr: 'name' | 'property'; key: string; content: string }[] {
+  return [
+    { attr: 'name', key: 'description', content: meta.description },
+    { attr: 'property', key: 'og:title', content: meta.title },
+    { attr: 'property', key: 'og:description', content: meta.description },
+    { attr: 'property', key: 'og:type', content: meta.type },
+    { attr: 'property', key: 'og:url', content: `${SITE_ORIGIN}${path}` },
+    { attr: 'property', key: 'og:site_name', content: SITE_NAME },
+    { attr: 'name', key: 'twitter:card', content: 'summary' },
+    { attr: 'name', key: 'twitter:title', content: meta.title },
+    { attr: 'name', key: 'twitter:description', content: meta.description },
+  ];
+}
+
+/** Keeps the head in step on in-app navigation (crawlers get it from the prerendered file). */
+export function applyHead(meta: PageMeta, path: string): void {
+  document.title = meta.title;
+  for (const tag of metaTags(meta, path)) {
+    let el = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attr}="${tag.key}"]`);
+    if (!el) {
+      el = document.createElement('meta');
+      el.setAttribute(tag.attr, tag.key);
+      document.head.appendChild(el);
+    }
+    el.content = tag.content;
+  }
+}
