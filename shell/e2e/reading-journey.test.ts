@@ -231,7 +231,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.waitForURL('**/app/reset-password/success');
     await page.getByText('Success, You have successfully updated your password.').waitFor();
 
-    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(admin.email);
     await page.locator('input[name="password"]').fill(admin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -268,8 +268,11 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
 
   it('shows a failed fragment in its own area while navigation keeps working', async () => {
     const page = await browser.newPage();
-    await signIn(page);
+    // Before signing in: the dashboard's widgets already load the fragments' manifests.
     await page.route('**/fragments/learn/mf-manifest.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await signIn(page);
+    // The dashboard's widget from the broken fragment fails in its own card; the page stands.
+    await page.getByRole('region', { name: 'Next chapter' }).getByRole('alert').waitFor();
     await page.getByRole('link', { name: 'Learn' }).click();
     // The message stands in the Learn fragment's own area, not as a page-wide error.
     await page.locator('.sh-fragment:not([hidden]) [role="alert"]').filter({ hasText: /./ }).waitFor();
