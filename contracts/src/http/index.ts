@@ -2,3 +2,5 @@ export * from './route';
 export * from './identity';
 export * from './vocabulary';
 export * from './library';
+export * from './flashcards';
+export * from './practice';

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import type { FlashcardForm, FlashcardStatus, LearningLanguage, NewFlashcard, ReviewRating, ReviewSource } from '@verba/contracts';
+import { eventIdFor } from '../../platform/decider/event-ids';
+import { EventCodec } from '../../platform/decider/events';
+import { handleCommand } from '../../platform/decider/handle-command';
+import { StreamStateCache } from '../../platform/decider/state-cache';
+import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
+import { flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
+import { flashcardEvents, flashcardStream, type FsrsCard } from './events';
+
+const codec = new EventCodec([...flashcardEvents]);
+/** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
+const BULK_CONCURRENCY = 8;
+
+export interface Changed {
+  position?: Position;
+  changed: number;
+}
+
+/** A card's schedule right after a review, as the review route returns it. */
+export interface ReviewOutcome {
+  id: string;
+  scheduled: boolean;
+  schedule: FsrsCard;
+}
+
+type CommandBody = FlashcardCommand extends infer C ? (C extends unknown ? Omit<C, 'userId' | 'cardId' | 'at'> : never) : never;
+
+const later = (a: Position | undefined, b: Position | undefined) => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
+
+/** The write side of flashcards: every command goes to the one small stream of its card. */
+export class FlashcardCommands {
+  private readonly states = new StreamStateCache<FlashcardState>();
+
+  constructor(
+    private readonly store: EventStore,
+    /** Injectable so tests replay review histories at chosen times. */
+    private readonly now: () => Date,
+  ) {}
+
+  private async run(userId: string, cardId: string, body: CommandBody, commandId: string, assumeNew = false) {
+    // A retried review (same command id) decides again on a newer state, and the store answers with the
+    // first append: that decision must not become cached state, so reviews always read their stream.
+    const cache = body.kind === 'review' ? undefined : this.states;
+    const command = { ...body, userId, cardId, at: this.now().toISOString() } as FlashcardCommand;
+    return handleCommand({
+      store: this.store,
+      codec,
+      decider: flashcardDecider,
+      streamId: flashcardStream(userId, cardId),
+      command,
+      commandId,
+      metadata: { userId },
+      ...(cache ? { stateCache: cache } : {}),
+      assumeNew,
+    });
+  }
+
+  /**
+   * Creates cards (Uncertain, due at once). A card's id is the client's, or derived from the command id,
+   * so a retried request creates nothing twice. Returns the ids in the order sent.
+   */
+  async create(userId: string, language: LearningLanguage, cards: NewFlashcard[], commandId: string = randomUUID()): Promise<Changed & { ids: string[] }> {
+    const ids = cards.map((c, i) => c.id ?? eventIdFor(commandId, `card:${i}`));
+    const queue = cards.map((c, i) => ({ c, id: ids[i]! }));
+    let position: Position | undefined;
+    let changed = 0;
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { c, id } = next;
+        const body = {
+          kind: 'create' as const,
+          language,
+          sourceValue: c.sourceValue,
+          targetValue: c.targetValue,
+          origin: c.origin ?? null,
+          originId: c.originId ?? null,
+          originName: c.originName ?? null,
+        };
+        const result = await this.run(userId, id, body, eventIdFor(commandId, `create:${id}`), true);
+        if (result.position) changed += 1;
+        position = later(position, result.position);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queue.length) }, worker));
+    return { ids, changed, ...(position ? { position } : {}) };
+  }
+
+  async edit(userId: string, cardId: string, form: FlashcardForm, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'edit', ...form }, commandId);
+  }
+
+  async delete(userId: string, cardId: string, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'delete' }, commandId);
+  }
+
+  async setStatus(userId: string, cardId: string, status: FlashcardStatus, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'status', status }, commandId);
+  }
+
+  /** Reviews in the order given (a card may come twice in one session: Again, then Good). */
+  async review(
+    userId: string,
+    reviews: { id: string; rating: ReviewRating }[],
+    source: ReviewSource,
+    commandId: string = randomUUID(),
+  ): Promise<Changed & { outcomes: ReviewOutcome[] }> {
+    let position: Position | undefined;
+    const outcomes: ReviewOutcome[] = [];
+    for (const [i, r] of reviews.entries()) {
+      const result = await this.run(userId, r.id, { kind: 'review', rating: r.rating, source }, eventIdFor(commandId, `review:${i}`));
+      position = later(position, result.position);
+      const event = result.events[0];
+      if (event?.type !== 'practice.FlashcardReviewed') throw new Error('a review decided no review event');
+      outcomes.push({ id: r.id, scheduled: event.data.scheduled, schedule: event.data.after });
+    }
+    return { changed: outcomes.length, outcomes, ...(position ? { position } : {}) };
+  }
+
+  private async single(userId: string, cardId: string, body: CommandBody, commandId: string): Promise<Changed> {
+    const result = await this.run(userId, cardId, body, commandId);
+    return { changed: result.events.length, ...(result.position ? { position: result.position } : {}) };
+  }
+}
