@@ -7,6 +7,8 @@ const languageCode = { languageCode: LearningLanguageSchema };
 
 export const PRACTICE_SESSION_DEFAULT = 20;
 export const PRACTICE_SESSION_MAX = 100;
+/** The due count of a session list stops here (shown as "1000+"): counting further costs every request. */
+export const DUE_COUNT_MAX = 1000;
 
 export const practiceFlashcards = defineRoute({
   method: 'GET',
@@ -19,7 +21,7 @@ export const practiceFlashcards = defineRoute({
     minPosition: PositionSchema.optional(),
   }),
   response: z.object({
-    /** How many cards are due now in all (the list holds at most `limit`). */
+    /** How many cards are due now, up to DUE_COUNT_MAX (the list holds at most `limit`); exact in /flashcards/info. */
     dueCount: z.number().int(),
     flashcards: z.array(FlashcardSchema.extend({ isDue: z.boolean() })),
   }),

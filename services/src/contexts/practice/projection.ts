@@ -141,9 +141,10 @@ export const flashcardsProjection: Projection = {
       tb.text('state').notNullable();
       tb.timestamp('due_at', { useTz: true }).notNullable();
       tb.primary(['user_id', 'card_id']);
-      tb.index(['user_id', 'language', 'due_at'], t('flashcards_due_idx'));
-      tb.index(['user_id', 'language', 'created_at'], t('flashcards_created_idx'));
-      tb.index(['user_id', 'language', 'origin_id'], t('flashcards_origin_idx'));
+      tb.index(['user_id', 'language', 'due_at', 'card_id'], t('flashcards_due_idx'));
+      // Only the due index starts with (user, language): even before statistics exist (a fresh or rebuilt
+      // table), the planner then reads "due first" straight from it instead of sorting a user's cards.
+      tb.index(['origin_id', 'user_id'], t('flashcards_origin_idx'));
     });
     await trx.schema.createTable(t('practice_days'), (tb) => {
       tb.uuid('user_id').notNullable();

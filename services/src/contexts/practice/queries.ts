@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dateDiffInDays } from 'ts-fsrs';
-import { ANALYTICS_DAYS, DAY_MS, MASTERED_AFTER_DAYS, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
+import { ANALYTICS_DAYS, DAY_MS, DUE_COUNT_MAX, MASTERED_AFTER_DAYS, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
 import type { FlashcardRow } from './projection';
 
 type Db = Knex | Knex.Transaction;
@@ -88,7 +88,7 @@ export class FlashcardQueries {
     const now = this.now();
     const [rows, [count]] = await Promise.all([
       this.cards(userId, language).orderBy(['due_at', 'card_id']).limit(limit).select() as Promise<FlashcardRow[]>,
-      this.cards(userId, language).andWhere('due_at', '<=', now).count({ n: '*' }),
+      this.db.from(this.cards(userId, language).andWhere('due_at', '<=', now).limit(DUE_COUNT_MAX).select(this.db.raw('1')).as('due')).count({ n: '*' }),
     ]);
     return { dueCount: Number(count!.n), cards: rows.map((r) => ({ ...toFlashcard(r, now), isDue: r.due_at <= now })) };
   }
