@@ -140,7 +140,8 @@ export const reviewFlashcards = defineRoute({
     source: ReviewSourceSchema.default('flashcards'),
     ...commandId,
   }),
-  response: changed.extend({ cards: z.array(ScheduleSchema) }),
+  /** `notFound`: cards of the session that no longer exist (skipped); all gone is a 404. */
+  response: changed.extend({ cards: z.array(ScheduleSchema), notFound: z.array(z.uuid()) }),
 });
 
 export const createFlashcard = defineRoute({

@@ -5,7 +5,8 @@ import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { StreamStateCache } from '../../platform/decider/state-cache';
 import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
-import { flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
+import { DomainError } from '../../platform/decider/decider';
+import { FLASHCARD_NOT_FOUND, flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
 import { flashcardEvents, flashcardStream, type FsrsCard } from './events';
 
 const codec = new EventCodec([...flashcardEvents]);
@@ -98,23 +99,36 @@ export class FlashcardCommands {
     return this.single(userId, cardId, { kind: 'status', status }, commandId);
   }
 
-  /** Reviews in the order given (a card may come twice in one session: Again, then Good). */
+  /**
+   * Reviews in the order given (a card may come twice in one session: Again, then Good). Cards that are
+   * gone are skipped and named in `notFound`; only when none is left is it "not found".
+   */
   async review(
     userId: string,
     reviews: { id: string; rating: ReviewRating }[],
     source: ReviewSource,
     commandId: string = randomUUID(),
-  ): Promise<Changed & { outcomes: ReviewOutcome[] }> {
+  ): Promise<Changed & { outcomes: ReviewOutcome[]; notFound: string[] }> {
     let position: Position | undefined;
     const outcomes: ReviewOutcome[] = [];
+    const notFound: string[] = [];
     for (const [i, r] of reviews.entries()) {
-      const result = await this.run(userId, r.id, { kind: 'review', rating: r.rating, source }, eventIdFor(commandId, `review:${i}`));
+      const result = await this.run(userId, r.id, { kind: 'review', rating: r.rating, source }, eventIdFor(commandId, `review:${i}`)).catch((e: unknown) => {
+        // A card deleted meanwhile (another tab) must not make the rest of a session unsavable.
+        if (e instanceof DomainError && e.status === 404 && reviews.length > 1) return undefined;
+        throw e;
+      });
+      if (!result) {
+        notFound.push(r.id);
+        continue;
+      }
       position = later(position, result.position);
       const event = result.events[0];
       if (event?.type !== 'practice.FlashcardReviewed') throw new Error('a review decided no review event');
       outcomes.push({ id: r.id, scheduled: event.data.scheduled, schedule: event.data.after });
     }
-    return { changed: outcomes.length, outcomes, ...(position ? { position } : {}) };
+    if (outcomes.length === 0) throw new DomainError(FLASHCARD_NOT_FOUND, 404);
+    return { changed: outcomes.length, outcomes, notFound, ...(position ? { position } : {}) };
   }
 
   private async single(userId: string, cardId: string, body: CommandBody, commandId: string): Promise<Changed> {

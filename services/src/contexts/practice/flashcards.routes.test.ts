@@ -195,6 +195,21 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect(card).toMatchObject({ reps: 20, timePracticed: 20 });
   });
 
+  it('saves the rest of a session when one of its cards was deleted meanwhile, naming it', async () => {
+    const { agent } = p.learner();
+    const { ids: [kept, gone] } = await p.create(agent, [
+      { sourceValue: 'bleiben', targetValue: 'to stay' },
+      { sourceValue: 'gehen', targetValue: 'to go' },
+    ]);
+    await agent.request({ method: 'DELETE', url: '/api/flashcards/one', payload: { id: gone } });
+    const res = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: kept, rating: 'good' }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: 1, notFound: [gone], cards: [{ id: kept, reps: 1 }] });
+    const none = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: randomUUID(), rating: 'easy' }] } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Flashcard not found');
+  });
+
   it('answers 401 on every flashcard route without a session', async () => {
     const anonymous = p.t.agent();
     for (const [method, url] of [

@@ -50,7 +50,7 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
 
   registerRoute(app, auth, f.reviewFlashcards, async ({ user, body }) => {
     const r = await s.commands.review(user.id, body.reviews, body.source, body.commandId);
-    return { ...asChanged(r), cards: r.outcomes.map(asSchedule) };
+    return { ...asChanged(r), cards: r.outcomes.map(asSchedule), notFound: r.notFound };
   });
 
   registerRoute(app, auth, f.createFlashcard, async ({ user, body }) => {
