@@ -7,8 +7,8 @@ const languageCode = { languageCode: LearningLanguageSchema };
 
 export const PRACTICE_SESSION_DEFAULT = 20;
 export const PRACTICE_SESSION_MAX = 100;
-/** The due count of a session list stops here (shown as "1000+"): counting further costs every request. */
-export const DUE_COUNT_MAX = 1000;
+/** The due count of a session list stops here (shown as "100+"): counting further costs every request. */
+export const DUE_COUNT_MAX = 100;
 
 export const practiceFlashcards = defineRoute({
   method: 'GET',
