@@ -61,4 +61,11 @@ describe('flashcard decider', () => {
     const nextDay = '2026-03-03T00:00:00.000Z';
     spec.given([created, first]).when(cmd({ kind: 'review', rating: 'good', source: 'quick-quiz' }, nextDay)).then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
   });
+
+  it('never schedules from a time before the last review (clocks of two servers may disagree)', () => {
+    const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'flashcards', true);
+    const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
+    const [event] = flashcardDecider.decide(cmd({ kind: 'review', rating: 'good', source: 'flashcards' }, '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
+    expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'));
+  });
 });

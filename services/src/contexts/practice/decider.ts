@@ -65,7 +65,9 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
     case 'review': {
       const before = s.schedule!;
       const scheduled = c.source === 'flashcards' || s.gameDay !== utcDay(c.at);
-      const after = scheduled ? reschedule(before, new Date(c.at), c.rating) : before;
+      // Clocks of several API instances may disagree slightly: never review before the last review.
+      const when = before.lastReview && c.at < before.lastReview ? before.lastReview : c.at;
+      const after = scheduled ? reschedule(before, new Date(when), c.rating) : before;
       return [
         {
           type: 'practice.FlashcardReviewed',

@@ -195,6 +195,18 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect(card).toMatchObject({ reps: 20, timePracticed: 20 });
   });
 
+  it('appends a retried review (same command id) only once', async () => {
+    const { agent, uid } = p.learner();
+    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'nochmal', targetValue: 'again' }]);
+    const payload = { reviews: [{ id, rating: 'hard' }], commandId: randomUUID() };
+    const first = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
+    const retry = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().position).toBe(first.json().position);
+    const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
+    expect(stream.map((e) => e.type)).toEqual(['practice.FlashcardCreated', 'practice.FlashcardReviewed']);
+  });
+
   it('saves the rest of a session when one of its cards was deleted meanwhile, naming it', async () => {
     const { agent } = p.learner();
     const { ids: [kept, gone] } = await p.create(agent, [
