@@ -148,6 +148,9 @@ describe(`flashcard routes on ${database.label}`, () => {
     }
     expect(await p.eventCount()).toBe(before);
     expect((await list(other.agent, position)).flashcards).toEqual([]);
+    for (const url of ['/api/flashcards/info?languageCode=de', '/api/practice/flashcards?languageCode=de', '/api/flashcards/flashcards-origin-status?languageCode=de']) {
+      expect((await p.get(other.agent, url)).json(), url).toMatchObject(url.includes('info') ? { total: 0 } : url.includes('origin') ? { origins: [] } : { flashcards: [] });
+    }
     expect((await list(owner.agent)).flashcards[0]).toMatchObject({ id, sourceValue: 'geheim', status: 'uncertain' });
   });
 
