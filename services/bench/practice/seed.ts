@@ -32,7 +32,7 @@ function cardHistory(userId: string, cardId: string, i: number, now: number, ran
   const events = [];
   const reviews = Math.floor(random() * 5);
   for (let n = 0; n <= reviews; n++) {
-    const command = n === 0 ? commands[0]! : { kind: 'review' as const, userId, cardId, at: new Date(at).toISOString(), rating: RATINGS[Math.floor(random() * RATINGS.length)]!, source: 'flashcards' as const };
+    const command = n === 0 ? commands[0]! : { kind: 'review' as const, reviewId: randomUUID(), userId, cardId, at: new Date(at).toISOString(), rating: RATINGS[Math.floor(random() * RATINGS.length)]!, source: 'flashcards' as const };
     for (const e of flashcardDecider.decide(command, state)) {
       events.push(e);
       state = flashcardDecider.evolve(state, e);

@@ -40,8 +40,9 @@ export class FlashcardCommands {
   ) {}
 
   private async run(userId: string, cardId: string, body: CommandBody, commandId: string, assumeNew = false) {
-    // A retried review (same command id) decides again on a newer state, and the store answers with the
-    // first append: that decision must not become cached state, so reviews always read their stream.
+    // Reviews read their stream: a card is reviewed a few times a session, and a cached state that another
+    // instance made stale would make a retried review look new (then the store would answer with the first
+    // append while the cache took the new decision as the state).
     const cache = body.kind === 'review' ? undefined : this.states;
     const command = { ...body, userId, cardId, at: this.now().toISOString() } as FlashcardCommand;
     return handleCommand({
@@ -113,7 +114,8 @@ export class FlashcardCommands {
     const outcomes: ReviewOutcome[] = [];
     const notFound: string[] = [];
     for (const [i, r] of reviews.entries()) {
-      const result = await this.run(userId, r.id, { kind: 'review', rating: r.rating, source }, eventIdFor(commandId, `review:${i}`)).catch((e: unknown) => {
+      const reviewId = eventIdFor(commandId, `review:${i}`);
+      const result = await this.run(userId, r.id, { kind: 'review', reviewId, rating: r.rating, source }, reviewId).catch((e: unknown) => {
         // A card deleted meanwhile (another tab) must not make the rest of a session unsavable.
         if (e instanceof DomainError && e.status === 404 && reviews.length > 1) return undefined;
         throw e;
@@ -122,13 +124,22 @@ export class FlashcardCommands {
         notFound.push(r.id);
         continue;
       }
-      position = later(position, result.position);
       const event = result.events[0];
-      if (event?.type !== 'practice.FlashcardReviewed') throw new Error('a review decided no review event');
-      outcomes.push({ id: r.id, scheduled: event.data.scheduled, schedule: event.data.after });
+      const done = event?.type === 'practice.FlashcardReviewed' ? { ...event.data, position: result.position } : await this.earlierReview(userId, r.id, reviewId);
+      position = later(position, done.position);
+      outcomes.push({ id: r.id, scheduled: done.scheduled, schedule: done.after });
     }
     if (outcomes.length === 0) throw new DomainError(FLASHCARD_NOT_FOUND, 404);
     return { changed: outcomes.length, outcomes, notFound, ...(position ? { position } : {}) };
+  }
+
+  /** What a review that is being retried did the first time, and where it landed. */
+  private async earlierReview(userId: string, cardId: string, reviewId: string): Promise<{ scheduled: boolean; after: FsrsCard; position: Position }> {
+    for (const recorded of await this.store.readStream(flashcardStream(userId, cardId))) {
+      const e = codec.decode(recorded);
+      if (e.type === 'practice.FlashcardReviewed' && e.data.reviewId === reviewId) return { ...e.data, position: recorded.position };
+    }
+    throw new Error(`review ${reviewId} of card ${cardId} decided nothing and is not in its stream`);
   }
 
   private async single(userId: string, cardId: string, body: CommandBody, commandId: string): Promise<Changed> {

@@ -15,9 +15,12 @@ const created: FlashcardEvent = {
   data: { ...ref, language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null, at: T0 },
 };
 const cmd = (c: Record<string, unknown>, at = T0) => ({ ...ref, at, ...c }) as FlashcardCommand;
+/** Review ids in these tests are derived from the review's time. */
+const reviewIdAt = (at: string) => `00000000-0000-4000-8000-${String(Date.parse(at)).padStart(12, '0').slice(-12)}`;
+const review = (rating: string, source: string, at: string) => cmd({ kind: 'review', reviewId: reviewIdAt(at), rating, source }, at);
 const reviewed = (rating: 'again' | 'hard' | 'good' | 'easy', at: string, source: 'flashcards' | 'quick-quiz' | 'match-words', scheduled: boolean, before = newSchedule(new Date(T0))): FlashcardEvent => ({
   type: 'practice.FlashcardReviewed',
-  data: { ...ref, language: 'de', rating, source, scheduled, before, after: scheduled ? reschedule(before, new Date(at), rating) : before, at },
+  data: { ...ref, reviewId: reviewIdAt(at), language: 'de', rating, source, scheduled, before, after: scheduled ? reschedule(before, new Date(at), rating) : before, at },
 });
 
 describe('flashcard decider', () => {
@@ -37,7 +40,7 @@ describe('flashcard decider', () => {
     for (const history of [[], [created, deleted]]) {
       spec.given(history).when(cmd({ kind: 'edit', sourceValue: 'a', targetValue: 'b' })).thenThrows('Flashcard not found');
       spec.given(history).when(cmd({ kind: 'status', status: 'known' })).thenThrows('Flashcard not found');
-      spec.given(history).when(cmd({ kind: 'review', rating: 'good', source: 'flashcards' })).thenThrows('Flashcard not found');
+      spec.given(history).when(review('good', 'flashcards', T0)).thenThrows('Flashcard not found');
     }
     spec.given([created, deleted]).when(cmd({ kind: 'delete' })).then([]);
   });
@@ -49,23 +52,28 @@ describe('flashcard decider', () => {
 
   it('schedules a flashcard review with FSRS, keeping the schedule before and after', () => {
     const at = '2026-03-02T09:05:00.000Z';
-    spec.given([created]).when(cmd({ kind: 'review', rating: 'good', source: 'flashcards' }, at)).then([reviewed('good', at, 'flashcards', true)]);
+    spec.given([created]).when(review('good', 'flashcards', at)).then([reviewed('good', at, 'flashcards', true)]);
   });
 
   it('schedules one game review per card per UTC day; later ones that day are only counted', () => {
     const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
     const sameDay = '2026-03-02T23:59:00.000Z';
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
-    spec.given([created, first]).when(cmd({ kind: 'review', rating: 'again', source: 'match-words' }, sameDay)).then([reviewed('again', sameDay, 'match-words', false, after)]);
-    spec.given([created, first]).when(cmd({ kind: 'review', rating: 'again', source: 'flashcards' }, sameDay)).then([reviewed('again', sameDay, 'flashcards', true, after)]);
+    spec.given([created, first]).when(review('again', 'match-words', sameDay)).then([reviewed('again', sameDay, 'match-words', false, after)]);
+    spec.given([created, first]).when(review('again', 'flashcards', sameDay)).then([reviewed('again', sameDay, 'flashcards', true, after)]);
     const nextDay = '2026-03-03T00:00:00.000Z';
-    spec.given([created, first]).when(cmd({ kind: 'review', rating: 'good', source: 'quick-quiz' }, nextDay)).then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
+    spec.given([created, first]).when(review('good', 'quick-quiz', nextDay)).then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
+  });
+
+  it('decides nothing for a review it already has (a retried request)', () => {
+    const at = '2026-03-02T09:05:00.000Z';
+    spec.given([created, reviewed('good', at, 'flashcards', true)]).when(review('good', 'flashcards', at)).then([]);
   });
 
   it('never schedules from a time before the last review (clocks of two servers may disagree)', () => {
     const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'flashcards', true);
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
-    const [event] = flashcardDecider.decide(cmd({ kind: 'review', rating: 'good', source: 'flashcards' }, '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
+    const [event] = flashcardDecider.decide(review('good', 'flashcards', '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
     expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'));
   });
 });

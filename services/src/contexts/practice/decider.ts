@@ -26,8 +26,11 @@ export type FlashcardCommand = CardRef &
     | { kind: 'edit'; sourceValue: string; targetValue: string }
     | { kind: 'delete' }
     | { kind: 'status'; status: FlashcardStatus }
-    | { kind: 'review'; rating: ReviewRating; source: ReviewSource }
+    | { kind: 'review'; reviewId: string; rating: ReviewRating; source: ReviewSource }
   );
+
+/** Enough for any retry: a client retries a request long before ten more reviews of the same card. */
+const RECENT_REVIEWS = 10;
 
 export interface FlashcardState {
   phase: 'none' | 'active' | 'deleted';
@@ -38,6 +41,8 @@ export interface FlashcardState {
   schedule?: FsrsCard;
   /** Reviews of every kind, scheduled or not (spec's timePracticed). */
   timePracticed: number;
+  /** Ids of the latest reviews, so a retried review (same id) decides nothing. */
+  recentReviews: string[];
   /** UTC day (YYYY-MM-DD) of the last game review that was scheduled: games schedule once a day. */
   gameDay?: string;
 }
@@ -63,6 +68,7 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
       if (c.status === s.status) return [];
       return [{ type: 'practice.FlashcardStatusChanged', data: { ...ref, status: c.status, at: c.at } }];
     case 'review': {
+      if (s.recentReviews.includes(c.reviewId)) return [];
       const before = s.schedule!;
       const scheduled = c.source === 'flashcards' || s.gameDay !== utcDay(c.at);
       // Clocks of several API instances may disagree slightly: never review before the last review.
@@ -71,7 +77,7 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
       return [
         {
           type: 'practice.FlashcardReviewed',
-          data: { ...ref, language: s.language!, rating: c.rating, source: c.source, scheduled, before, after, at: c.at },
+          data: { ...ref, reviewId: c.reviewId, language: s.language!, rating: c.rating, source: c.source, scheduled, before, after, at: c.at },
         },
       ];
     }
@@ -89,6 +95,7 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
         status: 'uncertain',
         schedule: newSchedule(new Date(e.data.at)),
         timePracticed: 0,
+        recentReviews: [],
       };
     case 'practice.FlashcardEdited':
       return { ...s, sourceValue: e.data.sourceValue, targetValue: e.data.targetValue };
@@ -98,14 +105,15 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
       return { ...s, status: e.data.status };
     case 'practice.FlashcardReviewed': {
       const game = e.data.source !== 'flashcards' && e.data.scheduled;
-      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
+      const recentReviews = [...s.recentReviews, e.data.reviewId].slice(-RECENT_REVIEWS);
+      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, recentReviews, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
     }
   }
 }
 
 /** One flashcard: created Uncertain, edited, marked, reviewed with FSRS, deleted. */
 export const flashcardDecider: Decider<FlashcardCommand, FlashcardState, FlashcardEvent> = {
-  initialState: () => ({ phase: 'none', sourceValue: '', targetValue: '', status: 'uncertain', timePracticed: 0 }),
+  initialState: () => ({ phase: 'none', sourceValue: '', targetValue: '', status: 'uncertain', timePracticed: 0, recentReviews: [] }),
   decide,
   evolve,
 };

@@ -61,6 +61,8 @@ export const FlashcardReviewed = defineEvent(
   'practice.FlashcardReviewed',
   z.object({
     ...card,
+    /** Derived from the request's command id: a retried review is recognised and not counted twice. */
+    reviewId: z.uuid(),
     language: LearningLanguageSchema,
     rating: ReviewRatingSchema,
     source: ReviewSourceSchema,

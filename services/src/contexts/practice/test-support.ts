@@ -13,6 +13,7 @@ export interface PracticeTestApp {
   eventCount(): Promise<number>;
   /** Creates cards through the API and returns their ids and the position to read after. */
   create(agent: Agent, cards: Record<string, unknown>[], languageCode?: string): Promise<{ ids: string[]; position: string }>;
+  /** A GET, after `position` is projected (retried while the API answers 503, i.e. still projecting). */
   get(agent: Agent, url: string, position?: string): Promise<LightMyRequestResponse>;
 }
 
@@ -44,7 +45,11 @@ export async function practiceTestApp(db: TestDatabase, start = '2026-03-02T09:0
     },
     async get(agent, url, position) {
       const sep = url.includes('?') ? '&' : '?';
-      return agent.request({ method: 'GET', url: position ? `${url}${sep}minPosition=${position}` : url });
+      const request = () => agent.request({ method: 'GET', url: position ? `${url}${sep}minPosition=${position}` : url });
+      // A 503 tells the client its write is still being projected (over 2 s on a busy machine): retry, as the app does.
+      let res = await request();
+      for (let attempt = 1; res.statusCode === 503 && attempt < 10; attempt++) res = await request();
+      return res;
     },
   };
 }
