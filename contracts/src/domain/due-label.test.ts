@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import { dueLabel, formatDueLabel } from './due-label';
 
@@ -71,5 +72,37 @@ describe('formatDueLabel', () => {
     expect(text(DAY)).toBe('in 1 day');
     expect(text(7 * DAY)).toBe('in 1 week');
     expect(text(28 * DAY)).toBe('in 1 month');
+  });
+});
+
+describe('dueLabel bands (property)', () => {
+  it('keeps every count inside its band: at most 24 hours, 1..6 days, 1..3 weeks (under 4), 1..6 months, then mastered', () => {
+    const limits = { hours: [1, 24], days: [1, 6], weeks: [1, 3], months: [1, 6] } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 * DAY }), (remaining) => {
+        const { unit, count } = at(remaining);
+        if (remaining > 180 * DAY) return unit === 'mastered';
+        if (unit === 'now' || unit === 'mastered') return false;
+        const [min, max] = limits[unit];
+        const expectedUnit = remaining < DAY ? 'hours' : remaining < 7 * DAY ? 'days' : remaining < 28 * DAY ? 'weeks' : 'months';
+        return unit === expectedUnit && count >= min && count <= max;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('moves to the next unit exactly at each boundary', () => {
+    const boundaries: [number, string, string][] = [
+      [0, 'now', 'in 1 hour'],
+      [DAY, 'in 24 hours', 'in 1 day'],
+      [7 * DAY, 'in 6 days', 'in 1 week'],
+      [28 * DAY, 'in 3 weeks', 'in 1 month'],
+    ];
+    for (const [edge, before, after] of boundaries) {
+      expect(text(edge === 0 ? 0 : edge - 1)).toBe(before);
+      expect(text(edge === 0 ? 1 : edge)).toBe(after);
+    }
+    expect(text(180 * DAY)).toBe('in 6 months');
+    expect(text(180 * DAY + 1)).toBe('mastered');
   });
 });

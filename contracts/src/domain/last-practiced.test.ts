@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, it, expect } from 'vitest';
 import { formatLastPracticed, lastPracticedLabel } from './last-practiced';
 
@@ -76,5 +77,31 @@ describe('formatLastPracticed', () => {
   it('uses the singular for 1 week and 1 month', () => {
     expect(text(NOW - 7 * DAY)).toBe('1 week ago');
     expect(text(NOW - 35 * DAY)).toBe('1 month ago');
+  });
+});
+
+describe('lastPracticedLabel bands (property)', () => {
+  it('keeps every count inside its band: 1..6 days, 1..4 weeks (under 5), 1..11 months (under 12), then years', () => {
+    const limits = { days: [1, 6], weeks: [1, 4], months: [1, 11], years: [1, 100] } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 3 * 365 * DAY }), fc.integer({ min: 0, max: DAY - 1 }), (ago, timeOfDay) => {
+        const now = utc(2026, 1, 1, 0) + 400 * DAY + timeOfDay;
+        const days = Math.floor(now / DAY) - Math.floor((now - ago) / DAY);
+        const { unit, count } = label(now - ago, now);
+        if (days === 0) return unit === 'today';
+        if (unit === 'today' || unit === 'never') return false;
+        const expectedUnit = days < 7 ? 'days' : days < 35 ? 'weeks' : days < 365 ? 'months' : days > 366 ? 'years' : unit;
+        const [min, max] = limits[unit];
+        return unit === expectedUnit && count >= min && count <= max;
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('turns 12 months into a year on the calendar anniversary, and 35 days across February into one month', () => {
+    expect(label(utc(2024, 3, 16), NOW)).toEqual({ unit: 'months', count: 11 }); // a day short of a year
+    expect(label(utc(2024, 3, 15), NOW)).toEqual({ unit: 'years', count: 1 });
+    expect(label(utc(2025, 1, 31), utc(2025, 3, 7))).toEqual({ unit: 'months', count: 1 }); // 35 days, February in between
+    expect(label(utc(2025, 2, 1), utc(2025, 3, 7))).toEqual({ unit: 'weeks', count: 4 }); // 34 days
   });
 });

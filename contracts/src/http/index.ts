@@ -7,3 +7,5 @@ export * from './translation';
 export * from './speech';
 export * from './social';
 export * from './content';
+export * from './flashcards';
+export * from './practice';

@@ -2,6 +2,7 @@ import { contentModule } from '../contexts/content/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
+import { practiceModule } from '../contexts/practice/module';
 import { speechModule } from '../contexts/speech/module';
 import { translationModule } from '../contexts/translation/module';
 import { vocabularyModule } from '../contexts/vocabulary/module';
@@ -13,6 +14,7 @@ export const allModules: Module[] = [
   vocabularyModule,
   libraryModule,
   learningModule,
+  practiceModule,
   speechModule,
   translationModule,
   contentModule,

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { FlashcardForm, FlashcardStatus, LearningLanguage, NewFlashcard, ReviewRating, ReviewSource } from '@verba/contracts';
+import { eventIdFor } from '../../platform/decider/event-ids';
+import { EventCodec } from '../../platform/decider/events';
+import { handleCommand } from '../../platform/decider/handle-command';
+import { StreamStateCache } from '../../platform/decider/state-cache';
+import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
+import { DomainError } from '../../platform/decider/decider';
+import { FLASHCARD_NOT_FOUND, flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
+import { flashcardEvents, flashcardStream, type FsrsCard } from './events';
+
+const codec = new EventCodec([...flashcardEvents]);
+/** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
+const BULK_CONCURRENCY = 8;
+
+export interface Changed {
+  position?: Position;
+  changed: number;
+}
+
+/** A card's schedule right after a review, as the review route returns it. */
+export interface ReviewOutcome {
+  id: string;
+  scheduled: boolean;
+  schedule: FsrsCard;
+}
+
+type CommandBody = FlashcardCommand extends infer C ? (C extends unknown ? Omit<C, 'userId' | 'cardId' | 'at'> : never) : never;
+
+const later = (a: Position | undefined, b: Position | undefined) => (!a ? b : !b ? a : comparePositions(a, b) >= 0 ? a : b);
+
+/** The write side of flashcards: every command goes to the one small stream of its card. */
+export class FlashcardCommands {
+  private readonly states = new StreamStateCache<FlashcardState>();
+
+  constructor(
+    private readonly store: EventStore,
+    /** Injectable so tests replay review histories at chosen times. */
+    private readonly now: () => Date,
+  ) {}
+
+  private async run(userId: string, cardId: string, body: CommandBody, commandId: string, assumeNew = false) {
+    // Reviews read their stream: a card is reviewed a few times a session, and a cached state that another
+    // instance made stale would make a retried review look new (then the store would answer with the first
+    // append while the cache took the new decision as the state).
+    const cache = body.kind === 'review' ? undefined : this.states;
+    const command = { ...body, userId, cardId, at: this.now().toISOString() } as FlashcardCommand;
+    return handleCommand({
+      store: this.store,
+      codec,
+      decider: flashcardDecider,
+      streamId: flashcardStream(userId, cardId),
+      command,
+      commandId,
+      metadata: { userId },
+      ...(cache ? { stateCache: cache } : {}),
+      assumeNew,
+    });
+  }
+
+  /**
+   * Creates cards (Uncertain, due at once). A card's id is the client's, or derived from the command id,
+   * so a retried request creates nothing twice. Returns the ids in the order sent.
+   */
+  async create(userId: string, language: LearningLanguage, cards: NewFlashcard[], commandId: string = randomUUID()): Promise<Changed & { ids: string[] }> {
+    const ids = cards.map((c, i) => c.id ?? eventIdFor(commandId, `card:${i}`));
+    const queue = cards.map((c, i) => ({ c, id: ids[i]! }));
+    let position: Position | undefined;
+    let changed = 0;
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const { c, id } = next;
+        const body = {
+          kind: 'create' as const,
+          language,
+          sourceValue: c.sourceValue,
+          targetValue: c.targetValue,
+          origin: c.origin ?? null,
+          originId: c.originId ?? null,
+          originName: c.originName ?? null,
+        };
+        const result = await this.run(userId, id, body, eventIdFor(commandId, `create:${id}`), true);
+        if (result.position) changed += 1;
+        position = later(position, result.position);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queue.length) }, worker));
+    return { ids, changed, ...(position ? { position } : {}) };
+  }
+
+  async edit(userId: string, cardId: string, form: FlashcardForm, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'edit', ...form }, commandId);
+  }
+
+  async delete(userId: string, cardId: string, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'delete' }, commandId);
+  }
+
+  async setStatus(userId: string, cardId: string, status: FlashcardStatus, commandId: string = randomUUID()): Promise<Changed> {
+    return this.single(userId, cardId, { kind: 'status', status }, commandId);
+  }
+
+  /**
+   * Reviews in the order given (a card may come twice in one session: Again, then Good). Cards that are
+   * gone are skipped and named in `notFound`; only when none is left is it "not found".
+   */
+  async review(
+    userId: string,
+    reviews: { id: string; rating: ReviewRating }[],
+    source: ReviewSource,
+    commandId: string = randomUUID(),
+  ): Promise<Changed & { outcomes: ReviewOutcome[]; notFound: string[] }> {
+    let position: Position | undefined;
+    const outcomes: ReviewOutcome[] = [];
+    const notFound: string[] = [];
+    for (const [i, r] of reviews.entries()) {
+      const reviewId = eventIdFor(commandId, `review:${i}`);
+      const result = await this.run(userId, r.id, { kind: 'review', reviewId, rating: r.rating, source }, reviewId).catch((e: unknown) => {
+        // A card deleted meanwhile (another tab) must not make the rest of a session unsavable.
+        if (e instanceof DomainError && e.status === 404 && reviews.length > 1) return undefined;
+        throw e;
+      });
+      if (!result) {
+        notFound.push(r.id);
+        continue;
+      }
+      const event = result.events[0];
+      const done = event?.type === 'practice.FlashcardReviewed' ? { ...event.data, position: result.position } : await this.earlierReview(userId, r.id, reviewId);
+      position = later(position, done.position);
+      outcomes.push({ id: r.id, scheduled: done.scheduled, schedule: done.after });
+    }
+    if (outcomes.length === 0) throw new DomainError(FLASHCARD_NOT_FOUND, 404);
+    return { changed: outcomes.length, outcomes, notFound, ...(position ? { position } : {}) };
+  }
+
+  /** What a review that is being retried did the first time, and where it landed. */
+  private async earlierReview(userId: string, cardId: string, reviewId: string): Promise<{ scheduled: boolean; after: FsrsCard; position: Position }> {
+    for (const recorded of await this.store.readStream(flashcardStream(userId, cardId))) {
+      const e = codec.decode(recorded);
+      if (e.type === 'practice.FlashcardReviewed' && e.data.reviewId === reviewId) return { ...e.data, position: recorded.position };
+    }
+    throw new Error(`review ${reviewId} of card ${cardId} decided nothing and is not in its stream`);
+  }
+
+  private async single(userId: string, cardId: string, body: CommandBody, commandId: string): Promise<Changed> {
+    const result = await this.run(userId, cardId, body, commandId);
+    return { changed: result.events.length, ...(result.position ? { position: result.position } : {}) };
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../../platform/testing/decider-spec';
+import { flashcardDecider, type FlashcardCommand } from './decider';
+import type { FlashcardEvent } from './events';
+import { newSchedule, reschedule } from './scheduler';
+
+const userId = '4c0a3f0e-1d7b-4a53-9d3e-6f2a1b0c9d8e';
+const cardId = '9b2f6c1a-3e4d-4f5a-8b7c-0d1e2f3a4b5c';
+const T0 = '2026-03-02T09:00:00.000Z';
+const ref = { userId, cardId };
+const spec = deciderSpec(flashcardDecider);
+
+const created: FlashcardEvent = {
+  type: 'practice.FlashcardCreated',
+  data: { ...ref, language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null, at: T0 },
+};
+const cmd = (c: Record<string, unknown>, at = T0) => ({ ...ref, at, ...c }) as FlashcardCommand;
+/** Review ids in these tests are derived from the review's time. */
+const reviewIdAt = (at: string) => `00000000-0000-4000-8000-${String(Date.parse(at)).padStart(12, '0').slice(-12)}`;
+const review = (rating: string, source: string, at: string) => cmd({ kind: 'review', reviewId: reviewIdAt(at), rating, source }, at);
+const reviewed = (rating: 'again' | 'hard' | 'good' | 'easy', at: string, source: 'flashcards' | 'quick-quiz' | 'match-words', scheduled: boolean, before = newSchedule(new Date(T0))): FlashcardEvent => ({
+  type: 'practice.FlashcardReviewed',
+  data: { ...ref, reviewId: reviewIdAt(at), language: 'de', rating, source, scheduled, before, after: scheduled ? reschedule(before, new Date(at), rating) : before, at },
+});
+
+describe('flashcard decider', () => {
+  it('creates a card once; creating it again (a retry) decides nothing', () => {
+    const create = cmd({ kind: 'create', language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null });
+    spec.given([]).when(create).then([created]);
+    spec.given([created]).when(create).then([]);
+  });
+
+  it('starts a card Uncertain and new to FSRS, due at once', () => {
+    const state = flashcardDecider.evolve(flashcardDecider.initialState(), created);
+    expect(state).toMatchObject({ phase: 'active', status: 'uncertain', timePracticed: 0, schedule: { state: 'new', due: T0, reps: 0 } });
+  });
+
+  it('refuses every change of a card that does not exist or was deleted, except deleting again', () => {
+    const deleted: FlashcardEvent = { type: 'practice.FlashcardDeleted', data: { ...ref, at: T0 } };
+    for (const history of [[], [created, deleted]]) {
+      spec.given(history).when(cmd({ kind: 'edit', sourceValue: 'a', targetValue: 'b' })).thenThrows('Flashcard not found');
+      spec.given(history).when(cmd({ kind: 'status', status: 'known' })).thenThrows('Flashcard not found');
+      spec.given(history).when(review('good', 'flashcards', T0)).thenThrows('Flashcard not found');
+    }
+    spec.given([created, deleted]).when(cmd({ kind: 'delete' })).then([]);
+  });
+
+  it('decides nothing for an edit or status that changes nothing', () => {
+    spec.given([created]).when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house' })).then([]);
+    spec.given([created]).when(cmd({ kind: 'status', status: 'uncertain' })).then([]);
+  });
+
+  it('schedules a flashcard review with FSRS, keeping the schedule before and after', () => {
+    const at = '2026-03-02T09:05:00.000Z';
+    spec.given([created]).when(review('good', 'flashcards', at)).then([reviewed('good', at, 'flashcards', true)]);
+  });
+
+  it('schedules one game review per card per UTC day; later ones that day are only counted', () => {
+    const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
+    const sameDay = '2026-03-02T23:59:00.000Z';
+    const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
+    spec.given([created, first]).when(review('again', 'match-words', sameDay)).then([reviewed('again', sameDay, 'match-words', false, after)]);
+    spec.given([created, first]).when(review('again', 'flashcards', sameDay)).then([reviewed('again', sameDay, 'flashcards', true, after)]);
+    const nextDay = '2026-03-03T00:00:00.000Z';
+    spec.given([created, first]).when(review('good', 'quick-quiz', nextDay)).then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
+  });
+
+  it('decides nothing for a review it already has (a retried request)', () => {
+    const at = '2026-03-02T09:05:00.000Z';
+    spec.given([created, reviewed('good', at, 'flashcards', true)]).when(review('good', 'flashcards', at)).then([]);
+  });
+
+  it('never schedules from a time before the last review (clocks of two servers may disagree)', () => {
+    const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'flashcards', true);
+    const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
+    const [event] = flashcardDecider.decide(review('good', 'flashcards', '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
+    expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'));
+  });
+});

@@ -1,0 +1,119 @@
+import type { FlashcardOrigin, FlashcardStatus, LearningLanguage, ReviewRating, ReviewSource } from '@verba/contracts';
+import { DomainError, type Decider } from '../../platform/decider/decider';
+import type { FlashcardEvent, FsrsCard } from './events';
+import { newSchedule, reschedule } from './scheduler';
+
+export const FLASHCARD_NOT_FOUND = 'Flashcard not found';
+
+interface CardRef {
+  userId: string;
+  cardId: string;
+  /** ISO time of the command: the decider never reads the clock. */
+  at: string;
+}
+
+export type FlashcardCommand = CardRef &
+  (
+    | {
+        kind: 'create';
+        language: LearningLanguage;
+        sourceValue: string;
+        targetValue: string;
+        origin: FlashcardOrigin | null;
+        originId: string | null;
+        originName: string | null;
+      }
+    | { kind: 'edit'; sourceValue: string; targetValue: string }
+    | { kind: 'delete' }
+    | { kind: 'status'; status: FlashcardStatus }
+    | { kind: 'review'; reviewId: string; rating: ReviewRating; source: ReviewSource }
+  );
+
+/** Enough for any retry: a client retries a request long before ten more reviews of the same card. */
+const RECENT_REVIEWS = 10;
+
+export interface FlashcardState {
+  phase: 'none' | 'active' | 'deleted';
+  language?: LearningLanguage;
+  sourceValue: string;
+  targetValue: string;
+  status: FlashcardStatus;
+  schedule?: FsrsCard;
+  /** Reviews of every kind, scheduled or not (spec's timePracticed). */
+  timePracticed: number;
+  /** Ids of the latest reviews, so a retried review (same id) decides nothing. */
+  recentReviews: string[];
+  /** UTC day (YYYY-MM-DD) of the last game review that was scheduled: games schedule once a day. */
+  gameDay?: string;
+}
+
+const utcDay = (iso: string) => iso.slice(0, 10);
+
+function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
+  const ref = { userId: c.userId, cardId: c.cardId };
+  if (c.kind === 'create') {
+    if (s.phase !== 'none') return []; // the id is taken: a retry, or the same card made twice
+    const { language, sourceValue, targetValue, origin, originId, originName, at } = c;
+    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, at } }];
+  }
+  if (c.kind === 'delete' && s.phase === 'deleted') return [];
+  if (s.phase !== 'active') throw new DomainError(FLASHCARD_NOT_FOUND, 404);
+  switch (c.kind) {
+    case 'edit':
+      if (c.sourceValue === s.sourceValue && c.targetValue === s.targetValue) return [];
+      return [{ type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: c.sourceValue, targetValue: c.targetValue, at: c.at } }];
+    case 'delete':
+      return [{ type: 'practice.FlashcardDeleted', data: { ...ref, at: c.at } }];
+    case 'status':
+      if (c.status === s.status) return [];
+      return [{ type: 'practice.FlashcardStatusChanged', data: { ...ref, status: c.status, at: c.at } }];
+    case 'review': {
+      if (s.recentReviews.includes(c.reviewId)) return [];
+      const before = s.schedule!;
+      const scheduled = c.source === 'flashcards' || s.gameDay !== utcDay(c.at);
+      // Clocks of several API instances may disagree slightly: never review before the last review.
+      const when = before.lastReview && c.at < before.lastReview ? before.lastReview : c.at;
+      const after = scheduled ? reschedule(before, new Date(when), c.rating) : before;
+      return [
+        {
+          type: 'practice.FlashcardReviewed',
+          data: { ...ref, reviewId: c.reviewId, language: s.language!, rating: c.rating, source: c.source, scheduled, before, after, at: c.at },
+        },
+      ];
+    }
+  }
+}
+
+function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
+  switch (e.type) {
+    case 'practice.FlashcardCreated':
+      return {
+        phase: 'active',
+        language: e.data.language,
+        sourceValue: e.data.sourceValue,
+        targetValue: e.data.targetValue,
+        status: 'uncertain',
+        schedule: newSchedule(new Date(e.data.at)),
+        timePracticed: 0,
+        recentReviews: [],
+      };
+    case 'practice.FlashcardEdited':
+      return { ...s, sourceValue: e.data.sourceValue, targetValue: e.data.targetValue };
+    case 'practice.FlashcardDeleted':
+      return { ...s, phase: 'deleted' };
+    case 'practice.FlashcardStatusChanged':
+      return { ...s, status: e.data.status };
+    case 'practice.FlashcardReviewed': {
+      const game = e.data.source !== 'flashcards' && e.data.scheduled;
+      const recentReviews = [...s.recentReviews, e.data.reviewId].slice(-RECENT_REVIEWS);
+      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, recentReviews, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
+    }
+  }
+}
+
+/** One flashcard: created Uncertain, edited, marked, reviewed with FSRS, deleted. */
+export const flashcardDecider: Decider<FlashcardCommand, FlashcardState, FlashcardEvent> = {
+  initialState: () => ({ phase: 'none', sourceValue: '', targetValue: '', status: 'uncertain', timePracticed: 0, recentReviews: [] }),
+  decide,
+  evolve,
+};

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { Projection } from '../../platform/projections/projection';
+
+/**
+ * The vocabulary context's public facts this context follows: a word's status in a learner's dictionary
+ * (its key is already the lookup key), and a user's erasure. Parsed here by shape, never by import.
+ */
+const WORD_STATUS_CHANGED = 'vocabulary.WordStatusChanged';
+const USER_DELETED = 'identity.UserDeleted';
+const WordStatusData = z.object({ userId: z.uuid(), language: z.string(), word: z.string(), status: z.string() });
+const UserDeletedData = z.object({ userId: z.uuid() });
+
+/** Words each learner has as Uncertain, so the quick quiz asks about them first. */
+export const uncertainWordsProjection: Projection = {
+  name: 'practice-uncertain-words',
+  version: 1,
+  tables: ['practice_uncertain_words'],
+  eventTypes: [WORD_STATUS_CHANGED, USER_DELETED],
+  async setup(trx, t) {
+    await trx.schema.createTable(t('practice_uncertain_words'), (tb) => {
+      tb.uuid('user_id').notNullable();
+      tb.text('language').notNullable();
+      tb.text('word').notNullable();
+      tb.primary(['user_id', 'language', 'word']);
+    });
+  },
+  async apply(events, { trx, t }) {
+    const table = t('practice_uncertain_words');
+    for (const e of events) {
+      if (e.type === USER_DELETED) {
+        await trx(table).where({ user_id: UserDeletedData.parse(e.data).userId }).delete();
+        continue;
+      }
+      const { userId, language, word, status } = WordStatusData.parse(e.data);
+      const row = { user_id: userId, language, word };
+      if (status === 'uncertain') await trx(table).insert(row).onConflict(['user_id', 'language', 'word']).ignore();
+      else await trx(table).where(row).delete();
+    }
+  },
+};

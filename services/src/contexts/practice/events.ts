@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  FlashcardOriginSchema,
+  FlashcardStatusSchema,
+  FsrsStateSchema,
+  LearningLanguageSchema,
+  ReviewRatingSchema,
+  ReviewSourceSchema,
+} from '@verba/contracts';
+import { defineEvent, type EventOf } from '../../platform/decider/events';
+
+const card = { userId: z.uuid(), cardId: z.uuid() };
+
+/** A new card; it starts Uncertain and New for FSRS, due at once. */
+export const FlashcardCreated = defineEvent(
+  'practice.FlashcardCreated',
+  z.object({
+    ...card,
+    language: LearningLanguageSchema,
+    sourceValue: z.string(),
+    targetValue: z.string(),
+    origin: FlashcardOriginSchema.nullable(),
+    originId: z.string().nullable(),
+    originName: z.string().nullable(),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const FlashcardEdited = defineEvent(
+  'practice.FlashcardEdited',
+  z.object({ ...card, sourceValue: z.string(), targetValue: z.string(), at: z.iso.datetime() }),
+);
+
+export const FlashcardDeleted = defineEvent('practice.FlashcardDeleted', z.object({ ...card, at: z.iso.datetime() }));
+
+export const FlashcardStatusChanged = defineEvent(
+  'practice.FlashcardStatusChanged',
+  z.object({ ...card, status: FlashcardStatusSchema, at: z.iso.datetime() }),
+);
+
+/** The FSRS memory state of a card, as ts-fsrs computed it; kept in events so history never re-computes. */
+export const FsrsCardSchema = z.object({
+  due: z.iso.datetime(),
+  stability: z.number(),
+  difficulty: z.number(),
+  scheduledDays: z.number().int(),
+  learningSteps: z.number().int(),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  state: FsrsStateSchema,
+  lastReview: z.iso.datetime().nullable(),
+});
+export type FsrsCard = z.infer<typeof FsrsCardSchema>;
+
+/**
+ * One review, kept whole so the review log can later fit FSRS parameters per user: when, the rating,
+ * where it came from, and the schedule before and after. `scheduled` is false for a game's repetition
+ * beyond the one a day that counts; then `after` equals `before`.
+ */
+export const FlashcardReviewed = defineEvent(
+  'practice.FlashcardReviewed',
+  z.object({
+    ...card,
+    /** Derived from the request's command id: a retried review is recognised and not counted twice. */
+    reviewId: z.uuid(),
+    language: LearningLanguageSchema,
+    rating: ReviewRatingSchema,
+    source: ReviewSourceSchema,
+    scheduled: z.boolean(),
+    before: FsrsCardSchema,
+    after: FsrsCardSchema,
+    at: z.iso.datetime(),
+  }),
+);
+
+export const flashcardEvents = [FlashcardCreated, FlashcardEdited, FlashcardDeleted, FlashcardStatusChanged, FlashcardReviewed] as const;
+export type FlashcardEvent = EventOf<(typeof flashcardEvents)[number]>;
+
+/** One small stream per card: a decision loads only that card's events, however many cards a user has. */
+export const flashcardStream = (userId: string, cardId: string) => `flashcard-${userId}.${cardId}`;

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventIdFor } from '../../platform/decider/event-ids';
+import { SESSION_EXPIRED } from '../../platform/http/routes';
+import { preferredTestDatabase } from '../../platform/testing/databases';
+import type { Agent } from '../../platform/testing/test-app';
+import { practiceTestApp, type PracticeTestApp } from './test-support';
+
+const database = await preferredTestDatabase();
+
+describe(`flashcard routes on ${database.label}`, () => {
+  let p: PracticeTestApp;
+  beforeAll(async () => {
+    p = await practiceTestApp(await database.create());
+  });
+  afterAll(async () => p?.t.close());
+
+  const list = async (agent: Agent, position?: string, query = 'languageCode=de') => (await p.get(agent, `/api/flashcards?${query}`, position)).json();
+
+  it('creates a card that starts Uncertain, new to FSRS and due at once, with every field of the spec', async () => {
+    const { agent } = p.learner();
+    const created = p.clock.now;
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: '  das Haus ', targetValue: 'the house', origin: 'article', originId: 'a-1', originName: 'Berlin' } },
+    });
+    expect(res.statusCode).toBe(201);
+    const { id, position, changed } = res.json();
+    expect(changed).toBe(1);
+    expect((await list(agent, position)).flashcards).toEqual([
+      {
+        id,
+        languageCode: 'de',
+        sourceValue: 'das Haus',
+        targetValue: 'the house',
+        timePracticed: 0,
+        creationDateStamp: created,
+        lastTimePracticedStamp: null,
+        origin: 'article',
+        originId: 'a-1',
+        originName: 'Berlin',
+        status: 'uncertain',
+        difficulty: 0,
+        stability: 0,
+        scheduledDays: 0,
+        elapsedDays: 0,
+        dueDateStamp: created,
+        state: 'new',
+        reps: 0,
+        lapses: 0,
+      },
+    ]);
+  });
+
+  it('creates many cards at once, ids in the order sent, a client id kept, and a retry appends nothing', async () => {
+    const { agent } = p.learner();
+    const own = randomUUID();
+    const commandId = randomUUID();
+    const payload = {
+      languageCode: 'fr',
+      commandId,
+      flashcards: [
+        { sourceValue: 'la maison', targetValue: 'the house' },
+        { id: own, sourceValue: 'le chat', targetValue: 'the cat' },
+        { sourceValue: 'Il fait beau.', targetValue: 'The weather is nice.' },
+      ],
+    };
+    const first = await agent.request({ method: 'POST', url: '/api/flashcards', payload });
+    expect(first.statusCode).toBe(201);
+    const body = first.json();
+    expect(body.changed).toBe(3);
+    expect(body.ids[1]).toBe(own);
+    expect(body.ids[0]).toBe(eventIdFor(commandId, 'card:0'));
+    const before = await p.eventCount();
+    const retry = await agent.request({ method: 'POST', url: '/api/flashcards', payload });
+    expect(retry.json()).toMatchObject({ ids: body.ids, changed: 0 });
+    expect(await p.eventCount()).toBe(before);
+    const cards = (await list(agent, body.position, 'languageCode=fr')).flashcards;
+    expect(cards.map((c: { sourceValue: string }) => c.sourceValue).sort()).toEqual(['Il fait beau.', 'la maison', 'le chat']);
+    expect((await list(agent, undefined, 'languageCode=de')).flashcards).toEqual([]);
+  });
+
+  const tooLong = 'ä'.repeat(301);
+  it.each([
+    ['POST', '/api/flashcards/one', 'Required', { languageCode: 'de', flashcard: { targetValue: 'x' } }],
+    ['POST', '/api/flashcards/one', 'Required', { languageCode: 'de', flashcard: { sourceValue: '   ', targetValue: 'x' } }],
+    ['POST', '/api/flashcards/one', 'Maximum 300 letters are allowed', { languageCode: 'de', flashcard: { sourceValue: 'x', targetValue: tooLong } }],
+    ['POST', '/api/flashcards', 'Maximum 300 letters are allowed', { languageCode: 'de', flashcards: [{ sourceValue: 'ok', targetValue: 'ok' }, { sourceValue: tooLong, targetValue: 'x' }] }],
+    ['POST', '/api/flashcards', 'Required', { languageCode: 'de', flashcards: [{ sourceValue: 'ok' }] }],
+    ['POST', '/api/flashcards', 'At least one flashcard is required', { languageCode: 'de', flashcards: [] }],
+    ['PATCH', '/api/flashcards/one', 'Required', { id: randomUUID(), sourceValue: '', targetValue: 'x' }],
+    ['PATCH', '/api/flashcards/one', 'Maximum 300 letters are allowed', { id: randomUUID(), sourceValue: 'x', targetValue: tooLong }],
+    ['POST', '/api/flashcards/chapter', 'Required', { languageCode: 'de', chapterId: 'c1', flashcards: [{ sourceValue: 'x', targetValue: '' }] }],
+  ] as const)('%s %s refuses a bad form with "%s" and appends nothing', async (method, url, message, payload) => {
+    const { agent } = p.learner();
+    const before = await p.eventCount();
+    const res = await agent.request({ method, url, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(await p.eventCount()).toBe(before);
+  });
+
+  it('accepts exactly 300 letters, counted as letters (not bytes or UTF-16 units)', async () => {
+    const { agent } = p.learner();
+    const side = 'ё'.repeat(150) + '𝔞'.repeat(150); // 300 letters, 450 UTF-16 units
+    const res = await agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'ru', flashcard: { sourceValue: side, targetValue: side } } });
+    expect(res.statusCode).toBe(201);
+  });
+
+  it('edits, marks Known and Uncertain, and deletes a card; a change to the same value changes nothing', async () => {
+    const { agent } = p.learner();
+    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'laufen', targetValue: 'to run' }]);
+    const edit = await agent.request({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'laufen', targetValue: 'to walk, to run' } });
+    expect(edit.json().changed).toBe(1);
+    const known = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known' } });
+    expect(known.json().changed).toBe(1);
+    const again = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known' } });
+    expect(again.json()).toEqual({ changed: 0 });
+    const [card] = (await list(agent, known.json().position)).flashcards;
+    expect(card).toMatchObject({ id, targetValue: 'to walk, to run', status: 'known' });
+    expect((await list(agent, undefined, 'languageCode=de&status=uncertain')).flashcards).toEqual([]);
+
+    const del = await agent.request({ method: 'DELETE', url: '/api/flashcards/one', payload: { id } });
+    expect(del.json().changed).toBe(1);
+    expect((await list(agent, del.json().position)).flashcards).toEqual([]);
+    const afterDelete = await agent.request({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'a', targetValue: 'b' } });
+    expect(afterDelete.statusCode).toBe(404);
+    expect(afterDelete.json().message).toBe('Flashcard not found');
+  });
+
+  it("answers 404 for another user's card on every route that names one, and appends nothing", async () => {
+    const owner = p.learner();
+    const other = p.learner();
+    const { ids: [id], position } = await p.create(owner.agent, [{ sourceValue: 'geheim', targetValue: 'secret' }]);
+    const before = await p.eventCount();
+    for (const [method, url, payload] of [
+      ['PATCH', '/api/flashcards/one', { id, sourceValue: 'mine', targetValue: 'now' }],
+      ['DELETE', '/api/flashcards/one', { id }],
+      ['PATCH', '/api/flashcards/status', { id, status: 'known' }],
+      ['PATCH', '/api/flashcards', { reviews: [{ id, rating: 'good' }] }],
+      ['PATCH', '/api/practice/quick-quiz/one/update', { id, answerId: id }],
+      ['GET', `/api/practice/quick-quiz/one?languageCode=de&id=${id}&minPosition=${position}`, undefined],
+    ] as const) {
+      const res = await other.agent.request({ method, url, payload });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json().message).toBe('Flashcard not found');
+    }
+    expect(await p.eventCount()).toBe(before);
+    expect((await list(other.agent, position)).flashcards).toEqual([]);
+    for (const url of ['/api/flashcards/info?languageCode=de', '/api/practice/flashcards?languageCode=de', '/api/flashcards/flashcards-origin-status?languageCode=de']) {
+      expect((await p.get(other.agent, url)).json(), url).toMatchObject(url.includes('info') ? { total: 0 } : url.includes('origin') ? { origins: [] } : { flashcards: [] });
+    }
+    expect((await list(owner.agent)).flashcards[0]).toMatchObject({ id, sourceValue: 'geheim', status: 'uncertain' });
+  });
+
+  it('tells the reader which words of an article already have a card, and keeps chapter cards apart', async () => {
+    const { agent } = p.learner();
+    const article = randomUUID();
+    await p.create(agent, [
+      { sourceValue: 'der Baum', targetValue: 'the tree', origin: 'article', originId: article, originName: 'Im Wald' },
+      { sourceValue: 'der Wald', targetValue: 'the forest', origin: 'article', originId: article, originName: 'Im Wald' },
+      { sourceValue: 'das Meer', targetValue: 'the sea', origin: 'article', originId: randomUUID() },
+    ]);
+    const chapter = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/chapter',
+      payload: { languageCode: 'de', chapterId: 'ch-7', chapterName: 'Kapitel 7', flashcards: [{ sourceValue: 'die Stadt', targetValue: 'the city' }] },
+    });
+    expect(chapter.statusCode).toBe(201);
+    const position = chapter.json().position;
+    const created = (await p.get(agent, `/api/flashcards/created?languageCode=de&articleId=${article}`, position)).json();
+    expect(created.flashcards.map((c: { sourceValue: string }) => c.sourceValue).sort()).toEqual(['der Baum', 'der Wald']);
+    expect(created.flashcards).toContainEqual({ id: expect.any(String), sourceValue: 'der Baum', targetValue: 'the tree', status: 'uncertain' });
+    const inChapter = (await p.get(agent, '/api/flashcards/chapter?languageCode=de&chapterId=ch-7')).json();
+    expect(inChapter.flashcards).toHaveLength(1);
+    expect(inChapter.flashcards[0]).toMatchObject({ sourceValue: 'die Stadt', origin: 'chapter', originId: 'ch-7', originName: 'Kapitel 7' });
+    expect((await p.get(agent, `/api/flashcards/created?languageCode=fr&articleId=${article}`)).json().flashcards).toEqual([]);
+
+    const origins = (await p.get(agent, '/api/flashcards/flashcards-origin-status?languageCode=de')).json().origins;
+    expect(origins).toContainEqual({ origin: 'article', originId: article, originName: 'Im Wald', total: 2, known: 0, uncertain: 2, dueNow: 2 });
+    expect(origins).toContainEqual({ origin: 'chapter', originId: 'ch-7', originName: 'Kapitel 7', total: 1, known: 0, uncertain: 1, dueNow: 1 });
+  });
+
+  it('keeps every one of 20 concurrent reviews of one card as an event (retries on conflict, none lost)', async () => {
+    const { agent, uid } = p.learner();
+    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'gleichzeitig', targetValue: 'at the same time' }]);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
+    expect(stream.filter((e) => e.type === 'practice.FlashcardReviewed')).toHaveLength(20);
+    const reps = results.map((r) => r.json().cards[0].reps).sort((a: number, b: number) => a - b);
+    expect(reps).toEqual(Array.from({ length: 20 }, (_, i) => i + 1)); // each decided on the state before it
+    const last = results.map((r) => r.json().position).sort().at(-1);
+    const [card] = (await list(agent, last)).flashcards;
+    expect(card).toMatchObject({ reps: 20, timePracticed: 20 });
+  });
+
+  it('appends a retried review (same command id) only once and answers it as the first time', async () => {
+    const { agent, uid } = p.learner();
+    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'nochmal', targetValue: 'again' }]);
+    const payload = { reviews: [{ id, rating: 'hard' }], commandId: randomUUID() };
+    const first = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
+    const retry = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual(first.json()); // the same answer: the schedule the first attempt made
+    const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
+    expect(stream.map((e) => e.type)).toEqual(['practice.FlashcardCreated', 'practice.FlashcardReviewed']);
+  });
+
+  it('saves the rest of a session when one of its cards was deleted meanwhile, naming it', async () => {
+    const { agent } = p.learner();
+    const { ids: [kept, gone] } = await p.create(agent, [
+      { sourceValue: 'bleiben', targetValue: 'to stay' },
+      { sourceValue: 'gehen', targetValue: 'to go' },
+    ]);
+    await agent.request({ method: 'DELETE', url: '/api/flashcards/one', payload: { id: gone } });
+    const res = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: kept, rating: 'good' }] } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ changed: 1, notFound: [gone], cards: [{ id: kept, reps: 1 }] });
+    const none = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: randomUUID(), rating: 'easy' }] } });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Flashcard not found');
+  });
+
+  it('answers 401 on every flashcard route without a session', async () => {
+    const anonymous = p.t.agent();
+    for (const [method, url] of [
+      ['GET', '/api/flashcards?languageCode=de'],
+      ['POST', '/api/flashcards'],
+      ['PATCH', '/api/flashcards'],
+      ['POST', '/api/flashcards/one'],
+      ['PATCH', '/api/flashcards/one'],
+      ['DELETE', '/api/flashcards/one'],
+      ['PATCH', '/api/flashcards/status'],
+      ['GET', '/api/flashcards/created?languageCode=de&articleId=x'],
+      ['GET', '/api/flashcards/chapter?languageCode=de&chapterId=x'],
+      ['POST', '/api/flashcards/chapter'],
+      ['GET', '/api/flashcards/flashcards-origin-status?languageCode=de'],
+      ['GET', '/api/flashcards/info?languageCode=de'],
+      ['GET', '/api/flashcards/analytics?languageCode=de'],
+      ['GET', '/api/practice/flashcards?languageCode=de'],
+      ['GET', '/api/practice/match-sentence?languageCode=de'],
+      ['GET', '/api/practice/quick-quiz/list?languageCode=de'],
+      ['GET', '/api/practice/quick-quiz/one?languageCode=de'],
+      ['PATCH', '/api/practice/quick-quiz/one/update'],
+    ] as const) {
+      const res = await anonymous.request({ method, url, payload: method === 'GET' ? undefined : {} });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(res.json().message).toBe(SESSION_EXPIRED);
+    }
+  });
+
+  it("forgets a deleted user's cards and practice days, and rebuilds the read model to the same rows", async () => {
+    const { agent, uid } = p.learner();
+    const { ids } = await p.create(agent, [{ sourceValue: 'weg', targetValue: 'gone' }]);
+    await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'easy' }] } });
+    const { position } = await p.t.deps.store.append(
+      `identity-user-${uid}`,
+      [{ id: eventIdFor(uid, 'deleted'), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      'any',
+    );
+    expect(await p.t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+    expect(await p.t.platform.db('flashcards').where({ user_id: uid })).toEqual([]);
+    expect(await p.t.platform.db('practice_days').where({ user_id: uid })).toEqual([]);
+
+    const rows = async () => ({
+      cards: await p.t.platform.db('flashcards').orderBy(['user_id', 'card_id']).select(),
+      days: await p.t.platform.db('practice_days').orderBy(['user_id', 'language', 'day']).select(),
+    });
+    expect(await p.t.deps.projections.waitFor(await p.t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    const before = await rows();
+    await p.t.platform.runner.rebuild('practice-flashcards');
+    expect(await rows()).toEqual(before);
+    expect(before.cards.length).toBeGreaterThan(5);
+    expect(before.days.length).toBeGreaterThan(0);
+  });
+});

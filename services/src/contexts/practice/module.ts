@@ -1,0 +1,36 @@
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import type { Module } from '../../platform/module';
+import { FlashcardCommands } from './commands';
+import { PracticeGames } from './games';
+import { uncertainWordsProjection } from './dictionary-projection';
+import { flashcardsProjection } from './projection';
+import { FlashcardQueries } from './queries';
+import { flashcardRoutes, practiceRoutes } from './routes';
+
+export interface PracticeOptions {
+  /** The clock of commands and queries; tests replay review histories at chosen times. */
+  now?: () => Date;
+  /** Shuffles of the games. */
+  random?: () => number;
+}
+
+/** Flashcards on FSRS and the practice portal's games. */
+export function createPracticeModule(options: PracticeOptions = {}): Module {
+  const now = options.now ?? (() => new Date());
+  return {
+    name: 'practice',
+    projections: [flashcardsProjection, uncertainWordsProjection],
+    routes(app, deps) {
+      const services = {
+        commands: new FlashcardCommands(deps.store, now),
+        queries: new FlashcardQueries(deps.db, now),
+        games: new PracticeGames(deps.db, options.random),
+      };
+      const readAfter = readAfterFor(deps.projections, [flashcardsProjection.name, uncertainWordsProjection.name]);
+      flashcardRoutes(app, deps.auth, services, readAfter);
+      practiceRoutes(app, deps.auth, services, readAfter);
+    },
+  };
+}
+
+export const practiceModule = createPracticeModule();
