@@ -9,3 +9,4 @@ export * from './social';
 export * from './content';
 export * from './flashcards';
 export * from './practice';
+export * from './profile';

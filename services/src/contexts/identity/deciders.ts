@@ -1,6 +1,6 @@
-import { MESSAGES, type LearningLanguage, type Level, type Role } from '@verba/contracts';
+import { MESSAGES, USERNAME_TAKEN, type LearningLanguage, type Level, type Role } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
-import type { EmailEvent, UserEvent } from './events';
+import type { EmailEvent, UserEvent, UsernameEvent } from './events';
 
 interface PendingLink {
   tokenId: string;
@@ -12,6 +12,7 @@ export interface UserState {
   deleted: boolean;
   role: Role;
   currentLearningLanguage?: LearningLanguage;
+  usernameHash?: string;
   emailVerified: boolean;
   /** Only the newest link of each kind works, and only once. */
   verification?: PendingLink;
@@ -42,7 +43,8 @@ export type UserCommand =
       provider?: 'password' | 'google' | 'facebook' | 'apple';
       at: string;
     }
-  | { kind: 'update-profile'; name?: string; currentLearningLanguage?: LearningLanguage; at: string }
+  | { kind: 'update-profile'; name?: string; username?: string; usernameHash?: string; currentLearningLanguage?: LearningLanguage; at: string }
+  | { kind: 'change-settings'; settings: Record<string, unknown>; at: string }
   | { kind: 'change-role'; role: Role; by: string; at: string }
   | { kind: 'complete-onboarding'; language: LearningLanguage; level: Level; at: string }
   | { kind: 'request-verification'; tokenId: string; expiresAt: string; at: string }
@@ -68,17 +70,23 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
     if (!s.exists || s.deleted) throw new DomainError(NOT_FOUND, 404);
     switch (c.kind) {
       case 'update-profile': {
-        const changed = c.name !== undefined || (c.currentLearningLanguage && c.currentLearningLanguage !== s.currentLearningLanguage);
+        const changed =
+          c.name !== undefined ||
+          (c.usernameHash !== undefined && c.usernameHash !== s.usernameHash) ||
+          (c.currentLearningLanguage && c.currentLearningLanguage !== s.currentLearningLanguage);
         if (!changed) return [];
         return [{
           type: 'identity.ProfileUpdated',
           data: {
             ...(c.name !== undefined ? { name: c.name } : {}),
+            ...(c.usernameHash !== undefined && c.usernameHash !== s.usernameHash ? { username: c.username, usernameHash: c.usernameHash } : {}),
             ...(c.currentLearningLanguage ? { currentLearningLanguage: c.currentLearningLanguage } : {}),
             at: c.at,
           },
         }];
       }
+      case 'change-settings':
+        return [{ type: 'identity.SettingsChanged', data: { settings: c.settings, at: c.at } }];
       case 'change-role':
         if (s.role === c.role) return [];
         if (s.role === 'Owner') throw new DomainError("The owner's role cannot be changed", 403);
@@ -109,7 +117,13 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'identity.UserRegistered':
         return { ...s, exists: true };
       case 'identity.ProfileUpdated':
-        return e.data.currentLearningLanguage ? { ...s, currentLearningLanguage: e.data.currentLearningLanguage } : s;
+        return {
+          ...s,
+          ...(e.data.currentLearningLanguage ? { currentLearningLanguage: e.data.currentLearningLanguage } : {}),
+          ...(e.data.usernameHash ? { usernameHash: e.data.usernameHash } : {}),
+        };
+      case 'identity.SettingsChanged':
+        return s;
       case 'identity.RoleChanged':
         return { ...s, role: e.data.role };
       case 'identity.OnboardingCompleted':
@@ -152,5 +166,27 @@ export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
   },
   evolve(s, e) {
     return e.type === 'identity.EmailClaimed' ? { holder: e.data.userId } : {};
+  },
+};
+
+export type UsernameCommand = EmailCommand;
+export interface UsernameState {
+  holder?: string;
+}
+
+/** One holder per username; a holder that moved on to another username (or is gone) does not keep it. */
+export const usernameDecider: Decider<UsernameCommand, UsernameState, UsernameEvent> = {
+  initialState: () => ({}),
+  decide(c, s) {
+    if (c.kind === 'claim') {
+      if (s.holder === c.userId) return [];
+      if (s.holder && !c.holderIsGone) throw new DomainError(USERNAME_TAKEN, 409);
+      return [{ type: 'identity.UsernameClaimed', data: { userId: c.userId, at: c.at } }];
+    }
+    if (s.holder !== c.userId) return [];
+    return [{ type: 'identity.UsernameReleased', data: { userId: c.userId, at: c.at } }];
+  },
+  evolve(s, e) {
+    return e.type === 'identity.UsernameClaimed' ? { holder: e.data.userId } : {};
   },
 };

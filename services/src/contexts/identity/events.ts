@@ -27,9 +27,18 @@ export const ProfileUpdated = defineEvent(
   'identity.ProfileUpdated',
   z.object({
     name: Encrypted.optional(),
+    /** The username, encrypted like the name; its keyed hash makes it findable and unique. */
+    username: Encrypted.optional(),
+    usernameHash: z.string().optional(),
     currentLearningLanguage: LearningLanguageSchema.optional(),
     at: z.iso.datetime(),
   }),
+);
+
+/** A change of settings: only the parts given (library, flashcards, speech) are replaced. */
+export const SettingsChanged = defineEvent(
+  'identity.SettingsChanged',
+  z.object({ settings: z.record(z.string(), z.unknown()), at: z.iso.datetime() }),
 );
 
 export const RoleChanged = defineEvent(
@@ -71,6 +80,7 @@ export const userEvents = [
   EmailVerified,
   PasswordResetRequested,
   PasswordChanged,
+  SettingsChanged,
   UserDeleted,
 ] as const;
 export type UserEvent = EventOf<(typeof userEvents)[number]>;
@@ -81,5 +91,20 @@ export const EmailReleased = defineEvent('identity.EmailReleased', z.object({ us
 export const emailEvents = [EmailClaimed, EmailReleased] as const;
 export type EmailEvent = EventOf<(typeof emailEvents)[number]>;
 
+/** Usernames are unique like emails: one claim stream per (keyed hash of the) lower-cased name. */
+export const UsernameClaimed = defineEvent('identity.UsernameClaimed', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
+export const UsernameReleased = defineEvent('identity.UsernameReleased', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
+export const usernameEvents = [UsernameClaimed, UsernameReleased] as const;
+export type UsernameEvent = EventOf<(typeof usernameEvents)[number]>;
+
+/** Time spent learning; one small stream per user and day keeps every stream bounded. */
+export const TimeRecorded = defineEvent(
+  'identity.TimeRecorded',
+  z.object({ userId: z.uuid(), language: LearningLanguageSchema, seconds: z.number().int().positive(), at: z.iso.datetime() }),
+);
+export const activityEvents = [TimeRecorded] as const;
+
 export const userStream = (userId: string) => `identity-user-${userId}`;
+export const usernameStream = (usernameHash: string) => `identity-username-${usernameHash}`;
+export const activityStream = (userId: string, day: string) => `identity-activity-${userId}-${day}`;
 export const emailStream = (emailHash: string) => `identity-email-${emailHash}`;

@@ -4,6 +4,8 @@ import { UserDeleted } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { migratePersonalData, PersonalDataVault } from './personal-data';
 import { devMailboxRoutes, identityRoutes } from './routes';
+import { ProfileService } from './profile';
+import { profileRoutes } from './profile-routes';
 import { DevMailbox } from '../../platform/mail/dev-mailbox';
 import { LinkSigner } from './links';
 import { identityMailReactor } from './mail-reactor';
@@ -82,7 +84,12 @@ export const identityModule: Module = {
   },
   routes(app, deps) {
     const { service, sessions } = identity(deps);
-    identityRoutes(app, deps.auth, service, sessions, readAfterFor(deps.projections, [usersProjection.name]));
+    const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
+    identityRoutes(app, deps.auth, service, sessions, readAfter);
+    const { vault } = identity(deps);
+    const waitFor = (position: Parameters<typeof service.settle>[0]) =>
+      deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 });
+    profileRoutes(app, deps.auth, new ProfileService({ store: deps.store, db: deps.db, vault, service, now: deps.now, waitFor }), readAfter);
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
     const social = createSocial(app, deps, identity(deps));
     socials.set(deps.db, social);

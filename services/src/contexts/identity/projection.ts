@@ -1,8 +1,8 @@
 import type { Projection } from '../../platform/projections/projection';
 import { EventCodec } from '../../platform/decider/events';
-import { userEvents } from './events';
+import { activityEvents, userEvents } from './events';
 
-const codec = new EventCodec([...userEvents]);
+const codec = new EventCodec([...userEvents, ...activityEvents]);
 
 /**
  * Read model of accounts. Personal fields stay encrypted here too (decrypted per request with the user's
@@ -11,9 +11,9 @@ const codec = new EventCodec([...userEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 4,
+  version: 5,
   tables: ['identity_users', 'identity_deleted_users'],
-  eventTypes: userEvents.map((e) => e.type),
+  eventTypes: [...userEvents, ...activityEvents].map((e) => e.type),
   async setup(trx, t) {
     await trx.schema.createTable(t('identity_users'), (tb) => {
       tb.uuid('user_id').primary();
@@ -29,6 +29,11 @@ export const usersProjection: Projection = {
       tb.jsonb('language_levels').notNullable().defaultTo('{}');
       tb.boolean('onboarding_done').notNullable().defaultTo(false);
       tb.boolean('email_verified').notNullable().defaultTo(false);
+      tb.text('username_hash').unique();
+      tb.text('username_enc');
+      tb.jsonb('settings').notNullable().defaultTo('{}');
+      tb.jsonb('time_spent').notNullable().defaultTo('{}');
+      tb.jsonb('last_activity').notNullable().defaultTo('{}');
       tb.timestamp('created_at', { useTz: true }).notNullable();
     });
     await trx.schema.createTable(t('identity_deleted_users'), (tb) => {
@@ -39,7 +44,7 @@ export const usersProjection: Projection = {
   async apply(events, { trx, t }) {
     for (const recorded of events) {
       const e = codec.decode(recorded);
-      const userId = recorded.streamId.slice('identity-user-'.length);
+      const userId = e.type === 'identity.TimeRecorded' ? e.data.userId : recorded.streamId.slice('identity-user-'.length);
       const users = trx(t('identity_users'));
       switch (e.type) {
         case 'identity.UserRegistered':
@@ -59,6 +64,7 @@ export const usersProjection: Projection = {
           const language = e.data.currentLearningLanguage;
           await users.where({ user_id: userId }).update({
             ...(e.data.name ? { name_enc: e.data.name } : {}),
+            ...(e.data.usernameHash ? { username_hash: e.data.usernameHash, username_enc: e.data.username } : {}),
             ...(language
               ? {
                   current_language: language,
@@ -82,6 +88,19 @@ export const usersProjection: Projection = {
             language_levels: trx.raw('language_levels || ?::jsonb', [JSON.stringify({ [e.data.language]: e.data.level })]),
           });
           break;
+        case 'identity.SettingsChanged': {
+          const row = await trx(t('identity_users')).where({ user_id: userId }).first('settings');
+          if (row) await users.where({ user_id: userId }).update({ settings: JSON.stringify(mergeSettings(row.settings, e.data.settings)) });
+          break;
+        }
+        case 'identity.TimeRecorded': {
+          const row = await trx(t('identity_users')).where({ user_id: userId }).first('time_spent', 'last_activity');
+          if (!row) break; // a deleted account
+          const spent = { ...row.time_spent, [e.data.language]: (row.time_spent[e.data.language] ?? 0) + e.data.seconds };
+          const last = { ...row.last_activity, [e.data.language]: e.data.at };
+          await users.where({ user_id: userId }).update({ time_spent: JSON.stringify(spent), last_activity: JSON.stringify(last) });
+          break;
+        }
         case 'identity.EmailVerified':
           await users.where({ user_id: userId }).update({ email_verified: true });
           break;
@@ -102,3 +121,17 @@ export const usersProjection: Projection = {
     }
   },
 };
+
+/** Settings change by part: a part given replaces the stored one's fields; voices merge per language. */
+export function mergeSettings(current: Record<string, unknown>, change: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [part, value] of Object.entries(change)) {
+    const before = (current[part] ?? {}) as Record<string, unknown>;
+    const next = { ...before, ...(value as Record<string, unknown>) };
+    if (part === 'speech' && (value as { voices?: object }).voices) {
+      next.voices = { ...((before.voices as object) ?? {}), ...(value as { voices: object }).voices };
+    }
+    merged[part] = next;
+  }
+  return merged;
+}

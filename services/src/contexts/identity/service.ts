@@ -284,6 +284,11 @@ export class IdentityService {
     return Boolean(row && row.password_enc && !row.email_verified);
   }
 
+  /** For the profile use cases (profile.ts), which share the user stream. */
+  profileCommand(userId: string, command: UserCommand) {
+    return this.command(userId, command);
+  }
+
   private async command(userId: string, command: UserCommand) {
     return handleCommand({
       store: this.o.store,

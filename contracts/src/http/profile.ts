@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { LearningLanguageSchema } from '../domain/languages';
+import { LevelSchema } from '../domain/levels';
+import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
+import { VoiceIdSchema } from '../domain/voices';
+import { DisplayNameSchema, UserViewSchema } from './identity';
+import { OkSchema, PositionSchema, defineRoute } from './route';
+
+/** Onboarding and profile routes of spec §7 (User): username, basic info, languages, settings, time. */
+
+export const USERNAME_RULE = 'Use 3 to 30 letters, digits, dots or underscores.';
+export const USERNAME_TAKEN = 'This username is already taken.';
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(3, USERNAME_RULE)
+  .max(30, USERNAME_RULE)
+  .regex(/^[\p{L}\p{N}._]+$/u, USERNAME_RULE);
+
+export const UserSettingsSchema = z.object({
+  library: z.object({ view: z.enum(['table', 'cards']) }).partial().optional(),
+  flashcards: z.object({ autoplay: z.boolean(), showTranslationFirst: z.boolean() }).partial().optional(),
+  speech: z
+    .object({
+      speed: z.number().min(SPEECH_SPEED_MIN).max(SPEECH_SPEED_MAX),
+      voices: z.partialRecord(LearningLanguageSchema, VoiceIdSchema),
+      autoplay: z.boolean(),
+    })
+    .partial()
+    .optional(),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const ProfileSchema = UserViewSchema.extend({
+  username: z.string().nullable(),
+  settings: UserSettingsSchema,
+  /** Seconds spent learning, per language. */
+  timeSpent: z.partialRecord(LearningLanguageSchema, z.number().int()),
+  hasAvatar: z.boolean(),
+  /** False for social accounts: the password can be changed only for email/password users. */
+  hasPassword: z.boolean(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+const written = z.object({ profile: ProfileSchema, position: PositionSchema.optional() });
+
+export const getProfile = defineRoute({
+  method: 'GET',
+  path: '/api/user/profile',
+  access: 'user',
+  summary: 'The signed-in user with username, settings and time spent',
+  query: z.object({ minPosition: PositionSchema.optional() }),
+  response: ProfileSchema,
+});
+
+export const checkUsername = defineRoute({
+  method: 'POST',
+  path: '/api/user/check-username',
+  access: 'user',
+  summary: 'Is this username free (or already yours)?',
+  body: z.object({ name: UsernameSchema }),
+  response: z.object({ available: z.boolean() }),
+});
+
+export const basicInfo = defineRoute({
+  method: 'POST',
+  path: '/api/user/basic-info',
+  access: 'user',
+  summary: 'Set name and username',
+  body: z.object({ name: DisplayNameSchema.optional(), username: UsernameSchema.optional() }).refine((b) => b.name !== undefined || b.username !== undefined, 'Nothing to update'),
+  response: written,
+});
+
+export const onboarding = defineRoute({
+  method: 'POST',
+  path: '/api/user/onboarding',
+  access: 'user',
+  summary: 'Finish the main onboarding (or set the level of a language): learning language and CEFR level',
+  body: z.object({ languageCode: LearningLanguageSchema, level: LevelSchema }),
+  response: written,
+});
+
+export const changeLanguage = defineRoute({
+  method: 'POST',
+  path: '/api/user/change-language',
+  access: 'user',
+  summary: 'Switch the current learning language',
+  body: z.object({ languageId: LearningLanguageSchema }),
+  response: written,
+});
+
+export const updateSettings = defineRoute({
+  method: 'PATCH',
+  path: '/api/user/settings',
+  access: 'user',
+  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay)',
+  body: UserSettingsSchema.refine((s) => Object.values(s).some((v) => v !== undefined), 'Nothing to update'),
+  response: written,
+});
+
+export const recordTime = defineRoute({
+  method: 'PATCH',
+  path: '/api/user/time',
+  access: 'user',
+  summary: 'Add seconds spent learning in the current language',
+  body: z.object({ seconds: z.number().int().min(1).max(3600), languageCode: LearningLanguageSchema.optional() }),
+  response: OkSchema,
+});
+
+export const profileRoutes = { getProfile, checkUsername, basicInfo, onboarding, changeLanguage, updateSettings, recordTime };
