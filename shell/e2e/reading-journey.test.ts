@@ -203,12 +203,33 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.getByLabel('Email').fill(email);
     await page.locator('input[name="password"]').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    // A new learner has not done the main onboarding yet.
+    // A new learner has not done the main onboarding yet: language, level, username.
     await page.waitForURL('**/app/onboarding**');
+    await page.getByRole('button', { name: 'Let’s start' }).click();
+    await page.getByRole('radio', { name: /Spanish/ }).check();
+    await page.screenshot({ path: path.join(SHOTS, 'onboarding-language.png') });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /A2 · Low Intermediate/ }).check();
+    await page.screenshot({ path: path.join(SHOTS, 'onboarding-level.png') });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Nora');
+    await page.getByLabel('Username').fill('a b');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByText('Use 3 to 30 letters, digits, dots or underscores.').waitFor();
+    await page.getByLabel('Username').fill(`nora_${Date.now()}`);
+    await page.screenshot({ path: path.join(SHOTS, 'onboarding-username.png') });
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByText('You are learning Spanish at A2.').waitFor();
+    await page.getByRole('button', { name: 'Go to the dashboard' }).click();
+    await page.waitForURL('**/app/dashboard');
+    await page.getByRole('heading', { name: 'Welcome, Nora!' }).waitFor();
+    // Onboarding is done: signing in again goes straight to the dashboard, and the library is in Spanish.
+    await page.reload();
     await page.getByRole('link', { name: 'Read' }).click();
+    await page.getByText('Articles in Spanish').waitFor();
     await page.locator('a[href^="/app/library/"]').first().waitFor();
     await page.close();
-  }, 60_000);
+  }, 90_000);
 
   it('resets a forgotten password through the emailed link and signs in with the new one', async () => {
     const page = await browser.newPage();

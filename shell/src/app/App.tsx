@@ -20,6 +20,7 @@ const ResetPasswordPage = named(() => import('../account/ResetPasswordPage'), 'R
 const NewPasswordPage = named(() => import('../account/NewPasswordPage'), 'NewPasswordPage');
 const ResetSuccessPage = named(() => import('../account/NewPasswordPage'), 'ResetSuccessPage');
 const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMailboxPage');
+const OnboardingPage = named(() => import('../onboarding/OnboardingPage'), 'OnboardingPage');
 
 const ACCOUNT: Record<AccountPage, React.ComponentType> = {
   'verify-email': VerifyEmailPage,
@@ -46,7 +47,11 @@ function Page({ page }: { page: ShellPage }) {
     case 'dashboard':
       return <DashboardPage />;
     case 'onboarding':
-      return <PlaceholderPage section="dashboard" title="Welcome to Verba" what="Onboarding" />;
+      return (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <OnboardingPage />
+        </Suspense>
+      );
     case 'profile':
       return <PlaceholderPage section="profile" title="Profile" what="Your profile page" />;
     case 'subscription':

@@ -121,5 +121,6 @@ export function resolveRoute(rawPathname: string, user: SessionUser | null): Res
     if (name === 'admin' && !isAdmin(user)) return { kind: 'redirect', to: PATHS.dashboard };
     return { kind: 'fragment', name };
   }
+  if (under(pathname, PATHS.onboarding)) return { kind: 'page', page: 'onboarding' };
   return { kind: 'page', page: PAGES[pathname] ?? 'not-found' };
 }

@@ -1,0 +1,253 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Link, TextField, navigate, session, toast, usePathname, useSession } from '@verba/kit';
+import { PATHS } from '../app/routes';
+import { Choice } from './Choice';
+import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, writeDraft, type LanguageCode, type LevelCode } from './choices';
+import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo } from './onboarding-api';
+
+const base = PATHS.onboarding;
+const STEPS = ['language', 'level', 'username'] as const;
+
+/** /app/onboarding and its steps (spec §2): language, level, name and username, welcome; plus the
+ *  later changes /choose-new-language and /choose-your-level. */
+export function OnboardingPage() {
+  const step = usePathname().slice(base.length).replace(/^\//, '').replace(/\/$/, '');
+  switch (step) {
+    case '':
+      return <Intro />;
+    case 'language':
+      return <LanguageStep />;
+    case 'level':
+      return <LevelStep />;
+    case 'user':
+    case 'username':
+      return <UsernameStep />;
+    case 'welcome':
+      return <Welcome />;
+    case 'choose-new-language':
+      return <ChooseNewLanguage />;
+    case 'choose-your-level':
+      return <ChooseYourLevel />;
+    default:
+      return <Intro />;
+  }
+}
+
+function Card({ title, step, children }: { title: string; step?: (typeof STEPS)[number]; children: ReactNode }) {
+  const index = step ? STEPS.indexOf(step) : -1;
+  return (
+    <main className="sh-auth">
+      <section className="sh-card sh-onboarding" aria-labelledby="onboarding-title">
+        {index >= 0 ? (
+          <p className="sh-onboarding__step" aria-label={`Step ${index + 1} of ${STEPS.length}`}>
+            Step {index + 1} of {STEPS.length}
+          </p>
+        ) : null}
+        <h1 id="onboarding-title">{title}</h1>
+        {children}
+      </section>
+    </main>
+  );
+}
+
+function Intro() {
+  const { user } = useSession();
+  return (
+    <Card title="Welcome to Verba">
+      <p>Hello{user?.name ? `, ${user.name}` : ''}! Three quick questions and your library, courses and practice are set up for you.</p>
+      <Button onClick={() => navigate(`${base}/language`)}>Let’s start</Button>
+    </Card>
+  );
+}
+
+function LanguageStep() {
+  const [draft, setDraft] = useState(readDraft);
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.language) navigate(`${base}/level`);
+  };
+  return (
+    <Card title="Which language do you want to learn?" step="language">
+      <form onSubmit={next}>
+        <Choice
+          legend="Language"
+          name="language"
+          value={draft.language}
+          onChange={(language) => {
+            const d = { ...draft, language };
+            setDraft(d);
+            writeDraft(d);
+          }}
+          options={LANGUAGES.map((l) => ({ value: l.code, title: l.name, detail: l.native }))}
+        />
+        <Button type="submit" disabled={!draft.language}>
+          Continue
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function LevelStep() {
+  const [draft, setDraft] = useState(readDraft);
+  const language = LANGUAGES.find((l) => l.code === draft.language);
+  useEffect(() => {
+    if (!language) navigate(`${base}/language`, { replace: true });
+  }, [language]);
+  const next = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft.level) navigate(`${base}/username`);
+  };
+  return (
+    <Card title={`How well do you know ${language?.name ?? 'it'}?`} step="level">
+      <form onSubmit={next}>
+        <LevelChoice value={draft.level} onChange={(level) => { const d = { ...draft, level }; setDraft(d); writeDraft(d); }} />
+        <div className="sh-onboarding__actions">
+          <Link href={`${base}/language`}>Back</Link>
+          <Button type="submit" disabled={!draft.level}>
+            Continue
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function LevelChoice({ value, onChange }: { value: LevelCode | undefined; onChange: (level: LevelCode) => void }) {
+  return (
+    <Choice
+      legend="Level"
+      name="level"
+      value={value}
+      onChange={onChange}
+      options={LEVELS.map((l) => ({ value: l.code, title: `${l.code} · ${l.name}`, detail: l.hint }))}
+    />
+  );
+}
+
+function UsernameStep() {
+  const { user } = useSession();
+  const draft = readDraft();
+  const [name, setName] = useState(user?.name ?? '');
+  const [username, setUsername] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!draft.language || !draft.level) navigate(`${base}/language`, { replace: true });
+  }, [draft.language, draft.level]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const wanted = username.trim();
+    if (!USERNAME_PATTERN.test(wanted)) return setError(USERNAME_RULE);
+    setBusy(true);
+    setError(undefined);
+    try {
+      if (!(await checkUsername(wanted))) return setError('This username is already taken.');
+      await saveBasicInfo({ username: wanted, ...(name.trim() ? { name: name.trim() } : {}) });
+      const profile = await finishOnboarding(draft.language!, draft.level!);
+      session.setUser(profile);
+      clearDraft();
+      navigate(`${base}/welcome`, { replace: true });
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card title="What should we call you?" step="username">
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <TextField label="Name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+        <TextField
+          label="Username"
+          required
+          autoComplete="username"
+          value={username}
+          error={error}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <div className="sh-onboarding__actions">
+          <Link href={`${base}/level`}>Back</Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving…' : 'Finish'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function Welcome() {
+  const { user } = useSession();
+  const language = LANGUAGES.find((l) => l.code === user?.currentLearningLanguage);
+  const level = language ? (user?.languageLevels as Record<string, string> | undefined)?.[language.code] : undefined;
+  return (
+    <Card title="You are all set!">
+      <p>
+        {language ? `You are learning ${language.name}${level ? ` at ${level}` : ''}. ` : ''}Your course starts at your level, and the
+        library shows how hard each article is for you.
+      </p>
+      <div className="sh-onboarding__actions">
+        <Link href={PATHS.courses}>Open your course</Link>
+        <Button onClick={() => navigate(PATHS.dashboard, { replace: true })}>Go to the dashboard</Button>
+      </div>
+    </Card>
+  );
+}
+
+/** Later: add or switch to another language, then pick its level. */
+function ChooseNewLanguage() {
+  const [language, setLanguage] = useState<LanguageCode | undefined>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!language) return;
+    try {
+      session.setUser(await changeLanguage(language));
+      writeDraft({ language });
+      navigate(`${base}/choose-your-level`);
+    } catch (err) {
+      toast({ title: (err as Error).message, variant: 'destructive' });
+    }
+  };
+  return (
+    <Card title="Learn another language">
+      <form onSubmit={(e) => void submit(e)}>
+        <Choice legend="Language" name="language" value={language} onChange={setLanguage} options={LANGUAGES.map((l) => ({ value: l.code, title: l.name, detail: l.native }))} />
+        <Button type="submit" disabled={!language}>
+          Continue
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+/** Later: set the level of the current language (the course's starting point follows it). */
+function ChooseYourLevel() {
+  const { user } = useSession();
+  const code = (readDraft().language ?? user?.currentLearningLanguage) as LanguageCode | undefined;
+  const language = LANGUAGES.find((l) => l.code === code);
+  const [level, setLevel] = useState<LevelCode | undefined>((user?.languageLevels as Record<string, LevelCode> | undefined)?.[code ?? '']);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!level || !language) return;
+    try {
+      session.setUser(await finishOnboarding(language.code, level));
+      clearDraft();
+      toast({ title: `Your ${language.name} level is now ${level}.`, variant: 'info' });
+      navigate(PATHS.dashboard, { replace: true });
+    } catch (err) {
+      toast({ title: (err as Error).message, variant: 'destructive' });
+    }
+  };
+  return (
+    <Card title={`Your ${language?.name ?? ''} level`}>
+      <form onSubmit={(e) => void submit(e)}>
+        <LevelChoice value={level} onChange={setLevel} />
+        <Button type="submit" disabled={!level || !language}>
+          Save
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { client, type SessionUser } from '@verba/kit';
+import type { LanguageCode, LevelCode } from './choices';
+
+// Schema-free calls (client.send), as on every shell page: see auth-api.ts.
+type Written = { profile: SessionUser & { username: string | null } };
+
+export const checkUsername = async (name: string) =>
+  ((await client.send('POST', '/api/user/check-username', { body: { name } })) as { available: boolean }).available;
+
+export const saveBasicInfo = async (body: { name?: string; username?: string }) =>
+  ((await client.send('POST', '/api/user/basic-info', { body })) as Written).profile;
+
+/** The main onboarding: language and level, then where the course starts (the Learn section uses it). */
+export async function finishOnboarding(language: LanguageCode, level: LevelCode): Promise<SessionUser> {
+  const { profile } = (await client.send('POST', '/api/user/onboarding', { body: { languageCode: language, level } })) as Written;
+  await client.send('POST', '/api/courses/progress/add-after-onboarding', { body: { languageCode: language, level } });
+  return profile;
+}
+
+export const changeLanguage = async (language: LanguageCode) =>
+  ((await client.send('POST', '/api/user/change-language', { body: { languageId: language } })) as Written).profile;
