@@ -6,6 +6,7 @@ import { migratePersonalData, PersonalDataVault } from './personal-data';
 import { devMailboxRoutes, identityRoutes } from './routes';
 import { ProfileService } from './profile';
 import { profileRoutes } from './profile-routes';
+import { avatarRoutes, migrateAvatars } from './avatars';
 import { DevMailbox } from '../../platform/mail/dev-mailbox';
 import { LinkSigner } from './links';
 import { identityMailReactor } from './mail-reactor';
@@ -62,6 +63,7 @@ export const identityModule: Module = {
   async migrate(db) {
     await migratePersonalData(db);
     await migrateSessions(db);
+    await migrateAvatars(db);
   },
   projections: [usersProjection],
   integration: {
@@ -82,13 +84,14 @@ export const identityModule: Module = {
     const { vault, links } = identity(deps);
     return [identityMailReactor({ store: deps.store, vault, links, mailer: deps.mailer, appUrl: deps.appUrl })];
   },
-  routes(app, deps) {
+  async routes(app, deps) {
     const { service, sessions } = identity(deps);
     const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
     identityRoutes(app, deps.auth, service, sessions, readAfter);
     const { vault } = identity(deps);
     const waitFor = (position: Parameters<typeof service.settle>[0]) =>
       deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 });
+    await avatarRoutes(app, deps.auth, deps.db);
     profileRoutes(app, deps.auth, new ProfileService({ store: deps.store, db: deps.db, vault, service, now: deps.now, waitFor }), readAfter);
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
     const social = createSocial(app, deps, identity(deps));

@@ -10,6 +10,7 @@ import { usernameDecider } from './deciders';
 import { activityEvents, activityStream, TimeRecorded, usernameEvents, usernameStream } from './events';
 import type { PersonalDataVault } from './personal-data';
 import type { IdentityService } from './service';
+import { hasAvatar } from './avatars';
 
 const usernameCodec = new EventCodec([...usernameEvents]);
 const activityCodec = new EventCodec([...activityEvents]);
@@ -57,7 +58,7 @@ export class ProfileService {
       username: row.username_enc ? this.o.vault.decrypt(key, row.username_enc) : null,
       settings: row.settings,
       timeSpent: row.time_spent,
-      hasAvatar: false,
+      hasAvatar: await hasAvatar(this.o.db, userId),
       hasPassword: Boolean(row.password_enc),
     };
   }

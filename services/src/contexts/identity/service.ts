@@ -22,6 +22,7 @@ import { hashPassword, verifyAgainstNobody, verifyPassword } from './passwords';
 import type { PersonalDataVault } from './personal-data';
 import { usersProjection } from './projection';
 import { LINK_TTL_MS, type LinkSigner } from './links';
+import { deleteAvatar } from './avatars';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
@@ -177,6 +178,7 @@ export class IdentityService {
       });
     }
     await this.o.vault.shred(userId);
+    await deleteAvatar(this.o.db, userId);
     return position!;
   }
 

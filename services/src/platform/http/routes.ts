@@ -44,6 +44,29 @@ type Handler<D extends RouteDef> = D['access'] extends 'public'
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const authenticated = new WeakMap<FastifyRequest, AuthUser | undefined>();
 
+/** The access check of a route (401 without a session, CSRF on writes, admin role), as an onRequest hook. */
+export function accessHook(auth: Authenticator, access: RouteDef['access'], method: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const user = await auth.authenticate(request, reply);
+    authenticated.set(request, user);
+    if (access === 'public') return;
+    if (!user) throw new HttpError(401, SESSION_EXPIRED);
+    if (WRITE_METHODS.has(method)) {
+      const header = request.headers[CSRF_HEADER];
+      if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
+        throw new HttpError(403, CSRF_FAILED);
+      }
+    }
+    if (access === 'admin') {
+      const role = await auth.currentRole(user.id);
+      if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
+    }
+  };
+}
+
+/** The caller an accessHook found for this request. */
+export const callerOf = (request: FastifyRequest): AuthUser | undefined => authenticated.get(request);
+
 /**
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
  * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
@@ -62,22 +85,7 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
     },
     // Who calls is settled before the body is even parsed: no session means 401, not a validation error.
-    onRequest: async (request, reply) => {
-      const user = await auth.authenticate(request, reply);
-      authenticated.set(request, user);
-      if (def.access === 'public') return;
-      if (!user) throw new HttpError(401, SESSION_EXPIRED);
-      if (WRITE_METHODS.has(def.method)) {
-        const header = request.headers[CSRF_HEADER];
-        if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
-          throw new HttpError(403, CSRF_FAILED);
-        }
-      }
-      if (def.access === 'admin') {
-        const role = await auth.currentRole(user.id);
-        if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
-      }
-    },
+    onRequest: accessHook(auth, def.access, def.method),
     handler: async (request, reply) => {
       const user = authenticated.get(request);
       const input = { params: request.params, query: request.query, body: request.body, request, reply, user };
