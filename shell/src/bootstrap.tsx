@@ -5,7 +5,8 @@ import { session } from '@verba/kit';
 import { App } from './app/App';
 import { preloadPublicPages } from './app/PublicArea';
 import { publicPageAt } from './app/routes';
-import { fetchCurrentUser } from './auth/auth-api';
+import { fetchCurrentUser, reportNewSocialAccount } from './auth/auth-api';
+import { getConsent } from './app/consent';
 import { startFragments } from './federation/fragments';
 import { applyOverrides, fetchRegistry, type Registry } from './federation/registry';
 import './styles/shell.css';
@@ -22,6 +23,7 @@ async function boot(): Promise<void> {
     publicPageAt(window.location.pathname.replace(/(.)\/+$/, '$1')) ? preloadPublicPages().catch(() => undefined) : undefined,
   ]);
   session.setUser(user);
+  if (user) void reportNewSocialAccount(getConsent() === 'accepted');
   startFragments(applyOverrides(registry));
   // start() patches history first, so the App's first redirect already notifies single-spa and
   // every usePathname(); its reroute is asynchronous, and the synchronous render below commits the

@@ -21,6 +21,7 @@ const NewPasswordPage = named(() => import('../account/NewPasswordPage'), 'NewPa
 const ResetSuccessPage = named(() => import('../account/NewPasswordPage'), 'ResetSuccessPage');
 const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMailboxPage');
 const OnboardingPage = named(() => import('../onboarding/OnboardingPage'), 'OnboardingPage');
+const ProfilePage = named(() => import('../profile/ProfilePage'), 'ProfilePage');
 
 const ACCOUNT: Record<AccountPage, React.ComponentType> = {
   'verify-email': VerifyEmailPage,
@@ -53,7 +54,11 @@ function Page({ page }: { page: ShellPage }) {
         </Suspense>
       );
     case 'profile':
-      return <PlaceholderPage section="profile" title="Profile" what="Your profile page" />;
+      return (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <ProfilePage />
+        </Suspense>
+      );
     case 'subscription':
       return <PlaceholderPage section="profile" title="Subscription" what="Subscription management" />;
     default:

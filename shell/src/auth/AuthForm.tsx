@@ -2,17 +2,27 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, PasswordInput, TextField, useSession } from '@verba/kit';
-import { MESSAGES } from '@verba/contracts';
+import { MESSAGES, socialSignInErrorMessage } from '@verba/contracts';
 import { getConsent } from '../app/consent';
 import { signInSchema, signUpSchema, type SignInValues } from './schemas';
 import { signIn, signUp } from './auth-api';
 import { PATHS } from '../app/routes';
 
+const SOCIAL = [
+  ['google', 'Google'],
+  ['facebook', 'Facebook'],
+  ['apple', 'Apple'],
+] as const;
+
 /** Sign-in and sign-up share one form: email + password, errors in place, server message on top. */
 export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   const signingIn = mode === 'sign-in';
   const { sessionExpired } = useSession();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(() => {
+    // A social sign-in that failed comes back as ?error=<provider>&reason=...
+    const query = new URLSearchParams(window.location.search);
+    return query.has('error') ? socialSignInErrorMessage(query.get('error'), query.get('reason')) : null;
+  });
   const {
     register,
     handleSubmit,
@@ -72,6 +82,21 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
         <Button type="submit" disabled={isSubmitting} className="sh-auth__submit">
           {isSubmitting ? 'Please wait…' : signingIn ? 'Sign in' : 'Sign up'}
         </Button>
+        <div className="sh-auth__social" role="group" aria-label="Other ways to sign in">
+          {SOCIAL.map(([provider, label]) => (
+            <Button
+              key={provider}
+              variant="secondary"
+              onClick={() => {
+                // The provider's page replaces this one (no popup, so there is no closed popup to handle).
+                if (getConsent() !== 'accepted') return setFormError(MESSAGES.other.acceptCookies);
+                window.location.assign(`/api/auth/${provider}/start`);
+              }}
+            >
+              Continue with {label}
+            </Button>
+          ))}
+        </div>
         <p className="sh-auth__switch">
           {signingIn ? 'New to Verba? ' : 'Already have an account? '}
           <Link href={signingIn ? PATHS.signUp : PATHS.signIn}>{signingIn ? 'Create an account' : 'Sign in'}</Link>

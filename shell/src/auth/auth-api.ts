@@ -64,3 +64,16 @@ function asUser(data: unknown): SessionUser {
   }
   return user as SessionUser;
 }
+
+/**
+ * A brand-new social account lands with ?new=1: the registration event goes to Meta's Conversions API
+ * through our server, and only with the visitor's consent (the server records nothing otherwise).
+ */
+export async function reportNewSocialAccount(consented: boolean): Promise<void> {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('new') !== '1') return;
+  url.searchParams.delete('new');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  if (!consented) return;
+  await client.send('POST', '/api/meta/meta-capi', { body: { eventName: 'CompleteRegistration', analyticsConsent: true, sourceUrl: url.origin + url.pathname } }).catch(() => undefined);
+}

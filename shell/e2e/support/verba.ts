@@ -1,0 +1,137 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * The composed product for Playwright journeys: the real all-in-one server (embedded PostgreSQL, the
+ * demo data it seeds) serving the shell and the four fragments, driven by Debian's Chromium.
+ */
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+if (!existsSync(CHROMIUM) && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+/** Empty when the journeys can run; otherwise why they skip (never in CI, see above). */
+export const skipReason = existsSync(CHROMIUM) ? '' : `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI installs it)`;
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+export interface Verba {
+  base: string;
+  browser: Browser;
+  /** The seeded demo accounts (passwords printed once by the server). */
+  learner: Account;
+  admin: Account;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Builds what is missing, starts a fresh server on its own data directory, and opens Chromium. */
+export async function startVerba(): Promise<Verba> {
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--missing'], { cwd: ROOT, stdio: 'ignore' });
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
+    cwd: path.join(ROOT, 'services'),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  server.stdout!.on('data', (d) => (out += d));
+  server.stderr!.on('data', (d) => (out += d));
+  for (let i = 0; ; i++) {
+    if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${out}`);
+    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const account = (role: string): Account => {
+    const m = new RegExp(`${role}\\s+(\\S+@\\S+)\\s+(\\S+)`).exec(out)!;
+    return { email: m[1]!, password: m[2]! };
+  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  mkdirSync(SHOTS, { recursive: true });
+  return {
+    base,
+    browser,
+    learner: account('learner'),
+    admin: account('admin'),
+    async stop() {
+      await browser.close();
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the form (accepting cookies first) and waits for the page sign-in leads to. */
+export async function signIn(page: Page, base: string, who: Account, landing = '**/app/dashboard'): Promise<void> {
+  await page.goto(`${base}/app/sign-in`);
+  await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(landing);
+}
+
+/** Opens the newest dev-mailbox message to `email` with `subject` and follows its link. */
+export async function followMailedLink(page: Page, base: string, email: string, subject: string): Promise<void> {
+  await page.goto(`${base}/app/dev/mailbox?to=${encodeURIComponent(email)}`);
+  const mail = page.getByRole('article', { name: subject }).first();
+  // The reactor sends after the fact: reload until the mail is there.
+  for (let attempt = 0; ; attempt++) {
+    const shown = await mail.waitFor({ timeout: 2000 }).then(() => true, () => false);
+    if (shown) break;
+    if (attempt === 5) throw new Error(`no "${subject}" mail for ${email}`);
+    await page.reload();
+  }
+  await mail.locator('a').first().click();
+}
+
+/** Registers through the UI, follows the emailed link, and signs in (landing on onboarding). */
+export async function signUpVerified(page: Page, base: string, who: Account): Promise<void> {
+  await page.goto(`${base}/app/sign-up`);
+  const accept = page.getByRole('button', { name: 'Accept cookies' });
+  if (await accept.isVisible()) await accept.click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await page.waitForURL('**/app/verify-email?email=**');
+  await followMailedLink(page, base, who.email, 'Confirm your email address for Verba');
+  await page.getByText('Your email address is verified. You can sign in now.').waitFor();
+  await signIn(page, base, who, '**/app/onboarding**');
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the current page (ids and a sample target each). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run();
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, target: v.nodes[0]?.target.join(' ') ?? '' }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.target})`);
+}

@@ -1,0 +1,281 @@
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
+import { AlertDialog, Switch } from '@verba/kit/ui';
+import { MESSAGES } from '@verba/contracts';
+import { PATHS } from '../app/routes';
+import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
+import { DEFAULT_VOICES, VOICES } from './voices';
+import {
+  changePassword,
+  deleteAccount,
+  fetchProfile,
+  saveBasicInfo,
+  saveSettings,
+  switchLanguage,
+  uploadAvatar,
+  type Profile,
+  type ProfileSettings,
+} from './profile-api';
+
+const MAX_AVATAR_BYTES = 4_194_304;
+const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+
+/** /app/user-profile/user-info: details, languages, settings, password and account deletion. */
+export function ProfilePage() {
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    fetchProfile().then(setProfile, (e: Error) => setError(e.message));
+  }, [attempt]);
+  const update = (next: Profile) => {
+    setProfile(next);
+    session.setUser(next);
+  };
+
+  return (
+    <main className="sh-page sh-profile">
+      <SectionHeader section="profile" title="Profile" subtitle="Your details, languages and settings." />
+      {error ? <ErrorNotice title="Your profile could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {!profile && !error ? <Spinner label="Loading your profile…" /> : null}
+      {profile ? (
+        <>
+          <Details profile={profile} onSaved={update} onAvatar={() => setAttempt((n) => n + 1)} />
+          <Languages profile={profile} onSaved={update} />
+          <Settings profile={profile} onSaved={update} />
+          <Password hasPassword={profile.hasPassword} />
+          <DeleteAccount />
+        </>
+      ) : null}
+    </main>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `profile-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section className="sh-profile__section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p: Profile) => void; onAvatar: () => void }) {
+  const [name, setName] = useState(profile.name);
+  const [username, setUsername] = useState(profile.username ?? '');
+  const [usernameError, setUsernameError] = useState<string>();
+  const [fileError, setFileError] = useState<string>();
+  const [file, setFile] = useState<File | null>(null);
+  const [stamp, setStamp] = useState(Date.now());
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setUsernameError(undefined);
+    const wanted = username.trim();
+    if (wanted && !USERNAME_PATTERN.test(wanted)) return setUsernameError(USERNAME_RULE);
+    try {
+      onSaved(await saveBasicInfo({ name: name.trim() || undefined, ...(wanted && wanted !== profile.username ? { username: wanted } : {}) }));
+      toast({ title: 'Your details are saved.', variant: 'info' });
+    } catch (err) {
+      setUsernameError((err as Error).message);
+    }
+  };
+  const upload = async (e: FormEvent) => {
+    e.preventDefault();
+    setFileError(undefined);
+    if (!file) return setFileError(MESSAGES.form.fileRequired);
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return setFileError('Only PNG or JPEG images are allowed.');
+    if (file.size > MAX_AVATAR_BYTES) return setFileError('The image must be at most 4 MB.');
+    try {
+      await uploadAvatar(file);
+      setStamp(Date.now());
+      onAvatar();
+      toast({ title: 'Your profile image is updated.', variant: 'info' });
+    } catch (err) {
+      setFileError((err as Error).message);
+    }
+  };
+  return (
+    <Section title="Your details">
+      <div className="sh-profile__details">
+        <form className="sh-profile__avatar" onSubmit={(e) => void upload(e)} noValidate>
+          {profile.hasAvatar ? (
+            <img src={`/api/user/avatar?v=${stamp}`} alt="Your profile image" width={96} height={96} />
+          ) : (
+            <span className="sh-profile__avatar-default" aria-label="Default profile image" role="img">
+              {(profile.name || profile.email).slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <TextField label="Profile image (PNG or JPEG, at most 4 MB)" type="file" accept="image/png,image/jpeg" required error={fileError} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <Button type="submit" variant="secondary">
+            Upload image
+          </Button>
+        </form>
+        <form onSubmit={(e) => void save(e)} noValidate>
+          <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+          <TextField label="Username" value={username} error={usernameError} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
+          <p className="sh-profile__meta">Email: {profile.email}</p>
+          <Button type="submit">Save details</Button>
+        </form>
+      </div>
+    </Section>
+  );
+}
+
+function Languages({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const make = async (code: string) => {
+    try {
+      onSaved(await switchLanguage(code));
+    } catch (err) {
+      toast({ title: (err as Error).message, variant: 'destructive' });
+    }
+  };
+  return (
+    <Section title="Languages">
+      {profile.learnedLanguages.length === 0 ? <p>You have not chosen a language yet.</p> : null}
+      <ul className="sh-profile__languages">
+        {profile.learnedLanguages.map((code) => (
+          <li key={code}>
+            <strong>{languageName(code)}</strong> · {profile.languageLevels[code] ?? 'level not set'} · {((profile.timeSpent[code] ?? 0) / 3600).toFixed(1)} hours
+            {profile.currentLearningLanguage === code ? (
+              <span className="sh-profile__current"> (learning now)</span>
+            ) : (
+              <Button variant="secondary" onClick={() => void make(code)}>
+                Learn {languageName(code)} now
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="sh-profile__links">
+        <Link href={`${PATHS.onboarding}/choose-your-level`}>Change your level</Link>
+        {' · '}
+        <Link href={`${PATHS.onboarding}/choose-new-language`}>Learn another language</Link>
+      </p>
+    </Section>
+  );
+}
+
+function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const s = profile.settings;
+  const save = async (change: ProfileSettings) => {
+    try {
+      onSaved(await saveSettings(change));
+    } catch (err) {
+      toast({ title: (err as Error).message, variant: 'destructive' });
+    }
+  };
+  const speed = s.speech?.speed ?? 1;
+  return (
+    <Section title="Settings">
+      <fieldset className="sh-profile__fieldset">
+        <legend>Library view</legend>
+        {(['table', 'cards'] as const).map((view) => (
+          <label key={view} className="sh-profile__radio">
+            <input type="radio" name="library-view" checked={(s.library?.view ?? 'table') === view} onChange={() => void save({ library: { view } })} />
+            {view === 'table' ? 'Table' : 'Cards'}
+          </label>
+        ))}
+      </fieldset>
+      <label className="sh-profile__range">
+        Speech speed: {speed.toFixed(1)}×
+        <input type="range" min={0.5} max={2} step={0.1} defaultValue={speed} onChange={(e) => void save({ speech: { speed: Number(e.target.value) } })} />
+      </label>
+      {profile.learnedLanguages.map((code) => {
+        const voices = VOICES[code as keyof typeof VOICES] ?? [];
+        const chosen = s.speech?.voices?.[code] ?? DEFAULT_VOICES[code as keyof typeof DEFAULT_VOICES];
+        return (
+          <label key={code} className="sh-profile__select">
+            {languageName(code)} voice
+            <select value={chosen} onChange={(e) => void save({ speech: { voices: { [code]: e.target.value } } })}>
+              {voices.map(([id, label]) => (
+                <option key={id} value={id}>
+                  {label}
+                  {id === DEFAULT_VOICES[code as keyof typeof DEFAULT_VOICES] ? ' (default)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        );
+      })}
+      <Switch label="Play words aloud when I open them" checked={s.speech?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ speech: { autoplay } })} />
+      <Switch label="Play flashcards aloud" checked={s.flashcards?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ flashcards: { autoplay } })} />
+      <Switch label="Show the translation side of flashcards first" checked={s.flashcards?.showTranslationFirst ?? false} onCheckedChange={(showTranslationFirst) => void save({ flashcards: { showTranslationFirst } })} />
+    </Section>
+  );
+}
+
+function Password({ hasPassword }: { hasPassword: boolean }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!hasPassword) {
+    return (
+      <Section title="Password">
+        <p>{MESSAGES.changePassword.notEmailPasswordUser}.</p>
+      </Section>
+    );
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setDone(null);
+    if (!current || !next) return setError(MESSAGES.form.required);
+    setBusy(true);
+    try {
+      setDone(await changePassword(current, next));
+      setCurrent('');
+      setNext('');
+    } catch (err) {
+      setError((err as Error).message || MESSAGES.changePassword.error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title="Password">
+      <form onSubmit={(e) => void submit(e)} noValidate className="sh-profile__password">
+        {error ? (
+          <p className="sh-form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {done ? <p role="status">{done}</p> : null}
+        <PasswordInput label="Current password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <PasswordInput label="New password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Please wait…' : 'Change password'}
+        </Button>
+      </form>
+    </Section>
+  );
+}
+
+function DeleteAccount() {
+  const confirm = async () => {
+    try {
+      await deleteAccount();
+      session.signedOut();
+      navigate(PATHS.signIn, { replace: true });
+      toast({ title: 'Your account and its data are deleted.', variant: 'info' });
+    } catch (err) {
+      toast({ title: (err as Error).message, variant: 'destructive' });
+    }
+  };
+  return (
+    <Section title="Delete account">
+      <p>Deleting your account erases your email, name, dictionary, flashcards and progress. This cannot be undone.</p>
+      <AlertDialog
+        trigger={<Button variant="danger">Delete my account</Button>}
+        title="Delete your account?"
+        description="Your email, name, words, flashcards and progress are erased for good. You will be signed out."
+        confirmLabel="Delete my account"
+        destructive
+        onConfirm={() => void confirm()}
+      />
+    </Section>
+  );
+}
