@@ -173,6 +173,7 @@ export const changePassword = defineRoute({
   path: '/api/user/change-password',
   access: 'user',
   summary: 'Change the password (email/password accounts); other sessions end, this one is renewed',
+  unauthenticated: MESSAGES.changePassword.notAuthenticated,
   body: z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }),
   response: z.object({ message: z.string() }),
 });
@@ -197,7 +198,18 @@ export const devMailbox = defineRoute({
   response: z.object({ messages: z.array(DevMailSchema) }),
 });
 
+export const adminSetDisabled = defineRoute({
+  method: 'PATCH',
+  path: '/api/admin/users/:userId/disabled',
+  access: 'admin',
+  summary: 'Disable or enable an account (admin); a disabled user is signed out and cannot sign in',
+  params: z.object({ userId: z.uuid() }),
+  body: z.object({ disabled: z.boolean() }),
+  response: z.object({ position: PositionSchema.optional() }),
+});
+
 export const identityRoutes = {
+  adminSetDisabled,
   signUp,
   signIn,
   signOut,

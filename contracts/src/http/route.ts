@@ -19,6 +19,8 @@ export interface RouteDef {
   response: z.ZodType;
   /** Success status; 200 unless said. */
   status?: 200 | 201 | 202;
+  /** The 401 text where the spec words it for this call (default: the session-expired text). */
+  unauthenticated?: string;
 }
 
 export function defineRoute<const D extends RouteDef>(route: D): D {

@@ -88,6 +88,11 @@ const configSchema = z.object({
   BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
   /** Where support messages go, and the sender of support mail. */
   SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
+  /** "false" turns email/password registration and sign-in off (social sign-in only). */
+  EMAIL_PASSWORD_ACCOUNTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

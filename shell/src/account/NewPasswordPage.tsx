@@ -6,6 +6,7 @@ import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../app/routes';
 import { newPasswordSchema, type NewPasswordValues } from '../auth/schemas';
 import { setNewPassword } from './account-api';
+import { errorText } from '../auth/error-text';
 
 /** From the emailed reset link: the new password, then the success page. */
 export function NewPasswordPage() {
@@ -18,7 +19,7 @@ export function NewPasswordPage() {
       await setNewPassword(token, password);
       navigate(PATHS.resetSuccess, { replace: true });
     } catch (error) {
-      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.resetPassword.updateError);
+      setFormError(errorText(error, MESSAGES.resetPassword.updateError));
     }
   });
   return (

@@ -6,6 +6,7 @@ import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../app/routes';
 import { emailOnlySchema, type EmailOnlyValues } from '../auth/schemas';
 import { requestPasswordReset } from './account-api';
+import { errorText } from '../auth/error-text';
 
 /** "Forgot your password?": asks for the address and sends the reset link. */
 export function ResetPasswordPage() {
@@ -18,7 +19,7 @@ export function ResetPasswordPage() {
       await requestPasswordReset(email);
       setSentTo(email);
     } catch (error) {
-      setFormError(error instanceof Error && error.message ? error.message : MESSAGES.resetPassword.resetError);
+      setFormError(errorText(error, MESSAGES.resetPassword.resetError));
     }
   });
   return (

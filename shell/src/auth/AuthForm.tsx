@@ -6,6 +6,7 @@ import { MESSAGES, socialSignInErrorMessage } from '@verba/contracts';
 import { getConsent } from '../app/consent';
 import { signInSchema, signUpSchema, type SignInValues } from './schemas';
 import { signIn, signUp } from './auth-api';
+import { errorText } from './error-text';
 import { PATHS } from '../app/routes';
 
 const SOCIAL = [
@@ -41,7 +42,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     try {
       await (signingIn ? signIn(email, password) : signUp(email, password));
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : MESSAGES.other.unknownError);
+      setFormError(errorText(error, signingIn ? MESSAGES.signIn.emailError : MESSAGES.registration.emailError));
     }
   });
 

@@ -5,6 +5,7 @@ import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../app/routes';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
+import { errorText } from '../auth/error-text';
 import {
   changePassword,
   deleteAccount,
@@ -230,7 +231,7 @@ function Password({ hasPassword }: { hasPassword: boolean }) {
       setCurrent('');
       setNext('');
     } catch (err) {
-      setError((err as Error).message || MESSAGES.changePassword.error);
+      setError(errorText(err, MESSAGES.changePassword.error));
     } finally {
       setBusy(false);
     }

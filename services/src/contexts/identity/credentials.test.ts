@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED, MESSAGES } from '@verba/contracts';
 import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type TestApp } from '../../platform/testing/test-app';
-import { identityModule } from './module';
+import { identityModule, identityService } from './module';
 import { INVALID_LINK } from './service';
 import { awaitMail, signUpVerified } from './testing';
 
@@ -138,5 +138,58 @@ describe(`email verification and passwords on ${database.label}`, () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual(unknown.json());
     await awaitMail(t, email, /Confirm your email/, 1);
+  });
+});
+
+describe(`the spec's sign-in, registration and password errors on ${database.label}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(await database.create(), [identityModule]);
+  });
+  afterAll(async () => t?.close());
+
+  it('"This user account has been disabled." once an admin disables it; enabled again, it signs in', async () => {
+    const email = uniqueEmail();
+    const { agent } = await signUpVerified(t, email, PASSWORD);
+    const admin = await signUpVerified(t, uniqueEmail(), PASSWORD);
+    const adminId = (await admin.agent.request({ method: 'GET', url: '/api/user' })).json().uid;
+    await identityService(t.deps).changeRole(adminId, 'Admin', 'test');
+    await t.caughtUp();
+    const uid = (await agent.request({ method: 'GET', url: '/api/user' })).json().uid;
+
+    const asUser = await agent.request({ method: 'PATCH', url: `/api/admin/users/${adminId}/disabled`, payload: { disabled: true } });
+    expect(asUser.statusCode).toBe(403);
+    const off = await admin.agent.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: true } });
+    expect(off.statusCode).toBe(200);
+    expect((await agent.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(401); // signed out everywhere
+    const refused = await t.agent().request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This user account has been disabled.');
+
+    await admin.agent.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: false } });
+    expect((await t.agent().request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } })).statusCode).toBe(200);
+  });
+
+  it('"User is not authenticated" for a password change without a session', async () => {
+    const res = await t.agent().request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'x', newPassword: 'long enough pw' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('User is not authenticated');
+  });
+});
+
+describe(`with email/password accounts switched off on ${database.label}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(await database.create(), [identityModule], { env: { EMAIL_PASSWORD_ACCOUNTS: 'false' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('"Email/password accounts are not enabled." for registration and sign-in, appending nothing', async () => {
+    for (const url of ['/api/sign-up', '/api/sign-in']) {
+      const res = await t.agent().request({ method: 'POST', url, payload: { email: uniqueEmail(), password: PASSWORD } });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Email/password accounts are not enabled.');
+    }
+    expect(Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c)).toBe(0);
   });
 });

@@ -13,6 +13,7 @@ export interface UserState {
   role: Role;
   currentLearningLanguage?: LearningLanguage;
   usernameHash?: string;
+  disabled?: boolean;
   emailVerified: boolean;
   /** Only the newest link of each kind works, and only once. */
   verification?: PendingLink;
@@ -45,6 +46,7 @@ export type UserCommand =
     }
   | { kind: 'update-profile'; name?: string; username?: string; usernameHash?: string; currentLearningLanguage?: LearningLanguage; at: string }
   | { kind: 'change-settings'; settings: Record<string, unknown>; at: string }
+  | { kind: 'set-disabled'; disabled: boolean; by: string; at: string }
   | { kind: 'change-role'; role: Role; by: string; at: string }
   | { kind: 'complete-onboarding'; language: LearningLanguage; level: Level; at: string }
   | { kind: 'request-verification'; tokenId: string; expiresAt: string; at: string }
@@ -87,6 +89,10 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       }
       case 'change-settings':
         return [{ type: 'identity.SettingsChanged', data: { settings: c.settings, at: c.at } }];
+      case 'set-disabled':
+        if (Boolean(s.disabled) === c.disabled) return [];
+        if (s.role === 'Owner') throw new DomainError('The owner cannot be disabled', 403);
+        return [{ type: 'identity.AccountDisabled', data: { disabled: c.disabled, by: c.by, at: c.at } }];
       case 'change-role':
         if (s.role === c.role) return [];
         if (s.role === 'Owner') throw new DomainError("The owner's role cannot be changed", 403);
@@ -124,6 +130,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         };
       case 'identity.SettingsChanged':
         return s;
+      case 'identity.AccountDisabled':
+        return { ...s, disabled: e.data.disabled };
       case 'identity.RoleChanged':
         return { ...s, role: e.data.role };
       case 'identity.OnboardingCompleted':

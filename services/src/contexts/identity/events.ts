@@ -68,6 +68,12 @@ export const PasswordChanged = defineEvent(
   z.object({ passwordHash: Encrypted, via: z.enum(['reset', 'change']), tokenId: z.uuid().optional(), at: z.iso.datetime() }),
 );
 
+/** An admin disabled (or enabled again) the account: a disabled user cannot sign in. */
+export const AccountDisabled = defineEvent(
+  'identity.AccountDisabled',
+  z.object({ disabled: z.boolean(), by: z.string(), at: z.iso.datetime() }),
+);
+
 /** Other contexts follow this one event to erase what they hold about the user. */
 export const UserDeleted = defineEvent('identity.UserDeleted', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
 
@@ -81,6 +87,7 @@ export const userEvents = [
   PasswordResetRequested,
   PasswordChanged,
   SettingsChanged,
+  AccountDisabled,
   UserDeleted,
 ] as const;
 export type UserEvent = EventOf<(typeof userEvents)[number]>;

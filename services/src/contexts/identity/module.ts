@@ -33,6 +33,7 @@ function identity(deps: BaseDeps): Identity {
     const service = new IdentityService({
       links,
       now: deps.now,
+      emailPasswordAccounts: deps.config.EMAIL_PASSWORD_ACCOUNTS,
       store: deps.store,
       db: deps.db,
       vault,

@@ -11,7 +11,7 @@ const codec = new EventCodec([...userEvents, ...activityEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 5,
+  version: 6,
   tables: ['identity_users', 'identity_deleted_users'],
   eventTypes: [...userEvents, ...activityEvents].map((e) => e.type),
   async setup(trx, t) {
@@ -32,6 +32,7 @@ export const usersProjection: Projection = {
       tb.text('username_hash').unique();
       tb.text('username_enc');
       tb.jsonb('settings').notNullable().defaultTo('{}');
+      tb.boolean('disabled').notNullable().defaultTo(false);
       tb.jsonb('time_spent').notNullable().defaultTo('{}');
       tb.jsonb('last_activity').notNullable().defaultTo('{}');
       tb.timestamp('created_at', { useTz: true }).notNullable();
@@ -101,6 +102,9 @@ export const usersProjection: Projection = {
           await users.where({ user_id: userId }).update({ time_spent: JSON.stringify(spent), last_activity: JSON.stringify(last) });
           break;
         }
+        case 'identity.AccountDisabled':
+          await users.where({ user_id: userId }).update({ disabled: e.data.disabled });
+          break;
         case 'identity.EmailVerified':
           await users.where({ user_id: userId }).update({ email_verified: true });
           break;

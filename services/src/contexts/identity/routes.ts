@@ -96,6 +96,14 @@ export function identityRoutes(app: App, auth: Authenticator, service: IdentityS
     };
   });
 
+  registerRoute(app, auth, r.adminSetDisabled, async ({ user, params, body }) => {
+    if (params.userId === user.id) throw new HttpError(403, 'You cannot disable your own account');
+    if (!(await service.roleOf(params.userId))) throw new HttpError(404, 'User not found');
+    const position = await service.setDisabled(params.userId, body.disabled, user.id);
+    if (body.disabled) await sessions.endAll(params.userId);
+    return position ? { position: formatPosition(position) } : {};
+  });
+
   registerRoute(app, auth, r.adminSetRole, async ({ user, params, body }) => {
     if (params.userId === user.id) throw new HttpError(403, 'You cannot change your own role');
     if (!(await service.roleOf(params.userId))) throw new HttpError(404, 'User not found');

@@ -43,6 +43,7 @@ interface UserRow {
   language_levels: Partial<Record<LearningLanguage, Level>>;
   onboarding_done: boolean;
   email_verified: boolean;
+  disabled: boolean;
   created_at: Date;
 }
 
@@ -54,6 +55,8 @@ export interface IdentityServiceOptions {
   waitFor(position: Position): Promise<boolean>;
   /** Signs verification and reset links. */
   links: LinkSigner;
+  /** False when email/password accounts are switched off (EMAIL_PASSWORD_ACCOUNTS=false). */
+  emailPasswordAccounts?: boolean;
   now?: () => Date;
 }
 
@@ -77,6 +80,7 @@ export class IdentityService {
   }
 
   async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
+    if (this.o.emailPasswordAccounts === false) throw new HttpError(403, MESSAGES.registration.emailPasswordDisabled);
     const { vault } = this.o;
     const emailHash = vault.emailHash(input.email);
     const userId = randomUUID();
@@ -109,6 +113,7 @@ export class IdentityService {
 
   /** Checks credentials under the failed-attempt limits; the same answer whether or not the email exists. */
   async verifyCredentials(email: string, password: string, ip: string): Promise<{ userId: string; role: Role; view: UserView }> {
+    if (this.o.emailPasswordAccounts === false) throw new HttpError(403, MESSAGES.registration.emailPasswordDisabled);
     const emailHash = this.o.vault.emailHash(email);
     const [account, address] = await Promise.all([this.accountLimiter.peek(emailHash), this.ipLimiter.peek(ip)]);
     if (!account.allowed || !address.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
@@ -124,6 +129,7 @@ export class IdentityService {
       throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
     }
     await this.accountLimiter.reset(emailHash);
+    if (row.disabled) throw new HttpError(403, MESSAGES.signIn.userDisabled);
     return { userId: row.user_id, role: RoleSchema.parse(row.role), view: this.toView(row, key) };
   }
 
@@ -156,6 +162,12 @@ export class IdentityService {
 
   completeOnboarding(userId: string, language: LearningLanguage, level: Level) {
     return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() });
+  }
+
+  async setDisabled(userId: string, disabled: boolean, by: string) {
+    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, at: this.now().toISOString() });
+    if (position) await this.o.waitFor(position);
+    return position;
   }
 
   changeRole(userId: string, role: Role, by: string) {

@@ -45,12 +45,12 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const authenticated = new WeakMap<FastifyRequest, AuthUser | undefined>();
 
 /** The access check of a route (401 without a session, CSRF on writes, admin role), as an onRequest hook. */
-export function accessHook(auth: Authenticator, access: RouteDef['access'], method: string) {
+export function accessHook(auth: Authenticator, access: RouteDef['access'], method: string, unauthenticated = SESSION_EXPIRED) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const user = await auth.authenticate(request, reply);
     authenticated.set(request, user);
     if (access === 'public') return;
-    if (!user) throw new HttpError(401, SESSION_EXPIRED);
+    if (!user) throw new HttpError(401, unauthenticated);
     if (WRITE_METHODS.has(method)) {
       const header = request.headers[CSRF_HEADER];
       if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
@@ -85,7 +85,7 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
     },
     // Who calls is settled before the body is even parsed: no session means 401, not a validation error.
-    onRequest: accessHook(auth, def.access, def.method),
+    onRequest: accessHook(auth, def.access, def.method, def.unauthenticated),
     handler: async (request, reply) => {
       const user = authenticated.get(request);
       const input = { params: request.params, query: request.query, body: request.body, request, reply, user };

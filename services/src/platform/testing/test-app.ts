@@ -25,12 +25,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date; log?: Logger } = {}): Promise<TestApp> {
+export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date; log?: Logger; env?: Record<string, string> } = {}): Promise<TestApp> {
   const config = loadConfig({
     DATABASE_URL: db.connectionString,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    ...options.env,
   });
   const log = options.log ?? createLogger('silent');
   const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now }); // REDIS_URL unset: fresh in-memory counters

@@ -115,6 +115,15 @@ describe(`social sign-in on ${database.label}`, () => {
     return { res, callback, transaction };
   }
 
+  it('"Password can only be updated for email/password users" for a social account', async () => {
+    const agent = t.agent();
+    await socialSignIn(agent, 'apple', { email: uniqueEmail(), name: 'Ada Apple' });
+    const res = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'anything', newPassword: 'a brand new secret' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Password can only be updated for email/password users');
+    expect((await agent.request({ method: 'GET', url: '/api/user/profile' })).json()).toMatchObject({ hasPassword: false, emailVerified: true });
+  });
+
   it('creates an account on first Google sign-in, with a session like password sign-in', async () => {
     const email = uniqueEmail();
     const agent = t.agent();
