@@ -4,7 +4,9 @@ import { FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES as M } from '@verba/contra
 import { ADMIN_ONLY } from '../../platform/http/routes';
 import type { TestApp } from '../../platform/testing/test-app';
 import { MODERATION_MESSAGES } from './moderation';
-import { createArticle, database, draft, eventCount, expectProblem, get, libraryTestApp, person, post } from './test-helpers';
+import { articlesProjection } from './projection';
+import { readingProjection } from './reading-projection';
+import { createArticle, database, draft, eventCount, expectProblem, expectRebuildEqual, get, libraryTestApp, person, post } from './test-helpers';
 
 describe(`article routes on ${database.label}`, () => {
   let t: TestApp;
@@ -174,5 +176,10 @@ describe(`article routes on ${database.label}`, () => {
     const byIds = (await get(reader.agent, `/api/articles/last-articles?languageCode=fr&ids=${first.id},${randomUUID()}`)).json();
     expect(byIds.articles.map((a: { id: string }) => a.id)).toEqual([first.id]);
     expectProblem(await reader.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: first.id, language: 'de' } }), 404, M.articleNotFound);
+  });
+
+  it('rebuilds the articles and reading read models to the same rows', async () => {
+    await expectRebuildEqual(t, articlesProjection);
+    await expectRebuildEqual(t, readingProjection);
   });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { ArticleInput } from '@verba/contracts';
+import type { ArticleInput, LearningLanguage } from '@verba/contracts';
+import { formatPosition } from '../../platform/event-store/port';
 import { preferredTestDatabase } from '../../platform/testing/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
 import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
@@ -54,3 +55,28 @@ export const eventCount = async (t: TestApp) => Number((await t.platform.db.raw(
 
 export const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url });
 export const post = (agent: Agent, url: string, payload: unknown) => agent.request({ method: 'POST', url, payload: payload as Record<string, unknown> });
+
+/** Drops and rebuilds a projection from the log; its tables must come back row for row. */
+export async function expectRebuildEqual(t: TestApp, projection: { name: string; tables: readonly string[] }): Promise<void> {
+  expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+  const snapshot = async () => {
+    const out: Record<string, unknown[]> = {};
+    // Row order is not part of a table's content: compare sorted serialisations.
+    for (const table of projection.tables) out[table] = ((await t.platform.db(table).select()) as unknown[]).map((r) => JSON.stringify(r)).sort();
+    return out;
+  };
+  const before = await snapshot();
+  await t.platform.runner.rebuild(projection.name);
+  expect(await snapshot()).toEqual(before);
+  expect(Object.values(before).some((rows) => rows.length > 0)).toBe(true);
+}
+
+/**
+ * What the vocabulary context appends when a learner marks words (`vocabulary.WordStatusChanged` v1):
+ * the library's tests produce those events themselves, as contexts may not import each other.
+ */
+export async function markWords(t: TestApp, userId: string, language: LearningLanguage, words: string[], status: 'known' | 'uncertain' | 'new'): Promise<string> {
+  const events = words.map((word) => ({ id: randomUUID(), type: 'vocabulary.WordStatusChanged', version: 1, data: { userId, language, word, status, at: new Date().toISOString() } }));
+  const { position } = await t.deps.store.append(`vocabulary-test-${randomUUID()}`, events, 'no_stream');
+  return formatPosition(position);
+}
