@@ -9,6 +9,7 @@ import type { Benchmark } from './lib/benchmark';
 const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'event-store': async () => (await import('./event-store')).eventStoreBenchmark,
   api: async () => (await import('./api')).apiBenchmark,
+  library: async () => (await import('./library')).libraryBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -113,7 +113,8 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
   const where = and(q.where);
   const columns = q.detail ? DETAIL : SUMMARY;
   const label = (t: string) => labelIndexSql(`${t}.total_words`, 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)');
-  const seriesJoin = 'left join library_series s on s.id = p.series_id and (s.is_private = false or s.author_id = ?)';
+  // A scalar subquery, not a join: the series a viewer may see, by primary key.
+  const seriesTitle = '(select s.title from library_series s where s.id = p.series_id and (s.is_private = false or s.author_id = ?)) as series_title';
   const labelsFirst = q.difficulty !== undefined || q.sort === 'difficulty';
   const text = labelsFirst
     ? `with base as (select ${columns} from library_articles a where ${where.sql}),
@@ -121,13 +122,13 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
             labelled as (select x.*, coalesce(c.known, 0) as known, ${label('x')} as label_index from base x left join counts c on c.article_id = x.id),
             matching as (select * from labelled ${q.difficulty ? 'where label_index = ?' : ''}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?)
-       select p.*, s.title as series_title, (select count(*) from matching)::int as total
-         from page p ${seriesJoin} order by ${ORDER[q.sort]('p')}`
+       select p.*, ${seriesTitle}, (select count(*) from matching)::int as total
+         from page p order by ${ORDER[q.sort]('p')}`
     : `with matching as (select ${columns} from library_articles a where ${where.sql}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?),
             counts as (${wordCountsSql('select id from page')})
-       select p.*, ${label('p')} as label_index, s.title as series_title, (select count(*) from matching)::int as total
-         from page p left join counts c on c.article_id = p.id ${seriesJoin} order by ${ORDER[q.sort]('p')}`;
+       select p.*, ${label('p')} as label_index, ${seriesTitle}, (select count(*) from matching)::int as total
+         from page p left join counts c on c.article_id = p.id order by ${ORDER[q.sort]('p')}`;
   const bindings = labelsFirst
     ? [...where.bindings, viewer.userId, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, viewer.userId]
     : [...where.bindings, q.limit, q.offset, viewer.userId, viewer.userId];

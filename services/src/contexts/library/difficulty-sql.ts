@@ -17,28 +17,36 @@ export function labelIndexSql(total: string, known: string, uncertain: string): 
 export const labelAt = (index: number): DifficultyLabel => DIFFICULTY_LABELS[index] ?? 'Very Difficult';
 
 /**
- * Known and uncertain word occurrences per article for one reader: the article's precomputed word set
- * joined with the reader's words. `articleIds` is a SQL expression yielding ids (a subquery or a list);
- * the single binding it adds is the reader's id.
+ * Known and uncertain word occurrences per article for one reader: the articles' precomputed word sets
+ * (arrays of word hashes) unnested and hash-joined with the reader's words in those languages.
+ * `articleIds` is a SQL expression yielding ids, without bindings (it appears twice); the one binding
+ * this adds is the reader's id. Both sides are materialized and joined on one number, so the planner
+ * hash-joins them; ids are looked up with `= any(array)` index scans rather than joins.
  */
 export function wordCountsSql(articleIds: string): string {
-  return `select w.article_id,
-                 coalesce(sum(w.occurrences) filter (where r.status = 'known'), 0)::int as known,
-                 coalesce(sum(w.occurrences) filter (where r.status = 'uncertain'), 0)::int as uncertain
-            from library_article_words w
-            join library_reader_words r on r.user_id = ? and r.language = w.language and r.word = w.word
-           where w.article_id in (${articleIds})
-           group by w.article_id`;
+  return `with words as (
+                 select w.article_id, u.hash, u.occurrences
+                   from library_article_words w, unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)
+                  where w.article_id = any(array(${articleIds}))),
+               reader as materialized (
+                 select r.word_hash, r.status from library_reader_words r
+                  where r.user_id = ? and r.language = any(array(select distinct a.language from library_articles a where a.id = any(array(${articleIds})))))
+          select words.article_id,
+                 coalesce(sum(words.occurrences) filter (where reader.status = 'known'), 0)::int as known,
+                 coalesce(sum(words.occurrences) filter (where reader.status = 'uncertain'), 0)::int as uncertain
+            from words join reader on reader.word_hash = words.hash
+           group by words.article_id`;
 }
 
 /** Labels of many articles for one reader in one query (the library page does the same inside its query). */
 export async function labelsFor(db: Knex, userId: string, language: LearningLanguage, articleIds: string[]): Promise<Map<string, DifficultyLabel>> {
   const { rows } = await db.raw(
-    `select a.id, ${labelIndexSql('a.total_words', 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
-       from library_articles a
-       left join (${wordCountsSql('select unnest(?::uuid[])')}) c on c.article_id = a.id
-      where a.id = any(?::uuid[]) and a.language = ?`,
-    [userId, articleIds, articleIds, language],
+    `with ids as (select unnest(?::uuid[]) as id),
+          counts as (${wordCountsSql('select id from ids')})
+     select a.id, ${labelIndexSql('a.total_words', 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
+       from library_articles a left join counts c on c.article_id = a.id
+      where a.id in (select id from ids) and a.language = ?`,
+    [articleIds, userId, language],
   );
   return new Map((rows as { id: string; label_index: number }[]).map((r) => [r.id, labelAt(r.label_index)]));
 }

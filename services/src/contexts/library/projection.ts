@@ -3,7 +3,10 @@ import { EventCodec } from '../../platform/decider/events';
 import type { ApplyContext, Projection } from '../../platform/projections/projection';
 import { ArticleRated, ArticleRead, articleEvents, seriesEvents, type ArticleEvent, type SeriesEvent } from './events';
 import { visibleText } from './sanitize';
+import { StatisticsKeeper } from './statistics';
+import { wordHash } from './word-hash';
 
+const statistics = new StatisticsKeeper();
 const handled = [...articleEvents, ...seriesEvents, ArticleRated, ArticleRead];
 const codec = new EventCodec(handled);
 
@@ -18,15 +21,13 @@ export function wordCounts(content: string, format: 'text' | 'html'): Map<string
 
 type Written = Extract<ArticleEvent, { type: 'library.ArticlePublished' | 'library.ArticleUpdated' }>['data'];
 
+/** Stores the article's word set as two arrays (word hashes, occurrences); returns the word count. */
 async function writeWords({ trx, t }: ApplyContext, a: Written): Promise<number> {
   const counts = wordCounts(a.content, a.contentFormat);
-  await trx(t('library_article_words')).where({ article_id: a.articleId }).delete();
-  const rows = [...counts].map(([word, occurrences]) => ({ article_id: a.articleId, language: a.languageCode, word, occurrences }));
-  // Chunks keep each statement under PostgreSQL's bind-parameter limit for long texts.
-  for (let i = 0; i < rows.length; i += 5000) await trx(t('library_article_words')).insert(rows.slice(i, i + 5000));
-  let total = 0;
-  for (const n of counts.values()) total += n;
-  return total;
+  const row = { language: a.languageCode, word_hashes: [...counts.keys()].map((w) => wordHash(a.languageCode, w)), occurrences: [...counts.values()] };
+  await trx(t('library_article_words')).insert({ article_id: a.articleId, ...row }).onConflict('article_id').merge();
+  await statistics.wrote(trx, t('library_article_words'), 1);
+  return row.occurrences.reduce((sum, n) => sum + n, 0);
 }
 
 const editable = (a: Written) => ({
@@ -56,6 +57,7 @@ async function applyArticle(ctx: ApplyContext, e: ArticleEvent): Promise<void> {
         .insert({ id: e.data.articleId, ...editable(e.data), author_id: e.data.authorId, total_words: total, created_at: e.data.at })
         .onConflict('id')
         .ignore();
+      await statistics.wrote(trx, t('library_articles'), 1);
       return;
     }
     case 'library.ArticleUpdated': {
@@ -152,12 +154,12 @@ export const articlesProjection: Projection = {
       tb.index(['author_id']);
       tb.index(['series_id']);
     });
+    // One row per article: its distinct words (wordHash) and how often each occurs, as parallel arrays.
     await trx.schema.createTable(t('library_article_words'), (tb) => {
-      tb.uuid('article_id').notNullable();
+      tb.uuid('article_id').primary();
       tb.text('language').notNullable();
-      tb.text('word').notNullable();
-      tb.integer('occurrences').notNullable();
-      tb.primary(['article_id', 'word']);
+      tb.specificType('word_hashes', 'bigint[]').notNullable();
+      tb.specificType('occurrences', 'integer[]').notNullable();
     });
     await trx.schema.createTable(t('library_series'), (tb) => {
       tb.uuid('id').primary();
