@@ -17,7 +17,9 @@ import { comparePositions, parsePosition } from '../src/platform/event-store/por
 import { labelsFor } from '../src/contexts/library/difficulty-sql';
 import { localModeration } from '../src/contexts/library/moderation';
 import { LibraryService } from '../src/contexts/library/service';
+import { availableParallelism } from 'node:os';
 import type { Benchmark } from './lib/benchmark';
+import { backgroundBusyPct } from './lib/cpu';
 import { withScratchDatabases } from './lib/scratch-db';
 import { Latencies, roundFigure } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
@@ -30,6 +32,7 @@ const VOCABULARY = 40_000; // words the articles draw from; the reader knows the
 const ARTICLES = 1_000;
 const WORDS_PER_ARTICLE = 300;
 const PAGE_SIZE = 50;
+/** The headline is one reader paging (latency); a second run with 4 concurrent clients shows contention. */
 const CONNECTIONS = 4;
 const PAGE_SECONDS = Math.max(3, Math.round(10 * scale));
 const LABEL_RUNS = 20;
@@ -125,13 +128,13 @@ async function seedArticles(url: string): Promise<{ ids: string[]; position: str
   return { ids, position };
 }
 
-function pageLoad(base: string, s: Session, path: (i: number) => string): Promise<{ rps: number; p99: number; errors: number }> {
+function pageLoad(base: string, s: Session, path: (i: number) => string, connections: number): Promise<{ rps: number; p99: number; errors: number }> {
   let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: base,
-        connections: CONNECTIONS,
+        connections,
         duration: PAGE_SECONDS,
         requests: [{ setupRequest: () => ({ method: 'GET', path: path(n++), headers: { cookie: s.cookie } }) }],
       },
@@ -152,6 +155,7 @@ export const libraryBenchmark: Benchmark = {
   async run() {
     return withScratchDatabases(['library'], async (urls) => {
       const url = urls['library']!;
+      const busy = await backgroundBusyPct();
       const api = await startApi(url);
       try {
         const session = await signUpAndIn(api.base, 'reader@example.org', 'bench password 123');
@@ -171,11 +175,13 @@ export const libraryBenchmark: Benchmark = {
         const listed = sample['articles'] as { difficulty: string }[];
         if (listed.length !== PAGE_SIZE) throw new Error(`a page has ${listed.length} articles, not ${PAGE_SIZE}`);
 
-        process.stderr.write(`library pages for ${PAGE_SECONDS} s (${CONNECTIONS} connections)\n`);
-        await pageLoad(api.base, session, (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&page=${(i % pages) + 1}`); // warm-up
-        const page = await pageLoad(api.base, session, (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&page=${(i % pages) + 1}`);
+        const newest = (i: number) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&page=${(i % pages) + 1}`;
+        process.stderr.write(`library pages for ${PAGE_SECONDS} s: one reader, then ${CONNECTIONS} at once\n`);
+        await pageLoad(api.base, session, newest, CONNECTIONS); // warm-up
+        const page = await pageLoad(api.base, session, newest, 1);
+        const crowd = await pageLoad(api.base, session, newest, CONNECTIONS);
         process.stderr.write(`library pages sorted by difficulty for ${PAGE_SECONDS} s\n`);
-        const byDifficulty = await pageLoad(api.base, session, (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&sort=difficulty&page=${(i % pages) + 1}`);
+        const byDifficulty = await pageLoad(api.base, session, (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&sort=difficulty&page=${(i % pages) + 1}`, 1);
 
         process.stderr.write('labels for 1,000 articles: one query, then one query per article\n');
         const db = createKnex(url, { poolSize: 2 });
@@ -218,21 +224,24 @@ export const libraryBenchmark: Benchmark = {
             '',
             renderTable(['metric', 'value', 'target', 'result'], [
               row('library_page_p99_ms', figures.library_page_p99_ms, TARGETS.library_page_p99_ms),
-              row('library_page_rps', roundFigure(page.rps)),
+              row('library_page_rps (one reader)', roundFigure(page.rps)),
+              row(`library_page_p99_ms (${CONNECTIONS} readers)`, roundFigure(crowd.p99)),
+              row(`library_page_rps (${CONNECTIONS} readers)`, roundFigure(crowd.rps)),
               row('library_page_by_difficulty_p99_ms', roundFigure(byDifficulty.p99)),
               row('labels_for_1000_articles_ms', figures.labels_for_1000_articles_ms, TARGETS.labels_for_1000_articles_ms),
               row('labels_for_1000_max_ms', roundFigure(single.percentile(100))),
               row('peer: naive_per_article_1000_ms', roundFigure(naiveMs)),
               row('naive / one query (x)', roundFigure(naiveMs / labelsMs)),
-              row('errors', page.errors + byDifficulty.errors),
+              row('errors', page.errors + crowd.errors + byDifficulty.errors),
             ]),
             '',
             `* Reader: ${DICTIONARY_WORDS.toLocaleString('en-US')} words (every ${UNCERTAIN_EVERY}th uncertain); ${ARTICLES} public articles of ${WORDS_PER_ARTICLE} words from a ${VOCABULARY.toLocaleString('en-US')}-word vocabulary; seeding took ${seedSeconds.toFixed(1)} s.`,
-            `* Page: GET /api/articles, ${PAGE_SIZE} labelled articles, pages 1..${pages} in turn, ${CONNECTIONS} autocannon connections for ${PAGE_SECONDS} s after a warm-up;`,
+            `* Page: GET /api/articles, ${PAGE_SIZE} labelled articles, pages 1..${pages} in turn, for ${PAGE_SECONDS} s after a warm-up: one autocannon`,
+            `  connection (a reader paging), then ${CONNECTIONS} at once;`,
             '  by_difficulty sorts by label, so it labels every article of the language before paging.',
             `* Labels: median of ${LABEL_RUNS} runs of the one query; the peer is the same label computed one article at a time (median of 3).`,
             `* Labels of the 1,000: ${spread}.`,
-            '* API, PostgreSQL and the load generator share the 2 cores.',
+            `* API, PostgreSQL and the load generator share the ${availableParallelism()} cores; before the run the machine was ${busy === null ? 'n/a' : `${busy.toFixed(0)}%`} busy with other work.`,
           ].join('\n');
           return { report, figures };
         } finally {

@@ -84,7 +84,11 @@ describe(`article routes on ${database.label}`, () => {
     const pending = (await get(admin.agent, `/api/admin/library/pending?minPosition=${position}`)).json();
     expect(pending.articles.map((a: { id: string }) => a.id)).toContain(article.id);
     expectProblem(await get(reader.agent, '/api/admin/library/pending'), 403, ADMIN_ONLY);
+    const before403 = await eventCount(t);
     expectProblem(await post(master.agent, '/api/admin/library/approve', { articleId: article.id }), 403, ADMIN_ONLY);
+    expectProblem(await post(master.agent, '/api/admin/library/decline', { articleId: article.id, reason: 'x' }), 403, ADMIN_ONLY);
+    expectProblem(await post(master.agent, '/api/admin/library/make-public-premium', { articleId: article.id }), 403, ADMIN_ONLY);
+    expect(await eventCount(t)).toBe(before403);
 
     const approved = await post(admin.agent, '/api/admin/library/approve', { articleId: article.id });
     expect(approved.statusCode).toBe(200);

@@ -29,11 +29,12 @@ export function wordCountsSql(articleIds: string): string {
                    from library_article_words w, unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)
                   where w.article_id = any(array(${articleIds}))),
                reader as materialized (
-                 select r.word_hash, r.status from library_reader_words r
+                 select r.word_hash, (r.status = 'known')::int as known from library_reader_words r
                   where r.user_id = ? and r.language = any(array(select distinct a.language from library_articles a where a.id = any(array(${articleIds})))))
           select words.article_id,
-                 coalesce(sum(words.occurrences) filter (where reader.status = 'known'), 0)::int as known,
-                 coalesce(sum(words.occurrences) filter (where reader.status = 'uncertain'), 0)::int as uncertain
+                 sum(words.occurrences * reader.known)::int as known,
+                 -- the reader's words are known or uncertain: the rest of the matches are uncertain
+                 sum(words.occurrences * (1 - reader.known))::int as uncertain
             from words join reader on reader.word_hash = words.hash
            group by words.article_id`;
 }
