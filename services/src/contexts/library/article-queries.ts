@@ -116,9 +116,10 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
   // A scalar subquery, not a join: the series a viewer may see, by primary key.
   const seriesTitle = '(select s.title from library_series s where s.id = p.series_id and (s.is_private = false or s.author_id = ?)) as series_title';
   const labelsFirst = q.difficulty !== undefined || q.sort === 'difficulty';
+  const counts = wordCountsSql(labelsFirst ? 'select id from base' : 'select id from page', viewer.userId);
   const text = labelsFirst
     ? `with base as (select ${columns} from library_articles a where ${where.sql}),
-            counts as (${wordCountsSql('select id from base')}),
+            counts as (${counts.sql}),
             labelled as (select x.*, coalesce(c.known, 0) as known, ${label('x')} as label_index from base x left join counts c on c.article_id = x.id),
             matching as (select * from labelled ${q.difficulty ? 'where label_index = ?' : ''}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?)
@@ -126,12 +127,12 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
          from page p order by ${ORDER[q.sort]('p')}`
     : `with matching as (select ${columns} from library_articles a where ${where.sql}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?),
-            counts as (${wordCountsSql('select id from page')})
+            counts as (${counts.sql})
        select p.*, ${label('p')} as label_index, ${seriesTitle}, (select count(*) from matching)::int as total
          from page p left join counts c on c.article_id = p.id order by ${ORDER[q.sort]('p')}`;
   const bindings = labelsFirst
-    ? [...where.bindings, viewer.userId, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, viewer.userId]
-    : [...where.bindings, q.limit, q.offset, viewer.userId, viewer.userId];
+    ? [...where.bindings, ...counts.bindings, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, viewer.userId]
+    : [...where.bindings, q.limit, q.offset, ...counts.bindings, viewer.userId];
   const rows = (await db.raw(text, bindings)).rows as ArticleRow[];
   if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   // A page past the end has no row to carry the total: ask for the first one.

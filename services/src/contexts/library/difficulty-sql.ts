@@ -17,37 +17,38 @@ export function labelIndexSql(total: string, known: string, uncertain: string): 
 export const labelAt = (index: number): DifficultyLabel => DIFFICULTY_LABELS[index] ?? 'Very Difficult';
 
 /**
- * Known and uncertain word occurrences per article for one reader: the articles' precomputed word sets
- * (arrays of word hashes) unnested and hash-joined with the reader's words in those languages.
- * `articleIds` is a SQL expression yielding ids, without bindings (it appears twice); the one binding
- * this adds is the reader's id. Both sides are materialized and joined on one number, so the planner
- * hash-joins them; ids are looked up with `= any(array)` index scans rather than joins.
+ * Known and uncertain word occurrences per article for one reader: each article's precomputed word set
+ * (arrays of word hashes and occurrences) summed against the reader's words. The reader's words are two
+ * uncorrelated subqueries, which PostgreSQL runs once and keeps as hash tables ("hashed SubPlan"), so
+ * each article word costs one hash lookup, whatever the planner's statistics, and there is no join to
+ * misplan. Word hashes include the language, so the reader's words of every language can be used.
+ * (PostgreSQL hashes a subplan whose result fits in hash_mem: 8 MB by default, some 150,000 words.)
+ * `articleIds` is a SQL expression yielding ids, without bindings; the bindings returned are the reader's.
  */
-export function wordCountsSql(articleIds: string): string {
-  return `with words as (
-                 select w.article_id, u.hash, u.occurrences
-                   from library_article_words w, unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)
-                  where w.article_id = any(array(${articleIds}))),
-               reader as materialized (
-                 select r.word_hash, (r.status = 'known')::int as known from library_reader_words r
-                  where r.user_id = ? and r.language = any(array(select distinct a.language from library_articles a where a.id = any(array(${articleIds})))))
-          select words.article_id,
-                 sum(words.occurrences * reader.known)::int as known,
-                 -- the reader's words are known or uncertain: the rest of the matches are uncertain
-                 sum(words.occurrences * (1 - reader.known))::int as uncertain
-            from words join reader on reader.word_hash = words.hash
-           group by words.article_id`;
+export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
+  const words = (status: string) => `(select r.word_hash from library_reader_words r where r.user_id = ? and r.status = '${status}')`;
+  return {
+    sql: `select w.article_id, x.known, x.uncertain
+            from library_article_words w
+            cross join lateral (
+              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}), 0)::int as known,
+                     coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
+                from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)) x
+           where w.article_id = any(array(${articleIds}))`,
+    bindings: [userId, userId],
+  };
 }
 
 /** Labels of many articles for one reader in one query (the library page does the same inside its query). */
 export async function labelsFor(db: Knex, userId: string, language: LearningLanguage, articleIds: string[]): Promise<Map<string, DifficultyLabel>> {
+  const counts = wordCountsSql('select id from ids', userId);
   const { rows } = await db.raw(
     `with ids as (select unnest(?::uuid[]) as id),
-          counts as (${wordCountsSql('select id from ids')})
+          counts as (${counts.sql})
      select a.id, ${labelIndexSql('a.total_words', 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
        from library_articles a left join counts c on c.article_id = a.id
       where a.id in (select id from ids) and a.language = ?`,
-    [articleIds, userId, language],
+    [articleIds, ...counts.bindings, language],
   );
   return new Map((rows as { id: string; label_index: number }[]).map((r) => [r.id, labelAt(r.label_index)]));
 }

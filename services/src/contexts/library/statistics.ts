@@ -5,8 +5,8 @@ const GROWTH = 0.2;
 
 /**
  * Keeps planner statistics of fast-growing read-model tables fresh. A new table (a rebuild's generation,
- * a bulk load) has none until autovacuum gets to it, a minute or more later, and without them PostgreSQL
- * plans the label join as index probes per word: a page then takes seconds instead of milliseconds.
+ * a bulk load) has none until autovacuum gets to it, a minute or more later; meanwhile PostgreSQL guesses
+ * row counts, and labelling 1,000 articles was measured 2-3 times slower.
  * So a projection analyzes a table once it has written a fifth more rows than at its last analysis.
  */
 export class StatisticsKeeper {
