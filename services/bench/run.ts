@@ -10,6 +10,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   'event-store': async () => (await import('./event-store')).eventStoreBenchmark,
   api: async () => (await import('./api')).apiBenchmark,
   practice: async () => (await import('./practice')).practiceBenchmark,
+  library: async () => (await import('./library')).libraryBenchmark,
 };
 
 async function main(): Promise<void> {

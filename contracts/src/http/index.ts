@@ -10,3 +10,4 @@ export * from './content';
 export * from './flashcards';
 export * from './practice';
 export * from './profile';
+export * from './series';

@@ -1,23 +1,126 @@
 import { z } from 'zod';
-import { ArticleCategorySchema, LearningLanguageSchema, LevelSchema } from '@verba/contracts';
+import { ArticleCategorySchema, ContentFormatSchema, LearningLanguageSchema, LevelSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
-/** A public article entered the library (demo content now; authors and admins later). */
+/** The editable part of an article, as stored (already sanitized). */
+const articleBody = {
+  languageCode: LearningLanguageSchema,
+  name: z.string().min(1).max(200),
+  category: ArticleCategorySchema,
+  level: LevelSchema,
+  content: z.string().min(1),
+  contentFormat: ContentFormatSchema,
+  translation: z.string(),
+  previewImgSrc: z.string().nullable(),
+  authorDisplayName: z.string(),
+  isPrivate: z.boolean(),
+  isPremiumOnly: z.boolean(),
+  seriesId: z.uuid().nullable(),
+};
+
+/** The settings of Verba's own public plain-text articles (what v1 events implied). */
+export const PUBLIC_TEXT_ARTICLE = {
+  contentFormat: 'text',
+  translation: '',
+  previewImgSrc: null,
+  isPrivate: false,
+  isPremiumOnly: false,
+  seriesId: null,
+} as const;
+
+/**
+ * An article entered the library: public (demo or admin content), private to its author, or public and
+ * waiting for approval (needApprove). v1 only had public demo articles; it is upcast on read.
+ */
 export const ArticlePublished = defineEvent(
   'library.ArticlePublished',
   z.object({
     articleId: z.uuid(),
-    languageCode: LearningLanguageSchema,
-    name: z.string().min(1).max(200),
-    category: ArticleCategorySchema,
-    level: LevelSchema,
-    content: z.string().min(1),
-    authorDisplayName: z.string(),
+    ...articleBody,
+    /** null for content written by Verba itself. */
+    authorId: z.uuid().nullable(),
+    needApprove: z.boolean(),
     at: z.iso.datetime(),
   }),
+  {
+    version: 2,
+    upcasters: {
+      1: (data) => ({
+        ...data,
+        ...PUBLIC_TEXT_ARTICLE,
+        authorId: null,
+        needApprove: false,
+      }),
+    },
+  },
 );
 
-export const libraryEvents = [ArticlePublished] as const;
+/** The author (or an admin) replaced the article's text and settings. */
+export const ArticleUpdated = defineEvent(
+  'library.ArticleUpdated',
+  z.object({ articleId: z.uuid(), ...articleBody, needApprove: z.boolean(), at: z.iso.datetime() }),
+);
+
+const articleAt = z.object({ articleId: z.uuid(), at: z.iso.datetime() });
+export const ArticleApproved = defineEvent('library.ArticleApproved', articleAt);
+/** Declined articles stay with their author as private ones, with the reason. */
+export const ArticleDeclined = defineEvent('library.ArticleDeclined', articleAt.extend({ reason: z.string().min(1) }));
+export const ArticleMadePublicPremium = defineEvent('library.ArticleMadePublicPremium', articleAt);
+export const ArticleFlaggedForApproval = defineEvent('library.ArticleFlaggedForApproval', articleAt);
+export const ArticleDeleted = defineEvent('library.ArticleDeleted', articleAt);
+
+const readerArticle = { userId: z.uuid(), articleId: z.uuid(), at: z.iso.datetime() };
+export const ArticleRated = defineEvent('library.ArticleRated', z.object({ ...readerArticle, rating: z.number().int().min(1).max(5) }));
+export const BookmarkSet = defineEvent(
+  'library.BookmarkSet',
+  z.object({ ...readerArticle, pageNumber: z.number().int().min(1), totalPages: z.number().int().min(1) }),
+);
+export const ReadingProgressRecorded = defineEvent(
+  'library.ReadingProgressRecorded',
+  z.object({ ...readerArticle, language: LearningLanguageSchema, progress: z.number().int().min(0).max(100) }),
+);
+/** A reader opened the article (counted once per reader, article and UTC day). */
+export const ArticleRead = defineEvent(
+  'library.ArticleRead',
+  z.object({ ...readerArticle, language: LearningLanguageSchema, day: z.iso.date() }),
+);
+
+const seriesBody = {
+  title: z.string().min(1),
+  description: z.string(),
+  previewImgSrc: z.string().nullable(),
+  authorDisplayName: z.string(),
+  isPrivate: z.boolean(),
+};
+export const SeriesCreated = defineEvent(
+  'library.SeriesCreated',
+  z.object({ seriesId: z.uuid(), languageCode: LearningLanguageSchema, authorId: z.uuid(), ...seriesBody, at: z.iso.datetime() }),
+);
+export const SeriesUpdated = defineEvent('library.SeriesUpdated', z.object({ seriesId: z.uuid(), ...seriesBody, at: z.iso.datetime() }));
+export const SeriesDeleted = defineEvent('library.SeriesDeleted', z.object({ seriesId: z.uuid(), at: z.iso.datetime() }));
+
+export const articleEvents = [
+  ArticlePublished,
+  ArticleUpdated,
+  ArticleApproved,
+  ArticleDeclined,
+  ArticleMadePublicPremium,
+  ArticleFlaggedForApproval,
+  ArticleDeleted,
+] as const;
+export const readerEvents = [ArticleRated, BookmarkSet, ReadingProgressRecorded, ArticleRead] as const;
+export const seriesEvents = [SeriesCreated, SeriesUpdated, SeriesDeleted] as const;
+export const libraryEvents = [...articleEvents, ...readerEvents, ...seriesEvents] as const;
+
+export type ArticleEvent = EventOf<(typeof articleEvents)[number]>;
+export type ReaderEvent = EventOf<(typeof readerEvents)[number]>;
+export type SeriesEvent = EventOf<(typeof seriesEvents)[number]>;
 export type LibraryEvent = EventOf<(typeof libraryEvents)[number]>;
 
 export const articleStream = (articleId: string) => `library-article-${articleId}`;
+export const seriesStream = (seriesId: string) => `library-series-${seriesId}`;
+/** Reader streams are per reader and article (reads also per day), so each stays a handful of events. */
+export const ratingStream = (articleId: string, userId: string) => `library-rating-${articleId}.${userId}`;
+export const bookmarkStream = (userId: string, articleId: string) => `library-bookmark-${userId}.${articleId}`;
+export const progressStream = (userId: string, articleId: string) => `library-progress-${userId}.${articleId}`;
+export const readStream = (userId: string, articleId: string, day: string) => `library-read-${userId}.${articleId}.${day}`;

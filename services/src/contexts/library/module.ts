@@ -1,16 +1,35 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
-import { seedDemoArticles } from './seed';
+import { localModeration, type ArticleModeration } from './moderation';
 import { articlesProjection } from './projection';
+import { readerWordsProjection } from './reader-words-projection';
+import { ReaderService } from './reader-service';
+import { readingProjection } from './reading-projection';
 import { libraryRoutes } from './routes';
+import { seedDemoArticles } from './seed';
+import { seriesRoutes } from './series-routes';
+import { SeriesService } from './series-service';
 import { LibraryService } from './service';
 
-/** The library: for now the public demo articles, listed per language and opened for reading. */
-export const libraryModule: Module = {
-  name: 'library',
-  projections: [articlesProjection],
-  routes(app, deps) {
-    libraryRoutes(app, deps.auth, new LibraryService(deps.store, deps.db), readAfterFor(deps.projections, [articlesProjection.name]));
-  },
-  seed: (deps) => seedDemoArticles(new LibraryService(deps.store, deps.db)),
-};
+const projections = [articlesProjection, readingProjection, readerWordsProjection];
+
+/**
+ * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,
+ * reading progress and difficulty labels against each reader's words. The moderation port defaults to
+ * the local check; the AI adapter is passed in where it is wired.
+ */
+export function createLibraryModule(options: { moderation?: ArticleModeration } = {}): Module {
+  const moderation = options.moderation ?? localModeration;
+  return {
+    name: 'library',
+    projections,
+    routes(app, deps) {
+      const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
+      libraryRoutes(app, deps.auth, new LibraryService(deps.store, deps.db, moderation, readAfter), new ReaderService(deps.store, deps.db), readAfter);
+      seriesRoutes(app, deps.auth, new SeriesService(deps.store, deps.db, moderation, readAfter), readAfter);
+    },
+    seed: (deps) => seedDemoArticles(new LibraryService(deps.store, deps.db, moderation)),
+  };
+}
+
+export const libraryModule: Module = createLibraryModule();

@@ -7,6 +7,7 @@ import { testAuthModule, testUserCookies } from '../../platform/testing/test-aut
 import { DEMO_ARTICLES } from './demo-articles';
 import { libraryModule } from './module';
 import { seedDemoArticles } from './seed';
+import { localModeration } from './moderation';
 import { LibraryService } from './service';
 
 const database = await preferredTestDatabase();
@@ -15,7 +16,7 @@ describe(`library routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(await database.create(), [testAuthModule, libraryModule]);
-    const service = new LibraryService(t.deps.store, t.deps.db);
+    const service = new LibraryService(t.deps.store, t.deps.db, localModeration);
     await seedDemoArticles(service);
     await seedDemoArticles(service); // seeding again adds nothing
     await t.caughtUp();

@@ -1,4 +1,5 @@
 import { DEMO_ARTICLES } from './demo-articles';
+import { PUBLIC_TEXT_ARTICLE } from './events';
 import type { LibraryService } from './service';
 
 /** Publishes the demo articles written for Verba (idempotent: each has a fixed id). */
@@ -11,6 +12,7 @@ export async function seedDemoArticles(service: LibraryService, now = new Date()
       category: a.category,
       level: a.level,
       content: a.content,
+      ...PUBLIC_TEXT_ARTICLE,
       authorDisplayName: 'Verba',
       // Spread over the last days so "newest first" has a stable order.
       at: new Date(now.getTime() - i * 3_600_000).toISOString(),

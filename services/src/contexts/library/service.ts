@@ -1,63 +1,215 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Article, ArticleSummary, LearningLanguage } from '@verba/contracts';
+import {
+  FREE_PRIVATE_ARTICLE_LIMIT,
+  LIBRARY_MESSAGES as M,
+  type Article,
+  type ArticleInput,
+  type ArticleSummary,
+  type LearningLanguage,
+  type ListArticlesQuery,
+} from '@verba/contracts';
+import { DomainError } from '../../platform/decider/decider';
+import { eventIdFor } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
-import type { EventStore } from '../../platform/event-store/port';
-import { articleDecider, type PublishArticle } from './decider';
-import { articleStream, libraryEvents } from './events';
+import { formatPosition, type EventStore, type Position } from '../../platform/event-store/port';
+import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type Sql } from './article-queries';
+import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from './decider';
+import { articleEvents, articleStream } from './events';
+import type { ArticleModeration, Verdict } from './moderation';
+import { cleanContent, plainText } from './sanitize';
 
-const codec = new EventCodec([...libraryEvents]);
+const codec = new EventCodec([...articleEvents]);
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
 
-interface ArticleRow {
-  id: string;
-  language: LearningLanguage;
-  name: string;
-  category: Article['category'];
-  level: Article['generalDifficulty'];
-  total_words: number;
-  author_display_name: string;
-  created_at: Date;
-  content?: string;
-}
+const where = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
+const positionOf = (p: Position | undefined) => (p ? formatPosition(p) : undefined);
 
-const toSummary = (r: ArticleRow): ArticleSummary => ({
-  id: r.id,
-  name: r.name,
-  languageCode: r.language,
-  category: r.category,
-  generalDifficulty: r.level,
-  totalWords: r.total_words,
-  authorDisplayName: r.author_display_name,
-  creationDate: new Date(r.created_at).getTime(),
-});
-
+/** Articles: written by authors (sanitized, moderated when public), reviewed by admins, listed with labels. */
 export class LibraryService {
   constructor(
     private readonly store: EventStore,
     private readonly db: Knex,
+    private readonly moderation: ArticleModeration,
+    /** Waits until this context's read models reached a position (read-your-writes). */
+    private readonly readAfter: ReadAfter = async () => undefined,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
-  publish(article: PublishArticle) {
-    return handleCommand({
-      store: this.store,
-      codec,
-      decider: articleDecider,
-      streamId: articleStream(article.articleId),
-      command: article,
-      commandId: article.articleId,
+  private async run(command: ArticleCommand, commandId: string = randomUUID()): Promise<string | undefined> {
+    const result = await handleCommand({ store: this.store, codec, decider: articleDecider, streamId: articleStream(command.kind === 'publish' ? command.article.articleId : command.articleId), command, commandId, metadata: 'actor' in command ? { userId: command.actor.userId } : {} });
+    return positionOf(result.position);
+  }
+
+  /** Verba's own content (the demo library). */
+  publish(article: Published) {
+    return this.run({ kind: 'publish', article }, article.articleId);
+  }
+
+  /** What the author wrote, cleaned: titles and names as plain text, the body as plain or allowlisted rich text. */
+  private draft(input: ArticleInput): ArticleDraft {
+    const name = plainText(input.name);
+    const content = cleanContent(input.content, input.contentFormat);
+    if (!name || !plainText(content)) throw new DomainError(M.required, 400);
+    return {
+      languageCode: input.languageCode,
+      name,
+      category: input.category,
+      level: input.generalDifficulty,
+      content,
+      contentFormat: input.contentFormat,
+      translation: plainText(input.translation),
+      previewImgSrc: input.previewImgSrc,
+      authorDisplayName: plainText(input.authorDisplayName) || 'Verba learner',
+      isPrivate: input.isPrivate,
+      isPremiumOnly: input.isPremiumOnly,
+      seriesId: input.seriesId,
+    };
+  }
+
+  /** The moderation check runs on what the author sent (before cleaning), and only for public text. */
+  private async verdict(actor: Actor, input: { isPrivate: boolean }, text: string): Promise<Verdict | undefined> {
+    return input.isPrivate || actor.isAdmin ? undefined : this.moderation.checkPublicArticle(text);
+  }
+
+  private async checkSeries(actor: Actor, seriesId: string | null, language: LearningLanguage): Promise<void> {
+    if (!seriesId) return;
+    const series = await this.db('library_series').where({ id: seriesId }).first('author_id', 'language', 'is_private');
+    const visible = series && (!series.is_private || series.author_id === actor.userId || actor.isAdmin);
+    if (!visible || series.language !== language) throw new DomainError(M.seriesNotFound, 404);
+    if (series.author_id !== actor.userId && !actor.isAdmin) throw new DomainError(M.notSeriesAuthor, 403);
+  }
+
+  async privateArticles(userId: string): Promise<number> {
+    const row = await this.db('library_articles').where({ author_id: userId, is_private: true }).count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+
+  /** GET articles/create: free users may write private articles up to the limit; public ones need Master. */
+  async createCheck(actor: Actor, isPrivate?: boolean) {
+    const unlimited = actor.isMaster || actor.isAdmin;
+    const privateArticles = await this.privateArticles(actor.userId);
+    const canCreatePrivate = unlimited || privateArticles < FREE_PRIVATE_ARTICLE_LIMIT;
+    const canCreatePublic = unlimited;
+    if (isPrivate === false && !canCreatePublic) throw new DomainError(M.publicNeedsMaster, 403);
+    if ((isPrivate === true || !canCreatePublic) && !canCreatePrivate) throw new DomainError(M.privateLimit, 403);
+    return { canCreatePrivate, canCreatePublic, privateArticles, privateArticleLimit: unlimited ? null : FREE_PRIVATE_ARTICLE_LIMIT };
+  }
+
+  async create(actor: Actor, input: ArticleInput, commandId: string = randomUUID()) {
+    const draft = this.draft(input);
+    if (draft.isPrivate && !actor.isMaster && !actor.isAdmin && (await this.privateArticles(actor.userId)) >= FREE_PRIVATE_ARTICLE_LIMIT) {
+      throw new DomainError(M.privateLimit, 403);
+    }
+    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
+    const articleId = eventIdFor(commandId, 'article');
+    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
+    const position = await this.run({ kind: 'create', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    return this.saved(actor, articleId, position);
+  }
+
+  async update(actor: Actor, articleId: string, input: ArticleInput, commandId: string = randomUUID()) {
+    const draft = this.draft(input);
+    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
+    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
+    const position = await this.run({ kind: 'update', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    return this.saved(actor, articleId, position);
+  }
+
+  /** A write answers with the article as stored (read back once the read model has it). */
+  private async saved(actor: Actor, articleId: string, position: string | undefined) {
+    await this.readAfter(position);
+    const article = await this.get(actor, articleId);
+    if (!article) throw new DomainError(M.articleNotFound, 404);
+    return { article, ...(position ? { position } : {}) };
+  }
+
+  review(kind: 'approve' | 'makePublicPremium', articleId: string) {
+    return this.run({ kind, articleId, at: this.now().toISOString() });
+  }
+
+  decline(articleId: string, reason: string) {
+    return this.run({ kind: 'decline', articleId, reason: plainText(reason) || reason, at: this.now().toISOString() });
+  }
+
+  deletePrivate(actor: Actor, articleId: string) {
+    return this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() });
+  }
+
+  /** Flags each article; all are checked first, so one that may not be flagged leaves the others unflagged. */
+  async flag(actor: Actor, articleIds: string[], commandId: string = randomUUID()): Promise<{ flagged: number; position?: string }> {
+    const ids = [...new Set(articleIds)];
+    const rows: { id: string; author_id: string | null; is_private: boolean; need_approve: boolean }[] = await this.db('library_articles')
+      .whereIn('id', ids)
+      .select('id', 'author_id', 'is_private', 'need_approve');
+    for (const id of ids) {
+      const row = rows.find((r) => r.id === id);
+      const visible = row && ((!row.is_private && !row.need_approve) || row.author_id === actor.userId);
+      if (!visible) throw new DomainError(M.articleNotFound, 404);
+      if (row.author_id !== actor.userId) throw new DomainError(M.notAuthor, 403);
+      if (!row.is_private) throw new DomainError(M.onlyPrivateFlag, 409);
+    }
+    let flagged = 0;
+    let position: string | undefined;
+    for (const id of ids) {
+      const p = await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id));
+      if (p) {
+        flagged += 1;
+        position = p;
+      }
+    }
+    return { flagged, ...(position ? { position } : {}) };
+  }
+
+  async list(viewer: Actor, q: ListArticlesQuery) {
+    const { rows, total } = await queryArticles(this.db, viewer, {
+      where: listFilters(viewer, q),
+      sort: q.sort,
+      ...(q.difficulty ? { difficulty: q.difficulty } : {}),
+      limit: q.pageSize,
+      offset: (q.page - 1) * q.pageSize,
     });
+    return { articles: rows.map((r) => toSummary(r, viewer)), page: q.page, pageSize: q.pageSize, total };
   }
 
-  async list(language: LearningLanguage): Promise<ArticleSummary[]> {
-    const rows: ArticleRow[] = await this.db('library_articles')
-      .where({ language })
-      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'name' }])
-      .select('id', 'language', 'name', 'category', 'level', 'total_words', 'author_display_name', 'created_at');
-    return rows.map(toSummary);
+  /** One article as the viewer may see it; premium-only text only for Master, its author and admins. */
+  async get(viewer: Actor, id: string): Promise<Article | undefined> {
+    const { rows } = await queryArticles(this.db, viewer, { where: [where('a.id = ?', id), visibleTo(viewer, true)], sort: 'newest', limit: 1, offset: 0, detail: true });
+    const row = rows[0];
+    if (!row) return undefined;
+    if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId) throw new DomainError(M.premiumOnly, 403);
+    return toArticle(row, viewer);
   }
 
-  async get(id: string): Promise<Article | undefined> {
-    const row: ArticleRow | undefined = await this.db('library_articles').where({ id }).first();
-    return row ? { ...toSummary(row), content: row.content! } : undefined;
+  async userArticles(viewer: Actor, language: LearningLanguage | undefined): Promise<ArticleSummary[]> {
+    const filters = [where('a.author_id = ?', viewer.userId), ...(language ? [where('a.language = ?', language)] : [])];
+    const { rows } = await queryArticles(this.db, viewer, { where: filters, sort: 'newest', limit: 10_000, offset: 0 });
+    return rows.map((r) => toSummary(r, viewer));
+  }
+
+  /** The given ids in their order, or the viewer's last read articles (newest read first). */
+  async lastArticles(viewer: Actor, language: LearningLanguage, ids: string[] | undefined): Promise<ArticleSummary[]> {
+    const wanted =
+      ids ??
+      (
+        await this.db('library_last_reads').where({ user_id: viewer.userId, language }).orderBy('read_at', 'desc').limit(10).select('article_id')
+      ).map((r: { article_id: string }) => r.article_id);
+    if (!wanted.length) return [];
+    const { rows } = await queryArticles(this.db, viewer, {
+      where: [where('a.id = any(?::uuid[])', wanted), where('a.language = ?', language), visibleTo(viewer)],
+      sort: 'newest',
+      limit: wanted.length,
+      offset: 0,
+    });
+    const byId = new Map(rows.map((r) => [r.id, toSummary(r, viewer)]));
+    return wanted.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Admin review queue: public articles waiting for approval and private ones their authors flagged. */
+  async pending(admin: Actor): Promise<Article[]> {
+    const { rows } = await queryArticles(this.db, admin, { where: [where('a.need_approve or a.flagged')], sort: 'oldest', limit: 1000, offset: 0, detail: true });
+    return rows.map((r) => toArticle(r, admin));
   }
 }

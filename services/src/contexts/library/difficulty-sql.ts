@@ -1,0 +1,54 @@
+import type { Knex } from 'knex';
+import { DIFFICULTY_LABELS, DIFFICULTY_RULES, type DifficultyLabel, type LearningLanguage } from '@verba/contracts';
+
+/**
+ * The difficulty rule of spec §9 (contracts' DIFFICULTY_RULES) as a SQL expression giving the label's
+ * index in DIFFICULTY_LABELS, so a library page can be filtered and sorted by label inside one query.
+ * Arguments are SQL expressions of whole numbers; the comparisons are exact like difficultyFromCounts.
+ */
+export function labelIndexSql(total: string, known: string, uncertain: string): string {
+  const rules = DIFFICULTY_RULES.map((r) => {
+    const cap = r.maxUncertainPercent === undefined ? '' : ` and ${uncertain} * 100 <= ${r.maxUncertainPercent} * ${total}`;
+    return `when ${known} * 100 >= ${r.minKnownPercent} * ${total}${cap} then ${DIFFICULTY_LABELS.indexOf(r.label)}`;
+  });
+  return `(case when ${total} <= 0 then 0 ${rules.join(' ')} else ${DIFFICULTY_LABELS.length - 1} end)`;
+}
+
+export const labelAt = (index: number): DifficultyLabel => DIFFICULTY_LABELS[index] ?? 'Very Difficult';
+
+/**
+ * Known and uncertain word occurrences per article for one reader: each article's precomputed word set
+ * (arrays of word hashes and occurrences) summed against the reader's words. The reader's words are two
+ * uncorrelated subqueries, which PostgreSQL runs once and keeps as hash tables ("hashed SubPlan"), so
+ * each article word costs one hash lookup, whatever the planner's statistics, and there is no join to
+ * misplan. Word hashes include the language, so the reader's words of every language can be used.
+ * (PostgreSQL hashes a subplan whose result fits in hash_mem: 8 MB by default, some 150,000 words.)
+ * `articleIds` is a SQL expression yielding ids, without bindings; the bindings returned are the reader's.
+ */
+export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
+  const words = (status: string) => `(select r.word_hash from library_reader_words r where r.user_id = ? and r.status = '${status}')`;
+  return {
+    sql: `select w.article_id, x.known, x.uncertain
+            from library_article_words w
+            cross join lateral (
+              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}), 0)::int as known,
+                     coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
+                from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)) x
+           where w.article_id = any(array(${articleIds}))`,
+    bindings: [userId, userId],
+  };
+}
+
+/** Labels of many articles for one reader in one query (the library page does the same inside its query). */
+export async function labelsFor(db: Knex, userId: string, language: LearningLanguage, articleIds: string[]): Promise<Map<string, DifficultyLabel>> {
+  const counts = wordCountsSql('select id from ids', userId);
+  const { rows } = await db.raw(
+    `with ids as (select unnest(?::uuid[]) as id),
+          counts as (${counts.sql})
+     select a.id, ${labelIndexSql('a.total_words', 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
+       from library_articles a left join counts c on c.article_id = a.id
+      where a.id in (select id from ids) and a.language = ?`,
+    [articleIds, ...counts.bindings, language],
+  );
+  return new Map((rows as { id: string; label_index: number }[]).map((r) => [r.id, labelAt(r.label_index)]));
+}

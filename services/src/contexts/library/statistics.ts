@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+
+const MIN_ROWS = 1000;
+const GROWTH = 0.2;
+
+/**
+ * Keeps planner statistics of fast-growing read-model tables fresh. A new table (a rebuild's generation,
+ * a bulk load) has none until autovacuum gets to it, a minute or more later; meanwhile PostgreSQL guesses
+ * row counts, and labelling 1,000 articles was measured 2-3 times slower.
+ * So a projection analyzes a table once it has written a fifth more rows than at its last analysis.
+ */
+export class StatisticsKeeper {
+  private readonly tables = new Map<string, { pending: number; analyzed: number }>();
+
+  async wrote(trx: Knex.Transaction, table: string, rows: number): Promise<void> {
+    const s = this.tables.get(table) ?? { pending: 0, analyzed: 0 };
+    s.pending += rows;
+    if (s.pending >= Math.max(MIN_ROWS, s.analyzed * GROWTH)) {
+      await trx.raw('analyze ??', [table]);
+      s.analyzed += s.pending;
+      s.pending = 0;
+    }
+    this.tables.set(table, s);
+  }
+}
