@@ -6,6 +6,7 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { COURSE_IDS, type Chapter, type CourseProgress, type Lesson } from '@verba/contracts';
 import {
+  addAfterOnboarding,
   addProgress,
   getChapter,
   getChapterMatchWords,
@@ -47,7 +48,10 @@ export const COURSE = getCourse.response.parse({
   totalChapters: 4,
   isVisibleOnThePlatform: true,
   lessonsOrder: [LESSON_1, LESSON_2],
-  startingPoints: [{ id: '33333333-3333-4333-8333-333333333333', title: 'Ich fange ganz neu an', lesson: LESSON_1, level: 'A1' }],
+  startingPoints: [
+    { id: '33333333-3333-4333-8333-333333333333', title: 'Ich fange ganz neu an', lesson: LESSON_1, level: 'A1' },
+    { id: '44444444-4444-4444-8444-444444444444', title: 'Ich kenne schon die Grundlagen', lesson: LESSON_2, level: 'A2' },
+  ],
 });
 
 /** As an admin's view would send them: one hidden chapter (learners must not see it) and a premium one locked for Free. */
@@ -71,13 +75,17 @@ export const LESSONS: Lesson[] = getLessons.response.parse({
   ],
 }).lessons;
 
-export function progress(completed: string[], next: { chapterId: string; lessonId: string; locked?: boolean } | null): CourseProgress {
+export function progress(
+  completed: string[],
+  next: { chapterId: string; lessonId: string; locked?: boolean } | null,
+  startingPoint: (typeof COURSE.startingPoints)[number] | null = COURSE.startingPoints[0]!,
+): CourseProgress {
   return getProgress.response.parse({
     courses: [
       {
         courseId: COURSE_ID,
         languageCode: 'de',
-        startingPoint: COURSE.startingPoints[0],
+        startingPoint,
         completedChapterIds: completed,
         practicedIds: { chapterIds: [], orderedLessons: [{ lessonId: LESSON_1, chapterIds: [] }, { lessonId: LESSON_2, chapterIds: [] }] },
         nextChapter: next && { premium: next.locked ?? false, locked: false, ...next },
@@ -109,8 +117,9 @@ export const MORGEN: Chapter = getChapter.response.parse({
   completed: false,
 });
 
+/** As /api/me describes the demo learner: German, placed at A2 by onboarding. */
 const signInLearner = () =>
-  session.setUser({ uid: 'u1', name: 'Lena', email: 'lena@example.com', role: 'User', currentLearningLanguage: 'de' });
+  session.setUser({ uid: 'u1', name: 'Lena', email: 'lena@example.com', role: 'User', currentLearningLanguage: 'de', languageLevels: { de: 'A2' } });
 
 /** Forgets the rendered tree, the shared cache, toasts and stubs between tests. */
 export function resetBetweenTests(): void {
@@ -168,7 +177,7 @@ export function mockApi(routes: MockRoute[]) {
 export const sent = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
   fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(input, 'http://localhost').pathname === path);
 
-export const routes = { addProgress, getChapter, getChapterMatchWords, getCourse, getDictionary, getLessons, getProgress, patchChapterMatchWords, patchWord };
+export const routes = { addAfterOnboarding, addProgress, getChapter, getChapterMatchWords, getCourse, getDictionary, getLessons, getProgress, patchChapterMatchWords, patchWord };
 
 /** The routes every Learn page reads, with the learner at `current` progress. */
 export function courseRoutes(current: () => CourseProgress, lessons: Lesson[] = LESSONS): MockRoute[] {

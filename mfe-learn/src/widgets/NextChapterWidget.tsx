@@ -7,6 +7,7 @@ import { ErrorNotice, Link, Spinner } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { useLessons, useProgress } from '../features/course-map/api/courses-api';
 import { findChapter } from '../features/course-map/progress';
+import { usePlaceByOnboardingLevel } from '../features/course-map/components/StartingPoint';
 import { languageName, useLearningLanguage } from '../language';
 import { COURSES_PATH, SUBSCRIBE_PATH, chapterPath } from '../paths';
 import './widget.css';
@@ -15,6 +16,7 @@ function NextChapter() {
   const languageCode = useLearningLanguage();
   const progress = useProgress(languageCode);
   const lessons = useLessons(progress.data?.courseId);
+  usePlaceByOnboardingLevel(languageCode, progress.data);
   const failed = progress.error ?? lessons.error;
   if (failed) return <ErrorNotice title="Your next chapter could not be loaded." detail={failed.message} onRetry={() => void Promise.all([progress.refetch(), lessons.refetch()])} />;
   if (progress.isPending || (progress.data && lessons.isPending)) return <Spinner label="Loading your course…" />;

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
-import { CH, LESSON_1, LESSON_2, courseRoutes, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
+import { COURSE, CH, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
 import { CourseMapPage } from './CourseMapPage';
 
 const renderMap = () =>
@@ -87,6 +87,48 @@ describe('CourseMapPage', () => {
     renderMap();
     expect((await screen.findByText(/Course finished/)).getAttribute('role')).toBe('status');
     expect(screen.getByText('4 of 4 chapters completed')).toBeTruthy();
+  });
+
+  it('places a learner without a starting point where their onboarding level puts them, once', async () => {
+    let current = progress([], { chapterId: CH.hallo, lessonId: LESSON_1 }, null);
+    const fetchMock = mockApi([
+      ...courseRoutes(() => current),
+      {
+        route: routes.addAfterOnboarding,
+        reply: () => {
+          current = progress([], { chapterId: CH.morgen, lessonId: LESSON_2 }, COURSE.startingPoints[1]!);
+          return { changed: 1, position: '9.0', startingPoint: COURSE.startingPoints[1] };
+        },
+      },
+    ]);
+    renderMap();
+    await screen.findByText('Starting point: Ich kenne schon die Grundlagen');
+    expect(screen.getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(`/app/courses/chapter/${CH.morgen}`);
+    const posts = sent(fetchMock, 'POST', '/api/courses/progress/add-after-onboarding');
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ languageCode: 'de', level: 'A2' }]);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/courses/progress?languageCode=de&minPosition=9.0');
+  });
+
+  it('lets the learner change the starting point', async () => {
+    let current = progress([], { chapterId: CH.morgen, lessonId: LESSON_2 }, COURSE.startingPoints[1]!);
+    const fetchMock = mockApi([
+      ...courseRoutes(() => current),
+      {
+        route: routes.addAfterOnboarding,
+        reply: () => {
+          current = progress([], { chapterId: CH.hallo, lessonId: LESSON_1 });
+          return { changed: 1, position: '10.0', startingPoint: COURSE.startingPoints[0] };
+        },
+      },
+    ]);
+    renderMap();
+    fireEvent.click(await screen.findByRole('button', { name: 'A1 · Ich fange ganz neu an' }));
+    await screen.findByText('Starting point: Ich fange ganz neu an');
+    expect(screen.getByRole('button', { name: 'A1 · Ich fange ganz neu an' }).getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add-after-onboarding')[0]?.[1]?.body))).toEqual({
+      languageCode: 'de',
+      startingPointId: COURSE.startingPoints[0]!.id,
+    });
   });
 
   it('has useful empty and error states', async () => {

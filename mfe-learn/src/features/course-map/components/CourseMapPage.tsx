@@ -5,6 +5,7 @@ import { courseTally, findChapter, percent } from '../progress';
 import { languageName, useLearningLanguage } from '../../../language';
 import { LessonCard } from './LessonCard';
 import { NextChapterCta } from './NextChapterCta';
+import { StartingPointChooser, usePlaceByOnboardingLevel } from './StartingPoint';
 
 const NO_COMPLETED: ReadonlySet<string> = new Set();
 
@@ -15,6 +16,7 @@ export function CourseMapPage() {
   const lessons = useLessons(course.data?.id);
   const progress = useProgress(languageCode);
   const language = languageName(languageCode);
+  usePlaceByOnboardingLevel(languageCode, progress.data);
 
   const header = <SectionHeader section="courses" title="Courses" subtitle={`Your ${language} course, chapter by chapter.`} />;
   const failed = course.error ?? lessons.error ?? progress.error;
@@ -63,6 +65,7 @@ export function CourseMapPage() {
         {progress.data ? (
           <NextChapterCta progress={progress.data} title={next ? findChapter(lessonList, next.chapterId)?.chapter.title : undefined} />
         ) : null}
+        {progress.data ? <StartingPointChooser course={course.data} progress={progress.data} /> : null}
       </section>
       {overall.total === 0 ? (
         <EmptyState title="No chapters yet">
