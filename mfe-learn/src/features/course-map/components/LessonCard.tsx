@@ -11,6 +11,14 @@ interface Props {
   nextChapterId: string | undefined;
 }
 
+/** Drawn, not an emoji: emoji fonts are missing on many systems. */
+const LockIcon = () => (
+  <svg className="ln-lock" viewBox="0 0 16 16" width="14" height="14" focusable="false">
+    <rect x="3" y="7" width="10" height="8" rx="1.5" />
+    <path d="M5 7V5a3 3 0 0 1 6 0v2" />
+  </svg>
+);
+
 /** One lesson of the map: its progress and its chapters (completed, next, locked or open). */
 export function LessonCard({ lesson, number, completed, nextChapterId }: Props) {
   const tally = lessonTally(lesson, completed);
@@ -32,7 +40,7 @@ export function LessonCard({ lesson, number, completed, nextChapterId }: Props) 
           return (
             <li key={chapter.id} className={`ln-chapter${done ? ' ln-chapter--done' : ''}${next ? ' ln-chapter--next' : ''}`} data-chapter={chapter.id}>
               <span className="ln-chapter__mark" aria-hidden="true">
-                {chapter.locked ? '🔒' : done ? '✓' : '○'}
+                {chapter.locked ? <LockIcon /> : done ? '✓' : '○'}
               </span>
               {chapter.locked ? (
                 <>
