@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
-import { COURSE, CH, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
+import { COURSE, CH, LESSONS, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
 import { CourseMapPage } from './CourseMapPage';
 
 const renderMap = () =>
@@ -55,6 +55,15 @@ describe('CourseMapPage', () => {
     expect(markt.querySelector('.ln-chapter__mark .ln-lock')).not.toBeNull();
     expect(within(markt).getByText('Master')).toBeTruthy();
     expect(within(markt).getByRole('link', { name: 'Upgrade to read' }).getAttribute('href')).toBe('/app/user-profile/subscribe');
+    // A Master subscriber (premium, not locked) opens it like any chapter, marked Master.
+    startOver();
+    const forMaster = LESSONS.map((l) => ({ ...l, chaptersOrder: l.chaptersOrder.map((c) => ({ ...c, locked: false })) }));
+    mockApi(courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 }), forMaster));
+    renderMap();
+    const open = (await screen.findByRole('link', { name: 'Auf dem Markt' })).closest('li') as HTMLElement;
+    expect(within(open).getByText('Master')).toBeTruthy();
+    expect(within(open).queryByRole('link', { name: 'Upgrade to read' })).toBeNull();
+    expect(open.querySelector('.ln-lock')).toBeNull();
     // An open chapter links to its chapter view.
     expect(screen.getByRole('link', { name: 'Ein normaler Morgen' }).getAttribute('href')).toBe(`/app/courses/chapter/${CH.morgen}`);
   });

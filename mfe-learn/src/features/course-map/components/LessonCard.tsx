@@ -51,9 +51,12 @@ export function LessonCard({ lesson, number, completed, nextChapterId }: Props) 
                   </Link>
                 </>
               ) : (
-                <Link href={chapterPath(chapter.id)} className="ln-chapter__title">
-                  {chapter.title}
-                </Link>
+                <>
+                  <Link href={chapterPath(chapter.id)} className="ln-chapter__title">
+                    {chapter.title}
+                  </Link>
+                  {chapter.premium ? <span className="ln-badge">Master</span> : null}
+                </>
               )}
               {done ? <span className="ln-badge ln-badge--done">Completed</span> : null}
               {next ? <span className="ln-badge ln-badge--next">Next</span> : null}
