@@ -58,6 +58,7 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
 
     await page.getByRole('button', { name: 'Complete chapter' }).click();
     await chapterHeading(page, 'Auf dem Markt');
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThan(100); // the next chapter opens at its top, not at the bottom
     await page.getByRole('button', { name: 'Complete chapter' }).click();
     await chapterHeading(page, 'Mit dem Zug nach Hamburg');
     expect(new URL(page.url()).pathname).toMatch(/^\/app\/courses\/chapter\/[0-9a-f-]{36}$/);
@@ -104,6 +105,7 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
     });
   }
 
+  // Continues from the journey above: two chapters completed on the same server.
   it('the dashboard widget offers the third chapter, also after a reload', async () => {
     const page = await verba.browser.newPage();
     await signIn(page, verba.base, verba.learner);

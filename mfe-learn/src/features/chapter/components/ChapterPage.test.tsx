@@ -124,8 +124,9 @@ describe('ChapterPage', () => {
     await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete chapter' })));
 
-    await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
+    const title = await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
     expect(window.location.pathname).toBe(`/app/courses/chapter/${CH.morgen}`);
+    expect(document.activeElement).toBe(title); // the new chapter is announced
     expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({ chapterId: CH.familie, languageCode: 'de' });
     // The progress is read back at the command's position (read-your-writes).
     const reads = sent(fetchMock, 'GET', '/api/courses/progress').map(([url]) => url);

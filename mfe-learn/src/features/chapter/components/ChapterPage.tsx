@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { ApiError, ErrorNotice, Link, Spinner } from '@verba/kit';
 import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
@@ -49,6 +49,14 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
   const statuses = useWordStatuses(languageCode);
   const translations = useMemo(() => translationsOf(chapter.vocabulary), [chapter.vocabulary]);
   const place = lessons.data ? findChapter(lessons.data.lessons, chapter.id) : undefined;
+  const top = useRef<HTMLElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // A chapter opens at its top (moving on from "Complete chapter" starts at the page's bottom), and
+  // a screen reader hears its title.
+  useEffect(() => {
+    top.current?.scrollIntoView?.({ block: 'start' });
+    title.current?.focus({ preventScroll: true });
+  }, []);
   const current = statuses.data ?? NO_STATUSES;
   const mark = (key: string, status: WordStatus) => {
     const previous = current.get(key) ?? 'new';
@@ -56,10 +64,12 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
   };
 
   return (
-    <main className="ln-chapter-page">
+    <main className="ln-chapter-page" ref={top}>
       {back}
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
-      <h1 className="ln-chapter-page__title">{chapter.title}</h1>
+      <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
+        {chapter.title}
+      </h1>
       {statuses.isError ? (
         <p className="ln-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
