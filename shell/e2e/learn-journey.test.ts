@@ -76,6 +76,14 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
     expect(await page.locator('.ln-chapter--done').count()).toBe(2);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.screenshot({ path: path.join(SHOTS, 'course-map-dark.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Continue' }).click();
+    await chapterHeading(page, 'Mit dem Zug nach Hamburg');
+    await page.locator('.ln-text [data-key="hafen"]').click();
+    await page.keyboard.press('2'); // Uncertain, from the keyboard
+    await expect.poll(() => page.locator('.ln-text [data-key="hafen"]').getAttribute('class')).toBe('ln-w ln-w--uncertain');
+    await page.screenshot({ path: path.join(SHOTS, 'chapter-dark.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
     await page.close();
   }, 120_000);
 

@@ -24,7 +24,7 @@ export function ChapterPage({ chapterId }: { chapterId: string }) {
   if (chapter.isError) {
     const premium = chapter.error instanceof ApiError && chapter.error.status === 403;
     return (
-      <main>
+      <main className="ln-page">
         {back}
         {premium ? (
           <div className="ln-locked" role="alert">
@@ -64,7 +64,7 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
   };
 
   return (
-    <main className="ln-chapter-page" ref={top}>
+    <main className="ln-page ln-chapter-page" ref={top}>
       {back}
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>

@@ -23,7 +23,7 @@ export function CourseMapPage() {
   if (failed) {
     const unavailable = failed instanceof ApiError && failed.status === 404;
     return (
-      <main>
+      <main className="ln-page">
         {header}
         {unavailable ? (
           <EmptyState title={`No ${language} course yet`}>
@@ -41,7 +41,7 @@ export function CourseMapPage() {
   }
   if (!course.data || !lessons.data || progress.isPending) {
     return (
-      <main>
+      <main className="ln-page">
         {header}
         <Spinner label="Loading your course…" />
       </main>
@@ -53,7 +53,7 @@ export function CourseMapPage() {
   const overall = courseTally(lessonList, completed);
   const next = progress.data?.nextChapter;
   return (
-    <main className="ln-map">
+    <main className="ln-page ln-map">
       {header}
       <section className="ln-overview" aria-label="Course progress">
         <h2 className="ln-overview__title">{course.data.title}</h2>
