@@ -135,3 +135,19 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.target})`);
 }
+
+/** Goes through the main onboarding from its first page: language, level, name and username. */
+export async function onboard(page: Page, language: string, level: string, name: string): Promise<void> {
+  await page.waitForURL('**/app/onboarding**');
+  await page.getByRole('button', { name: 'Let’s start' }).click();
+  await page.getByRole('radio', { name: new RegExp(language) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: new RegExp(`^${level} ·`) }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Username').fill(`${name.toLowerCase().replace(/\W/g, '')}_${Date.now()}`);
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByText(`You are learning ${language} at ${level}.`).waitFor();
+  await page.getByRole('button', { name: 'Go to the dashboard' }).click();
+  await page.waitForURL('**/app/dashboard');
+}

@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { COURSE_MESSAGES } from '@verba/contracts';
+import { toastStore } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
+import { CH, FAMILIE, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
+import { LearnApp } from '../../../LearnApp';
+
+const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => false): MockRoute => ({
+  route: routes.getChapter,
+  path: `/api/courses/${chapter.id}`,
+  reply: () => ({ ...chapter, completed: completed() }),
+});
+const wordRoutes = (): MockRoute[] => [
+  { route: routes.getDictionary, reply: () => ({ languageCode: 'de', words: [{ value: 'vater', status: 'known' }] }) },
+  { route: routes.patchWord, reply: (_url, body) => ({ changed: 1, word: (body as { word: { value: string; status: 'new' } }).word }) },
+  { route: routes.getChapterMatchWords, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }) },
+];
+
+function openChapter(id: string) {
+  window.history.replaceState(null, '', `/app/courses/chapter/${id}`);
+  return render(
+    <KitProviders>
+      <LearnApp />
+    </KitProviders>,
+  );
+}
+const words = (key: string) => Array.from(document.querySelectorAll<HTMLElement>(`.ln-text [data-key="${key}"]`));
+
+asGermanLearner();
+
+describe('ChapterPage', () => {
+  it('shows the chapter text as words coloured by status, its lesson and its vocabulary', async () => {
+    mockApi([...courseRoutes(() => progress([CH.hallo], { chapterId: CH.familie, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    openChapter(CH.familie);
+    await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
+    await screen.findByText('Erste Schritte');
+    expect(document.querySelector('.ln-text')?.textContent).toBe(FAMILIE.text);
+    expect(Array.from(document.querySelectorAll('.ln-text [data-key]'), (s) => s.textContent)).toEqual([
+      'Das', 'ist', 'meine', 'Familie', 'Mein', 'Vater', 'heißt', 'Jonas', 'Meine', 'Mutter', 'ist', 'Ärztin',
+    ]);
+    expect(words('vater')[0]?.className).toBe('ln-w ln-w--known');
+    expect(words('mutter')[0]?.className).toBe('ln-w ln-w--new');
+    expect(document.querySelectorAll('.ln-text [tabindex="0"]')).toHaveLength(1);
+
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['WordTranslation', 'Vaterfather', 'Muttermother', 'Familiefamily']);
+  });
+
+  it('marks words New, Uncertain or Known by click or keyboard, every occurrence at once', async () => {
+    const fetchMock = mockApi([...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    openChapter(CH.familie);
+    await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
+    await waitFor(() => expect(words('mutter')).toHaveLength(1));
+
+    fireEvent.click(words('mutter')[0] as HTMLElement);
+    const card = screen.getByRole('complementary', { name: 'Selected word' });
+    expect(within(card).getByText('mother')).toBeTruthy(); // the chapter's translation
+    fireEvent.click(within(card).getByRole('button', { name: 'Known' }));
+    await waitFor(() => expect(words('mutter')[0]?.className).toBe('ln-w ln-w--known'));
+    expect(within(card).getByRole('button', { name: 'Known' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(1));
+    expect(JSON.parse(String(sent(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.[1]?.body))).toEqual({
+      languageCode: 'de',
+      word: { value: 'mutter', status: 'known' },
+    });
+
+    // Keyboard: End jumps to the last word, ArrowLeft three times reaches "Meine"; 2 marks it (and "meine") Uncertain.
+    const focusedAfter = (key: string) => {
+      fireEvent.keyDown(document.activeElement as HTMLElement, { key });
+      return document.activeElement as HTMLElement;
+    };
+    (words('das')[0] as HTMLElement).focus();
+    expect(focusedAfter('End').textContent).toBe('Ärztin');
+    focusedAfter('ArrowLeft');
+    focusedAfter('ArrowLeft');
+    const meine = focusedAfter('ArrowLeft');
+    expect([meine.textContent, meine.tabIndex]).toEqual(['Meine', 0]);
+    expect(document.querySelectorAll('.ln-text [tabindex="0"]')).toHaveLength(1);
+    focusedAfter('2');
+    await waitFor(() => expect(words('meine').map((w) => w.className)).toEqual(['ln-w ln-w--uncertain', 'ln-w ln-w--uncertain']));
+    await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(2));
+  });
+
+  it('rolls a mark back and says so when saving fails', async () => {
+    let answer: (status: number) => void = () => undefined;
+    const held = new Promise<number>((resolve) => (answer = resolve));
+    const fetchMock = mockApi([...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method !== 'PATCH') return served(input, init);
+      await held;
+      return new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429 });
+    });
+    openChapter(CH.familie);
+    await waitFor(() => expect(words('vater')).toHaveLength(1));
+    const vater = words('vater')[0] as HTMLElement;
+    vater.focus();
+    fireEvent.keyDown(vater, { key: 'n' });
+    await waitFor(() => expect(words('vater')[0]?.className).toBe('ln-w ln-w--new'));
+    answer(429);
+    await waitFor(() => expect(words('vater')[0]?.className).toBe('ln-w ln-w--known'));
+    expect(toastStore.get()[0]?.description).toBe('Too many requests');
+  });
+
+  it('"Complete chapter" saves the chapter and moves on to the next chapter to learn', async () => {
+    let completed: string[] = [CH.hallo];
+    const next = () => (completed.includes(CH.familie) ? { chapterId: CH.morgen, lessonId: LESSON_2 } : { chapterId: CH.familie, lessonId: LESSON_1 });
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress(completed, next())),
+      chapterRoute(FAMILIE, () => completed.includes(CH.familie)),
+      chapterRoute(MORGEN),
+      ...wordRoutes(),
+      {
+        route: routes.addProgress,
+        reply: (_url, body) => {
+          completed = [...completed, (body as { chapterId: string }).chapterId];
+          return { changed: 1, position: '42.0' };
+        },
+      },
+    ]);
+    openChapter(CH.familie);
+    await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Complete chapter' })));
+
+    const title = await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
+    expect(window.location.pathname).toBe(`/app/courses/chapter/${CH.morgen}`);
+    expect(document.activeElement).toBe(title); // the new chapter is announced
+    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({ chapterId: CH.familie, languageCode: 'de' });
+    // The progress is read back at the command's position (read-your-writes).
+    const reads = sent(fetchMock, 'GET', '/api/courses/progress').map(([url]) => url);
+    expect(reads).toContain('/api/courses/progress?languageCode=de&minPosition=42.0');
+    expect(toastStore.get()[0]?.title).toBe('Chapter completed');
+  });
+
+  it('a completed chapter offers the next one instead of completing it again', async () => {
+    mockApi([...courseRoutes(() => progress([CH.hallo, CH.familie], { chapterId: CH.morgen, lessonId: LESSON_2 })), chapterRoute(FAMILIE, () => true), ...wordRoutes()]);
+    openChapter(CH.familie);
+    const next = await screen.findByRole('link', { name: 'Next chapter' });
+    expect(next.getAttribute('href')).toBe(`/app/courses/chapter/${CH.morgen}`);
+    expect(screen.queryByRole('button', { name: 'Complete chapter' })).toBeNull();
+  });
+
+  it('shows the upgrade path for a premium chapter and an error for a missing one', async () => {
+    mockApi([{ route: routes.getChapter, path: `/api/courses/${CH.markt}`, reply: { status: 403, message: COURSE_MESSAGES.premiumChapter } }]);
+    openChapter(CH.markt);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(COURSE_MESSAGES.premiumChapter);
+    expect(within(alert).getByRole('link', { name: 'Upgrade to Master' }).getAttribute('href')).toBe('/app/user-profile/subscribe');
+
+    startOver();
+    mockApi([{ route: routes.getChapter, path: `/api/courses/${CH.hidden}`, reply: { status: 404, message: COURSE_MESSAGES.chapterNotFound } }]);
+    openChapter(CH.hidden);
+    expect((await screen.findByRole('alert')).textContent).toContain('Chapter not found');
+    expect(screen.getByRole('link', { name: '← Course map' }).getAttribute('href')).toBe('/app/courses');
+  });
+});

@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { ApiError, ErrorNotice, Link, Spinner } from '@verba/kit';
+import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
+import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
+import { findChapter } from '../../course-map/progress';
+import { MatchWords } from '../../match-words/components/MatchWords';
+import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
+import { COURSES_PATH, SUBSCRIBE_PATH } from '../../../paths';
+import { ChapterText, translationsOf } from './ChapterText';
+import { CompleteChapter } from './CompleteChapter';
+import { VocabularyList } from './VocabularyList';
+
+const NO_STATUSES: ReadonlyMap<string, WordStatus> = new Map();
+const back = (
+  <p>
+    <Link href={COURSES_PATH}>← Course map</Link>
+  </p>
+);
+
+/** /app/courses/chapter/<id>: read the chapter, learn its words, match them, complete it. */
+export function ChapterPage({ chapterId }: { chapterId: string }) {
+  const chapter = useChapter(chapterId);
+  if (chapter.isPending) return <Spinner label="Loading the chapter…" />;
+  if (chapter.isError) {
+    const premium = chapter.error instanceof ApiError && chapter.error.status === 403;
+    return (
+      <main className="ln-page">
+        {back}
+        {premium ? (
+          <div className="ln-locked" role="alert">
+            <p>{COURSE_MESSAGES.premiumChapter}</p>
+            <Link href={SUBSCRIBE_PATH} className="vk-btn vk-btn--primary vk-btn--md">
+              Upgrade to Master
+            </Link>
+          </div>
+        ) : (
+          <ErrorNotice title="This chapter could not be loaded." detail={chapter.error.message} onRetry={() => void chapter.refetch()} />
+        )}
+      </main>
+    );
+  }
+  return <LoadedChapter chapter={chapter.data} />;
+}
+
+function LoadedChapter({ chapter }: { chapter: Chapter }) {
+  const { languageCode } = chapter;
+  const lessons = useLessons(chapter.courseId);
+  const progress = useProgress(languageCode);
+  const statuses = useWordStatuses(languageCode);
+  const translations = useMemo(() => translationsOf(chapter.vocabulary), [chapter.vocabulary]);
+  const place = lessons.data ? findChapter(lessons.data.lessons, chapter.id) : undefined;
+  const top = useRef<HTMLElement>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // A chapter opens at its top (moving on from "Complete chapter" starts at the page's bottom), and
+  // a screen reader hears its title.
+  useEffect(() => {
+    top.current?.scrollIntoView?.({ block: 'start' });
+    title.current?.focus({ preventScroll: true });
+  }, []);
+  const current = statuses.data ?? NO_STATUSES;
+  const mark = (key: string, status: WordStatus) => {
+    const previous = current.get(key) ?? 'new';
+    if (previous !== status) markWord(languageCode, key, status, previous);
+  };
+
+  return (
+    <main className="ln-page ln-chapter-page" ref={top}>
+      {back}
+      <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
+      <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
+        {chapter.title}
+      </h1>
+      {statuses.isError ? (
+        <p className="ln-warning" role="status">
+          Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
+        </p>
+      ) : null}
+      {statuses.isPending ? <Spinner label="Loading your words…" /> : <ChapterText text={chapter.text} statuses={current} translations={translations} onMark={mark} />}
+      <section className="ln-block" aria-labelledby="ln-vocabulary">
+        <h2 id="ln-vocabulary">Vocabulary</h2>
+        <VocabularyList pairs={chapter.vocabulary} />
+      </section>
+      <section className="ln-block" aria-labelledby="ln-match">
+        <h2 id="ln-match">Match the words</h2>
+        <MatchWords chapterId={chapter.id} languageCode={languageCode} />
+      </section>
+      <section className="ln-block ln-complete" aria-label="Complete chapter">
+        <CompleteChapter chapter={chapter} progress={progress.data} />
+      </section>
+    </main>
+  );
+}

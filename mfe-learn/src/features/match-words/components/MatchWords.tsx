@@ -1,0 +1,96 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, ErrorNotice, Spinner } from '@verba/kit';
+import type { LearningLanguage } from '@verba/contracts';
+import { saveMatchResult, useMatchWords } from '../api/match-words-api';
+import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, type Game } from '../game';
+import { MatchBoard } from './MatchBoard';
+
+type Save = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
+
+/** The chapter's match-words exercise: each word to its translation, against the clock; the result is saved. */
+export function MatchWords({ chapterId, languageCode }: { chapterId: string; languageCode: LearningLanguage }) {
+  const exercise = useMatchWords(chapterId);
+  const [game, setGame] = useState<Game | null>(null);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const [save, setSave] = useState<Save | null>(null);
+  const result = useRef(0);
+
+  const store = (correct: number) => {
+    setSave({ state: 'saving' });
+    saveMatchResult(chapterId, languageCode, correct).then(
+      () => setSave({ state: 'saved' }),
+      (error: Error) => setSave({ state: 'failed', message: error.message }),
+    );
+  };
+  const finish = (final: Game) => {
+    setFinished(true);
+    result.current = correctCount(final);
+    store(result.current);
+  };
+
+  useEffect(() => {
+    if (!game || finished) return;
+    const timer = setInterval(() => setSecondsLeft((s) => s - 1), 1000);
+    return () => clearInterval(timer);
+  }, [game, finished]);
+  useEffect(() => {
+    if (game && !finished && secondsLeft <= 0) finish(game);
+  });
+
+  if (exercise.isPending) return <Spinner label="Loading the exercise…" />;
+  if (exercise.isError) return <ErrorNotice title="The exercise could not be loaded." detail={exercise.error.message} onRetry={() => void exercise.refetch()} />;
+  const { pairs, bestCorrect } = exercise.data;
+  if (pairs.length === 0) return <p className="ln-muted">This chapter has no words to match.</p>;
+
+  const start = () => {
+    setGame(newGame(pairs));
+    setSecondsLeft(pairs.length * SECONDS_PER_PAIR);
+    setFinished(false);
+    setSave(null);
+  };
+  const onAnswer = (word: number, translation: number) => {
+    if (!game || finished) return;
+    const next = answer(game, word, translation);
+    setGame(next);
+    if (isOver(next)) finish(next);
+  };
+  const best = bestCorrect === null ? null : <p className="ln-muted">Your best: {bestCorrect} of {pairs.length}</p>;
+
+  if (!game) {
+    return (
+      <div className="ln-match">
+        <p>
+          Match each of the {pairs.length} words to its translation. You have {pairs.length * SECONDS_PER_PAIR} seconds; every word gets one try.
+        </p>
+        {best}
+        <Button onClick={start}>Start matching</Button>
+      </div>
+    );
+  }
+  return (
+    <div className="ln-match">
+      {finished ? (
+        <div className="ln-match__result" role="status">
+          <p className="ln-match__score">
+            {secondsLeft <= 0 && !isOver(game) ? 'Time is up! ' : ''}You matched {result.current} of {pairs.length} correctly.
+          </p>
+          {save?.state === 'saving' ? <p className="ln-muted">Saving your result…</p> : null}
+          {save?.state === 'saved' ? <p className="ln-muted">Result saved.</p> : null}
+          {save?.state === 'failed' ? (
+            <ErrorNotice title="Your result could not be saved." detail={save.message} onRetry={() => store(result.current)} />
+          ) : null}
+          {best}
+          <Button variant="secondary" onClick={start}>
+            Play again
+          </Button>
+        </div>
+      ) : (
+        <p className="ln-match__clock" aria-live="off">
+          <span className="ln-badge">{secondsLeft} s left</span> {correctCount(game)} correct so far
+        </p>
+      )}
+      <MatchBoard game={game} disabled={finished} onAnswer={onAnswer} />
+    </div>
+  );
+}
