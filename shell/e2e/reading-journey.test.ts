@@ -1,82 +1,26 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the current page (ids and a sample target each). */
-async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, target: v.nodes[0]?.target.join(' ') ?? '' }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.target})`);
-}
+import type { Browser, Page } from 'playwright-core';
+import { SHOTS, seriousA11yViolations, signIn as signInAs, skipReason, startComposed, type Account, type Composed } from './composed';
 
 /**
  * The composed product in Debian Chromium: the real all-in-one server (embedded PostgreSQL, the demo
  * data it seeds) serving the shell and the four fragments. Screenshots go to test-results/screenshots.
  */
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const CHROMIUM = '/usr/bin/chromium';
-const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
-
-if (!existsSync(CHROMIUM) && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
-const skipReason = existsSync(CHROMIUM) ? '' : `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; CI installs it)`;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
-
 describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () => {
-  let server: ChildProcess;
+  let composed: Composed;
   let browser: Browser;
   let base: string;
-  let learner: { email: string; password: string };
-  let admin: { email: string; password: string };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
+  let learner: Account;
+  let admin: Account;
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--missing'], { cwd: ROOT, stdio: 'ignore' });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL;
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], { cwd: path.join(ROOT, 'services'), env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    server.stdout!.on('data', (d) => (out += d));
-    server.stderr!.on('data', (d) => (out += d));
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${out}`);
-      if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    const m = /learner\s+(\S+@\S+)\s+(\S+)/.exec(out)!;
-    learner = { email: m[1]!, password: m[2]! };
-    const a = /admin\s+(\S+@\S+)\s+(\S+)/.exec(out)!;
-    admin = { email: a[1]!, password: a[2]! };
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-    mkdirSync(SHOTS, { recursive: true });
+    composed = await startComposed();
+    ({ browser, base, learner, admin } = composed);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    server?.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await composed?.close();
   });
 
   /** A minimal React devtools hook: every react-dom copy that starts calls inject() once. */
@@ -100,16 +44,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     });
   }
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${base}/app/sign-in`);
-    await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'sign-in-light.png') });
-    await page.getByRole('button', { name: 'Accept cookies' }).click();
-    await page.getByLabel('Email').fill(learner.email);
-    await page.locator('input[name="password"]').fill(learner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/app/dashboard');
-  }
+  const signIn = (page: Page) => signInAs(page, base, learner, 'sign-in-light.png');
 
   const statusOf = (page: Page, key: string) =>
     page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))]);

@@ -69,11 +69,12 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
 
   if (end) {
     const totalMistakes = [...mistakes.values()].reduce((a, b) => a + b, 0);
+    const seconds = Math.max(1, Math.round(end.elapsedMs / 1000));
     return (
       <section className="pr-result" aria-labelledby="match-result-title">
         <h2 id="match-result-title">{end.reason === 'done' ? 'All pairs matched!' : 'Time is up'}</h2>
         <p>
-          {matchedLeft.size} of {pairs.length} pairs matched in {Math.round(end.elapsedMs / 1000)} seconds, with {totalMistakes}{' '}
+          {matchedLeft.size} of {pairs.length} pairs matched in {seconds} {seconds === 1 ? 'second' : 'seconds'}, with {totalMistakes}{' '}
           {totalMistakes === 1 ? 'mistake' : 'mistakes'}.
         </p>
         <ResultActions again="Play again" onAgain={onPlayAgain} />

@@ -47,7 +47,7 @@ describe('match words', () => {
     fireEvent.click(translations().getByRole('button', { name: 'the dog barks' }));
 
     await screen.findByRole('heading', { name: 'All pairs matched!' });
-    expect(screen.getByText(/3 of 3 pairs matched in \d+ seconds, with 1 mistake\./)).toBeTruthy();
+    expect(screen.getByText(/3 of 3 pairs matched in \d+ seconds?, with 1 mistake\./)).toBeTruthy();
     await waitFor(() => expect(api.to('PATCH /api/flashcards')).toHaveLength(1));
     expect(api.to('PATCH /api/flashcards')[0]?.body).toMatchObject({
       source: 'match-words',

@@ -46,7 +46,7 @@ export function MatchWordsPage() {
   return (
     <MatchScreen
       title="Match words"
-      subtitle="Phrases and sentences first"
+      subtitle="Phrases and sentences from your cards"
       query={query}
       other={{ href: PRACTICE_PATHS.practiceMatchWords, label: 'Play with the cards due next instead' }}
     />

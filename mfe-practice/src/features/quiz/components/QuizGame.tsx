@@ -3,6 +3,7 @@ import { toast } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { z } from 'zod';
 import type { QuizQuestionSchema } from '@verba/contracts';
+import { notAShortcut } from '../../../shared/keys';
 import { ResultActions } from '../../../shared/ResultActions';
 import { answerQuestion } from '../api/quiz';
 
@@ -41,7 +42,7 @@ export function QuizGame({ questions, onPlayAgain }: { questions: readonly Quest
   keys.current = { choose, question };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (notAShortcut(event)) return;
       const option = keys.current.question?.options[Number(event.key) - 1];
       if (option) void keys.current.choose(option.id);
     };

@@ -2,13 +2,11 @@ import { useEffect, useReducer, useRef } from 'react';
 import { Button } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { ReviewRating } from '@verba/contracts';
+import { notAShortcut } from '../../../shared/keys';
 import { RATINGS, isFinished, sessionReducer, startSession, type SessionCard } from '../session';
 import { ReviewSummary } from './ReviewSummary';
 import { useRatingSender } from './useRatingSender';
 
-/** Keys typed into a field or with a modifier are not the session's. */
-const ignored = (event: KeyboardEvent) =>
-  event.altKey || event.ctrlKey || event.metaKey || (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable="true"]') !== null);
 
 /**
  * Space flips, 1-4 rate (once flipped), U undoes the last rating. A rating is sent when the next card
@@ -41,7 +39,7 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
   handlers.current = { rate, dispatch };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (ignored(event)) return;
+      if (notAShortcut(event)) return;
       if (event.key === ' ') {
         event.preventDefault(); // no page scroll, and no click of a focused button
         if (event.type === 'keydown' && !event.repeat) handlers.current.dispatch({ type: 'flip' });
