@@ -73,7 +73,6 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
         type="button"
         className={`pr-flashcard${state.flipped ? ' pr-flashcard--flipped' : ''}`}
         onClick={() => dispatch({ type: 'flip' })}
-        aria-label={state.flipped ? `${card.sourceValue}: ${card.targetValue}. Show the word only` : `${card.sourceValue}. Show the answer`}
       >
         <span className="pr-flashcard__source">{card.sourceValue}</span>
         {state.flipped ? <span className="pr-flashcard__target">{card.targetValue}</span> : <span className="pr-flashcard__hint">Press Space to show the answer</span>}
