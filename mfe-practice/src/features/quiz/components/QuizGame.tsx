@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from '@verba/kit';
+import { Button, toast } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { z } from 'zod';
 import type { QuizQuestionSchema } from '@verba/contracts';
@@ -17,7 +17,7 @@ interface Answer {
 const rightOption = (q: Question) => q.options.find((o) => o.id === q.id);
 
 /** One question at a time: pick a translation (click or keys 1-4), see whether it was right, go on. */
-export function QuizGame({ questions, onPlayAgain }: { questions: readonly Question[]; onPlayAgain: () => void }) {
+export function QuizGame({ questions, onPlayAgain, onRetry }: { questions: readonly Question[]; onPlayAgain: () => void; onRetry: (ids: string[]) => void }) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Answer[]>([]);
   const [checking, setChecking] = useState<string | null>(null);
@@ -74,7 +74,13 @@ export function QuizGame({ questions, onPlayAgain }: { questions: readonly Quest
             </ul>
           </>
         ) : null}
-        <ResultActions again="Play again" onAgain={onPlayAgain} />
+        <ResultActions again="Play again" onAgain={onPlayAgain}>
+          {missed.length > 0 ? (
+            <Button variant="secondary" onClick={() => onRetry(missed.map((a) => a.question.id))}>
+              Ask the missed ones again
+            </Button>
+          ) : null}
+        </ResultActions>
       </section>
     );
   }

@@ -22,6 +22,7 @@ function mockQuiz() {
   let position = 0;
   return mockApi({
     'GET /api/practice/quick-quiz/list': () => json(QUIZ),
+    'GET /api/practice/quick-quiz/one': (call: Call) => json({ question: QUIZ.questions.find((q) => q.id === call.query.get('id')) ?? null }),
     'PATCH /api/practice/quick-quiz/one/update': (call: Call) => {
       const { id, answerId } = call.body as { id: string; answerId: string };
       const card = { id, state: 'learning', dueDateStamp: 1, stability: 1, difficulty: 5, scheduledDays: 0, reps: 1, lapses: 0, lastTimePracticedStamp: 1, scheduled: true };
@@ -68,6 +69,18 @@ describe('quick quiz', () => {
       expect.objectContaining({ id: CAT, answerId: HOUSE }),
       expect.objectContaining({ id: HOUSE, answerId: HOUSE }),
     ]);
+
+    // The missed word is asked again (GET practice/quick-quiz/one), after the answers sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Ask the missed ones again' }));
+    await screen.findByRole('heading', { name: 'die Katze' });
+    expect(screen.getByText('Question 1 of 1')).toBeTruthy();
+    const asked = api.to('GET /api/practice/quick-quiz/one');
+    expect(asked.map((c) => [c.query.get('id'), c.query.get('minPosition')])).toEqual([[CAT, '3.0']]);
+    fireEvent.keyDown(window, { key: '2' });
+    await screen.findByText('Correct!');
+    fireEvent.click(screen.getByRole('button', { name: 'See your result' }));
+    await screen.findByText('1 of 1 correct.');
+    expect(screen.queryByRole('button', { name: 'Ask the missed ones again' })).toBeNull();
   });
 
   it('"Play again" fetches new questions after the answers sent', async () => {
