@@ -129,6 +129,7 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     const widget = page.getByRole('region', { name: 'Cards to review' });
     await widget.getByText('0 due now', { exact: true }).waitFor();
     await widget.getByText(/Nothing due now/).waitFor();
+    await shot(page, 'practice-dashboard-widget.png');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.goto(`${app.base}/app/practice-portal/flashcards`);
     await page.locator('.pr-card').first().waitFor();
