@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DAY_MS, MESSAGES } from '@verba/contracts';
+import { resetAll } from '../../../test/cleanup';
+import { NOW, card, json, mockApi, renderSignedIn, type Call } from '../../../test/practice-api';
+import { FlashcardsPage } from './FlashcardsPage';
+
+afterEach(resetAll);
+
+const HUND = card({ sourceValue: 'der Hund', targetValue: 'the dog', origin: 'article', originId: 'a1', originName: 'Der Hund' });
+const KATZE = card({
+  sourceValue: 'die Katze',
+  targetValue: 'the cat',
+  status: 'known',
+  origin: 'chapter',
+  originId: 'c1',
+  originName: 'Kapitel 1',
+  dueDateStamp: NOW + 3 * DAY_MS + 60_000,
+  lastTimePracticedStamp: NOW - 15 * DAY_MS,
+  state: 'review',
+});
+const HAUS = card({ sourceValue: 'das Haus', targetValue: 'the house', dueDateStamp: NOW + 200 * DAY_MS, lastTimePracticedStamp: NOW, status: 'known', state: 'review' });
+const CARDS = [HUND, KATZE, HAUS];
+
+/** A small server: the list answers with what the writes left. */
+function mockCards() {
+  let cards = [...CARDS];
+  const body = (call: Call) => call.body as { id: string; sourceValue?: string; targetValue?: string; status?: 'known' | 'uncertain' };
+  const update = (call: Call, position: string) => {
+    const { id, ...change } = body(call);
+    cards = cards.map((c) => (c.id === id ? { ...c, ...change } : c));
+    return json({ changed: 1, position });
+  };
+  return mockApi({
+    'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: cards }),
+    'PATCH /api/flashcards/one': (call) => update(call, '5.1'),
+    'PATCH /api/flashcards/status': (call) => update(call, '7.1'),
+    'DELETE /api/flashcards/one': (call) => {
+      cards = cards.filter((c) => c.id !== body(call).id);
+      return json({ changed: 1, position: '6.1' });
+    },
+  });
+}
+
+const shownCards = () => within(screen.getByRole('list', { name: 'Flashcards' })).queryAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const cardItem = (name: string) => screen.getByRole('listitem', { name });
+
+describe('flashcard list', () => {
+  it('shows each card with its due and last-practiced labels, status and origin', async () => {
+    mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus']);
+    const hund = cardItem('der Hund').textContent;
+    expect(hund).toContain('Due now');
+    expect(hund).toContain('Never practiced');
+    expect(hund).toContain('Uncertain');
+    expect(hund).toContain('Article: Der Hund');
+    const katze = cardItem('die Katze').textContent;
+    expect(katze).toContain('Due in 3 days');
+    expect(katze).toContain('Last practiced 2 weeks ago');
+    expect(katze).toContain('Chapter: Kapitel 1');
+    const haus = cardItem('das Haus').textContent;
+    expect(haus).toContain('Mastered');
+    expect(haus).toContain('Last practiced today');
+    expect(haus).toContain('Added by hand');
+    expect(screen.getByRole('status').textContent).toBe('3 cards');
+  });
+
+  it('searches both sides and filters by status and origin', async () => {
+    mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'CAT' } });
+    expect(shownCards()).toEqual(['die Katze']);
+    expect(screen.getByRole('status').textContent).toBe('1 of 3 cards');
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: '' } });
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'known' } });
+    expect(shownCards()).toEqual(['die Katze', 'das Haus']);
+    fireEvent.change(screen.getByLabelText('Origin'), { target: { value: 'manual' } });
+    expect(shownCards()).toEqual(['das Haus']);
+    fireEvent.change(screen.getByLabelText('Origin'), { target: { value: 'article' } });
+    expect(screen.queryByRole('list', { name: 'Flashcards' })).toBeNull();
+    expect(screen.getByText('No card matches these filters.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus']);
+  });
+
+  it('edits a card in a dialog: the contract messages show in place and nothing is sent until the form is valid', async () => {
+    const api = mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    fireEvent.click(within(cardItem('der Hund')).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit flashcard' });
+    const source = within(dialog).getByLabelText(/Word or phrase/);
+    const target = within(dialog).getByLabelText(/Translation/);
+    expect((source as HTMLTextAreaElement).value).toBe('der Hund');
+
+    fireEvent.change(source, { target: { value: '   ' } });
+    fireEvent.change(target, { target: { value: 'x'.repeat(301) } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(within(dialog).getByText(MESSAGES.form.required)).toBeTruthy();
+    expect(within(dialog).getByText('Maximum 300 letters are allowed')).toBeTruthy();
+    expect(target.getAttribute('aria-invalid')).toBe('true');
+    expect(api.to('PATCH /api/flashcards/one')).toHaveLength(0);
+
+    // Exactly 300 letters is allowed (an accented letter counts once).
+    fireEvent.change(source, { target: { value: ' der Hund ' } });
+    fireEvent.change(target, { target: { value: 'é'.repeat(300) } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [patch] = api.to('PATCH /api/flashcards/one');
+    expect(patch?.body).toMatchObject({ id: HUND.id, sourceValue: 'der Hund', targetValue: 'é'.repeat(300) });
+    expect(cardItem('der Hund').textContent).toContain('é'.repeat(300));
+    // The list is read again after the write, waiting for its position.
+    await waitFor(() => expect(api.to('GET /api/flashcards').at(-1)?.query.get('minPosition')).toBe('5.1'));
+  });
+
+  it('deletes a card after the alert dialog is confirmed, and not when it is cancelled', async () => {
+    const api = mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+
+    fireEvent.click(within(cardItem('die Katze')).getByRole('button', { name: 'Delete' }));
+    let alert = await screen.findByRole('alertdialog', { name: 'Delete this flashcard?' });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(api.to('DELETE /api/flashcards/one')).toHaveLength(0);
+
+    fireEvent.click(within(cardItem('die Katze')).getByRole('button', { name: 'Delete' }));
+    alert = await screen.findByRole('alertdialog', { name: 'Delete this flashcard?' });
+    expect(alert.textContent).toContain('“die Katze”');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(shownCards()).toEqual(['der Hund', 'das Haus']));
+    expect(api.to('DELETE /api/flashcards/one')[0]?.body).toMatchObject({ id: KATZE.id });
+    await waitFor(() => expect(api.to('GET /api/flashcards').at(-1)?.query.get('minPosition')).toBe('6.1'));
+    expect(shownCards()).toEqual(['der Hund', 'das Haus']);
+    expect(screen.getByRole('status').textContent).toBe('2 cards');
+  });
+
+  it('marks a card known', async () => {
+    const api = mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    fireEvent.click(within(cardItem('der Hund')).getByRole('button', { name: 'Mark known' }));
+    await waitFor(() => expect(within(cardItem('der Hund')).getByRole('button', { name: 'Mark uncertain' })).toBeTruthy());
+    expect(api.to('PATCH /api/flashcards/status')[0]?.body).toMatchObject({ id: HUND.id, status: 'known' });
+  });
+
+  it('without cards explains how to add words from the reader', async () => {
+    mockApi({ 'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: [] }) });
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('heading', { name: 'No flashcards yet' });
+    expect(screen.getByRole('link', { name: 'Open the library' }).getAttribute('href')).toBe('/app/library');
+  });
+});

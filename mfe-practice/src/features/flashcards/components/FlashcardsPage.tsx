@@ -1,0 +1,79 @@
+import { useMemo, useState } from 'react';
+import { Button, ErrorNotice, Spinner, toast } from '@verba/kit';
+import { AlertDialog } from '@verba/kit/ui';
+import type { Flashcard } from '@verba/contracts';
+import { languageName, useLearningLanguage } from '../../../shared/language';
+import { NoCards } from '../../../shared/NoCards';
+import { Portal } from '../../../shared/Portal';
+import { useDeleteFlashcard, useFlashcards, useSetFlashcardStatus } from '../api/flashcards';
+import { NO_FILTER, filterCards, type CardFilter } from '../filter';
+import { CardFilters } from './CardFilters';
+import { CardItem } from './CardItem';
+import { EditCardDialog } from './EditCardDialog';
+
+const failed = (what: string) => (error: Error) => toast({ title: what, description: error.message, variant: 'destructive' });
+
+/** /app/practice-portal/flashcards: browse, search, filter, edit and delete. */
+export function FlashcardsPage() {
+  const languageCode = useLearningLanguage();
+  const list = useFlashcards(languageCode);
+  const remove = useDeleteFlashcard(languageCode);
+  const setStatus = useSetFlashcardStatus(languageCode);
+  const [filter, setFilter] = useState<CardFilter>(NO_FILTER);
+  const [editing, setEditing] = useState<Flashcard | null>(null);
+  const [deleting, setDeleting] = useState<Flashcard | null>(null);
+  const cards = list.data?.flashcards;
+  const shown = useMemo(() => (cards ? filterCards(cards, filter) : []), [cards, filter]);
+  const now = Date.now();
+
+  const confirmDelete = (card: Flashcard) =>
+    remove.mutate(
+      { body: { id: card.id, commandId: crypto.randomUUID() } },
+      { onSuccess: () => toast({ title: 'Flashcard deleted' }), onError: failed('The flashcard could not be deleted.') },
+    );
+  const toggleStatus = (card: Flashcard) =>
+    setStatus.mutate(
+      { body: { id: card.id, status: card.status === 'known' ? 'uncertain' : 'known', commandId: crypto.randomUUID() } },
+      { onError: failed('The status could not be changed.') },
+    );
+
+  return (
+    <Portal title="Flashcards" subtitle={`Your cards in ${languageName(languageCode)}`}>
+      {list.isPending ? <Spinner label="Loading your flashcards…" /> : null}
+      {list.isError ? <ErrorNotice title="Your flashcards could not be loaded." detail={list.error.message} onRetry={() => void list.refetch()} /> : null}
+      {cards?.length === 0 ? <NoCards languageCode={languageCode} /> : null}
+      {cards && cards.length > 0 ? (
+        <>
+          <CardFilters filter={filter} onChange={setFilter} />
+          <p className="pr-muted" role="status">
+            {shown.length === cards.length ? `${cards.length} ${cards.length === 1 ? 'card' : 'cards'}` : `${shown.length} of ${cards.length} cards`}
+          </p>
+          {shown.length === 0 ? (
+            <div className="pr-none">
+              <p>No card matches these filters.</p>
+              <Button variant="secondary" onClick={() => setFilter(NO_FILTER)}>
+                Clear filters
+              </Button>
+            </div>
+          ) : (
+            <ul className="pr-cards" aria-label="Flashcards">
+              {shown.map((card) => (
+                <CardItem key={card.id} card={card} now={now} onEdit={setEditing} onDelete={setDeleting} onToggleStatus={toggleStatus} />
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+      {editing ? <EditCardDialog key={editing.id} card={editing} languageCode={languageCode} onClose={() => setEditing(null)} /> : null}
+      <AlertDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this flashcard?"
+        description={deleting ? `“${deleting.sourceValue}” and its schedule will be removed. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={() => deleting && confirmDelete(deleting)}
+      />
+    </Portal>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, EmptyState, ErrorNotice, Spinner } from '@verba/kit';
+import { formatDueLabel, dueLabel } from '@verba/contracts';
+import { languageName, useLearningLanguage } from '../../../shared/language';
+import { NoCards } from '../../../shared/NoCards';
+import { Portal } from '../../../shared/Portal';
+import { useSessionCards } from '../api/review';
+import { ReviewSession } from './ReviewSession';
+
+/** /app/practice-portal/practice-flashcards: a session of the cards due now (or, on request, the next ones). */
+export function ReviewPage() {
+  const languageCode = useLearningLanguage();
+  const { result: query, nextRound } = useSessionCards(languageCode);
+  const [ahead, setAhead] = useState(false);
+  const [round, setRound] = useState(0);
+  const cards = query.data?.flashcards;
+  const due = cards?.filter((c) => c.isDue) ?? [];
+  const session = due.length > 0 ? due : ahead ? (cards ?? []) : [];
+  const restart = () => {
+    setAhead(false);
+    setRound((r) => r + 1);
+    nextRound();
+  };
+  const next = cards?.[0];
+
+  return (
+    <Portal title="Review flashcards" subtitle={`Cards in ${languageName(languageCode)}`}>
+      {query.isPending || query.isFetching ? <Spinner label="Loading your cards…" /> : null}
+      {query.isError ? <ErrorNotice title="Your cards could not be loaded." detail={query.error.message} onRetry={() => void query.refetch()} /> : null}
+      {cards && !query.isFetching ? (
+        cards.length === 0 ? (
+          <NoCards languageCode={languageCode} />
+        ) : session.length > 0 ? (
+          <ReviewSession key={`${round}-${ahead}`} cards={session} onRestart={restart} />
+        ) : (
+          <EmptyState
+            title="Nothing is due now"
+            action={
+              <Button variant="secondary" onClick={() => setAhead(true)}>
+                Practice ahead
+              </Button>
+            }
+          >
+            <p>{next ? `Your next card is due ${formatDueLabel(dueLabel(next.dueDateStamp, Date.now()))}.` : null} Reviewing early is allowed, but the schedule works best on time.</p>
+          </EmptyState>
+        )
+      ) : null}
+    </Portal>
+  );
+}

@@ -1,0 +1,22 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@verba/kit';
+import { sendReviews, type Review } from '../../../shared/reviews';
+
+/** Sends ratings one by one and tells how many are still on their way. */
+export function useRatingSender() {
+  const [inFlight, setInFlight] = useState(0);
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => void (live.current = false);
+  }, []);
+  const send = useCallback((review: Review) => {
+    setInFlight((n) => n + 1);
+    sendReviews([review], 'flashcards')
+      .catch((error: unknown) =>
+        toast({ title: 'A rating could not be saved.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
+      )
+      .finally(() => live.current && setInFlight((n) => n - 1));
+  }, []);
+  return { send, saving: inFlight > 0 };
+}

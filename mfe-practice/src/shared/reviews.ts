@@ -1,0 +1,19 @@
+import { client } from '@verba/kit';
+import { reviewFlashcards } from '@verba/contracts/http';
+import type { ReviewRating, ReviewSource } from '@verba/contracts';
+import { written } from './position';
+
+export interface Review {
+  id: string;
+  rating: ReviewRating;
+}
+
+/**
+ * Records reviews (PATCH flashcards). The command id makes a retried request count once; games
+ * (match words, quick quiz) reschedule a card at most once a day on the server.
+ */
+export async function sendReviews(reviews: Review[], source: ReviewSource): Promise<void> {
+  if (reviews.length === 0) return;
+  const result = await client.call(reviewFlashcards, { body: { reviews, source, commandId: crypto.randomUUID() } });
+  written(result.position);
+}

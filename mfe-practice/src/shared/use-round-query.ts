@@ -1,0 +1,20 @@
+import { useState } from 'react';
+import type { CallInput, RouteDef } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
+import { atLeast, latestPosition } from './position';
+
+/**
+ * A GET for one round of a game or session: fetched when the page opens (after this browser's
+ * writes) and then held, so ratings sent during the round do not reshuffle it. `nextRound()` fetches
+ * anew, including everything sent so far.
+ */
+export function useRoundQuery<D extends RouteDef>(route: D, query: NonNullable<CallInput<D>['query']>) {
+  const [minPosition, setMinPosition] = useState(latestPosition);
+  const result = useRouteQuery(route, { query: { ...query, ...atLeast(minPosition) } } as CallInput<D>, { staleTime: Infinity, gcTime: 0 });
+  const nextRound = () => {
+    const latest = latestPosition();
+    if (latest !== minPosition) setMinPosition(latest);
+    else void result.refetch();
+  };
+  return { result, nextRound };
+}

@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
+
+/** Three German cards, made through the API as the reader's "add to flashcards" will. */
+const CARDS = [
+  { sourceValue: 'der Hund bellt', targetValue: 'the dog barks' },
+  { sourceValue: 'die Katze', targetValue: 'the cat' },
+  { sourceValue: 'das Haus', targetValue: 'the house' },
+];
+const TRANSLATION = new Map(CARDS.map((c) => [c.sourceValue, c.targetValue]));
+
+describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () => {
+  let app: Verba;
+
+  beforeAll(async () => {
+    app = await startVerba();
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** POST flashcards with the signed-in page's cookies and its CSRF header (double submit). */
+  async function createCards(page: Page): Promise<void> {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')?.value ?? '';
+    const response = await page.request.post(`${app.base}/api/flashcards`, {
+      headers: { 'x-verba-csrf': csrf },
+      data: { languageCode: 'de', flashcards: CARDS },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  const dueLabels = (page: Page) => page.locator('.pr-card__due').allTextContents();
+  const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+
+  it('creates three cards, reviews them with the keyboard and sees their due labels change; plays match words and the quick quiz to the end; edits a card', async () => {
+    const page = await app.browser.newPage();
+    await signIn(page, app.base, app.learner);
+    // Before any card: the dashboard's widget and the portal point to the library.
+    await page.getByRole('region', { name: 'Cards to review' }).getByText(/No flashcards yet/).waitFor();
+    await page.getByRole('link', { name: 'Practice' }).first().click();
+    await page.getByRole('heading', { name: 'No flashcards yet' }).waitFor();
+
+    await createCards(page);
+    await page.reload();
+    const stats = page.getByLabel('Your flashcards');
+    await stats.waitFor();
+    expect(await stats.textContent()).toContain('Due now3');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'practice-portal.png');
+
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
+    await page.locator('.pr-card').first().waitFor();
+    expect(await dueLabels(page)).toEqual(['Due now', 'Due now', 'Due now']);
+
+    // Review with the keyboard: Space shows the answer, 1-4 rate, U undoes the last rating.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Review' }).click();
+    await page.getByText('Card 1 of 3').waitFor();
+    await page.keyboard.press('Space');
+    await page.locator('.pr-flashcard__target').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'practice-review.png');
+    await page.keyboard.press('1');
+    await page.getByText('Card 2 of 3').waitFor();
+    await page.keyboard.press('u');
+    await page.getByText('Card 1 of 3').waitFor();
+    await page.keyboard.press('4'); // Easy instead of Again
+    for (const rating of ['3', '4']) {
+      await page.keyboard.press('Space');
+      await page.locator('.pr-flashcard__target').waitFor();
+      await page.keyboard.press(rating);
+    }
+    await page.getByRole('heading', { name: 'Session complete' }).waitFor();
+    await page.getByText('Your ratings are saved.').waitFor();
+    expect(await page.locator('.pr-result__count').allTextContents()).toEqual(['Again0', 'Hard0', 'Good1', 'Easy2']);
+
+    // The list reads after the ratings: no card is due now any more, each was practised today.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
+    await expect.poll(async () => {
+      const shown = await dueLabels(page);
+      return shown.length === 3 && !shown.includes('Due now');
+    }).toBe(true);
+    const labels = await dueLabels(page);
+    expect(labels.every((l) => /^Due in \d+ (hours?|days?|weeks?)$/.test(l))).toBe(true);
+    expect(await page.locator('.pr-card__last').allTextContents()).toEqual(['Last practiced today', 'Last practiced today', 'Last practiced today']);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'practice-list.png');
+
+    // Match words, to the end.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Match words' }).click();
+    const words = page.getByRole('list', { name: 'Words' }).getByRole('button');
+    await words.first().waitFor();
+    for (const [i, word] of (await words.allTextContents()).entries()) {
+      await page.getByRole('list', { name: 'Words' }).getByRole('button', { name: word, exact: true }).click();
+      if (i === 1) await shot(page, 'practice-match-playing.png'); // one pair matched, one word picked
+      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: TRANSLATION.get(word)!, exact: true }).click();
+    }
+    await page.getByRole('heading', { name: 'All pairs matched!' }).waitFor();
+    await shot(page, 'practice-match.png');
+
+    // Quick quiz, to the end: always the right translation.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Quick quiz' }).click();
+    for (let i = 1; i <= CARDS.length; i++) {
+      await page.getByText(`Question ${i} of ${CARDS.length}`).waitFor();
+      const word = (await page.locator('#quiz-question').textContent())!;
+      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: TRANSLATION.get(word)! }).click();
+      await page.getByText('Correct!').waitFor();
+      if (i === 1) await shot(page, 'practice-quiz-answered.png');
+      await page.getByRole('button', { name: /Next question|See your result/ }).click();
+    }
+    await page.getByRole('heading', { name: 'Quiz complete' }).waitFor();
+    await page.getByText(`${CARDS.length} of ${CARDS.length} correct.`).waitFor();
+    await shot(page, 'practice-quiz.png');
+
+    // Edit a card: a 301-letter side is refused in place.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
+    await page.getByRole('listitem', { name: 'die Katze' }).getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit flashcard' });
+    await dialog.getByLabel(/Translation/).fill('a'.repeat(301));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Maximum 300 letters are allowed').waitFor();
+    await shot(page, 'practice-edit.png');
+    await dialog.getByLabel(/Translation/).fill('the kitty');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('listitem', { name: 'die Katze' }).getByText('the kitty').waitFor();
+
+    // Back on the dashboard, the widget has nothing due now.
+    await page.goto(`${app.base}/app/dashboard`);
+    const widget = page.getByRole('region', { name: 'Cards to review' });
+    await widget.getByText('0 due now', { exact: true }).waitFor();
+    await widget.getByText(/Nothing due now/).waitFor();
+    await shot(page, 'practice-dashboard-widget.png');
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.goto(`${app.base}/app/practice-portal/flashcards`);
+    await page.locator('.pr-card').first().waitFor();
+    await shot(page, 'practice-list-dark.png');
+    await page.close();
+  }, 180_000);
+});
