@@ -302,6 +302,16 @@ export const countRead = defineRoute({
   response: written,
 });
 
+/** Spec §7 User: POST user/last-articles (articleId) — the same record as a counted read. */
+export const addLastArticle = defineRoute({
+  method: 'POST',
+  path: '/api/user/last-articles',
+  access: 'user',
+  summary: "Remember an article among the caller's last read ones (and count the read, once a day)",
+  body: z.object({ articleId, language: LearningLanguageSchema, commandId: CommandIdSchema.optional() }),
+  response: written,
+});
+
 export const deletePrivateArticle = defineRoute({
   method: 'DELETE',
   path: '/api/articles/private/delete',
@@ -375,6 +385,7 @@ export const libraryRoutes = {
   listArticles,
   getArticle,
   lastArticles,
+  addLastArticle,
   getBookmark,
   setBookmark,
   getRating,

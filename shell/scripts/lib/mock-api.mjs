@@ -30,7 +30,12 @@ export const LONG_ARTICLE_WORDS = 5000;
 export const LONG_ARTICLE_CONTENT = article(LONG_ARTICLE_WORDS);
 const LONG_ID = '5000a000-0000-4000-8000-000000000001';
 export const SHORT_ID = '5000a000-0000-4000-8000-000000000002';
-const summary = { authorDisplayName: 'Verba', creationDate: 1_700_000_000_000, languageCode: 'de' };
+const summary = {
+  authorDisplayName: 'Verba', creationDate: 1_700_000_000_000, languageCode: 'de', averageRating: 0, ratings: 0, totalReads: 0,
+  previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false, seriesId: null, seriesTitle: null, isAuthor: false,
+  difficulty: 'Ideal',
+};
+const articleExtras = { contentFormat: 'text', translation: '', declineReason: null, flagged: false };
 export const ARTICLES = [
   { ...summary, id: LONG_ID, name: 'Ein langer Tag in der Stadt (5,000 words)', category: 'History & Culture', generalDifficulty: 'B1', totalWords: LONG_ARTICLE_WORDS },
   { ...summary, id: SHORT_ID, name: 'Der Hund', category: 'Children', generalDifficulty: 'A1', totalWords: 6 },
@@ -59,9 +64,9 @@ export function createMockApi({ signedIn = false } = {}) {
     if (key === 'POST /api/sign-out') return (api.user = null), json(200, { ok: true });
     if (!api.user) return problem(401, 'Not signed in');
     if (key === 'GET /api/user') return json(200, api.user);
-    if (key === 'GET /api/articles') return json(200, { articles: ARTICLES });
-    if (key === `GET /api/articles/${LONG_ID}`) return json(200, { ...ARTICLES[0], content: LONG_ARTICLE_CONTENT });
-    if (key === `GET /api/articles/${SHORT_ID}`) return json(200, { ...ARTICLES[1], content: 'Der Hund läuft. Der Hund schläft.' });
+    if (key === 'GET /api/articles') return json(200, { articles: ARTICLES, page: 1, pageSize: 50, total: ARTICLES.length });
+    if (key === `GET /api/articles/${LONG_ID}`) return json(200, { ...ARTICLES[0], ...articleExtras, content: LONG_ARTICLE_CONTENT });
+    if (key === `GET /api/articles/${SHORT_ID}`) return json(200, { ...ARTICLES[1], ...articleExtras, content: 'Der Hund läuft. Der Hund schläft.' });
     if (key === 'GET /api/dictionary') {
       if (api.expireDictionary) return problem(401, 'Session expired');
       return json(200, { languageCode: 'de', words: [{ value: 'der', status: 'known' }, { value: 'katze', status: 'uncertain' }] });

@@ -177,6 +177,12 @@ describe(`article routes on ${database.label}`, () => {
     const last = (await get(reader.agent, `/api/articles/last-articles?languageCode=fr&minPosition=${r2.json().position}`)).json();
     expect(last.articles.map((a: { id: string }) => a.id)).toEqual([second.id, first.id]);
     expect(last.articles[0].totalReads).toBe(1);
+    // POST user/last-articles (spec §7 User) records the same read.
+    const third = (await get(reader.agent, '/api/articles?languageCode=fr')).json().articles[2];
+    const r3 = await reader.agent.request({ method: 'POST', url: '/api/user/last-articles', payload: { articleId: third.id, language: 'fr' } });
+    expect(r3.statusCode).toBe(200);
+    const after = (await get(reader.agent, `/api/articles/last-articles?languageCode=fr&minPosition=${r3.json().position}`)).json();
+    expect(after.articles[0].id).toBe(third.id);
     const byIds = (await get(reader.agent, `/api/articles/last-articles?languageCode=fr&ids=${first.id},${randomUUID()}`)).json();
     expect(byIds.articles.map((a: { id: string }) => a.id)).toEqual([first.id]);
     expectProblem(await reader.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: first.id, language: 'de' } }), 404, M.articleNotFound);

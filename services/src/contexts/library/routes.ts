@@ -79,6 +79,7 @@ export function libraryRoutes(app: App, auth: Authenticator, library: LibrarySer
   );
 
   registerRoute(app, auth, r.countRead, async ({ user, body }) => reader.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
+  registerRoute(app, auth, r.addLastArticle, async ({ user, body }) => reader.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
 
   // Admin review (access 'admin': the platform answers 403 to everyone else before these run).
   registerRoute(app, auth, r.pendingArticles, async ({ user, query }) => {

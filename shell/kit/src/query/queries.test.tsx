@@ -8,6 +8,8 @@ import { KitProviders, queryClient, routeKey, useRouteQuery } from './index';
 const ARTICLE = {
   id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Der Hund', languageCode: 'de', category: 'Children',
   generalDifficulty: 'A1', totalWords: 2, authorDisplayName: 'Verba', creationDate: 1,
+  averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false,
+  seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Ideal',
 };
 
 function Titles() {
@@ -25,7 +27,7 @@ afterEach(() => {
 
 describe('@verba/kit/query', () => {
   it('fetches a contract route, parses it, and shows a client error without retrying', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ articles: [ARTICLE] }), { status: 200 }));
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ articles: [ARTICLE], page: 1, pageSize: 50, total: 1 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     render(<KitProviders><Titles /></KitProviders>);
     await screen.findByText('Der Hund');

@@ -15,6 +15,12 @@ const ARTICLE = {
   totalWords: 11,
   authorDisplayName: 'Verba',
   creationDate: 1,
+  averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false,
+  seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Ideal',
+  contentFormat: 'text',
+  translation: '',
+  declineReason: null,
+  flagged: false,
   content: 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!',
 };
 const renderReader = () =>
