@@ -93,7 +93,7 @@ export const apiBenchmark: Benchmark = {
       try {
         process.stderr.write(`signing up ${USERS} learners\n`);
         const sessions: Session[] = [];
-        for (let i = 0; i < USERS; i++) sessions.push(await signUpAndIn(api.base, `bench${i}@example.org`, 'bench password 123'));
+        for (let i = 0; i < USERS; i++) sessions.push(await signUpAndIn(api, `bench${i}@example.org`, 'bench password 123'));
         for (const s of sessions) {
           const words = Array.from({ length: WORDS_PER_READER }, (_, i) => `lesewort${i}`);
           await fetch(`${api.base}/api/dictionary/add-many`, {

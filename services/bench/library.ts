@@ -158,7 +158,7 @@ export const libraryBenchmark: Benchmark = {
       const busy = await backgroundBusyPct();
       const api = await startApi(url);
       try {
-        const session = await signUpAndIn(api.base, 'reader@example.org', 'bench password 123');
+        const session = await signUpAndIn(api, 'reader@example.org', 'bench password 123');
         const uid = String((await json(await fetch(`${api.base}/api/user`, { headers: { cookie: session.cookie } })))['uid']);
 
         process.stderr.write(`seeding ${DICTIONARY_WORDS} dictionary words through the API\n`);

@@ -60,7 +60,7 @@ export const practiceBenchmark: Benchmark = {
       const api = await startApi(urls['practice']!);
       const store = createPostgresEventStore({ connectionString: preferUnixSocket(urls['practice']!), poolSize: 8 });
       try {
-        const s = await signUpAndIn(api.base, 'practice-bench@example.org', 'bench password 123');
+        const s = await signUpAndIn(api, 'practice-bench@example.org', 'bench password 123');
         const { uid } = await json<{ uid: string }>(await fetch(`${api.base}/api/user`, { headers: { cookie: s.cookie } }));
 
         process.stderr.write(`seeding ${CARDS} cards\n`);

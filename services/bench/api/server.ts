@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface RunningApi {
   base: string;
+  /** The database the API uses (the bench reads the verification mail from its dev mailbox). */
+  databaseUrl: string;
   child: ChildProcess;
   stop(): Promise<void>;
 }
@@ -61,6 +64,7 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
   }
   return {
     base,
+    databaseUrl,
     child,
     async stop() {
       if (child.exitCode === null) {
@@ -77,14 +81,38 @@ export interface Session {
   csrf: string;
 }
 
-/** Registers and signs in a learner; returns the cookie header and CSRF token a browser would send. */
-export async function signUpAndIn(base: string, email: string, password: string): Promise<Session> {
+/**
+ * Registers, follows the verification link (from the dev mailbox table: the bench's API runs with
+ * NODE_ENV=production, which hides the mailbox route) and signs in; returns the cookie header and the
+ * CSRF token a browser would send.
+ */
+export async function signUpAndIn(api: RunningApi, email: string, password: string): Promise<Session> {
+  const { base } = api;
   const json = { 'content-type': 'application/json' };
   const up = await fetch(`${base}/api/sign-up`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
+  const token = await mailedToken(api.databaseUrl, email);
+  const verified = await fetch(`${base}/api/verify-email`, { method: 'POST', headers: json, body: JSON.stringify({ token }) });
+  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${await verified.text()}`);
   const res = await fetch(`${base}/api/sign-in`, { method: 'POST', headers: json, body: JSON.stringify({ email, password }) });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]!);
   const csrf = cookies.find((c) => c.startsWith('verba_csrf='))!.split('=')[1]!;
   return { cookie: cookies.join('; '), csrf };
+}
+
+async function mailedToken(databaseUrl: string, email: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 200; i++) {
+      const { rows } = await client.query<{ text: string }>('select text from dev_mailbox where to_address = $1 order by sent_at desc limit 1', [email.toLowerCase()]);
+      const link = rows[0] && /https?:\/\/\S+/.exec(rows[0].text)?.[0];
+      if (link) return new URL(link).searchParams.get('token')!;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no verification mail for ${email}`);
+  } finally {
+    await client.end();
+  }
 }
