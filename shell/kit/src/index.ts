@@ -14,3 +14,4 @@ export { useSession } from './session/use-session';
 export { client, ApiError, type CallInput, type RouteDef } from './api/api';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';
+export { pageChunks } from './routing/page-chunks';
