@@ -26,15 +26,26 @@ export const uncertainWordsProjection: Projection = {
   },
   async apply(events, { trx, t }) {
     const table = t('practice_uncertain_words');
+    // One insert and one delete per batch, not a round trip per event: a projector's transaction holds
+    // back every reader's view of the log while it is open, so it must be short.
+    let latest = new Map<string, { row: { user_id: string; language: string; word: string }; uncertain: boolean }>();
+    const flush = async () => {
+      const changes = [...latest.values()];
+      latest = new Map();
+      const added = changes.filter((c) => c.uncertain).map((c) => c.row);
+      const removed = changes.filter((c) => !c.uncertain).map((c) => [c.row.user_id, c.row.language, c.row.word]);
+      if (added.length) await trx(table).insert(added).onConflict(['user_id', 'language', 'word']).ignore();
+      if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word'], removed).delete();
+    };
     for (const e of events) {
       if (e.type === USER_DELETED) {
+        await flush();
         await trx(table).where({ user_id: UserDeletedData.parse(e.data).userId }).delete();
         continue;
       }
       const { userId, language, word, status } = WordStatusData.parse(e.data);
-      const row = { user_id: userId, language, word };
-      if (status === 'uncertain') await trx(table).insert(row).onConflict(['user_id', 'language', 'word']).ignore();
-      else await trx(table).where(row).delete();
+      latest.set(`${userId}\u0000${language}\u0000${word}`, { row: { user_id: userId, language, word }, uncertain: status === 'uncertain' });
     }
+    await flush();
   },
 };
