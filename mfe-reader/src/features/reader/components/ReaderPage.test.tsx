@@ -4,19 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@verba/kit';
 import { KitProviders, queryClient } from '@verba/kit/query';
 import { ReaderPage } from './ReaderPage';
+import { article } from '../../../test/mock-api';
 
 const ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
-const ARTICLE = {
+const ARTICLE = article({
   id: ID,
   name: 'Der Hund',
-  languageCode: 'de',
-  category: 'Children',
-  generalDifficulty: 'A1',
-  totalWords: 11,
-  authorDisplayName: 'Verba',
-  creationDate: 1,
   content: 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!',
-};
+});
 const renderReader = () =>
   render(
     <KitProviders>
