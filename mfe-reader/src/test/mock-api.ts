@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { ArticleSchema, ArticleSummarySchema, SeriesSchema } from '@verba/contracts/http';
+import { ArticleSchema, ArticleSummarySchema, ProfileSchema, SeriesSchema } from '@verba/contracts/http';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -66,4 +66,24 @@ export const series = (fields: Partial<Record<string, unknown>> & { id: string; 
     totalArticles: 0,
     creationDate: 1,
     ...fields,
+  });
+
+export const profile = (settings: Record<string, unknown> = {}) =>
+  ProfileSchema.parse({
+    uid: 'u1',
+    name: 'Lea',
+    email: 'lea@example.org',
+    role: 'User',
+    subscription: 'free',
+    currentLearningLanguage: 'de',
+    learnedLanguages: ['de'],
+    languageLevels: {},
+    creationDateStamp: 1,
+    showMainOnboarding: false,
+    emailVerified: true,
+    username: 'lea',
+    settings,
+    timeSpent: {},
+    hasAvatar: false,
+    hasPassword: true,
   });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@verba/kit';
-import { KitProviders, queryClient } from '@verba/kit/query';
+import { KitProviders } from '@verba/kit/query';
+import { resetAfterEach } from '../../../test/reset';
 import { callsTo, json, mockApi, series, summary } from '../../../test/mock-api';
 import { LibraryPage } from './LibraryPage';
 
@@ -39,12 +40,7 @@ beforeEach(() => {
   session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' });
   window.localStorage.clear();
 });
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+resetAfterEach();
 
 describe('LibraryPage', () => {
   it('lists articles in a table by default, each with its difficulty label and a link to the reader', async () => {
