@@ -141,6 +141,11 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       <h1 className="rd-title" ref={top}>
         {article.data.name}
       </h1>
+      {article.data.isAuthor && article.data.needApprove ? (
+        <p className="rd-info" role="status">
+          This article waits for an administrator’s approval before it appears in the public library.
+        </p>
+      ) : null}
       {statuses.isError ? (
         <p className="rd-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
