@@ -21,6 +21,13 @@ describe('paginate', () => {
     expect(pages.map((p) => splitWords(p).length)).toEqual([310, 310, 80]);
   });
 
+  it('leaves the next sentence’s opening quote on the next page', () => {
+    const text = `${Array.from({ length: 250 }, () => 'wort').join(' ')}. „Zitat“ ${Array.from({ length: 100 }, () => 'mehr').join(' ')}.`;
+    const [first, second] = paginate(text);
+    expect(first?.endsWith('wort. ')).toBe(true);
+    expect(second?.startsWith('„Zitat“')).toBe(true);
+  });
+
   it('keeps a short text, and an empty one, on one page', () => {
     expect(paginate('Der Hund läuft.')).toEqual(['Der Hund läuft.']);
     expect(paginate('')).toEqual(['']);

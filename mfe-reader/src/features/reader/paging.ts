@@ -4,6 +4,8 @@ export const WORDS_PER_PAGE = 250;
 /** A page may run this many words past the target to end at a sentence. */
 const SENTENCE_SLACK = 60;
 const SENTENCE_END = /[.!?…]|\n/;
+/** A sentence end with its closing quotes or brackets and the space after it: a page ends there. */
+const PAGE_BREAK = /(?:[.!?…]+["'»«“”‘’)\]]*|\n)\s*/;
 
 /**
  * Splits a text into pages of about WORDS_PER_PAGE words, cut after a sentence end (or, failing that,
@@ -20,10 +22,13 @@ export function paginate(text: string, wordsPerPage = WORDS_PER_PAGE): string[] 
       words++;
       continue;
     }
-    const full = words >= wordsPerPage && SENTENCE_END.test(token.text);
-    if (full || words >= wordsPerPage + SENTENCE_SLACK) {
-      pages.push(text.slice(start, offset));
-      start = offset;
+    const tokenStart = offset - token.text.length;
+    const sentenceEnd = words >= wordsPerPage ? PAGE_BREAK.exec(token.text) : null;
+    // The next sentence's opening quote or dash stays with it.
+    const cut = sentenceEnd ? tokenStart + sentenceEnd.index + sentenceEnd[0].length : words >= wordsPerPage + SENTENCE_SLACK ? offset : -1;
+    if (cut >= 0) {
+      pages.push(text.slice(start, cut));
+      start = cut;
       words = 0;
     }
   }

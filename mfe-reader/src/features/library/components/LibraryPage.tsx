@@ -73,7 +73,7 @@ export function LibraryPage() {
       ) : null}
       {data && data.articles.length > 0 ? (
         <>
-          <p className="rd-count" aria-live="polite">
+          <p className="rd-total" aria-live="polite">
             {data.total === 1 ? '1 article' : `${data.total.toLocaleString()} articles`}
           </p>
           {view === 'table' ? <ArticleTable articles={data.articles} /> : <ArticleCards articles={data.articles} />}

@@ -86,7 +86,9 @@ export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onM
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const i = wordAt(event);
     if (i < 0) return;
-    select(i, event.shiftKey && anchor.current !== null ? anchor.current : i);
+    const extend = event.shiftKey && anchor.current !== null;
+    if (extend) window.getSelection()?.removeAllRanges(); // the words are highlighted; the browser's selection would hide that
+    select(i, extend ? (anchor.current as number) : i);
   };
 
   const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
