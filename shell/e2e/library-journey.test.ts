@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, signIn, skipReason, startVerba, type Verba } from './support/verba';
+import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
 
 const LONG_ARTICLE = 'Das unsichtbare Netz unter dem Waldboden'; // 389 words: two pages
 const UNSAVED = 'You have unsaved changes. Are you sure you want to leave this page?';
@@ -35,6 +35,7 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     // Every article shows its difficulty label for this reader.
     expect(await page.locator('.rd-table .rd-difficulty').count()).toBe(await rows().count());
     await shot('library-table.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Cards' }).click();
     await page.locator('.rd-card').first().waitFor();
@@ -131,6 +132,8 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await page.getByRole('heading', { name: 'Mein erster Text' }).waitFor();
 
     await page.getByRole('link', { name: 'Edit article' }).click();
+    await page.getByLabel(/^Title/).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByLabel(/^Title/).fill('Mein erster Text, geändert');
     await page.getByRole('link', { name: '← Library' }).click();
     const prompt = page.getByRole('alertdialog');

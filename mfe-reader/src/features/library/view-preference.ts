@@ -4,12 +4,13 @@ import { updateSettings } from '@verba/contracts/http';
 export type LibraryView = 'table' | 'cards';
 const KEY = 'verba:library-view';
 
-/** Table is the spec's default; the choice is kept in this browser and in the user's settings. */
-export function storedView(): LibraryView {
+/** The choice made in this browser, if any (the user's account setting applies otherwise). */
+export function storedView(): LibraryView | null {
   try {
-    return window.localStorage.getItem(KEY) === 'cards' ? 'cards' : 'table';
+    const view = window.localStorage.getItem(KEY);
+    return view === 'cards' || view === 'table' ? view : null;
   } catch {
-    return 'table';
+    return null;
   }
 }
 

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { callsTo, json, mockApi, series, summary } from '../../../test/mock-api';
+import { callsTo, json, mockApi, profile, series, summary, type Handler } from '../../../test/mock-api';
 import { LibraryPage } from './LibraryPage';
 
 const A = summary({ id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Der Hund', difficulty: 'Easy', totalWords: 120 });
@@ -21,11 +21,13 @@ const SERIES = series({ id: '2f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', title: 'Tier
 
 const page = (articles: unknown[], total = articles.length, pageNumber = 1) => json({ articles, page: pageNumber, pageSize: 20, total });
 
-function mockLibrary(list: (url: URL) => Response = () => page([A, B])) {
+function mockLibrary(list: (url: URL) => Response = () => page([A, B]), overrides: Record<string, Handler> = {}) {
   return mockApi({
     'GET /api/articles': list,
     'GET /api/series/get': () => json({ series: [SERIES] }),
+    'GET /api/user/profile': () => json(profile()),
     'PATCH /api/user/settings': () => json({ message: 'not needed by the test' }, 500),
+    ...overrides,
   });
 }
 
@@ -72,6 +74,14 @@ describe('LibraryPage', () => {
     await screen.findByText('Die Reise');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it("opens in the view of the account's settings when this browser has no choice yet", async () => {
+    mockLibrary(undefined, { 'GET /api/user/profile': () => json(profile({ library: { view: 'cards' } })) });
+    renderLibrary();
+    await screen.findByText('Die Reise');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Cards' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('sends each filter, the search and the sort to the server, back at page 1', async () => {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
+import { getProfile } from '@verba/contracts/http';
+import { useRouteQuery } from '@verba/kit/query';
 import { PAGE_SIZE, useArticles, useSeriesList, type ArticleFilters } from '../api/articles';
 import { saveView, storedView, type LibraryView } from '../view-preference';
 import { languageName } from '../../../language';
@@ -24,7 +26,10 @@ export function LibraryPage() {
   const { user } = useSession();
   const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
   const [filters, setFilters] = useState<ArticleFilters>(initialFilters);
-  const [view, setView] = useState<LibraryView>(storedView);
+  const [chosen, setView] = useState<LibraryView | null>(storedView);
+  const profile = useRouteQuery(getProfile, {}, { enabled: chosen === null, staleTime: 5 * 60_000 });
+  // Table is the spec's default; a choice made on another device comes with the account's settings.
+  const view = chosen ?? profile.data?.settings.library?.view ?? 'table';
   const result = useArticles(languageCode, filters);
   const series = useSeriesList(languageCode);
   const data = result.data;
