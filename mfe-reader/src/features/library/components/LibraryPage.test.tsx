@@ -116,6 +116,16 @@ describe('LibraryPage', () => {
     await waitFor(() => expect(lastQuery().search).toBe('Hund'));
   });
 
+  it("opens filtered to a series from the series page's link", async () => {
+    window.history.replaceState(null, '', `/app/library?seriesId=${SERIES.id}`);
+    const fetchMock = mockLibrary();
+    renderLibrary();
+    await screen.findByRole('table');
+    expect(callsTo(fetchMock, 'GET', '/api/articles')[0]?.url.searchParams.get('seriesId')).toBe(SERIES.id);
+    await waitFor(() => expect((screen.getByLabelText('Series') as HTMLSelectElement).value).toBe(SERIES.id));
+    window.history.replaceState(null, '', '/app/library');
+  });
+
   it('pages through the results', async () => {
     const fetchMock = mockLibrary((url) => page([A], 45, Number(url.searchParams.get('page') ?? 1)));
     renderLibrary();

@@ -128,6 +128,21 @@ describe('ReaderPage pages', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, language: 'de' }]);
   });
 
+  it('turns the page when an arrow key goes past the last or first word', async () => {
+    mockReader(LONG);
+    renderReader();
+    await screen.findByText('Page 1 of 3');
+    const words = () => Array.from(document.querySelectorAll<HTMLElement>('.rd-text [data-key]'));
+    const last = words().at(-1) as HTMLElement;
+    last.focus();
+    fireEvent.keyDown(last, { key: 'ArrowRight' });
+    await screen.findByText('Page 2 of 3');
+    expect(document.activeElement).toBe(words()[0]);
+    fireEvent.keyDown(words()[0] as HTMLElement, { key: 'ArrowLeft' });
+    await screen.findByText('Page 1 of 3');
+    expect(document.activeElement).toBe(words().at(-1));
+  });
+
   it('reopens at the bookmarked page', async () => {
     mockReader(LONG, {
       'GET /api/articles/bookmark': () => json({ bookmark: { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 3 } }),

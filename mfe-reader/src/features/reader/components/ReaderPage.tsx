@@ -26,6 +26,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const cards = useCardKeys(languageCode, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
+  const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
   const [, repaint] = useState(0);
   const index = useRef<WordIndex | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
@@ -43,8 +44,9 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   }, [articleId, languageCode]);
 
   const turn = useCallback(
-    (next: number) => {
+    (next: number, focus: 'first' | 'last' | null = null) => {
       if (!languageCode || next < 1 || next > totalPages || next === page) return;
+      setFocusOnTurn(focus);
       setChosenPage(next);
       setSelected(null);
       savePosition(articleId, languageCode, next, totalPages);
@@ -160,6 +162,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             onReady={onReady}
             onSelect={setSelected}
             onMark={mark}
+            onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
+            initialFocus={focusOnTurn}
           />
           <PageFooter page={page} totalPages={totalPages} counts={counts} onTurn={turn} onMarkRestKnown={markRestKnown} />
         </div>

@@ -28,13 +28,17 @@ interface Props {
   onReady: (index: WordIndex) => void;
   onSelect: (word: SelectedWord | null) => void;
   onMark: (key: string, status: WordStatus) => void;
+  /** An arrow key past the first or last word: the page turns (and focus lands on its next word). */
+  onEdge?: (dir: 1 | -1) => void;
+  /** Which word takes focus when the text appears (after a page turn by arrow key). */
+  initialFocus?: 'first' | 'last' | null;
 }
 
 /** Keyboard shortcuts on a focused word (documented in ShortcutHelp). */
 export const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
 
 /** Renders the text once per page; React never re-renders the words themselves. */
-export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark }: Props) {
+export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark, onEdge, initialFocus = null }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const indexRef = useRef<WordIndex | null>(null);
   const focused = useRef(0);
@@ -49,6 +53,11 @@ export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onM
     focused.current = 0;
     anchor.current = null;
     onReady(index);
+    if (initialFocus && index.words.length > 0) {
+      const i = initialFocus === 'first' ? 0 : index.words.length - 1;
+      index.focusWord(i, 0);
+      focused.current = i;
+    }
     // Statuses that arrive later are applied through index.setAll, not by re-rendering.
   }, [content]);
 
@@ -119,6 +128,12 @@ export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onM
       Home: () => 0,
       End: () => last,
     };
+    const edge = event.key === 'ArrowRight' && i === last ? 1 : event.key === 'ArrowLeft' && i === 0 ? -1 : 0;
+    if (edge !== 0 && onEdge && !event.shiftKey) {
+      event.preventDefault();
+      onEdge(edge);
+      return;
+    }
     const status = SHORTCUTS[event.key.toLowerCase()];
     const extend = event.shiftKey && anchor.current !== null;
     if (move[event.key]) select(move[event.key]!(), extend ? (anchor.current as number) : undefined);
