@@ -78,7 +78,7 @@ export function WordPanel({ word, status, occurrences, onMark, languageCode, art
           <dt>Enter / Esc</dt>
           <dd>open the word / close</dd>
           <dt>PageDown / PageUp, ] / [</dt>
-          <dd>next / previous page</dd>
+          <dd>next / previous page (also → on the last word, ← on the first)</dd>
           <dt>Tab</dt>
           <dd>leave the text (to these buttons)</dd>
         </dl>
