@@ -11,5 +11,6 @@ export function resetAfterEach(): void {
     toastStore.clear();
     vi.unstubAllGlobals();
     vi.useRealTimers();
+    window.localStorage.clear();
   });
 }

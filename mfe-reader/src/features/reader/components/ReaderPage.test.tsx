@@ -153,6 +153,20 @@ describe('ReaderPage pages', () => {
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('asks for the bookmark at or after its last write when the article is opened again (read-your-writes)', async () => {
+    const fetchMock = mockReader(LONG, { 'POST /api/articles/bookmark': () => json({ position: '812.3' }) });
+    const first = renderReader();
+    await screen.findByText('Page 1 of 3');
+    expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')[0]?.url.searchParams.get('minPosition')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(window.localStorage.getItem(`verba:bookmark-position:${ARTICLE_ID}`)).toBe('812.3'));
+    first.unmount();
+
+    renderReader();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')).toHaveLength(2));
+    expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')[1]?.url.searchParams.get('minPosition')).toBe('812.3');
+  });
+
   it('marks the rest of the page known in one PATCH and turns the page', async () => {
     const fetchMock = mockReader(LONG, {
       'GET /api/dictionary': () => json({ languageCode: 'de', words: [{ value: 'eins', status: 'uncertain' }] }),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice, Link, Spinner, toast } from '@verba/kit';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
-import { recordRead, savePosition, useBookmark } from '../api/progress-api';
+import { recordRead, savePosition, storedBookmarkPosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate } from '../paging';
 import type { WordIndex } from '../word-index';
@@ -22,7 +22,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const article = useArticle(articleId);
   const languageCode = article.data?.languageCode;
   const statuses = useStatuses(languageCode);
-  const bookmark = useBookmark(articleId);
+  const [bookmarkPosition] = useState(() => storedBookmarkPosition(articleId));
+  const bookmark = useBookmark(articleId, bookmarkPosition);
   const cards = useCardKeys(languageCode, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
@@ -49,10 +50,10 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       setFocusOnTurn(focus);
       setChosenPage(next);
       setSelected(null);
-      savePosition(articleId, languageCode, next, totalPages);
+      savePosition(articleId, languageCode, next, totalPages, bookmarkPosition);
       top.current?.scrollIntoView?.({ block: 'start' });
     },
-    [articleId, languageCode, page, totalPages],
+    [articleId, languageCode, page, totalPages, bookmarkPosition],
   );
 
   useEffect(() => {
