@@ -1,38 +1,43 @@
-import { useEffect, useState } from 'react';
-import { Spinner, usePathname } from '@verba/kit';
+import { Spinner, pageChunks, usePathname } from '@verba/kit';
+import { useSearchParam } from './routing/use-search';
 
-type LibraryModule = typeof import('./features/library/components/LibraryPage');
-type ReaderModule = typeof import('./features/reader/components/ReaderPage');
+// The fragment's pages load together on first mount (see pageChunks), so opening an article from the
+// list (or the editor from the reader) renders at once.
+const usePages = pageChunks(() =>
+  Promise.all([
+    import('./features/library/components/LibraryPage'),
+    import('./features/reader/components/ReaderPage'),
+    import('./features/authoring/components/ArticleEditorPage'),
+    import('./features/authoring/components/SeriesPages'),
+  ]).then(([library, reader, articleEditor, series]) => ({ library, reader, articleEditor, series })),
+);
 
-// Page chunks keep the fragment's entry small; both load together on first mount, so opening an
-// article from the list renders at once. (Not React.lazy: React 19 throttles a Suspense reveal by
-// up to 300 ms, which the reader's time-to-interactive would pay on every first open.)
-const pages: { library?: LibraryModule; reader?: ReaderModule } = {};
-let loading: Promise<void> | undefined;
-const loadPages = () =>
-  (loading ??= Promise.all([
-    import('./features/library/components/LibraryPage').then((m) => void (pages.library = m)),
-    import('./features/reader/components/ReaderPage').then((m) => void (pages.reader = m)),
-  ]).then(
-    () => undefined,
-    (error: unknown) => {
-      loading = undefined; // a failed chunk load may be retried (the error boundary offers it)
-      throw error;
-    },
-  ));
-
-/** /app/library -> the list; /app/library/<id> -> the reader. */
+/**
+ * /app/library -> the list; /app/library/<id> -> the reader; /app/add-article, /app/edit-article?id=,
+ * /app/series, /app/create-series, /app/edit-series?id= -> the authoring pages.
+ */
 export function ReaderApp() {
-  const pathname = usePathname();
-  const [failure, setFailure] = useState<Error | null>(null);
-  const [, setLoaded] = useState(false);
-  useEffect(() => {
-    if (!pages.library || !pages.reader) loadPages().then(() => setLoaded(true), setFailure);
-  }, []);
-  if (failure) throw failure;
+  const pathname = usePathname().replace(/\/+$/, '');
+  const id = useSearchParam('id') ?? '';
+  const seriesId = useSearchParam('seriesId');
+  const pages = usePages();
+  if (!pages) return <Spinner label="Loading…" />;
+  const { library, reader, articleEditor, series } = pages;
 
-  const id = /^\/app\/library\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (id && pages.reader) return <pages.reader.ReaderPage key={id} articleId={decodeURIComponent(id)} />;
-  if (!id && pages.library) return <pages.library.LibraryPage />;
-  return <Spinner label="Loading…" />;
+  const articleId = /^\/app\/library\/([^/]+)$/.exec(pathname)?.[1];
+  if (articleId) return <reader.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
+  switch (pathname) {
+    case '/app/add-article':
+      return <articleEditor.AddArticlePage />;
+    case '/app/edit-article':
+      return <articleEditor.EditArticlePage key={id} articleId={id} />;
+    case '/app/series':
+      return <series.SeriesListPage />;
+    case '/app/create-series':
+      return <series.SeriesEditorPage key="new" />;
+    case '/app/edit-series':
+      return <series.SeriesEditorPage key={id} seriesId={id} />;
+    default:
+      return <library.LibraryPage key={seriesId ?? ''} />;
+  }
 }

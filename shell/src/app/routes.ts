@@ -86,6 +86,12 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 
 const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
   [PATHS.library, 'reader'],
+  // The library's authoring pages (spec §2) live in the reader fragment too.
+  ['/app/add-article', 'reader'],
+  ['/app/edit-article', 'reader'],
+  ['/app/series', 'reader'],
+  ['/app/create-series', 'reader'],
+  ['/app/edit-series', 'reader'],
   [PATHS.courses, 'learn'],
   [PATHS.practice, 'practice'],
   [PATHS.admin, 'admin'],

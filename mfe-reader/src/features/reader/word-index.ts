@@ -15,19 +15,26 @@ export class WordIndex {
   /** Word spans in reading order (index = data-i). */
   readonly words: HTMLElement[];
   private readonly keys: string[] = [];
+  /** Where each word starts and ends in the page text. */
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
   private readonly byKey = new Map<string, HTMLElement[]>();
   private readonly statuses: Map<string, WordStatus>;
 
   constructor(container: HTMLElement, tokens: readonly Token[], statuses: ReadonlyMap<string, WordStatus>) {
     this.statuses = new Map(statuses);
     const html: string[] = [];
+    let offset = 0;
     for (const token of tokens) {
+      offset += token.text.length;
       if (token.kind !== 'word') {
         html.push(escape(token.text));
         continue;
       }
       const i = this.keys.length;
       this.keys.push(token.key);
+      this.starts.push(offset - token.text.length);
+      this.ends.push(offset);
       html.push(
         `<span class="${wordClass(this.statusOf(token.key))}" data-i="${i}" data-key="${escape(token.key)}" ` +
           `role="button" tabindex="${i === 0 ? 0 : -1}">${escape(token.text)}</span>`,
@@ -50,6 +57,31 @@ export class WordIndex {
   indexOf(element: Element | null): number {
     const i = Number((element as HTMLElement | null)?.dataset?.i);
     return Number.isInteger(i) && this.words[i] === element ? i : -1;
+  }
+
+  /** [start, end) of words i..j in the page text. */
+  span(i: number, j = i): [number, number] {
+    return [this.starts[Math.min(i, j)] ?? 0, this.ends[Math.max(i, j)] ?? 0];
+  }
+
+  /** The distinct words of the page. */
+  distinctKeys(): IterableIterator<string> {
+    return this.byKey.keys();
+  }
+
+  /** Marks (data-card) the words that already have a flashcard. */
+  setCards(keys: ReadonlySet<string>): void {
+    for (const [key, elements] of this.byKey) {
+      for (const element of elements) element.toggleAttribute('data-card', keys.has(key));
+    }
+  }
+
+  /** Highlights words i..j (data-sel) as the current selection; no argument clears it. */
+  highlight(i?: number, j = i): void {
+    this.words.forEach((element, k) => {
+      const inside = i !== undefined && j !== undefined && k >= Math.min(i, j) && k <= Math.max(i, j);
+      element.toggleAttribute('data-sel', inside);
+    });
   }
 
   statusOf(key: string): WordStatus {

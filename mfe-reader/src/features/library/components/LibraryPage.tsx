@@ -1,38 +1,89 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
+import { useState } from 'react';
+import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
-import { useArticles } from '../api/articles';
+import { getProfile } from '@verba/contracts/http';
+import { useRouteQuery } from '@verba/kit/query';
+import { PAGE_SIZE, useArticles, useSeriesList, type ArticleFilters } from '../api/articles';
+import { saveView, storedView, type LibraryView } from '../view-preference';
 import { languageName } from '../../../language';
+import { ArticleCards } from './ArticleCards';
+import { ArticleTable } from './ArticleTable';
+import { LibraryFilters } from './LibraryFilters';
+import { Pagination } from './Pagination';
+
+const VIEWS: Array<[LibraryView, string]> = [
+  ['table', 'Table'],
+  ['cards', 'Cards'],
+];
+
+/** A series link (/app/library?seriesId=...) opens the library filtered to it. */
+const initialFilters = (): ArticleFilters => {
+  const seriesId = new URLSearchParams(window.location.search).get('seriesId');
+  return seriesId ? { seriesId } : {};
+};
 
 export function LibraryPage() {
   const { user } = useSession();
   const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
-  const result = useArticles(languageCode);
-  const articles = result.data?.articles;
+  const [filters, setFilters] = useState<ArticleFilters>(initialFilters);
+  const [chosen, setView] = useState<LibraryView | null>(storedView);
+  const profile = useRouteQuery(getProfile, {}, { enabled: chosen === null, staleTime: 5 * 60_000 });
+  // Table is the spec's default; a choice made on another device comes with the account's settings.
+  const view = chosen ?? profile.data?.settings.library?.view ?? 'table';
+  const result = useArticles(languageCode, filters);
+  const series = useSeriesList(languageCode);
+  const data = result.data;
+  const filtered = Object.entries(filters).some(([key, value]) => value !== undefined && key !== 'page' && key !== 'sort');
+
+  const choose = (next: LibraryView) => {
+    setView(next);
+    saveView(next);
+  };
+
   return (
     <main>
       <SectionHeader section="library" title="Library" subtitle={`Articles in ${languageName(languageCode)}`} />
+      <div className="rd-toolbar">
+        <div className="rd-toolbar__links">
+          <Link href="/app/add-article" className="vk-btn vk-btn--primary vk-btn--sm">
+            Add article
+          </Link>
+          <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">
+            Series
+          </Link>
+        </div>
+        <div role="group" aria-label="View" className="rd-view-toggle">
+          {VIEWS.map(([value, label]) => (
+            <Button key={value} size="sm" variant={view === value ? 'primary' : 'secondary'} aria-pressed={view === value} onClick={() => choose(value)}>
+              {label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={setFilters} />
       {result.isPending ? <Spinner label="Loading articles…" /> : null}
       {result.isError ? (
         <ErrorNotice title="The library could not be loaded." detail={result.error.message} onRetry={() => void result.refetch()} />
       ) : null}
-      {articles?.length === 0 ? (
-        <EmptyState title={`No articles in ${languageName(languageCode)} yet`}>
-          <p>New articles are added regularly. Check back soon.</p>
-        </EmptyState>
+      {data?.articles.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No articles match these filters" action={<Button variant="secondary" onClick={() => setFilters({})}>Clear filters</Button>}>
+            <p>Try another category, level or search.</p>
+          </EmptyState>
+        ) : (
+          <EmptyState title={`No articles in ${languageName(languageCode)} yet`} action={<Link href="/app/add-article">Add your own article</Link>}>
+            <p>New articles are added regularly. Check back soon.</p>
+          </EmptyState>
+        )
       ) : null}
-      {articles && articles.length > 0 ? (
-        <ul className="rd-articles">
-          {articles.map((article) => (
-            <li key={article.id} className="rd-article">
-              <Link href={`/app/library/${encodeURIComponent(article.id)}`} className="rd-article__link">
-                {article.name}
-              </Link>
-              <p className="rd-article__meta">
-                {article.category} · {article.generalDifficulty} · {article.totalWords.toLocaleString()} words
-              </p>
-            </li>
-          ))}
-        </ul>
+      {data && data.articles.length > 0 ? (
+        <>
+          <p className="rd-total" aria-live="polite">
+            {data.total === 1 ? '1 article' : `${data.total.toLocaleString()} articles`}
+          </p>
+          {view === 'table' ? <ArticleTable articles={data.articles} /> : <ArticleCards articles={data.articles} />}
+          <Pagination page={data.page} pageSize={data.pageSize ?? PAGE_SIZE} total={data.total} onPage={(page) => setFilters({ ...filters, page })} />
+        </>
       ) : null}
     </main>
   );

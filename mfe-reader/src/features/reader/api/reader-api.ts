@@ -1,6 +1,6 @@
 import { client } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
-import { getArticle, getDictionary, patchWord } from '@verba/contracts/http';
+import { getArticle, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 export type WordStatus = 'new' | 'known' | 'uncertain';
@@ -35,3 +35,7 @@ export function setCachedStatus(languageCode: LearningLanguage, key: string, sta
     return { ...data, words: status === 'new' ? words : [...words, { value: key, status }] };
   });
 }
+
+/** Marks many words Known in one PATCH (the rest of a page). */
+export const markKnown = (languageCode: LearningLanguage, keys: readonly string[]) =>
+  client.call(patchDictionary, { body: { languageCode, words: keys.map((value) => ({ value, status: 'known' as const })) } });

@@ -1,67 +1,30 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { toastStore } from '@verba/kit';
-import { KitProviders, queryClient } from '@verba/kit/query';
+import { KitProviders } from '@verba/kit/query';
+import { resetAfterEach } from '../../../test/reset';
+import { callsTo, json, problem } from '../../../test/mock-api';
+import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
-const ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
-const ARTICLE = {
-  id: ID,
-  name: 'Der Hund',
-  languageCode: 'de',
-  category: 'Children',
-  generalDifficulty: 'A1',
-  totalWords: 11,
-  authorDisplayName: 'Verba',
-  creationDate: 1,
-  averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false,
-  seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Ideal',
-  contentFormat: 'text',
-  translation: '',
-  declineReason: null,
-  flagged: false,
-  content: 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!',
-};
+const CONTENT = 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!';
 const renderReader = () =>
   render(
     <KitProviders>
-      <ReaderPage articleId={ID} />
+      <ReaderPage articleId={ARTICLE_ID} />
     </KitProviders>,
   );
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-function mockApi(overrides: Record<string, Handler> = {}) {
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-  const routes: Record<string, Handler> = {
-    [`GET /api/articles/${ID}`]: () => json(ARTICLE),
-    'GET /api/dictionary?languageCode=de': () => json({ languageCode: 'de', words: [{ value: 'katze', status: 'known' }] }),
-    'PATCH /api/dictionary/word': () => json({ changed: 1, word: { value: 'hund', status: 'known' } }),
-    ...overrides,
-  };
-  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
-    const handler = routes[`${init?.method ?? 'GET'} ${url}`];
-    if (!handler) throw new Error(`unexpected ${init?.method} ${url}`);
-    return handler(init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 const wordsFor = (key: string) => Array.from(document.querySelectorAll<HTMLElement>(`[data-key="${key}"]`));
+const pageText = () => document.querySelector('.rd-text')?.textContent ?? '';
+/** Three pages: 250 words "eins…", 250 "zwei…", 100 "drei…", each run ending a sentence. */
+const LONG = ['eins', 'zwei', 'drei'].map((w, i) => `${Array.from({ length: i === 2 ? 99 : 249 }, () => w).join(' ')} ende${i}.`).join(' ');
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  toastStore.clear();
-  vi.unstubAllGlobals();
-});
+resetAfterEach();
 
 describe('ReaderPage', () => {
   it('renders every word of the tokenized text as a span coloured by its status', async () => {
-    mockApi();
+    mockReader(CONTENT);
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const spans = document.querySelectorAll('[data-key]');
@@ -70,31 +33,34 @@ describe('ReaderPage', () => {
       'Der', 'Hund', 'läuft', 'der', 'HUND', 'schläft', 'und', 'die', 'Katze', 'Der', 'Hund',
     ]);
     // The whole text, punctuation and blank line included, is rendered verbatim.
-    expect(document.querySelector('.rd-text')?.textContent).toBe(ARTICLE.content);
+    expect(pageText()).toBe(CONTENT);
     expect(wordsFor('hund').map((s) => s.className)).toEqual(['w w--new', 'w w--new', 'w w--new']);
     expect(wordsFor('katze')[0]?.className).toBe('w w--known');
     // Roving tabindex: only the first word is in the tab order.
     expect(document.querySelectorAll('[data-key][tabindex="0"]')).toHaveLength(1);
+    // The page's distinct words: der hund läuft schläft und die (new), katze (known).
+    expect(document.querySelector('.rd-count--new dd')?.textContent).toBe('6');
+    expect(document.querySelector('.rd-count--known dd')?.textContent).toBe('1');
   });
 
   it('marking a word updates all its occurrences at once and PATCHes the key', async () => {
-    const fetchMock = mockApi();
+    const fetchMock = mockReader(CONTENT);
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
 
     fireEvent.click(wordsFor('hund')[1] as HTMLElement); // "HUND"
-    expect(screen.getByText('New · 3 times in this text')).toBeTruthy();
+    expect(screen.getByText('New · 3 times on this page')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Known' }));
 
     // Optimistic: repainted before the server answers.
     expect(wordsFor('hund').map((s) => s.className)).toEqual(['w w--known', 'w w--known', 'w w--known']);
     expect(wordsFor('der')[0]?.className).toBe('w w--new');
-    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ languageCode: 'de', word: { value: 'hund', status: 'known' } });
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({ languageCode: 'de', word: { value: 'hund', status: 'known' } });
+    expect(document.querySelector('.rd-count--known dd')?.textContent).toBe('2');
   });
 
   it('works from the keyboard: arrows move between words, 2 marks uncertain', async () => {
-    mockApi();
+    mockReader(CONTENT);
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const first = wordsFor('der')[0] as HTMLElement;
@@ -111,10 +77,7 @@ describe('ReaderPage', () => {
   });
 
   it('rolls back and tells the user when saving fails', async () => {
-    mockApi({
-      'PATCH /api/dictionary/word': () =>
-        new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429 }),
-    });
+    mockReader(CONTENT, { 'PATCH /api/dictionary/word': () => problem(429, 'Too many requests') });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     fireEvent.click(wordsFor('katze')[0] as HTMLElement);
@@ -125,12 +88,100 @@ describe('ReaderPage', () => {
   });
 
   it('shows an error with a retry when the article cannot be loaded', async () => {
-    mockApi({ [`GET /api/articles/${ID}`]: () => new Response('{"message":"Article not found"}', { status: 404 }) });
+    mockReader(CONTENT, { [`GET /api/articles/${ARTICLE_ID}`]: () => problem(404, 'Article not found') });
     renderReader();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Article not found');
-    mockApi();
+    mockReader(CONTENT);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })));
     await screen.findByRole('heading', { name: 'Der Hund' });
+  });
+});
+
+describe('ReaderPage pages', () => {
+  it('shows about 250 words a page, saves the bookmark and progress on each turn, by button or key', async () => {
+    const fetchMock = mockReader(LONG);
+    renderReader();
+    await screen.findByText('Page 1 of 3');
+    expect(document.querySelectorAll('.rd-text [data-key]')).toHaveLength(250);
+    expect(pageText().startsWith('eins')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await screen.findByText('Page 2 of 3');
+    expect(pageText().trim().startsWith('zwei')).toBe(true);
+    fireEvent.keyDown(window, { key: 'PageDown' });
+    await screen.findByText('Page 3 of 3');
+    expect(document.querySelectorAll('.rd-text [data-key]')).toHaveLength(100);
+    fireEvent.keyDown(window, { key: '[' });
+    await screen.findByText('Page 2 of 3');
+
+    expect(callsTo(fetchMock, 'POST', '/api/articles/bookmark').map((c) => c.body)).toEqual([
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2 },
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 3 },
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2 },
+    ]);
+    expect(callsTo(fetchMock, 'POST', '/api/articles/progress/add').map((c) => c.body)).toEqual([
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de' },
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 100 }, language: 'de' },
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de' },
+    ]);
+    expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, language: 'de' }]);
+  });
+
+  it('turns the page when an arrow key goes past the last or first word', async () => {
+    mockReader(LONG);
+    renderReader();
+    await screen.findByText('Page 1 of 3');
+    const words = () => Array.from(document.querySelectorAll<HTMLElement>('.rd-text [data-key]'));
+    const last = words().at(-1) as HTMLElement;
+    last.focus();
+    fireEvent.keyDown(last, { key: 'ArrowRight' });
+    await screen.findByText('Page 2 of 3');
+    expect(document.activeElement).toBe(words()[0]);
+    fireEvent.keyDown(words()[0] as HTMLElement, { key: 'ArrowLeft' });
+    await screen.findByText('Page 1 of 3');
+    expect(document.activeElement).toBe(words().at(-1));
+  });
+
+  it('reopens at the bookmarked page', async () => {
+    mockReader(LONG, {
+      'GET /api/articles/bookmark': () => json({ bookmark: { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 3 } }),
+    });
+    renderReader();
+    await screen.findByText('Page 3 of 3');
+    expect(pageText().trim().startsWith('drei')).toBe(true);
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks for the bookmark at or after its last write when the article is opened again (read-your-writes)', async () => {
+    const fetchMock = mockReader(LONG, { 'POST /api/articles/bookmark': () => json({ position: '812.3' }) });
+    const first = renderReader();
+    await screen.findByText('Page 1 of 3');
+    expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')[0]?.url.searchParams.get('minPosition')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(window.localStorage.getItem(`verba:bookmark-position:${ARTICLE_ID}`)).toBe('812.3'));
+    first.unmount();
+
+    renderReader();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')).toHaveLength(2));
+    expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')[1]?.url.searchParams.get('minPosition')).toBe('812.3');
+  });
+
+  it('marks the rest of the page known in one PATCH and turns the page', async () => {
+    const fetchMock = mockReader(LONG, {
+      'GET /api/dictionary': () => json({ languageCode: 'de', words: [{ value: 'eins', status: 'uncertain' }] }),
+    });
+    renderReader();
+    await screen.findByText('Page 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Mark the rest of this page as known' }));
+    await screen.findByText('Page 2 of 3');
+    // Only the still-New word of page 1 ("ende0"); "eins" stays Uncertain.
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary').map((c) => c.body)).toEqual([
+      { languageCode: 'de', words: [{ value: 'ende0', status: 'known' }] },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await screen.findByText('Page 1 of 3');
+    expect(wordsFor('ende0')[0]?.className).toBe('w w--known');
+    expect(wordsFor('eins')[0]?.className).toBe('w w--uncertain');
   });
 });

@@ -1,21 +1,71 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice, Link, Spinner, toast } from '@verba/kit';
-import { markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
+import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
+import { recordRead, savePosition, storedBookmarkPosition, useBookmark } from '../api/progress-api';
+import { cardKey, useCardKeys } from '../api/word-help-api';
+import { htmlToText, paginate } from '../paging';
 import type { WordIndex } from '../word-index';
-import { ReaderText, type SelectedWord } from './ReaderText';
+import { PageFooter } from './PageFooter';
+import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
 import { WordPanel } from './WordPanel';
 import '../reader.css';
 
 const EMPTY: ReadonlyMap<string, WordStatus> = new Map();
+const NO_CARDS: ReadonlySet<string> = new Set();
+const PAGE_KEYS: Record<string, 1 | -1> = { PageDown: 1, ']': 1, PageUp: -1, '[': -1 };
+
+/** Typing in a field, or a dialog open, keeps the page keys for themselves. */
+const ownsKeys = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null);
 
 export function ReaderPage({ articleId }: { articleId: string }) {
   const article = useArticle(articleId);
-  const statuses = useStatuses(article.data?.languageCode);
-  const [selected, setSelected] = useState<SelectedWord | null>(null);
-  const [, repaintPanel] = useState(0);
-  const index = useRef<WordIndex | null>(null);
-
   const languageCode = article.data?.languageCode;
+  const statuses = useStatuses(languageCode);
+  const [bookmarkPosition] = useState(() => storedBookmarkPosition(articleId));
+  const bookmark = useBookmark(articleId, bookmarkPosition);
+  const cards = useCardKeys(languageCode, articleId);
+  const [selected, setSelected] = useState<SelectedWord | null>(null);
+  const [chosenPage, setChosenPage] = useState<number | null>(null);
+  const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
+  const [, repaint] = useState(0);
+  const index = useRef<WordIndex | null>(null);
+  const top = useRef<HTMLHeadingElement>(null);
+
+  const pages = useMemo(() => {
+    const data = article.data;
+    if (!data) return [''];
+    return paginate(data.contentFormat === 'html' ? htmlToText(data.content) : data.content);
+  }, [article.data]);
+  const totalPages = pages.length;
+  const page = Math.min(Math.max(chosenPage ?? bookmark.data?.bookmark?.pageNumber ?? 1, 1), totalPages);
+
+  useEffect(() => {
+    if (languageCode) recordRead(articleId, languageCode);
+  }, [articleId, languageCode]);
+
+  const turn = useCallback(
+    (next: number, focus: 'first' | 'last' | null = null) => {
+      if (!languageCode || next < 1 || next > totalPages || next === page) return;
+      setFocusOnTurn(focus);
+      setChosenPage(next);
+      setSelected(null);
+      savePosition(articleId, languageCode, next, totalPages, bookmarkPosition);
+      top.current?.scrollIntoView?.({ block: 'start' });
+    },
+    [articleId, languageCode, page, totalPages, bookmarkPosition],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const dir = PAGE_KEYS[event.key];
+      if (!dir || event.altKey || event.ctrlKey || event.metaKey || ownsKeys(event.target)) return;
+      event.preventDefault();
+      turn(page + dir);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [turn, page]);
 
   /** Optimistic: repaint every occurrence now, roll back if the server says no. */
   const mark = useCallback(
@@ -26,23 +76,48 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       if (previous === status) return;
       words.setStatus(key, status);
       setCachedStatus(languageCode, key, status);
-      repaintPanel((n) => n + 1);
+      repaint((n) => n + 1);
       markWord(languageCode, key, status).catch((error: Error) => {
         words.setStatus(key, previous);
         setCachedStatus(languageCode, key, previous);
-        repaintPanel((n) => n + 1);
+        repaint((n) => n + 1);
         toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
       });
     },
     [languageCode],
   );
 
+  /** Every still-New word of the page becomes Known in one PATCH; then on to the next page. */
+  const markRestKnown = useCallback(() => {
+    const words = index.current;
+    if (!words || !languageCode) return;
+    const rest = Array.from(words.distinctKeys()).filter((key) => words.statusOf(key) === 'new');
+    if (rest.length === 0) return;
+    for (const key of rest) {
+      words.setStatus(key, 'known');
+      setCachedStatus(languageCode, key, 'known');
+    }
+    repaint((n) => n + 1);
+    markKnown(languageCode, rest).catch((error: Error) => {
+      for (const key of rest) {
+        words.setStatus(key, 'new');
+        setCachedStatus(languageCode, key, 'new');
+      }
+      repaint((n) => n + 1);
+      toast({ title: 'Could not mark the page as known', description: error.message, variant: 'destructive' });
+    });
+    turn(page + 1);
+  }, [languageCode, page, turn]);
+
   const onReady = useCallback((words: WordIndex) => {
     index.current = words;
+    repaint((n) => n + 1); // the counts need the page's words
   }, []);
 
-  // The text waits for the statuses (or their failure): painting all words "new" first would flash.
-  if (article.isPending || (statuses.isPending && statuses.fetchStatus !== 'idle')) return <Spinner label="Loading the article…" />;
+  // The text waits for the statuses and the bookmark (or their failure): painting all words "new"
+  // first, or page 1 before the bookmarked page, would flash.
+  const waiting = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus !== 'idle';
+  if (article.isPending || waiting(statuses) || waiting(bookmark)) return <Spinner label="Loading the article…" />;
   if (article.isError) {
     return (
       <main>
@@ -55,30 +130,52 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   }
 
   const words = index.current;
+  const counts = { new: 0, uncertain: 0, known: 0 };
+  if (words) for (const key of words.distinctKeys()) counts[words.statusOf(key)]++;
+  const cardKeys = cards.data ?? NO_CARDS;
+  const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.key);
+
   return (
     <main className="rd-reader">
-      <p>
+      <p className="rd-reader__back">
         <Link href="/app/library">← Library</Link>
+        {article.data.isAuthor ? <Link href={`/app/edit-article?id=${encodeURIComponent(articleId)}`}>Edit article</Link> : null}
       </p>
-      <h1 className="rd-title">{article.data.name}</h1>
+      <h1 className="rd-title" ref={top}>
+        {article.data.name}
+      </h1>
+      {article.data.isAuthor && article.data.needApprove ? (
+        <p className="rd-info" role="status">
+          This article waits for an administrator’s approval before it appears in the public library.
+        </p>
+      ) : null}
       {statuses.isError ? (
         <p className="rd-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
         </p>
       ) : null}
       <div className="rd-layout">
-        <ReaderText
-          content={article.data.content}
-          statuses={statuses.data ?? EMPTY}
-          onReady={onReady}
-          onSelect={setSelected}
-          onMark={mark}
-        />
+        <div>
+          <ReaderText
+            content={pages[page - 1] ?? ''}
+            statuses={statuses.data ?? EMPTY}
+            cardKeys={cardKeys}
+            onReady={onReady}
+            onSelect={setSelected}
+            onMark={mark}
+            onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
+            initialFocus={focusOnTurn}
+          />
+          <PageFooter page={page} totalPages={totalPages} counts={counts} onTurn={turn} onMarkRestKnown={markRestKnown} />
+        </div>
         <WordPanel
           word={selected}
           status={selected && words ? words.statusOf(selected.key) : 'new'}
           occurrences={selected && words ? words.occurrences(selected.key) : 0}
           onMark={mark}
+          languageCode={article.data.languageCode}
+          article={article.data}
+          hasCard={hasCard}
         />
       </div>
     </main>

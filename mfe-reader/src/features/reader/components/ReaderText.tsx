@@ -1,37 +1,63 @@
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { tokenize } from '@verba/contracts';
 import { WordIndex } from '../word-index';
+import { sentenceAround } from '../paging';
 import type { WordStatus } from '../api/reader-api';
 
+/** One word, or several (shift+click, drag, shift+arrows): `first`..`last` in reading order. */
 export interface SelectedWord {
   index: number;
+  /** The key of the focused word (the one status shortcuts mark). */
   key: string;
+  /** The word, or the selected phrase as written. */
   text: string;
+  /** The sentence around the selection, for a translation in context. */
+  sentence: string;
+  first: number;
+  last: number;
 }
+
+export const isPhrase = (word: SelectedWord) => word.first !== word.last;
 
 interface Props {
   content: string;
   statuses: ReadonlyMap<string, WordStatus>;
+  /** Words that already have a flashcard (marked on the page). */
+  cardKeys: ReadonlySet<string>;
   /** Receives the index once the text is in the DOM; the page uses it to mark words. */
   onReady: (index: WordIndex) => void;
   onSelect: (word: SelectedWord | null) => void;
   onMark: (key: string, status: WordStatus) => void;
+  /** An arrow key past the first or last word: the page turns (and focus lands on its next word). */
+  onEdge?: (dir: 1 | -1) => void;
+  /** Which word takes focus when the text appears (after a page turn by arrow key). */
+  initialFocus?: 'first' | 'last' | null;
 }
 
 /** Keyboard shortcuts on a focused word (documented in ShortcutHelp). */
 export const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
 
-/** Renders the text once per article; React never re-renders the words themselves. */
-export function ReaderText({ content, statuses, onReady, onSelect, onMark }: Props) {
+/** Renders the text once per page; React never re-renders the words themselves. */
+export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark, onEdge, initialFocus = null }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const indexRef = useRef<WordIndex | null>(null);
   const focused = useRef(0);
+  /** The other end of a multi-word selection (where a shift+click or drag started). */
+  const anchor = useRef<number | null>(null);
+  const dragStart = useRef<number | null>(null);
 
   useLayoutEffect(() => {
     const index = new WordIndex(ref.current as HTMLDivElement, tokenize(content), statuses);
+    index.setCards(cardKeys);
     indexRef.current = index;
     focused.current = 0;
+    anchor.current = null;
     onReady(index);
+    if (initialFocus && index.words.length > 0) {
+      const i = initialFocus === 'first' ? 0 : index.words.length - 1;
+      index.focusWord(i, 0);
+      focused.current = i;
+    }
     // Statuses that arrive later are applied through index.setAll, not by re-rendering.
   }, [content]);
 
@@ -39,18 +65,53 @@ export function ReaderText({ content, statuses, onReady, onSelect, onMark }: Pro
     indexRef.current?.setAll(statuses);
   }, [statuses]);
 
-  const select = (i: number) => {
+  useEffect(() => {
+    indexRef.current?.setCards(cardKeys);
+  }, [cardKeys]);
+
+  /** Focuses word i and selects it alone, or from `from` to it. */
+  const select = (i: number, from: number = i) => {
     const index = indexRef.current;
     const element = index?.words[i];
     if (!index || !element) return;
     index.focusWord(i, focused.current);
     focused.current = i;
-    onSelect({ index: i, key: index.keyAt(i) as string, text: element.textContent ?? '' });
+    anchor.current = from;
+    index.highlight(from, i);
+    const [first, last] = [Math.min(from, i), Math.max(from, i)];
+    const [start, end] = index.span(first, last);
+    onSelect({
+      index: i,
+      key: index.keyAt(i) as string,
+      text: first === last ? (element.textContent ?? '') : content.slice(start, end),
+      sentence: sentenceAround(content, start, end),
+      first,
+      last,
+    });
   };
 
+  const wordAt = (event: { target: EventTarget }) => indexRef.current?.indexOf(event.target as Element) ?? -1;
+
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const i = indexRef.current?.indexOf(event.target as Element) ?? -1;
-    if (i >= 0) select(i);
+    const i = wordAt(event);
+    if (i < 0) return;
+    const extend = event.shiftKey && anchor.current !== null;
+    if (extend) window.getSelection()?.removeAllRanges(); // the words are highlighted; the browser's selection would hide that
+    select(i, extend ? (anchor.current as number) : i);
+  };
+
+  const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
+    dragStart.current = event.shiftKey ? null : wordAt(event);
+  };
+
+  /** A drag from one word to another selects the words between (the click then lands elsewhere). */
+  const onMouseUp = (event: MouseEvent<HTMLDivElement>) => {
+    const from = dragStart.current;
+    dragStart.current = null;
+    const to = wordAt(event);
+    if (from === null || from < 0 || to < 0 || to === from) return;
+    window.getSelection()?.removeAllRanges();
+    select(to, from);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -67,11 +128,21 @@ export function ReaderText({ content, statuses, onReady, onSelect, onMark }: Pro
       Home: () => 0,
       End: () => last,
     };
+    const edge = event.key === 'ArrowRight' && i === last ? 1 : event.key === 'ArrowLeft' && i === 0 ? -1 : 0;
+    if (edge !== 0 && onEdge && !event.shiftKey) {
+      event.preventDefault();
+      onEdge(edge);
+      return;
+    }
     const status = SHORTCUTS[event.key.toLowerCase()];
-    if (move[event.key]) select(move[event.key]!());
+    const extend = event.shiftKey && anchor.current !== null;
+    if (move[event.key]) select(move[event.key]!(), extend ? (anchor.current as number) : undefined);
     else if (event.key === 'Enter' || event.key === ' ') select(i);
-    else if (event.key === 'Escape') onSelect(null);
-    else if (status) {
+    else if (event.key === 'Escape') {
+      index.highlight();
+      anchor.current = null;
+      onSelect(null);
+    } else if (status) {
       select(i);
       onMark(index.keyAt(i) as string, status);
     } else return;
@@ -83,8 +154,10 @@ export function ReaderText({ content, statuses, onReady, onSelect, onMark }: Pro
       ref={ref}
       className="rd-text"
       role="group"
-      aria-label="Article text. Arrow keys move between words; 1, 2, 3 mark a word New, Uncertain or Known."
+      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word New, Uncertain or Known."
       onClick={onClick}
+      onMouseDown={onMouseDown}
+      onMouseUp={onMouseUp}
       onKeyDown={onKeyDown}
     />
   );

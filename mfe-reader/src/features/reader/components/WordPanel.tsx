@@ -1,6 +1,8 @@
 import { Button } from '@verba/kit';
+import type { LearningLanguage } from '@verba/contracts';
 import type { WordStatus } from '../api/reader-api';
-import type { SelectedWord } from './ReaderText';
+import { isPhrase, type SelectedWord } from './ReaderText';
+import { WordHelp } from './WordHelp';
 
 const CHOICES: Array<{ status: WordStatus; label: string; shortcut: string }> = [
   { status: 'new', label: 'New', shortcut: '1 / N' },
@@ -13,19 +15,28 @@ interface Props {
   status: WordStatus;
   occurrences: number;
   onMark: (key: string, status: WordStatus) => void;
+  languageCode: LearningLanguage;
+  article: { id: string; name: string };
+  hasCard: boolean;
 }
 
-export function WordPanel({ word, status, occurrences, onMark }: Props) {
+export function WordPanel({ word, status, occurrences, onMark, languageCode, article, hasCard }: Props) {
   return (
     <aside className="rd-panel" aria-label="Selected word">
-      {word ? (
+      {word && isPhrase(word) ? (
         <>
-          <p className="rd-panel__word" lang="">
+          <p className="rd-panel__word rd-panel__word--phrase">{word.text}</p>
+          <p className="rd-panel__status">{word.last - word.first + 1} words selected</p>
+          <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
+        </>
+      ) : word ? (
+        <>
+          <p className="rd-panel__word" lang={languageCode}>
             {word.text}
           </p>
           <p className="rd-panel__status" aria-live="polite">
             {status === 'new' ? 'New' : status === 'known' ? 'Known' : 'Uncertain'}
-            {occurrences > 1 ? ` · ${occurrences} times in this text` : ''}
+            {occurrences > 1 ? ` · ${occurrences} times on this page` : ''}
           </p>
           <div className="rd-panel__actions" role="group" aria-label="Mark word as">
             {CHOICES.map((choice) => (
@@ -41,9 +52,13 @@ export function WordPanel({ word, status, occurrences, onMark }: Props) {
               </Button>
             ))}
           </div>
+          <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
         </>
       ) : (
-        <p className="rd-panel__hint">Click a word, or Tab into the text and use the arrow keys, to see and mark it.</p>
+        <p className="rd-panel__hint">
+          Click a word, or Tab into the text and use the arrow keys, to see and mark it. Shift+click or drag to select several
+          words.
+        </p>
       )}
       <details className="rd-help">
         <summary>Keyboard shortcuts</summary>
@@ -58,8 +73,12 @@ export function WordPanel({ word, status, occurrences, onMark }: Props) {
           <dd>mark Uncertain</dd>
           <dt>3 or K</dt>
           <dd>mark Known</dd>
+          <dt>Shift + ← →</dt>
+          <dd>select several words</dd>
           <dt>Enter / Esc</dt>
-          <dd>select word / close</dd>
+          <dd>open the word / close</dd>
+          <dt>PageDown / PageUp, ] / [</dt>
+          <dd>next / previous page (also → on the last word, ← on the first)</dd>
           <dt>Tab</dt>
           <dd>leave the text (to these buttons)</dd>
         </dl>

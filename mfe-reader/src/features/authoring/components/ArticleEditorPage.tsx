@@ -1,0 +1,106 @@
+import { ErrorNotice, Spinner, client, isAdmin, navigate, toast, useSession } from '@verba/kit';
+import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
+import { createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
+import { useArticle } from '../../reader/api/reader-api';
+import { refreshLibrary, useCreateCheck, useUserSeries } from '../api/authoring-api';
+import { ArticleForm, type ArticleFormInput, type ArticleFormOutput } from './ArticleForm';
+import { EditorFrame } from './SavingForm';
+import '../authoring.css';
+
+export const APPROVAL_NOTICE = 'Your article was sent for approval. It appears in the public library once an administrator approves it.';
+
+const EMPTY: ArticleFormInput = {
+  name: '',
+  category: 'Other',
+  generalDifficulty: 'A1',
+  content: '',
+  translation: '',
+  previewImgSrc: '',
+  authorDisplayName: '',
+  seriesId: '',
+  visibility: 'private',
+  isPremiumOnly: false,
+};
+
+const fromArticle = (a: Article): ArticleFormInput => ({
+  name: a.name,
+  category: a.category,
+  generalDifficulty: a.generalDifficulty,
+  content: a.content,
+  translation: a.translation,
+  previewImgSrc: a.previewImgSrc ?? '',
+  authorDisplayName: a.authorDisplayName,
+  seriesId: a.seriesId ?? '',
+  visibility: a.isPrivate ? 'private' : 'public',
+  isPremiumOnly: a.isPremiumOnly,
+});
+
+/** Saves, then opens the article in the reader, saying so when it waits for approval. */
+async function save(values: ArticleFormOutput, languageCode: LearningLanguage, existing: Article | undefined) {
+  const { visibility, ...rest } = values;
+  const input = { ...rest, languageCode, isPrivate: visibility === 'private', contentFormat: existing?.contentFormat ?? 'text' };
+  const { article } = existing
+    ? await client.call(updateArticle, { body: { ...input, articleId: existing.id } })
+    : await client.call(createArticle, { body: input });
+  void refreshLibrary();
+  return () => {
+    if (!article.isPrivate && article.needApprove) toast({ title: 'Sent for approval', description: APPROVAL_NOTICE });
+    else toast({ title: existing ? 'Article saved' : 'Article added' });
+    navigate(`/app/library/${encodeURIComponent(article.id)}`);
+  };
+}
+
+function Editor({ languageCode, existing, publicAllowed }: { languageCode: LearningLanguage; existing?: Article; publicAllowed: boolean }) {
+  const { user } = useSession();
+  const series = useUserSeries(languageCode);
+  return (
+    <ArticleForm
+      initial={existing ? fromArticle(existing) : EMPTY}
+      series={series.data?.series ?? []}
+      publicAllowed={publicAllowed || (existing !== undefined && !existing.isPrivate)}
+      admin={user ? isAdmin(user) : false}
+      submitLabel={existing ? 'Save changes' : 'Add article'}
+      onSave={(values) => save(values, languageCode, existing)}
+    />
+  );
+}
+
+
+/** /app/add-article: after the create check (a 403 goes to the subscribe page). */
+export function AddArticlePage() {
+  const { user } = useSession();
+  const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
+  const { check, error } = useCreateCheck(true);
+  return (
+    <EditorFrame title="Add article" back={['/app/library', 'Library']}>
+      {error ? <ErrorNotice title="Articles cannot be added right now." detail={error.message} /> : null}
+      {!check && !error ? <Spinner label="Loading…" /> : null}
+      {check ? (
+        <>
+          {check.privateArticleLimit !== null ? (
+            <p className="rd-note">
+              {check.privateArticles} of {check.privateArticleLimit} private articles used.
+            </p>
+          ) : null}
+          <Editor languageCode={languageCode} publicAllowed={check.canCreatePublic} />
+        </>
+      ) : null}
+    </EditorFrame>
+  );
+}
+
+/** /app/edit-article?id=...: the author's own article only. */
+export function EditArticlePage({ articleId }: { articleId: string }) {
+  const article = useArticle(articleId);
+  const { check } = useCreateCheck(true);
+  return (
+    <EditorFrame title="Edit article" back={['/app/library', 'Library']}>
+      {article.isPending ? <Spinner label="Loading the article…" /> : null}
+      {article.isError ? <ErrorNotice title="This article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} /> : null}
+      {article.data && !article.data.isAuthor ? <ErrorNotice title={LIBRARY_MESSAGES.notAuthor} /> : null}
+      {article.data?.isAuthor ? (
+        <Editor key={article.data.id} languageCode={article.data.languageCode} existing={article.data} publicAllowed={check?.canCreatePublic ?? false} />
+      ) : null}
+    </EditorFrame>
+  );
+}

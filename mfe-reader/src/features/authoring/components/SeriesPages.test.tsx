@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LIBRARY_MESSAGES } from '@verba/contracts/http';
+import { session } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
+import { callsTo, json, mockApi, series } from '../../../test/mock-api';
+import { resetAfterEach } from '../../../test/reset';
+import { SeriesEditorPage, SeriesListPage } from './SeriesPages';
+
+const MINE = series({ id: '2f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', title: 'Tiergeschichten', isAuthor: true, isPrivate: true, totalArticles: 2 });
+const THEIRS = series({ id: '3f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', title: 'Reisen', totalArticles: 1 });
+
+resetAfterEach();
+beforeEach(() => {
+  session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de', subscription: 'free' });
+  window.history.replaceState(null, '', '/app/series');
+});
+
+describe('series', () => {
+  it('lists the series, each opening the library filtered to it; only one’s own can be edited', async () => {
+    mockApi({ 'GET /api/series/get': () => json({ series: [MINE, THEIRS] }) });
+    render(<KitProviders><SeriesListPage /></KitProviders>);
+    const mine = (await screen.findByRole('heading', { name: 'Tiergeschichten' })).closest('li') as HTMLElement;
+    expect(within(mine).getByRole('link', { name: 'Show articles' }).getAttribute('href')).toBe(`/app/library?seriesId=${MINE.id}`);
+    expect(within(mine).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/app/edit-series?id=${MINE.id}`);
+    expect(within(mine).getByText('2 articles · Verba · Private')).toBeTruthy();
+    const theirs = screen.getByRole('heading', { name: 'Reisen' }).closest('li') as HTMLElement;
+    expect(within(theirs).queryByRole('link', { name: 'Edit' })).toBeNull();
+  });
+
+  it('creates a private series (public needs Master), with the title required', async () => {
+    const fetchMock = mockApi({ 'POST /api/series/create': () => json({ series: MINE }, 201) });
+    render(<KitProviders><SeriesEditorPage /></KitProviders>);
+    expect((screen.getByLabelText(/^Public/) as HTMLInputElement).disabled).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create series' })));
+    expect(screen.getByText(LIBRARY_MESSAGES.required)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Tiergeschichten' } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Kurze Geschichten' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create series' })));
+    await waitFor(() => expect(window.location.pathname).toBe('/app/series'));
+    expect(callsTo(fetchMock, 'POST', '/api/series/create')[0]?.body).toEqual({
+      title: 'Tiergeschichten',
+      description: 'Kurze Geschichten',
+      previewImgSrc: null,
+      authorDisplayName: '',
+      isPrivate: true,
+      languageCode: 'de',
+    });
+  });
+
+  it('edits one’s own series', async () => {
+    const fetchMock = mockApi({
+      [`GET /api/series/${MINE.id}`]: () => json(MINE),
+      'POST /api/series/update': () => json({ series: { ...MINE, title: 'Tiere' } }),
+    });
+    render(<KitProviders><SeriesEditorPage seriesId={MINE.id} /></KitProviders>);
+    await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Tiergeschichten'));
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Tiere' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/series/update')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/series/update')[0]?.body).toMatchObject({ seriesId: MINE.id, title: 'Tiere', isPrivate: true });
+  });
+});

@@ -1,0 +1,117 @@
+import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, client, isAdmin, navigate, toast, useSession, type SessionUser } from '@verba/kit';
+import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
+import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
+import { useSeriesList } from '../../library/api/articles';
+import { refreshLibrary, useSeries } from '../api/authoring-api';
+import { SeriesForm, type SeriesFormInput, type SeriesFormOutput } from './SeriesForm';
+import { languageName } from '../../../language';
+import { EditorFrame } from './SavingForm';
+import '../authoring.css';
+
+export const SERIES_APPROVAL_NOTICE = 'Your series is public: its articles appear in the public library once an administrator approves them.';
+
+const languageOf = (user: SessionUser | null) => LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
+/** Public series, like public articles, need Master (admins may always). */
+const mayPublish = (user: SessionUser | null) => !!user && (user['subscription'] === 'master' || isAdmin(user));
+
+
+/** /app/series: the public series and the user's own, each opening the library filtered to it. */
+export function SeriesListPage() {
+  const { user } = useSession();
+  const languageCode = languageOf(user);
+  const list = useSeriesList(languageCode);
+  return (
+    <main>
+      <SectionHeader section="library" title="Series" subtitle={`Series of articles in ${languageName(languageCode)}`} />
+      <div className="rd-toolbar">
+        <div className="rd-toolbar__links">
+          <Link href="/app/create-series" className="vk-btn vk-btn--primary vk-btn--sm">
+            Create series
+          </Link>
+          <Link href="/app/library" className="vk-btn vk-btn--secondary vk-btn--sm">
+            Library
+          </Link>
+        </div>
+      </div>
+      {list.isPending ? <Spinner label="Loading series…" /> : null}
+      {list.isError ? <ErrorNotice title="The series could not be loaded." detail={list.error.message} onRetry={() => void list.refetch()} /> : null}
+      {list.data?.series.length === 0 ? (
+        <EmptyState title={`No series in ${languageName(languageCode)} yet`} action={<Link href="/app/create-series">Create the first one</Link>}>
+          <p>A series groups articles that belong together, like the chapters of a story.</p>
+        </EmptyState>
+      ) : null}
+      {list.data && list.data.series.length > 0 ? (
+        <ul className="rd-series">
+          {list.data.series.map((s) => (
+            <li key={s.id} className="rd-series__item">
+              <h2 className="rd-series__title">{s.title}</h2>
+              {s.description ? <p className="rd-note">{s.description}</p> : null}
+              <p className="rd-note">
+                {s.totalArticles === 1 ? '1 article' : `${s.totalArticles} articles`}
+                {s.authorDisplayName ? ` · ${s.authorDisplayName}` : ''}
+                {s.isPrivate ? ' · Private' : ''}
+              </p>
+              <div className="rd-series__links">
+                <Link href={`/app/library?seriesId=${encodeURIComponent(s.id)}`}>Show articles</Link>
+                {s.isAuthor ? <Link href={`/app/edit-series?id=${encodeURIComponent(s.id)}`}>Edit</Link> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </main>
+  );
+}
+
+const fromSeries = (s: Series): SeriesFormInput => ({
+  title: s.title,
+  description: s.description,
+  previewImgSrc: s.previewImgSrc ?? '',
+  authorDisplayName: s.authorDisplayName,
+  visibility: s.isPrivate ? 'private' : 'public',
+});
+const EMPTY: SeriesFormInput = { title: '', description: '', previewImgSrc: '', authorDisplayName: '', visibility: 'private' };
+
+async function save(values: SeriesFormOutput, languageCode: LearningLanguage, existing: Series | undefined) {
+  const { visibility, ...rest } = values;
+  const isPrivate = visibility === 'private';
+  const { series } = existing
+    ? await client.call(updateSeries, { body: { ...rest, isPrivate, seriesId: existing.id } })
+    : await client.call(createSeries, { body: { ...rest, isPrivate, languageCode } });
+  void refreshLibrary();
+  return () => {
+    toast({ title: existing ? 'Series saved' : 'Series created', description: series.isPrivate ? undefined : SERIES_APPROVAL_NOTICE });
+    navigate('/app/series');
+  };
+}
+
+/** /app/create-series and /app/edit-series?id=... */
+export function SeriesEditorPage({ seriesId }: { seriesId?: string }) {
+  const { user } = useSession();
+  const existing = useSeries(seriesId ?? '');
+  if (!seriesId) {
+    const languageCode = languageOf(user);
+    return (
+      <EditorFrame title="Create series" back={['/app/series', 'Series']}>
+        <SeriesForm initial={EMPTY} publicAllowed={mayPublish(user)} submitLabel="Create series" onSave={(v) => save(v, languageCode, undefined)} />
+      </EditorFrame>
+    );
+  }
+  const series = existing.data;
+  return (
+    <EditorFrame title="Edit series" back={['/app/series', 'Series']}>
+      {existing.isPending ? <Spinner label="Loading the series…" /> : null}
+      {existing.isError ? <ErrorNotice title="This series could not be loaded." detail={existing.error.message} onRetry={() => void existing.refetch()} /> : null}
+      {series && !series.isAuthor ? <ErrorNotice title={LIBRARY_MESSAGES.notSeriesAuthor} /> : null}
+      {series?.isAuthor ? (
+        <SeriesForm
+          key={series.id}
+          initial={fromSeries(series)}
+          publicAllowed={mayPublish(user) || !series.isPrivate}
+          submitLabel="Save changes"
+          onSave={(v) => save(v, series.languageCode, series)}
+        />
+      ) : null}
+    </EditorFrame>
+  );
+}

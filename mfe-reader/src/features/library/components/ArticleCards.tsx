@@ -1,0 +1,31 @@
+import { Link } from '@verba/kit';
+import type { ArticleSummary } from '@verba/contracts/http';
+import { DifficultyBadge } from './DifficultyBadge';
+import { articleHref, ArticleTags } from './article-bits';
+
+export function ArticleCards({ articles }: { articles: readonly ArticleSummary[] }) {
+  return (
+    <ul className="rd-cards">
+      {articles.map((article) => (
+        <li key={article.id} className="rd-card">
+          {article.previewImgSrc ? (
+            <img className="rd-card__image" src={article.previewImgSrc} alt="" loading="lazy" referrerPolicy="no-referrer" />
+          ) : (
+            <div className="rd-card__image rd-card__image--none" aria-hidden="true" />
+          )}
+          <div className="rd-card__body">
+            <Link href={articleHref(article.id)} className="rd-article__link">
+              {article.name}
+            </Link>
+            <ArticleTags article={article} />
+            <p className="rd-article__meta">
+              {article.category} · {article.generalDifficulty} · {article.totalWords.toLocaleString()} words
+              {article.seriesTitle ? ` · ${article.seriesTitle}` : ''}
+            </p>
+            <DifficultyBadge label={article.difficulty} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,99 @@
+import { client, CSRF_COOKIE, CSRF_HEADER, readCookie } from '@verba/kit';
+import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { createdFlashcards, createFlashcard, getProfile, translate, translateAi, translateMultiWords } from '@verba/contracts/http';
+import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
+
+export type TranslationKind = 'word' | 'phrase' | 'sentence';
+
+/**
+ * A word is translated in its sentence (translation-ai with the sentence as context), a selection of
+ * several words with the multi-word prompt, a sentence as it is. Kept in the shared query cache, so
+ * going back to a word does not ask again (and a sign-out forgets them).
+ */
+export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<string> {
+  const call = () =>
+    kind === 'word'
+      ? client.call(translateAi, {
+          body: { text, languageCode, prompt: `Translate the word "${text}" as it is used in this sentence: ${context || text}` },
+        })
+      : kind === 'phrase'
+        ? client.call(translateMultiWords, { body: { text, languageCode } })
+        : client.call(translate, { body: { text, languageCode } });
+  return queryClient
+    .fetchQuery({ queryKey: ['translation', kind, languageCode, text, context], queryFn: call, staleTime: Infinity, retry: false })
+    .then((result) => result.data);
+}
+
+/** Voice and speed from the user's settings, or the language's default voice at normal speed. */
+export function useSpeechSettings(languageCode: LearningLanguage): { voiceId: VoiceId; speed: number } {
+  const profile = useRouteQuery(getProfile, {}, { staleTime: 5 * 60_000 });
+  const speech = profile.data?.settings.speech;
+  const chosen = speech?.voices?.[languageCode];
+  return {
+    voiceId: chosen && isVoiceForLanguage(chosen, languageCode) ? chosen : DEFAULT_VOICES[languageCode],
+    speed: speech?.speed ?? 1,
+  };
+}
+
+export class SpeechError extends Error {
+  constructor(
+    message: string,
+    /** true when the free monthly allowance is used up (an info, not a failure). */
+    readonly overLimit: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** POST /api/tts answers audio bytes, which the JSON client cannot read: fetched here and played. */
+export async function speak(text: string, voiceId: VoiceId, speed: number): Promise<void> {
+  const csrf = readCookie(CSRF_COOKIE);
+  let response: Response;
+  try {
+    response = await fetch('/api/tts', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'audio/*', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
+      body: JSON.stringify({ text, voiceId, speed }),
+    });
+  } catch {
+    throw new SpeechError(MESSAGES.other.speechError, false);
+  }
+  if (response.status === 403) throw new SpeechError(MESSAGES.tts.monthlyLimitReached, true);
+  if (!response.ok) throw new SpeechError(MESSAGES.other.speechError, false);
+  const url = URL.createObjectURL(await response.blob());
+  const audio = new Audio(url);
+  audio.addEventListener('ended', () => URL.revokeObjectURL(url), { once: true });
+  try {
+    await audio.play();
+  } catch {
+    URL.revokeObjectURL(url);
+    throw new SpeechError(MESSAGES.other.speechError, false);
+  }
+}
+
+/** Keys of the words (and phrases) that already have a card made from this article. */
+export function useCardKeys(languageCode: LearningLanguage | undefined, articleId: string) {
+  return useRouteQuery(
+    createdFlashcards,
+    { query: { languageCode: languageCode ?? 'de', articleId } },
+    { enabled: languageCode !== undefined, select: (data) => new Set(data.flashcards.map((card) => cardKey(card.sourceValue))) },
+  );
+}
+
+/** A card's front as the reader matches it: a word's key, or a phrase lower-cased. */
+export const cardKey = (text: string) => (/\s/.test(text.trim()) ? text.trim().toLowerCase() : wordKey(text));
+
+export async function addCard(
+  languageCode: LearningLanguage,
+  article: { id: string; name: string },
+  sourceValue: string,
+  targetValue: string,
+): Promise<void> {
+  const { id } = await client.call(createFlashcard, {
+    body: { languageCode, flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name } },
+  });
+  queryClient.setQueryData(routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }), (data: { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> } | undefined) =>
+    data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data,
+  );
+}

@@ -1,0 +1,48 @@
+import { Button } from '@verba/kit';
+
+interface Props {
+  page: number;
+  totalPages: number;
+  counts: { new: number; uncertain: number; known: number };
+  onTurn: (page: number) => void;
+  /** Marks the page's still-New words Known, then turns to the next page (if any). */
+  onMarkRestKnown: () => void;
+}
+
+/** The page's word counts and the page turn, with the offer to mark the rest of the page known. */
+export function PageFooter({ page, totalPages, counts, onTurn, onMarkRestKnown }: Props) {
+  return (
+    <div className="rd-footer">
+      <dl className="rd-counts" aria-label="Words on this page">
+        <div className="rd-count rd-count--new">
+          <dt>New</dt>
+          <dd>{counts.new}</dd>
+        </div>
+        <div className="rd-count rd-count--uncertain">
+          <dt>Uncertain</dt>
+          <dd>{counts.uncertain}</dd>
+        </div>
+        <div className="rd-count rd-count--known">
+          <dt>Known</dt>
+          <dd>{counts.known}</dd>
+        </div>
+      </dl>
+      <nav className="rd-pager" aria-label="Pages">
+        <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => onTurn(page - 1)} aria-keyshortcuts="PageUp [">
+          Previous page
+        </Button>
+        <span className="rd-pager__where" aria-live="polite">
+          Page {page} of {totalPages}
+        </span>
+        <Button size="sm" variant="secondary" disabled={page >= totalPages} onClick={() => onTurn(page + 1)} aria-keyshortcuts="PageDown ]">
+          Next page
+        </Button>
+        {counts.new > 0 ? (
+          <Button size="sm" onClick={onMarkRestKnown}>
+            Mark the rest of this page as known
+          </Button>
+        ) : null}
+      </nav>
+    </div>
+  );
+}

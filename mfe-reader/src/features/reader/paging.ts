@@ -1,0 +1,71 @@
+import { tokenize } from '@verba/contracts';
+
+export const WORDS_PER_PAGE = 250;
+/** A page may run this many words past the target to end at a sentence. */
+const SENTENCE_SLACK = 60;
+const SENTENCE_END = /[.!?…]|\n/;
+/** A sentence end with its closing quotes or brackets and the space after it: a page ends there. */
+const PAGE_BREAK = /(?:[.!?…]+["'»«“”‘’)\]]*|\n)\s*/;
+
+/**
+ * Splits a text into pages of about WORDS_PER_PAGE words, cut after a sentence end (or, failing that,
+ * between two words) so no word or token is ever split. Joining the pages gives the text back exactly.
+ */
+export function paginate(text: string, wordsPerPage = WORDS_PER_PAGE): string[] {
+  const pages: string[] = [];
+  let start = 0;
+  let offset = 0;
+  let words = 0;
+  for (const token of tokenize(text)) {
+    offset += token.text.length;
+    if (token.kind === 'word') {
+      words++;
+      continue;
+    }
+    const tokenStart = offset - token.text.length;
+    const sentenceEnd = words >= wordsPerPage ? PAGE_BREAK.exec(token.text) : null;
+    // The next sentence's opening quote or dash stays with it.
+    const cut = sentenceEnd ? tokenStart + sentenceEnd.index + sentenceEnd[0].length : words >= wordsPerPage + SENTENCE_SLACK ? offset : -1;
+    if (cut >= 0) {
+      pages.push(text.slice(start, cut));
+      start = cut;
+      words = 0;
+    }
+  }
+  // A short tail joins the page before it rather than making a near-empty page.
+  if (start < text.length) {
+    const tail = text.slice(start);
+    if (pages.length > 0 && words < wordsPerPage / 5) pages[pages.length - 1] += tail;
+    else pages.push(tail);
+  }
+  return pages.length > 0 ? pages : [''];
+}
+
+/** The sentence around [from, to) of a text (for translating a word in context). */
+export function sentenceAround(text: string, from: number, to: number): string {
+  let start = from;
+  while (start > 0 && !SENTENCE_END.test(text.charAt(start - 1))) start--;
+  let end = to;
+  while (end < text.length && !SENTENCE_END.test(text.charAt(end))) end++;
+  if (end < text.length && text.charAt(end) !== '\n') end++;
+  return text.slice(start, end).trim();
+}
+
+const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'TR']);
+
+/**
+ * Rich (sanitized) HTML as the reader's plain text: paragraphs become blank-line breaks. DOMParser
+ * documents are inert: nothing in them runs or loads.
+ */
+export function htmlToText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
+    if (node.nodeName === 'BR') parts.push('\n');
+    node.childNodes.forEach(walk);
+    if (BLOCKS.has(node.nodeName)) parts.push('\n\n');
+  };
+  walk(doc.body);
+  return parts.join('').replace(/[ \t]*\n[ \t]*/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}

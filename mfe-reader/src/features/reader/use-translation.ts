@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { MESSAGES, type LearningLanguage } from '@verba/contracts';
+import { translateText, type TranslationKind } from './api/word-help-api';
+
+export type TranslationState = { status: 'idle' | 'pending' } | { status: 'done'; text: string } | { status: 'error'; message: string };
+
+/** Translates `text` while `enabled`; a newer request replaces an older one. */
+export function useTranslation(kind: TranslationKind, text: string, languageCode: LearningLanguage, context: string, enabled = true): TranslationState {
+  const [state, setState] = useState<TranslationState>({ status: 'idle' });
+  useEffect(() => {
+    if (!enabled || !text.trim()) return;
+    let current = true;
+    setState({ status: 'pending' });
+    translateText(kind, text, languageCode, context).then(
+      (translation) => current && setState({ status: 'done', text: translation }),
+      (error: Error) => current && setState({ status: 'error', message: error.message || MESSAGES.other.translationError }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [kind, text, languageCode, context, enabled]);
+  return state;
+}

@@ -1,0 +1,26 @@
+import { article, json, mockApi, profile, type Handler } from './mock-api';
+
+export const ARTICLE_ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+export const CARD_ID = '5f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+
+/** The reader's every route, answered like the server would; `overrides` replace some. */
+export function mockReader(content: string, overrides: Record<string, Handler> = {}) {
+  return mockApi({
+    [`GET /api/articles/${ARTICLE_ID}`]: () => json(article({ id: ARTICLE_ID, name: 'Der Hund', content })),
+    'GET /api/dictionary': () => json({ languageCode: 'de', words: [{ value: 'katze', status: 'known' }] }),
+    'PATCH /api/dictionary/word': () => json({ changed: 1, word: { value: 'hund', status: 'known' } }),
+    'PATCH /api/dictionary': () => json({ changed: 1 }),
+    'GET /api/articles/bookmark': () => json({ bookmark: null }),
+    'POST /api/articles/bookmark': () => json({}),
+    'POST /api/articles/progress/add': () => json({}),
+    'PATCH /api/articles/totalReads': () => json({}),
+    'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: [] }),
+    'GET /api/user/profile': () => json(profile()),
+    'POST /api/translation-ai': () => json({ success: true, data: 'dog', duration_s: 0.1 }),
+    'POST /api/translation-ai/multi-words-translation-prompt/post': () => json({ success: true, data: 'the dog runs', duration_s: 0.1 }),
+    'POST /api/translation': () => json({ success: true, data: 'The dog runs.', duration_s: 0.1 }),
+    'POST /api/flashcards/one': () => json({ changed: 1, id: CARD_ID }, 201),
+    'POST /api/tts': () => new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } }),
+    ...overrides,
+  });
+}

@@ -1,0 +1,189 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
+
+const LONG_ARTICLE = 'Das unsichtbare Netz unter dem Waldboden'; // 389 words: two pages
+const UNSAVED = 'You have unsaved changes. Are you sure you want to leave this page?';
+
+describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () => {
+  let verba: Verba;
+  let page: Page;
+  /** Any alert/confirm/prompt that opens (an XSS payload would); the unsaved-changes prompt is in-page. */
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    verba = await startVerba();
+    page = await verba.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, verba.base, verba.learner);
+  }, 180_000);
+
+  afterAll(async () => verba?.stop());
+
+  const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+  const rows = () => page.locator('.rd-table tbody tr');
+
+  it('browses the library as a table (default) and as cards, and filters it', async () => {
+    await page.getByRole('link', { name: 'Read' }).click();
+    await rows().first().waitFor();
+    expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await rows().count()).toBeGreaterThanOrEqual(4);
+    // Every article shows its difficulty label for this reader.
+    expect(await page.locator('.rd-table .rd-difficulty').count()).toBe(await rows().count());
+    await shot('library-table.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.locator('.rd-card').first().waitFor();
+    expect(await page.locator('.rd-table').count()).toBe(0);
+    expect(await page.locator('a[href^="/app/library/"]').count()).toBeGreaterThanOrEqual(4);
+    await shot('library-cards.png');
+    // The choice is kept.
+    await page.reload();
+    await page.locator('.rd-card').first().waitFor();
+    await page.getByRole('button', { name: 'Table' }).click();
+    await rows().first().waitFor();
+
+    await page.getByLabel('Level').selectOption('B2');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(LONG_ARTICLE)]);
+    await page.getByLabel('Level').selectOption('');
+    await page.getByLabel('Search by title').fill('Bäckerei');
+    await expect.poll(() => rows().count()).toBe(1);
+    await page.getByLabel('Search by title').fill('kein solcher Titel');
+    await page.getByRole('heading', { name: 'No articles match these filters' }).waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => rows().count()).toBeGreaterThanOrEqual(4);
+  }, 60_000);
+
+  it('reads: translates a word and a phrase, plays a word, marks words, marks the rest of the page known, and reopens at the bookmark', async () => {
+    await page.getByRole('link', { name: LONG_ARTICLE }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    const words = page.locator('.rd-text [data-key]');
+
+    // A word, translated in its sentence.
+    await words.nth(1).click();
+    await page.locator('.rd-translation__text').first().waitFor();
+    expect((await page.locator('.rd-translation__text').first().innerText()).trim()).not.toBe('');
+    // Played with the user's voice (espeak-ng on this machine).
+    const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
+    await page.getByRole('button', { name: /^Listen to/ }).click();
+    expect((await tts).status()).toBe(200);
+    expect(await page.getByText('Error synthesizing speech').count()).toBe(0);
+    // Marked Known: every occurrence on the page repaints.
+    const key = (await words.nth(1).getAttribute('data-key'))!;
+    await page.getByRole('button', { name: 'Known', exact: true }).click();
+    expect(await page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))])).toEqual(['w w--known']);
+
+    // A phrase (shift+click), translated with the multi-word prompt and added as a card.
+    await words.nth(0).click();
+    await words.nth(2).click({ modifiers: ['Shift'] });
+    await page.getByText('3 words selected').waitFor();
+    await page.locator('.rd-translation__text').first().waitFor();
+    await page.getByRole('button', { name: 'Add to flashcards' }).click();
+    await page.getByRole('button', { name: 'In your flashcards' }).waitFor();
+    await shot('reader-light.png');
+
+    // Turning the page with "mark the rest known": one PATCH, then page 2.
+    const patch = page.waitForResponse((r) => r.url().endsWith('/api/dictionary') && r.request().method() === 'PATCH');
+    const bookmark = page.waitForResponse((r) => r.url().endsWith('/api/articles/bookmark') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Mark the rest of this page as known' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect((await patch).status()).toBe(200);
+    expect((await bookmark).status()).toBe(200);
+    await page.keyboard.press('PageUp');
+    await page.getByText('Page 1 of 2').waitFor();
+    expect(await page.locator('.rd-text .w--new').count()).toBe(0);
+    await page.keyboard.press(']');
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.waitForLoadState('networkidle');
+
+    // Leave, and come back (a fresh load): the bookmark reopens page 2.
+    const url = page.url();
+    await page.getByRole('link', { name: '← Library' }).click();
+    await rows().first().waitFor();
+    await page.goto(url);
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.locator('.rd-text [data-key]').nth(3).click();
+    await page.locator('.rd-translation__text, .rd-translation__error').first().waitFor();
+    await shot('reader-dark.png');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  }, 90_000);
+
+  it('creates a series and a private article in it; leaving the edit page with changes asks first', async () => {
+    await page.goto(`${verba.base}/app/library`);
+    await page.getByRole('link', { name: 'Series', exact: true }).click();
+    await page.getByRole('link', { name: 'Create series' }).click();
+    await page.getByLabel(/^Title/).fill('Meine Geschichten');
+    await page.getByRole('button', { name: 'Create series' }).click();
+    await page.waitForURL('**/app/series');
+    await page.getByRole('heading', { name: 'Meine Geschichten' }).waitFor();
+
+    await page.goto(`${verba.base}/app/library`);
+    await page.getByRole('link', { name: 'Add article' }).click();
+    await page.getByLabel(/^Title/).fill('Mein erster Text');
+    await page.getByLabel(/^Text/).fill('Der Hund läuft in den Wald. Die Katze schläft.');
+    await page.getByLabel(/^Series/).selectOption({ label: 'Meine Geschichten' });
+    await page.getByRole('button', { name: 'Add article' }).click();
+    await page.getByRole('heading', { name: 'Mein erster Text' }).waitFor();
+
+    await page.getByRole('link', { name: 'Edit article' }).click();
+    await page.getByLabel(/^Title/).waitFor();
+    // The kit's toast list (<ol> of <li role="status">) is itself flagged by axe's "list" rule: checked without it.
+    const dismiss = page.getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByLabel(/^Title/).fill('Mein erster Text, geändert');
+    await page.getByRole('link', { name: '← Library' }).click();
+    const prompt = page.getByRole('alertdialog');
+    await prompt.getByText(UNSAVED).waitFor();
+    await page.waitForTimeout(250); // the dialog's fade-in, for the screenshot
+    await shot('unsaved-changes.png');
+    await prompt.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(page.url()).pathname).toBe('/app/edit-article');
+    expect(await page.getByLabel(/^Title/).inputValue()).toBe('Mein erster Text, geändert');
+    // The browser's back button is held too.
+    await page.goBack();
+    await prompt.getByText(UNSAVED).waitFor();
+    await prompt.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL((u) => u.pathname !== '/app/edit-article');
+
+    // The new article is in the library, in its series, private.
+    await page.goto(`${verba.base}/app/library`);
+    await page.getByLabel('Show').selectOption('mine');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringMatching(/Mein erster Text[\s\S]*Private[\s\S]*Meine Geschichten/)]);
+    expect(dialogs).toEqual([]);
+  }, 60_000);
+
+  it('renders stored script and image payloads inert in the library and the reader', async () => {
+    const payload = '<script>alert("xss-script")</script><img src=x onerror="alert(\'xss-img\')">';
+    await page.goto(`${verba.base}/app/add-article`);
+    await page.getByLabel(/^Title/).fill(`Böse ${payload} Falle`);
+    await page.getByLabel(/^Text/).fill(`Der Hund ${payload} läuft. <b onmouseover="alert('xss-b')">fett</b>`);
+    await page.getByRole('button', { name: 'Add article' }).click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+
+    const inert = () =>
+      page.evaluate(() => ({
+        scripts: Array.from(document.scripts).filter((s) => s.textContent?.includes('xss')).length,
+        images: document.querySelectorAll('img[src="x"]').length,
+        handlers: document.querySelectorAll('[onerror], [onmouseover]').length,
+      }));
+    await page.locator('.rd-text [data-key]').first().hover();
+    expect(await inert()).toEqual({ scripts: 0, images: 0, handlers: 0 });
+
+    await page.getByRole('link', { name: '← Library' }).click();
+    await page.getByLabel('Show').selectOption('mine');
+    await page.getByRole('link', { name: /Böse/ }).waitFor();
+    await page.getByRole('button', { name: 'Cards' }).click();
+    await page.getByRole('link', { name: /Böse/ }).waitFor();
+    expect(await inert()).toEqual({ scripts: 0, images: 0, handlers: 0 });
+    await page.waitForTimeout(300); // an onerror would have fired by now
+    expect(dialogs).toEqual([]);
+    await page.getByRole('button', { name: 'Table' }).click();
+  }, 60_000);
+});
