@@ -54,3 +54,17 @@ export function useRouteMutation<D extends RouteDef, Context = unknown>(
     ...options,
   });
 }
+
+/**
+ * Marks stale every cached GET under these path prefixes (e.g. ['/api/flashcards']), in every fragment:
+ * the cache is shared, so this is how one fragment's write reaches another's view. Routes in `except`
+ * are left alone (a cache the writer has already updated itself).
+ */
+export function invalidatePaths(prefixes: readonly string[], except: readonly string[] = []): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => {
+      const path = String(query.queryKey[1] ?? '');
+      return prefixes.some((p) => path.startsWith(p)) && !except.includes(path);
+    },
+  });
+}

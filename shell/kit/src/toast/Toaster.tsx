@@ -7,12 +7,9 @@ export function Toaster() {
   return (
     <ol className="vk-toasts" aria-label="Notifications">
       {toasts.map((t) => (
-        <li
-          key={t.id}
-          className={`vk-toast vk-toast--${t.variant}`}
-          role={t.variant === 'destructive' ? 'alert' : 'status'}
-        >
-          <div>
+        // The live region is inside the item: a list item may not take another role (axe "list" rule).
+        <li key={t.id} className={`vk-toast vk-toast--${t.variant}`}>
+          <div role={t.variant === 'destructive' ? 'alert' : 'status'}>
             <p className="vk-toast__title">{t.title}</p>
             {t.description ? <p className="vk-toast__description">{t.description}</p> : null}
           </div>

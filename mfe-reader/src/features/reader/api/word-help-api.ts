@@ -1,5 +1,5 @@
 import { client, CSRF_COOKIE, CSRF_HEADER, readCookie } from '@verba/kit';
-import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { invalidatePaths, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { createdFlashcards, createFlashcard, getProfile, translate, translateAi, translateMultiWords } from '@verba/contracts/http';
 import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
 
@@ -96,4 +96,6 @@ export async function addCard(
   queryClient.setQueryData(routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }), (data: { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> } | undefined) =>
     data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data,
   );
+  // The practice pages (another fragment, same cache) show the new card next time they are looked at.
+  void invalidatePaths(['/api/flashcards', '/api/practice'], [createdFlashcards.path]);
 }
