@@ -1,14 +1,26 @@
-import { EmptyState, SectionHeader, isAdmin, useSession } from '@verba/kit';
+import { EmptyState, Link, SectionHeader, isAdmin, pageChunks, Spinner, usePathname, useSession } from '@verba/kit';
+import './admin.css';
+
+const APPROVE = '/app/admin/library/approve-articles';
+const usePages = pageChunks(() => import('./features/library/ApproveArticlesPage'));
 
 export function AdminApp() {
   const { user } = useSession();
+  const pathname = usePathname().replace(/\/+$/, '');
+  const pages = usePages();
   // The shell already redirects non-admins; this only guards against a misconfigured host.
   if (!isAdmin(user)) return <EmptyState title="Administrators only" />;
+  if (pathname === APPROVE) return pages ? <pages.ApproveArticlesPage /> : <Spinner label="Loading…" />;
   return (
     <main>
       <SectionHeader section="admin" title="Administration" subtitle="Users, content and settings." />
-      <EmptyState title="Admin tools are coming soon">
-        <p>User management and content editing are not available yet.</p>
+      <ul className="ad-tools">
+        <li>
+          <Link href={APPROVE}>Approve articles</Link> — public articles waiting for approval and flagged private ones.
+        </li>
+      </ul>
+      <EmptyState title="More admin tools are coming">
+        <p>Courses, users, announcements, prompts and analytics have their API; their pages come next.</p>
       </EmptyState>
     </main>
   );

@@ -159,7 +159,7 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     expect(dialogs).toEqual([]);
   }, 60_000);
 
-  it('renders stored script and image payloads inert in the library and the reader', async () => {
+  it('renders stored script and image payloads inert in the library, the reader and the admin views', async () => {
     const payload = '<script>alert("xss-script")</script><img src=x onerror="alert(\'xss-img\')">';
     await page.goto(`${verba.base}/app/add-article`);
     await page.getByLabel(/^Title/).fill(`Böse ${payload} Falle`);
@@ -185,5 +185,59 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await page.waitForTimeout(300); // an onerror would have fired by now
     expect(dialogs).toEqual([]);
     await page.getByRole('button', { name: 'Table' }).click();
-  }, 60_000);
+
+    // The author flags it for approval; an admin reviews it in the admin area, where it is inert too.
+    const id = await page.getByRole('link', { name: /Böse/ }).first().evaluate((a) => a.getAttribute('href')!.split('/').pop()!);
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
+    const flagged = await page.request.post(`${verba.base}/api/articles/add-flagged`, { headers: { 'x-verba-csrf': csrf }, data: { articleIds: [id] } });
+    expect(flagged.status()).toBe(200);
+    const context = await verba.browser.newContext();
+    const admin = await context.newPage();
+    admin.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(admin, verba.base, verba.admin, /\/app\/(dashboard|onboarding)/);
+    await admin.goto(`${verba.base}/app/admin/library/approve-articles`);
+    // The flag may land in the read model a moment after the request: reload until it is listed.
+    for (let attempt = 0; ; attempt++) {
+      if (await admin.getByRole('listitem', { name: /Böse/ }).waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
+      if (attempt === 5) {
+        await admin.screenshot({ path: path.join(SHOTS, 'debug-admin.png') });
+        throw new Error(`the flagged article never reached the admin list: ${await admin.locator('main').innerText()}`);
+      }
+      await admin.reload();
+    }
+    expect(await admin.getByRole('heading', { name: /Böse/ }).textContent()).toMatch(/^Böse .*Falle$/);
+    await admin.getByRole('listitem', { name: /Böse/ }).hover();
+    await admin.waitForTimeout(300);
+    const inAdmin = await admin.evaluate(() => ({
+      scripts: Array.from(document.scripts).filter((s) => s.textContent?.includes('xss')).length,
+      images: document.querySelectorAll('img[src="x"]').length,
+      handlers: document.querySelectorAll('[onerror], [onmouseover]').length,
+    }));
+    expect(inAdmin).toEqual({ scripts: 0, images: 0, handlers: 0 });
+    expect(dialogs).toEqual([]);
+    await admin.screenshot({ path: path.join(SHOTS, 'admin-approve-articles.png'), fullPage: true });
+    await context.close();
+  }, 90_000);
+
+  // Last: it uses up the demo learner's monthly allowance of 50 pronunciations.
+  it('tells a free user over the monthly text-to-speech limit, in the reader', async () => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
+    let over = 0;
+    for (let i = 0; i < 60 && over === 0; i++) {
+      const res = await page.request.post(`${verba.base}/api/tts`, { headers: { 'x-verba-csrf': csrf }, data: { text: `Wort Nummer ${i}`, voiceId: 'Marlene' } });
+      if (res.status() === 403) over = i;
+      else expect(res.status()).toBe(200);
+    }
+    expect(over).toBeGreaterThan(0); // the allowance ran out within 50 new phrases
+    await page.goto(`${verba.base}/app/library`);
+    await page.locator('a[href^="/app/library/"]').first().click();
+    const words = page.locator('.rd-text [data-key]');
+    await words.nth(3).click();
+    await page.getByRole('button', { name: /^Listen to/ }).click();
+    await page.getByText('You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-tts-limit.png') });
+  }, 90_000);
 });

@@ -84,7 +84,7 @@ export async function startVerba(): Promise<Verba> {
 }
 
 /** Signs in through the form (accepting cookies first) and waits for the page sign-in leads to. */
-export async function signIn(page: Page, base: string, who: Account, landing = '**/app/dashboard'): Promise<void> {
+export async function signIn(page: Page, base: string, who: Account, landing: string | RegExp = '**/app/dashboard'): Promise<void> {
   await page.goto(`${base}/app/sign-in`);
   await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
   const accept = page.getByRole('button', { name: 'Accept cookies' });
