@@ -22,6 +22,9 @@ const bookmarkInput = (articleId: string, minPosition: string | undefined) => ({
 /** `minPosition`: read once when the article opens (storedBookmarkPosition). */
 export const useBookmark = (articleId: string, minPosition: string | undefined) => useRouteQuery(getBookmark, bookmarkInput(articleId, minPosition));
 
+/** The bookmark writes of each article, in order: quick page turns must not land out of order. */
+const bookmarkWrites = new Map<string, Promise<void>>();
+
 /**
  * Remembers the page (bookmark) and how far the reader got (progress, 100 on the last page).
  * Fire and forget: reading goes on if a write fails; the cached bookmark follows at once.
@@ -34,13 +37,17 @@ export function savePosition(
   minPosition: string | undefined,
 ): void {
   queryClient.setQueryData(routeKey(getBookmark, bookmarkInput(articleId, minPosition)), { bookmark: { articleId, totalPages, pageNumber } });
-  void client.call(setBookmark, { body: { articleId, totalPages, pageNumber } }).then(({ position }) => {
-    try {
-      if (position) window.localStorage.setItem(positionKey(articleId), position);
-    } catch {
-      // Storage may be disabled: the bookmark is saved all the same, only possibly read a moment late.
-    }
-  }, () => undefined);
+  const write = (bookmarkWrites.get(articleId) ?? Promise.resolve())
+    .then(() => client.call(setBookmark, { body: { articleId, totalPages, pageNumber } }))
+    .then(({ position }) => {
+      try {
+        if (position) window.localStorage.setItem(positionKey(articleId), position);
+      } catch {
+        // Storage may be disabled: the bookmark is saved all the same, only possibly read a moment late.
+      }
+    })
+    .catch(() => undefined);
+  bookmarkWrites.set(articleId, write);
   const progress = Math.round((pageNumber / totalPages) * 100);
   void client
     .call(addArticleProgress, { body: { articleProgressItem: { articleId, progress }, language: languageCode } })
