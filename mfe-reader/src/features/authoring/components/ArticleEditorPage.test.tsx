@@ -18,6 +18,7 @@ function mockEditor(overrides: Record<string, Handler> = {}) {
   return mockApi({
     'GET /api/articles/create': () => json(CHECK),
     'GET /api/series/user-series': () => json({ series: [SERIES] }),
+    'POST /api/translation-ai/check-public-article': () => json({ ok: true }),
     'POST /api/articles/create': (_url, init) => {
       const body = JSON.parse(String(init?.body)) as { name: string; content: string; isPrivate: boolean };
       return json({ article: article({ id: ID, ...body, needApprove: !body.isPrivate, isAuthor: true }) }, 201);
@@ -79,6 +80,21 @@ describe('adding an article', () => {
       languageCode: 'de',
     });
     expect(toastStore.get()[0]?.description).toBe(APPROVAL_NOTICE);
+    // The AI moderation check ran first, on the title and the text.
+    expect(callsTo(fetchMock, 'POST', '/api/translation-ai/check-public-article')[0]?.body).toEqual({ name: 'Mein Tag', content: 'Heute fahre ich nach Berlin.' });
+  });
+
+  it('keeps a public article the AI moderation declines, and says why', async () => {
+    const fetchMock = mockEditor({ 'POST /api/translation-ai/check-public-article': () => json({ ok: false, reason: 'It contains hate speech.' }) });
+    renderPage(<AddArticlePage />);
+    await screen.findByLabelText(/^Title/);
+    fireEvent.change(field(/^Title/), { target: { value: 'Mein Tag' } });
+    fireEvent.change(field(/^Text/), { target: { value: 'Heute fahre ich nach Berlin.' } });
+    fireEvent.click(screen.getByLabelText(/^Public/));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add article' })));
+    expect((await screen.findByText(/This article cannot be published/)).textContent).toContain('It contains hate speech.');
+    expect(callsTo(fetchMock, 'POST', '/api/articles/create')).toEqual([]);
+    expect(window.location.pathname).toBe('/app/add-article');
   });
 
   it('shows the server’s refusal above the form', async () => {

@@ -1,6 +1,6 @@
 import { ErrorNotice, Spinner, client, isAdmin, navigate, toast, useSession } from '@verba/kit';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
-import { createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
+import { checkPublicArticle, createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
 import { useArticle } from '../../reader/api/reader-api';
 import { refreshLibrary, useCreateCheck, useUserSeries } from '../api/authoring-api';
 import { ArticleForm, type ArticleFormInput, type ArticleFormOutput } from './ArticleForm';
@@ -39,6 +39,12 @@ const fromArticle = (a: Article): ArticleFormInput => ({
 async function save(values: ArticleFormOutput, languageCode: LearningLanguage, existing: Article | undefined) {
   const { visibility, ...rest } = values;
   const input = { ...rest, languageCode, isPrivate: visibility === 'private', contentFormat: existing?.contentFormat ?? 'text' };
+  if (!input.isPrivate) {
+    // The AI moderation check comes first (spec: translation-ai/check-public-article); a decline keeps
+    // the form as it is and says why.
+    const check = await client.call(checkPublicArticle, { body: { name: input.name, content: input.content } });
+    if (!check.ok) throw new Error(`This article cannot be published: ${check.reason}`);
+  }
   const { article } = existing
     ? await client.call(updateArticle, { body: { ...input, articleId: existing.id } })
     : await client.call(createArticle, { body: input });
