@@ -113,6 +113,10 @@ export async function openPlatform(
       store,
       db,
       log,
+      // Side effects can wait a tenth of a second: fewer, larger batches mean fewer checkpoint writes,
+      // and every write transaction holds back the log's readers for its duration.
+      batchSize: 1000,
+      minBatchIntervalMs: 100,
       handle: async (batch) => {
         for (const event of batch) if (types.has(event.type)) await reactor.react(event);
       },

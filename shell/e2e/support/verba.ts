@@ -117,7 +117,14 @@ export async function signUpVerified(page: Page, base: string, who: Account): Pr
   await page.getByLabel('Email').fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
-  await page.waitForURL('**/app/verify-email?email=**');
+  // Either the verify-email page, or the form's error (shown in the failure rather than a bare timeout).
+  const refused = page.locator('form [role="alert"]');
+  const outcome = await Promise.race([
+    page.waitForURL('**/app/verify-email?email=**').then(() => 'verify', () => 'timeout'),
+    refused.waitFor().then(() => 'refused', () => 'timeout'),
+  ]);
+  if (outcome === 'refused') throw new Error(`sign-up refused: ${await refused.innerText()}`);
+  if (outcome !== 'verify') throw new Error('sign-up did not reach the verify-email page');
   await followMailedLink(page, base, who.email, 'Confirm your email address for Verba');
   await page.getByText('Your email address is verified. You can sign in now.').waitFor();
   await signIn(page, base, who, '**/app/onboarding**');

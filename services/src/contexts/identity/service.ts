@@ -106,8 +106,21 @@ export class IdentityService {
     });
     const verification = await this.requestVerification(userId);
     await this.o.waitFor(verification.position ?? position!);
-    const user = await this.view(userId);
-    if (!user) throw new Error('registered user missing from the read model');
+    // The account exists once its events are in the log; a read model that is slow to follow (a busy
+    // embedded database) must not turn a successful registration into an error.
+    const user: UserView = (await this.view(userId)) ?? {
+      uid: userId,
+      name,
+      email: input.email.trim(),
+      role: 'User',
+      subscription: 'free',
+      currentLearningLanguage: null,
+      learnedLanguages: [],
+      languageLevels: {},
+      creationDateStamp: Date.parse(at),
+      showMainOnboarding: true,
+      emailVerified: false,
+    };
     return { user, position: verification.position ?? position! };
   }
 
