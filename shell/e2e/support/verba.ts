@@ -83,12 +83,17 @@ export async function startVerba(): Promise<Verba> {
   };
 }
 
+/** The cookie banner shows on a browser that has not answered it yet (it renders with the page). */
+async function acceptCookiesIfAsked(page: Page): Promise<void> {
+  if (await page.evaluate(() => localStorage.getItem('cookieConsent') === 'accepted')) return;
+  await page.getByRole('button', { name: 'Accept cookies' }).click();
+}
+
 /** Signs in through the form (accepting cookies first) and waits for the page sign-in leads to. */
 export async function signIn(page: Page, base: string, who: Account, landing: string | RegExp = '**/app/dashboard'): Promise<void> {
   await page.goto(`${base}/app/sign-in`);
   await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
+  await acceptCookiesIfAsked(page);
   await page.getByLabel('Email').fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -112,8 +117,8 @@ export async function followMailedLink(page: Page, base: string, email: string, 
 /** Registers through the UI, follows the emailed link, and signs in (landing on onboarding). */
 export async function signUpVerified(page: Page, base: string, who: Account): Promise<void> {
   await page.goto(`${base}/app/sign-up`);
-  const accept = page.getByRole('button', { name: 'Accept cookies' });
-  if (await accept.isVisible()) await accept.click();
+  await page.getByRole('heading', { name: 'Create your Verba account' }).waitFor();
+  await acceptCookiesIfAsked(page);
   await page.getByLabel('Email').fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
   await page.getByRole('button', { name: 'Sign up' }).click();
