@@ -78,9 +78,9 @@ export class ProjectionRunner {
 
   /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
   async start(): Promise<void> {
-    await migrateProjections(this.db);
+    await onLiveConnection(() => migrateProjections(this.db));
     for (const p of this.projections.values()) {
-      const state = await this.db('projection_state').where({ name: p.name }).first();
+      const state = await onLiveConnection(() => this.db('projection_state').where({ name: p.name }).first());
       if (!state || state.version !== p.version) await this.rebuild(p.name);
     }
     for (const p of this.projections.values()) this.loops.push(this.follow(p));
@@ -295,5 +295,21 @@ export class ProjectionRunner {
       for (const table of p.tables) await trx.raw('drop table if exists ??', [t(table)]);
       await trx('projection_checkpoints').where({ name: p.name, generation }).delete();
     });
+  }
+}
+
+/**
+ * Runs `work` again when it failed on a pooled connection the server had already closed (a restarted
+ * database, a killed backend): the pool finds out only on first use, and a fresh connection follows.
+ */
+async function onLiveConnection<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const lost = /Connection terminated|terminating connection|ECONNRESET|Client has encountered a connection error/i.test(String((error as Error)?.message));
+      if (!lost || attempt >= attempts) throw error;
+      await new Promise((r) => setTimeout(r, 10 * attempt));
+    }
   }
 }
