@@ -11,7 +11,7 @@ import { PublicArea } from './PublicArea';
 import { FRAGMENTS, resolveRoute, type AccountPage, type ShellPage } from './routes';
 import { useSessionExpiryNotice } from './use-session-expiry';
 
-// Account pages are rarely visited: each is its own chunk, out of the first load.
+// Pages visited rarely (account links, onboarding, profile): each is its own chunk, out of the first load.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   lazy(() => load().then((m) => ({ default: m[name] })));
 const VerifyEmailPage = named(() => import('../account/VerifyEmailPage'), 'VerifyEmailPage');
@@ -23,7 +23,9 @@ const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMail
 const OnboardingPage = named(() => import('../onboarding/OnboardingPage'), 'OnboardingPage');
 const ProfilePage = named(() => import('../profile/ProfilePage'), 'ProfilePage');
 
-const ACCOUNT: Record<AccountPage, React.ComponentType> = {
+const LAZY: Partial<Record<ShellPage, React.ComponentType>> & Record<AccountPage, React.ComponentType> = {
+  onboarding: OnboardingPage,
+  profile: ProfilePage,
   'verify-email': VerifyEmailPage,
   'verify-result': VerifyResultPage,
   'reset-password': ResetPasswordPage,
@@ -33,11 +35,11 @@ const ACCOUNT: Record<AccountPage, React.ComponentType> = {
 };
 
 function Page({ page }: { page: ShellPage }) {
-  if (page in ACCOUNT) {
-    const Account = ACCOUNT[page as AccountPage];
+  const Lazy = LAZY[page];
+  if (Lazy) {
     return (
       <Suspense fallback={<Spinner label="Loading…" />}>
-        <Account />
+        <Lazy />
       </Suspense>
     );
   }
@@ -47,18 +49,6 @@ function Page({ page }: { page: ShellPage }) {
       return <AuthForm key={page} mode={page} />;
     case 'dashboard':
       return <DashboardPage />;
-    case 'onboarding':
-      return (
-        <Suspense fallback={<Spinner label="Loading…" />}>
-          <OnboardingPage />
-        </Suspense>
-      );
-    case 'profile':
-      return (
-        <Suspense fallback={<Spinner label="Loading…" />}>
-          <ProfilePage />
-        </Suspense>
-      );
     case 'subscription':
       return <PlaceholderPage section="profile" title="Subscription" what="Subscription management" />;
     default:

@@ -90,10 +90,8 @@ export const identityModule: Module = {
     const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
     identityRoutes(app, deps.auth, service, sessions, readAfter);
     const { vault } = identity(deps);
-    const waitFor = (position: Parameters<typeof service.settle>[0]) =>
-      deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 });
     await avatarRoutes(app, deps.auth, deps.db);
-    profileRoutes(app, deps.auth, new ProfileService({ store: deps.store, db: deps.db, vault, service, now: deps.now, waitFor }), readAfter);
+    profileRoutes(app, deps.auth, new ProfileService({ store: deps.store, db: deps.db, vault, service, now: deps.now }), readAfter);
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
     const social = createSocial(app, deps, identity(deps));
     socials.set(deps.db, social);

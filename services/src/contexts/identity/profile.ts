@@ -29,7 +29,6 @@ interface Options {
   vault: PersonalDataVault;
   service: IdentityService;
   now: () => Date;
-  waitFor(position: Position): Promise<boolean>;
 }
 
 interface ProfileRow {
@@ -146,7 +145,7 @@ export class ProfileService {
 
   /** Waits for the read model, then returns the profile as it is now. */
   private async settled(position: Position | undefined) {
-    if (position) await this.o.waitFor(position);
+    if (position) await this.o.service.settle(position);
     return position;
   }
 
