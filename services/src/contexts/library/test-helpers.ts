@@ -16,7 +16,7 @@ export const database = await preferredTestDatabase();
 export async function libraryTestApp(extra: Module[] = []): Promise<TestApp> {
   const t = await createTestApp(await database.create(), [testAuthModule, libraryModule, ...extra]);
   await libraryModule.seed!(t.deps);
-  expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 10_000 })).toBe(true);
+  await t.caughtUp();
   return t;
 }
 
@@ -58,7 +58,7 @@ export const post = (agent: Agent, url: string, payload: unknown) => agent.reque
 
 /** Drops and rebuilds a projection from the log; its tables must come back row for row. */
 export async function expectRebuildEqual(t: TestApp, projection: { name: string; tables: readonly string[] }): Promise<void> {
-  expect(await t.deps.projections.waitFor(await t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+  await t.caughtUp();
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {};
     // Row order is not part of a table's content: compare sorted serialisations.

@@ -270,7 +270,7 @@ describe(`flashcard routes on ${database.label}`, () => {
       cards: await p.t.platform.db('flashcards').orderBy(['user_id', 'card_id']).select(),
       days: await p.t.platform.db('practice_days').orderBy(['user_id', 'language', 'day']).select(),
     });
-    expect(await p.t.deps.projections.waitFor(await p.t.deps.store.headPosition(), { timeoutMs: 5000 })).toBe(true);
+    await p.t.caughtUp();
     const before = await rows();
     await p.t.platform.runner.rebuild('practice-flashcards');
     expect(await rows()).toEqual(before);
