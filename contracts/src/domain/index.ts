@@ -19,3 +19,4 @@ export * from './messages';
 export * from './courses';
 export * from './social-sign-in';
 export * from './content';
+export * from './safe-text';

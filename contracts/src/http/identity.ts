@@ -189,12 +189,16 @@ export const DevMailSchema = z.object({
   sentAt: z.string(),
 });
 
+/** The dev mailbox answers only for one address. */
+export const DEV_MAILBOX_TO_REQUIRED = 'Give the address whose mail to show (?to=)';
+
 export const devMailbox = defineRoute({
   method: 'GET',
   path: '/api/dev/mailbox',
   access: 'public',
   summary: 'Development only: the mail the app would have sent (no SMTP configured)',
-  query: z.object({ to: z.string().trim().max(254).optional() }),
+  // Only one address's mail: the mailbox holds reset links, and listing everyone's would hand them out.
+  query: z.object({ to: z.string().trim().min(1, DEV_MAILBOX_TO_REQUIRED).max(254) }),
   response: z.object({ messages: z.array(DevMailSchema) }),
 });
 

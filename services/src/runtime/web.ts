@@ -1,9 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REPO_ROOT } from '../platform/config';
 import type { App } from '../platform/http/server';
+import { pagePolicy } from '../platform/http/security-headers';
 
 /** The fragments the shell composes, and where each one's production build lives. */
 export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
@@ -52,9 +53,24 @@ export function pageFallbackFor(dist: string) {
     if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(dist)) return false;
     const prerendered = prerenderedPage(pathname);
     const file = prerendered && existsSync(path.join(dist, prerendered)) ? prerendered : 'index.html';
-    void reply.type('text/html').header('cache-control', 'no-cache').sendFile(file, dist);
+    void reply
+      .type('text/html')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policyOf(path.join(dist, file)))
+      .sendFile(file, dist);
     return true;
   };
+}
+
+/** A page's Content-Security-Policy, made from its file once per version of the file. */
+const policies = new Map<string, { mtimeMs: number; policy: string }>();
+function policyOf(file: string): string {
+  const { mtimeMs } = statSync(file);
+  const known = policies.get(file);
+  if (known?.mtimeMs === mtimeMs) return known.policy;
+  const policy = pagePolicy(readFileSync(file, 'utf8'));
+  policies.set(file, { mtimeMs, policy });
+  return policy;
 }
 
 export const webPageFallback = pageFallbackFor(shellDist);

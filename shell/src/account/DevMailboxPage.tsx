@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ErrorNotice, Spinner } from '@verba/kit';
+import { Button, ErrorNotice, Spinner, TextField } from '@verba/kit';
 import { devMailbox, type DevMail } from './account-api';
 
 /** Development only: the mail the app "sent" (no SMTP configured). Text only, links clickable. */
@@ -9,11 +9,12 @@ export function DevMailboxPage() {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    devMailbox(to).then(setMessages, (e: Error) => setError(e.message));
+    if (to) devMailbox(to).then(setMessages, (e: Error) => setError(e.message));
   }, [to, attempt]);
+  if (!to) return <AddressForm />;
   return (
     <main className="sh-page">
-      <h1>Dev mailbox{to ? ` for ${to}` : ''}</h1>
+      <h1>Dev mailbox for {to}</h1>
       <p>Mail the app would have sent. Set SMTP_URL to send real email instead.</p>
       {error ? <ErrorNotice title="The mailbox could not be read." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
       {!messages && !error ? <Spinner label="Loading mail…" /> : null}
@@ -27,6 +28,20 @@ export function DevMailboxPage() {
           <p className="sh-mail__body">{linkify(m.text)}</p>
         </article>
       ))}
+    </main>
+  );
+}
+
+/** The mailbox shows one address's mail at a time (it holds reset links): ask whose. */
+function AddressForm() {
+  return (
+    <main className="sh-page">
+      <h1>Dev mailbox</h1>
+      <p>Mail the app would have sent. Whose mail do you want to read?</p>
+      <form method="get" action="/app/dev/mailbox">
+        <TextField label="Email" name="to" type="email" required autoComplete="email" />
+        <Button type="submit">Show mail</Button>
+      </form>
     </main>
   );
 }

@@ -14,5 +14,5 @@ export interface DevMail {
   text: string;
   sentAt: string;
 }
-export const devMailbox = async (to?: string) =>
+export const devMailbox = async (to: string) =>
   ((await client.send('GET', '/api/dev/mailbox', { query: { to }, expireOn401: false })) as { messages: DevMail[] }).messages;

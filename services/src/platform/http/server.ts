@@ -9,8 +9,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '@verba/contracts/domain';
 import type { Logger } from '../logger';
 import { errorHandler, problem, sendProblem } from './problem';
+import { registerSecurityHeaders } from './security-headers';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -53,10 +55,20 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     if (o.pageFallback?.(request, reply)) return reply;
     return sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
+  // Part of validation for every route, before its own schema: no NUL or unpaired surrogate anywhere.
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+      const at = findUnsafeText(value);
+      if (at === undefined) continue;
+      const path = at === '' ? part : `${part}.${at}`;
+      return sendProblem(reply, problem(400, UNSAFE_TEXT_MESSAGE, { errors: [{ path, message: UNSAFE_TEXT_MESSAGE }] }));
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
+  await registerSecurityHeaders(app as unknown as App);
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
@@ -65,7 +77,13 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // staticCSP: the docs page gets a policy with hashes of its own inline scripts instead of the API's
+  // (without upgrade-insecure-requests, which would break the docs served over plain http locally).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
