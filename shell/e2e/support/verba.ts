@@ -30,6 +30,9 @@ export interface Verba {
   /** The seeded demo accounts (passwords printed once by the server). */
   learner: Account;
   admin: Account;
+  /** Content-Security-Policy violations any page of this browser reported so far ("url: message"). */
+  cspViolations: string[];
+  /** Closes everything; fails when a page reported a CSP violation. */
   stop(): Promise<void>;
 }
 
@@ -68,19 +71,42 @@ export async function startVerba(): Promise<Verba> {
     return { email: m[1]!, password: m[2]! };
   };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const cspViolations = watchCsp(browser);
   mkdirSync(SHOTS, { recursive: true });
   return {
     base,
     browser,
     learner: account('learner'),
     admin: account('admin'),
+    cspViolations,
     async stop() {
       await browser.close();
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      if (cspViolations.length > 0) throw new Error(`Content-Security-Policy violations:\n${cspViolations.join('\n')}`);
     },
   };
+}
+
+/**
+ * Every page of every context of this browser reports what the Content-Security-Policy refused (Chromium
+ * logs each refusal as a console error), so every journey doubles as a CSP check. `Browser.newPage` goes
+ * through `newContext`, so wrapping that one covers both.
+ */
+function watchCsp(browser: Browser): string[] {
+  const violations: string[] = [];
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+    });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', watch);
+    return context;
+  };
+  return violations;
 }
 
 /** The cookie banner shows on a browser that has not answered it yet (it renders with the page). */
@@ -139,7 +165,8 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 
 /** axe-core's serious and critical violations on the current page (ids and a sample target each). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
+  // Through the devtools protocol, not a <script> tag: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run();
