@@ -9,6 +9,7 @@ import type { Decider } from './decider';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import type { EventCodec, EventDefinition, EventOf } from './events';
+import { currentRequestId } from '../request-context';
 
 export interface HandleCommandOptions<C, S, D extends EventDefinition> {
   store: EventStore;
@@ -80,7 +81,8 @@ export async function handleCommand<C, S, D extends EventDefinition>(
       return { events, attempts: attempt };
     }
 
-    const metadata: EventMetadata = { ...o.metadata, causationId: o.commandId };
+    const correlationId = o.metadata?.correlationId ?? currentRequestId();
+    const metadata: EventMetadata = { ...o.metadata, causationId: o.commandId, ...(correlationId ? { correlationId } : {}) };
     const toAppend = events.map((e, i) => o.codec.encode(e, eventIdFor(o.commandId, i), metadata));
     try {
       const { position, nextRevision } = await o.store.append(o.streamId, toAppend, expected);
