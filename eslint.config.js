@@ -5,8 +5,16 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/lint/boundaries.js';
+import commandIds from './tools/lint/command-ids.js';
+import shellLayers from './tools/lint/shell-layers.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** The project's own rules, as one plugin (a plugin name can be defined once). */
+const verba = {
+  meta: { name: 'verba', version: '0.1.0' },
+  rules: { ...boundaries.rules, ...commandIds.rules, ...shellLayers.rules },
+};
 
 const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx'];
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
@@ -57,9 +65,11 @@ export default defineConfig(
   {
     name: 'verba/boundaries',
     files: [...JS_FILES, ...TS_FILES],
-    plugins: { verba: boundaries },
+    plugins: { verba },
     rules: {
       'verba/boundaries': ['error', { root }],
+      'verba/command-ids': ['error', { root }],
+      'verba/shell-layers': ['error', { root }],
     },
   },
 );

@@ -3,7 +3,7 @@
  * before it is served, so the fixtures cannot drift from what the server sends.
  */
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { COURSE_IDS, type Chapter, type CourseProgress, type Lesson } from '@verba/contracts';
 import {
   addAfterOnboarding,
@@ -18,7 +18,7 @@ import {
   patchWord,
   type RouteDef,
 } from '@verba/contracts/http';
-import { session, toastStore } from '@verba/kit';
+import { positions, session, toastStore } from '@verba/kit';
 import { queryClient } from '@verba/kit/query';
 
 export const COURSE_ID = COURSE_IDS.de;
@@ -121,12 +121,16 @@ export const MORGEN: Chapter = getChapter.response.parse({
 const signInLearner = () =>
   session.setUser({ uid: 'u1', name: 'Lena', email: 'lena@example.com', role: 'User', currentLearningLanguage: 'de', languageLevels: { de: 'A2' } });
 
-/** Forgets the rendered tree, the shared cache, toasts and stubs between tests. */
+/** The fresh v4 UUID the kit puts in a command's body, so a resent request counts once. */
+export const COMMAND_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+
+/** Forgets the rendered tree, the shared cache, the latest write's position, toasts and stubs between tests. */
 export function resetBetweenTests(): void {
   cleanup();
   queryClient.clear();
   session.reset();
   toastStore.clear();
+  positions.reset();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 }

@@ -1,7 +1,6 @@
-import { client } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { reviewFlashcards } from '@verba/contracts/http';
 import type { ReviewRating, ReviewSource } from '@verba/contracts';
-import { written } from './position';
 
 export interface Review {
   id: string;
@@ -14,6 +13,5 @@ export interface Review {
  */
 export async function sendReviews(reviews: Review[], source: ReviewSource): Promise<void> {
   if (reviews.length === 0) return;
-  const result = await client.call(reviewFlashcards, { body: { reviews, source, commandId: crypto.randomUUID() } });
-  written(result.position);
+  await sendCommand(reviewFlashcards, { body: { reviews, source } });
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import type { CallInput, RouteDef } from '@verba/kit';
+import { atLeast, positions, type CallInput, type RouteDef } from '@verba/kit';
 import { useRouteQuery } from '@verba/kit/query';
-import { atLeast, latestPosition } from './position';
 
 /**
  * A GET for one round of a game or session: fetched when the page opens (after this browser's
@@ -9,10 +8,10 @@ import { atLeast, latestPosition } from './position';
  * anew, including everything sent so far.
  */
 export function useRoundQuery<D extends RouteDef>(route: D, query: NonNullable<CallInput<D>['query']>) {
-  const [minPosition, setMinPosition] = useState(latestPosition);
+  const [minPosition, setMinPosition] = useState(positions.latest);
   const result = useRouteQuery(route, { query: { ...query, ...atLeast(minPosition) } } as CallInput<D>, { staleTime: Infinity, gcTime: 0 });
   const nextRound = () => {
-    const latest = latestPosition();
+    const latest = positions.latest();
     if (latest !== minPosition) setMinPosition(latest);
     else void result.refetch();
   };

@@ -1,8 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { vi } from 'vitest';
-import { session, toastStore } from '@verba/kit';
+import { positions, session, toastStore } from '@verba/kit';
 import { queryClient } from '@verba/kit/query';
-import { resetPosition } from '../shared/position';
 
 /** Between tests: no DOM, cache, session, toast, position or fetch stub survives. */
 export function resetAll(): void {
@@ -10,7 +9,7 @@ export function resetAll(): void {
   queryClient.clear();
   toastStore.clear();
   session.reset();
-  resetPosition();
+  positions.reset();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 }

@@ -1,9 +1,8 @@
-import { Link, Spinner, useSession } from '@verba/kit';
-import { KitProviders, useRouteQuery } from '@verba/kit/query';
+import { Link, Spinner, atLeast, useSession } from '@verba/kit';
+import { KitProviders, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { flashcardsInfo } from '@verba/contracts/http';
 import { isLearningLanguage } from '@verba/contracts';
 import { PRACTICE_PATHS, LIBRARY_PATH } from '../paths';
-import { atLeast, keepPrevious, useLatestPosition } from '../shared/position';
 import './widget.css';
 
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
@@ -11,7 +10,7 @@ const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
 function DueCards() {
   const language = useSession().user?.currentLearningLanguage;
   const languageCode = isLearningLanguage(language) ? language : 'de';
-  const minPosition = useLatestPosition();
+  const minPosition = useMinPosition();
   const info = useRouteQuery(flashcardsInfo, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
   if (info.isPending) return <Spinner label="Loading your cards…" />;
   if (info.isError) return <p className="prw-text">Your cards could not be loaded. {info.error.message}</p>;

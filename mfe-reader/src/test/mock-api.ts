@@ -1,10 +1,13 @@
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { ArticleSchema, ArticleSummarySchema, ProfileSchema, SeriesSchema } from '@verba/contracts/http';
 
 export type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The fresh v4 UUID the kit puts in a command's body, so a resent request counts once. */
+export const COMMAND_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
 
 export const problem = (status: number, message: string) => json({ message }, status);
 

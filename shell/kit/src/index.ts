@@ -12,6 +12,18 @@ export { toast, dismissToast, toastStore, MAX_TOASTS, DEFAULT_DURATION, type Toa
 export { session, isAdmin, type SessionState, type SessionUser, type Role } from './session/session-store';
 export { useSession } from './session/use-session';
 export { client, ApiError, type CallInput, type RouteDef } from './api/api';
+export {
+  sendCommand,
+  sendCommandUnparsed,
+  callCommand,
+  withCommandId,
+  takesCommandId,
+  isTransient,
+  type CommandInput,
+  type CommandOutput,
+  type SendOptions,
+} from './api/commands';
+export { positions, comparePositions, atLeast } from './api/positions';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';
 export { pageChunks } from './routing/page-chunks';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, TextField } from '@verba/kit';
 import { MESSAGES } from '@verba/contracts';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { emailOnlySchema, type EmailOnlyValues } from '../auth/schemas';
 import { requestPasswordReset } from './account-api';
 import { errorText } from '../auth/error-text';

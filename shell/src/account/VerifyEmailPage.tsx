@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Link, toast } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { resendVerification } from './account-api';
 
 /** After sign-up (or an unverified sign-in): where the link went, and a way to get a new one. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Spinner } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { verifyEmail } from './account-api';
 
 type State = { status: 'checking' } | { status: 'verified' } | { status: 'failed'; message: string };

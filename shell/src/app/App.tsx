@@ -8,7 +8,8 @@ import { CookieBanner } from './CookieBanner';
 import { FragmentArea } from './FragmentArea';
 import { Header } from './Header';
 import { PublicArea } from './PublicArea';
-import { FRAGMENTS, resolveRoute, type AccountPage, type ShellPage } from './routes';
+import { FRAGMENTS, type AccountPage, type ShellPage } from '../routing/paths';
+import { resolveRoute } from '../routing/resolve-route';
 import { useSessionExpiryNotice } from './use-session-expiry';
 
 // Pages visited rarely (account links, onboarding, profile): each is its own chunk, out of the first load.

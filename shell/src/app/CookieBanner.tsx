@@ -1,5 +1,5 @@
 import { Button } from '@verba/kit';
-import { setConsent, useConsent } from './consent';
+import { setConsent, useConsent } from '../consent/consent';
 
 export function CookieBanner() {
   const consent = useConsent();

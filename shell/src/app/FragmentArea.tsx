@@ -1,7 +1,7 @@
 import { ErrorNotice, Spinner } from '@verba/kit';
 import { useFragmentStatus } from '../federation/fragment-status';
 import { fragmentElementId, retryFragment } from '../federation/fragments';
-import type { FragmentName } from './routes';
+import type { FragmentName } from '../routing/paths';
 
 const LABELS: Record<FragmentName, string> = {
   reader: 'The library',

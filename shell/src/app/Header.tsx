@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useSession } from '@verba/kit';
-import { PATHS } from './routes';
+import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
 
 // Radix's menu is ~25 KiB gzip and only signed-in pages need it: keep it out of the first load.

@@ -1,7 +1,7 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { isAdmin, navigate, type SessionUser } from '@verba/kit';
 import { signOut } from '../auth/auth-api';
-import { PATHS } from './routes';
+import { PATHS } from '../routing/paths';
 
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const initial = (user.name || user.email).charAt(0).toUpperCase();

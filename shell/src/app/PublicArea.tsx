@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '@verba/kit';
-import type { PublicPage as PageKey } from './routes';
+import type { PublicPage as PageKey } from '../routing/paths';
 
 // The public pages are their own chunk: the sign-in page never loads them.
 type PublicModule = typeof import('../public/PublicPage');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { navigate, session, toast } from '@verba/kit';
-import { PATHS } from './routes';
+import { PATHS } from '../routing/paths';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 

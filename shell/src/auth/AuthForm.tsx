@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, PasswordInput, TextField, useSession } from '@verba/kit';
 import { MESSAGES, socialSignInErrorMessage } from '@verba/contracts';
-import { getConsent } from '../app/consent';
+import { getConsent } from '../consent/consent';
 import { signInSchema, signUpSchema, type SignInValues } from './schemas';
 import { signIn, signUp } from './auth-api';
 import { errorText } from './error-text';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 
 const SOCIAL = [
   ['google', 'Google'],

@@ -1,6 +1,6 @@
 import { client, ApiError, navigate, session, toast, type SessionUser } from '@verba/kit';
 import { MESSAGES } from '@verba/contracts';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 
 // These calls run on the sign-in page and at start-up, so they use the client's schema-free `send`:
 // the contract route schemas (classic zod) would add ~25 KiB gzip to the shell's first load.

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { ErrorBoundary, ErrorNotice, Spinner } from '@verba/kit';
-import type { FragmentName } from '../app/routes';
+import type { FragmentName } from '../routing/paths';
 
 type Load = { state: 'loading' } | { state: 'ready'; Widget: ComponentType } | { state: 'error'; message: string };
 

@@ -6,7 +6,8 @@
 import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import { session } from '@verba/kit';
-import { FRAGMENTS, resolveRoute, type FragmentName } from '../app/routes';
+import { FRAGMENTS, type FragmentName } from '../routing/paths';
+import { resolveRoute } from '../routing/resolve-route';
 import { setFragmentStatus } from './fragment-status';
 import type { Registry } from './registry';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Link, TextField, navigate, session, toast, usePathname, useSession } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { Choice } from './Choice';
 import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, writeDraft, type LanguageCode, type LevelCode } from './choices';
 import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo } from './onboarding-api';

@@ -1,4 +1,4 @@
-import { client, type SessionUser } from '@verba/kit';
+import { client, sendCommandUnparsed, type SessionUser } from '@verba/kit';
 import type { LanguageCode, LevelCode } from './choices';
 
 // Schema-free calls (client.send), as on every shell page: see auth-api.ts.
@@ -13,7 +13,7 @@ export const saveBasicInfo = async (body: { name?: string; username?: string }) 
 /** The main onboarding: language and level, then where the course starts (the Learn section uses it). */
 export async function finishOnboarding(language: LanguageCode, level: LevelCode): Promise<SessionUser> {
   const { profile } = (await client.send('POST', '/api/user/onboarding', { body: { languageCode: language, level } })) as Written;
-  await client.send('POST', '/api/courses/progress/add-after-onboarding', { body: { languageCode: language, level } });
+  await sendCommandUnparsed('POST', '/api/courses/progress/add-after-onboarding', { languageCode: language, level });
   return profile;
 }
 

@@ -1,5 +1,5 @@
 import { Link, SectionHeader, useSession } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { RemoteWidget } from '../federation/RemoteWidget';
 
 export function DashboardPage() {

@@ -1,5 +1,5 @@
 import { EmptyState, Link, SectionHeader, type Section } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 
 /** Honest placeholder for shell pages that are not built yet. */
 export function PlaceholderPage({ section, title, what }: { section: Section; title: string; what: string }) {

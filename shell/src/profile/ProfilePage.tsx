@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { MESSAGES } from '@verba/contracts';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
 import { errorText } from '../auth/error-text';

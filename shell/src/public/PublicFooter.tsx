@@ -1,5 +1,5 @@
 import { Link } from '@verba/kit';
-import { PATHS } from '../app/routes';
+import { PATHS } from '../routing/paths';
 
 const COLUMNS = [
   {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { PublicPage as PageKey } from '../app/routes';
+import type { PublicPage as PageKey } from '../routing/paths';
 import { applyHead } from './head';
 import { PAGE_META } from './meta';
 import { ContactUs } from './pages/ContactUs';

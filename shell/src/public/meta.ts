@@ -1,4 +1,4 @@
-import type { PublicPage } from '../app/routes';
+import type { PublicPage } from '../routing/paths';
 
 export interface PageMeta {
   title: string;

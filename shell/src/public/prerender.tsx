@@ -4,7 +4,7 @@
  * the shell then mounts over it. Never part of the browser bundle.
  */
 import { renderToString } from 'react-dom/server';
-import { PUBLIC_PAGES, PATHS, type PublicPath } from '../app/routes';
+import { PUBLIC_PAGES, PATHS, type PublicPath } from '../routing/paths';
 import { metaTags } from './head';
 import { PAGE_META } from './meta';
 import { PublicPage } from './PublicPage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, SectionHeader, Spinner, TextField, client, toast } from '@verba/kit';
-import { useRouteQuery } from '@verba/kit/query';
+import { Button, EmptyState, ErrorNotice, SectionHeader, Spinner, TextField, atLeast, positions, sendCommand, toast } from '@verba/kit';
+import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { approveArticle, declineArticle, pendingArticles, type Article } from '@verba/contracts/http';
 
 /**
@@ -8,7 +8,8 @@ import { approveArticle, declineArticle, pendingArticles, type Article } from '@
  * authors flagged. Everything an author wrote is shown as text (React escapes it), never as HTML.
  */
 export function ApproveArticlesPage() {
-  const pending = useRouteQuery(pendingArticles);
+  // Re-keyed by each review's position, so the list is read again only once it includes the review.
+  const pending = useRouteQuery(pendingArticles, { query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
   return (
     <main>
       <SectionHeader section="admin" title="Approve articles" subtitle="Public articles waiting for approval and flagged private ones." />
@@ -30,10 +31,11 @@ function PendingArticle({ article, onDone }: { article: Article; onDone: () => v
   const act = async (what: 'approve' | 'decline') => {
     setError(undefined);
     try {
-      if (what === 'approve') await client.call(approveArticle, { body: { articleId: article.id } });
-      else await client.call(declineArticle, { body: { articleId: article.id, reason } });
+      const before = positions.latest();
+      if (what === 'approve') await sendCommand(approveArticle, { body: { articleId: article.id } });
+      else await sendCommand(declineArticle, { body: { articleId: article.id, reason } });
       toast({ title: what === 'approve' ? `“${article.name}” is public now.` : `“${article.name}” was declined.` });
-      onDone();
+      if (positions.latest() === before) onDone(); // no new position, so nothing re-keyed the list
     } catch (e) {
       setError((e as Error).message);
     }

@@ -1,4 +1,4 @@
-import { client } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { updateSettings } from '@verba/contracts/http';
 
 export type LibraryView = 'table' | 'cards';
@@ -20,5 +20,5 @@ export function saveView(view: LibraryView): void {
   } catch {
     // Storage may be disabled; the account setting below still keeps the choice.
   }
-  client.call(updateSettings, { body: { library: { view } } }).catch(() => undefined);
+  sendCommand(updateSettings, { body: { library: { view } } }).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { QueryClient, useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Through the package name, not relative paths: this entry is its own shared module, and must reach
 // the one session and client of the main kit singleton.
@@ -40,17 +40,6 @@ export function useRouteQuery<D extends RouteDef, Data = Output<D>>(
   return useQuery<Output<D>, ApiError, Data>({
     queryKey: routeKey(route, input),
     queryFn: ({ signal }) => client.call(route, { ...input, signal }),
-    ...options,
-  });
-}
-
-/** A write to a contract route; `onSuccess`/`onError` etc. as TanStack Query's useMutation. */
-export function useRouteMutation<D extends RouteDef, Context = unknown>(
-  route: D,
-  options: Omit<UseMutationOptions<Output<D>, ApiError, Input<D>, Context>, 'mutationFn'> = {},
-) {
-  return useMutation<Output<D>, ApiError, Input<D>, Context>({
-    mutationFn: (input) => client.call(route, input),
     ...options,
   });
 }

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, client, Link, TextField, useSession } from '@verba/kit';
 import { MESSAGES, SUPPORT_MESSAGES } from '@verba/contracts';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../routing/paths';
 import { contactSchema, type ContactValues } from '../contact-schema';
 
 /** Sends the message to the team, then the confirmation to the sender (schema-free `send`: see auth-api.ts). */

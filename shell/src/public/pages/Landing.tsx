@@ -1,5 +1,5 @@
 import { Link } from '@verba/kit';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../routing/paths';
 import { Icon, type IconName } from './icons';
 import { LANGUAGE_CARDS } from './languages';
 

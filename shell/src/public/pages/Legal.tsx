@@ -1,5 +1,5 @@
 import { Link } from '@verba/kit';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../routing/paths';
 import type { LegalDocument } from './legal-texts';
 
 export function Legal({ doc }: { doc: LegalDocument }) {

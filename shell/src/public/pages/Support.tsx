@@ -1,5 +1,5 @@
 import { Link } from '@verba/kit';
-import { PATHS } from '../../app/routes';
+import { PATHS } from '../../routing/paths';
 
 const TOPICS = [
   { title: 'Getting started', text: 'Choose your language and level during sign-up, then open the library and pick a text marked Ideal or Easy.', href: PATHS.faq, link: 'Read the FAQ' },

@@ -1,4 +1,4 @@
-import { client, toast } from '@verba/kit';
+import { sendCommand, toast } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { getDictionary, patchWord, type WordStatus } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
@@ -23,7 +23,7 @@ function setCached(languageCode: LearningLanguage, key: string, status: WordStat
 /** Optimistic: the cached dictionary (and so every view of it) changes now, and back if saving fails. */
 export function markWord(languageCode: LearningLanguage, key: string, status: WordStatus, previous: WordStatus): void {
   setCached(languageCode, key, status);
-  client.call(patchWord, { body: { languageCode, word: { value: key, status } } }).catch((error: Error) => {
+  sendCommand(patchWord, { body: { languageCode, word: { value: key, status } } }).catch((error: Error) => {
     setCached(languageCode, key, previous);
     toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
   });

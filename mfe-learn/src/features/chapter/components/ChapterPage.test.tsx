@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@verba/contracts';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { CH, FAMILIE, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
+import { COMMAND_ID, CH, FAMILIE, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
 import { LearnApp } from '../../../LearnApp';
 
 const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => false): MockRoute => ({
@@ -64,6 +64,7 @@ describe('ChapterPage', () => {
     expect(JSON.parse(String(sent(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.[1]?.body))).toEqual({
       languageCode: 'de',
       word: { value: 'mutter', status: 'known' },
+      commandId: COMMAND_ID,
     });
 
     // Keyboard: End jumps to the last word, ArrowLeft three times reaches "Meine"; 2 marks it (and "meine") Uncertain.
@@ -127,7 +128,7 @@ describe('ChapterPage', () => {
     const title = await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
     expect(window.location.pathname).toBe(`/app/courses/chapter/${CH.morgen}`);
     expect(document.activeElement).toBe(title); // the new chapter is announced
-    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({ chapterId: CH.familie, languageCode: 'de' });
+    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({ chapterId: CH.familie, languageCode: 'de', commandId: COMMAND_ID });
     // The progress is read back at the command's position (read-your-writes).
     const reads = sent(fetchMock, 'GET', '/api/courses/progress').map(([url]) => url);
     expect(reads).toContain('/api/courses/progress?languageCode=de&minPosition=42.0');

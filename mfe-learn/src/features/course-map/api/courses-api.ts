@@ -1,4 +1,4 @@
-import { client } from '@verba/kit';
+import { atLeast, client, positions, sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { addAfterOnboarding, addProgress, getChapter, getCourse, getLessons, getProgress } from '@verba/contracts/http';
 import type { Chapter, CourseProgress, LearningLanguage, Level } from '@verba/contracts';
@@ -17,22 +17,22 @@ export const useProgress = (languageCode: LearningLanguage) =>
 
 export const useChapter = (chapterId: string) => useRouteQuery(getChapter, { params: { chapterId } });
 
-/** Reads the progress back at (or after) a command's position, so no view shows it from before. */
-async function refreshProgress(languageCode: LearningLanguage, position: string | undefined): Promise<CourseProgress | null> {
-  const fresh = await client.call(getProgress, { query: { languageCode, ...(position ? { minPosition: position } : {}) } });
+/** Reads the progress back at (or after) this tab's latest write, so no view shows it from before. */
+async function refreshProgress(languageCode: LearningLanguage): Promise<CourseProgress | null> {
+  const fresh = await client.call(getProgress, { query: { languageCode, ...atLeast(positions.latest()) } });
   queryClient.setQueryData(progressKey(languageCode), fresh);
   return firstCourse(fresh);
 }
 
 /** Marks a chapter completed; answers the progress after it (with the next chapter to learn). */
 export async function completeChapter(chapter: Pick<Chapter, 'id' | 'languageCode'>): Promise<CourseProgress | null> {
-  const { position } = await client.call(addProgress, { body: { chapterId: chapter.id, languageCode: chapter.languageCode } });
+  await sendCommand(addProgress, { body: { chapterId: chapter.id, languageCode: chapter.languageCode } });
   queryClient.setQueryData<Chapter>(routeKey(getChapter, { params: { chapterId: chapter.id } }), (c) => c && { ...c, completed: true });
-  return refreshProgress(chapter.languageCode, position);
+  return refreshProgress(chapter.languageCode);
 }
 
 /** Where the course starts for this learner: by level (as onboarding placed them) or a chosen starting point. */
 export async function chooseStart(languageCode: LearningLanguage, choice: { level: Level } | { startingPointId: string }): Promise<void> {
-  const { position } = await client.call(addAfterOnboarding, { body: { languageCode, ...choice } });
-  await refreshProgress(languageCode, position);
+  await sendCommand(addAfterOnboarding, { body: { languageCode, ...choice } });
+  await refreshProgress(languageCode);
 }

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
-import { COURSE, CH, LESSONS, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
+import { COMMAND_ID, COURSE, CH, LESSONS, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
 import { CourseMapPage } from './CourseMapPage';
 
 const renderMap = () =>
@@ -115,7 +115,7 @@ describe('CourseMapPage', () => {
     await screen.findByText('Starting point: Ich kenne schon die Grundlagen');
     expect(screen.getByRole('link', { name: 'Start learning' }).getAttribute('href')).toBe(`/app/courses/chapter/${CH.morgen}`);
     const posts = sent(fetchMock, 'POST', '/api/courses/progress/add-after-onboarding');
-    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ languageCode: 'de', level: 'A2' }]);
+    expect(posts.map(([, init]) => JSON.parse(String(init?.body)))).toEqual([{ languageCode: 'de', level: 'A2', commandId: COMMAND_ID }]);
     expect(fetchMock.mock.calls.map(([url]) => url)).toContain('/api/courses/progress?languageCode=de&minPosition=9.0');
   });
 
@@ -138,6 +138,7 @@ describe('CourseMapPage', () => {
     expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add-after-onboarding')[0]?.[1]?.body))).toEqual({
       languageCode: 'de',
       startingPointId: COURSE.startingPoints[0]!.id,
+      commandId: COMMAND_ID,
     });
   });
 

@@ -1,4 +1,4 @@
-import { client } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { getChapterMatchWords, patchChapterMatchWords } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
@@ -9,7 +9,7 @@ type MatchWords = ReturnType<typeof useMatchWords>['data'];
 
 /** Saves a result; the server keeps the best one, and so does the cached exercise. */
 export async function saveMatchResult(chapterId: string, languageCode: LearningLanguage, correct: number): Promise<void> {
-  await client.call(patchChapterMatchWords, { body: { chapterId, languageCode, correct } });
+  await sendCommand(patchChapterMatchWords, { body: { chapterId, languageCode, correct } });
   queryClient.setQueryData<MatchWords>(routeKey(getChapterMatchWords, { query: { chapterId } }), (data) =>
     data && { ...data, practiced: true, bestCorrect: Math.max(data.bestCorrect ?? 0, correct) },
   );

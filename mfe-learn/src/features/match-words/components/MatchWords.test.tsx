@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { KitProviders } from '@verba/kit/query';
-import { CH, FAMILIE, mockApi, routes, sent, asGermanLearner } from '../../../test/fixtures';
+import { COMMAND_ID, CH, FAMILIE, mockApi, routes, sent, asGermanLearner } from '../../../test/fixtures';
 import { MatchWords } from './MatchWords';
 
 function setUp(bestCorrect: number | null = null) {
@@ -47,7 +47,7 @@ describe('MatchWords', () => {
     fireEvent.click(button('family'));
     expect(screen.getByRole('status').textContent).toContain('You matched 2 of 3 correctly.');
     await screen.findByText('Result saved.');
-    expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 2 }]);
+    expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 2, commandId: COMMAND_ID }]);
     expect(screen.getByText('Your best: 2 of 3')).toBeTruthy();
   });
 
@@ -66,7 +66,7 @@ describe('MatchWords', () => {
 
     expect(screen.getByRole('status').textContent).toContain('Time is up! You matched 1 of 3 correctly.');
     expect((button('Vater') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 1 }]));
+    await waitFor(() => expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 1, commandId: COMMAND_ID }]));
     await screen.findByText('Your best: 1 of 3');
     // Played again, the clock starts over.
     fireEvent.click(button('Play again'));

@@ -1,13 +1,13 @@
-import { queryClient, routeKey, useRouteMutation, useRouteQuery } from '@verba/kit/query';
+import { atLeast } from '@verba/kit';
+import { keepPrevious, queryClient, routeKey, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { deleteFlashcard, editFlashcard, listFlashcards, setFlashcardStatus } from '@verba/contracts/http';
 import type { Flashcard, LearningLanguage } from '@verba/contracts';
-import { atLeast, keepPrevious, useLatestPosition, written } from '../../../shared/position';
 
 type CardList = { languageCode: LearningLanguage; flashcards: Flashcard[] };
 
 /** All of the learner's cards in one language, newest first (filtering happens in the page). */
 export function useFlashcards(languageCode: LearningLanguage) {
-  const minPosition = useLatestPosition();
+  const minPosition = useMinPosition();
   return useRouteQuery(listFlashcards, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
 }
 
@@ -20,27 +20,24 @@ function updateCachedCards(languageCode: LearningLanguage, change: (cards: Flash
 }
 
 export const useEditFlashcard = (languageCode: LearningLanguage) =>
-  useRouteMutation(editFlashcard, {
-    onSuccess: (result, { body }) => {
+  useCommand(editFlashcard, {
+    onSuccess: (_result, { body }) => {
       updateCachedCards(languageCode, (cards) =>
         cards.map((c) => (c.id === body?.id ? { ...c, sourceValue: body.sourceValue.trim(), targetValue: body.targetValue.trim() } : c)),
       );
-      written(result.position);
     },
   });
 
 export const useDeleteFlashcard = (languageCode: LearningLanguage) =>
-  useRouteMutation(deleteFlashcard, {
-    onSuccess: (result, { body }) => {
+  useCommand(deleteFlashcard, {
+    onSuccess: (_result, { body }) => {
       updateCachedCards(languageCode, (cards) => cards.filter((c) => c.id !== body?.id));
-      written(result.position);
     },
   });
 
 export const useSetFlashcardStatus = (languageCode: LearningLanguage) =>
-  useRouteMutation(setFlashcardStatus, {
-    onSuccess: (result, { body }) => {
+  useCommand(setFlashcardStatus, {
+    onSuccess: (_result, { body }) => {
       updateCachedCards(languageCode, (cards) => cards.map((c) => (c.id === body?.id ? { ...c, status: body.status } : c)));
-      written(result.position);
     },
   });

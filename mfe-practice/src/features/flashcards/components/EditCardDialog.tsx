@@ -18,7 +18,7 @@ export function EditCardDialog({ card, languageCode, onClose }: { card: Flashcar
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await edit.mutateAsync({ body: { id: card.id, ...values, commandId: crypto.randomUUID() } });
+      await edit.mutateAsync({ body: { id: card.id, ...values } });
       toast({ title: 'Flashcard saved' });
       onClose();
     } catch (error) {

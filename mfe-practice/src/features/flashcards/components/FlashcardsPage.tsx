@@ -28,12 +28,12 @@ export function FlashcardsPage() {
 
   const confirmDelete = (card: Flashcard) =>
     remove.mutate(
-      { body: { id: card.id, commandId: crypto.randomUUID() } },
+      { body: { id: card.id } },
       { onSuccess: () => toast({ title: 'Flashcard deleted' }), onError: failed('The flashcard could not be deleted.') },
     );
   const toggleStatus = (card: Flashcard) =>
     setStatus.mutate(
-      { body: { id: card.id, status: card.status === 'known' ? 'uncertain' : 'known', commandId: crypto.randomUUID() } },
+      { body: { id: card.id, status: card.status === 'known' ? 'uncertain' : 'known' } },
       { onError: failed('The status could not be changed.') },
     );
 

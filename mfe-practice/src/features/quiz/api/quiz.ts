@@ -1,7 +1,6 @@
-import { client } from '@verba/kit';
+import { atLeast, client, positions, sendCommand } from '@verba/kit';
 import { quickQuizAnswer, quickQuizList, quickQuizOne } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
-import { atLeast, latestPosition, written } from '../../../shared/position';
 import { useRoundQuery } from '../../../shared/use-round-query';
 
 /** Up to ten questions (GET practice/quick-quiz/list), held for the round. */
@@ -9,14 +8,13 @@ export const useQuizQuestions = (languageCode: LearningLanguage) => useRoundQuer
 
 /** The server decides whether the answer is right (two cards may share a translation) and records it. */
 export async function answerQuestion(id: string, answerId: string): Promise<boolean> {
-  const result = await client.call(quickQuizAnswer, { body: { id, answerId, commandId: crypto.randomUUID() } });
-  written(result.position);
+  const result = await sendCommand(quickQuizAnswer, { body: { id, answerId } });
   return result.correct;
 }
 
 /** A fresh question on each of these cards (GET practice/quick-quiz/one), after the answers sent so far. */
 export async function questionsAbout(languageCode: LearningLanguage, ids: readonly string[]) {
-  const query = { languageCode, ...atLeast(latestPosition()) };
+  const query = { languageCode, ...atLeast(positions.latest()) };
   const answers = await Promise.all(ids.map((id) => client.call(quickQuizOne, { query: { ...query, id } })));
   return answers.flatMap((a) => (a.question ? [a.question] : []));
 }

@@ -6,7 +6,7 @@ import { MESSAGES } from '@verba/contracts';
 import { LIBRARY_MESSAGES } from '@verba/contracts/http';
 import { session, toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { article, callsTo, json, mockApi, problem, series, type Handler } from '../../../test/mock-api';
+import { COMMAND_ID, article, callsTo, json, mockApi, problem, series, type Handler } from '../../../test/mock-api';
 import { resetAfterEach } from '../../../test/reset';
 import { AddArticlePage, APPROVAL_NOTICE, EditArticlePage } from './ArticleEditorPage';
 
@@ -78,6 +78,7 @@ describe('adding an article', () => {
       isPrivate: false,
       contentFormat: 'text',
       languageCode: 'de',
+      commandId: COMMAND_ID,
     });
     expect(toastStore.get()[0]?.description).toBe(APPROVAL_NOTICE);
     // The AI moderation check ran first, on the title and the text.

@@ -1,4 +1,4 @@
-import { ErrorNotice, Spinner, client, isAdmin, navigate, toast, useSession } from '@verba/kit';
+import { ErrorNotice, Spinner, client, isAdmin, navigate, sendCommand, toast, useSession } from '@verba/kit';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { checkPublicArticle, createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
 import { useArticle } from '../../reader/api/reader-api';
@@ -46,8 +46,8 @@ async function save(values: ArticleFormOutput, languageCode: LearningLanguage, e
     if (!check.ok) throw new Error(`This article cannot be published: ${check.reason}`);
   }
   const { article } = existing
-    ? await client.call(updateArticle, { body: { ...input, articleId: existing.id } })
-    : await client.call(createArticle, { body: input });
+    ? await sendCommand(updateArticle, { body: { ...input, articleId: existing.id } })
+    : await sendCommand(createArticle, { body: input });
   void refreshLibrary();
   return () => {
     if (!article.isPrivate && article.needApprove) toast({ title: 'Sent for approval', description: APPROVAL_NOTICE });

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES } from '@verba/contracts/http';
 import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { callsTo, json, mockApi, series } from '../../../test/mock-api';
+import { COMMAND_ID, callsTo, json, mockApi, series } from '../../../test/mock-api';
 import { resetAfterEach } from '../../../test/reset';
 import { SeriesEditorPage, SeriesListPage } from './SeriesPages';
 
@@ -46,6 +46,7 @@ describe('series', () => {
       authorDisplayName: '',
       isPrivate: true,
       languageCode: 'de',
+      commandId: COMMAND_ID,
     });
   });
 

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, client, isAdmin, navigate, toast, useSession, type SessionUser } from '@verba/kit';
+import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, isAdmin, sendCommand, navigate, toast, useSession, type SessionUser } from '@verba/kit';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
 import { useSeriesList } from '../../library/api/articles';
@@ -76,8 +76,8 @@ async function save(values: SeriesFormOutput, languageCode: LearningLanguage, ex
   const { visibility, ...rest } = values;
   const isPrivate = visibility === 'private';
   const { series } = existing
-    ? await client.call(updateSeries, { body: { ...rest, isPrivate, seriesId: existing.id } })
-    : await client.call(createSeries, { body: { ...rest, isPrivate, languageCode } });
+    ? await sendCommand(updateSeries, { body: { ...rest, isPrivate, seriesId: existing.id } })
+    : await sendCommand(createSeries, { body: { ...rest, isPrivate, languageCode } });
   void refreshLibrary();
   return () => {
     toast({ title: existing ? 'Series saved' : 'Series created', description: series.isPrivate ? undefined : SERIES_APPROVAL_NOTICE });

@@ -1,4 +1,5 @@
-import { useRouteQuery } from '@verba/kit/query';
+import { atLeast } from '@verba/kit';
+import { useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { listArticles, listSeries } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import type { z } from 'zod';
@@ -6,7 +7,14 @@ import type { z } from 'zod';
 export type ArticleFilters = Partial<Omit<z.input<(typeof listArticles)['query']>, 'languageCode' | 'minPosition'>>;
 export const PAGE_SIZE = 20;
 
-export const useArticles = (languageCode: LearningLanguage, filters: ArticleFilters) =>
-  useRouteQuery(listArticles, { query: { languageCode, pageSize: PAGE_SIZE, ...filters } }, { placeholderData: (previous) => previous });
+/** After this tab's writes (words marked in the reader change the difficulty labels), the last answer shown meanwhile. */
+export function useArticles(languageCode: LearningLanguage, filters: ArticleFilters) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(
+    listArticles,
+    { query: { languageCode, pageSize: PAGE_SIZE, ...filters, ...atLeast(minPosition) } },
+    { placeholderData: (previous) => previous },
+  );
+}
 
 export const useSeriesList = (languageCode: LearningLanguage) => useRouteQuery(listSeries, { query: { languageCode } });

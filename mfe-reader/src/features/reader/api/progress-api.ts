@@ -1,25 +1,14 @@
-import { client } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { addArticleProgress, countRead, getBookmark, setBookmark } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
-const positionKey = (articleId: string) => `verba:bookmark-position:${articleId}`;
-
-/**
- * Where the last bookmark write landed, kept in this browser: reopening the article asks for the
- * bookmark at or after it (read-your-writes), so a quick return never shows an older page.
- */
-export function storedBookmarkPosition(articleId: string): string | undefined {
-  try {
-    return window.localStorage.getItem(positionKey(articleId)) ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const bookmarkInput = (articleId: string, minPosition: string | undefined) => ({ query: { articleId, minPosition } });
 
-/** `minPosition`: read once when the article opens (storedBookmarkPosition). */
+/**
+ * `minPosition`: the tab's latest write, read once when the article opens (the kit's position store,
+ * which the bookmark writes below feed), so a quick return never shows an older page.
+ */
 export const useBookmark = (articleId: string, minPosition: string | undefined) => useRouteQuery(getBookmark, bookmarkInput(articleId, minPosition));
 
 /** The bookmark writes of each article, in order: quick page turns must not land out of order. */
@@ -37,24 +26,16 @@ export function savePosition(
   minPosition: string | undefined,
 ): void {
   queryClient.setQueryData(routeKey(getBookmark, bookmarkInput(articleId, minPosition)), { bookmark: { articleId, totalPages, pageNumber } });
+  // In order per article, so a resend (same command id) can never land after a later page's write.
   const write = (bookmarkWrites.get(articleId) ?? Promise.resolve())
-    .then(() => client.call(setBookmark, { body: { articleId, totalPages, pageNumber } }))
-    .then(({ position }) => {
-      try {
-        if (position) window.localStorage.setItem(positionKey(articleId), position);
-      } catch {
-        // Storage may be disabled: the bookmark is saved all the same, only possibly read a moment late.
-      }
-    })
-    .catch(() => undefined);
+    .then(() => sendCommand(setBookmark, { body: { articleId, totalPages, pageNumber } }, { retries: 2 }))
+    .then(() => undefined, () => undefined);
   bookmarkWrites.set(articleId, write);
   const progress = Math.round((pageNumber / totalPages) * 100);
-  void client
-    .call(addArticleProgress, { body: { articleProgressItem: { articleId, progress }, language: languageCode } })
-    .catch(() => undefined);
+  void sendCommand(addArticleProgress, { body: { articleProgressItem: { articleId, progress }, language: languageCode } }).catch(() => undefined);
 }
 
 /** Counts the read (the server counts once per reader and day) and makes it the last read article. */
 export function recordRead(articleId: string, languageCode: LearningLanguage): void {
-  void client.call(countRead, { body: { articleId, language: languageCode } }).catch(() => undefined);
+  void sendCommand(countRead, { body: { articleId, language: languageCode } }).catch(() => undefined);
 }

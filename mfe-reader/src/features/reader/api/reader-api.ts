@@ -1,4 +1,4 @@
-import { client } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { getArticle, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
@@ -21,8 +21,9 @@ const toStatusMap = (data: { words: Array<{ value: string; status: 'known' | 'un
 
 type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
 
+/** One word's status; its position makes later reads (the library's labels) include it. */
 export const markWord = (languageCode: LearningLanguage, key: string, status: WordStatus) =>
-  client.call(patchWord, { body: { languageCode, word: { value: key, status } } });
+  sendCommand(patchWord, { body: { languageCode, word: { value: key, status } } });
 
 /**
  * Keeps the cached dictionary equal to what the reader shows (set with the optimistic mark, set back
@@ -38,4 +39,4 @@ export function setCachedStatus(languageCode: LearningLanguage, key: string, sta
 
 /** Marks many words Known in one PATCH (the rest of a page). */
 export const markKnown = (languageCode: LearningLanguage, keys: readonly string[]) =>
-  client.call(patchDictionary, { body: { languageCode, words: keys.map((value) => ({ value, status: 'known' as const })) } });
+  sendCommand(patchDictionary, { body: { languageCode, words: keys.map((value) => ({ value, status: 'known' as const })) } });

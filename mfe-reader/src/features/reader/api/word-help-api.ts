@@ -1,4 +1,4 @@
-import { client, CSRF_COOKIE, CSRF_HEADER, readCookie } from '@verba/kit';
+import { client, CSRF_COOKIE, CSRF_HEADER, readCookie, sendCommand } from '@verba/kit';
 import { invalidatePaths, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { createdFlashcards, createFlashcard, getProfile, translate, translateAi, translateMultiWords } from '@verba/contracts/http';
 import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
@@ -90,7 +90,7 @@ export async function addCard(
   sourceValue: string,
   targetValue: string,
 ): Promise<void> {
-  const { id } = await client.call(createFlashcard, {
+  const { id } = await sendCommand(createFlashcard, {
     body: { languageCode, flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name } },
   });
   queryClient.setQueryData(routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }), (data: { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> } | undefined) =>

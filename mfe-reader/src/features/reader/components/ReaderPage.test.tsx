@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { callsTo, json, problem } from '../../../test/mock-api';
+import { COMMAND_ID as ID, callsTo, json, problem } from '../../../test/mock-api';
 import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
@@ -55,7 +55,8 @@ describe('ReaderPage', () => {
     // Optimistic: repainted before the server answers.
     expect(wordsFor('hund').map((s) => s.className)).toEqual(['w w--known', 'w w--known', 'w w--known']);
     expect(wordsFor('der')[0]?.className).toBe('w w--new');
-    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({ languageCode: 'de', word: { value: 'hund', status: 'known' } });
+    // A command id, so a resent request counts once.
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({ languageCode: 'de', word: { value: 'hund', status: 'known' }, commandId: ID });
     expect(document.querySelector('.rd-count--known dd')?.textContent).toBe('2');
   });
 
@@ -116,16 +117,18 @@ describe('ReaderPage pages', () => {
     await screen.findByText('Page 2 of 3');
 
     expect(callsTo(fetchMock, 'POST', '/api/articles/bookmark').map((c) => c.body)).toEqual([
-      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2 },
-      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 3 },
-      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2 },
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2, commandId: ID },
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 3, commandId: ID },
+      { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2, commandId: ID },
     ]);
+    // Each turn is its own command: the last one sets page 2 again rather than being dropped as a repeat.
+    expect(new Set(callsTo(fetchMock, 'POST', '/api/articles/bookmark').map((c) => (c.body as { commandId: string }).commandId)).size).toBe(3);
     expect(callsTo(fetchMock, 'POST', '/api/articles/progress/add').map((c) => c.body)).toEqual([
-      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de' },
-      { articleProgressItem: { articleId: ARTICLE_ID, progress: 100 }, language: 'de' },
-      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de' },
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de', commandId: ID },
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 100 }, language: 'de', commandId: ID },
+      { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de', commandId: ID },
     ]);
-    expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, language: 'de' }]);
+    expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, language: 'de', commandId: ID }]);
   });
 
   it('turns the page when an arrow key goes past the last or first word', async () => {
@@ -159,7 +162,7 @@ describe('ReaderPage pages', () => {
     await screen.findByText('Page 1 of 3');
     expect(callsTo(fetchMock, 'GET', '/api/articles/bookmark')[0]?.url.searchParams.get('minPosition')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(window.localStorage.getItem(`verba:bookmark-position:${ARTICLE_ID}`)).toBe('812.3'));
+    await waitFor(() => expect(window.sessionStorage.getItem('verba:latest-position')).toBe('812.3'));
     first.unmount();
 
     renderReader();
@@ -177,7 +180,7 @@ describe('ReaderPage pages', () => {
     await screen.findByText('Page 2 of 3');
     // Only the still-New word of page 1 ("ende0"); "eins" stays Uncertain.
     expect(callsTo(fetchMock, 'PATCH', '/api/dictionary').map((c) => c.body)).toEqual([
-      { languageCode: 'de', words: [{ value: 'ende0', status: 'known' }] },
+      { languageCode: 'de', words: [{ value: 'ende0', status: 'known' }], commandId: ID },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await screen.findByText('Page 1 of 3');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ErrorNotice, Link, Spinner, toast } from '@verba/kit';
+import { ErrorNotice, Link, Spinner, positions, toast } from '@verba/kit';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
-import { recordRead, savePosition, storedBookmarkPosition, useBookmark } from '../api/progress-api';
+import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate } from '../paging';
 import type { WordIndex } from '../word-index';
@@ -22,7 +22,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const article = useArticle(articleId);
   const languageCode = article.data?.languageCode;
   const statuses = useStatuses(languageCode);
-  const [bookmarkPosition] = useState(() => storedBookmarkPosition(articleId));
+  const [bookmarkPosition] = useState(positions.latest);
   const bookmark = useBookmark(articleId, bookmarkPosition);
   const cards = useCardKeys(languageCode, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { callsTo, json, problem, profile } from '../../../test/mock-api';
+import { COMMAND_ID, callsTo, json, problem, profile } from '../../../test/mock-api';
 import { ARTICLE_ID, CARD_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
@@ -77,6 +77,7 @@ describe('the word panel', () => {
     expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toEqual({
       languageCode: 'de',
       flashcard: { sourceValue: 'Hund läuft schnell', targetValue: 'the dog runs', origin: 'article', originId: ARTICLE_ID, originName: 'Der Hund' },
+      commandId: COMMAND_ID,
     });
   });
 

@@ -1,5 +1,8 @@
-import { isAdmin, type SessionUser } from '@verba/kit';
-
+/**
+ * The shell's ground floor: every path, page and fragment name, as plain data. Any shell folder may
+ * import it, and it imports no shell folder (a lint rule keeps it so). The paths are spelled out: the
+ * eager bundle must not import the contracts' language table (it carries zod).
+ */
 export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
 export type FragmentName = (typeof FRAGMENTS)[number];
 
@@ -16,11 +19,7 @@ export type ShellPage =
 /** Pages about an account that work signed in or not (links from emails land here). */
 export type AccountPage = 'verify-email' | 'verify-result' | 'reset-password' | 'new-password' | 'reset-success' | 'dev-mailbox';
 
-/**
- * Pages anyone may open, signed in or not; each is prerendered to static HTML at build time
- * (shell/scripts/prerender.mjs). Paths are spelled out here: the eager bundle must not import the
- * contracts' language table (it carries zod).
- */
+/** Pages anyone may open, signed in or not; each is prerendered to static HTML at build time (shell/scripts/prerender.mjs). */
 export const PUBLIC_PAGES = {
   '/': 'landing',
   '/faq': 'faq',
@@ -39,12 +38,6 @@ export type PublicPage = (typeof PUBLIC_PAGES)[PublicPath];
 
 export const publicPageAt = (pathname: string): PublicPage | undefined =>
   Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as PublicPath] : undefined;
-
-export type Resolved =
-  | { kind: 'redirect'; to: string }
-  | { kind: 'public'; page: PublicPage }
-  | { kind: 'page'; page: ShellPage }
-  | { kind: 'fragment'; name: FragmentName };
 
 export const PATHS = {
   signIn: '/app/sign-in',
@@ -72,7 +65,8 @@ export const PATHS = {
   cookies: '/app/cookie-policy',
 } as const;
 
-const ACCOUNT_PAGES: Record<string, AccountPage> = {
+/** The account pages by path. */
+export const ACCOUNT_PAGES: Record<string, AccountPage> = {
   [PATHS.verifyEmail]: 'verify-email',
   [PATHS.verifyResult]: 'verify-result',
   [PATHS.resetPassword]: 'reset-password',
@@ -81,10 +75,8 @@ const ACCOUNT_PAGES: Record<string, AccountPage> = {
   [PATHS.devMailbox]: 'dev-mailbox',
 };
 
-/** `/app/library` and `/app/library/...`, not `/app/library-x`. */
-const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
-
-const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
+/** Which fragment owns a path and everything under it. */
+export const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
   [PATHS.library, 'reader'],
   // The library's authoring pages (spec §2) live in the reader fragment too.
   ['/app/add-article', 'reader'],
@@ -97,36 +89,10 @@ const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
   [PATHS.admin, 'admin'],
 ];
 
-const PAGES: Record<string, ShellPage> = {
+/** The shell's own signed-in pages by path. */
+export const PAGES: Record<string, ShellPage> = {
   [PATHS.dashboard]: 'dashboard',
   [PATHS.onboarding]: 'onboarding',
   [PATHS.profile]: 'profile',
   [PATHS.subscription]: 'subscription',
 };
-
-/**
- * Who sees what at a path: the single source for the shell's pages, its redirects (guards) and
- * single-spa's activity functions, so a guest or a non-admin never even loads a guarded fragment.
- */
-export function resolveRoute(rawPathname: string, user: SessionUser | null): Resolved {
-  const pathname = rawPathname.length > 1 ? rawPathname.replace(/\/+$/, '') : rawPathname;
-  if (pathname === PATHS.signIn || pathname === PATHS.signUp) {
-    if (user) return { kind: 'redirect', to: PATHS.dashboard };
-    return { kind: 'page', page: pathname === PATHS.signIn ? 'sign-in' : 'sign-up' };
-  }
-  const account = ACCOUNT_PAGES[pathname];
-  if (account) return { kind: 'page', page: account };
-  const publicPage = publicPageAt(pathname);
-  // The landing page is for visitors; a signed-in user starts on the dashboard.
-  if (publicPage && !(publicPage === 'landing' && user)) return { kind: 'public', page: publicPage };
-  if (!under(pathname, '/app')) return { kind: 'redirect', to: user ? PATHS.dashboard : PATHS.landing };
-  if (!user) return { kind: 'redirect', to: PATHS.signIn };
-  if (pathname === '/app') return { kind: 'redirect', to: PATHS.dashboard };
-  for (const [base, name] of FRAGMENT_ROUTES) {
-    if (!under(pathname, base)) continue;
-    if (name === 'admin' && !isAdmin(user)) return { kind: 'redirect', to: PATHS.dashboard };
-    return { kind: 'fragment', name };
-  }
-  if (under(pathname, PATHS.onboarding)) return { kind: 'page', page: 'onboarding' };
-  return { kind: 'page', page: PAGES[pathname] ?? 'not-found' };
-}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@verba/kit';
-import { PUBLIC_PAGES, resolveRoute } from './routes';
+import { PUBLIC_PAGES } from './paths';
+import { resolveRoute } from './resolve-route';
 
 const user: SessionUser = { uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User' };
 const admin: SessionUser = { ...user, role: 'Admin' };
