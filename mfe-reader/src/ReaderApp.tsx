@@ -1,15 +1,17 @@
 import { Spinner, pageChunks, usePathname } from '@verba/kit';
 import { useSearchParam } from './routing/use-search';
 
-// The fragment's pages load together on first mount (see pageChunks), so opening an article from the
-// list (or the editor from the reader) renders at once.
-const usePages = pageChunks(() =>
-  Promise.all([
-    import('./features/library/components/LibraryPage'),
-    import('./features/reader/components/ReaderPage'),
-    import('./features/authoring/components/ArticleEditorPage'),
-    import('./features/authoring/components/SeriesPages'),
-  ]).then(([library, reader, articleEditor, series]) => ({ library, reader, articleEditor, series })),
+// Library and reader load together on first mount (see pageChunks), so opening an article from the
+// list renders at once. The authoring pages (forms, react-hook-form, the leave dialog) are a second
+// set, fetched only when an authoring page is opened: a reader's first load does not pay for them.
+const useReadingPages = pageChunks(() =>
+  Promise.all([import('./features/library/components/LibraryPage'), import('./features/reader/components/ReaderPage')]).then(([library, reader]) => ({ library, reader })),
+);
+const useAuthoringPages = pageChunks(() =>
+  Promise.all([import('./features/authoring/components/ArticleEditorPage'), import('./features/authoring/components/SeriesPages')]).then(([articleEditor, series]) => ({
+    articleEditor,
+    series,
+  })),
 );
 
 /**
@@ -18,14 +20,25 @@ const usePages = pageChunks(() =>
  */
 export function ReaderApp() {
   const pathname = usePathname().replace(/\/+$/, '');
-  const id = useSearchParam('id') ?? '';
-  const seriesId = useSearchParam('seriesId');
-  const pages = usePages();
-  if (!pages) return <Spinner label="Loading…" />;
-  const { library, reader, articleEditor, series } = pages;
+  return AUTHORING_PATHS.has(pathname) ? <AuthoringRoute pathname={pathname} /> : <ReadingRoute pathname={pathname} />;
+}
 
+const AUTHORING_PATHS = new Set(['/app/add-article', '/app/edit-article', '/app/series', '/app/create-series', '/app/edit-series']);
+
+function ReadingRoute({ pathname }: { pathname: string }) {
+  const seriesId = useSearchParam('seriesId');
+  const pages = useReadingPages();
+  if (!pages) return <Spinner label="Loading…" />;
   const articleId = /^\/app\/library\/([^/]+)$/.exec(pathname)?.[1];
-  if (articleId) return <reader.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
+  if (articleId) return <pages.reader.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
+  return <pages.library.LibraryPage key={seriesId ?? ''} />;
+}
+
+function AuthoringRoute({ pathname }: { pathname: string }) {
+  const id = useSearchParam('id') ?? '';
+  const pages = useAuthoringPages();
+  if (!pages) return <Spinner label="Loading…" />;
+  const { articleEditor, series } = pages;
   switch (pathname) {
     case '/app/add-article':
       return <articleEditor.AddArticlePage />;
@@ -35,9 +48,7 @@ export function ReaderApp() {
       return <series.SeriesListPage />;
     case '/app/create-series':
       return <series.SeriesEditorPage key="new" />;
-    case '/app/edit-series':
+    default: // '/app/edit-series'
       return <series.SeriesEditorPage key={id} seriesId={id} />;
-    default:
-      return <library.LibraryPage key={seriesId ?? ''} />;
   }
 }

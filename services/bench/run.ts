@@ -11,6 +11,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   api: async () => (await import('./api')).apiBenchmark,
   practice: async () => (await import('./practice')).practiceBenchmark,
   library: async () => (await import('./library')).libraryBenchmark,
+  embedded: async () => (await import('./embedded')).embeddedBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * The mocked /api the composed checks run against (check-composed.mjs, bench.mjs), with a
- * 5,000-word German article. Usage:
+ * 5,000-word German article (the reader shows it in pages of about 250 words). Unmocked calls are
+ * listed in `api.unmocked` (and answered 404), so a check can tell when the app calls something new. Usage:
  *   const api = createMockApi();            // api.user, api.expireDictionary, api.patches are live state
  *   await page.route('**' + '/api/**', api.handle);
  */
@@ -28,7 +29,8 @@ export function article(words) {
 
 export const LONG_ARTICLE_WORDS = 5000;
 export const LONG_ARTICLE_CONTENT = article(LONG_ARTICLE_WORDS);
-const LONG_ID = '5000a000-0000-4000-8000-000000000001';
+export const LONG_ARTICLE_ID = '5000a000-0000-4000-8000-000000000001';
+const LONG_ID = LONG_ARTICLE_ID;
 export const SHORT_ID = '5000a000-0000-4000-8000-000000000002';
 const summary = {
   authorDisplayName: 'Verba', creationDate: 1_700_000_000_000, languageCode: 'de', averageRating: 0, ratings: 0, totalReads: 0,
@@ -48,7 +50,7 @@ export const LONG_ARTICLE_LINK = /5,000 words/;
  * `handle` is a playwright route handler for `**\/api/**`.
  */
 export function createMockApi({ signedIn = false } = {}) {
-  const api = { user: signedIn ? USER : null, expireDictionary: false, patches: [] };
+  const api = { user: signedIn ? USER : null, expireDictionary: false, patches: [], unmocked: new Set() };
   api.handle = async (route) => {
     const req = route.request();
     const url = new URL(req.url());
@@ -71,10 +73,17 @@ export function createMockApi({ signedIn = false } = {}) {
       if (api.expireDictionary) return problem(401, 'Session expired');
       return json(200, { languageCode: 'de', words: [{ value: 'der', status: 'known' }, { value: 'katze', status: 'uncertain' }] });
     }
+    if (key === 'GET /api/user/profile') return json(200, { ...api.user, username: null, settings: {}, timeSpent: {}, hasAvatar: false, hasPassword: true });
+    if (key === 'GET /api/series/get') return json(200, { series: [] });
+    if (key === 'GET /api/announcements') return json(200, { announcements: [] });
+    if (key === 'GET /api/articles/bookmark') return json(200, { bookmark: null });
+    if (['POST /api/articles/bookmark', 'PATCH /api/articles/totalReads', 'POST /api/articles/progress/add'].includes(key)) return json(200, { position: '1.1' });
+    if (key === 'GET /api/flashcards/created') return json(200, { articleId: url.searchParams.get('articleId') ?? '', flashcards: [] });
     if (key === 'PATCH /api/dictionary/word') {
       api.patches.push({ body: req.postDataJSON(), csrf: req.headers()['x-verba-csrf'] });
       return json(200, { changed: 1, position: '1.1', word: req.postDataJSON().word });
     }
+    api.unmocked.add(key);
     return problem(404, `No mock for ${key}`);
   };
   return api;

@@ -7,13 +7,36 @@
 
 export const TEXT = '.rd-text';
 
+export const PAGER = '.rd-pager__where';
+
+/**
+ * Defines, in the page, `window.__verbaPageState()`: the reader's current page if its words are all in
+ * the DOM and focusable (tabindex set, rendered), else null; `{ page, pages, words, first }` with
+ * first = the first word span. (A function defined through the driver, so no eval under a CSP.)
+ */
+const installPageState = (page) =>
+  page.evaluate(
+    ({ text, pager }) => {
+      window.__verbaPageState = () => {
+        const where = document.querySelector(pager);
+        const spans = document.querySelectorAll(`${text} [data-key]`);
+        if (!where || spans.length === 0) return null;
+        for (const span of spans) if (!span.hasAttribute('tabindex') || span.getClientRects().length === 0) return null;
+        const m = /Page (\d+) of (\d+)/.exec(where.textContent);
+        return m ? { page: Number(m[1]), pages: Number(m[2]), words: spans.length, first: spans[0] } : null;
+      };
+    },
+    { text: TEXT, pager: PAGER },
+  );
+
 /**
  * Clicks `link` (a locator of the article link) and measures, in the page, from the click event's
- * dispatch (capture listener on document) to the frame in which all `words` word spans are in the
- * DOM and focusable (tabindex attribute set, rendered). Returns { ms, wallMs }: wallMs is the same
- * span seen from Node (Date.now() around the click and the wait), for reference.
+ * dispatch (capture listener on document) to the frame in which the first page's word spans are in
+ * the DOM and focusable. (React commits a page's text at once, so "some spans and the pager" is the
+ * whole page.) Returns { ms, wallMs, words, pages }: wallMs is the same span seen from Node.
  */
-export async function openArticleMeasured(page, link, words) {
+export async function openArticleMeasured(page, link) {
+  await installPageState(page);
   await page.evaluate(() => {
     window.__verbaClickAt = undefined;
     document.addEventListener('click', () => (window.__verbaClickAt = performance.now()), { capture: true, once: true });
@@ -21,23 +44,69 @@ export async function openArticleMeasured(page, link, words) {
   const wallStart = Date.now();
   await link.click();
   const ready = await page.waitForFunction(
-    ({ text, words }) => {
-      const spans = document.querySelectorAll(`${text} [data-key]`);
-      if (spans.length !== words) return false;
-      for (const span of spans) {
-        if (!span.hasAttribute('tabindex') || span.getClientRects().length === 0) return false;
-      }
-      return { at: performance.now(), clickAt: window.__verbaClickAt };
+    () => {
+      const s = window.__verbaPageState();
+      return s && s.page === 1 ? { at: performance.now(), clickAt: window.__verbaClickAt, words: s.words, pages: s.pages } : false;
     },
-    { text: TEXT, words },
+    undefined,
     { polling: 'raf', timeout: 30_000 },
   );
   const wallMs = Date.now() - wallStart;
-  const { at, clickAt } = await ready.jsonValue();
+  const { at, clickAt, words, pages } = await ready.jsonValue();
   await ready.dispose();
   if (typeof clickAt !== 'number') throw new Error('the click on the article link was not seen in the page');
-  return { ms: at - clickAt, wallMs };
+  return { ms: at - clickAt, wallMs, words, pages };
 }
+
+/**
+ * Presses `key` (PageDown or `]`) with focus outside the text and measures, in the page, from the
+ * keydown's dispatch (capture listener on window) until the next page's words are all in the DOM and
+ * focusable, plus the next requestAnimationFrame (the frame that paints them). Returns { ms, page, words }.
+ */
+export async function turnPageMeasured(page, key) {
+  await installPageState(page);
+  await page.evaluate(() => {
+    const before = window.__verbaPageState();
+    if (!before) throw new Error('the reader shows no page');
+    if (before.page >= before.pages) throw new Error('already on the last page');
+    document.activeElement?.blur();
+    window.__verbaTurn = new Promise((resolve, reject) => {
+      window.addEventListener(
+        'keydown',
+        () => {
+          const start = performance.now();
+          let done = false;
+          const check = () => {
+            const now = window.__verbaPageState();
+            if (done || !now || now.page !== before.page + 1 || now.first === before.first) return;
+            done = true;
+            observer.disconnect();
+            clearTimeout(timer);
+            requestAnimationFrame(() => resolve({ ms: performance.now() - start, page: now.page, words: now.words }));
+          };
+          // Every DOM change is looked at as it happens (a mutation observer runs before the next frame).
+          const observer = new MutationObserver(check);
+          observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+          const timer = setTimeout(() => {
+            observer.disconnect();
+            reject(new Error(`page ${before.page + 1} did not appear within 5 s`));
+          }, 5000);
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  await page.keyboard.press(key);
+  return page.evaluate(() => window.__verbaTurn);
+}
+
+/** The word key that occurs most often on the current page (the mark-word measurement repaints all of them). */
+export const mostFrequentKey = (page) =>
+  page.evaluate((text) => {
+    const counts = new Map();
+    for (const span of document.querySelectorAll(`${text} [data-key]`)) counts.set(span.dataset.key, (counts.get(span.dataset.key) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1])[0][0];
+  }, TEXT);
 
 /**
  * Focuses the first occurrence of `key` in the text, presses `press` (a real key press through
