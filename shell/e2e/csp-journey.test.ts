@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PATHS, PUBLIC_PAGES } from '../src/app/routes';
+import { PATHS, PUBLIC_PAGES } from '../src/routing/paths';
 import { signIn, skipReason, startVerba, type Verba } from './support/verba';
 
 /**
