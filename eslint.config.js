@@ -5,6 +5,7 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from './tools/lint/boundaries.js';
+import eventOwnership from './tools/lint/event-ownership.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -60,6 +61,16 @@ export default defineConfig(
     plugins: { verba: boundaries },
     rules: {
       'verba/boundaries': ['error', { root }],
+    },
+  },
+
+  {
+    // Each event is declared once, in its context; others import it from that context's published.ts.
+    name: 'verba/event-ownership',
+    files: ['services/src/contexts/**/*.ts'],
+    plugins: { 'verba-events': eventOwnership },
+    rules: {
+      'verba-events/no-foreign-event-type': ['error', { root }],
     },
   },
 );

@@ -7,7 +7,8 @@
  * the place it points at, and both the importing file and the target are
  * classified into an *area* of the monorepo:
  *
- *   services/src/contexts/<name>/**   context <name>   (bounded context)
+ *   services/src/contexts/<name>/**   context <name>   (bounded context; other contexts may import only
+ *                                     its published.ts, the events it lets them read)
  *   services/src/platform/**          platform
  *   services/** (anything else)       services         (runtime, bench, ...)
  *   contracts/**                      contracts        (@verba/contracts)
@@ -113,6 +114,14 @@ function forbiddenContractsPackage(source) {
 }
 
 /**
+ * A context's `published.ts`: the events it lets other contexts read (the one file of it they may import).
+ * @param {{ name: string, rel: string }} to
+ */
+export function isPublished(to) {
+  return to.rel.replace(SOURCE_EXT, '') === `services/src/contexts/${to.name}/published`;
+}
+
+/**
  * Decide whether `from` may import `to`. Returns a messageId + data, or null when allowed.
  * @param {Place} from
  * @param {Place} to
@@ -123,7 +132,8 @@ export function checkEdge(from, to) {
   switch (from.area) {
     case 'context':
       if (to.area === 'context') {
-        return to.name === from.name ? null : { messageId: 'crossContext', data: { from: from.name, to: to.name, target } };
+        if (to.name === from.name || isPublished(to)) return null;
+        return { messageId: 'crossContext', data: { from: from.name, to: to.name, target } };
       }
       if (to.area === 'platform' || to.area === 'contracts' || to.area === 'root') return null;
       return { messageId: 'contextOutside', data: { from: from.name, target } };
@@ -169,7 +179,7 @@ const boundariesRule = {
     messages: {
       crossContext:
         "Bounded context '{{from}}' must not import from bounded context '{{to}}' ('{{source}}' -> {{target}}). " +
-        'Contexts are isolated: communicate through @verba/contracts (integration events, HTTP contracts) or shared code in services/src/platform.',
+        'Contexts are isolated: read its published events (services/src/contexts/{{to}}/published.ts), @verba/contracts (integration events, HTTP contracts) or shared code in services/src/platform.',
       contextOutside:
         "Bounded context '{{from}}' may only import from its own context, services/src/platform/** and @verba/contracts, " +
         "but '{{source}}' resolves to {{target}}.",

@@ -46,6 +46,9 @@ ruleTester.run('verba/boundaries', rule, {
     },
     { name: 'context -> @verba/contracts', filename: CATALOG, code: "import { Level } from '@verba/contracts/domain';", options },
     { name: 'context -> npm package', filename: CATALOG, code: "import { z } from 'zod';", options },
+    // Another context's published events (its published.ts) are the one file of it a context may import.
+    { name: 'context -> other context published.ts', filename: CATALOG_TOP, code: "import { Paid } from '../billing/published';", options },
+    { name: 'context -> other context published.ts (deep, extension)', filename: CATALOG, code: "import type { Paid } from '../../../billing/published.ts';", options },
     // Platform: anything but contexts.
     { name: 'platform -> platform', filename: PLATFORM, code: "import { Db } from '../../db/knex';", options },
     { name: 'platform -> contracts', filename: PLATFORM, code: "import { Level } from '@verba/contracts';", options },
@@ -64,6 +67,21 @@ ruleTester.run('verba/boundaries', rule, {
     { name: 'file outside repo', filename: path.resolve('/elsewhere/x.ts'), code: "import '../virtual-repo/services/src/contexts/a/b';", options },
   ],
   invalid: [
+    // Anything of another context but its top-level published.ts.
+    {
+      name: 'context -> other context events.ts',
+      filename: CATALOG_TOP,
+      code: "import { Paid } from '../billing/events';",
+      options,
+      errors: [{ messageId: 'crossContext', data: { from: 'catalog', to: 'billing', source: '../billing/events', target: 'services/src/contexts/billing/events' } }],
+    },
+    {
+      name: 'context -> a published.ts not at the top of the other context',
+      filename: CATALOG_TOP,
+      code: "import { Paid } from '../billing/projections/published';",
+      options,
+      errors: [{ messageId: 'crossContext' }],
+    },
     // Cross-context imports.
     {
       name: 'context -> other context (relative)',

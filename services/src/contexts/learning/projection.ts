@@ -1,8 +1,8 @@
-import { z } from 'zod';
-import { EventCodec } from '../../platform/decider/events';
+import { EventCodec, readEventData } from '../../platform/decider/events';
 import type { Projection } from '../../platform/projections/projection';
 import { courseCacheInvalidation } from './course-cache';
 import { chapterEvents, courseEvents, progressEvents } from './events';
+import { UserDeleted } from '../identity/published';
 
 const courseCodec = new EventCodec([...courseEvents, ...chapterEvents]);
 const progressCodec = new EventCodec([...progressEvents]);
@@ -100,15 +100,13 @@ export const coursesProjection: Projection = {
   },
 };
 
-const USER_DELETED = 'identity.UserDeleted';
-const UserDeletedData = z.object({ userId: z.uuid() });
 
 /** Each learner's chosen starting point, completed chapters and best match-words results, per course. */
 export const progressProjection: Projection = {
   name: 'learning-progress',
   version: 1,
   tables: ['learning_starts', 'learning_completed', 'learning_practiced'],
-  eventTypes: [...progressEvents.map((e) => e.type), USER_DELETED],
+  eventTypes: [...progressEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('learning_starts'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -134,8 +132,8 @@ export const progressProjection: Projection = {
   },
   async apply(events, { trx, t }) {
     for (const recorded of events) {
-      if (recorded.type === USER_DELETED) {
-        const { userId } = UserDeletedData.parse(recorded.data);
+      if (recorded.type === UserDeleted.type) {
+        const { userId } = readEventData(UserDeleted, recorded);
         for (const table of ['learning_starts', 'learning_completed', 'learning_practiced']) await trx(t(table)).where({ user_id: userId }).delete();
         continue;
       }

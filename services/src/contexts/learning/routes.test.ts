@@ -6,6 +6,7 @@ import { preferredTestDatabase } from '../../platform/testing/databases';
 import type { TestApp } from '../../platform/testing/test-app';
 import { DEMO_COURSES } from './demo-courses';
 import { demo, eventCount, get, openLearningApp, person } from './test-support';
+import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();
 
@@ -241,7 +242,7 @@ describe(`course routes for learners on ${database.label}`, () => {
     // The one identity event other contexts follow (its public shape: { userId, at }).
     const { position } = await t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: randomUUID(), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      [{ id: randomUUID(), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
       'any',
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 30_000 })).toBe(true);

@@ -1,26 +1,22 @@
-import { z } from 'zod';
-import { LearningLanguageSchema, WordStatusSchema } from '@verba/contracts';
 import type { Projection } from '../../platform/projections/projection';
 import { StatisticsKeeper } from './statistics';
 import { wordHash } from './word-hash';
+import { UserDeleted } from '../identity/published';
+import { WordStatusChanged } from '../vocabulary/published';
+import { readEventData } from '../../platform/decider/events';
 
 /**
- * The vocabulary context's `vocabulary.WordStatusChanged` (v1), read by type: the library keeps its own
- * copy of each reader's known and uncertain words and never reads vocabulary's tables. Contexts may not
- * import each other's code, so the fields used are parsed here from the shared contract types.
+ * The library keeps its own copy of each reader's known and uncertain words from vocabulary's published
+ * `WordStatusChanged` and never reads vocabulary's tables.
  */
-const WORD_STATUS_CHANGED = 'vocabulary.WordStatusChanged';
-const WordStatusChangedData = z.object({ userId: z.uuid(), language: LearningLanguageSchema, word: z.string().min(1), status: WordStatusSchema });
 const statistics = new StatisticsKeeper();
-const USER_DELETED = 'identity.UserDeleted';
-const UserDeletedData = z.object({ userId: z.uuid() });
 
 /** Each reader's known and uncertain words, for labelling articles' difficulty in SQL. */
 export const readerWordsProjection: Projection = {
   name: 'library-reader-words',
   version: 1,
   tables: ['library_reader_words'],
-  eventTypes: [WORD_STATUS_CHANGED, USER_DELETED],
+  eventTypes: [WordStatusChanged.type, UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('library_reader_words'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -46,13 +42,12 @@ export const readerWordsProjection: Projection = {
       if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word_hash'], removed.map((r) => [r.user_id, r.language, r.word_hash])).delete();
     };
     for (const recorded of events) {
-      if (recorded.type === USER_DELETED) {
+      if (recorded.type === UserDeleted.type) {
         await flush();
-        await trx(table).where({ user_id: UserDeletedData.parse(recorded.data).userId }).delete();
+        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
         continue;
       }
-      if (recorded.version !== 1) throw new Error(`${WORD_STATUS_CHANGED} v${recorded.version} is newer than this projection`);
-      const data = WordStatusChangedData.parse(recorded.data);
+      const data = readEventData(WordStatusChanged, recorded);
       latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, { user_id: data.userId, language: data.language, word_hash: wordHash(data.language, data.word), status: data.status });
     }
     await flush();

@@ -1,19 +1,17 @@
-import { z } from 'zod';
-import { EventCodec } from '../../platform/decider/events';
+import { EventCodec, readEventData } from '../../platform/decider/events';
 import type { Projection } from '../../platform/projections/projection';
 import { ArticleRead, BookmarkSet, ReadingProgressRecorded } from './events';
+import { UserDeleted } from '../identity/published';
 
 const handled = [BookmarkSet, ReadingProgressRecorded, ArticleRead];
 const codec = new EventCodec(handled);
-const USER_DELETED = 'identity.UserDeleted';
-const UserDeletedData = z.object({ userId: z.uuid() });
 
 /** Each reader's bookmarks, reading progress and last read articles. */
 export const readingProjection: Projection = {
   name: 'library-reading',
   version: 1,
   tables: ['library_bookmarks', 'library_progress', 'library_last_reads'],
-  eventTypes: [...handled.map((e) => e.type), USER_DELETED],
+  eventTypes: [...handled.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('library_bookmarks'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -42,8 +40,8 @@ export const readingProjection: Projection = {
   },
   async apply(events, { trx, t }) {
     for (const recorded of events) {
-      if (recorded.type === USER_DELETED) {
-        const { userId } = UserDeletedData.parse(recorded.data);
+      if (recorded.type === UserDeleted.type) {
+        const { userId } = readEventData(UserDeleted, recorded);
         for (const table of this.tables) await trx(t(table)).where({ user_id: userId }).delete();
         continue;
       }

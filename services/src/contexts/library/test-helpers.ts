@@ -8,6 +8,7 @@ import { createTestApp, type Agent, type TestApp } from '../../platform/testing/
 import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
 import type { Module } from '../../platform/module';
 import { libraryModule } from './module';
+import { WordStatusChanged } from '../vocabulary/published';
 
 /** Test helpers shared by the library's route tests. */
 export const database = await preferredTestDatabase();
@@ -72,11 +73,10 @@ export async function expectRebuildEqual(t: TestApp, projection: { name: string;
 }
 
 /**
- * What the vocabulary context appends when a learner marks words (`vocabulary.WordStatusChanged` v1):
- * the library's tests produce those events themselves, as contexts may not import each other.
+ * What the vocabulary context appends when a learner marks words (its published `WordStatusChanged`).
  */
 export async function markWords(t: TestApp, userId: string, language: LearningLanguage, words: string[], status: 'known' | 'uncertain' | 'new'): Promise<string> {
-  const events = words.map((word) => ({ id: randomUUID(), type: 'vocabulary.WordStatusChanged', version: 1, data: { userId, language, word, status, at: new Date().toISOString() } }));
+  const events = words.map((word) => ({ id: randomUUID(), type: WordStatusChanged.type, version: WordStatusChanged.version, data: { userId, language, word, status, at: new Date().toISOString() } }));
   const { position } = await t.deps.store.append(`vocabulary-test-${randomUUID()}`, events, 'no_stream');
   return formatPosition(position);
 }

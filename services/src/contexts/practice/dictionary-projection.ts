@@ -1,21 +1,14 @@
-import { z } from 'zod';
 import type { Projection } from '../../platform/projections/projection';
-
-/**
- * The vocabulary context's public facts this context follows: a word's status in a learner's dictionary
- * (its key is already the lookup key), and a user's erasure. Parsed here by shape, never by import.
- */
-const WORD_STATUS_CHANGED = 'vocabulary.WordStatusChanged';
-const USER_DELETED = 'identity.UserDeleted';
-const WordStatusData = z.object({ userId: z.uuid(), language: z.string(), word: z.string(), status: z.string() });
-const UserDeletedData = z.object({ userId: z.uuid() });
+import { UserDeleted } from '../identity/published';
+import { WordStatusChanged } from '../vocabulary/published';
+import { readEventData } from '../../platform/decider/events';
 
 /** Words each learner has as Uncertain, so the quick quiz asks about them first. */
 export const uncertainWordsProjection: Projection = {
   name: 'practice-uncertain-words',
   version: 1,
   tables: ['practice_uncertain_words'],
-  eventTypes: [WORD_STATUS_CHANGED, USER_DELETED],
+  eventTypes: [WordStatusChanged.type, UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('practice_uncertain_words'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -38,12 +31,12 @@ export const uncertainWordsProjection: Projection = {
       if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word'], removed).delete();
     };
     for (const e of events) {
-      if (e.type === USER_DELETED) {
+      if (e.type === UserDeleted.type) {
         await flush();
-        await trx(table).where({ user_id: UserDeletedData.parse(e.data).userId }).delete();
+        await trx(table).where({ user_id: readEventData(UserDeleted, e).userId }).delete();
         continue;
       }
-      const { userId, language, word, status } = WordStatusData.parse(e.data);
+      const { userId, language, word, status } = readEventData(WordStatusChanged, e);
       latest.set(`${userId}\u0000${language}\u0000${word}`, { row: { user_id: userId, language, word }, uncertain: status === 'uncertain' });
     }
     await flush();

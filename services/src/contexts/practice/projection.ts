@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import type { Knex } from 'knex';
-import { EventCodec } from '../../platform/decider/events';
+import { EventCodec, readEventData } from '../../platform/decider/events';
 import type { Projection } from '../../platform/projections/projection';
 import { flashcardEvents, type FlashcardEvent, type FsrsCard } from './events';
 import { newSchedule } from './scheduler';
+import { UserDeleted } from '../identity/published';
 
 const codec = new EventCodec([...flashcardEvents]);
-const USER_DELETED = 'identity.UserDeleted';
-const UserDeletedData = z.object({ userId: z.uuid() });
 /** Rows per insert statement: 20 columns stay well under PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
 
@@ -117,7 +115,7 @@ export const flashcardsProjection: Projection = {
   name: 'practice-flashcards',
   version: 1,
   tables: ['flashcards', 'practice_days'],
-  eventTypes: [...flashcardEvents.map((e) => e.type), USER_DELETED],
+  eventTypes: [...flashcardEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('flashcards'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -188,9 +186,9 @@ export const flashcardsProjection: Projection = {
       await writeDays(trx, daysTable, days);
     };
     for (const recorded of events) {
-      if (recorded.type === USER_DELETED) {
+      if (recorded.type === UserDeleted.type) {
         await flush(); // keep order: the erasure comes after what came before it
-        const { userId } = UserDeletedData.parse(recorded.data);
+        const { userId } = readEventData(UserDeleted, recorded);
         await trx(cardsTable).where({ user_id: userId }).delete();
         await trx(daysTable).where({ user_id: userId }).delete();
         continue;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { Projection } from '../../platform/projections/projection';
 import { ReadCache } from '../../platform/projections/read-cache';
-import { EventCodec } from '../../platform/decider/events';
-import { vocabularyEvents } from './events';
+import { EventCodec, readEventData } from '../../platform/decider/events';
+import { WordStatusChanged, vocabularyEvents } from './events';
+import { UserDeleted } from '../identity/published';
 
 const codec = new EventCodec([...vocabularyEvents]);
 
@@ -14,16 +14,13 @@ export interface DictionaryEntry {
 /** Dictionaries as last read, per `${userId}:${language}`; this projection invalidates what it changes. */
 export const dictionaryCache = new ReadCache<DictionaryEntry[]>();
 export const dictionaryKey = (userId: string, language: string) => `${userId}:${language}`;
-const USER_DELETED = 'identity.UserDeleted';
-const WORD_STATUS_CHANGED = 'vocabulary.WordStatusChanged';
-const UserDeletedData = z.object({ userId: z.uuid() });
 
 /** The learner's dictionary: one row per known or uncertain word. */
 export const dictionaryProjection: Projection = {
   name: 'vocabulary-dictionary',
   version: 1,
   tables: ['dictionary_entries'],
-  eventTypes: [...vocabularyEvents.map((e) => e.type), USER_DELETED],
+  eventTypes: [...vocabularyEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('dictionary_entries'), (tb) => {
       tb.uuid('user_id').notNullable();
@@ -53,9 +50,9 @@ export const dictionaryProjection: Projection = {
       }
     };
     for (const recorded of events) {
-      if (recorded.type === USER_DELETED) {
+      if (recorded.type === UserDeleted.type) {
         await flush(); // keep order: earlier marks land before the erasure
-        await trx(table).where({ user_id: UserDeletedData.parse(recorded.data).userId }).delete();
+        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
         continue;
       }
       const { data } = codec.decode(recorded);
@@ -71,8 +68,8 @@ export const dictionaryProjection: Projection = {
   },
   afterCommit(events) {
     for (const e of events) {
-      if (e.type === USER_DELETED) dictionaryCache.invalidatePrefix(`${UserDeletedData.parse(e.data).userId}:`);
-      else if (e.type === WORD_STATUS_CHANGED) {
+      if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
+      else if (e.type === WordStatusChanged.type) {
         const { userId, language } = e.data as { userId: string; language: string };
         dictionaryCache.invalidate(dictionaryKey(userId, language));
       }

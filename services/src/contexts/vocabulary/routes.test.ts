@@ -10,6 +10,7 @@ import { createTestApp, type Agent, type TestApp } from '../../platform/testing/
 import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { vocabularyModule } from './module';
+import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();
 
@@ -145,7 +146,7 @@ describe(`dictionary routes on ${database.label}`, () => {
     // The one identity event other contexts follow (its public shape: { userId, at }).
     const { position } = await t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: eventIdFor(uid, 'deleted'), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      [{ id: eventIdFor(uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
       'any',
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
