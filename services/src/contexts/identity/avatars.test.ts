@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from './avatars';
 import { identityModule } from './module';
-import { signUpVerified } from './testing';
+import { signUpVerified } from '../../../test-support/contexts/identity/accounts';
 
 const database = await preferredTestDatabase();
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);

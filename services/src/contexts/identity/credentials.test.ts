@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED, MESSAGES } from '@verba/contracts';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type TestApp } from '../../platform/testing/test-app';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type TestApp } from '../../../test-support/platform/test-app';
 import { identityModule, identityService } from './module';
 import { INVALID_LINK } from './service';
-import { awaitMail, signUpVerified } from './testing';
+import { awaitMail, signUpVerified } from '../../../test-support/contexts/identity/accounts';
 
 const database = await preferredTestDatabase();
 let n = 0;

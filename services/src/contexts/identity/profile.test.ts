@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type TestApp } from '../../platform/testing/test-app';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type TestApp } from '../../../test-support/platform/test-app';
 import { identityModule } from './module';
-import { signUpVerified } from './testing';
+import { signUpVerified } from '../../../test-support/contexts/identity/accounts';
 
 const database = await preferredTestDatabase();
 let n = 0;

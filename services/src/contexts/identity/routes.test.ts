@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { parsePosition } from '../../platform/event-store/port';
 import { ADMIN_ONLY, CSRF_FAILED, SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
 import { identityModule, identityService } from './module';
 import { REFRESH_COOKIE, ACCESS_COOKIE } from './sessions';
-import { awaitMail, signUpVerified } from './testing';
+import { awaitMail, signUpVerified } from '../../../test-support/contexts/identity/accounts';
 
 const database = await preferredTestDatabase();
 let n = 0;

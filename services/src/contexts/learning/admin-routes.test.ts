@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_IDS, COURSE_MESSAGES } from '@verba/contracts';
 import { ADMIN_ONLY } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { Agent, TestApp } from '../../platform/testing/test-app';
-import { caughtUp, demo, eventCount, get, openLearningApp, person } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { Agent, TestApp } from '../../../test-support/platform/test-app';
+import { caughtUp, demo, eventCount, get, openLearningApp, person } from '../../../test-support/contexts/learning/app';
 
 const database = await preferredTestDatabase();
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { demo, get, openLearningApp, person } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { demo, get, openLearningApp, person } from '../../../test-support/contexts/learning/app';
 
 const database = await preferredTestDatabase();
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES } from '@verba/contracts';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { TestApp } from '../../platform/testing/test-app';
-import { DEMO_COURSES } from './demo-courses';
-import { demo, eventCount, get, openLearningApp, person } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { TestApp } from '../../../test-support/platform/test-app';
+import { demoCourses } from './seed';
+import { demo, eventCount, get, openLearningApp, person } from '../../../test-support/contexts/learning/app';
 import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();
@@ -273,8 +273,8 @@ describe(`course routes for learners on ${database.label}`, () => {
   });
 
   it('has demo content as the issue asks: 3+ lessons of 3 chapters, 5-8 word pairs each, in every language', () => {
-    expect(DEMO_COURSES.map((c) => c.languageCode).sort()).toEqual([...LEARNING_LANGUAGES].sort());
-    for (const c of DEMO_COURSES) {
+    expect(demoCourses().map((c) => c.languageCode).sort()).toEqual([...LEARNING_LANGUAGES].sort());
+    for (const c of demoCourses()) {
       expect(c.lessons.length).toBeGreaterThanOrEqual(3);
       for (const l of c.lessons) {
         for (const ch of l.chapters) {

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { ADMIN_ONLY } from '../../platform/http/routes';
-import type { TestApp } from '../../platform/testing/test-app';
+import type { TestApp } from '../../../test-support/platform/test-app';
 import { MODERATION_MESSAGES } from './moderation';
 import { articlesProjection } from './projection';
 import { readingProjection } from './reading-projection';
-import { createArticle, database, draft, eventCount, expectProblem, expectRebuildEqual, get, libraryTestApp, person, post } from './test-helpers';
+import { createArticle, database, draft, eventCount, expectProblem, expectRebuildEqual, get, libraryTestApp, person, post } from '../../../test-support/contexts/library/app';
 
 describe(`article routes on ${database.label}`, () => {
   let t: TestApp;

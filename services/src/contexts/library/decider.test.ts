@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { EventCodec } from '../../platform/decider/events';
 import type { RecordedEvent } from '../../platform/event-store/port';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { articleDecider, type Actor, type ArticleDraft } from './decider';
 import { ArticlePublished, PUBLIC_TEXT_ARTICLE, type ArticleEvent } from './events';
 import { ratingDecider, readDecider } from './reader-deciders';

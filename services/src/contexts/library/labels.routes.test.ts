@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTY_LABELS, difficultyFromCounts } from '@verba/contracts';
-import type { TestApp } from '../../platform/testing/test-app';
+import type { TestApp } from '../../../test-support/platform/test-app';
 import { labelIndexSql, labelsFor } from './difficulty-sql';
 import { readerWordsProjection } from './reader-words-projection';
-import { createArticle, database, expectRebuildEqual, get, libraryTestApp, markWords, person, type Person } from './test-helpers';
+import { createArticle, database, expectRebuildEqual, get, libraryTestApp, markWords, person, type Person } from '../../../test-support/contexts/library/app';
 
 describe(`difficulty labels and the library query on ${database.label}`, () => {
   let t: TestApp;

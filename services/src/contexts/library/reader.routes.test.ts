@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES as M } from '@verba/contracts';
-import type { TestApp } from '../../platform/testing/test-app';
-import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from './test-helpers';
+import type { TestApp } from '../../../test-support/platform/test-app';
+import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from '../../../test-support/contexts/library/app';
 
 describe(`bookmark, rating and progress routes on ${database.label}`, () => {
   let t: TestApp;

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitWords } from '@verba/contracts';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
-import { DEMO_ARTICLES } from './demo-articles';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type TestApp } from '../../../test-support/platform/test-app';
+import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { libraryModule } from './module';
-import { seedDemoArticles } from './seed';
+import { demoArticles, seedDemoArticles } from './seed';
 import { localModeration } from './moderation';
 import { LibraryService } from './service';
 
@@ -28,7 +27,7 @@ describe(`library routes on ${database.label}`, () => {
   it('lists the demo articles of one language, newest first, with word counts', async () => {
     const res = await reader().request({ method: 'GET', url: '/api/articles?languageCode=de' });
     expect(res.statusCode).toBe(200);
-    const expected = DEMO_ARTICLES.filter((a) => a.languageCode === 'de');
+    const expected = demoArticles().filter((a) => a.languageCode === 'de');
     const articles = res.json().articles as { id: string; totalWords: number; languageCode: string; creationDate: number }[];
     expect(articles.map((a) => a.id).sort()).toEqual(expected.map((a) => a.id).sort());
     for (const a of articles) {
@@ -48,7 +47,7 @@ describe(`library routes on ${database.label}`, () => {
   });
 
   it('opens one article with its text, and says so when there is none', async () => {
-    const demo = DEMO_ARTICLES[0]!;
+    const demo = demoArticles()[0]!;
     const res = await reader().request({ method: 'GET', url: `/api/articles/${demo.id}` });
     expect(res.json()).toMatchObject({ id: demo.id, name: demo.name, content: demo.content });
     const missing = await reader().request({ method: 'GET', url: `/api/articles/${randomUUID()}` });

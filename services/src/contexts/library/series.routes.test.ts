@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES as M, SERIES_MESSAGES } from '@verba/contracts';
-import type { TestApp } from '../../platform/testing/test-app';
+import type { TestApp } from '../../../test-support/platform/test-app';
 import { MODERATION_MESSAGES } from './moderation';
-import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from './test-helpers';
+import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from '../../../test-support/contexts/library/app';
 
 describe(`series routes on ${database.label}`, () => {
   let t: TestApp;

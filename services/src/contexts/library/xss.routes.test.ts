@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../platform/testing/test-app';
-import { createArticle, database, get, libraryTestApp, person, post } from './test-helpers';
+import type { TestApp } from '../../../test-support/platform/test-app';
+import { createArticle, database, get, libraryTestApp, person, post } from '../../../test-support/contexts/library/app';
 
 /** Stored XSS: what one user writes comes back to everyone without anything that could run. */
 const PAYLOAD_TITLE = 'Hallo<script>alert(document.cookie)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">Welt</a>';

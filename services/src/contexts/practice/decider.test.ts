@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { flashcardDecider, type FlashcardCommand } from './decider';
 import type { FlashcardEvent } from './events';
 import { newSchedule, reschedule } from './scheduler';

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { Agent } from '../../platform/testing/test-app';
-import { practiceTestApp, type PracticeTestApp } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { Agent } from '../../../test-support/platform/test-app';
+import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
 import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();

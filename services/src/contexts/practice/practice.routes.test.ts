@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { Agent } from '../../platform/testing/test-app';
-import { practiceTestApp, type PracticeTestApp } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { Agent } from '../../../test-support/platform/test-app';
+import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
 import { WordStatusChanged } from '../vocabulary/published';
 
 const database = await preferredTestDatabase();

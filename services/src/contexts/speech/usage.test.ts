@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@verba/contracts';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../../platform/event-store/postgres/adapter';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { TestDatabase } from '../../platform/testing/databases';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { TestDatabase } from '../../../test-support/platform/databases';
 import { usageStream } from './events';
 import { TtsUsage } from './usage';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config';
-import { completion, startFakeOpenAi, type Answer, type ChatRequest } from './fake-openai-server';
+import { completion, startFakeOpenAi, type Answer, type ChatRequest } from '../../../test-support/contexts/translation/fake-openai-server';
 import { configuredProvider } from './module';
 import { createOpenAiProvider, PLAIN_TRANSLATION_PROMPT } from './openai';
 import { InvalidProviderResultError } from './provider';

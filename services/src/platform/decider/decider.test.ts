@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../testing/decider-spec';
-import { ItemAdded, TallyClosed, tallyDecider, type TallyEvent } from '../testing/tally-decider';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
+import { ItemAdded, TallyClosed, tallyDecider, type TallyEvent } from '../../../test-support/platform/tally-decider';
 import { eventIdFor } from './event-ids';
 import { EventCodec, UnknownEventError, readEventData } from './events';
 import type { RecordedEvent } from '../event-store/port';

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { deciderSpec } from '../../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../../test-support/platform/decider-spec';
 import { linkDecider, type LinkEvent } from './link';
 
 const ada = '11111111-1111-4111-8111-111111111111';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { createLogger } from '../../../platform/logger';
-import { preferredTestDatabase } from '../../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../../platform/testing/test-app';
+import { preferredTestDatabase } from '../../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../../test-support/platform/test-app';
 import { identityModule, identityService, socialOf } from '../module';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../sessions';
 import type { SocialProvider } from './providers';

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
-import { DEMO_COURSES } from './demo-courses';
-import { learningModule } from './module';
-import { demoCourseIds, seedDemoCourses } from './seed';
-import { LearningService } from './service';
+import type { TestDatabase } from '../../platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../platform/test-app';
+import { testAuthModule, testUserCookies } from '../../platform/test-auth';
+import { learningModule } from '../../../src/contexts/learning/module';
+import { demoCourseIds, demoCourses, seedDemoCourses } from '../../../src/contexts/learning/seed';
+import { LearningService } from '../../../src/contexts/learning/service';
 
 /** A test app with the learning module, the demo courses seeded (twice: the second run must append nothing). */
 export async function openLearningApp(db: TestDatabase, { seed = true } = {}): Promise<TestApp> {
@@ -36,7 +35,7 @@ export const eventCount = async (t: TestApp) => Number((await t.platform.db.raw(
 
 /** Ids of the demo course of a language. */
 export const demo = (language: 'de' | 'fr' | 'es' | 'ru') => {
-  const course = DEMO_COURSES.find((c) => c.languageCode === language)!;
+  const course = demoCourses().find((c) => c.languageCode === language)!;
   return { course, ...demoCourseIds(course) };
 };
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../db/embedded';
+import { startEmbeddedPostgres } from '../../src/platform/db/embedded';
 
 /**
  * Databases for tests. Real PostgreSQL is where concurrency is real; PGlite is what a fresh machine has.

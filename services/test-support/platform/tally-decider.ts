@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DomainError, type Decider } from '../decider/decider';
-import { defineEvent, type EventOf } from '../decider/events';
+import { DomainError, type Decider } from '../../src/platform/decider/decider';
+import { defineEvent, type EventOf } from '../../src/platform/decider/events';
 
 /** A tiny domain for tests of the decider machinery: a tally of named items, each added at most once. */
 export const ItemAdded = defineEvent(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cache } from './port';
-import { createRateLimiter } from './rate-limiter';
+import type { Cache } from '../../src/platform/cache/port';
+import { createRateLimiter } from '../../src/platform/cache/rate-limiter';
 
 export interface CacheContractSetup {
   cache: Cache;

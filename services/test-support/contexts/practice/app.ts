@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
-import type { TestDatabase } from '../../platform/testing/databases';
-import { createPracticeModule } from './module';
+import { createTestApp, type Agent, type TestApp } from '../../platform/test-app';
+import { testAuthModule, testUserCookies } from '../../platform/test-auth';
+import type { TestDatabase } from '../../platform/databases';
+import { createPracticeModule } from '../../../src/contexts/practice/module';
 
 /** A composed app with the practice module on a clock the test moves. */
 export interface PracticeTestApp {

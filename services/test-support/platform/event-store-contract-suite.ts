@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWholeLog } from '../testing/whole-log';
+import { readWholeLog } from './whole-log';
 import {
   START,
   comparePositions,
@@ -8,7 +8,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-} from './port';
+} from '../../src/platform/event-store/port';
 
 /**
  * The behaviour every event store adapter must have. Run it once per adapter:

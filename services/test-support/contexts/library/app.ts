@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { ArticleInput, LearningLanguage } from '@verba/contracts';
-import { formatPosition } from '../../platform/event-store/port';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
-import type { Module } from '../../platform/module';
-import { libraryModule } from './module';
-import { WordStatusChanged } from '../vocabulary/published';
+import { formatPosition } from '../../../src/platform/event-store/port';
+import { preferredTestDatabase } from '../../platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../platform/test-app';
+import { testAuthModule, testUserCookies } from '../../platform/test-auth';
+import type { Module } from '../../../src/platform/module';
+import { libraryModule } from '../../../src/contexts/library/module';
+import { WordStatusChanged } from '../../../src/contexts/vocabulary/published';
 
 /** Test helpers shared by the library's route tests. */
 export const database = await preferredTestDatabase();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { RoleSchema, type Role } from '@verba/contracts';
-import { CSRF_COOKIE } from '../http/routes';
-import type { Module } from '../module';
+import { CSRF_COOKIE } from '../../src/platform/http/routes';
+import type { Module } from '../../src/platform/module';
 
 /**
  * Stand-in for the identity context in tests of another context: the caller is whoever the

@@ -1,4 +1,4 @@
-import type { Projection } from '../projections/projection';
+import type { Projection } from '../../src/platform/projections/projection';
 
 /**
  * A small read model for tests and benchmarks: per stream, how many events it had and the last type,

@@ -1,4 +1,4 @@
-import { START, type EventStore, type RecordedEvent } from '../event-store/port';
+import { START, type EventStore, type RecordedEvent } from '../../src/platform/event-store/port';
 
 /** Every event the global log shows now, in order (tests only: it reads the whole log). */
 export async function readWholeLog(store: Pick<EventStore, 'readAll'>, pageSize = 1000): Promise<RecordedEvent[]> {

@@ -1,11 +1,11 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig } from '../config';
-import { createHttpServer, type App } from '../http/server';
-import { CSRF_COOKIE, CSRF_HEADER } from '../http/routes';
-import { createLogger, type Logger } from '../logger';
-import type { Module, ModuleDeps } from '../module';
+import { loadConfig } from '../../src/platform/config';
+import { createHttpServer, type App } from '../../src/platform/http/server';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../src/platform/http/routes';
+import { createLogger, type Logger } from '../../src/platform/logger';
+import type { Module, ModuleDeps } from '../../src/platform/module';
 import type { TestDatabase } from './databases';
-import { openPlatform, type Platform } from '../app-platform';
+import { openPlatform, type Platform } from '../../src/platform/app-platform';
 
 /**
  * A composed app on a test database for route tests through `app.inject`: the same wiring as

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserDeletedV1, WordStatusChangedV1 } from '@verba/contracts/integration';
-import type { NewEvent } from '../event-store/port';
-import type { IntegrationMapper, Logger } from './relay';
+import type { NewEvent } from '../../src/platform/event-store/port';
+import type { IntegrationMapper, Logger } from '../../src/platform/integration/relay';
 
 /**
  * Test support shared by the relay tests. Event types carry a per-test tag, so tests sharing one

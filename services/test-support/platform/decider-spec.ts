@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Decider } from '../decider/decider';
+import type { Decider } from '../../src/platform/decider/decider';
 
 /**
  * Given/when/then for deciders:

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Agent, TestApp } from '../../platform/testing/test-app';
+import type { Agent, TestApp } from '../../platform/test-app';
 
 /** The newest dev-mailbox message to `email` whose subject matches, waiting for the reactor to send it. */
 export async function awaitMail(t: TestApp, email: string, subject: RegExp, after = 0): Promise<{ text: string; link: string; token: string }> {
