@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import multipart from '@fastify/multipart';
-import { IMAGE_MAX_BYTES, MESSAGES } from '@verba/contracts';
+import { IMAGE_MAX_BYTES, MESSAGES, profileRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
-import { accessHook, callerOf, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 
 export const AVATAR_TOO_LARGE = 'The image must be at most 4 MB.';
@@ -36,8 +36,7 @@ export const deleteAvatar = (db: Knex, userId: string) => db('identity_avatars')
 export async function avatarRoutes(app: App, auth: Authenticator, db: Knex): Promise<void> {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 0 } });
 
-  app.post('/api/user/avatar', { onRequest: accessHook(auth, 'user', 'POST'), schema: { summary: 'Upload the profile image' } }, async (request, reply) => {
-    const user = callerOf(request)!;
+  registerRoute(app, auth, r.uploadAvatar, async ({ user, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
     const files = [];
     for await (const part of request.files()) {
@@ -55,12 +54,13 @@ export async function avatarRoutes(app: App, auth: Authenticator, db: Knex): Pro
       .insert({ user_id: user.id, content_type: type, bytes, updated_at: db.fn.now() })
       .onConflict('user_id')
       .merge();
-    return reply.code(200).send({ ok: true });
+    return { ok: true as const };
   });
 
-  app.get('/api/user/avatar', { onRequest: accessHook(auth, 'user', 'GET'), schema: { summary: 'The profile image' } }, async (request, reply) => {
-    const row = await db('identity_avatars').where({ user_id: callerOf(request)!.id }).first('content_type', 'bytes');
+  registerRoute(app, auth, r.getAvatar, async ({ user, reply }) => {
+    const row = await db('identity_avatars').where({ user_id: user.id }).first('content_type', 'bytes');
     if (!row) throw new HttpError(404, 'No profile image');
-    return reply.header('content-type', row.content_type).header('cache-control', 'private, no-cache').send(row.bytes);
+    reply.header('content-type', row.content_type).header('cache-control', 'private, no-cache');
+    return row.bytes as Buffer;
   });
 }
