@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { demoArticles } from '../contexts/library/seed';
-import { GLOSSARIES } from '../contexts/translation/glossaries/index';
-import { detectLanguage, tokenize, translateByLookup } from '../contexts/translation/glossary-text';
-import { moderateLocally } from '../contexts/translation/local-moderation';
+import { GLOSSARIES } from '../contexts/translation/adapters/local/glossaries/index';
+import { detectLanguage, tokenize, translateByLookup } from '../contexts/translation/adapters/local/glossary-text';
+import { moderateLocally } from '../contexts/translation/adapters/local/moderation';
 
 /** The offline translation provider ships glossaries written for the demo articles: they must fit them. */
 describe('the shipped glossaries and the demo articles', () => {

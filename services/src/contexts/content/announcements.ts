@@ -7,7 +7,7 @@ import { handleCommand } from '../../platform/decider/handle-command';
 import type { EventStore, Position } from '../../platform/event-store/port';
 import { announcementDecider, type AnnouncementCommand } from './decider';
 import { announcementStream, contentEvents } from './events';
-import type { AnnouncementRow } from './projection';
+import type { AnnouncementRow } from './projections/announcements';
 
 const codec = new EventCodec([...contentEvents]);
 

@@ -1,13 +1,13 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { AnnouncementService } from './announcements';
-import { guardBrevo } from './brevo/guard';
-import { createHttpBrevo } from './brevo/http';
-import { createLocalBrevo } from './brevo/local';
-import { announcementsProjection } from './projection';
+import { guardBrevo } from './adapters/brevo/guard';
+import { createHttpBrevo } from './adapters/brevo/http';
+import { createLocalBrevo } from './adapters/brevo/local';
+import { announcementsProjection } from './projections/announcements';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
-import { SupportMail } from './support';
+import { SupportMail } from './commands/support';
 
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {

@@ -5,9 +5,9 @@ import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { AnnouncementService } from './announcements';
-import type { LocalBrevo } from './brevo/local';
-import type { Brevo } from './brevo/port';
-import { SupportRateLimited, type SupportMail } from './support';
+import type { LocalBrevo } from './adapters/brevo/local';
+import type { Brevo } from './adapters/brevo/port';
+import { SupportRateLimited, type SupportMail } from './commands/support';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 

@@ -1,10 +1,10 @@
 import type { Cache } from '../../platform/cache/port';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { BaseDeps, Module } from '../../platform/module';
-import { courseCacheInvalidation } from './course-cache';
-import { coursesProjection, progressProjection } from './projection';
-import { learningAdminRoutes } from './admin-routes';
-import { learningRoutes } from './routes';
+import { courseCacheInvalidation } from './domain/course-cache';
+import { coursesProjection, progressProjection } from './projections/courses';
+import { learningAdminRoutes } from './routes/admin';
+import { learningRoutes } from './routes/learner';
 import { seedDemoCourses } from './seed';
 import { LearningService } from './service';
 

@@ -7,7 +7,7 @@ import { EventCodec, type EventDefinition, type EventOf } from '../../platform/d
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { handleCommand } from '../../platform/decider/handle-command';
 import type { EventStore } from '../../platform/event-store/port';
-import { cachedCourseRead } from './course-cache';
+import { cachedCourseRead } from './domain/course-cache';
 import {
   chapterDecider,
   courseDecider,

@@ -1,13 +1,13 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
-import { localModeration, type ArticleModeration } from './moderation';
-import { articlesProjection } from './projection';
-import { readerWordsProjection } from './reader-words-projection';
+import { localModeration, type ArticleModeration } from './adapters/moderation';
+import { articlesProjection } from './projections/articles';
+import { readerWordsProjection } from './projections/reader-words';
 import { ReaderService } from './reader-service';
-import { readingProjection } from './reading-projection';
-import { libraryRoutes } from './routes';
+import { readingProjection } from './projections/reading';
+import { libraryRoutes } from './routes/articles';
 import { seedDemoArticles } from './seed';
-import { seriesRoutes } from './series-routes';
+import { seriesRoutes } from './routes/series';
 import { SeriesService } from './series-service';
 import { LibraryService } from './service';
 

@@ -5,9 +5,9 @@ import { DomainError, type Decider } from '../../platform/decider/decider';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { formatPosition, type EventStore } from '../../platform/event-store/port';
-import type { Actor } from './decider';
+import type { Actor } from './deciders/article-decider';
 import { bookmarkStream, progressStream, ratingStream, readerEvents, readStream, type ReaderEvent } from './events';
-import { bookmarkDecider, progressDecider, ratingDecider, readDecider } from './reader-deciders';
+import { bookmarkDecider, progressDecider, ratingDecider, readDecider } from './deciders/reader-decider';
 
 const codec = new EventCodec([...readerEvents]);
 

@@ -6,12 +6,12 @@ import { eventIdFor } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { formatPosition, type EventStore } from '../../platform/event-store/port';
-import { queryArticles, toSummary, visibleTo } from './article-queries';
-import type { Actor } from './decider';
+import { queryArticles, toSummary, visibleTo } from './queries/article-sql';
+import type { Actor } from './deciders/article-decider';
 import { seriesEvents, seriesStream } from './events';
-import type { ArticleModeration } from './moderation';
-import { plainText } from './sanitize';
-import { seriesDecider, type SeriesCommand, type SeriesDraft } from './series-decider';
+import type { ArticleModeration } from './adapters/moderation';
+import { plainText } from './domain/sanitize';
+import { seriesDecider, type SeriesCommand, type SeriesDraft } from './deciders/series-decider';
 
 const codec = new EventCodec([...seriesEvents]);
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;

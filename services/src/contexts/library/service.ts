@@ -14,11 +14,11 @@ import { eventIdFor } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { formatPosition, type EventStore, type Position } from '../../platform/event-store/port';
-import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type Sql } from './article-queries';
-import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from './decider';
+import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type Sql } from './queries/article-sql';
+import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from './deciders/article-decider';
 import { articleEvents, articleStream } from './events';
-import type { ArticleModeration, Verdict } from './moderation';
-import { cleanContent, plainText } from './sanitize';
+import type { ArticleModeration, Verdict } from './adapters/moderation';
+import { cleanContent, plainText } from './domain/sanitize';
 
 const codec = new EventCodec([...articleEvents]);
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;

@@ -1,11 +1,11 @@
 import type { BaseDeps, Module } from '../../platform/module';
-import { AudioCache, migrateAudioCache } from './audio-cache';
-import { createEspeakSynthesizer } from './espeak';
-import { createPollySynthesizer } from './polly';
+import { AudioCache, migrateAudioCache } from './domain/audio-cache';
+import { createEspeakSynthesizer } from './adapters/espeak';
+import { createPollySynthesizer } from './adapters/polly';
 import { speechRoutes } from './routes';
 import { SpeechService } from './service';
-import type { Synthesizer } from './synthesizer';
-import { TtsUsage } from './usage';
+import type { Synthesizer } from './adapters/synthesizer';
+import { TtsUsage } from './domain/usage';
 
 export interface SpeechModuleOptions {
   /** The clock; tests move it across a month boundary. */

@@ -7,10 +7,10 @@ import { createTestApp, type Agent, type TestApp } from '../../../test-support/p
 import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { spawnSync } from 'node:child_process';
 import { loadConfig } from '../../platform/config';
-import { createEspeakSynthesizer, ESPEAK_UNAVAILABLE } from './espeak';
+import { createEspeakSynthesizer, ESPEAK_UNAVAILABLE } from './adapters/espeak';
 import { usageStream } from './events';
 import { configuredSynthesizer, createSpeechModule } from './module';
-import type { SpeechRequest, Synthesizer } from './synthesizer';
+import type { SpeechRequest, Synthesizer } from './adapters/synthesizer';
 
 const database = await preferredTestDatabase();
 

@@ -2,9 +2,9 @@ import { MESSAGES, SPEECH_TEXT_REQUIRED, unwrapSpeech, wrapForSpeech, type Voice
 import { HttpError } from '../../platform/http/problem';
 import type { Authenticator } from '../../platform/http/routes';
 import type { Logger } from '../../platform/logger';
-import { audioKey, type AudioCache } from './audio-cache';
-import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './synthesizer';
-import type { Allowance, TtsUsage } from './usage';
+import { audioKey, type AudioCache } from './domain/audio-cache';
+import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './adapters/synthesizer';
+import type { Allowance, TtsUsage } from './domain/usage';
 
 export interface SpeakInput {
   text: string;

@@ -1,11 +1,11 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Logger } from '../../platform/logger';
 import type { BaseDeps, Module } from '../../platform/module';
-import { createLocalProvider } from './local';
-import { migrateTranslationMemory, TranslationMemory } from './memory';
-import { createOpenAiProvider } from './openai';
-import { promptsProjection } from './projection';
-import type { TranslationProvider } from './provider';
+import { createLocalProvider } from './adapters/local/provider';
+import { migrateTranslationMemory, TranslationMemory } from './domain/memory';
+import { createOpenAiProvider } from './adapters/openai';
+import { promptsProjection } from './projections/prompts';
+import type { TranslationProvider } from './adapters/port';
 import { translationRoutes } from './routes';
 import { TranslationService } from './service';
 

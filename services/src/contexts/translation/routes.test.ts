@@ -5,12 +5,12 @@ import { ADMIN_ONLY, SESSION_EXPIRED } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
 import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
-import { DEFAULT_PROMPTS } from './default-prompts';
+import { DEFAULT_PROMPTS } from './domain/default-prompts';
 import { completion, startFakeOpenAi, type Answer, type ChatRequest } from '../../../test-support/contexts/translation/fake-openai-server';
-import { createLocalProvider } from './local';
-import { TranslationMemory } from './memory';
+import { createLocalProvider } from './adapters/local/provider';
+import { TranslationMemory } from './domain/memory';
 import { createTranslationModule } from './module';
-import { createOpenAiProvider } from './openai';
+import { createOpenAiProvider } from './adapters/openai';
 
 const database = await preferredTestDatabase();
 const NOTHING = 'No prompt or text available for translation.';

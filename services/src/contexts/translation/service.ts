@@ -10,11 +10,11 @@ import type { EventStore, Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import type { Logger } from '../../platform/logger';
 import { promptDecider } from './decider';
-import { DEFAULT_PROMPTS } from './default-prompts';
+import { DEFAULT_PROMPTS } from './domain/default-prompts';
 import { promptStream, translationEvents } from './events';
-import { detectLanguage } from './glossary-text';
-import type { TranslationMemory } from './memory';
-import { InvalidProviderResultError, type TranslationProvider } from './provider';
+import { detectLanguage } from './adapters/local/glossary-text';
+import type { TranslationMemory } from './domain/memory';
+import { InvalidProviderResultError, type TranslationProvider } from './adapters/port';
 
 const codec = new EventCodec([...translationEvents]);
 /** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
