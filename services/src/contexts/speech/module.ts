@@ -3,7 +3,8 @@ import { AudioCache, migrateAudioCache } from './domain/audio-cache';
 import { createEspeakSynthesizer } from './adapters/espeak';
 import { createPollySynthesizer } from './adapters/polly';
 import { speechRoutes } from './routes';
-import { SpeechService } from './service';
+import { SpeechCommands } from './commands';
+import { SpeechQueries } from './queries';
 import type { Synthesizer } from './adapters/synthesizer';
 import { TtsUsage } from './domain/usage';
 
@@ -28,8 +29,9 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
     migrate: migrateAudioCache,
     routes(app, deps) {
       const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
-      const service = new SpeechService(synthesizer, new AudioCache(deps.db, now), new TtsUsage(deps.store, now), deps.auth, deps.log);
-      speechRoutes(app, deps.auth, service);
+      const usage = new TtsUsage(deps.store, now);
+      const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
+      speechRoutes(app, deps.auth, commands, new SpeechQueries(usage, deps.auth));
     },
   };
 }

@@ -1,22 +1,15 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import { MESSAGES, PROMPT_KINDS, type ArticleCheck, type LearningLanguage, type PromptKind, type TranslationResult } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
-import { EventCodec } from '../../platform/decider/events';
-import { handleCommand } from '../../platform/decider/handle-command';
-import { lastEventOnly } from '../../platform/decider/last-event-view';
-import type { EventStore, Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import type { Logger } from '../../platform/logger';
-import { promptDecider } from './decider';
 import { DEFAULT_PROMPTS } from './domain/default-prompts';
-import { promptStream, translationEvents } from './events';
 import { detectLanguage } from './adapters/local/glossary-text';
 import type { TranslationMemory } from './domain/memory';
 import { InvalidProviderResultError, type TranslationProvider } from './adapters/port';
 
-const codec = new EventCodec([...translationEvents]);
 /** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
 const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
 
@@ -42,20 +35,18 @@ interface PromptRow {
   updated_at: Date;
 }
 
-export class TranslationService {
-  private readonly store: EventStore;
-
+/**
+ * Translations and the prompts they use. A translation changes no domain state (it only fills the cache
+ * and the translation memory), so it is a query; changing a prompt is in commands.ts.
+ */
+export class TranslationQueries {
   constructor(
     private readonly provider: TranslationProvider,
     private readonly memory: TranslationMemory,
     private readonly cache: Cache,
-    store: EventStore,
     private readonly db: Knex,
     private readonly log: Logger,
-    private readonly now: () => Date,
-  ) {
-    this.store = lastEventOnly(store);
-  }
+  ) {}
 
   /** Translates through the cache (keyed by text, locale and prompt); every new translation joins the memory. */
   async translate(input: TranslateInput): Promise<TranslationResult> {
@@ -97,19 +88,6 @@ export class TranslationService {
   async promptVersions(kind: PromptKind) {
     const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
     return rows.map((r) => ({ version: r.version, prompt: r.prompt, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by }));
-  }
-
-  async updatePrompt(kind: PromptKind, prompt: string, adminId: string, commandId: string = randomUUID()): Promise<{ changed: boolean; position?: Position }> {
-    const result = await handleCommand({
-      store: this.store,
-      codec,
-      decider: promptDecider,
-      streamId: promptStream(kind),
-      command: { kind, prompt, updatedBy: adminId, at: this.now().toISOString() },
-      commandId,
-      metadata: { userId: adminId },
-    });
-    return { changed: result.events.length > 0, ...(result.position ? { position: result.position } : {}) };
   }
 
   private async currentPrompt(kind: PromptKind): Promise<string> {

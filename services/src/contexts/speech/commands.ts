@@ -4,7 +4,8 @@ import type { Authenticator } from '../../platform/http/routes';
 import type { Logger } from '../../platform/logger';
 import { audioKey, type AudioCache } from './domain/audio-cache';
 import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './adapters/synthesizer';
-import type { Allowance, TtsUsage } from './domain/usage';
+import type { TtsUsage } from './domain/usage';
+import { subscriptionOf } from './queries';
 
 export interface SpeakInput {
   text: string;
@@ -12,7 +13,8 @@ export interface SpeakInput {
   speed: number;
 }
 
-export class SpeechService {
+/** Speaking a text: the one command of this context (it counts the month's calls); queries.ts reads the allowance. */
+export class SpeechCommands {
   constructor(
     private readonly synthesizer: Synthesizer,
     private readonly cache: AudioCache,
@@ -20,10 +22,6 @@ export class SpeechService {
     private readonly auth: Pick<Authenticator, 'isMaster'>,
     private readonly log: Logger,
   ) {}
-
-  private async subscription(userId: string) {
-    return (await this.auth.isMaster(userId)) ? ('master' as const) : ('free' as const);
-  }
 
   /**
    * Audio for the text. A phrase already spoken with this voice and speed comes from the cache and costs
@@ -36,17 +34,13 @@ export class SpeechService {
     const cached = await this.cache.get(key);
     if (cached) return cached;
 
-    const subscription = await this.subscription(userId);
+    const subscription = await subscriptionOf(this.auth, userId);
     // A cheap check first, so a user over the limit costs no synthesis; the count below is the exact one.
     if (!(await this.usage.allowance(userId, subscription)).allowed) throw new HttpError(403, MESSAGES.tts.monthlyLimitReached);
     const audio = await this.synthesize(text, input);
     await this.cache.put(key, audio);
     await this.usage.count(userId, subscription, input.voiceId);
     return audio;
-  }
-
-  async allowance(userId: string): Promise<Allowance> {
-    return this.usage.allowance(userId, await this.subscription(userId));
   }
 
   private async synthesize(text: string, input: SpeakInput): Promise<SpeechAudio> {
