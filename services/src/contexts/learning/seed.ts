@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { COURSE_IDS, LearningLanguageSchema, LevelSchema } from '@verba/contracts';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { DEMO_DATA_DIR, readDataFiles } from '../../platform/data-files';
-import type { LearningService } from './service';
+import type { LearningCommands } from './commands';
 
 /**
  * Demo courses written for Verba (services/data/demo/courses/*.json): one per language, three lessons
@@ -57,11 +57,11 @@ export function demoCourseIds(demo: DemoCourse) {
 }
 
 /** Defines the demo courses and writes their chapters through commands; a second run appends nothing. */
-export async function seedDemoCourses(service: LearningService): Promise<string[]> {
+export async function seedDemoCourses(commands: LearningCommands): Promise<string[]> {
   const courses = demoCourses();
   for (const demo of courses) {
     const ids = demoCourseIds(demo);
-    await service.defineCourse(
+    await commands.defineCourse(
       {
         courseId: ids.courseId,
         languageCode: demo.languageCode,
@@ -84,7 +84,7 @@ export async function seedDemoCourses(service: LearningService): Promise<string[
       for (const [ci, c] of lesson.chapters.entries()) {
         const chapterId = ids.chapterIds[li]![ci]!;
         const vocabulary = c.vocabulary.map(([word, translation]) => ({ word, translation }));
-        await service.writeChapter({ courseId: ids.courseId, chapterId, title: c.title, text: c.text, vocabulary }, `seed:${chapterId}`);
+        await commands.writeChapter({ courseId: ids.courseId, chapterId, title: c.title, text: c.text, vocabulary }, `seed:${chapterId}`);
       }
     }
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ArticleCategorySchema, LearningLanguageSchema, LevelSchema } from '@verba/contracts';
 import { DEMO_DATA_DIR, parseMarkdown, readDataFiles } from '../../platform/data-files';
 import { PUBLIC_TEXT_ARTICLE } from './events';
-import type { LibraryService } from './service';
+import type { ArticleCommands } from './commands/articles';
 
 /** A demo article's front matter; the Markdown body is its plain text, paragraphs split by a blank line. */
 const DemoArticleSchema = z.object({
@@ -30,10 +30,10 @@ export function demoArticles(): readonly DemoArticle[] {
 }
 
 /** Publishes the demo articles written for Verba (idempotent: each has a fixed id). */
-export async function seedDemoArticles(service: LibraryService, now = new Date()): Promise<string[]> {
+export async function seedDemoArticles(commands: ArticleCommands, now = new Date()): Promise<string[]> {
   const articles = demoArticles();
   for (const [i, a] of articles.entries()) {
-    await service.publish({
+    await commands.publish({
       articleId: a.id,
       languageCode: a.languageCode,
       name: a.name,

@@ -6,13 +6,13 @@ import { createTestApp, type Agent, type TestApp } from '../../platform/test-app
 import { testAuthModule, testUserCookies } from '../../platform/test-auth';
 import { learningModule } from '../../../src/contexts/learning/module';
 import { demoCourseIds, demoCourses, seedDemoCourses } from '../../../src/contexts/learning/seed';
-import { LearningService } from '../../../src/contexts/learning/service';
+import { LearningCommands } from '../../../src/contexts/learning/commands';
 
 /** A test app with the learning module, the demo courses seeded (twice: the second run must append nothing). */
 export async function openLearningApp(db: TestDatabase, { seed = true } = {}): Promise<TestApp> {
   const t = await createTestApp(db, [testAuthModule, learningModule]);
   if (seed) {
-    const service = new LearningService(t.deps.store, t.deps.db, undefined);
+    const service = new LearningCommands(t.deps.store);
     await seedDemoCourses(service);
     const events = await eventCount(t);
     await seedDemoCourses(service);

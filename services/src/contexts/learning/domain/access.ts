@@ -9,7 +9,7 @@ import {
   type StartingPoint,
 } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
-import type { ChapterSlot, CourseStructure, LearnerCourseProgress } from '../service';
+import type { ChapterSlot, CourseStructure, LearnerCourseProgress } from '../queries';
 
 /** Who is looking: admins see hidden courses and chapters; admins and Master subscribers read premium ones. */
 export interface Viewer {

@@ -4,7 +4,8 @@ import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import { chapterOutline, courseSummary, courseView, openableChapter, progressView, startingPointForLevel, visibleCourse, type Viewer } from '../domain/access';
-import type { LearningService } from '../service';
+import type { LearningCommands } from '../commands';
+import type { LearningQueries } from '../queries';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
@@ -15,15 +16,15 @@ export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
 });
 
 /** The Courses API of spec §7 (admin commands: admin-routes.ts). */
-export function learningRoutes(app: App, auth: Authenticator, service: LearningService, readAfter: ReadAfter): void {
+export function learningRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
     const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
     return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
   };
-  const courseFor = async (viewer: Viewer, courseId: string) => visibleCourse(viewer, await service.structure(courseId));
+  const courseFor = async (viewer: Viewer, courseId: string) => visibleCourse(viewer, await queries.structure(courseId));
   /** A chapter the caller may open, in the course of `language` when one is given. */
   const chapterFor = async (viewer: Viewer, chapterId: string, language?: LearningLanguage) => {
-    const found = await service.findChapter(chapterId);
+    const found = await queries.findChapter(chapterId);
     return openableChapter(viewer, found && (!language || found.course.languageCode === language) ? found : undefined);
   };
 
@@ -54,7 +55,7 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
     const viewer = await viewerOf(user);
     const courses = [];
     for (const language of LEARNING_LANGUAGES) {
-      const course = await service.structure(COURSE_IDS[language]);
+      const course = await queries.structure(COURSE_IDS[language]);
       if (course && (course.visible || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
     }
     return { courses };
@@ -65,7 +66,7 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
     const languages = [];
     for (const languageCode of LEARNING_LANGUAGES) {
       const courseId = COURSE_IDS[languageCode];
-      languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await service.structure(courseId))?.visible ?? false });
+      languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await queries.structure(courseId))?.visible ?? false });
     }
     return { languages };
   });
@@ -75,9 +76,9 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
     const viewer = await viewerOf(user);
     const courses = [];
     for (const language of query.languageCode ? [query.languageCode] : LEARNING_LANGUAGES) {
-      const course = await service.structure(COURSE_IDS[language]);
+      const course = await queries.structure(COURSE_IDS[language]);
       if (!course || (!course.visible && !viewer.isAdmin)) continue;
-      courses.push(progressView(viewer, visibleCourse(viewer, course), await service.learnerProgress(user.id, course.id)));
+      courses.push(progressView(viewer, visibleCourse(viewer, course), await queries.learnerProgress(user.id, course.id)));
     }
     return { courses };
   });
@@ -86,9 +87,9 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
     await readAfter(query.minPosition);
     const viewer = await viewerOf(user);
     const { course, chapter } = await chapterFor(viewer, params.chapterId);
-    const content = await service.chapterContent(course.id, chapter.id);
+    const content = await queries.chapterContent(course.id, chapter.id);
     if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
-    const progress = await service.learnerProgress(user.id, course.id);
+    const progress = await queries.learnerProgress(user.id, course.id);
     return {
       ...chapterOutline(viewer, chapter),
       courseId: course.id,
@@ -100,7 +101,7 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
 
   registerRoute(app, auth, r.addProgress, async ({ user, body }) => {
     const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
-    const result = await service.progress(
+    const result = await commands.progress(
       { kind: 'complete', userId: user.id, courseId: course.id, chapterId: chapter.id, lessonId: chapter.lessonId },
       body.commandId,
     );
@@ -110,16 +111,16 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
   registerRoute(app, auth, r.getChapterMatchWords, async ({ user, query }) => {
     await readAfter(query.minPosition);
     const { course, chapter } = await chapterFor(await viewerOf(user), query.chapterId);
-    const content = await service.chapterContent(course.id, chapter.id);
-    const best = (await service.learnerProgress(user.id, course.id)).bestCorrect.get(chapter.id);
+    const content = await queries.chapterContent(course.id, chapter.id);
+    const best = (await queries.learnerProgress(user.id, course.id)).bestCorrect.get(chapter.id);
     return { chapterId: chapter.id, pairs: content?.vocabulary ?? [], practiced: best !== undefined, bestCorrect: best ?? null };
   });
 
   registerRoute(app, auth, r.patchChapterMatchWords, async ({ user, body }) => {
     const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
-    const total = (await service.chapterContent(course.id, chapter.id))?.vocabulary.length ?? 0;
+    const total = (await queries.chapterContent(course.id, chapter.id))?.vocabulary.length ?? 0;
     if (body.correct > total) throw new HttpError(400, COURSE_MESSAGES.tooManyCorrect);
-    const result = await service.progress(
+    const result = await commands.progress(
       { kind: 'practice', userId: user.id, courseId: course.id, chapterId: chapter.id, correct: body.correct, total },
       body.commandId,
     );
@@ -132,7 +133,7 @@ export function learningRoutes(app: App, auth: Authenticator, service: LearningS
       ? course.startingPoints.find((p) => p.id === body.startingPointId)
       : startingPointForLevel(course.startingPoints, body.level!);
     if (!point) throw new HttpError(404, COURSE_MESSAGES.startingPointNotFound);
-    const result = await service.progress(
+    const result = await commands.progress(
       { kind: 'choose', userId: user.id, courseId: course.id, startingPointId: point.id, lessonId: point.lesson },
       body.commandId,
     );

@@ -7,7 +7,8 @@ import { testAuthModule, testUserCookies } from '../../../../test-support/platfo
 import { libraryModule } from '../module';
 import { demoArticles, seedDemoArticles } from '../seed';
 import { localModeration } from '../adapters/moderation';
-import { LibraryService } from '../service';
+import { ArticleCommands } from '../commands/articles';
+import { ArticleQueries } from '../queries/articles';
 
 const database = await preferredTestDatabase();
 
@@ -15,7 +16,7 @@ describe(`library routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(await database.create(), [testAuthModule, libraryModule]);
-    const service = new LibraryService(t.deps.store, t.deps.db, localModeration);
+    const service = new ArticleCommands(t.deps.store, t.deps.db, localModeration, new ArticleQueries(t.deps.db));
     await seedDemoArticles(service);
     await seedDemoArticles(service); // seeding again adds nothing
     await t.caughtUp();

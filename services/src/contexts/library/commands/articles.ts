@@ -1,38 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import {
-  FREE_PRIVATE_ARTICLE_LIMIT,
-  LIBRARY_MESSAGES as M,
-  type Article,
-  type ArticleInput,
-  type ArticleSummary,
-  type LearningLanguage,
-  type ListArticlesQuery,
-} from '@verba/contracts';
-import { DomainError } from '../../platform/decider/decider';
-import { eventIdFor } from '../../platform/decider/event-ids';
-import { EventCodec } from '../../platform/decider/events';
-import { handleCommand } from '../../platform/decider/handle-command';
-import { formatPosition, type EventStore, type Position } from '../../platform/event-store/port';
-import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type Sql } from './queries/article-sql';
-import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from './deciders/article-decider';
-import { articleEvents, articleStream } from './events';
-import type { ArticleModeration, Verdict } from './adapters/moderation';
-import { cleanContent, plainText } from './domain/sanitize';
+import { FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES as M, type ArticleInput, type LearningLanguage } from '@verba/contracts';
+import { DomainError } from '../../../platform/decider/decider';
+import { eventIdFor } from '../../../platform/decider/event-ids';
+import { EventCodec } from '../../../platform/decider/events';
+import { handleCommand } from '../../../platform/decider/handle-command';
+import { formatPosition, type EventStore, type Position } from '../../../platform/event-store/port';
+import type { ArticleQueries } from '../queries/articles';
+import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
+import { articleEvents, articleStream } from '../events';
+import type { ArticleModeration, Verdict } from '../adapters/moderation';
+import { cleanContent, plainText } from '../domain/sanitize';
 
 const codec = new EventCodec([...articleEvents]);
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
 
-const where = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 const positionOf = (p: Position | undefined) => (p ? formatPosition(p) : undefined);
 
-/** Articles: written by authors (sanitized, moderated when public), reviewed by admins, listed with labels. */
-export class LibraryService {
+/** Articles: written by authors (sanitized, moderated when public) and reviewed by admins; queries/articles.ts lists them. */
+export class ArticleCommands {
   constructor(
     private readonly store: EventStore,
     private readonly db: Knex,
     private readonly moderation: ArticleModeration,
+    private readonly queries: ArticleQueries,
     /** Waits until this context's read models reached a position (read-your-writes). */
     private readonly readAfter: ReadAfter = async () => undefined,
     private readonly now: () => Date = () => new Date(),
@@ -82,25 +74,9 @@ export class LibraryService {
     if (series.author_id !== actor.userId && !actor.isAdmin) throw new DomainError(M.notSeriesAuthor, 403);
   }
 
-  async privateArticles(userId: string): Promise<number> {
-    const row = await this.db('library_articles').where({ author_id: userId, is_private: true }).count({ n: '*' }).first();
-    return Number(row?.n ?? 0);
-  }
-
-  /** GET articles/create: free users may write private articles up to the limit; public ones need Master. */
-  async createCheck(actor: Actor, isPrivate?: boolean) {
-    const unlimited = actor.isMaster || actor.isAdmin;
-    const privateArticles = await this.privateArticles(actor.userId);
-    const canCreatePrivate = unlimited || privateArticles < FREE_PRIVATE_ARTICLE_LIMIT;
-    const canCreatePublic = unlimited;
-    if (isPrivate === false && !canCreatePublic) throw new DomainError(M.publicNeedsMaster, 403);
-    if ((isPrivate === true || !canCreatePublic) && !canCreatePrivate) throw new DomainError(M.privateLimit, 403);
-    return { canCreatePrivate, canCreatePublic, privateArticles, privateArticleLimit: unlimited ? null : FREE_PRIVATE_ARTICLE_LIMIT };
-  }
-
   async create(actor: Actor, input: ArticleInput, commandId: string = randomUUID()) {
     const draft = this.draft(input);
-    if (draft.isPrivate && !actor.isMaster && !actor.isAdmin && (await this.privateArticles(actor.userId)) >= FREE_PRIVATE_ARTICLE_LIMIT) {
+    if (draft.isPrivate && !actor.isMaster && !actor.isAdmin && (await this.queries.privateArticles(actor.userId)) >= FREE_PRIVATE_ARTICLE_LIMIT) {
       throw new DomainError(M.privateLimit, 403);
     }
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
@@ -121,7 +97,7 @@ export class LibraryService {
   /** A write answers with the article as stored (read back once the read model has it). */
   private async saved(actor: Actor, articleId: string, position: string | undefined) {
     await this.readAfter(position);
-    const article = await this.get(actor, articleId);
+    const article = await this.queries.get(actor, articleId);
     if (!article) throw new DomainError(M.articleNotFound, 404);
     return { article, ...(position ? { position } : {}) };
   }
@@ -163,53 +139,4 @@ export class LibraryService {
     return { flagged, ...(position ? { position } : {}) };
   }
 
-  async list(viewer: Actor, q: ListArticlesQuery) {
-    const { rows, total } = await queryArticles(this.db, viewer, {
-      where: listFilters(viewer, q),
-      sort: q.sort,
-      ...(q.difficulty ? { difficulty: q.difficulty } : {}),
-      limit: q.pageSize,
-      offset: (q.page - 1) * q.pageSize,
-    });
-    return { articles: rows.map((r) => toSummary(r, viewer)), page: q.page, pageSize: q.pageSize, total };
-  }
-
-  /** One article as the viewer may see it; premium-only text only for Master, its author and admins. */
-  async get(viewer: Actor, id: string): Promise<Article | undefined> {
-    const { rows } = await queryArticles(this.db, viewer, { where: [where('a.id = ?', id), visibleTo(viewer, true)], sort: 'newest', limit: 1, offset: 0, detail: true });
-    const row = rows[0];
-    if (!row) return undefined;
-    if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId) throw new DomainError(M.premiumOnly, 403);
-    return toArticle(row, viewer);
-  }
-
-  async userArticles(viewer: Actor, language: LearningLanguage | undefined): Promise<ArticleSummary[]> {
-    const filters = [where('a.author_id = ?', viewer.userId), ...(language ? [where('a.language = ?', language)] : [])];
-    const { rows } = await queryArticles(this.db, viewer, { where: filters, sort: 'newest', limit: 10_000, offset: 0 });
-    return rows.map((r) => toSummary(r, viewer));
-  }
-
-  /** The given ids in their order, or the viewer's last read articles (newest read first). */
-  async lastArticles(viewer: Actor, language: LearningLanguage, ids: string[] | undefined): Promise<ArticleSummary[]> {
-    const wanted =
-      ids ??
-      (
-        await this.db('library_last_reads').where({ user_id: viewer.userId, language }).orderBy('read_at', 'desc').limit(10).select('article_id')
-      ).map((r: { article_id: string }) => r.article_id);
-    if (!wanted.length) return [];
-    const { rows } = await queryArticles(this.db, viewer, {
-      where: [where('a.id = any(?::uuid[])', wanted), where('a.language = ?', language), visibleTo(viewer)],
-      sort: 'newest',
-      limit: wanted.length,
-      offset: 0,
-    });
-    const byId = new Map(rows.map((r) => [r.id, toSummary(r, viewer)]));
-    return wanted.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** Admin review queue: public articles waiting for approval and private ones their authors flagged. */
-  async pending(admin: Actor): Promise<Article[]> {
-    const { rows } = await queryArticles(this.db, admin, { where: [where('a.need_approve or a.flagged')], sort: 'oldest', limit: 1000, offset: 0, detail: true });
-    return rows.map((r) => toArticle(r, admin));
-  }
 }
