@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './tools/lint/boundaries.js';
 import commandIds from './tools/lint/command-ids.js';
 import shellLayers from './tools/lint/shell-layers.js';
+import eventOwnership from './tools/lint/event-ownership.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -70,6 +71,16 @@ export default defineConfig(
       'verba/boundaries': ['error', { root }],
       'verba/command-ids': ['error', { root }],
       'verba/shell-layers': ['error', { root }],
+    },
+  },
+
+  {
+    // Each event is declared once, in its context; others import it from that context's published.ts.
+    name: 'verba/event-ownership',
+    files: ['services/src/contexts/**/*.ts'],
+    plugins: { 'verba-events': eventOwnership },
+    rules: {
+      'verba-events/no-foreign-event-type': ['error', { root }],
     },
   },
 );

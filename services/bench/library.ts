@@ -14,9 +14,10 @@ import { DIFFICULTY_LABELS } from '@verba/contracts';
 import { createKnex } from '../src/platform/db/knex';
 import { createPostgresEventStore } from '../src/platform/event-store/postgres/adapter';
 import { comparePositions, parsePosition } from '../src/platform/event-store/port';
-import { labelsFor } from '../src/contexts/library/difficulty-sql';
-import { localModeration } from '../src/contexts/library/moderation';
-import { LibraryService } from '../src/contexts/library/service';
+import { labelsFor } from '../src/contexts/library/queries/difficulty-sql';
+import { localModeration } from '../src/contexts/library/adapters/moderation';
+import { ArticleCommands } from '../src/contexts/library/commands/articles';
+import { ArticleQueries } from '../src/contexts/library/queries/articles';
 import { availableParallelism } from 'node:os';
 import type { Benchmark } from './lib/benchmark';
 import { backgroundBusyPct } from './lib/cpu';
@@ -94,7 +95,7 @@ async function seedDictionary(base: string, s: Session): Promise<string> {
 async function seedArticles(url: string): Promise<{ ids: string[]; position: string }> {
   const store = createPostgresEventStore({ connectionString: url, poolSize: 8 });
   const db = createKnex(url, { poolSize: 2 });
-  const service = new LibraryService(store, db, localModeration);
+  const service = new ArticleCommands(store, db, localModeration, new ArticleQueries(db));
   const ids: string[] = [];
   let position = '';
   const now = Date.now();

@@ -7,7 +7,10 @@
  * the place it points at, and both the importing file and the target are
  * classified into an *area* of the monorepo:
  *
- *   services/src/contexts/<name>/**   context <name>   (bounded context)
+ *   services/src/contexts/<name>/**   context <name>   (bounded context; other contexts may import only
+ *                                     its published.ts, the events it lets them read)
+ *   services/test-support/contexts/<name>/**  context <name> (its tests' helpers: same boundaries)
+ *   services/test-support/**          testSupport      (test servers, fakes, fixtures: never production code)
  *   services/src/platform/**          platform
  *   services/** (anything else)       services         (runtime, bench, ...)
  *   contracts/**                      contracts        (@verba/contracts)
@@ -22,6 +25,9 @@
  * external module (npm package or Node built-in).
  *
  * Type-only imports are checked too: a type import still couples the code.
+ *
+ * Only tests (`*.test.*`), benchmarks (services/bench) and test support itself may import
+ * services/test-support, so no production entry point can reach a fake or a fixture.
  */
 import path from 'node:path';
 import { builtinModules } from 'node:module';
@@ -38,10 +44,12 @@ export const CONTRACTS_FORBIDDEN_PACKAGES = Object.freeze(['pg', 'knex', 'fastif
 const BUILTINS = new Set(builtinModules);
 const FRAGMENT_DIR = /^mfe-[^/]+$/;
 const SOURCE_EXT = /\.(?:[cm]?[jt]sx?)$/;
+const TEST_FILE = /\.test\.[cm]?[jt]sx?$/;
+const TEST_SUPPORT = 'services/test-support/';
 
 /**
  * @typedef {{ area: 'context', name: string, rel: string }
- *   | { area: 'platform' | 'services' | 'contracts' | 'kit' | 'shell' | 'deploy' | 'root', rel: string }
+ *   | { area: 'platform' | 'services' | 'testSupport' | 'contracts' | 'kit' | 'shell' | 'deploy' | 'root', rel: string }
  *   | { area: 'fragment', name: string, rel: string }} Place
  */
 
@@ -62,6 +70,10 @@ export function classify(root, absPath) {
         return { area: 'context', name: fourth.replace(SOURCE_EXT, ''), rel };
       }
       if (second === 'src' && third === 'platform') return { area: 'platform', rel };
+      if (second === 'test-support') {
+        if (third === 'contexts' && fourth) return { area: 'context', name: fourth.replace(SOURCE_EXT, ''), rel };
+        return { area: 'testSupport', rel };
+      }
       return { area: 'services', rel };
     case 'contracts':
       return { area: 'contracts', rel };
@@ -113,6 +125,22 @@ function forbiddenContractsPackage(source) {
 }
 
 /**
+ * A context's `published.ts`: the events it lets other contexts read (the one file of it they may import).
+ * @param {{ name: string, rel: string }} to
+ */
+export function isPublished(to) {
+  return to.rel.replace(SOURCE_EXT, '') === `services/src/contexts/${to.name}/published`;
+}
+
+/**
+ * Tests, benchmarks and test support itself; production code never reaches test support.
+ * @param {Place} from
+ */
+export function mayUseTestSupport(from) {
+  return TEST_FILE.test(from.rel) || from.rel.startsWith(TEST_SUPPORT) || from.rel.startsWith('services/bench/');
+}
+
+/**
  * Decide whether `from` may import `to`. Returns a messageId + data, or null when allowed.
  * @param {Place} from
  * @param {Place} to
@@ -120,10 +148,15 @@ function forbiddenContractsPackage(source) {
  */
 export function checkEdge(from, to) {
   const target = to.rel;
+  if (to.rel.startsWith(TEST_SUPPORT) && !mayUseTestSupport(from)) {
+    return { messageId: 'testSupportInProduction', data: { target } };
+  }
   switch (from.area) {
     case 'context':
+      if (to.area === 'testSupport') return null;
       if (to.area === 'context') {
-        return to.name === from.name ? null : { messageId: 'crossContext', data: { from: from.name, to: to.name, target } };
+        if (to.name === from.name || isPublished(to)) return null;
+        return { messageId: 'crossContext', data: { from: from.name, to: to.name, target } };
       }
       if (to.area === 'platform' || to.area === 'contracts' || to.area === 'root') return null;
       return { messageId: 'contextOutside', data: { from: from.name, target } };
@@ -134,7 +167,7 @@ export function checkEdge(from, to) {
         return to.name === from.name ? null : { messageId: 'crossFragment', data: { from: from.name, to: to.name, target } };
       }
       if (to.area === 'shell') return { messageId: 'fragmentToShell', data: { from: from.name, target } };
-      if (to.area === 'services' || to.area === 'platform' || to.area === 'context' || to.area === 'deploy') {
+      if (to.area === 'services' || to.area === 'testSupport' || to.area === 'platform' || to.area === 'context' || to.area === 'deploy') {
         return { messageId: 'fragmentOutside', data: { from: from.name, target } };
       }
       return null;
@@ -169,7 +202,10 @@ const boundariesRule = {
     messages: {
       crossContext:
         "Bounded context '{{from}}' must not import from bounded context '{{to}}' ('{{source}}' -> {{target}}). " +
-        'Contexts are isolated: communicate through @verba/contracts (integration events, HTTP contracts) or shared code in services/src/platform.',
+        'Contexts are isolated: read its published events (services/src/contexts/{{to}}/published.ts), @verba/contracts (integration events, HTTP contracts) or shared code in services/src/platform.',
+      testSupportInProduction:
+        "Production code must not import test support ('{{source}}' -> {{target}}): only *.test.* files, services/bench " +
+        'and services/test-support itself may.',
       contextOutside:
         "Bounded context '{{from}}' may only import from its own context, services/src/platform/** and @verba/contracts, " +
         "but '{{source}}' resolves to {{target}}.",

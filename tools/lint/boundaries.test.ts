@@ -46,6 +46,15 @@ ruleTester.run('verba/boundaries', rule, {
     },
     { name: 'context -> @verba/contracts', filename: CATALOG, code: "import { Level } from '@verba/contracts/domain';", options },
     { name: 'context -> npm package', filename: CATALOG, code: "import { z } from 'zod';", options },
+    // Another context's published events (its published.ts) are the one file of it a context may import.
+    { name: 'context -> other context published.ts', filename: CATALOG_TOP, code: "import { Paid } from '../billing/published';", options },
+    { name: 'context -> other context published.ts (deep, extension)', filename: CATALOG, code: "import type { Paid } from '../../../billing/published.ts';", options },
+    // Test support (services/test-support): tests, benchmarks and test support itself may use it.
+    { name: 'context test -> test support', filename: at('services/src/contexts/catalog/routes.test.ts'), code: "import { createTestApp } from '../../../test-support/platform/test-app';", options },
+    { name: 'context test -> its own context test support', filename: at('services/src/contexts/catalog/routes.test.ts'), code: "import { app } from '../../../test-support/contexts/catalog/app';", options },
+    { name: 'platform test -> test support', filename: at('services/src/platform/cache/memory.test.ts'), code: "import { suite } from '../../../test-support/platform/cache-contract-suite';", options },
+    { name: 'context test support -> its context and platform test support', filename: at('services/test-support/contexts/catalog/app.ts'), code: "import { m } from '../../../src/contexts/catalog/module';\nimport { createTestApp } from '../../platform/test-app';", options },
+    { name: 'bench -> test support', filename: at('services/bench/event-store/rebuild.ts'), code: "import { tally } from '../../test-support/platform/tally-projection';", options },
     // Platform: anything but contexts.
     { name: 'platform -> platform', filename: PLATFORM, code: "import { Db } from '../../db/knex';", options },
     { name: 'platform -> contracts', filename: PLATFORM, code: "import { Level } from '@verba/contracts';", options },
@@ -64,6 +73,50 @@ ruleTester.run('verba/boundaries', rule, {
     { name: 'file outside repo', filename: path.resolve('/elsewhere/x.ts'), code: "import '../virtual-repo/services/src/contexts/a/b';", options },
   ],
   invalid: [
+    // Production code never imports test support.
+    {
+      name: 'context production file -> test support',
+      filename: CATALOG_TOP,
+      code: "import { createTestApp } from '../../../test-support/platform/test-app';",
+      options,
+      errors: [{ messageId: 'testSupportInProduction', data: { source: '../../../test-support/platform/test-app', target: 'services/test-support/platform/test-app' } }],
+    },
+    {
+      name: 'platform and runtime production files -> test support',
+      filename: at('services/src/runtime/main.ts'),
+      code: "import { fake } from '../../test-support/contexts/translation/fake-openai-server';\nimport { db } from '../../test-support/platform/databases';",
+      options,
+      errors: [{ messageId: 'testSupportInProduction' }, { messageId: 'testSupportInProduction' }],
+    },
+    {
+      name: "context test -> another context's test support",
+      filename: at('services/src/contexts/catalog/routes.test.ts'),
+      code: "import { app } from '../../../test-support/contexts/billing/app';",
+      options,
+      errors: [{ messageId: 'crossContext' }],
+    },
+    {
+      name: 'fragment test -> test support',
+      filename: at('mfe-reader/src/app.test.tsx'),
+      code: "import { db } from '../../services/test-support/platform/databases';",
+      options,
+      errors: [{ messageId: 'fragmentOutside' }],
+    },
+    // Anything of another context but its top-level published.ts.
+    {
+      name: 'context -> other context events.ts',
+      filename: CATALOG_TOP,
+      code: "import { Paid } from '../billing/events';",
+      options,
+      errors: [{ messageId: 'crossContext', data: { from: 'catalog', to: 'billing', source: '../billing/events', target: 'services/src/contexts/billing/events' } }],
+    },
+    {
+      name: 'context -> a published.ts not at the top of the other context',
+      filename: CATALOG_TOP,
+      code: "import { Paid } from '../billing/projections/published';",
+      options,
+      errors: [{ messageId: 'crossContext' }],
+    },
     // Cross-context imports.
     {
       name: 'context -> other context (relative)',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
+import { IMAGE_MAX_BYTES } from '../domain/limits';
 import { LevelSchema } from '../domain/levels';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
 import { VoiceIdSchema } from '../domain/voices';
 import { DisplayNameSchema, UserViewSchema } from './identity';
-import { OkSchema, PositionSchema, defineRoute } from './route';
+import { BytesSchema, OkSchema, PositionSchema, defineRoute } from './route';
 
 /** Onboarding and profile routes of spec §7 (User): username, basic info, languages, settings, time. */
 
@@ -107,4 +108,26 @@ export const recordTime = defineRoute({
   response: OkSchema,
 });
 
-export const profileRoutes = { getProfile, checkUsername, basicInfo, onboarding, changeLanguage, updateSettings, recordTime };
+/** The server checks the type by the file's first bytes, not by what the browser claims. */
+export const PROFILE_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+export const uploadAvatar = defineRoute({
+  method: 'POST',
+  path: '/api/user/avatar',
+  access: 'user',
+  summary: 'Upload the profile image: one file part, PNG or JPEG, at most 4 MB',
+  consumes: ['multipart/form-data'],
+  body: z.object({ file: z.file().mime([...PROFILE_IMAGE_TYPES]).max(IMAGE_MAX_BYTES) }),
+  response: OkSchema,
+});
+
+export const getAvatar = defineRoute({
+  method: 'GET',
+  path: '/api/user/avatar',
+  access: 'user',
+  summary: 'The profile image (bytes, image/png or image/jpeg)',
+  produces: PROFILE_IMAGE_TYPES,
+  response: BytesSchema.meta({ description: 'Image bytes (image/png or image/jpeg)' }),
+});
+
+export const profileRoutes = { getProfile, checkUsername, basicInfo, onboarding, changeLanguage, updateSettings, recordTime, uploadAvatar, getAvatar };

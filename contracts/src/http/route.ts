@@ -17,6 +17,13 @@ export interface RouteDef {
   query?: z.ZodObject;
   body?: z.ZodType;
   response: z.ZodType;
+  /**
+   * Media types of the request body when it is not JSON. `multipart/form-data` (a file upload): the server
+   * streams the parts in the handler, and `body` only describes the form for the API document.
+   */
+  consumes?: readonly string[];
+  /** Media types of a success response that is bytes, not JSON (its `response` schema is then bytes). */
+  produces?: readonly string[];
   /** Success status; 200 unless said. */
   status?: 200 | 201 | 202;
   /** The 401 text where the spec words it for this call (default: the session-expired text). */
@@ -26,6 +33,9 @@ export interface RouteDef {
 export function defineRoute<const D extends RouteDef>(route: D): D {
   return route;
 }
+
+/** Raw bytes in a body (uploaded files, images, audio); the route's media types say what kind. */
+export const BytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
 
 /** Errors are problem+json; `message` repeats `detail` for clients that read either. */
 export const ProblemSchema = z.object({

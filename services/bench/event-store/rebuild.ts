@@ -1,6 +1,6 @@
 import { createKnex } from '../../src/platform/db/knex';
 import { migrateProjections, ProjectionRunner } from '../../src/platform/projections/runner';
-import { tallyProjection } from '../../src/platform/testing/tally-projection';
+import { tallyProjection } from '../../test-support/platform/tally-projection';
 import { perSecond } from '../lib/stats';
 import { config } from './config';
 import { openOurs } from './ours';

@@ -1,7 +1,7 @@
 import type { Config } from '../platform/config';
-import { createHttpServer } from '../platform/http/server';
+import { createHttpServer, type App } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
-import type { Module } from '../platform/module';
+import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
@@ -10,6 +10,12 @@ import { serveWeb, webBuildsMissing, webPageFallback } from './web';
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
 
 const DRAIN_MS = 3000;
+
+/** Every HTTP route an API process serves: each module's routes, then the web app. */
+export async function mountRoutes(app: App, deps: ModuleDeps, modules: readonly Module[]): Promise<void> {
+  for (const m of modules) await m.routes?.(app, deps);
+  await serveWeb(app);
+}
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
 export async function runServer(role: Role, config: Config, log: Logger, modules: readonly Module[]): Promise<void> {
@@ -27,8 +33,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallback } : {}),
   });
   if (role === 'all-in-one' || role === 'api') {
-    for (const m of modules) await m.routes?.(app, deps);
-    await serveWeb(app);
+    await mountRoutes(app, deps, modules);
     const missing = webBuildsMissing();
     if (missing.length) log.warn({ missing }, 'web app not built: run `npm run build:web` (npm start does it for you)');
   }

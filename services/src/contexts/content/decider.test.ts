@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import type { AnnouncementInput } from '@verba/contracts';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { announcementDecider, type AnnouncementCommand } from './decider';
 import type { ContentEvent } from './events';
 

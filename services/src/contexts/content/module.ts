@@ -1,13 +1,14 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
-import { AnnouncementService } from './announcements';
-import { guardBrevo } from './brevo/guard';
-import { createHttpBrevo } from './brevo/http';
-import { createLocalBrevo } from './brevo/local';
-import { announcementsProjection } from './projection';
+import { AnnouncementCommands } from './commands/announcements';
+import { AnnouncementQueries } from './queries';
+import { guardBrevo } from './adapters/brevo/guard';
+import { createHttpBrevo } from './adapters/brevo/http';
+import { createLocalBrevo } from './adapters/brevo/local';
+import { announcementsProjection } from './projections/announcements';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
-import { SupportMail } from './support';
+import { SupportMail } from './commands/support';
 
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {
@@ -24,11 +25,12 @@ export const contentModule: Module = {
     );
     contentRoutes(app, {
       auth: deps.auth,
-      announcements: new AnnouncementService(deps.store, deps.db),
+      announcements: new AnnouncementCommands(deps.store),
+      announcementQueries: new AnnouncementQueries(deps.db),
       readAfter: readAfterFor(deps.projections, [announcementsProjection.name]),
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
     });
   },
-  seed: (deps) => seedWelcomeBanner(new AnnouncementService(deps.store, deps.db)),
+  seed: (deps) => seedWelcomeBanner(new AnnouncementCommands(deps.store)),
 };

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES, SUPPORT_RATE_LIMIT } from '@verba/contracts';
 import { ADMIN_ONLY, SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
+import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { contentModule } from './module';
 
 const database = await preferredTestDatabase();

@@ -4,10 +4,11 @@ import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
-import type { AnnouncementService } from './announcements';
-import type { LocalBrevo } from './brevo/local';
-import type { Brevo } from './brevo/port';
-import { SupportRateLimited, type SupportMail } from './support';
+import type { AnnouncementCommands } from './commands/announcements';
+import type { AnnouncementQueries } from './queries';
+import type { LocalBrevo } from './adapters/brevo/local';
+import type { Brevo } from './adapters/brevo/port';
+import { SupportRateLimited, type SupportMail } from './commands/support';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
@@ -17,7 +18,8 @@ export const CONTACT_NOT_FOUND = 'You are not on the mailing list.';
 
 export interface ContentRouteDeps {
   auth: Authenticator;
-  announcements: AnnouncementService;
+  announcements: AnnouncementCommands;
+  announcementQueries: AnnouncementQueries;
   readAfter: ReadAfter;
   brevo: Brevo | LocalBrevo;
   support: SupportMail;
@@ -32,12 +34,12 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
     if (!role) throw new HttpError(401, SESSION_EXPIRED);
     const audiences = audiencesOf({ role, subscription: (await auth.isMaster(user.id)) ? 'master' : 'free' });
     await d.readAfter(query.minPosition);
-    return { announcements: await d.announcements.active(audiences) };
+    return { announcements: await d.announcementQueries.active(audiences) };
   });
 
   registerRoute(app, auth, r.adminListAnnouncements, async ({ query }) => {
     await d.readAfter(query.minPosition);
-    return { announcements: await d.announcements.all() };
+    return { announcements: await d.announcementQueries.all() };
   });
 
   registerRoute(app, auth, r.adminCreateAnnouncement, async ({ user, body }) => {

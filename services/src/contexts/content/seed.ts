@@ -1,10 +1,10 @@
-import type { AnnouncementService } from './announcements';
+import type { AnnouncementCommands } from './commands/announcements';
 
 /** Fixed command id: seeding twice publishes the welcome banner once. */
 const WELCOME_COMMAND_ID = '3b0f6f57-52f6-4d0c-9a55-0c1b8f3e7a10';
 
 /** A welcome banner for the demo, so a fresh `npm start` shows what announcements look like. */
-export async function seedWelcomeBanner(service: AnnouncementService): Promise<string[]> {
+export async function seedWelcomeBanner(service: AnnouncementCommands): Promise<string[]> {
   await service.publish(
     {
       visibleTo: 'all',

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LearningLanguageSchema, LevelSchema, RoleSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
+import { UserDeleted } from './published';
+
+export { UserDeleted };
 
 /**
  * Identity's domain events. Email, name and password hash are written encrypted with the user's own key
@@ -74,8 +77,6 @@ export const AccountDisabled = defineEvent(
   z.object({ disabled: z.boolean(), by: z.string(), at: z.iso.datetime() }),
 );
 
-/** Other contexts follow this one event to erase what they hold about the user. */
-export const UserDeleted = defineEvent('identity.UserDeleted', z.object({ userId: z.uuid(), at: z.iso.datetime() }));
 
 export const userEvents = [
   UserRegistered,

@@ -2,35 +2,40 @@ import { UserDeletedV1 } from '@verba/contracts/integration';
 import type { BaseDeps, Module } from '../../platform/module';
 import { UserDeleted } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
-import { migratePersonalData, PersonalDataVault } from './personal-data';
-import { devMailboxRoutes, identityRoutes } from './routes';
-import { ProfileService } from './profile';
-import { profileRoutes } from './profile-routes';
-import { avatarRoutes, migrateAvatars } from './avatars';
+import { migratePersonalData, PersonalDataVault } from './domain/personal-data';
+import { devMailboxRoutes, identityRoutes } from './routes/account';
+import { ProfileCommands } from './commands/profile';
+import { ProfileQueries } from './queries/profile';
+import { profileRoutes } from './routes/profile';
+import { avatarRoutes, migrateAvatars } from './domain/avatars';
 import { DevMailbox } from '../../platform/mail/dev-mailbox';
-import { LinkSigner } from './links';
-import { identityMailReactor } from './mail-reactor';
+import { LinkSigner } from './domain/links';
+import { identityMailReactor } from './reactors/mail';
 import { seedDemoUsers } from './seed';
-import { registerSocialRoutes } from './social/routes';
-import { createSocial, type Social } from './social/social';
-import { IdentityService, usersProjection } from './service';
-import { migrateSessions, Sessions } from './sessions';
+import { registerSocialRoutes } from './routes/social';
+import { createSocial, type Social } from './adapters/social/social';
+import { AccountCommands, type Accounts } from './commands/account';
+import { AccountQueries } from './queries/account';
+import { usersProjection } from './projections/users';
+import { migrateSessions, Sessions } from './domain/sessions';
 
 interface Identity {
-  service: IdentityService;
+  accounts: Accounts;
   sessions: Sessions;
   vault: PersonalDataVault;
   links: LinkSigner;
 }
 
-// One service per runtime (deps object), shared by the authenticator, the routes and the seed.
+// One set of accounts per runtime (deps object), shared by the authenticator, the routes and the seed.
 const instances = new WeakMap<BaseDeps['db'], Identity>();
 function identity(deps: BaseDeps): Identity {
   let found = instances.get(deps.db);
   if (!found) {
     const vault = new PersonalDataVault(deps.db, deps.secrets.derive('email-lookup'));
     const links = new LinkSigner(deps.secrets.derive('signed-links'));
-    const service = new IdentityService({
+    const queries = new AccountQueries({ db: deps.db, vault });
+    const commands = new AccountCommands({
+      queries,
       links,
       now: deps.now,
       emailPasswordAccounts: deps.config.EMAIL_PASSWORD_ACCOUNTS,
@@ -44,9 +49,9 @@ function identity(deps: BaseDeps): Identity {
       db: deps.db,
       jwtKey: deps.secrets.derive('session-jwt'),
       secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
-      roleOf: (userId) => service.roleOf(userId),
+      roleOf: (userId) => queries.roleOf(userId),
     });
-    found = { service, sessions, vault, links };
+    found = { accounts: { commands, queries }, sessions, vault, links };
     instances.set(deps.db, found);
   }
   return found;
@@ -56,8 +61,8 @@ const socials = new WeakMap<BaseDeps['db'], Social>();
 /** Social sign-in of a runtime whose routes are registered (tests reach its dev provider and tracking). */
 export const socialOf = (deps: BaseDeps): Social | undefined => socials.get(deps.db);
 
-/** The account service of a runtime (tests and the seed use it directly). */
-export const identityService = (deps: BaseDeps): IdentityService => identity(deps).service;
+/** The account commands of a runtime (tests and the seed use them directly). */
+export const accountCommands = (deps: BaseDeps): AccountCommands => identity(deps).accounts.commands;
 
 export const identityModule: Module = {
   name: 'identity',
@@ -74,11 +79,11 @@ export const identityModule: Module = {
     },
   },
   authenticator(deps) {
-    const { service, sessions } = identity(deps);
+    const { accounts, sessions } = identity(deps);
     return {
       authenticate: (request, reply) => sessions.authenticate(request, reply),
-      currentRole: (userId) => service.roleOf(userId),
-      isMaster: (userId) => service.isMaster(userId),
+      currentRole: (userId) => accounts.queries.roleOf(userId),
+      isMaster: (userId) => accounts.queries.isMaster(userId),
     };
   },
   reactors(deps) {
@@ -86,20 +91,21 @@ export const identityModule: Module = {
     return [identityMailReactor({ store: deps.store, vault, links, mailer: deps.mailer, appUrl: deps.appUrl })];
   },
   async routes(app, deps) {
-    const { service, sessions } = identity(deps);
+    const { accounts, sessions, vault } = identity(deps);
     const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
-    identityRoutes(app, deps.auth, service, sessions, readAfter);
-    const { vault } = identity(deps);
+    identityRoutes(app, deps.auth, accounts, sessions, readAfter);
     await avatarRoutes(app, deps.auth, deps.db);
-    profileRoutes(app, deps.auth, new ProfileService({ store: deps.store, db: deps.db, vault, service, now: deps.now }), readAfter);
+    const profiles = new ProfileQueries({ db: deps.db, vault, accounts: accounts.queries });
+    const profileCommands = new ProfileCommands({ store: deps.store, db: deps.db, vault, accounts: accounts.commands, queries: profiles, now: deps.now });
+    profileRoutes(app, deps.auth, { commands: profileCommands, queries: profiles }, readAfter);
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
     const social = createSocial(app, deps, identity(deps));
     socials.set(deps.db, social);
     registerSocialRoutes(app, deps, social, sessions);
   },
   async started(deps) {
-    const shredded = await identity(deps).service.shredLeftovers();
+    const shredded = await identity(deps).accounts.commands.shredLeftovers();
     if (shredded) deps.log.info({ shredded }, 'finished interrupted account erasures');
   },
-  seed: (deps) => seedDemoUsers(identity(deps).service),
+  seed: (deps) => seedDemoUsers(identity(deps).accounts.commands),
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { chapterDecider, courseDecider, progressDecider, type CourseDefinition } from './decider';
 import type { ChapterEvent, CourseEvent, ProgressEvent } from './events';
 

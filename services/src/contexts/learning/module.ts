@@ -1,12 +1,13 @@
 import type { Cache } from '../../platform/cache/port';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { BaseDeps, Module } from '../../platform/module';
-import { courseCacheInvalidation } from './course-cache';
-import { coursesProjection, progressProjection } from './projection';
-import { learningAdminRoutes } from './admin-routes';
-import { learningRoutes } from './routes';
+import { courseCacheInvalidation } from './domain/course-cache';
+import { coursesProjection, progressProjection } from './projections/courses';
+import { learningAdminRoutes } from './routes/admin';
+import { learningRoutes } from './routes/learner';
 import { seedDemoCourses } from './seed';
-import { LearningService } from './service';
+import { LearningCommands } from './commands';
+import { LearningQueries } from './queries';
 
 /**
  * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the
@@ -23,12 +24,13 @@ export const learningModule: Module = {
   name: 'learning',
   projections: [coursesProjection, progressProjection],
   routes(app, deps) {
-    const service = new LearningService(deps.store, deps.db, courseCache(deps));
-    learningRoutes(app, deps.auth, service, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
-    learningAdminRoutes(app, deps.auth, service);
+    const commands = new LearningCommands(deps.store);
+    const queries = new LearningQueries(deps.db, courseCache(deps));
+    learningRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
+    learningAdminRoutes(app, deps.auth, commands, queries);
   },
   async started(deps) {
     courseCache(deps); // the projector role invalidates the shared (Redis) cache
   },
-  seed: async (deps) => seedDemoCourses(new LearningService(deps.store, deps.db, undefined)),
+  seed: async (deps) => seedDemoCourses(new LearningCommands(deps.store)),
 };

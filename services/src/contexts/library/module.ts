@@ -1,15 +1,18 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
-import { localModeration, type ArticleModeration } from './moderation';
-import { articlesProjection } from './projection';
-import { readerWordsProjection } from './reader-words-projection';
-import { ReaderService } from './reader-service';
-import { readingProjection } from './reading-projection';
-import { libraryRoutes } from './routes';
+import { localModeration, type ArticleModeration } from './adapters/moderation';
+import { articlesProjection } from './projections/articles';
+import { readerWordsProjection } from './projections/reader-words';
+import { readingProjection } from './projections/reading';
+import { libraryRoutes } from './routes/articles';
 import { seedDemoArticles } from './seed';
-import { seriesRoutes } from './series-routes';
-import { SeriesService } from './series-service';
-import { LibraryService } from './service';
+import { seriesRoutes } from './routes/series';
+import { ArticleCommands } from './commands/articles';
+import { ReaderCommands } from './commands/reader';
+import { SeriesCommands } from './commands/series';
+import { ArticleQueries } from './queries/articles';
+import { ReaderQueries } from './queries/reader';
+import { SeriesQueries } from './queries/series';
 
 const projections = [articlesProjection, readingProjection, readerWordsProjection];
 
@@ -25,10 +28,18 @@ export function createLibraryModule(options: { moderation?: ArticleModeration } 
     projections,
     routes(app, deps) {
       const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
-      libraryRoutes(app, deps.auth, new LibraryService(deps.store, deps.db, moderation, readAfter), new ReaderService(deps.store, deps.db), readAfter);
-      seriesRoutes(app, deps.auth, new SeriesService(deps.store, deps.db, moderation, readAfter), readAfter);
+      const articles = new ArticleQueries(deps.db);
+      const series = new SeriesQueries(deps.db);
+      libraryRoutes(
+        app,
+        deps.auth,
+        { commands: new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter), queries: articles },
+        { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
+        readAfter,
+      );
+      seriesRoutes(app, deps.auth, { commands: new SeriesCommands(deps.store, moderation, series, readAfter), queries: series }, readAfter);
     },
-    seed: (deps) => seedDemoArticles(new LibraryService(deps.store, deps.db, moderation)),
+    seed: (deps) => seedDemoArticles(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db))),
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { flashcardDecider, type FlashcardCommand } from './decider';
 import type { FlashcardEvent } from './events';
-import { newSchedule, reschedule } from './scheduler';
+import { newSchedule, reschedule } from './domain/scheduler';
 
 const userId = '4c0a3f0e-1d7b-4a53-9d3e-6f2a1b0c9d8e';
 const cardId = '9b2f6c1a-3e4d-4f5a-8b7c-0d1e2f3a4b5c';

@@ -1,7 +1,7 @@
 import type { FlashcardOrigin, FlashcardStatus, LearningLanguage, ReviewRating, ReviewSource } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { FlashcardEvent, FsrsCard } from './events';
-import { newSchedule, reschedule } from './scheduler';
+import { newSchedule, reschedule } from './domain/scheduler';
 
 export const FLASHCARD_NOT_FOUND = 'Flashcard not found';
 

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { Agent } from '../../platform/testing/test-app';
-import { practiceTestApp, type PracticeTestApp } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { Agent } from '../../../test-support/platform/test-app';
+import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
+import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();
 
@@ -259,7 +260,7 @@ describe(`flashcard routes on ${database.label}`, () => {
     await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'easy' }] } });
     const { position } = await p.t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: eventIdFor(uid, 'deleted'), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      [{ id: eventIdFor(uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
       'any',
     );
     expect(await p.t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import type { ReviewRating } from '@verba/contracts';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { practiceTestApp, type PracticeTestApp } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
 
 const database = await preferredTestDatabase();
 const MINUTE = 60_000;

@@ -1,10 +1,10 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { FlashcardCommands } from './commands';
-import { PracticeGames } from './games';
-import { uncertainWordsProjection } from './dictionary-projection';
-import { flashcardsProjection } from './projection';
-import { FlashcardQueries } from './queries';
+import { PracticeGames } from './queries/games';
+import { uncertainWordsProjection } from './projections/uncertain-words';
+import { flashcardsProjection } from './projections/flashcards';
+import { FlashcardQueries } from './queries/flashcards';
 import { flashcardRoutes, practiceRoutes } from './routes';
 
 export interface PracticeOptions {

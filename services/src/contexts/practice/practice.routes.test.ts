@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import type { Agent } from '../../platform/testing/test-app';
-import { practiceTestApp, type PracticeTestApp } from './test-support';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import type { Agent } from '../../../test-support/platform/test-app';
+import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
+import { WordStatusChanged } from '../vocabulary/published';
 
 const database = await preferredTestDatabase();
 const MINUTE = 60_000;
@@ -190,7 +191,7 @@ describe(`practice routes on ${database.label}`, () => {
     // The vocabulary context's public fact: the learner marked "Слово11" Uncertain in the reader.
     const { position } = await p.t.deps.store.append(
       `vocabulary-${uid}.ru.слово11`,
-      [{ id: randomUUID(), type: 'vocabulary.WordStatusChanged', version: 1, data: { userId: uid, language: 'ru', word: 'слово11', status: 'uncertain', at: new Date(p.clock.now).toISOString() } }],
+      [{ id: randomUUID(), type: WordStatusChanged.type, version: WordStatusChanged.version, data: { userId: uid, language: 'ru', word: 'слово11', status: 'uncertain', at: new Date(p.clock.now).toISOString() } }],
       'any',
     );
     const quiz = await json(agent, `/api/practice/quick-quiz/list?languageCode=ru&minPosition=${position.commit}.${position.prepare}`);

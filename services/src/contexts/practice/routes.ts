@@ -5,8 +5,8 @@ import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { Changed, FlashcardCommands, ReviewOutcome } from './commands';
 import { FLASHCARD_NOT_FOUND } from './decider';
-import type { PracticeGames } from './games';
-import type { FlashcardQueries } from './queries';
+import type { PracticeGames } from './queries/games';
+import type { FlashcardQueries } from './queries/flashcards';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 

@@ -1,11 +1,12 @@
 import type { BaseDeps, Module } from '../../platform/module';
-import { AudioCache, migrateAudioCache } from './audio-cache';
-import { createEspeakSynthesizer } from './espeak';
-import { createPollySynthesizer } from './polly';
+import { AudioCache, migrateAudioCache } from './domain/audio-cache';
+import { createEspeakSynthesizer } from './adapters/espeak';
+import { createPollySynthesizer } from './adapters/polly';
 import { speechRoutes } from './routes';
-import { SpeechService } from './service';
-import type { Synthesizer } from './synthesizer';
-import { TtsUsage } from './usage';
+import { SpeechCommands } from './commands';
+import { SpeechQueries } from './queries';
+import type { Synthesizer } from './adapters/synthesizer';
+import { TtsUsage } from './domain/usage';
 
 export interface SpeechModuleOptions {
   /** The clock; tests move it across a month boundary. */
@@ -28,8 +29,9 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
     migrate: migrateAudioCache,
     routes(app, deps) {
       const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
-      const service = new SpeechService(synthesizer, new AudioCache(deps.db, now), new TtsUsage(deps.store, now), deps.auth, deps.log);
-      speechRoutes(app, deps.auth, service);
+      const usage = new TtsUsage(deps.store, now);
+      const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
+      speechRoutes(app, deps.auth, commands, new SpeechQueries(usage, deps.auth));
     },
   };
 }

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
+import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { spawnSync } from 'node:child_process';
 import { loadConfig } from '../../platform/config';
-import { createEspeakSynthesizer, ESPEAK_UNAVAILABLE } from './espeak';
+import { createEspeakSynthesizer, ESPEAK_UNAVAILABLE } from './adapters/espeak';
 import { usageStream } from './events';
 import { configuredSynthesizer, createSpeechModule } from './module';
-import type { SpeechRequest, Synthesizer } from './synthesizer';
+import type { SpeechRequest, Synthesizer } from './adapters/synthesizer';
 
 const database = await preferredTestDatabase();
 

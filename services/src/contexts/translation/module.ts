@@ -1,13 +1,14 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Logger } from '../../platform/logger';
 import type { BaseDeps, Module } from '../../platform/module';
-import { createLocalProvider } from './local';
-import { migrateTranslationMemory, TranslationMemory } from './memory';
-import { createOpenAiProvider } from './openai';
-import { promptsProjection } from './projection';
-import type { TranslationProvider } from './provider';
+import { createLocalProvider } from './adapters/local/provider';
+import { migrateTranslationMemory, TranslationMemory } from './domain/memory';
+import { createOpenAiProvider } from './adapters/openai';
+import { promptsProjection } from './projections/prompts';
+import type { TranslationProvider } from './adapters/port';
 import { translationRoutes } from './routes';
-import { TranslationService } from './service';
+import { TranslationCommands } from './commands';
+import { TranslationQueries } from './queries';
 
 export interface TranslationModuleOptions {
   now?: () => Date;
@@ -33,8 +34,8 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
     routes(app, deps) {
       const memory = new TranslationMemory(deps.db, now);
       const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory);
-      const service = new TranslationService(provider, memory, deps.cache, deps.store, deps.db, options.log ?? deps.log, now);
-      translationRoutes(app, deps.auth, service, readAfterFor(deps.projections, [promptsProjection.name]));
+      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, options.log ?? deps.log);
+      translationRoutes(app, deps.auth, new TranslationCommands(deps.store, now), queries, readAfterFor(deps.projections, [promptsProjection.name]));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { deciderSpec } from '../../platform/testing/decider-spec';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { wordDecider, type MarkWord } from './decider';
 import type { VocabularyEvent } from './events';
 

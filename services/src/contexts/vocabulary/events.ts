@@ -1,18 +1,7 @@
-import { z } from 'zod';
-import { LearningLanguageSchema, WordStatusSchema } from '@verba/contracts';
-import { defineEvent, type EventOf } from '../../platform/decider/events';
+import { type EventOf } from '../../platform/decider/events';
+import { WordStatusChanged } from './published';
 
-/** A word's status in one learner's dictionary changed; `new` takes it out of the dictionary. */
-export const WordStatusChanged = defineEvent(
-  'vocabulary.WordStatusChanged',
-  z.object({
-    userId: z.uuid(),
-    language: LearningLanguageSchema,
-    word: z.string().min(1),
-    status: WordStatusSchema,
-    at: z.iso.datetime(),
-  }),
-);
+export { WordStatusChanged };
 
 export const vocabularyEvents = [WordStatusChanged] as const;
 export type VocabularyEvent = EventOf<(typeof vocabularyEvents)[number]>;

@@ -3,9 +3,10 @@ import { EventCodec } from '../../platform/decider/events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { vocabularyEvents, WordStatusChanged } from './events';
 import type { Module } from '../../platform/module';
-import { dictionaryCache, dictionaryProjection } from './projection';
+import { dictionaryCache, dictionaryProjection } from './projections/dictionary';
 import { vocabularyRoutes } from './routes';
-import { VocabularyService } from './service';
+import { VocabularyCommands } from './commands';
+import { VocabularyQueries } from './queries';
 
 const codec = new EventCodec([...vocabularyEvents]);
 
@@ -20,7 +21,8 @@ export const vocabularyModule: Module = {
     },
   },
   routes(app, deps) {
-    const service = new VocabularyService(deps.store, deps.db, deps.projectorsInProcess ? dictionaryCache : undefined);
-    vocabularyRoutes(app, deps.auth, service, readAfterFor(deps.projections, [dictionaryProjection.name]));
+    const commands = new VocabularyCommands(deps.store);
+    const queries = new VocabularyQueries(deps.db, deps.projectorsInProcess ? dictionaryCache : undefined);
+    vocabularyRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [dictionaryProjection.name]));
   },
 };

@@ -5,11 +5,12 @@ import { parseIntegrationEvent } from '@verba/contracts/integration';
 import { parsePosition } from '../../platform/event-store/port';
 import type { InProcessPublisher } from '../../platform/integration/in-process';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
-import { preferredTestDatabase } from '../../platform/testing/databases';
-import { createTestApp, type Agent, type TestApp } from '../../platform/testing/test-app';
-import { testAuthModule, testUserCookies } from '../../platform/testing/test-auth';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
+import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
+import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { eventIdFor } from '../../platform/decider/event-ids';
 import { vocabularyModule } from './module';
+import { UserDeleted } from '../identity/published';
 
 const database = await preferredTestDatabase();
 
@@ -145,7 +146,7 @@ describe(`dictionary routes on ${database.label}`, () => {
     // The one identity event other contexts follow (its public shape: { userId, at }).
     const { position } = await t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: eventIdFor(uid, 'deleted'), type: 'identity.UserDeleted', version: 1, data: { userId: uid, at: new Date().toISOString() } }],
+      [{ id: eventIdFor(uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
       'any',
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);

@@ -3,30 +3,31 @@ import { formatPosition } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
-import type { VocabularyService, MarkResult } from './service';
+import type { MarkResult, VocabularyCommands } from './commands';
+import type { VocabularyQueries } from './queries';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 const asResponse = (r: MarkResult) => ({ changed: r.changed, ...(r.position ? { position: formatPosition(r.position) } : {}) });
 
 /** The dictionary API of spec §7; every route acts on the caller's own dictionary only. */
-export function vocabularyRoutes(app: App, auth: Authenticator, service: VocabularyService, readAfter: ReadAfter): void {
+export function vocabularyRoutes(app: App, auth: Authenticator, commands: VocabularyCommands, queries: VocabularyQueries, readAfter: ReadAfter): void {
   registerRoute(app, auth, r.getDictionary, async ({ user, query }) => {
     await readAfter(query.minPosition);
-    return { languageCode: query.languageCode, words: await service.dictionary(user.id, query.languageCode) };
+    return { languageCode: query.languageCode, words: await queries.dictionary(user.id, query.languageCode) };
   });
 
   registerRoute(app, auth, r.patchDictionary, async ({ user, body }) =>
-    asResponse(await service.mark(user.id, body.languageCode, body.words, body.commandId)),
+    asResponse(await commands.mark(user.id, body.languageCode, body.words, body.commandId)),
   );
 
   registerRoute(app, auth, r.patchWord, async ({ user, body }) => {
-    const result = await service.mark(user.id, body.languageCode, [body.word], body.commandId);
+    const result = await commands.mark(user.id, body.languageCode, [body.word], body.commandId);
     return { ...asResponse(result), word: body.word };
   });
 
   registerRoute(app, auth, r.addMany, async ({ user, body }) =>
-    asResponse(await service.mark(user.id, body.languageCode, body.words.map((value) => ({ value, status: body.status })), body.commandId)),
+    asResponse(await commands.mark(user.id, body.languageCode, body.words.map((value) => ({ value, status: body.status })), body.commandId)),
   );
 
   registerRoute(app, auth, r.dictionaryAnalytics, async ({ user, query }) => {
@@ -37,6 +38,6 @@ export function vocabularyRoutes(app: App, auth: Authenticator, service: Vocabul
       if (!role || !isAdminRole(role)) throw new HttpError(403, "You can only see your own dictionary's analytics.");
     }
     await readAfter(query.minPosition);
-    return { languageCode: query.languageCode, ...(await service.analytics(target, query.languageCode)) };
+    return { languageCode: query.languageCode, ...(await queries.analytics(target, query.languageCode)) };
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCacheContract } from './contract-suite';
+import { runCacheContract } from '../../../test-support/platform/cache-contract-suite';
 import { createMemoryCache } from './memory';
 
 /** A clock the test moves by hand, so TTL tests take no real time. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCacheContract } from './contract-suite';
+import { runCacheContract } from '../../../test-support/platform/cache-contract-suite';
 import { createRedisCache } from './redis';
 
 const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deciderSpec } from '../testing/decider-spec';
-import { ItemAdded, TallyClosed, tallyDecider, type TallyEvent } from '../testing/tally-decider';
+import { deciderSpec } from '../../../test-support/platform/decider-spec';
+import { ItemAdded, TallyClosed, tallyDecider, type TallyEvent } from '../../../test-support/platform/tally-decider';
 import { eventIdFor } from './event-ids';
-import { EventCodec, UnknownEventError } from './events';
+import { EventCodec, UnknownEventError, readEventData } from './events';
 import type { RecordedEvent } from '../event-store/port';
 
 const now = '2026-11-22T10:00:00.000Z';
@@ -52,6 +52,12 @@ describe('event codec', () => {
   it('rejects unknown types and versions newer than the code', () => {
     expect(() => codec.decode(recorded('Mystery', 1, {}))).toThrow(UnknownEventError);
     expect(() => codec.decode(recorded('ItemAdded', 3, {}))).toThrow(/newer than this code/);
+  });
+
+  it("reads one definition's data as another context does: upcast, validated, and only that type", () => {
+    expect(readEventData(ItemAdded, recorded('ItemAdded', 1, { item: 'apple', at: now }))).toEqual(added('apple', 1).data);
+    expect(() => readEventData(ItemAdded, recorded('TallyClosed', 1, { at: now }))).toThrow(UnknownEventError);
+    expect(() => readEventData(ItemAdded, recorded('ItemAdded', 2, { item: 'apple', at: now }))).toThrow();
   });
 });
 

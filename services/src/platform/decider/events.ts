@@ -33,6 +33,20 @@ export class UnknownEventError extends Error {
   override readonly name = 'UnknownEventError';
 }
 
+/**
+ * The data of a recorded event of type `def`, upcast to the current version and validated. Other
+ * contexts read a published event this way, so they see the same shape as its own context.
+ */
+export function readEventData<D extends EventDefinition>(def: D, recorded: Pick<RecordedEvent, 'type' | 'version' | 'data'>): z.infer<D['schema']> {
+  if (recorded.type !== def.type) throw new UnknownEventError(`Expected ${def.type}, got ${recorded.type}`);
+  if (recorded.version > def.version) {
+    throw new UnknownEventError(`${recorded.type} v${recorded.version} is newer than this code (v${def.version})`);
+  }
+  let data = recorded.data;
+  for (let v = recorded.version; v < def.version; v++) data = def.upcasters[v]!(data);
+  return def.schema.parse(data) as z.infer<D['schema']>;
+}
+
 /** Encodes events for the store and decodes (upcasts, then validates) what the store returns. */
 export class EventCodec<D extends EventDefinition> {
   private readonly byType: Map<string, D>;
@@ -53,12 +67,7 @@ export class EventCodec<D extends EventDefinition> {
 
   decode(recorded: RecordedEvent): EventOf<D> {
     const def = this.definition(recorded.type);
-    if (recorded.version > def.version) {
-      throw new UnknownEventError(`${recorded.type} v${recorded.version} is newer than this code (v${def.version})`);
-    }
-    let data = recorded.data;
-    for (let v = recorded.version; v < def.version; v++) data = def.upcasters[v]!(data);
-    return { type: def.type, data: def.schema.parse(data) } as EventOf<D>;
+    return { type: def.type, data: readEventData(def, recorded) } as EventOf<D>;
   }
 
   private definition(type: string): D {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import type { EventStore } from '../event-store/port';
-import { testEngines, type TestDatabase } from '../testing/databases';
-import { ItemAdded, TallyClosed, tallyDecider } from '../testing/tally-decider';
+import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
+import { ItemAdded, TallyClosed, tallyDecider } from '../../../test-support/platform/tally-decider';
 import { EventCodec } from './events';
 import { handleCommand } from './handle-command';
 import { fold } from './decider';
@@ -60,7 +60,7 @@ for (const engine of await testEngines()) {
 describe('command handler shortcuts (state cache, assumed-new streams)', () => {
   it('reads the stream when an assumed-new stream exists, and confirms no-op decisions against the store', async () => {
     const { StreamStateCache } = await import('./state-cache');
-    const store = await import('../testing/databases').then(async (m) => {
+    const store = await import('../../../test-support/platform/databases').then(async (m) => {
       const db = await m.createEmbeddedTestDatabase();
       const { createPostgresEventStore, migrateEventStore } = await import('../event-store/postgres/adapter');
       const s = createPostgresEventStore({ connectionString: db.connectionString });
@@ -69,7 +69,7 @@ describe('command handler shortcuts (state cache, assumed-new streams)', () => {
     });
     try {
       const streamId = `tally-${randomUUID()}`;
-      const run = (item: string, stateCache = new StreamStateCache<import('../testing/tally-decider').TallyState>()) =>
+      const run = (item: string, stateCache = new StreamStateCache<import('../../../test-support/platform/tally-decider').TallyState>()) =>
         handleCommand({ store: store.s, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId: randomUUID(), stateCache, assumeNew: true });
       expect((await run('apple')).attempts).toBe(1);
       // A fresh cache (another process, or after a restart) assumes the stream is new: the append

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ProblemSchema, isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
 import { HttpError } from './problem';
@@ -28,10 +29,13 @@ export const CSRF_HEADER = 'x-verba-csrf';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
+/** A multipart body is not parsed before the handler: it streams the parts (`request.files()`). */
+type IsMultipart<D extends RouteDef> = D extends { consumes: readonly (infer M)[] } ? ('multipart/form-data' extends M ? true : false) : false;
+
 export interface RouteInput<D extends RouteDef> {
   params: Out<D['params']>;
   query: Out<D['query']>;
-  body: Out<D['body']>;
+  body: IsMultipart<D> extends true ? undefined : Out<D['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -67,12 +71,16 @@ export function accessHook(auth: Authenticator, access: RouteDef['access'], meth
 /** The caller an accessHook found for this request. */
 export const callerOf = (request: FastifyRequest): AuthUser | undefined => authenticated.get(request);
 
+/** Validates params and query as every route does; a multipart body is left to the handler's stream. */
+const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req));
+
 /**
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
  * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
  */
 export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator, def: D, handler: Handler<D>): void {
   const status = def.status ?? 200;
+  const multipart = def.consumes?.includes('multipart/form-data') ?? false;
   app.route({
     method: def.method,
     url: def.path,
@@ -81,14 +89,18 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
+      ...(def.consumes ? { consumes: [...def.consumes] } : {}),
+      ...(def.produces ? { produces: [...def.produces] } : {}),
       response: { [status]: def.response, '4xx': ProblemSchema, '5xx': ProblemSchema },
       ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
     },
+    // A multipart body's schema documents the form; the handler reads and checks the streamed parts.
+    ...(multipart ? { validatorCompiler: multipartValidator as never } : {}),
     // Who calls is settled before the body is even parsed: no session means 401, not a validation error.
     onRequest: accessHook(auth, def.access, def.method, def.unauthenticated),
     handler: async (request, reply) => {
       const user = authenticated.get(request);
-      const input = { params: request.params, query: request.query, body: request.body, request, reply, user };
+      const input = { params: request.params, query: request.query, body: multipart ? undefined : request.body, request, reply, user };
       const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
       return reply.code(status).send(result);
     },

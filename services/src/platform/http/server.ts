@@ -32,6 +32,8 @@ export interface ServerOptions {
    * skips the check: handlers are typed against the same schemas, and the check costs a third of a read.
    */
   validateResponses?: boolean;
+  /** Sees every route as it is registered, the server's own included (a test checks them against contracts). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
   /** Answers GETs no route matched (the web app's pages); returns false to leave them a 404. */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
@@ -49,6 +51,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (o.onRoute) app.addHook('onRoute', (route) => o.onRoute!(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(o.validateResponses === false ? plainSerializer : serializerCompiler);
   app.setErrorHandler(errorHandler);

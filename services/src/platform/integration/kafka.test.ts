@@ -7,12 +7,12 @@ import { WordStatusChangedV1, parseIntegrationEvent } from '@verba/contracts/int
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import { START, type EventStore, type RecordedEvent } from '../event-store/port';
-import { createEmbeddedTestDatabase, type TestDatabase } from '../testing/databases';
+import { createEmbeddedTestDatabase, type TestDatabase } from '../../../test-support/platform/databases';
 import { createKafkaPublisher, parseBrokers } from './kafka';
-import { kcatInstalled, startMockKafka, type MockKafka } from './kafka-mock';
+import { kcatInstalled, startMockKafka, type MockKafka } from '../../../test-support/platform/kafka-mock';
 import type { IntegrationPublisher } from './publisher';
 import { IntegrationRelay } from './relay';
-import { other, testMappers, userDeleted, wordStatus } from './test-fixtures';
+import { other, testMappers, userDeleted, wordStatus } from '../../../test-support/platform/integration-fixtures';
 
 describe('Kafka publisher configuration', () => {
   it('takes brokers as a comma-separated list', () => {

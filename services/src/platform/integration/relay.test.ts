@@ -6,11 +6,11 @@ import { parseIntegrationEvent } from '@verba/contracts/integration';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
-import { testEngines, type TestDatabase } from '../testing/databases';
+import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
 import { createInProcessPublisher, type DeliveredMessage, type InProcessPublisher } from './in-process';
 import type { IntegrationPublisher } from './publisher';
 import { IntegrationRelay, type RelayOptions } from './relay';
-import { captureLog, other, testMappers, userDeleted, wordStatus } from './test-fixtures';
+import { captureLog, other, testMappers, userDeleted, wordStatus } from '../../../test-support/platform/integration-fixtures';
 
 const TOPICS = ['verba.vocabulary', 'verba.identity'];
 const idOf = (m: { value: string }) => (JSON.parse(m.value) as { id: string }).id;

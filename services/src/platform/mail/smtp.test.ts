@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { preferredTestDatabase, type TestDatabase } from '../testing/databases';
+import { preferredTestDatabase, type TestDatabase } from '../../../test-support/platform/databases';
 import { createKnex } from '../db/knex';
 import { migrateSentMail, SmtpMailer } from './smtp';
 

@@ -6,9 +6,9 @@ import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import { START, type EventStore } from '../event-store/port';
-import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../testing/databases';
-import { tallyProjection } from '../testing/tally-projection';
-import { readWholeLog } from '../testing/whole-log';
+import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../../test-support/platform/databases';
+import { tallyProjection } from '../../../test-support/platform/tally-projection';
+import { readWholeLog } from '../../../test-support/platform/whole-log';
 import { ProjectionRunner, migrateProjections } from './runner';
 
 /**

@@ -4,9 +4,9 @@ import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import type { EventStore, NewEvent } from '../event-store/port';
-import { testEngines, type TestDatabase } from '../testing/databases';
-import { tallyProjection } from '../testing/tally-projection';
-import { readWholeLog } from '../testing/whole-log';
+import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
+import { tallyProjection } from '../../../test-support/platform/tally-projection';
+import { readWholeLog } from '../../../test-support/platform/whole-log';
 import { ProjectionRunner } from './runner';
 
 const ev = (type: string): NewEvent => ({ id: randomUUID(), type, version: 1, data: {} });

@@ -7,7 +7,7 @@
  */
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { runEventStoreContract } from '../contract-suite';
+import { runEventStoreContract } from '../../../../test-support/platform/event-store-contract-suite';
 import { createEventStoreDbStore } from './adapter';
 
 const IMAGE = 'eventstore/eventstore:24.10';

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { runEventStoreContract } from '../contract-suite';
-import { testEngines } from '../../testing/databases';
+import { runEventStoreContract } from '../../../../test-support/platform/event-store-contract-suite';
+import { testEngines } from '../../../../test-support/platform/databases';
 import { createPostgresEventStore, migrateEventStore } from './adapter';
 
 for (const engine of await testEngines()) {

@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { MESSAGES, RoleSchema, type LearningLanguage, type Level, type Role, type UserView } from '@verba/contracts';
+import type { Cache } from '../../../platform/cache/port';
+import { createRateLimiter, type RateLimiter } from '../../../platform/cache/rate-limiter';
+import { DomainError } from '../../../platform/decider/decider';
+import { EventCodec } from '../../../platform/decider/events';
+import { handleCommand } from '../../../platform/decider/handle-command';
+import type { EventStore, Position } from '../../../platform/event-store/port';
+import { HttpError } from '../../../platform/http/problem';
+import { emailDecider, userDecider, type UserCommand } from '../deciders/account-decider';
+import { emailEvents, emailStream, userEvents, userStream } from '../events';
+import { hashPassword, verifyAgainstNobody, verifyPassword } from '../domain/passwords';
+import type { PersonalDataVault } from '../domain/personal-data';
+import { toView, type AccountQueries, type UserRow } from '../queries/account';
+import { LINK_TTL_MS, type LinkSigner } from '../domain/links';
+import { deleteAvatar } from '../domain/avatars';
+
+const userCodec = new EventCodec([...userEvents]);
+const emailCodec = new EventCodec([...emailEvents]);
+
+/** Failed sign-ins allowed per window, per account and per client address. */
+export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
+
+
+export interface AccountCommandsOptions {
+  store: EventStore;
+  db: Knex;
+  vault: PersonalDataVault;
+  queries: AccountQueries;
+  cache: Cache;
+  waitFor(position: Position): Promise<boolean>;
+  /** Signs verification and reset links. */
+  links: LinkSigner;
+  /** False when email/password accounts are switched off (EMAIL_PASSWORD_ACCOUNTS=false). */
+  emailPasswordAccounts?: boolean;
+  now?: () => Date;
+}
+
+/** A link that fails its signature check: the same answer as a used or expired one, minus the reason. */
+export const INVALID_LINK = 'This link is invalid. Please request a new one.';
+export const RESET_LIMIT = { perEmail: 3, windowMs: 15 * 60 * 1000 };
+
+/** Account commands (registration, sign-in checks, verification, passwords, roles, erasure); reads are in queries/account.ts. */
+export class AccountCommands {
+  private readonly accountLimiter: RateLimiter;
+  private readonly ipLimiter: RateLimiter;
+  private readonly resetLimiter: RateLimiter;
+  private readonly now: () => Date;
+
+  constructor(private readonly o: AccountCommandsOptions) {
+    this.now = o.now ?? (() => new Date());
+    const windowMs = SIGN_IN_LIMITS.windowMs;
+    this.accountLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perAccount, windowMs, prefix: 'signin:account' });
+    this.ipLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perIp, windowMs, prefix: 'signin:ip' });
+    this.resetLimiter = createRateLimiter(o.cache, { limit: RESET_LIMIT.perEmail, windowMs: RESET_LIMIT.windowMs, prefix: 'reset:email' });
+  }
+
+  async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
+    if (this.o.emailPasswordAccounts === false) throw new HttpError(403, MESSAGES.registration.emailPasswordDisabled);
+    const { vault } = this.o;
+    const emailHash = vault.emailHash(input.email);
+    const userId = randomUUID();
+    const at = this.now().toISOString();
+    await handleCommand({
+      store: this.o.store,
+      codec: emailCodec,
+      decider: emailDecider,
+      streamId: emailStream(emailHash),
+      command: { kind: 'claim', userId, at, holderIsGone: await this.emailHolderIsGone(emailHash) },
+      commandId: randomUUID(),
+    });
+    const key = await vault.createKey(userId);
+    const name = input.name ?? input.email.split('@')[0]!;
+    const { position } = await this.command(userId, {
+      kind: 'register',
+      userId,
+      emailHash,
+      email: vault.encrypt(key, input.email.trim()),
+      name: vault.encrypt(key, name),
+      passwordHash: vault.encrypt(key, await hashPassword(input.password)),
+      at,
+    });
+    const verification = await this.requestVerification(userId);
+    await this.o.waitFor(verification.position ?? position!);
+    // The account exists once its events are in the log; a read model that is slow to follow (a busy
+    // embedded database) must not turn a successful registration into an error.
+    const user: UserView = (await this.o.queries.view(userId)) ?? {
+      uid: userId,
+      name,
+      email: input.email.trim(),
+      role: 'User',
+      subscription: 'free',
+      currentLearningLanguage: null,
+      learnedLanguages: [],
+      languageLevels: {},
+      creationDateStamp: Date.parse(at),
+      showMainOnboarding: true,
+      emailVerified: false,
+    };
+    return { user, position: verification.position ?? position! };
+  }
+
+  /** Checks credentials under the failed-attempt limits; the same answer whether or not the email exists. */
+  async verifyCredentials(email: string, password: string, ip: string): Promise<{ userId: string; role: Role; view: UserView }> {
+    if (this.o.emailPasswordAccounts === false) throw new HttpError(403, MESSAGES.registration.emailPasswordDisabled);
+    const emailHash = this.o.vault.emailHash(email);
+    const [account, address] = await Promise.all([this.accountLimiter.peek(emailHash), this.ipLimiter.peek(ip)]);
+    if (!account.allowed || !address.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
+
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
+    const key = row ? await this.o.vault.keyFor(row.user_id) : undefined;
+    const ok =
+      row?.password_enc && key
+        ? await verifyPassword(this.o.vault.decrypt(key, row.password_enc), password)
+        : await verifyAgainstNobody(password);
+    if (!ok || !row || !key) {
+      await Promise.all([this.accountLimiter.hit(emailHash), this.ipLimiter.hit(ip)]);
+      throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
+    }
+    await this.accountLimiter.reset(emailHash);
+    if (row.disabled) throw new HttpError(403, MESSAGES.signIn.userDisabled);
+    return { userId: row.user_id, role: RoleSchema.parse(row.role), view: toView(this.o.vault, row, key) };
+  }
+
+
+
+
+  async updateProfile(userId: string, changes: { name?: string; currentLearningLanguage?: LearningLanguage }) {
+    const key = await this.o.vault.keyFor(userId);
+    if (!key) throw new DomainError('User not found', 404);
+    return this.command(userId, {
+      kind: 'update-profile',
+      ...(changes.name !== undefined ? { name: this.o.vault.encrypt(key, changes.name) } : {}),
+      ...(changes.currentLearningLanguage ? { currentLearningLanguage: changes.currentLearningLanguage } : {}),
+      at: this.now().toISOString(),
+    });
+  }
+
+  completeOnboarding(userId: string, language: LearningLanguage, level: Level) {
+    return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() });
+  }
+
+  async setDisabled(userId: string, disabled: boolean, by: string) {
+    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, at: this.now().toISOString() });
+    if (position) await this.o.waitFor(position);
+    return position;
+  }
+
+  changeRole(userId: string, role: Role, by: string) {
+    return this.command(userId, { kind: 'change-role', role, by, at: this.now().toISOString() });
+  }
+
+  /** Deletes the account: the event first (read models drop the rows), then the key (the log goes dark). */
+  async deleteAccount(userId: string): Promise<Position> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash');
+    const at = this.now().toISOString();
+    const { position } = await this.command(userId, { kind: 'delete', userId, at });
+    if (row) {
+      await handleCommand({
+        store: this.o.store,
+        codec: emailCodec,
+        decider: emailDecider,
+        streamId: emailStream(row.email_hash),
+        command: { kind: 'release', userId, at },
+        commandId: randomUUID(),
+      });
+    }
+    await this.o.vault.shred(userId);
+    await deleteAvatar(this.o.db, userId);
+    return position!;
+  }
+
+  /** Finishes erasures a crash interrupted: deleted users whose key is still there. */
+  async shredLeftovers(): Promise<number> {
+    const ids: string[] = await this.o.db('identity_deleted_users as d')
+      .join('identity_user_keys as k', 'k.user_id', 'd.user_id')
+      .pluck('d.user_id');
+    for (const id of ids) await this.o.vault.shred(id);
+    return ids.length;
+  }
+
+
+  /** Issues a new verification link (the reactor emails it); older links stop working. */
+  requestVerification(userId: string) {
+    const at = this.now();
+    return this.command(userId, {
+      kind: 'request-verification',
+      tokenId: randomUUID(),
+      expiresAt: new Date(at.getTime() + LINK_TTL_MS['verify-email']).toISOString(),
+      at: at.toISOString(),
+    });
+  }
+
+  /** Waits until the accounts read model has applied `position` (the next sign-in reads it). */
+  async settle(position: Position): Promise<void> {
+    await this.o.waitFor(position);
+  }
+
+  /** Marks an address verified without a link (demo accounts, providers that verified it). */
+  confirmEmail(userId: string) {
+    return this.command(userId, { kind: 'confirm-email', at: this.now().toISOString() });
+  }
+
+  async verifyEmail(token: string) {
+    const claims = this.o.links.verify(token, 'verify-email');
+    if (!claims) throw new DomainError(INVALID_LINK, 400);
+    const { position } = await this.command(claims.userId, { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() });
+    await this.o.waitFor(position!); // the next sign-in reads the read model
+    return { userId: claims.userId, position: position! };
+  }
+
+  /** Spec §8: an unknown email is said so ("The user with this email does not exist"). */
+  async requestPasswordReset(email: string) {
+    const emailHash = this.o.vault.emailHash(email);
+    const limit = await this.resetLimiter.hit(emailHash);
+    if (!limit.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
+    if (!row) throw new DomainError(MESSAGES.resetPassword.userNotFound, 404);
+    const at = this.now();
+    return this.command(row.user_id, {
+      kind: 'request-reset',
+      tokenId: randomUUID(),
+      expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(),
+      at: at.toISOString(),
+    });
+  }
+
+  async resetPassword(token: string, password: string) {
+    const claims = this.o.links.verify(token, 'reset-password');
+    if (!claims) throw new DomainError(INVALID_LINK, 400);
+    const key = await this.o.vault.keyFor(claims.userId);
+    if (!key) throw new DomainError(INVALID_LINK, 400);
+    const passwordHash = this.o.vault.encrypt(key, await hashPassword(password));
+    const { position } = await this.command(claims.userId, { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() });
+    await this.o.waitFor(position!); // signing in with the new password must work at once
+    return { userId: claims.userId, position: position! };
+  }
+
+  /** Change from the profile: email/password accounts only, after checking the current password. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string) {
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
+    const key = row && (await this.o.vault.keyFor(userId));
+    if (!row || !key) throw new HttpError(401, MESSAGES.changePassword.notAuthenticated);
+    if (!row.password_enc) throw new DomainError(MESSAGES.changePassword.notEmailPasswordUser, 400);
+    if (!(await verifyPassword(this.o.vault.decrypt(key, row.password_enc), currentPassword))) {
+      throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
+    }
+    const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
+    const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() });
+    await this.o.waitFor(position!);
+    return { position: position! };
+  }
+
+
+
+  /** For the profile commands (commands/profile.ts), which share the user stream. */
+  profileCommand(userId: string, command: UserCommand) {
+    return this.command(userId, command);
+  }
+
+  private async command(userId: string, command: UserCommand) {
+    return handleCommand({
+      store: this.o.store,
+      codec: userCodec,
+      decider: userDecider,
+      streamId: userStream(userId),
+      command,
+      commandId: randomUUID(),
+    });
+  }
+
+  /** An email's holder is gone when its registration never landed or the account was deleted. */
+  async emailHolderIsGone(emailHash: string): Promise<boolean> {
+    const claims = await this.o.store.readStream(emailStream(emailHash));
+    const last = claims.at(-1);
+    if (!last || last.type !== 'identity.EmailClaimed') return true;
+    const holder = (last.data as { userId: string }).userId;
+    const registered = await this.o.store.streamRevision(userStream(holder));
+    const ageMs = this.now().getTime() - last.createdAt.getTime();
+    return registered === undefined && ageMs > 60_000;
+  }
+
+}
+
+/** An account's commands and the reads they go with, as the routes and social sign-in use them. */
+export interface Accounts {
+  commands: AccountCommands;
+  queries: AccountQueries;
+}

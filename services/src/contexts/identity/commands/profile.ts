@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { USERNAME_TAKEN, type LearningLanguage, type Level, type UserSettings } from '@verba/contracts';
+import { DomainError } from '../../../platform/decider/decider';
+import { EventCodec } from '../../../platform/decider/events';
+import { handleCommand } from '../../../platform/decider/handle-command';
+import type { EventStore, Position } from '../../../platform/event-store/port';
+import { HttpError } from '../../../platform/http/problem';
+import { timeDecider, usernameDecider } from '../deciders/account-decider';
+import { activityEvents, activityStream, usernameEvents, usernameStream } from '../events';
+import type { PersonalDataVault } from '../domain/personal-data';
+import type { AccountCommands } from './account';
+import { usernameHash, type ProfileQueries } from '../queries/profile';
+
+const usernameCodec = new EventCodec([...usernameEvents]);
+const activityCodec = new EventCodec([...activityEvents]);
+
+
+interface Options {
+  store: EventStore;
+  db: Knex;
+  vault: PersonalDataVault;
+  accounts: AccountCommands;
+  queries: ProfileQueries;
+  now: () => Date;
+}
+
+/** Onboarding and profile commands: username, languages, settings, time spent; reads are in queries/profile.ts. */
+export class ProfileCommands {
+  constructor(private readonly o: Options) {}
+
+
+
+
+  /** Name and/or username; a new username is claimed first, the old one released after. */
+  async setBasicInfo(userId: string, input: { name?: string; username?: string }) {
+    const key = await this.o.vault.keyFor(userId);
+    if (!key) throw new HttpError(401, 'User not found');
+    const at = this.o.now().toISOString();
+    let usernamePart: { username?: string; usernameHash?: string } = {};
+    let previousHash: string | null = null;
+    if (input.username !== undefined) {
+      const hash = usernameHash(this.o.vault, input.username);
+      const holder = await this.o.queries.holderOf(hash);
+      if (holder && holder !== userId) throw new DomainError(USERNAME_TAKEN, 409);
+      previousHash = ((await this.o.db('identity_users').where({ user_id: userId }).first('username_hash')) as { username_hash: string | null } | undefined)?.username_hash ?? null;
+      await handleCommand({
+        store: this.o.store,
+        codec: usernameCodec,
+        decider: usernameDecider,
+        streamId: usernameStream(hash),
+        // The read model says nobody (else) uses it now: a claim left by a crash or a rename is stale.
+        command: { kind: 'claim', userId, at, holderIsGone: true },
+        commandId: randomUUID(),
+      });
+      usernamePart = { username: this.o.vault.encrypt(key, input.username.trim()), usernameHash: hash };
+    }
+    const { position } = await this.o.accounts.profileCommand(userId, {
+      kind: 'update-profile',
+      ...(input.name !== undefined ? { name: this.o.vault.encrypt(key, input.name) } : {}),
+      ...usernamePart,
+      at,
+    });
+    if (previousHash && previousHash !== usernamePart.usernameHash) {
+      await handleCommand({
+        store: this.o.store,
+        codec: usernameCodec,
+        decider: usernameDecider,
+        streamId: usernameStream(previousHash),
+        command: { kind: 'release', userId, at },
+        commandId: randomUUID(),
+      });
+    }
+    return this.settled(position);
+  }
+
+  async completeOnboarding(userId: string, language: LearningLanguage, level: Level) {
+    const { position } = await this.o.accounts.completeOnboarding(userId, language, level);
+    return this.settled(position);
+  }
+
+  async changeLanguage(userId: string, language: LearningLanguage) {
+    const { position } = await this.o.accounts.updateProfile(userId, { currentLearningLanguage: language });
+    return this.settled(position);
+  }
+
+  async updateSettings(userId: string, settings: UserSettings) {
+    const { position } = await this.o.accounts.profileCommand(userId, { kind: 'change-settings', settings, at: this.o.now().toISOString() });
+    return this.settled(position);
+  }
+
+  async recordTime(userId: string, seconds: number, language?: LearningLanguage): Promise<void> {
+    const row = (await this.o.db('identity_users').where({ user_id: userId }).first('current_language')) as { current_language: LearningLanguage | null } | undefined;
+    const lang = language ?? row?.current_language;
+    if (!lang) throw new DomainError('Choose a learning language first.', 400);
+    const now = this.o.now();
+    await handleCommand({
+      store: this.o.store,
+      codec: activityCodec,
+      decider: timeDecider,
+      streamId: activityStream(userId, now.toISOString().slice(0, 10)),
+      command: { userId, language: lang, seconds, at: now.toISOString() },
+      commandId: randomUUID(),
+    });
+  }
+
+  /** Waits for the read model, then returns the profile as it is now. */
+  private async settled(position: Position | undefined) {
+    if (position) await this.o.accounts.settle(position);
+    return position;
+  }
+
+}

@@ -1,0 +1,82 @@
+import type { Knex } from 'knex';
+import { RoleSchema, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
+import type { PersonalDataVault } from '../domain/personal-data';
+
+/** A row of the accounts read model (identity_users); personal data in it is encrypted with the user's key. */
+export interface UserRow {
+  user_id: string;
+  email_hash: string;
+  email_enc: string;
+  name_enc: string;
+  password_enc: string | null;
+  role: string;
+  subscription: string;
+  current_language: string | null;
+  learned_languages: LearningLanguage[];
+  language_levels: Partial<Record<LearningLanguage, Level>>;
+  onboarding_done: boolean;
+  email_verified: boolean;
+  disabled: boolean;
+  created_at: Date;
+}
+
+export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer): UserView {
+  return {
+    uid: row.user_id,
+    name: vault.decrypt(key, row.name_enc),
+    email: vault.decrypt(key, row.email_enc),
+    role: RoleSchema.parse(row.role),
+    subscription: row.subscription as Subscription,
+    currentLearningLanguage: (row.current_language as LearningLanguage | null) ?? null,
+    learnedLanguages: row.learned_languages,
+    languageLevels: row.language_levels,
+    creationDateStamp: new Date(row.created_at).getTime(),
+    showMainOnboarding: !row.onboarding_done,
+    emailVerified: row.email_verified,
+  };
+}
+
+/** Reads of the accounts read model; commands/account.ts changes accounts. */
+export class AccountQueries {
+  constructor(private readonly o: { db: Knex; vault: PersonalDataVault }) {}
+
+  async view(userId: string): Promise<UserView | undefined> {
+    const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
+    const key = row && (await this.o.vault.keyFor(userId));
+    return row && key ? toView(this.o.vault, row, key) : undefined;
+  }
+
+  async roleOf(userId: string): Promise<Role | undefined> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('role');
+    return row ? RoleSchema.parse(row.role) : undefined;
+  }
+
+  async isMaster(userId: string): Promise<boolean> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('subscription');
+    return row?.subscription === 'master';
+  }
+
+  async listUsers(page: number, pageSize: number) {
+    const [rows, [{ count }]] = await Promise.all([
+      this.o.db('identity_users').orderBy('created_at').offset((page - 1) * pageSize).limit(pageSize),
+      this.o.db('identity_users').count({ count: '*' }) as unknown as Promise<[{ count: string }]>,
+    ]);
+    const users = [];
+    for (const row of rows as UserRow[]) {
+      const key = await this.o.vault.keyFor(row.user_id);
+      if (key) users.push(toView(this.o.vault, row, key));
+    }
+    return { users, total: Number(count) };
+  }
+
+  async userIdByEmail(email: string): Promise<string | undefined> {
+    const row = await this.o.db('identity_users').where({ email_hash: this.o.vault.emailHash(email) }).first('user_id');
+    return row?.user_id;
+  }
+
+  /** True for an email/password account whose address is not verified yet. */
+  async needsVerification(userId: string): Promise<boolean> {
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_verified', 'password_enc');
+    return Boolean(row && row.password_enc && !row.email_verified);
+  }
+}

@@ -1,0 +1,122 @@
+import { EMAIL_NOT_VERIFIED, MESSAGES, identityRoutes as r } from '@verba/contracts';
+import { formatPosition } from '../../../platform/event-store/port';
+import { HttpError } from '../../../platform/http/problem';
+import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../../platform/http/routes';
+import type { App } from '../../../platform/http/server';
+import type { DevMailbox } from '../../../platform/mail/dev-mailbox';
+import type { Accounts } from '../commands/account';
+import type { Sessions } from '../domain/sessions';
+
+/** Waits for a client-given position before reading, so a client never reads older state than it wrote. */
+export type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts, sessions: Sessions, readAfter: ReadAfter): void {
+  registerRoute(app, auth, r.signUp, async ({ body }) => {
+    const { user, position } = await accounts.commands.register(body);
+    return { user, position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.signIn, async ({ body, request, reply }) => {
+    const { userId, role, view } = await accounts.commands.verifyCredentials(body.email, body.password, request.ip);
+    if (await accounts.queries.needsVerification(userId)) {
+      await accounts.commands.requestVerification(userId);
+      throw new HttpError(403, EMAIL_NOT_VERIFIED, { code: 'email-not-verified' });
+    }
+    await sessions.start(reply, userId, role);
+    return { showMainOnboarding: view.showMainOnboarding, user: view };
+  });
+
+  registerRoute(app, auth, r.signOut, async ({ user, reply }) => {
+    await sessions.end(reply, user.sessionId);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.getUser, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const view = await accounts.queries.view(user.id);
+    if (!view) throw new HttpError(401, SESSION_EXPIRED); // the account is gone: same as an expired session
+    return view;
+  });
+
+  registerRoute(app, auth, r.patchUser, async ({ user, body }) => {
+    const { position } = await accounts.commands.updateProfile(user.id, body);
+    if (position) await readAfter(formatPosition(position));
+    const view = await accounts.queries.view(user.id);
+    if (!view) throw new HttpError(404, 'User not found');
+    return { user: view, ...(position ? { position: formatPosition(position) } : {}) };
+  });
+
+  registerRoute(app, auth, r.deleteUser, async ({ user, reply }) => {
+    const position = await accounts.commands.deleteAccount(user.id);
+    await sessions.endAll(user.id);
+    sessions.clearCookies(reply);
+    return { position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.verifyEmail, async ({ body }) => {
+    const { position } = await accounts.commands.verifyEmail(body.token);
+    return { ok: true as const, position: formatPosition(position) };
+  });
+
+  registerRoute(app, auth, r.resendVerification, async ({ body }) => {
+    const userId = await accounts.queries.userIdByEmail(body.email);
+    // The same answer for every address: this route must not tell who has an account.
+    if (userId && (await accounts.queries.needsVerification(userId))) await accounts.commands.requestVerification(userId);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.requestPasswordReset, async ({ body }) => {
+    await accounts.commands.requestPasswordReset(body.email);
+    return { ok: true as const };
+  });
+
+  registerRoute(app, auth, r.setNewPassword, async ({ body, reply }) => {
+    const { userId } = await accounts.commands.resetPassword(body.token, body.password);
+    await sessions.endAll(userId);
+    sessions.clearCookies(reply);
+    return { message: MESSAGES.resetPassword.success };
+  });
+
+  registerRoute(app, auth, r.changePassword, async ({ user, body, reply }) => {
+    await accounts.commands.changePassword(user.id, body.currentPassword, body.newPassword);
+    // "Re-authenticating": every session ends, and this browser gets a fresh one.
+    await sessions.endAll(user.id);
+    await sessions.start(reply, user.id, user.role);
+    return { message: MESSAGES.changePassword.success };
+  });
+
+  registerRoute(app, auth, r.adminListUsers, async ({ query }) => {
+    await readAfter(query.minPosition);
+    const { users, total } = await accounts.queries.listUsers(query.page, query.pageSize);
+    return {
+      total,
+      users: users.map(({ uid, name, email, role, subscription, creationDateStamp }) => ({
+        uid, name, email, role, subscription, creationDateStamp,
+      })),
+    };
+  });
+
+  registerRoute(app, auth, r.adminSetDisabled, async ({ user, params, body }) => {
+    if (params.userId === user.id) throw new HttpError(403, 'You cannot disable your own account');
+    if (!(await accounts.queries.roleOf(params.userId))) throw new HttpError(404, 'User not found');
+    const position = await accounts.commands.setDisabled(params.userId, body.disabled, user.id);
+    if (body.disabled) await sessions.endAll(params.userId);
+    return position ? { position: formatPosition(position) } : {};
+  });
+
+  registerRoute(app, auth, r.adminSetRole, async ({ user, params, body }) => {
+    if (params.userId === user.id) throw new HttpError(403, 'You cannot change your own role');
+    if (!(await accounts.queries.roleOf(params.userId))) throw new HttpError(404, 'User not found');
+    if (body.role === 'Owner' && user.role !== 'Owner') throw new HttpError(403, 'Only the owner can make an owner');
+    const { position } = await accounts.commands.changeRole(params.userId, body.role, user.id);
+    return position ? { position: formatPosition(position) } : {};
+  });
+}
+
+
+/** Development only (never with NODE_ENV=production): read the dev mailbox, e.g. to follow a link. */
+export function devMailboxRoutes(app: App, auth: Authenticator, mailbox: DevMailbox): void {
+  registerRoute(app, auth, r.devMailbox, async ({ query }) => ({
+    messages: (await mailbox.list({ to: query.to })).map(({ id, to, subject, text, sentAt }) => ({ id, to, subject, text, sentAt })),
+  }));
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import type { VocabularyPair } from '@verba/contracts';
+import type { Decider } from '../../platform/decider/decider';
+import { EventCodec, type EventDefinition, type EventOf } from '../../platform/decider/events';
+import { eventIdFor } from '../../platform/decider/event-ids';
+import { handleCommand } from '../../platform/decider/handle-command';
+import type { EventStore } from '../../platform/event-store/port';
+import {
+  chapterDecider,
+  courseDecider,
+  progressDecider,
+  type ChapterCommand,
+  type CourseCommand,
+  type ProgressCommand,
+} from './decider';
+import { chapterEvents, chapterStream, courseEvents, courseStream, progressEvents, progressStream } from './events';
+import type { CourseStructure } from './queries';
+
+type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
+
+const courseCodec = new EventCodec([...courseEvents]);
+const chapterCodec = new EventCodec([...chapterEvents]);
+const progressCodec = new EventCodec([...progressEvents]);
+
+/** Course authoring (admins) and learners' progress; queries.ts reads courses and progress. */
+export class LearningCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  defineCourse(command: Omit<Extract<CourseCommand, { kind: 'define' }>, 'kind' | 'at'>, commandId: string = randomUUID()) {
+    return this.run(courseCodec, courseDecider, courseStream(command.courseId), { kind: 'define', ...command, at: this.at() }, commandId);
+  }
+
+  setChapterFlags(courseId: string, chapterId: string, flags: { visible?: boolean; premium?: boolean }, commandId: string = randomUUID()) {
+    return this.run(courseCodec, courseDecider, courseStream(courseId), { kind: 'setFlags', courseId, chapterId, ...flags, at: this.at() }, commandId);
+  }
+
+  setCourseVisibility(courseId: string, isVisibleOnThePlatform: boolean, commandId: string = randomUUID()) {
+    return this.run(courseCodec, courseDecider, courseStream(courseId), { kind: 'setVisibility', courseId, isVisibleOnThePlatform, at: this.at() }, commandId);
+  }
+
+  writeChapter(c: Omit<Extract<ChapterCommand, { kind: 'write' }>, 'kind' | 'at'>, commandId: string = randomUUID()) {
+    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'write', ...c, at: this.at() }, commandId);
+  }
+
+  editChapter(c: Omit<Extract<ChapterCommand, { kind: 'edit' }>, 'kind' | 'at'>, commandId: string = randomUUID()) {
+    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'edit', ...c, at: this.at() }, commandId);
+  }
+
+  /** A lesson at the end of the course; its id comes from the command id, so a retry adds nothing. */
+  async addLesson(course: CourseStructure, title: string, commandId: string) {
+    const lessonId = eventIdFor(commandId, 'lesson');
+    const lessons = [{ lessonId, title, chapters: [] }];
+    const result = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    return { lessonId, result };
+  }
+
+  /**
+   * A chapter at the end of a lesson: content first, then its slot, so it shows only once complete; its id
+   * comes from the command id, so a retry after a failure in between finishes the job without duplicates.
+   */
+  async addChapter(
+    course: CourseStructure,
+    lesson: { id: string; title: string },
+    content: { title: string; text: string; vocabulary: VocabularyPair[] },
+    flags: { visible: boolean; premium: boolean },
+    commandId: string,
+  ) {
+    const chapterId = eventIdFor(commandId, 'chapter');
+    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'));
+    const lessons = [{ lessonId: lesson.id, title: lesson.title, chapters: [{ chapterId, ...flags }] }];
+    const placed = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    const position = placed.position ?? written.position; // the slot is appended after the content
+    return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
+  }
+
+  /** A learner's command on their own progress stream in one course. */
+  progress(command: WithoutAt<ProgressCommand>, commandId: string = randomUUID()) {
+    const full = { ...command, at: this.at() } as ProgressCommand;
+    return this.run(progressCodec, progressDecider, progressStream(full.userId, full.courseId), full, commandId, { userId: full.userId });
+  }
+
+  private run<C, S, D extends EventDefinition>(
+    codec: EventCodec<D>,
+    decider: Decider<C, S, EventOf<D>>,
+    streamId: string,
+    command: C,
+    commandId: string,
+    metadata?: { userId: string },
+  ) {
+    return handleCommand({ store: this.store, codec, decider, streamId, command, commandId, ...(metadata ? { metadata } : {}) });
+  }
+
+  private at(): string {
+    return this.now().toISOString();
+  }
+}

@@ -1,0 +1,142 @@
+import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, coursesRoutes as r, isAdminRole, type LearningLanguage } from '@verba/contracts';
+import { formatPosition, type Position } from '../../../platform/event-store/port';
+import { HttpError } from '../../../platform/http/problem';
+import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
+import type { App } from '../../../platform/http/server';
+import { chapterOutline, courseSummary, courseView, openableChapter, progressView, startingPointForLevel, visibleCourse, type Viewer } from '../domain/access';
+import type { LearningCommands } from '../commands';
+import type { LearningQueries } from '../queries';
+
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+/** What a command route answers: how many events it appended and where the last one landed. */
+export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
+  changed: r.events.length,
+  ...(r.position ? { position: formatPosition(r.position) } : {}),
+});
+
+/** The Courses API of spec §7 (admin commands: admin-routes.ts). */
+export function learningRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
+  const viewerOf = async (user: AuthUser): Promise<Viewer> => {
+    const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
+    return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
+  };
+  const courseFor = async (viewer: Viewer, courseId: string) => visibleCourse(viewer, await queries.structure(courseId));
+  /** A chapter the caller may open, in the course of `language` when one is given. */
+  const chapterFor = async (viewer: Viewer, chapterId: string, language?: LearningLanguage) => {
+    const found = await queries.findChapter(chapterId);
+    return openableChapter(viewer, found && (!language || found.course.languageCode === language) ? found : undefined);
+  };
+
+  registerRoute(app, auth, r.getCourse, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return courseView(await courseFor(await viewerOf(user), COURSE_IDS[query.languageCode]));
+  });
+
+  registerRoute(app, auth, r.getLessons, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const viewer = await viewerOf(user);
+    const course = await courseFor(viewer, query.courseId);
+    return {
+      courseId: course.id,
+      lessons: course.lessons.map((l) => ({ id: l.id, title: l.title, chaptersOrder: l.chapters.map((c) => chapterOutline(viewer, c)) })),
+    };
+  });
+
+  registerRoute(app, auth, r.getChapterOrder, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const viewer = await viewerOf(user);
+    const course = await courseFor(viewer, query.courseId);
+    return { courseId: course.id, chapters: course.lessons.flatMap((l) => l.chapters.map((c) => chapterOutline(viewer, c))) };
+  });
+
+  registerRoute(app, auth, r.listCourses, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const viewer = await viewerOf(user);
+    const courses = [];
+    for (const language of LEARNING_LANGUAGES) {
+      const course = await queries.structure(COURSE_IDS[language]);
+      if (course && (course.visible || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
+    }
+    return { courses };
+  });
+
+  registerRoute(app, auth, r.getVisibility, async ({ query }) => {
+    await readAfter(query.minPosition);
+    const languages = [];
+    for (const languageCode of LEARNING_LANGUAGES) {
+      const courseId = COURSE_IDS[languageCode];
+      languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await queries.structure(courseId))?.visible ?? false });
+    }
+    return { languages };
+  });
+
+  registerRoute(app, auth, r.getProgress, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const viewer = await viewerOf(user);
+    const courses = [];
+    for (const language of query.languageCode ? [query.languageCode] : LEARNING_LANGUAGES) {
+      const course = await queries.structure(COURSE_IDS[language]);
+      if (!course || (!course.visible && !viewer.isAdmin)) continue;
+      courses.push(progressView(viewer, visibleCourse(viewer, course), await queries.learnerProgress(user.id, course.id)));
+    }
+    return { courses };
+  });
+
+  registerRoute(app, auth, r.getChapter, async ({ user, params, query }) => {
+    await readAfter(query.minPosition);
+    const viewer = await viewerOf(user);
+    const { course, chapter } = await chapterFor(viewer, params.chapterId);
+    const content = await queries.chapterContent(course.id, chapter.id);
+    if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
+    const progress = await queries.learnerProgress(user.id, course.id);
+    return {
+      ...chapterOutline(viewer, chapter),
+      courseId: course.id,
+      languageCode: course.languageCode,
+      ...content,
+      completed: progress.completedChapterIds.has(chapter.id),
+    };
+  });
+
+  registerRoute(app, auth, r.addProgress, async ({ user, body }) => {
+    const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
+    const result = await commands.progress(
+      { kind: 'complete', userId: user.id, courseId: course.id, chapterId: chapter.id, lessonId: chapter.lessonId },
+      body.commandId,
+    );
+    return asResponse(result);
+  });
+
+  registerRoute(app, auth, r.getChapterMatchWords, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    const { course, chapter } = await chapterFor(await viewerOf(user), query.chapterId);
+    const content = await queries.chapterContent(course.id, chapter.id);
+    const best = (await queries.learnerProgress(user.id, course.id)).bestCorrect.get(chapter.id);
+    return { chapterId: chapter.id, pairs: content?.vocabulary ?? [], practiced: best !== undefined, bestCorrect: best ?? null };
+  });
+
+  registerRoute(app, auth, r.patchChapterMatchWords, async ({ user, body }) => {
+    const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
+    const total = (await queries.chapterContent(course.id, chapter.id))?.vocabulary.length ?? 0;
+    if (body.correct > total) throw new HttpError(400, COURSE_MESSAGES.tooManyCorrect);
+    const result = await commands.progress(
+      { kind: 'practice', userId: user.id, courseId: course.id, chapterId: chapter.id, correct: body.correct, total },
+      body.commandId,
+    );
+    return asResponse(result);
+  });
+
+  registerRoute(app, auth, r.addAfterOnboarding, async ({ user, body }) => {
+    const course = await courseFor(await viewerOf(user), COURSE_IDS[body.languageCode]);
+    const point = body.startingPointId
+      ? course.startingPoints.find((p) => p.id === body.startingPointId)
+      : startingPointForLevel(course.startingPoints, body.level!);
+    if (!point) throw new HttpError(404, COURSE_MESSAGES.startingPointNotFound);
+    const result = await commands.progress(
+      { kind: 'choose', userId: user.id, courseId: course.id, startingPointId: point.id, lessonId: point.lesson },
+      body.commandId,
+    );
+    return { ...asResponse(result), startingPoint: point };
+  });
+}

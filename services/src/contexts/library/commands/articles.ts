@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES as M, type ArticleInput, type LearningLanguage } from '@verba/contracts';
+import { DomainError } from '../../../platform/decider/decider';
+import { eventIdFor } from '../../../platform/decider/event-ids';
+import { EventCodec } from '../../../platform/decider/events';
+import { handleCommand } from '../../../platform/decider/handle-command';
+import { formatPosition, type EventStore, type Position } from '../../../platform/event-store/port';
+import type { ArticleQueries } from '../queries/articles';
+import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
+import { articleEvents, articleStream } from '../events';
+import type { ArticleModeration, Verdict } from '../adapters/moderation';
+import { cleanContent, plainText } from '../domain/sanitize';
+
+const codec = new EventCodec([...articleEvents]);
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
+
+const positionOf = (p: Position | undefined) => (p ? formatPosition(p) : undefined);
+
+/** Articles: written by authors (sanitized, moderated when public) and reviewed by admins; queries/articles.ts lists them. */
+export class ArticleCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Knex,
+    private readonly moderation: ArticleModeration,
+    private readonly queries: ArticleQueries,
+    /** Waits until this context's read models reached a position (read-your-writes). */
+    private readonly readAfter: ReadAfter = async () => undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async run(command: ArticleCommand, commandId: string = randomUUID()): Promise<string | undefined> {
+    const result = await handleCommand({ store: this.store, codec, decider: articleDecider, streamId: articleStream(command.kind === 'publish' ? command.article.articleId : command.articleId), command, commandId, metadata: 'actor' in command ? { userId: command.actor.userId } : {} });
+    return positionOf(result.position);
+  }
+
+  /** Verba's own content (the demo library). */
+  publish(article: Published) {
+    return this.run({ kind: 'publish', article }, article.articleId);
+  }
+
+  /** What the author wrote, cleaned: titles and names as plain text, the body as plain or allowlisted rich text. */
+  private draft(input: ArticleInput): ArticleDraft {
+    const name = plainText(input.name);
+    const content = cleanContent(input.content, input.contentFormat);
+    if (!name || !plainText(content)) throw new DomainError(M.required, 400);
+    return {
+      languageCode: input.languageCode,
+      name,
+      category: input.category,
+      level: input.generalDifficulty,
+      content,
+      contentFormat: input.contentFormat,
+      translation: plainText(input.translation),
+      previewImgSrc: input.previewImgSrc,
+      authorDisplayName: plainText(input.authorDisplayName) || 'Verba learner',
+      isPrivate: input.isPrivate,
+      isPremiumOnly: input.isPremiumOnly,
+      seriesId: input.seriesId,
+    };
+  }
+
+  /** The moderation check runs on what the author sent (before cleaning), and only for public text. */
+  private async verdict(actor: Actor, input: { isPrivate: boolean }, text: string): Promise<Verdict | undefined> {
+    return input.isPrivate || actor.isAdmin ? undefined : this.moderation.checkPublicArticle(text);
+  }
+
+  private async checkSeries(actor: Actor, seriesId: string | null, language: LearningLanguage): Promise<void> {
+    if (!seriesId) return;
+    const series = await this.db('library_series').where({ id: seriesId }).first('author_id', 'language', 'is_private');
+    const visible = series && (!series.is_private || series.author_id === actor.userId || actor.isAdmin);
+    if (!visible || series.language !== language) throw new DomainError(M.seriesNotFound, 404);
+    if (series.author_id !== actor.userId && !actor.isAdmin) throw new DomainError(M.notSeriesAuthor, 403);
+  }
+
+  async create(actor: Actor, input: ArticleInput, commandId: string = randomUUID()) {
+    const draft = this.draft(input);
+    if (draft.isPrivate && !actor.isMaster && !actor.isAdmin && (await this.queries.privateArticles(actor.userId)) >= FREE_PRIVATE_ARTICLE_LIMIT) {
+      throw new DomainError(M.privateLimit, 403);
+    }
+    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
+    const articleId = eventIdFor(commandId, 'article');
+    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
+    const position = await this.run({ kind: 'create', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    return this.saved(actor, articleId, position);
+  }
+
+  async update(actor: Actor, articleId: string, input: ArticleInput, commandId: string = randomUUID()) {
+    const draft = this.draft(input);
+    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
+    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
+    const position = await this.run({ kind: 'update', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    return this.saved(actor, articleId, position);
+  }
+
+  /** A write answers with the article as stored (read back once the read model has it). */
+  private async saved(actor: Actor, articleId: string, position: string | undefined) {
+    await this.readAfter(position);
+    const article = await this.queries.get(actor, articleId);
+    if (!article) throw new DomainError(M.articleNotFound, 404);
+    return { article, ...(position ? { position } : {}) };
+  }
+
+  review(kind: 'approve' | 'makePublicPremium', articleId: string) {
+    return this.run({ kind, articleId, at: this.now().toISOString() });
+  }
+
+  decline(articleId: string, reason: string) {
+    return this.run({ kind: 'decline', articleId, reason: plainText(reason) || reason, at: this.now().toISOString() });
+  }
+
+  deletePrivate(actor: Actor, articleId: string) {
+    return this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() });
+  }
+
+  /** Flags each article; all are checked first, so one that may not be flagged leaves the others unflagged. */
+  async flag(actor: Actor, articleIds: string[], commandId: string = randomUUID()): Promise<{ flagged: number; position?: string }> {
+    const ids = [...new Set(articleIds)];
+    const rows: { id: string; author_id: string | null; is_private: boolean; need_approve: boolean }[] = await this.db('library_articles')
+      .whereIn('id', ids)
+      .select('id', 'author_id', 'is_private', 'need_approve');
+    for (const id of ids) {
+      const row = rows.find((r) => r.id === id);
+      const visible = row && ((!row.is_private && !row.need_approve) || row.author_id === actor.userId);
+      if (!visible) throw new DomainError(M.articleNotFound, 404);
+      if (row.author_id !== actor.userId) throw new DomainError(M.notAuthor, 403);
+      if (!row.is_private) throw new DomainError(M.onlyPrivateFlag, 409);
+    }
+    let flagged = 0;
+    let position: string | undefined;
+    for (const id of ids) {
+      const p = await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id));
+      if (p) {
+        flagged += 1;
+        position = p;
+      }
+    }
+    return { flagged, ...(position ? { position } : {}) };
+  }
+
+}

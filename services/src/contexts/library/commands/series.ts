@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { LIBRARY_MESSAGES as M, type SeriesInput } from '@verba/contracts';
+import { DomainError } from '../../../platform/decider/decider';
+import { eventIdFor } from '../../../platform/decider/event-ids';
+import { EventCodec } from '../../../platform/decider/events';
+import { handleCommand } from '../../../platform/decider/handle-command';
+import { formatPosition, type EventStore } from '../../../platform/event-store/port';
+import type { SeriesQueries } from '../queries/series';
+import type { Actor } from '../deciders/article-decider';
+import { seriesEvents, seriesStream } from '../events';
+import type { ArticleModeration } from '../adapters/moderation';
+import { plainText } from '../domain/sanitize';
+import { seriesDecider, type SeriesCommand, type SeriesDraft } from '../deciders/series-decider';
+
+const codec = new EventCodec([...seriesEvents]);
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+/** Series: named groups of articles in one language; private ones are their author's alone. */
+export class SeriesCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly moderation: ArticleModeration,
+    private readonly queries: SeriesQueries,
+    private readonly readAfter: ReadAfter = async () => undefined,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async run(command: SeriesCommand, commandId: string) {
+    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, metadata: { userId: command.actor.userId } });
+    return r.position ? formatPosition(r.position) : undefined;
+  }
+
+  private async draft(actor: Actor, input: Omit<SeriesInput, 'languageCode'>) {
+    const title = plainText(input.title);
+    if (!title) throw new DomainError(M.required, 400);
+    const draft: SeriesDraft = {
+      title,
+      description: plainText(input.description),
+      previewImgSrc: input.previewImgSrc,
+      authorDisplayName: plainText(input.authorDisplayName) || 'Verba learner',
+      isPrivate: input.isPrivate,
+    };
+    const verdict = input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);
+    return { draft, ...(verdict ? { verdict } : {}) };
+  }
+
+  async create(actor: Actor, input: SeriesInput, commandId: string = randomUUID()) {
+    const seriesId = eventIdFor(commandId, 'series');
+    const at = this.now().toISOString();
+    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, input)), at }, commandId);
+    return this.saved(actor, seriesId, position);
+  }
+
+  async update(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()) {
+    const position = await this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, input)), at: this.now().toISOString() }, commandId);
+    return this.saved(actor, seriesId, position);
+  }
+
+  delete(actor: Actor, seriesId: string) {
+    return this.run({ kind: 'delete', actor, seriesId, at: this.now().toISOString() }, randomUUID());
+  }
+
+  private async saved(actor: Actor, seriesId: string, position: string | undefined) {
+    await this.readAfter(position);
+    return { series: await this.queries.get(actor, seriesId), ...(position ? { position } : {}) };
+  }
+
+}

@@ -1,0 +1,94 @@
+import { LIBRARY_MESSAGES as M, libraryRoutes as r } from '@verba/contracts';
+import { HttpError } from '../../../platform/http/problem';
+import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import type { App } from '../../../platform/http/server';
+import { actorOf, readerOf } from '../domain/actor';
+import type { ArticleCommands } from '../commands/articles';
+import type { ReaderCommands } from '../commands/reader';
+import type { ArticleQueries } from '../queries/articles';
+import type { ReaderQueries } from '../queries/reader';
+
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+const written = (position: string | undefined) => (position ? { position } : {});
+
+/** Spec §7 Articles, plus the admin review of articles. */
+export function libraryRoutes(app: App, auth: Authenticator, articles: { commands: ArticleCommands; queries: ArticleQueries }, reader: { commands: ReaderCommands; queries: ReaderQueries }, readAfter: ReadAfter): void {
+  registerRoute(app, auth, r.listArticles, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return articles.queries.list(readerOf(user), query);
+  });
+
+  registerRoute(app, auth, r.getArticle, async ({ user, params, query }) => {
+    await readAfter(query.minPosition);
+    const article = await articles.queries.get(await actorOf(auth, user), params.id);
+    if (!article) throw new HttpError(404, M.articleNotFound);
+    return article;
+  });
+
+  registerRoute(app, auth, r.lastArticles, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return { articles: await articles.queries.lastArticles(readerOf(user), query.languageCode, query.ids) };
+  });
+
+  registerRoute(app, auth, r.userArticles, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return { articles: await articles.queries.userArticles(readerOf(user), query.languageCode) };
+  });
+
+  registerRoute(app, auth, r.canCreate, async ({ user, query }) => articles.queries.createCheck(await actorOf(auth, user), query.isPrivate));
+
+  registerRoute(app, auth, r.createArticle, async ({ user, body }) => {
+    const { commandId, ...input } = body;
+    return articles.commands.create(await actorOf(auth, user), input, commandId);
+  });
+
+  registerRoute(app, auth, r.updateArticle, async ({ user, body }) => {
+    const { commandId, articleId, ...input } = body;
+    return articles.commands.update(await actorOf(auth, user), articleId, input, commandId);
+  });
+
+  registerRoute(app, auth, r.deletePrivateArticle, async ({ user, query }) =>
+    written(await articles.commands.deletePrivate(await actorOf(auth, user), query.articleId)),
+  );
+
+  registerRoute(app, auth, r.flagArticles, async ({ user, body }) => articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId));
+
+  registerRoute(app, auth, r.getBookmark, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return reader.queries.getBookmark(await actorOf(auth, user), query.articleId);
+  });
+
+  registerRoute(app, auth, r.setBookmark, async ({ user, body }) =>
+    reader.commands.bookmark(await actorOf(auth, user), body.articleId, body.pageNumber, body.totalPages, body.commandId),
+  );
+
+  registerRoute(app, auth, r.getRating, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return reader.queries.getRating(await actorOf(auth, user), query.articleId);
+  });
+
+  registerRoute(app, auth, r.rateArticle, async ({ user, body }) => reader.commands.rate(await actorOf(auth, user), body.articleId, body.rate, body.commandId));
+
+  registerRoute(app, auth, r.getProgress, async ({ user, query }) => {
+    const target = query.uid ?? user.id;
+    if (target !== user.id && !(await actorOf(auth, user)).isAdmin) throw new HttpError(403, M.otherUsersProgress);
+    await readAfter(query.minPosition);
+    return { languageCode: query.languageCode, items: await reader.queries.getProgress(target, query.languageCode) };
+  });
+
+  registerRoute(app, auth, r.addProgress, async ({ user, body }) =>
+    reader.commands.progress(await actorOf(auth, user), body.articleProgressItem.articleId, body.language, body.articleProgressItem.progress, body.commandId),
+  );
+
+  registerRoute(app, auth, r.countRead, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
+  registerRoute(app, auth, r.addLastArticle, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
+
+  // Admin review (access 'admin': the platform answers 403 to everyone else before these run).
+  registerRoute(app, auth, r.pendingArticles, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return { articles: await articles.queries.pending(await actorOf(auth, user)) };
+  });
+  registerRoute(app, auth, r.approveArticle, async ({ body }) => written(await articles.commands.review('approve', body.articleId)));
+  registerRoute(app, auth, r.makePublicPremium, async ({ body }) => written(await articles.commands.review('makePublicPremium', body.articleId)));
+  registerRoute(app, auth, r.declineArticle, async ({ body }) => written(await articles.commands.decline(body.articleId, body.reason)));
+}

@@ -1,0 +1,44 @@
+import type { Projection } from '../../../platform/projections/projection';
+import { UserDeleted } from '../../identity/published';
+import { WordStatusChanged } from '../../vocabulary/published';
+import { readEventData } from '../../../platform/decider/events';
+
+/** Words each learner has as Uncertain, so the quick quiz asks about them first. */
+export const uncertainWordsProjection: Projection = {
+  name: 'practice-uncertain-words',
+  version: 1,
+  tables: ['practice_uncertain_words'],
+  eventTypes: [WordStatusChanged.type, UserDeleted.type],
+  async setup(trx, t) {
+    await trx.schema.createTable(t('practice_uncertain_words'), (tb) => {
+      tb.uuid('user_id').notNullable();
+      tb.text('language').notNullable();
+      tb.text('word').notNullable();
+      tb.primary(['user_id', 'language', 'word']);
+    });
+  },
+  async apply(events, { trx, t }) {
+    const table = t('practice_uncertain_words');
+    // One insert and one delete per batch, not a round trip per event: a projector's transaction holds
+    // back every reader's view of the log while it is open, so it must be short.
+    let latest = new Map<string, { row: { user_id: string; language: string; word: string }; uncertain: boolean }>();
+    const flush = async () => {
+      const changes = [...latest.values()];
+      latest = new Map();
+      const added = changes.filter((c) => c.uncertain).map((c) => c.row);
+      const removed = changes.filter((c) => !c.uncertain).map((c) => [c.row.user_id, c.row.language, c.row.word]);
+      if (added.length) await trx(table).insert(added).onConflict(['user_id', 'language', 'word']).ignore();
+      if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word'], removed).delete();
+    };
+    for (const e of events) {
+      if (e.type === UserDeleted.type) {
+        await flush();
+        await trx(table).where({ user_id: readEventData(UserDeleted, e).userId }).delete();
+        continue;
+      }
+      const { userId, language, word, status } = readEventData(WordStatusChanged, e);
+      latest.set(`${userId}\u0000${language}\u0000${word}`, { row: { user_id: userId, language, word }, uncertain: status === 'uncertain' });
+    }
+    await flush();
+  },
+};

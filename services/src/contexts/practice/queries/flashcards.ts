@@ -1,0 +1,179 @@
+import type { Knex } from 'knex';
+import { dateDiffInDays } from 'ts-fsrs';
+import { ANALYTICS_DAYS, DAY_MS, DUE_COUNT_MAX, MASTERED_AFTER_DAYS, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
+import type { FlashcardRow } from '../projections/flashcards';
+
+type Db = Knex | Knex.Transaction;
+const ms = (d: Date | null) => (d ? d.getTime() : null);
+
+/** A read-model row as the API shows it; elapsedDays is derived here, the way FSRS counts it (UTC days). */
+export function toFlashcard(r: FlashcardRow, now: Date): Flashcard {
+  return {
+    id: r.card_id,
+    languageCode: r.language as LearningLanguage,
+    sourceValue: r.source_value,
+    targetValue: r.target_value,
+    timePracticed: r.time_practiced,
+    creationDateStamp: r.created_at.getTime(),
+    lastTimePracticedStamp: ms(r.last_review_at),
+    origin: r.origin as Flashcard['origin'],
+    originId: r.origin_id,
+    originName: r.origin_name,
+    status: r.status as FlashcardStatus,
+    difficulty: Number(r.difficulty),
+    stability: Number(r.stability),
+    scheduledDays: r.scheduled_days,
+    elapsedDays: r.last_review_at ? Math.max(0, dateDiffInDays(r.last_review_at, now)) : 0,
+    dueDateStamp: r.due_at.getTime(),
+    state: r.state as Flashcard['state'],
+    reps: r.reps,
+    lapses: r.lapses,
+  };
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+
+/** Consecutive practice days ending today, or yesterday when today has no practice yet. */
+export function currentStreak(days: ReadonlySet<string>, today: string): number {
+  let day = days.has(today) ? today : addDays(today, -1);
+  let streak = 0;
+  while (days.has(day)) {
+    streak += 1;
+    day = addDays(day, -1);
+  }
+  return streak;
+}
+
+export function longestStreak(sortedDays: readonly string[]): number {
+  let best = 0;
+  let run = 0;
+  for (const [i, day] of sortedDays.entries()) {
+    run = i > 0 && addDays(sortedDays[i - 1]!, 1) === day ? run + 1 : 1;
+    best = Math.max(best, run);
+  }
+  return best;
+}
+
+/** Reads of the flashcards read model; every query is scoped to one user and language. */
+export class FlashcardQueries {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+  ) {}
+
+  private cards(userId: string, language: LearningLanguage) {
+    return this.db<FlashcardRow>('flashcards').where({ user_id: userId, language });
+  }
+
+  async list(userId: string, language: LearningLanguage, status?: FlashcardStatus): Promise<Flashcard[]> {
+    const q = this.cards(userId, language).orderBy([{ column: 'created_at', order: 'desc' }, 'card_id']);
+    const rows: FlashcardRow[] = await (status ? q.andWhere({ status }) : q).select();
+    const now = this.now();
+    return rows.map((r) => toFlashcard(r, now));
+  }
+
+  async one(userId: string, cardId: string): Promise<FlashcardRow | undefined> {
+    return this.db<FlashcardRow>('flashcards').where({ user_id: userId, card_id: cardId }).first();
+  }
+
+  async byOrigin(userId: string, language: LearningLanguage, originId: string, origin: 'article' | 'chapter'): Promise<Flashcard[]> {
+    const rows: FlashcardRow[] = await this.cards(userId, language).andWhere({ origin_id: originId, origin }).orderBy(['created_at', 'card_id']).select();
+    const now = this.now();
+    return rows.map((r) => toFlashcard(r, now));
+  }
+
+  /**
+   * The next cards to practice in "due first" order, read straight from the index on (user, language,
+   * due date), with the due count (capped: each counted card is a heap fetch) in the same round trip.
+   */
+  async dueFirst(userId: string, language: LearningLanguage, limit: number): Promise<{ dueCount: number; cards: (Flashcard & { isDue: boolean })[] }> {
+    const now = this.now();
+    const dueCount = this.db.raw(
+      '(select count(*) from (select 1 from flashcards where user_id = ? and language = ? and due_at <= ? limit ?) due) as due_count',
+      [userId, language, now, DUE_COUNT_MAX],
+    );
+    const rows: (FlashcardRow & { due_count: string })[] = await this.cards(userId, language).orderBy(['due_at', 'card_id']).limit(limit).select('*', dueCount);
+    return { dueCount: Number(rows[0]?.due_count ?? 0), cards: rows.map((r) => ({ ...toFlashcard(r, now), isDue: r.due_at <= now })) };
+  }
+
+  async originStatus(userId: string, language: LearningLanguage) {
+    type Counts = { origin: string | null; origin_id: string | null; origin_name: string | null; total: string; known: string; uncertain: string; due_now: string };
+    const rows = (await this.cards(userId, language)
+        .groupBy(['origin', 'origin_id', 'origin_name'])
+        .select('origin', 'origin_id', 'origin_name')
+        .select(
+          this.db.raw('count(*) as total'),
+          this.db.raw("count(*) filter (where status = 'known') as known"),
+          this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+          this.db.raw('count(*) filter (where due_at <= ?) as due_now', [this.now()]),
+        )
+        .orderBy(['origin', 'origin_id'])) as unknown as Counts[];
+    return rows.map((r) => ({
+      origin: r.origin as 'article' | 'chapter' | null,
+      originId: r.origin_id,
+      originName: r.origin_name,
+      total: Number(r.total),
+      known: Number(r.known),
+      uncertain: Number(r.uncertain),
+      dueNow: Number(r.due_now),
+    }));
+  }
+
+  private async practiceDays(userId: string, language: LearningLanguage): Promise<{ day: string; reviews: number }[]> {
+    const rows: { day: string; reviews: number }[] = await this.db('practice_days')
+      .where({ user_id: userId, language })
+      .orderBy('day')
+      .select(this.db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reviews');
+    return rows;
+  }
+
+  async info(userId: string, language: LearningLanguage) {
+    const now = this.now();
+    const endOfToday = new Date(Date.parse(`${utcDay(now)}T00:00:00Z`) + DAY_MS);
+    const masteredAfter = new Date(now.getTime() + MASTERED_AFTER_DAYS * DAY_MS);
+    const [counts, days] = await Promise.all([
+      this.cards(userId, language)
+        .select(
+          this.db.raw('count(*) as total'),
+          this.db.raw("count(*) filter (where status = 'known') as known"),
+          this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+          this.db.raw('count(*) filter (where due_at <= ?) as due_now', [now]),
+          this.db.raw('count(*) filter (where due_at < ?) as due_today', [endOfToday]),
+          this.db.raw("count(*) filter (where state = 'review') as learned"),
+          this.db.raw('count(*) filter (where due_at > ?) as mastered', [masteredAfter]),
+          this.db.raw('min(due_at) as next_due'),
+        )
+        .first() as Promise<Record<string, string | Date | null>>,
+      this.practiceDays(userId, language),
+    ]);
+    const today = utcDay(now);
+    const n = (k: string) => Number(counts[k] ?? 0);
+    return {
+      languageCode: language,
+      total: n('total'),
+      known: n('known'),
+      uncertain: n('uncertain'),
+      dueNow: n('due_now'),
+      dueToday: n('due_today'),
+      learned: n('learned'),
+      mastered: n('mastered'),
+      streak: currentStreak(new Set(days.map((d) => d.day)), today),
+      practicedToday: days.some((d) => d.day === today),
+      nextDueStamp: counts['next_due'] ? new Date(counts['next_due']).getTime() : null,
+    };
+  }
+
+  async analytics(userId: string, language: LearningLanguage) {
+    const days = await this.practiceDays(userId, language);
+    const today = utcDay(this.now());
+    const byDay = new Map(days.map((d) => [d.day, d.reviews]));
+    const window = Array.from({ length: ANALYTICS_DAYS }, (_, i) => addDays(today, i - ANALYTICS_DAYS + 1));
+    return {
+      languageCode: language,
+      streak: currentStreak(new Set(byDay.keys()), today),
+      longestStreak: longestStreak(days.map((d) => d.day)),
+      days: window.map((day) => ({ day, reviews: byDay.get(day) ?? 0 })),
+    };
+  }
+}

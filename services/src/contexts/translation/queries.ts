@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Knex } from 'knex';
+import { MESSAGES, PROMPT_KINDS, type ArticleCheck, type LearningLanguage, type PromptKind, type TranslationResult } from '@verba/contracts';
+import type { Cache } from '../../platform/cache/port';
+import { HttpError } from '../../platform/http/problem';
+import type { Logger } from '../../platform/logger';
+import { DEFAULT_PROMPTS } from './domain/default-prompts';
+import { detectLanguage } from './adapters/local/glossary-text';
+import type { TranslationMemory } from './domain/memory';
+import { InvalidProviderResultError, type TranslationProvider } from './adapters/port';
+
+/** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
+const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export interface TranslateInput {
+  text: string;
+  prompt?: string;
+  locale: string;
+  languageCode?: LearningLanguage;
+}
+
+export interface PromptView {
+  kind: PromptKind;
+  prompt: string;
+  version: number;
+  updatedAt?: string;
+}
+
+interface PromptRow {
+  kind: PromptKind;
+  prompt: string;
+  version: number;
+  updated_by: string;
+  updated_at: Date;
+}
+
+/**
+ * Translations and the prompts they use. A translation changes no domain state (it only fills the cache
+ * and the translation memory), so it is a query; changing a prompt is in commands.ts.
+ */
+export class TranslationQueries {
+  constructor(
+    private readonly provider: TranslationProvider,
+    private readonly memory: TranslationMemory,
+    private readonly cache: Cache,
+    private readonly db: Knex,
+    private readonly log: Logger,
+  ) {}
+
+  /** Translates through the cache (keyed by text, locale and prompt); every new translation joins the memory. */
+  async translate(input: TranslateInput): Promise<TranslationResult> {
+    const started = performance.now();
+    const sourceLanguage = input.languageCode ?? detectLanguage(input.text);
+    const key = `translation:${createHash('sha256')
+      .update(JSON.stringify([this.provider.name, input.text, input.locale, input.prompt ?? '', sourceLanguage ?? '']))
+      .digest('hex')}`;
+    let data = await this.cache.get(key);
+    if (data === undefined) {
+      data = await this.call(() =>
+        this.provider.translate({ text: input.text, locale: input.locale, ...(input.prompt ? { prompt: input.prompt } : {}), ...(sourceLanguage ? { sourceLanguage } : {}) }),
+      );
+      await this.cache.set(key, data, CACHE_TTL_MS);
+      await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: data, provider: this.provider.name });
+    }
+    return { success: true, data, duration_s: Math.round(performance.now() - started) / 1000 };
+  }
+
+  async translateMultiWords(input: Omit<TranslateInput, 'prompt'>): Promise<TranslationResult> {
+    return this.translate({ ...input, prompt: await this.currentPrompt('multiWord') });
+  }
+
+  async checkArticle(name: string, content: string): Promise<ArticleCheck> {
+    const prompt = await this.currentPrompt('publicArticleCheck');
+    return this.call(() => this.provider.checkArticle({ prompt, name, content }));
+  }
+
+  async prompts(): Promise<PromptView[]> {
+    const rows: PromptRow[] = await this.db('translation_prompts').select('*');
+    return PROMPT_KINDS.map((kind) => {
+      const row = rows.find((r) => r.kind === kind);
+      return row
+        ? { kind, prompt: row.prompt, version: row.version, updatedAt: new Date(row.updated_at).toISOString() }
+        : { kind, prompt: DEFAULT_PROMPTS[kind], version: 0 };
+    });
+  }
+
+  async promptVersions(kind: PromptKind) {
+    const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
+    return rows.map((r) => ({ version: r.version, prompt: r.prompt, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by }));
+  }
+
+  private async currentPrompt(kind: PromptKind): Promise<string> {
+    const row: { prompt: string } | undefined = await this.db('translation_prompts').where({ kind }).first('prompt');
+    return row?.prompt ?? DEFAULT_PROMPTS[kind];
+  }
+
+  /** Any provider failure reads as the spec's translation error; the log gets what happened, never the request. */
+  private async call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (e) {
+      const err = e as Error & { status?: number };
+      const invalid = e instanceof InvalidProviderResultError;
+      this.log[invalid ? 'warn' : 'error'](
+        { provider: this.provider.name, error: err.name, ...(err.status ? { status: err.status } : {}), ...(invalid ? { detail: err.message } : {}) },
+        invalid ? 'translation provider gave an unusable result' : 'translation provider failed',
+      );
+      throw new HttpError(502, MESSAGES.other.translationError);
+    }
+  }
+}

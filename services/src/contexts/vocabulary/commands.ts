@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import type { LearningLanguage, WordStatus } from '@verba/contracts';
+import { eventIdFor } from '../../platform/decider/event-ids';
+import { EventCodec } from '../../platform/decider/events';
+import { handleCommand } from '../../platform/decider/handle-command';
+import { StreamStateCache } from '../../platform/decider/state-cache';
+import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
+import { wordDecider } from './decider';
+import { vocabularyEvents, wordStream } from './events';
+
+const codec = new EventCodec([...vocabularyEvents]);
+/** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
+const BULK_CONCURRENCY = 8;
+
+export interface MarkResult {
+  position?: Position;
+  changed: number;
+}
+
+/** Marking words; the dictionary is read in queries.ts. */
+export class VocabularyCommands {
+  private readonly words = new StreamStateCache<{ status: WordStatus }>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Sets the status of each word (already lookup keys). Each word is its own small stream; a word listed
+   * twice takes its last status. The command id makes a retried request append nothing new.
+   */
+  async mark(
+    userId: string,
+    language: LearningLanguage,
+    words: { value: string; status: WordStatus }[],
+    commandId: string = randomUUID(),
+  ): Promise<MarkResult> {
+    const last = new Map(words.map((w) => [w.value, w.status]));
+    const at = this.now().toISOString();
+    const queue = [...last];
+    let position: Position | undefined;
+    let changed = 0;
+    const worker = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [word, status] = next;
+        const result = await handleCommand({
+          store: this.store,
+          codec,
+          decider: wordDecider,
+          streamId: wordStream(userId, language, word),
+          command: { userId, language, word, status, at },
+          commandId: eventIdFor(commandId, `word:${word}`),
+          metadata: { userId },
+          stateCache: this.words,
+          assumeNew: true, // most marks are of words not yet in the dictionary
+        });
+        if (result.position) {
+          changed += 1;
+          if (!position || comparePositions(result.position, position) > 0) position = result.position;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queue.length) }, worker));
+    return { ...(position ? { position } : {}), changed };
+  }
+}

@@ -1,0 +1,81 @@
+import type { Projection } from '../../../platform/projections/projection';
+import { ReadCache } from '../../../platform/projections/read-cache';
+import { EventCodec, readEventData } from '../../../platform/decider/events';
+import { WordStatusChanged, vocabularyEvents } from '../events';
+import { UserDeleted } from '../../identity/published';
+
+const codec = new EventCodec([...vocabularyEvents]);
+
+export interface DictionaryEntry {
+  value: string;
+  status: 'known' | 'uncertain';
+}
+
+/** Dictionaries as last read, per `${userId}:${language}`; this projection invalidates what it changes. */
+export const dictionaryCache = new ReadCache<DictionaryEntry[]>();
+export const dictionaryKey = (userId: string, language: string) => `${userId}:${language}`;
+
+/** The learner's dictionary: one row per known or uncertain word. */
+export const dictionaryProjection: Projection = {
+  name: 'vocabulary-dictionary',
+  version: 1,
+  tables: ['dictionary_entries'],
+  eventTypes: [...vocabularyEvents.map((e) => e.type), UserDeleted.type],
+  async setup(trx, t) {
+    await trx.schema.createTable(t('dictionary_entries'), (tb) => {
+      tb.uuid('user_id').notNullable();
+      tb.text('language').notNullable();
+      tb.text('word').notNullable();
+      tb.text('status').notNullable();
+      tb.timestamp('updated_at', { useTz: true }).notNullable();
+      tb.primary(['user_id', 'language', 'word']);
+    });
+  },
+  async apply(events, { trx, t }) {
+    const table = t('dictionary_entries');
+    // Collapse the batch to each word's last status, then write it in two statements.
+    let latest = new Map<string, { user_id: string; language: string; word: string; status: string; updated_at: string }>();
+    const flush = async () => {
+      const rows = [...latest.values()];
+      latest = new Map();
+      const upserts = rows.filter((r) => r.status !== 'new');
+      const removals = rows.filter((r) => r.status === 'new');
+      if (upserts.length) {
+        await trx(table).insert(upserts).onConflict(['user_id', 'language', 'word']).merge(['status', 'updated_at']);
+      }
+      if (removals.length) {
+        await trx(table)
+          .whereIn(['user_id', 'language', 'word'], removals.map((r) => [r.user_id, r.language, r.word]))
+          .delete();
+      }
+    };
+    for (const recorded of events) {
+      if (recorded.type === UserDeleted.type) {
+        await flush(); // keep order: earlier marks land before the erasure
+        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
+        continue;
+      }
+      const { data } = codec.decode(recorded);
+      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, {
+        user_id: data.userId,
+        language: data.language,
+        word: data.word,
+        status: data.status,
+        updated_at: data.at,
+      });
+    }
+    await flush();
+  },
+  afterCommit(events) {
+    for (const e of events) {
+      if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
+      else if (e.type === WordStatusChanged.type) {
+        const { userId, language } = e.data as { userId: string; language: string };
+        dictionaryCache.invalidate(dictionaryKey(userId, language));
+      }
+    }
+  },
+  afterSwitch() {
+    dictionaryCache.invalidatePrefix('');
+  },
+};

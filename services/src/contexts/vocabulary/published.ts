@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { LearningLanguageSchema, WordStatusSchema } from '@verba/contracts';
+import { defineEvent } from '../../platform/decider/events';
+
+/**
+ * Vocabulary's events that other contexts may read (the only file of this context they may import).
+ * Changing a schema here changes what every consumer parses: add a version with an upcaster instead.
+ */
+
+/** A word's status in one learner's dictionary changed; `new` takes it out of the dictionary. */
+export const WordStatusChanged = defineEvent(
+  'vocabulary.WordStatusChanged',
+  z.object({
+    userId: z.uuid(),
+    language: LearningLanguageSchema,
+    word: z.string().min(1),
+    status: WordStatusSchema,
+    at: z.iso.datetime(),
+  }),
+);

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contracts from '@verba/contracts/http';
+import type { RouteDef } from '@verba/contracts/http';
+import { openPlatform, type Platform } from '../platform/app-platform';
+import { loadConfig } from '../platform/config';
+import { createHttpServer, type App } from '../platform/http/server';
+import { createLogger } from '../platform/logger';
+import { preferredTestDatabase, type TestDatabase } from '../../test-support/platform/databases';
+import { allModules } from './modules';
+import { mountRoutes } from './server';
+
+/**
+ * Every HTTP route goes through the contracts route table (method, path, request and response schemas),
+ * so the browser client and the API document see it. The few routes that cannot be contract routes are
+ * listed here with the reason; a new route outside the table fails this test.
+ */
+const OUTSIDE_THE_TABLE: readonly { method: string; url: string; why: string }[] = [
+  { method: 'GET', url: '/api/health', why: 'liveness probe for the orchestrator, not part of the API' },
+  { method: 'GET', url: '/api/ready', why: 'readiness probe for the orchestrator, not part of the API' },
+  { method: 'GET', url: '/registry.json', why: 'the fragment registry the shell loads at start-up (static JSON file)' },
+  { method: 'GET', url: '/api/auth/:provider/start', why: 'social sign-in: a browser navigation answered with a redirect to the provider' },
+  { method: 'GET', url: '/api/auth/:provider/callback', why: 'social sign-in: the provider redirects the browser back here (OAuth query)' },
+  { method: 'POST', url: '/api/auth/:provider/callback', why: "social sign-in: Apple's form POST callback (urlencoded form)" },
+];
+/** Served by plugins: the API document (generated from the contract routes) and the development OpenID provider. */
+const OUTSIDE_THE_TABLE_PREFIXES: readonly { prefix: string; why: string }[] = [
+  { prefix: '/api/docs', why: 'Swagger UI and the OpenAPI document generated from the contract routes' },
+  { prefix: '/oidc-dev', why: 'the local OpenID provider that stands in for Google/Facebook/Apple in development' },
+];
+/** The contract table holds the API (`/api/...`); outside it, a GET is a static file of the built web app. */
+const isStaticWebFile = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/api?');
+
+const table = (Object.values(contracts) as unknown[]).filter(
+  (v): v is RouteDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
+);
+const key = (method: string, url: string) => `${method} ${url}`;
+
+const database = await preferredTestDatabase();
+
+describe(`the all-in-one app's routes on ${database.label}`, () => {
+  const registered: string[] = [];
+  let db: TestDatabase;
+  let platform: Platform;
+  let app: App;
+
+  beforeAll(async () => {
+    db = await database.create();
+    const config = loadConfig({ DATABASE_URL: db.connectionString, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const log = createLogger('silent');
+    platform = await openPlatform(config, log, allModules, { projectorsInProcess: true });
+    app = await createHttpServer({
+      log,
+      ready: () => true,
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(key(method, route.url));
+      },
+    });
+    await mountRoutes(app, platform.deps, allModules);
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await platform?.close();
+    await db?.drop();
+  });
+
+  it('are all in the contracts route table, but for the listed exceptions', () => {
+    const inTable = new Set(table.map((r) => key(r.method, r.path)));
+    const allowed = new Set(OUTSIDE_THE_TABLE.map((r) => key(r.method, r.url)));
+    const outside = registered.filter((r) => {
+      const [method, url] = r.split(' ') as [string, string];
+      if (inTable.has(r) || allowed.has(r) || isStaticWebFile(method, url)) return false;
+      return !OUTSIDE_THE_TABLE_PREFIXES.some((p) => url.startsWith(p.prefix));
+    });
+    expect(outside).toEqual([]);
+    // The exceptions are real routes: a stale entry would silently allow a future one.
+    for (const r of OUTSIDE_THE_TABLE) expect(registered, r.why).toContain(key(r.method, r.url));
+  });
+
+  it('serve every contract route (a table entry nothing serves is a broken client call)', () => {
+    const served = new Set(registered);
+    expect(table.map((r) => key(r.method, r.path)).filter((r) => !served.has(r))).toEqual([]);
+  });
+
+  it('document the profile image routes: a multipart upload and image bytes', () => {
+    type Operation = { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> }; responses: Record<string, { content?: Record<string, unknown> }> };
+    const doc = JSON.parse(JSON.stringify(app.swagger())) as { paths: Record<string, Record<string, Operation>> };
+    const avatar = doc.paths['/api/user/avatar']!;
+    expect(avatar['post']!.requestBody!.content['multipart/form-data']!.schema.properties!['file']!.format).toBe('binary');
+    expect(Object.keys(avatar['get']!.responses['200']!.content!)).toEqual(['image/png', 'image/jpeg']);
+  });
+});

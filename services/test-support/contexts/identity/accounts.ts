@@ -1,0 +1,29 @@
+import { expect } from 'vitest';
+import type { Agent, TestApp } from '../../platform/test-app';
+
+/** The newest dev-mailbox message to `email` whose subject matches, waiting for the reactor to send it. */
+export async function awaitMail(t: TestApp, email: string, subject: RegExp, after = 0): Promise<{ text: string; link: string; token: string }> {
+  for (let i = 0; i < 200; i++) {
+    const res = await t.agent().request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });
+    const messages = (res.json().messages as Array<{ subject: string; text: string }>).filter((m) => subject.test(m.subject));
+    if (messages.length > after) {
+      const text = messages[0]!.text;
+      const link = /https?:\/\/\S+/.exec(text)![0];
+      return { text, link, token: new URL(link).searchParams.get('token')! };
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no mail "${subject}" to ${email}`);
+}
+
+/** Signs up, follows the emailed verification link and signs in, as a browser would. */
+export async function signUpVerified(t: TestApp, email: string, password: string, name = 'Ada Lovelace'): Promise<{ agent: Agent; uid: string }> {
+  const agent = t.agent();
+  const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name } });
+  expect(up.statusCode).toBe(201);
+  const { token } = await awaitMail(t, email, /Confirm your email/);
+  expect((await agent.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
+  const res = await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } });
+  expect(res.statusCode).toBe(200);
+  return { agent, uid: up.json().user.uid };
+}

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { RoleSchema, type Role } from '@verba/contracts';
+import { CSRF_COOKIE } from '../../src/platform/http/routes';
+import type { Module } from '../../src/platform/module';
+
+/**
+ * Stand-in for the identity context in tests of another context: the caller is whoever the
+ * `verba_test_user` cookie names ("<userId>:<role>[:master]"). Keeps each context's tests inside its own walls.
+ */
+export const TEST_USER_COOKIE = 'verba_test_user';
+
+const roles = new Map<string, Role>();
+const masters = new Set<string>();
+
+export const testAuthModule: Module = {
+  name: 'test-auth',
+  authenticator: () => ({
+    async authenticate(request) {
+      const [id, role, tier] = (request.cookies[TEST_USER_COOKIE] ?? '').split(':');
+      const parsed = RoleSchema.safeParse(role);
+      if (!id || !parsed.success) return undefined;
+      roles.set(id, parsed.data);
+      if (tier === 'master') masters.add(id);
+      else masters.delete(id);
+      return { id, role: parsed.data, sessionId: 'test' };
+    },
+    async currentRole(userId) {
+      return roles.get(userId);
+    },
+    async isMaster(userId) {
+      return masters.has(userId);
+    },
+  }),
+};
+
+/** Cookies that make an Agent act as `userId` (with a CSRF token, as a signed-in browser has). */
+export function testUserCookies(userId: string, role = 'User', tier: 'free' | 'master' = 'free'): Record<string, string> {
+  return { [TEST_USER_COOKIE]: `${userId}:${role}${tier === 'master' ? ':master' : ''}`, [CSRF_COOKIE]: randomBytes(18).toString('base64url') };
+}
