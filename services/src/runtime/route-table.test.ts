@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as contracts from '@verba/contracts/http';
-import type { RouteDef } from '@verba/contracts/http';
 import { openPlatform, type Platform } from '../platform/app-platform';
 import { loadConfig } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import { createLogger } from '../platform/logger';
 import { preferredTestDatabase, type TestDatabase } from '../../test-support/platform/databases';
+import { contractRoutes } from '../../test-support/security/route-table';
 import { allModules } from './modules';
 import { mountRoutes } from './server';
 
@@ -30,9 +29,7 @@ const OUTSIDE_THE_TABLE_PREFIXES: readonly { prefix: string; why: string }[] = [
 /** The contract table holds the API (`/api/...`); outside it, a GET is a static file of the built web app. */
 const isStaticWebFile = (method: string, url: string) => method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/api?');
 
-const table = (Object.values(contracts) as unknown[]).filter(
-  (v): v is RouteDef => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'access' in v && 'response' in v,
-);
+const table = contractRoutes.map((r) => r.route);
 const key = (method: string, url: string) => `${method} ${url}`;
 
 const database = await preferredTestDatabase();

@@ -1,0 +1,171 @@
+/**
+ * The authorization matrix's one table: what every route of the contracts route table may do for whom.
+ * Anonymous callers and learners on admin routes need no entry (the route's `access` says it); what needs
+ * a declaration is how a route treats a *learner* and *another learner's* things:
+ *   own      acts only on the caller's own data; takes no id of anything another learner owns
+ *   shared   shared content (published library, courses, announcements) or a public form
+ *   admin    admin-only route (learners get 403)
+ *   probe    takes the id of something a learner owns: `call` is the request learner B makes with learner
+ *            A's id, and `expect` what B must get (403/404, or 'no-leak': answered, but with none of A's
+ *            things in it). A's thing must be unchanged afterwards.
+ * A route missing from this table, or one that takes an owned id but is not probed, fails the test.
+ */
+export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user';
+
+export interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+export type Declaration =
+  | { kind: 'own' | 'shared' | 'admin' }
+  | { kind: 'probe'; resource: Resource; expect: readonly (403 | 404)[] | 'no-leak'; call: (id: string) => Call };
+
+
+/** Names of inputs that carry the id of something a learner owns; routes with one must be probed. */
+export const OWNED_ID_FIELDS = ['id', 'ids', 'uid', 'userId', 'articleId', 'articleIds', 'seriesId'] as const;
+
+const denied = [403, 404] as const;
+const notFound = [404] as const;
+const cmd = () => ({ commandId: crypto.randomUUID() });
+
+type Expect = readonly (403 | 404)[] | 'no-leak';
+const article = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-article', expect, call });
+const series = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-series', expect, call });
+const card = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'flashcard', expect, call });
+const user = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'user', expect, call });
+
+const draft = { languageCode: 'de', name: 'Übernommen', category: 'Travel', generalDifficulty: 'A2', content: 'Das ist nicht mein Text.' };
+
+export const ROUTE_ACCESS: Record<string, Declaration> = {
+  // accounts and profile: the caller's own
+  'POST /api/sign-up': { kind: 'shared' },
+  'POST /api/sign-in': { kind: 'shared' },
+  'POST /api/sign-out': { kind: 'own' },
+  'POST /api/verify-email': { kind: 'shared' },
+  'POST /api/verify-email/resend': { kind: 'shared' },
+  'POST /api/reset-password': { kind: 'shared' },
+  'POST /api/new-password': { kind: 'shared' },
+  'GET /api/dev/mailbox': { kind: 'shared' },
+  'GET /api/user': { kind: 'own' },
+  'PATCH /api/user': { kind: 'own' },
+  'DELETE /api/user': { kind: 'own' },
+  'GET /api/user/profile': { kind: 'own' },
+  'GET /api/user/avatar': { kind: 'own' },
+  'POST /api/user/avatar': { kind: 'own' },
+  'POST /api/user/basic-info': { kind: 'own' },
+  'POST /api/user/check-username': { kind: 'own' },
+  'POST /api/user/change-language': { kind: 'own' },
+  'POST /api/user/change-password': { kind: 'own' },
+  'POST /api/user/onboarding': { kind: 'own' },
+  'PATCH /api/user/settings': { kind: 'own' },
+  'PATCH /api/user/time': { kind: 'own' },
+  'POST /api/meta/meta-capi': { kind: 'own' },
+  'GET /api/announcements': { kind: 'shared' },
+  'POST /api/brevo/create-user': { kind: 'own' },
+  'DELETE /api/brevo/delete-user': { kind: 'own' },
+  'GET /api/brevo/get-user': { kind: 'own' },
+  'PATCH /api/brevo/update-blacklist': { kind: 'own' },
+  'PUT /api/brevo/update-user': { kind: 'own' },
+  'POST /api/brevo/send-support-admin': { kind: 'shared' },
+  'POST /api/brevo/send-support-user': { kind: 'shared' },
+
+  // dictionary
+  'GET /api/dictionary': { kind: 'own' },
+  'PATCH /api/dictionary': { kind: 'own' },
+  'PATCH /api/dictionary/word': { kind: 'own' },
+  'POST /api/dictionary/add-many': { kind: 'own' },
+  'GET /api/dictionary/analytics': user('no-leak', (id) => ({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${id}` })),
+
+  // library: articles
+  'GET /api/articles': series('no-leak', (id) => ({ method: 'GET', url: `/api/articles?languageCode=fr&seriesId=${id}` })),
+  'GET /api/articles/:id': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/${id}` })),
+  'GET /api/articles/create': { kind: 'own' },
+  'POST /api/articles/create': series(denied, (id) => ({ method: 'POST', url: '/api/articles/create', payload: { ...draft, languageCode: 'fr', seriesId: id, ...cmd() } })),
+  'POST /api/articles/update': article(denied, (id) => ({ method: 'POST', url: '/api/articles/update', payload: { ...draft, articleId: id, ...cmd() } })),
+  'DELETE /api/articles/private/delete': article(denied, (id) => ({ method: 'DELETE', url: `/api/articles/private/delete?articleId=${id}` })),
+  'GET /api/articles/bookmark': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/bookmark?articleId=${id}` })),
+  'POST /api/articles/bookmark': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/bookmark', payload: { articleId: id, totalPages: 3, pageNumber: 2, ...cmd() } })),
+  'GET /api/articles/rating': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/rating?articleId=${id}` })),
+  'POST /api/articles/rating': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/rating', payload: { articleId: id, rate: 1, ...cmd() } })),
+  'PATCH /api/articles/totalReads': article(notFound, (id) => ({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: id, language: 'de', ...cmd() } })),
+  'POST /api/user/last-articles': article(notFound, (id) => ({ method: 'POST', url: '/api/user/last-articles', payload: { articleId: id, language: 'de', ...cmd() } })),
+  'GET /api/articles/last-articles': article('no-leak', (id) => ({ method: 'GET', url: `/api/articles/last-articles?languageCode=de&ids=${id}` })),
+  'POST /api/articles/add-flagged': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/add-flagged', payload: { articleIds: [id], ...cmd() } })),
+  'POST /api/articles/progress/add': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/progress/add', payload: { articleProgressItem: { articleId: id, progress: 50 }, language: 'de', ...cmd() } })),
+  'GET /api/articles/progress': user('no-leak', (id) => ({ method: 'GET', url: `/api/articles/progress?languageCode=de&uid=${id}` })),
+  'GET /api/articles/user-articles': { kind: 'own' },
+
+  // library: series
+  'GET /api/series/get': { kind: 'shared' },
+  'GET /api/series/user-series': { kind: 'own' },
+  'GET /api/series/:id': series(notFound, (id) => ({ method: 'GET', url: `/api/series/${id}` })),
+  'GET /api/series/details/:id': series(notFound, (id) => ({ method: 'GET', url: `/api/series/details/${id}` })),
+  'POST /api/series/create': { kind: 'own' },
+  'POST /api/series/update': series(denied, (id) => ({ method: 'POST', url: '/api/series/update', payload: { seriesId: id, title: 'Übernommen', ...cmd() } })),
+  'DELETE /api/series/delete': series(denied, (id) => ({ method: 'DELETE', url: `/api/series/delete?seriesId=${id}` })),
+
+  // translation and speech
+  'POST /api/translation': { kind: 'own' },
+  'POST /api/translation-ai': { kind: 'own' },
+  'POST /api/translation-ai/multi-words-translation-prompt/post': { kind: 'own' },
+  'POST /api/translation-ai/check-public-article': { kind: 'own' },
+  'POST /api/translationLimit': { kind: 'own' },
+  'GET /api/translation-ai/prompts/get': { kind: 'shared' },
+  'POST /api/tts': { kind: 'own' },
+
+  // courses (shared content) and the caller's progress
+  'GET /api/courses': { kind: 'shared' },
+  'GET /api/courses/list': { kind: 'shared' },
+  'GET /api/courses/visibility': { kind: 'shared' },
+  'GET /api/courses/lessons': { kind: 'shared' },
+  'GET /api/courses/chapter-order': { kind: 'shared' },
+  'GET /api/courses/:chapterId': { kind: 'shared' },
+  'GET /api/courses/chapter-match-words': { kind: 'shared' },
+  'PATCH /api/courses/chapter-match-words': { kind: 'own' },
+  'GET /api/courses/progress': { kind: 'own' },
+  'POST /api/courses/progress/add': { kind: 'own' },
+  'POST /api/courses/progress/add-after-onboarding': { kind: 'own' },
+
+  // flashcards and practice
+  'GET /api/flashcards': { kind: 'own' },
+  'POST /api/flashcards': { kind: 'own' },
+  'PATCH /api/flashcards': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'easy' }], ...cmd() } })),
+  'POST /api/flashcards/one': card('no-leak', (id) => ({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { id, sourceValue: 'gestohlen', targetValue: 'stolen' }, ...cmd() } })),
+  'PATCH /api/flashcards/one': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'gestohlen', targetValue: 'stolen', ...cmd() } })),
+  'DELETE /api/flashcards/one': card(notFound, (id) => ({ method: 'DELETE', url: '/api/flashcards/one', payload: { id, ...cmd() } })),
+  'PATCH /api/flashcards/status': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known', ...cmd() } })),
+  'GET /api/flashcards/info': { kind: 'own' },
+  'GET /api/flashcards/analytics': { kind: 'own' },
+  'GET /api/flashcards/flashcards-origin-status': { kind: 'own' },
+  'GET /api/flashcards/created': article('no-leak', (id) => ({ method: 'GET', url: `/api/flashcards/created?languageCode=de&articleId=${id}` })),
+  'GET /api/flashcards/chapter': { kind: 'own' },
+  'POST /api/flashcards/chapter': { kind: 'own' },
+  'GET /api/practice/flashcards': { kind: 'own' },
+  'GET /api/practice/match-sentence': { kind: 'own' },
+  'GET /api/practice/quick-quiz/list': { kind: 'own' },
+  'GET /api/practice/quick-quiz/one': card(notFound, (id) => ({ method: 'GET', url: `/api/practice/quick-quiz/one?languageCode=de&id=${id}` })),
+  'PATCH /api/practice/quick-quiz/one/update': card(notFound, (id) => ({ method: 'PATCH', url: '/api/practice/quick-quiz/one/update', payload: { id, answerId: id, ...cmd() } })),
+
+  // admin
+  'GET /api/admin/users': { kind: 'admin' },
+  'PATCH /api/admin/users/:userId/disabled': { kind: 'admin' },
+  'PATCH /api/admin/users/:userId/role': { kind: 'admin' },
+  'GET /api/admin/brevo/calls': { kind: 'admin' },
+  'GET /api/admin/announcements': { kind: 'admin' },
+  'POST /api/admin/announcements': { kind: 'admin' },
+  'PUT /api/admin/announcements/:id': { kind: 'admin' },
+  'DELETE /api/admin/announcements/:id': { kind: 'admin' },
+  'GET /api/admin/library/pending': { kind: 'admin' },
+  'POST /api/admin/library/approve': { kind: 'admin' },
+  'POST /api/admin/library/decline': { kind: 'admin' },
+  'POST /api/admin/library/make-public-premium': { kind: 'admin' },
+  'POST /api/admin/courses/:courseId/lessons': { kind: 'admin' },
+  'POST /api/admin/courses/lessons/:lessonId/chapters': { kind: 'admin' },
+  'PATCH /api/admin/courses/chapters/:chapterId': { kind: 'admin' },
+  'PATCH /api/admin/courses/chapters/:chapterId/flags': { kind: 'admin' },
+  'PATCH /api/admin/courses/:courseId/visibility': { kind: 'admin' },
+  'GET /api/translation-ai/prompts/history': { kind: 'admin' },
+  'POST /api/translation-ai/prompts/update': { kind: 'admin' },
+};

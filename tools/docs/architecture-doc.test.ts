@@ -1,0 +1,65 @@
+/**
+ * docs/architecture.md must describe the code as it is: every bounded context and fragment it lists
+ * exists, every one that exists is listed, and every file or folder it names in backticks is there.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+
+/** The first column of the table under a `## heading`, as `name` in backticks. */
+export function tableNames(markdown: string, heading: string): string[] {
+  const start = markdown.indexOf(`\n## ${heading}\n`);
+  if (start < 0) return [];
+  const rest = markdown.slice(start + heading.length + 5);
+  const end = rest.search(/\n## /);
+  const section = end < 0 ? rest : rest.slice(0, end);
+  return [...section.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map((m) => m[1]!);
+}
+
+/** Backticked tokens that look like repository paths (a slash, no placeholders, no URL or package). */
+export function namedPaths(markdown: string): string[] {
+  return [...markdown.matchAll(/`([^`\s]+)`/g)]
+    .map((m) => m[1]!)
+    .filter((t) => t.includes('/') && !/[<>{}*()|:=,]/.test(t) && !t.startsWith('/') && !t.startsWith('@') && !t.startsWith('.'))
+    .filter((t) => /^(contracts|services|shell|mfe-[a-z]+|deploy|tools|scripts|docs|platform|contexts|runtime|bench|kit|src|e2e)\//.test(t));
+}
+
+/** Paths in the doc are written from the repo root, or shortened from services/src or services/. */
+const BASES = ['', 'services/src', 'services', 'shell'];
+const exists = (p: string) => BASES.some((base) => existsSync(path.join(root, base, p)));
+
+const dirs = (p: string) =>
+  readdirSync(path.join(root, p), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+
+describe('docs/architecture.md describes the code as it is', () => {
+  it('lists exactly the bounded contexts in services/src/contexts', () => {
+    const listed = tableNames(doc, 'Bounded contexts').sort();
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual(dirs('services/src/contexts'));
+  });
+
+  it('lists exactly the micro-frontends that exist', () => {
+    const listed = tableNames(doc, 'Micro-frontends').sort();
+    const present = readdirSync(root).filter((n) => /^mfe-[a-z]+$/.test(n)).sort();
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual(present);
+  });
+
+  it('names only files and folders that exist', () => {
+    const missing = namedPaths(doc).filter((p) => !exists(p));
+    expect(missing).toEqual([]);
+  });
+
+  it('reads tables and paths the way the checks above rely on', () => {
+    const sample = '# x\n\n## Bounded contexts\n| name | what |\n|---|---|\n| `a` | one |\n| `b` | two |\n\n## Next\n| `c` | no |\n';
+    expect(tableNames(sample, 'Bounded contexts')).toEqual(['a', 'b']);
+    expect(namedPaths('see `services/src/x.ts`, `features/<name>/api`, `/app/dev`, `@verba/kit/query`')).toEqual(['services/src/x.ts']);
+  });
+});
