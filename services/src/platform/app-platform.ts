@@ -4,7 +4,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createKnex } from './db/knex';
 import { createPostgresEventStore, migrateEventStore } from './event-store/postgres/adapter';
-import type { EventStore } from './event-store/port';
+import type { EventStore, Position } from './event-store/port';
 import type { Authenticator } from './http/routes';
 import { createInProcessPublisher } from './integration/in-process';
 import { createKafkaPublisher } from './integration/kafka';
@@ -30,7 +30,7 @@ export interface Platform {
   publisher: IntegrationPublisher;
   deps: ModuleDeps;
   /** Let queries wait on another projector (the all-in-one's worker thread) instead of `runner`. */
-  useProjections(target: BaseDeps['projections']): void;
+  useProjections(target: Pick<ProjectionRunner, 'waitFor'>): void;
   /** Told after each append through this process's store. */
   onAppended(listener: () => void): void;
   close(): Promise<void>;
@@ -86,9 +86,17 @@ export async function openPlatform(
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
   // Queries wait on whoever runs the projectors: this runner, or a worker thread (useProjections).
   const projections = {
-    target: runner as BaseDeps['projections'],
+    target: runner as Pick<ProjectionRunner, 'waitFor'>,
     waitFor(...args: Parameters<ProjectionRunner['waitFor']>) {
       return this.target.waitFor(...args);
+    },
+    // Committed rows only (a position is returned after its command committed); the primary key's order.
+    async inLog(position: Position): Promise<boolean> {
+      const { rows } = await db.raw('select exists (select 1 from es_events where (transaction_id, global_position) >= (?::text::xid8, ?::bigint)) as found', [
+        position.commit.toString(),
+        position.prepare.toString(),
+      ]);
+      return Boolean(rows[0]?.found);
     },
   };
   const mailer = await createMailer(config, db);

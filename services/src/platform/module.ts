@@ -8,9 +8,16 @@ import type { App } from './http/server';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/port';
 import type { RecordedEvent } from './event-store/port';
+import type { Position } from './event-store/port';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
+
+/** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
+export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
+  /** True when an event at or after `position` is committed: a position a command could have returned. */
+  inLog(position: Position): Promise<boolean>;
+}
 
 /** What every bounded context gets from the runtime. */
 export interface BaseDeps {
@@ -21,7 +28,7 @@ export interface BaseDeps {
   cache: Cache;
   secrets: Secrets;
   /** Read-your-writes: queries wait on it for the position a command returned. */
-  projections: Pick<ProjectionRunner, 'waitFor'>;
+  projections: ReadYourWrites;
   /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */
   projectorsInProcess: boolean;
   /** Outgoing mail (SMTP or the dev mailbox); only reactors send, never a request. */
