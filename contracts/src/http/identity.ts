@@ -198,7 +198,7 @@ export const devMailbox = defineRoute({
   access: 'public',
   summary: 'Development only: the mail the app would have sent (no SMTP configured)',
   // Only one address's mail: the mailbox holds reset links, and listing everyone's would hand them out.
-  query: z.object({ to: z.string().trim().min(1, DEV_MAILBOX_TO_REQUIRED).max(254) }),
+  query: z.object({ to: z.string({ message: DEV_MAILBOX_TO_REQUIRED }).trim().min(1, DEV_MAILBOX_TO_REQUIRED).max(254) }),
   response: z.object({ messages: z.array(DevMailSchema) }),
 });
 
