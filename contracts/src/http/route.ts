@@ -28,7 +28,14 @@ export interface RouteDef {
   status?: 200 | 201 | 202;
   /** The 401 text where the spec words it for this call (default: the session-expired text). */
   unauthenticated?: string;
+  /**
+   * Errors of this route beyond the ones every route of its kind can answer (validation, session, CSRF,
+   * admin, read-your-writes), for the API document: status -> when it happens.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
 }
+
+export type ErrorStatus = 400 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503;
 
 export function defineRoute<const D extends RouteDef>(route: D): D {
   return route;

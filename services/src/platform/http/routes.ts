@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ProblemSchema, isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
+import { isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
 import { HttpError } from './problem';
 import type { App } from './server';
+import { responseSchemas } from './openapi';
 
 export interface AuthUser {
   id: string;
@@ -91,8 +92,8 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       ...(def.body ? { body: def.body } : {}),
       ...(def.consumes ? { consumes: [...def.consumes] } : {}),
       ...(def.produces ? { produces: [...def.produces] } : {}),
-      response: { [status]: def.response, '4xx': ProblemSchema, '5xx': ProblemSchema },
-      ...(def.access === 'public' ? {} : { security: [{ session: [] }] }),
+      response: responseSchemas(def),
+      ...(def.access === 'public' ? {} : { security: [WRITE_METHODS.has(def.method) ? { session: [], csrf: [] } : { session: [] }] }),
     },
     // A multipart body's schema documents the form; the handler reads and checks the streamed parts.
     ...(multipart ? { validatorCompiler: multipartValidator as never } : {}),

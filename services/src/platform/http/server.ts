@@ -13,6 +13,7 @@ import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '@verba/contracts/domain';
 import type { Logger } from '../logger';
 import { errorHandler, problem, sendProblem } from './problem';
 import { registerSecurityHeaders } from './security-headers';
+import { API_GUIDE } from './openapi';
 import { runInRequest } from '../request-context';
 
 export type App = FastifyInstance<
@@ -79,8 +80,13 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
   await app.register(cookie);
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Verba API', version: '0.1.0', description: 'Reading-first language learning.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'verba_session' } } },
+      info: { title: 'Verba API', version: '0.1.0', description: API_GUIDE },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'verba_session', description: 'The session cookie set by POST /api/sign-in' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-verba-csrf', description: 'On every write: the value of the verba_csrf cookie' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { ProblemSchema, type RouteDef } from '@verba/contracts/http';
+
+/**
+ * The API document as a manual for other teams: how to call (session, CSRF, commands, read-your-writes,
+ * errors), and on every route each error it can answer, derived from what the route is (its access, method
+ * and inputs) plus what the route itself declares.
+ */
+export const API_GUIDE = `Reading-first language learning: the Verba API.
+
+**Sessions.** Sign in with \`POST /api/sign-in\`; the answer sets two httpOnly cookies (a 5-minute access token \`verba_session\` and a rotating refresh token) and a readable \`verba_csrf\` cookie. Requests carry the cookies; an expired access token is refreshed on the next request. Without a valid session a route answers 401.
+
+**CSRF.** Every write (POST, PUT, PATCH, DELETE) of a signed-in caller must send the header \`x-verba-csrf\` with the value of the \`verba_csrf\` cookie (double submit); without it the route answers 403 "Missing or invalid CSRF token."
+
+**Commands and idempotency.** Writes that accept a \`commandId\` (a UUID the client makes) take effect once however often they are retried with the same id: send one id per logical command and reuse it on a retry.
+
+**Read-your-writes (\`minPosition\`).** A write answers with \`position\`, the place of its last event in the log (\`"commit.prepare"\`). Read models follow the log a few milliseconds behind; a query given \`minPosition=<that position>\` waits (at most 5 s) until its read model includes the write, so the caller always reads its own writes. A \`minPosition\` the log never had answers 400 at once; one not reached within 5 s answers 503 (retry).
+
+**Errors** are \`application/problem+json\` (RFC 9457): \`status\`, \`title\`, \`detail\` and \`message\` (the same human-readable text, in the product's words), an optional machine-readable \`code\`, and for validation failures \`errors\` (one entry per field: \`path\`, \`message\`). Text containing NUL or an unpaired UTF-16 surrogate is refused with 400 on every route. 5xx answers carry a generic message; details go to the server log under the \`x-request-id\` every answer carries (send your own \`x-request-id\` to correlate: events appended for the request record it).
+
+**Rate limits** answer 429 with \`Retry-After\` (seconds).`;
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const hasField = (schema: z.ZodType | undefined, name: string) =>
+  Boolean(schema && 'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null && name in schema.shape);
+
+/** Every error status a route can answer, with when. */
+export function routeErrors(def: RouteDef): Record<number, string> {
+  const errors: Record<number, string[]> = {};
+  const add = (status: number, text: string) => (errors[status] ??= []).push(text);
+  if (def.params || def.query || def.body) add(400, 'the request does not match its schema (`errors` names each field), or text holds NUL or an unpaired surrogate');
+  if (def.access !== 'public') add(401, 'no valid session (signed out, or the session expired)');
+  if (def.access !== 'public' && WRITES.has(def.method)) add(403, 'the `x-verba-csrf` header is missing or does not match the `verba_csrf` cookie');
+  if (def.access === 'admin') add(403, 'the caller is not an Admin or Owner ("Only administrators can do this.")');
+  if (hasField(def.query, 'minPosition')) {
+    add(400, '`minPosition` is not a position of this log');
+    add(503, 'the read model did not reach `minPosition` within 5 s: retry');
+  }
+  for (const [status, text] of Object.entries(def.errors ?? {})) add(Number(status), text!);
+  add(500, 'an unexpected failure (generic message; details in the server log under the request id)');
+  return Object.fromEntries(Object.entries(errors).map(([status, texts]) => [status, texts.join('; or ')]));
+}
+
+/** Fastify response schemas: success, each error with its description, and catch-alls for the rest. */
+export function responseSchemas(def: RouteDef): Record<string, z.ZodType> {
+  const responses: Record<string, z.ZodType> = { [def.status ?? 200]: def.response };
+  for (const [status, text] of Object.entries(routeErrors(def))) responses[status] = ProblemSchema.describe(text);
+  responses['4xx'] = ProblemSchema.describe('another client error, described in `detail`');
+  responses['5xx'] = ProblemSchema.describe('a server failure (generic message)');
+  return responses;
+}

@@ -1,0 +1,62 @@
+/**
+ * The API document is the manual for other teams: it explains sessions, the CSRF header, commandId and
+ * read-your-writes, and every route lists each error it can answer. Generated over the route table, so a
+ * new route is checked too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredTestDatabase } from '../../test-support/platform/databases';
+import { createTestApp, type TestApp } from '../../test-support/platform/test-app';
+import { contractRoutes } from '../../test-support/security/route-table';
+import { allModules } from './modules';
+
+const database = await preferredTestDatabase();
+
+interface Operation {
+  security?: Record<string, string[]>[];
+  responses: Record<string, { description?: string }>;
+}
+interface Document {
+  info: { description: string };
+  components: { securitySchemes: Record<string, { in: string; name: string }> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+describe(`the OpenAPI document on ${database.label}`, () => {
+  let t: TestApp;
+  let doc: Document;
+  beforeAll(async () => {
+    t = await createTestApp(await database.create(), allModules);
+    doc = (await t.agent().request({ method: 'GET', url: '/api/docs/json' })).json() as Document;
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  it('explains sessions, the CSRF header, commandId, read-your-writes and the error format', () => {
+    const guide = doc.info.description;
+    for (const words of ['x-verba-csrf', 'verba_csrf', 'commandId', 'minPosition', 'position', 'problem+json', 'Retry-After', 'x-request-id']) {
+      expect(guide).toContain(words);
+    }
+    expect(doc.components.securitySchemes['csrf']).toMatchObject({ in: 'header', name: 'x-verba-csrf' });
+  });
+
+  it('lists on every route each error it can answer, with when', () => {
+    const missing: string[] = [];
+    for (const { key, route } of contractRoutes) {
+      const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+      const op = doc.paths[path]?.[route.method.toLowerCase()];
+      if (!op) {
+        missing.push(`${key}: not in the document`);
+        continue;
+      }
+      const expected = ['500'];
+      if (route.params || route.query || route.body) expected.push('400');
+      if (route.access !== 'public') expected.push('401');
+      if (route.access === 'admin' || (route.access !== 'public' && route.method !== 'GET')) expected.push('403');
+      if (route.query && 'shape' in route.query && 'minPosition' in route.query.shape) expected.push('503');
+      for (const status of expected) {
+        if (!op.responses[status]?.description) missing.push(`${key}: no ${status}`);
+      }
+      if (route.access !== 'public' && route.method !== 'GET' && !op.security?.some((s) => 'csrf' in s)) missing.push(`${key}: CSRF not named`);
+    }
+    expect(missing).toEqual([]);
+  });
+});
