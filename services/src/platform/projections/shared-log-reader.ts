@@ -24,7 +24,8 @@ interface Hub {
  * batch to every projection at the same moment.
  *
  * A member at or past the hub's position is live: it gets each batch the hub reads (only the events
- * after its own position) and the hub waits for every live member's handler before reading on. A member
+ * after its own position) and the hub waits for every live member's handler before reading on, but not
+ * longer than `slowMemberMs`: a member still busy then leaves and catches up on its own. A member
  * behind the hub (a new one, or one that failed and came back from its checkpoint) reads the log on its
  * own until it has reached the hub, then joins, so a projection that falls behind never holds up the
  * others. A failed handler ends only that member's subscription.
@@ -36,6 +37,8 @@ export class SharedLogReader {
   constructor(
     private readonly store: EventStore,
     private readonly batchSize: number,
+    /** How long the reader waits for a member's batch before leaving it to catch up on its own. */
+    private readonly slowMemberMs = 200,
   ) {}
 
   subscribe(after: Position, handler: Handler): Subscription {
@@ -92,7 +95,20 @@ export class SharedLogReader {
     hub.sub = this.store.subscribeToAll({ after, batchSize: this.batchSize }, async (batch) => {
       const members = [...this.live];
       hub.head = batch[batch.length - 1]!.position;
-      await Promise.all(members.map((m) => this.deliver(m, batch)));
+      // deliver() never rejects: a failure ends that member only.
+      const deliveries = new Map(members.map((m) => [m, this.deliver(m, batch)]));
+      const pending = new Set(members);
+      for (const [m, delivery] of deliveries) void delivery.then(() => pending.delete(m));
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((r) => (timer = setTimeout(r, this.slowMemberMs)));
+      await Promise.race([Promise.all(deliveries.values()), late]);
+      clearTimeout(timer);
+      // A member still busy (an ANALYZE, a lock wait) leaves the hub and catches up on its own once done,
+      // so the others' read-your-writes do not wait for it.
+      for (const m of pending) {
+        this.live.delete(m);
+        void deliveries.get(m)!.then(() => this.catchUp(m));
+      }
     });
     void hub.sub.done.then(() => {
       if (this.hub !== hub) return;
