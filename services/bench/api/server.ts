@@ -40,12 +40,27 @@ export function preferUnixSocket(url: string): string {
 
 /** Starts the all-in-one API on `databaseUrl` in its own process (node, not the tsx wrapper). */
 export async function startApi(databaseUrl: string): Promise<RunningApi> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-bench-'));
   const extra = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
+  const api = await startServer('API', [...extra, '--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], databaseUrl, {
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SECRET_KEY: 'bench-secret-key-0123456789-0123456789-abcdef',
+  });
+  return { ...api, stop: () => api.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
+}
+
+/** Starts the bare fastify peer (bench/api/peer.ts) on `databaseUrl` in its own process. */
+export function startPeer(databaseUrl: string): Promise<RunningApi> {
+  return startServer('peer', ['--import', 'tsx', 'bench/api/peer.ts'], databaseUrl, {});
+}
+
+async function startServer(label: string, args: string[], databaseUrl: string, env: Record<string, string>): Promise<RunningApi> {
+  const port = await freePort();
+  const child = spawn(process.execPath, args, {
     cwd: SERVICES,
-    env: { ...process.env, DATABASE_URL: preferUnixSocket(databaseUrl), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET_KEY: 'bench-secret-key-0123456789-0123456789-abcdef' },
+    env: { ...process.env, ...env, DATABASE_URL: preferUnixSocket(databaseUrl), PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -56,8 +71,8 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`API exited:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`API not ready in 60 s:\n${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited:\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`${label} not ready in 60 s:\n${stderr}`);
     const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
@@ -71,7 +86,6 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

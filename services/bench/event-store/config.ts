@@ -9,10 +9,12 @@ export const config = {
   /** Both stores get the same pool size, at least one connection per writer. */
   poolSize: WRITERS + 2,
   streamsPerWriter: 100,
-  warmupAppendsPerWriter: n(300),
-  appendsPerWriter: n(4000),
-  batchWarmupAppendsPerWriter: n(50),
-  batchAppendsPerWriter: n(600),
+  /** Peer and ours alternate for this many rounds (A B A B A B), each in fresh databases. */
+  rounds: Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3)),
+  warmupAppendsPerWriter: n(200),
+  appendsPerWriter: n(1500),
+  batchWarmupAppendsPerWriter: n(30),
+  batchAppendsPerWriter: n(250),
   /**
    * Safety cap per timed phase so a pathologically slow store cannot stretch the run far past ~3 min;
    * a capped phase is reported as such (its rate is then over fewer, earlier appends).

@@ -4,6 +4,7 @@
  */
 import { config } from './config';
 import type { Contender } from './contender';
+import { measureHorizonCost } from './horizon-cost';
 import { openOurs } from './ours';
 import { openPeer } from './peer';
 import { rebuildOurs, type RebuildResult } from './rebuild';
@@ -61,11 +62,17 @@ async function main(): Promise<void> {
     result = await rebuildOurs(url);
   } else {
     const c = who === 'ours' ? await openOurs(url, config.poolSize) : await openPeer(url, config.poolSize);
+    let written: WritesResult;
     try {
-      result = await writes(c);
+      written = await writes(c);
     } finally {
       await c.close();
     }
+    if (who === 'ours') {
+      const h = (written.horizon = await measureHorizonCost(url));
+      log(`[ours] horizon query ${h.horizonUs.toFixed(0)} us, plain xmin ${h.xminUs.toFixed(0)} us (4 transactions open)`);
+    }
+    result = written;
   }
   process.send!(result, () => process.exit(0));
 }

@@ -90,4 +90,6 @@ export interface WritesResult {
   append: WriteResult;
   batch10: WriteResult;
   read: ReadResult;
+  /** Ours only: what the log's visibility horizon query costs (bench/event-store/horizon-cost.ts). */
+  horizon?: { horizonUs: number; xminUs: number };
 }

@@ -3,7 +3,7 @@ export interface BenchOutcome {
   /** Human-readable report (table and notes) for stdout. */
   report: string;
   /** Machine-readable figures; run.ts prints them as the last line of stdout. */
-  figures: Record<string, number | null>;
+  figures: Record<string, number | boolean | null>;
 }
 
 export interface Benchmark {

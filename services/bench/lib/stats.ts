@@ -34,3 +34,18 @@ export function roundFigure(x: number | null): number | null {
   if (x === null || !Number.isFinite(x)) return null;
   return Math.abs(x) >= 100 ? Math.round(x) : Math.round(x * 100) / 100;
 }
+
+/** Median and spread of one figure over repeated rounds. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+export function spread(values: readonly number[]): Spread {
+  const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (sorted.length === 0) return { median: NaN, min: NaN, max: NaN };
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { median, min: sorted[0]!, max: sorted[sorted.length - 1]! };
+}

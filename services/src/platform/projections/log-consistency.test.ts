@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
+import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
 import { START, type EventStore } from '../event-store/port';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../../test-support/platform/databases';
 import { tallyProjection } from '../../../test-support/platform/tally-projection';
@@ -12,9 +13,11 @@ import { readWholeLog } from '../../../test-support/platform/whole-log';
 import { ProjectionRunner, migrateProjections } from './runner';
 
 /**
- * Randomized: concurrent writers with rollbacks and long transactions, while a projector is killed and
- * restarted mid-batch. The projection must see exactly the committed events, once each, in log order,
- * and equal a rebuild from scratch. Only real PostgreSQL has the concurrency this needs.
+ * Randomized: concurrent writers with rollbacks and long transactions, and long read-model writer
+ * transactions (which readers of the log leave out of their horizon), while a projector is killed and
+ * restarted mid-batch. Two projections share the runner's log reader, one of them crashing now and then.
+ * Each must see exactly the committed events, once each, in log order, and equal a rebuild from scratch.
+ * Only real PostgreSQL has the concurrency this needs.
  */
 const real = await probeRealPostgres();
 const RUNS = Number(process.env.LOG_CONSISTENCY_RUNS ?? 200);
@@ -26,6 +29,8 @@ interface WriteOp {
   holdMs: number;
   rollback: boolean;
   viaStore: boolean;
+  /** A read-model writer's transaction (lock, a write, held open), appending nothing. */
+  readModelWriter: boolean;
 }
 
 const opArb: fc.Arbitrary<WriteOp> = fc.record({
@@ -37,6 +42,7 @@ const opArb: fc.Arbitrary<WriteOp> = fc.record({
   }),
   rollback: fc.boolean().map((b) => b && Math.random() < 0.5),
   viaStore: fc.boolean(),
+  readModelWriter: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
 });
 
 const scenarioArb = fc.record({
@@ -63,6 +69,7 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
     });
     await migrateProjections(knex);
     writers = new pg.Pool({ connectionString: db.connectionString, max: 10 });
+    await writers.query('create table read_model_scratch (n int)');
   });
   afterAll(async () => {
     await writers?.end();
@@ -74,6 +81,19 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
   async function write(prefix: string, op: WriteOp, committed: string[]): Promise<void> {
     const events = Array.from({ length: op.events }, () => ({ id: randomUUID(), type: 'E', version: 1, data: {} }));
     const stream = `${prefix}-${op.stream}`;
+    if (op.readModelWriter) {
+      const client = await writers.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select ${BEGIN_READ_MODEL_WRITE_SQL}`);
+        await client.query('insert into read_model_scratch values (1)');
+        await sleep(op.holdMs + 20); // long: it would have held the log back before the horizon left it out
+        await client.query(op.rollback ? 'rollback' : 'commit');
+      } finally {
+        client.release();
+      }
+      return;
+    }
     if (op.viaStore && !op.rollback && op.holdMs === 0) {
       await store.append(stream, events, 'any');
       committed.push(...events.map((e) => e.id));
@@ -115,7 +135,9 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
             }
           },
         };
-        let runner = new ProjectionRunner({ store, db: knex, projections: [projection], batchSize: scenario.batchSize, retryDelayMs: 1 });
+        const steady = tallyProjection({ name: `${name}s` });
+        const projections = [projection, steady];
+        let runner = new ProjectionRunner({ store, db: knex, projections, batchSize: scenario.batchSize, retryDelayMs: 1 });
         await runner.start();
 
         const committed: string[] = [];
@@ -125,14 +147,16 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
         for (const delay of scenario.kills) {
           await sleep(delay);
           if (delay % 2 === 0) {
-            // Kill the projector's connection mid-transaction, as a crashed process would leave it.
+            // Kill the projector's connection mid-transaction, as a crashed process would leave it (only
+            // this database's: the same test may be running against another database of the server).
             await store.pool.query(
               `select pg_terminate_backend(pid) from pg_stat_activity
-               where application_name = 'verba-test-projector' and state <> 'idle' and pid <> pg_backend_pid()`,
+               where application_name = 'verba-test-projector' and datname = current_database()
+                 and state <> 'idle' and pid <> pg_backend_pid()`,
             );
           } else {
             await runner.stop();
-            runner = new ProjectionRunner({ store, db: knex, projections: [projection], batchSize: scenario.batchSize, retryDelayMs: 1 });
+            runner = new ProjectionRunner({ store, db: knex, projections, batchSize: scenario.batchSize, retryDelayMs: 1 });
             await runner.start();
           }
         }
@@ -156,9 +180,11 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
           expect(e.revision).toBe((lastRevision.get(e.streamId) ?? -1n) + 1n);
           lastRevision.set(e.streamId, e.revision);
         }
-        // The projector applied each of them once, in log order.
-        const applied = await knex(`${name}_applied`).orderBy('seq').pluck('event_id');
-        expect(applied).toEqual(log.map((e) => e.id));
+        // Each projection applied each of them once, in log order.
+        for (const p of projections) {
+          const applied = await knex(`${p.name}_applied`).orderBy('seq').pluck('event_id');
+          expect(applied).toEqual(log.map((e) => e.id));
+        }
         // And its read model equals a rebuild from scratch.
         const live = await knex(`${name}_streams`).orderBy('stream_id').select();
         batches = 0;

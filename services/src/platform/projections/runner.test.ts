@@ -99,6 +99,80 @@ for (const engine of await testEngines()) {
       expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([10, 10, 10]);
     });
 
+    it('reads the log once for all projections; one that fails catches up alone without holding the others back', async () => {
+      const name = `s${randomUUID().slice(0, 8)}`;
+      let subscriptions = 0;
+      const counting: EventStore = {
+        ...store,
+        subscribeToAll: (opts, handler) => {
+          subscriptions++;
+          return store.subscribeToAll(opts, handler);
+        },
+      };
+      let failing = false; // the first start builds every read model from the log; it must succeed
+      const base = tallyProjection({ name: `${name}c` });
+      const broken = {
+        ...base,
+        async apply(...args: Parameters<typeof base.apply>) {
+          if (failing) throw new Error('read model unavailable');
+          await base.apply(...args);
+        },
+      };
+      const runner = new ProjectionRunner({
+        store: counting,
+        db: knex,
+        projections: [tallyProjection({ name: `${name}a` }), tallyProjection({ name: `${name}b` }), broken],
+        batchSize: 5,
+        retryDelayMs: 5,
+      });
+      await runner.start();
+      failing = true;
+      const first = await appendMany(name, 2, 5);
+      expect(await runner.waitFor(first.position, { projections: [`${name}a`, `${name}b`], timeoutMs: 10_000 })).toBe(true);
+      expect(await runner.waitFor(first.position, { projections: [`${name}c`], timeoutMs: 200 })).toBe(false);
+      failing = false;
+      const last = await appendMany(name, 2, 5);
+      expect(await runner.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      expect(subscriptions).toBe(1);
+      const log = await logOrder(name);
+      for (const p of ['a', 'b', 'c']) {
+        const applied = await knex(`${name}${p}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id');
+        expect(applied).toEqual(log);
+      }
+    });
+
+    // On PGlite an open transaction stops every other connection, so one slow batch stops all of them.
+    it.skipIf(engine.label.includes('PGlite'))('does not hold the other projections back while one is slow', async () => {
+      const name = `w${randomUUID().slice(0, 8)}`;
+      let slow = false;
+      const base = tallyProjection({ name: `${name}s` });
+      const sluggish = {
+        ...base,
+        async apply(...args: Parameters<typeof base.apply>) {
+          if (slow) await new Promise((r) => setTimeout(r, 1500));
+          await base.apply(...args);
+        },
+      };
+      const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name: `${name}f` }), sluggish] });
+      await runner.start();
+      slow = true;
+      const t0 = Date.now();
+      const first = await store.append(`${name}-a`, [ev('A')], 'no_stream');
+      expect(await runner.waitFor(first.position, { projections: [`${name}f`], timeoutMs: 5000 })).toBe(true);
+      const second = await store.append(`${name}-a`, [ev('B')], 0n);
+      expect(await runner.waitFor(second.position, { projections: [`${name}f`], timeoutMs: 5000 })).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(1200); // the fast one did not wait for the slow batch
+      slow = false;
+      expect(await runner.waitFor(second.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      const log = await logOrder(name);
+      for (const p of ['f', 's']) {
+        const applied = await knex(`${name}${p}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id');
+        expect(applied).toEqual(log);
+      }
+    });
+
     it('ignores events delivered twice thanks to the stream revision guard', async () => {
       const name = `d${randomUUID().slice(0, 8)}`;
       let previous: import('../event-store/port').RecordedEvent[] = [];

@@ -1,9 +1,11 @@
 import type { Knex } from 'knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
+import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
 import { generationTables, type Projection } from './projection';
 import { RevisionGuard } from './revision-guard';
 import { projectionsDdl } from './schema';
+import { SharedLogReader } from './shared-log-reader';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -49,7 +51,8 @@ function toPosition(row: { commit_position: string; prepare_position: string }):
 
 /**
  * Runs projections: each follows the global log from its checkpoint and applies every batch and the
- * checkpoint move in one transaction, so a crash at any point neither skips nor repeats an event.
+ * checkpoint move in one transaction, so a crash at any point neither skips nor repeats an event. One
+ * SharedLogReader reads the log for all of them; each still commits its own batches.
  */
 export class ProjectionRunner {
   private readonly store: EventStore;
@@ -64,6 +67,7 @@ export class ProjectionRunner {
   private readonly progressed = new WakeUp();
   private readonly loops: Promise<void>[] = [];
   private readonly stopSubs = new Set<() => Promise<void>>();
+  private readonly reader: SharedLogReader;
   private stopped = false;
 
   constructor(options: RunnerOptions) {
@@ -74,6 +78,7 @@ export class ProjectionRunner {
     this.log = options.log ?? silent;
     this.retryDelayMs = options.retryDelayMs ?? 100;
     this.onProgress = options.onProgress;
+    this.reader = new SharedLogReader(this.store, this.batchSize);
   }
 
   /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
@@ -153,7 +158,7 @@ export class ProjectionRunner {
         let storedAt = Date.now();
         const generation: number = state.active_generation;
         this.positions.set(p.name, stored);
-        const sub = this.store.subscribeToAll({ after: stored, batchSize: this.batchSize }, async (batch) => {
+        const sub = this.reader.subscribe(stored, async (batch) => {
           const relevant = !p.eventTypes || batch.some((e) => p.eventTypes!.includes(e.type));
           if (relevant || Date.now() - storedAt >= IDLE_CHECKPOINT_MS) {
             stored = await this.applyBatch(p, generation, batch, stored, true);
@@ -195,28 +200,28 @@ export class ProjectionRunner {
     const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
     const guard = this.guardFor(p.name, generation);
     const { fresh, applied } = guard.filter(wanted);
+    const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
     await this.db.transaction(async (trx) => {
-      // One round trip takes both locks first. The state row is what a rebuild locks to switch
-      // generations, so a switch and a live batch never overlap: a batch that started before the switch
-      // commits first (and the switch sees its checkpoint), one that starts after sees the new generation.
-      // The checkpoint row makes a second runner of the same projection wait, then see that it moved.
+      // One round trip locks the state row and moves the checkpoint from where this batch expects it. The
+      // state row is what a rebuild locks to switch generations, so a switch and a live batch never
+      // overlap: a batch that started before the switch commits first (and the switch sees its
+      // checkpoint), one that starts after sees the new generation. The checkpoint row makes a second
+      // runner of the same projection wait, then find it moved (no row updated). The same query marks the
+      // transaction as a read-model writer, so readers of the log do not wait for it (see
+      // event-store/postgres/read-horizon.ts); it must never append. A failure below rolls the move back.
+      const move = `update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now()
+                    where name = ? and generation = ? and commit_position = ? and prepare_position = ? returning 1`;
       const row = await trx.raw(
         mustBeActive
-          ? `select s.active_generation, c.commit_position, c.prepare_position
-             from projection_checkpoints c join projection_state s on s.name = c.name
-             where c.name = ? and c.generation = ? for update of s, c`
-          : `select null as active_generation, c.commit_position, c.prepare_position
-             from projection_checkpoints c where c.name = ? and c.generation = ? for update`,
-        [p.name, generation],
+          ? `with s as (select active_generation from projection_state where name = ? for update), c as (${move})
+             select ${BEGIN_READ_MODEL_WRITE_SQL}, (select active_generation from s) as active_generation, (select count(*) from c)::int as moved`
+          : `with c as (${move}) select ${BEGIN_READ_MODEL_WRITE_SQL}, null as active_generation, (select count(*) from c)::int as moved`,
+        mustBeActive ? [p.name, ...moveTo] : moveTo,
       );
-      const cp = row.rows[0] as { active_generation: number | null; commit_position: string; prepare_position: string } | undefined;
-      if (!cp || comparePositions(toPosition(cp), expectedAt) !== 0) throw new ProjectionMoved('checkpoint moved');
+      const cp = row.rows[0] as { active_generation: number | null; moved: number };
+      if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
       if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
-      await trx.raw(
-        'update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now() where name = ? and generation = ?',
-        [last.commit.toString(), last.prepare.toString(), p.name, generation],
-      );
     });
     guard.commit(applied);
     return last;

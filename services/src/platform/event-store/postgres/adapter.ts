@@ -194,7 +194,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       const res = await pool.query<EventRow>(
         `select ${EVENT_COLUMNS} from es_events
          where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+           and transaction_id < (select es_horizon())
          order by transaction_id, global_position
          limit $3`,
         [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000],
@@ -251,7 +251,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     async headPosition(): Promise<Position> {
       const res = await pool.query<{ tx: string; pos: string }>(
         `select transaction_id::text as tx, global_position as pos from es_events
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         where transaction_id < (select es_horizon())
          order by transaction_id desc, global_position desc limit 1`,
       );
       const row = res.rows[0];

@@ -1,10 +1,13 @@
+import { horizonDdl } from './read-horizon';
+
 /**
  * Schema of the PostgreSQL event store. It runs unchanged on PostgreSQL 15 and on PGlite (18).
  *
  * Global order is (transaction_id, global_position). A sequence alone is not enough: a transaction can
  * take a lower sequence number and commit after one with a higher number, so a reader that followed
  * the sequence would skip the late event forever. Readers therefore only look below the oldest
- * transaction still in flight (pg_snapshot_xmin), where nothing new can appear any more.
+ * transaction still in flight that may append (es_horizon(), see read-horizon.ts), where nothing new can
+ * appear any more.
  */
 export const EVENT_STORE_SCHEMA_VERSION = 1;
 
@@ -53,6 +56,10 @@ begin
   if pg_current_xact_id_if_assigned() is not null then
     raise exception 'es_append must be the first write of its transaction' using errcode = 'VX003';
   end if;
+  -- Readers leave read-model writers out of the visibility horizon: one must never append.
+  if current_setting('verba.read_model_writer', true) = 'on' then
+    raise exception 'es_append cannot run in a read-model writer''s transaction' using errcode = 'VX004';
+  end if;
   perform pg_advisory_xact_lock(hashtextextended(p_stream, 7411));
 
   if p_expected = -1 then
@@ -88,4 +95,4 @@ begin
     select v_rev, pg_current_xact_id(), max(ins.global_position) from ins;
 end
 $$;
-`;
+${horizonDdl}`;
