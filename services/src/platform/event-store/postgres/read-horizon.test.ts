@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../testing/databases';
+import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../../../test-support/platform/databases';
 import { START, type NewEvent } from '../port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from './adapter';
 import { BEGIN_READ_MODEL_WRITE_SQL } from './read-horizon';
