@@ -23,9 +23,12 @@ export const PROJECTOR_LOCK = { classid: 7411, objid: 3 } as const;
 
 /**
  * First statement of a read-model writer's transaction: the shared lock, and the setting es_append checks
- * so such a transaction can never append. Both end with the transaction.
+ * so such a transaction can never append. Also asynchronous commit: a read model and its checkpoint commit
+ * together, so a server crash can only lose the last few batches whole, and the projector re-applies them
+ * from the checkpoint that survived; not waiting for the WAL flush frees the batch (and read-your-writes)
+ * from a disk sync per projection. The log's own appends stay synchronous. All end with the transaction.
  */
-export const BEGIN_READ_MODEL_WRITE_SQL = `pg_advisory_xact_lock_shared(${PROJECTOR_LOCK.classid}, ${PROJECTOR_LOCK.objid}), set_config('verba.read_model_writer', 'on', true)`;
+export const BEGIN_READ_MODEL_WRITE_SQL = `pg_advisory_xact_lock_shared(${PROJECTOR_LOCK.classid}, ${PROJECTOR_LOCK.objid}), set_config('verba.read_model_writer', 'on', true), set_config('synchronous_commit', 'off', true)`;
 
 /**
  * `es_horizon()`: events with a transaction id below it are final. STABLE, so it sees the calling
