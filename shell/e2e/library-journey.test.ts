@@ -109,7 +109,7 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await page.getByText('Page 2 of 2').waitFor();
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.locator('.rd-text [data-key]').nth(3).click();
-    await page.locator('.rd-translation__text, .rd-translation__error').first().waitFor();
+    await page.locator('.rd-translation__text, .rd-translation__none, .rd-translation__error').first().waitFor();
     await shot('reader-dark.png');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   }, 90_000);

@@ -58,6 +58,12 @@ export const signIn = defineRoute({
   path: '/api/sign-in',
   access: 'public',
   summary: 'Sign in with email and password; sets the session cookies',
+  description:
+    'Failed sign-ins are throttled per account and client address (never per account alone, so nobody can lock ' +
+    'an owner out): after 5 failures from one address, that address waits 1 s before its next try for the account, ' +
+    'doubling with each further failure up to 15 minutes; 30 failures from one address across accounts make it ' +
+    `wait for the rest of a 15-minute window. A throttled try answers 429 with "${MESSAGES.signIn.tooManyAttempts}" ` +
+    'and a Retry-After header (seconds); the password is not checked. A success resets the address\'s count for the account.',
   body: z.object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) }),
   response: z.object({ showMainOnboarding: z.boolean(), user: UserViewSchema }),
 });

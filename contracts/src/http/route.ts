@@ -13,6 +13,8 @@ export interface RouteDef {
   path: `/api/${string}`;
   access: Access;
   summary: string;
+  /** Longer text for the API document (e.g. error answers and headers worth knowing). */
+  description?: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;

@@ -25,8 +25,14 @@ const text = z.string({ error: MISSING }).trim().min(1, MISSING).max(MAX_TRANSLA
 /** The language of the text; a provider that needs it guesses it when absent. */
 const languageCode = LearningLanguageSchema.optional();
 
+/**
+ * `found: false` is an ordinary answer, not an error: the provider knows no translation of the text (the
+ * local provider's glossaries and translation memory have none of its words); `data` is then empty. An
+ * answer without `found` (an older server) is a translation.
+ */
 export const TranslationResultSchema = z.object({
   success: z.literal(true),
+  found: z.boolean().default(true),
   data: z.string(),
   /** Seconds the translation took (a cached one takes almost none). */
   duration_s: z.number(),

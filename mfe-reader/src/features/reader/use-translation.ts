@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { translateText, type TranslationKind } from './api/word-help-api';
 
-export type TranslationState = { status: 'idle' | 'pending' } | { status: 'done'; text: string } | { status: 'error'; message: string };
+export type TranslationState =
+  | { status: 'idle' | 'pending' | 'not-found' }
+  | { status: 'done'; text: string }
+  | { status: 'error'; message: string };
 
 /** Translates `text` while `enabled`; a newer request replaces an older one. */
 export function useTranslation(kind: TranslationKind, text: string, languageCode: LearningLanguage, context: string, enabled = true): TranslationState {
@@ -12,7 +15,7 @@ export function useTranslation(kind: TranslationKind, text: string, languageCode
     let current = true;
     setState({ status: 'pending' });
     translateText(kind, text, languageCode, context).then(
-      (translation) => current && setState({ status: 'done', text: translation }),
+      (translation) => current && setState(translation === undefined ? { status: 'not-found' } : { status: 'done', text: translation }),
       (error: Error) => current && setState({ status: 'error', message: error.message || MESSAGES.other.translationError }),
     );
     return () => {

@@ -48,7 +48,10 @@ export class TranslationQueries {
     private readonly log: Logger,
   ) {}
 
-  /** Translates through the cache (keyed by text, locale and prompt); every new translation joins the memory. */
+  /**
+   * Translates through the cache (keyed by text, locale and prompt); every new translation joins the memory.
+   * A text the provider knows no translation of is answered `found: false` (not cached: the memory may learn it).
+   */
   async translate(input: TranslateInput): Promise<TranslationResult> {
     const started = performance.now();
     const sourceLanguage = input.languageCode ?? detectLanguage(input.text);
@@ -60,10 +63,13 @@ export class TranslationQueries {
       data = await this.call(() =>
         this.provider.translate({ text: input.text, locale: input.locale, ...(input.prompt ? { prompt: input.prompt } : {}), ...(sourceLanguage ? { sourceLanguage } : {}) }),
       );
-      await this.cache.set(key, data, CACHE_TTL_MS);
-      await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: data, provider: this.provider.name });
+      if (data !== undefined) {
+        await this.cache.set(key, data, CACHE_TTL_MS);
+        await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: data, provider: this.provider.name });
+      }
     }
-    return { success: true, data, duration_s: Math.round(performance.now() - started) / 1000 };
+    const duration_s = Math.round(performance.now() - started) / 1000;
+    return data === undefined ? { success: true, found: false, data: '', duration_s } : { success: true, found: true, data, duration_s };
   }
 
   async translateMultiWords(input: Omit<TranslateInput, 'prompt'>): Promise<TranslationResult> {
@@ -95,7 +101,10 @@ export class TranslationQueries {
     return row?.prompt ?? DEFAULT_PROMPTS[kind];
   }
 
-  /** Any provider failure reads as the spec's translation error; the log gets what happened, never the request. */
+  /**
+   * Any provider failure (an upstream error, an unusable answer) reads as the spec's translation error, a 502;
+   * the log gets what happened, never the request. A provider that knows no translation did not fail.
+   */
   private async call<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();

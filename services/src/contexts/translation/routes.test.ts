@@ -11,6 +11,7 @@ import { createLocalProvider } from './adapters/local/provider';
 import { TranslationMemory } from './domain/memory';
 import { createTranslationModule } from './module';
 import { createOpenAiProvider } from './adapters/openai';
+import { TranslationResultSchema } from '@verba/contracts';
 
 const database = await preferredTestDatabase();
 const NOTHING = 'No prompt or text available for translation.';
@@ -74,13 +75,22 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     expect((await post(agent, 'translation-ai/multi-words-translation-prompt/post', { text: 'tout le monde', languageCode: 'fr' })).json().data).toBe('everyone');
   });
 
-  it('answers the spec error when the local provider has nothing usable', async () => {
+  it('answers 200 found: false for a text the glossaries and memory do not know (nothing upstream failed)', async () => {
     const agent = as(t);
-    for (const payload of [{ text: 'Qwertz zxcvb' }, { text: 'Brot', languageCode: 'de', locale: 'fr' }]) {
-      const res = await post(agent, 'translation', payload);
-      expect(res.statusCode, JSON.stringify(payload)).toBe(502);
-      expect(res.json().message).toBe(FAILED);
+    for (const [url, payload] of [
+      ['translation', { text: 'Qwertz zxcvb' }],
+      ['translation', { text: 'Brot', languageCode: 'de', locale: 'fr' }],
+      ['translation-ai', { text: 'Blorptastisch', prompt: 'Translate the word as used here.', languageCode: 'de' }],
+      ['translation-ai/multi-words-translation-prompt/post', { text: 'zxq vbn', languageCode: 'fr' }],
+    ] as const) {
+      const res = await post(agent, url, payload);
+      expect(res.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, found: false, data: '' });
+      expect(TranslationResultSchema.parse(res.json()).found).toBe(false);
     }
+    // A miss is neither cached nor remembered: a known word still answers found: true.
+    expect((await post(agent, 'translation', { text: 'Brot', languageCode: 'de' })).json()).toMatchObject({ found: true, data: 'bread' });
+    expect(await t.platform.db('translation_memory').where({ translation: '' }).select('source_key')).toEqual([]);
   });
 
   it('checks public articles: an ordinary one passes, a call for violence is declined with a reason', async () => {
@@ -180,8 +190,8 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
     next = (r) => completion(`EN(${r.body.messages[1]!.content})`);
     const calls = server.received.length;
     const body = { text: 'Die Stadt ist noch ruhig', prompt: 'Translate.', locale: 'en' };
-    expect((await post(agent, 'translation-ai', body)).json().data).toBe('EN(Die Stadt ist noch ruhig)');
-    expect((await post(as(t), 'translation-ai', body)).json().data).toBe('EN(Die Stadt ist noch ruhig)');
+    expect((await post(agent, 'translation-ai', body)).json()).toMatchObject({ success: true, found: true, data: 'EN(Die Stadt ist noch ruhig)' });
+    expect((await post(as(t), 'translation-ai', body)).json()).toMatchObject({ found: true, data: 'EN(Die Stadt ist noch ruhig)' });
     expect(server.received.length).toBe(calls + 1);
     await post(agent, 'translation-ai', { ...body, prompt: 'Translate formally.' });
     await post(agent, 'translation-ai', { ...body, locale: 'en-GB' });
@@ -210,7 +220,7 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
     expect(server.received.at(-1)!.body.messages[0]!.content.startsWith(DEFAULT_PROMPTS.publicArticleCheck)).toBe(true);
   });
 
-  it('answers the spec error for an invalid result or a failing server, and never leaks the key', async () => {
+  it('answers the spec error (502) for an invalid result or a failing server, and never leaks the key', async () => {
     const agent = as(t);
     const translate = ['translation', { text: `Kaffee ${randomUUID()}` }] as const;
     const check = ['translation-ai/check-public-article', { content: 'text' }] as const;

@@ -87,6 +87,7 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
     url: def.path,
     schema: {
       summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),

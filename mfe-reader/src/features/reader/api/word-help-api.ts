@@ -8,9 +8,10 @@ export type TranslationKind = 'word' | 'phrase' | 'sentence';
 /**
  * A word is translated in its sentence (translation-ai with the sentence as context), a selection of
  * several words with the multi-word prompt, a sentence as it is. Kept in the shared query cache, so
- * going back to a word does not ask again (and a sign-out forgets them).
+ * going back to a word does not ask again (and a sign-out forgets them). `undefined` when the server knows
+ * no translation (an answer, not an error).
  */
-export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<string> {
+export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<string | undefined> {
   const call = () =>
     kind === 'word'
       ? client.call(translateAi, {
@@ -21,7 +22,7 @@ export function translateText(kind: TranslationKind, text: string, languageCode:
         : client.call(translate, { body: { text, languageCode } });
   return queryClient
     .fetchQuery({ queryKey: ['translation', kind, languageCode, text, context], queryFn: call, staleTime: Infinity, retry: false })
-    .then((result) => result.data);
+    .then((result) => (result.found ? result.data : undefined));
 }
 
 /** Voice and speed from the user's settings, or the language's default voice at normal speed. */

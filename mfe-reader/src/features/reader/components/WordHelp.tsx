@@ -12,13 +12,17 @@ interface Props {
   hasCard: boolean;
 }
 
-function Translation({ state, label }: { state: TranslationState; label: string }) {
+/** Shown in place of a translation the server does not know (a later issue adds an offline dictionary). */
+export const NO_TRANSLATION = { word: 'No translation found for this word', text: 'No translation found for this text' };
+
+function Translation({ state, label, notFound }: { state: TranslationState; label: string; notFound: string }) {
   if (state.status === 'idle') return null;
   return (
     <div className="rd-translation" aria-live="polite">
       <span className="rd-translation__label">{label}</span>
       {state.status === 'pending' ? <span className="rd-translation__pending">Translating…</span> : null}
       {state.status === 'done' ? <p className="rd-translation__text">{state.text}</p> : null}
+      {state.status === 'not-found' ? <p className="rd-translation__none">{notFound}</p> : null}
       {state.status === 'error' ? (
         <p className="rd-translation__error" role="alert">
           {state.message}
@@ -70,7 +74,11 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
   const inCards = hasCard || added;
   return (
     <div className="rd-help-word">
-      <Translation state={translation} label={phrase ? 'Translation of the selection' : 'Translation in this sentence'} />
+      <Translation
+        state={translation}
+        label={phrase ? 'Translation of the selection' : 'Translation in this sentence'}
+        notFound={phrase ? NO_TRANSLATION.text : NO_TRANSLATION.word}
+      />
       <div className="rd-panel__actions">
         <Button size="sm" variant="secondary" onClick={() => void play()} disabled={speaking} aria-label={`Listen to “${word.text}”`}>
           {speaking ? 'Playing…' : 'Listen'}
@@ -92,7 +100,7 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
       {sentenceWanted ? (
         <>
           <blockquote className="rd-sentence">{word.sentence}</blockquote>
-          <Translation state={sentence} label="The sentence" />
+          <Translation state={sentence} label="The sentence" notFound={NO_TRANSLATION.text} />
         </>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@verba/contracts';
+import { MESSAGES, TranslationResultSchema } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
 import { COMMAND_ID, callsTo, json, problem, profile } from '../../../test/mock-api';
@@ -58,6 +58,18 @@ describe('the word panel', () => {
     await openReader({ 'POST /api/translation-ai': () => problem(502, MESSAGES.other.translationError) });
     fireEvent.click(word('hund'));
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.other.translationError);
+  });
+
+  it('says plainly when no translation is found, with no error and no card to add', async () => {
+    // A server answer as the contract describes it (the local provider knows none of the words).
+    const notFound = TranslationResultSchema.parse({ success: true, found: false, data: '', duration_s: 0.01 });
+    await openReader({ 'POST /api/translation-ai': () => json(notFound), 'POST /api/translation': () => json(notFound) });
+    fireEvent.click(word('hund'));
+    expect((await screen.findByText('No translation found for this word')).className).toBe('rd-translation__none');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Add to flashcards' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Translate the sentence' }));
+    await screen.findByText('No translation found for this text');
   });
 
   it('translates several words selected with shift+click as one phrase, and adds it as a card', async () => {

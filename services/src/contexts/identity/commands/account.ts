@@ -15,12 +15,10 @@ import type { PersonalDataVault } from '../domain/personal-data';
 import { toView, type AccountQueries, type UserRow } from '../queries/account';
 import { LINK_TTL_MS, type LinkSigner } from '../domain/links';
 import { deleteAvatar } from '../domain/avatars';
+import { SignInThrottle } from '../domain/sign-in-throttle';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
-
-/** Failed sign-ins allowed per window, per account and per client address. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perIp: 30, windowMs: 15 * 60 * 1000 };
 
 
 export interface AccountCommandsOptions {
@@ -43,16 +41,13 @@ export const RESET_LIMIT = { perEmail: 3, windowMs: 15 * 60 * 1000 };
 
 /** Account commands (registration, sign-in checks, verification, passwords, roles, erasure); reads are in queries/account.ts. */
 export class AccountCommands {
-  private readonly accountLimiter: RateLimiter;
-  private readonly ipLimiter: RateLimiter;
+  private readonly signInThrottle: SignInThrottle;
   private readonly resetLimiter: RateLimiter;
   private readonly now: () => Date;
 
   constructor(private readonly o: AccountCommandsOptions) {
     this.now = o.now ?? (() => new Date());
-    const windowMs = SIGN_IN_LIMITS.windowMs;
-    this.accountLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perAccount, windowMs, prefix: 'signin:account' });
-    this.ipLimiter = createRateLimiter(o.cache, { limit: SIGN_IN_LIMITS.perIp, windowMs, prefix: 'signin:ip' });
+    this.signInThrottle = new SignInThrottle(o.cache, this.now);
     this.resetLimiter = createRateLimiter(o.cache, { limit: RESET_LIMIT.perEmail, windowMs: RESET_LIMIT.windowMs, prefix: 'reset:email' });
   }
 
@@ -101,24 +96,24 @@ export class AccountCommands {
     return { user, position: verification.position ?? position! };
   }
 
-  /** Checks credentials under the failed-attempt limits; the same answer whether or not the email exists. */
-  async verifyCredentials(email: string, password: string, ip: string): Promise<{ userId: string; role: Role; view: UserView }> {
+  /**
+   * Checks credentials under the failed-attempt throttle of (account, client) (domain/sign-in-throttle.ts):
+   * 429 SignInThrottled with the seconds to wait; the same answer whether or not the email exists.
+   */
+  async verifyCredentials(email: string, password: string, client: string): Promise<{ userId: string; role: Role; view: UserView }> {
     if (this.o.emailPasswordAccounts === false) throw new HttpError(403, MESSAGES.registration.emailPasswordDisabled);
     const emailHash = this.o.vault.emailHash(email);
-    const [account, address] = await Promise.all([this.accountLimiter.peek(emailHash), this.ipLimiter.peek(ip)]);
-    if (!account.allowed || !address.allowed) throw new HttpError(429, MESSAGES.signIn.tooManyAttempts);
-
-    const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
-    const key = row ? await this.o.vault.keyFor(row.user_id) : undefined;
-    const ok =
-      row?.password_enc && key
-        ? await verifyPassword(this.o.vault.decrypt(key, row.password_enc), password)
-        : await verifyAgainstNobody(password);
-    if (!ok || !row || !key) {
-      await Promise.all([this.accountLimiter.hit(emailHash), this.ipLimiter.hit(ip)]);
-      throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
-    }
-    await this.accountLimiter.reset(emailHash);
+    const found = await this.signInThrottle.attempt(emailHash, client, async () => {
+      const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
+      const key = row ? await this.o.vault.keyFor(row.user_id) : undefined;
+      const ok =
+        row?.password_enc && key
+          ? await verifyPassword(this.o.vault.decrypt(key, row.password_enc), password)
+          : await verifyAgainstNobody(password);
+      return ok && row && key ? { row, key } : undefined;
+    });
+    if (!found) throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
+    const { row, key } = found;
     if (row.disabled) throw new HttpError(403, MESSAGES.signIn.userDisabled);
     return { userId: row.user_id, role: RoleSchema.parse(row.role), view: toView(this.o.vault, row, key) };
   }

@@ -83,7 +83,7 @@ describe(`identity routes on ${database.label}`, () => {
     }
   });
 
-  it('locks an account after repeated failures, even for the right password', async () => {
+  it('throttles a client after repeated failures on an account, even for the right password (other clients: sign-in-throttle.test.ts)', async () => {
     const { email } = await signedIn();
     for (let i = 0; i < 5; i++) {
       const res = await t.agent().request({ method: 'POST', url: '/api/sign-in', payload: { email, password: `wrong-${i}-password` } });
@@ -92,6 +92,7 @@ describe(`identity routes on ${database.label}`, () => {
     const locked = await t.agent().request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(MESSAGES.signIn.tooManyAttempts);
+    expect(locked.headers['retry-after']).toBe('1');
   });
 
   it('answers 401 without a session and 403 for a write without the CSRF header', async () => {

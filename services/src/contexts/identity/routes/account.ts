@@ -6,6 +6,7 @@ import type { App } from '../../../platform/http/server';
 import type { DevMailbox } from '../../../platform/mail/dev-mailbox';
 import type { Accounts } from '../commands/account';
 import type { Sessions } from '../domain/sessions';
+import { SignInThrottled } from '../domain/sign-in-throttle';
 
 /** Waits for a client-given position before reading, so a client never reads older state than it wrote. */
 export type ReadAfter = (minPosition: string | undefined) => Promise<void>;
@@ -17,7 +18,10 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
   });
 
   registerRoute(app, auth, r.signIn, async ({ body, request, reply }) => {
-    const { userId, role, view } = await accounts.commands.verifyCredentials(body.email, body.password, request.ip);
+    const { userId, role, view } = await accounts.commands.verifyCredentials(body.email, body.password, request.ip).catch((e: unknown) => {
+      if (e instanceof SignInThrottled) void reply.header('retry-after', String(e.retryAfterSeconds));
+      throw e;
+    });
     if (await accounts.queries.needsVerification(userId)) {
       await accounts.commands.requestVerification(userId);
       throw new HttpError(403, EMAIL_NOT_VERIFIED, { code: 'email-not-verified' });

@@ -20,7 +20,11 @@ export interface ArticleCheckRequest {
 export interface TranslationProvider {
   /** Part of the cache key: one provider's answer is not served as another's. */
   readonly name: string;
-  translate(request: TranslateRequest): Promise<string>;
+  /**
+   * The translation, or `undefined` when the provider knows none (the local provider's glossaries and
+   * memory have no word of the text): an ordinary answer, not a failure. A failure throws.
+   */
+  translate(request: TranslateRequest): Promise<string | undefined>;
   checkArticle(request: ArticleCheckRequest): Promise<ArticleCheck>;
 }
 

@@ -2,7 +2,7 @@ import { GLOSSARIES } from './glossaries/index';
 import { lookupKey, phraseKeys, translateByLookup } from './glossary-text';
 import { moderateLocally } from './moderation';
 import type { TranslationMemory } from '../../domain/memory';
-import { InvalidProviderResultError, type TranslationProvider } from '../port';
+import type { TranslationProvider } from '../port';
 
 /**
  * The embedded default: the translation memory (everything translated before) first, then the glossaries
@@ -18,8 +18,8 @@ export function createLocalProvider(memory: TranslationMemory): TranslationProvi
       // The glossaries translate into English only.
       const glossary = sourceLanguage && locale.split('-')[0] === 'en' ? GLOSSARIES[sourceLanguage] : undefined;
       const { translation, known } = translateByLookup(text, (key) => remembered.get(key) ?? glossary?.[key]);
-      if (known === 0) throw new InvalidProviderResultError('no word of the text is in the glossary or the translation memory');
-      return translation;
+      // No word of the text is in the glossary or the memory: nothing to offer, and nothing failed.
+      return known === 0 ? undefined : translation;
     },
     async checkArticle({ name, content }) {
       return moderateLocally(name, content);
