@@ -11,6 +11,7 @@ import type { RecordedEvent } from './event-store/port';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
+import type { PersonalData } from './personal-data/keys';
 
 /** What every bounded context gets from the runtime. */
 export interface BaseDeps {
@@ -20,6 +21,8 @@ export interface BaseDeps {
   db: Knex;
   cache: Cache;
   secrets: Secrets;
+  /** Per-user data keys: seal what a user wrote; identity's erasure shreds the key (crypto-shredding). */
+  personalData: PersonalData;
   /** Read-your-writes: queries wait on it for the position a command returned. */
   projections: Pick<ProjectionRunner, 'waitFor'>;
   /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */
