@@ -16,6 +16,7 @@ import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { createMailer } from './mail/index';
 import { ProjectionRunner, migrateProjections } from './projections/runner';
 import { loadSecrets } from './secrets';
+import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 
 export interface Platform {
   database: Database;
@@ -63,6 +64,7 @@ export async function openPlatform(
   });
   await migrateProjections(db);
   await migrateRelay(db);
+  await migratePersonalDataKeys(db);
   for (const m of modules) await m.migrate?.(db);
   const runner = new ProjectionRunner({
     store,
@@ -107,6 +109,7 @@ export async function openPlatform(
     db,
     cache,
     secrets,
+    personalData: new PersonalData(db),
     projections,
     projectorsInProcess: options.projectorsInProcess ?? false,
     mailer,

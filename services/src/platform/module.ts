@@ -12,6 +12,7 @@ import type { Position } from './event-store/port';
 import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
+import type { PersonalData } from './personal-data/keys';
 
 /** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
 export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
@@ -27,6 +28,8 @@ export interface BaseDeps {
   db: Knex;
   cache: Cache;
   secrets: Secrets;
+  /** Per-user data keys: seal what a user wrote; identity's erasure shreds the key (crypto-shredding). */
+  personalData: PersonalData;
   /** Read-your-writes: queries wait on it for the position a command returned. */
   projections: ReadYourWrites;
   /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */

@@ -9,6 +9,29 @@ import { announcementsProjection } from './projections/announcements';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
 import { SupportMail } from './commands/support';
+import type { BaseDeps } from '../../platform/module';
+import type { Brevo } from './adapters/brevo/port';
+import type { LocalBrevo } from './adapters/brevo/local';
+import { brevoErasureReactor } from './reactors/erasure';
+
+// One Brevo adapter per runtime (deps' database), shared by the routes and the erasure reactor, so the
+// local adapter's recorded calls and contacts are one set.
+const adapters = new WeakMap<BaseDeps['db'], Brevo | LocalBrevo>();
+function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
+  let brevo = adapters.get(deps.db);
+  if (!brevo) {
+    const { config } = deps;
+    // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
+    brevo = guardBrevo(
+      config.BREVO_API_KEY
+        ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
+        : createLocalBrevo(),
+      deps.log,
+    );
+    adapters.set(deps.db, brevo);
+  }
+  return brevo;
+}
 
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {
@@ -16,13 +39,7 @@ export const contentModule: Module = {
   projections: [announcementsProjection],
   routes(app, deps) {
     const { config } = deps;
-    // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
-    const brevo = guardBrevo(
-      config.BREVO_API_KEY
-        ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
-        : createLocalBrevo(),
-      deps.log,
-    );
+    const brevo = brevoOf(deps);
     contentRoutes(app, {
       auth: deps.auth,
       announcements: new AnnouncementCommands(deps.store),
@@ -32,5 +49,6 @@ export const contentModule: Module = {
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
     });
   },
+  reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],
   seed: (deps) => seedWelcomeBanner(new AnnouncementCommands(deps.store)),
 };

@@ -2,7 +2,7 @@ import { UserDeletedV1 } from '@verba/contracts/integration';
 import type { BaseDeps, Module } from '../../platform/module';
 import { UserDeleted } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
-import { migratePersonalData, PersonalDataVault } from './domain/personal-data';
+import { PersonalDataVault } from './domain/personal-data';
 import { devMailboxRoutes, identityRoutes } from './routes/account';
 import { ProfileCommands } from './commands/profile';
 import { ProfileQueries } from './queries/profile';
@@ -31,7 +31,7 @@ const instances = new WeakMap<BaseDeps['db'], Identity>();
 function identity(deps: BaseDeps): Identity {
   let found = instances.get(deps.db);
   if (!found) {
-    const vault = new PersonalDataVault(deps.db, deps.secrets.derive('email-lookup'));
+    const vault = new PersonalDataVault(deps.personalData, deps.secrets.derive('email-lookup'));
     const links = new LinkSigner(deps.secrets.derive('signed-links'));
     const queries = new AccountQueries({ db: deps.db, vault });
     const commands = new AccountCommands({
@@ -43,6 +43,7 @@ function identity(deps: BaseDeps): Identity {
       db: deps.db,
       vault,
       cache: deps.cache,
+      ...(deps.mailer instanceof DevMailbox ? { forgetMail: (email: string) => (deps.mailer as DevMailbox).forget(email) } : {}),
       waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
     });
     const sessions = new Sessions({
@@ -67,7 +68,6 @@ export const accountCommands = (deps: BaseDeps): AccountCommands => identity(dep
 export const identityModule: Module = {
   name: 'identity',
   async migrate(db) {
-    await migratePersonalData(db);
     await migrateSessions(db);
     await migrateAvatars(db);
   },

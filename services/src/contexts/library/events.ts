@@ -2,10 +2,23 @@ import { z } from 'zod';
 import { ArticleCategorySchema, ContentFormatSchema, LearningLanguageSchema, LevelSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
+/**
+ * What an author wrote is sealed with their data key (platform/personal-data): these string fields then
+ * hold tokens and `sealedFor` names the author, so erasing the key erases the text from the log. Events
+ * written before sealing (and Verba's own content) carry the text in clear and no `sealedFor`.
+ */
+export const ARTICLE_SEALED_FIELDS = ['name', 'content', 'translation', 'authorDisplayName', 'previewImgSrc'] as const;
+export const SERIES_SEALED_FIELDS = ['title', 'description', 'authorDisplayName', 'previewImgSrc'] as const;
+const sealedFor = { sealedFor: z.uuid().optional() };
+/** A clear name is at most 200 characters; a sealed one is a longer token. */
+const nameLength = (d: { name: string; sealedFor?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (!d.sealedFor && d.name.length > 200) ctx.addIssue({ code: 'custom', path: ['name'], message: 'Too long' });
+};
+
 /** The editable part of an article, as stored (already sanitized). */
 const articleBody = {
   languageCode: LearningLanguageSchema,
-  name: z.string().min(1).max(200),
+  name: z.string().min(1),
   category: ArticleCategorySchema,
   level: LevelSchema,
   content: z.string().min(1),
@@ -16,6 +29,7 @@ const articleBody = {
   isPrivate: z.boolean(),
   isPremiumOnly: z.boolean(),
   seriesId: z.uuid().nullable(),
+  ...sealedFor,
 };
 
 /** The settings of Verba's own public plain-text articles (what v1 events implied). */
@@ -41,7 +55,7 @@ export const ArticlePublished = defineEvent(
     authorId: z.uuid().nullable(),
     needApprove: z.boolean(),
     at: z.iso.datetime(),
-  }),
+  }).superRefine(nameLength),
   {
     version: 2,
     upcasters: {
@@ -58,7 +72,7 @@ export const ArticlePublished = defineEvent(
 /** The author (or an admin) replaced the article's text and settings. */
 export const ArticleUpdated = defineEvent(
   'library.ArticleUpdated',
-  z.object({ articleId: z.uuid(), ...articleBody, needApprove: z.boolean(), at: z.iso.datetime() }),
+  z.object({ articleId: z.uuid(), ...articleBody, needApprove: z.boolean(), at: z.iso.datetime() }).superRefine(nameLength),
 );
 
 const articleAt = z.object({ articleId: z.uuid(), at: z.iso.datetime() });
@@ -91,6 +105,7 @@ const seriesBody = {
   previewImgSrc: z.string().nullable(),
   authorDisplayName: z.string(),
   isPrivate: z.boolean(),
+  ...sealedFor,
 };
 export const SeriesCreated = defineEvent(
   'library.SeriesCreated',
@@ -98,6 +113,25 @@ export const SeriesCreated = defineEvent(
 );
 export const SeriesUpdated = defineEvent('library.SeriesUpdated', z.object({ seriesId: z.uuid(), ...seriesBody, at: z.iso.datetime() }));
 export const SeriesDeleted = defineEvent('library.SeriesDeleted', z.object({ seriesId: z.uuid(), at: z.iso.datetime() }));
+
+/**
+ * A user's private-article count moved (one stream per user: the authoring quota). Each event carries the
+ * running count, so a decision reads only the stream's last event; appends with the expected revision
+ * serialize one user's creations, which makes the free limit exact under concurrency.
+ */
+export const PrivateArticleCountChanged = defineEvent(
+  'library.PrivateArticleCountChanged',
+  z.object({
+    userId: z.uuid(),
+    articleId: z.uuid(),
+    change: z.enum(['taken', 'freed']),
+    privateArticles: z.number().int().min(0),
+    at: z.iso.datetime(),
+  }),
+);
+export const quotaEvents = [PrivateArticleCountChanged] as const;
+export type QuotaEvent = EventOf<(typeof quotaEvents)[number]>;
+export const quotaStream = (userId: string) => `library-quota-${userId}`;
 
 export const articleEvents = [
   ArticlePublished,

@@ -33,11 +33,11 @@ export function createLibraryModule(options: { moderation?: ArticleModeration } 
       libraryRoutes(
         app,
         deps.auth,
-        { commands: new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter), queries: articles },
+        { commands: new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData), queries: articles },
         { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
         readAfter,
       );
-      seriesRoutes(app, deps.auth, { commands: new SeriesCommands(deps.store, moderation, series, readAfter), queries: series }, readAfter);
+      seriesRoutes(app, deps.auth, { commands: new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData), queries: series }, readAfter);
     },
     seed: (deps) => seedDemoArticles(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db))),
   };

@@ -7,7 +7,8 @@ import { StreamStateCache } from '../../platform/decider/state-cache';
 import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
 import { DomainError } from '../../platform/decider/decider';
 import { FLASHCARD_NOT_FOUND, flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
-import { flashcardEvents, flashcardStream, type FsrsCard } from './events';
+import { CARD_SEALED_FIELDS, flashcardEvents, flashcardStream, type FsrsCard } from './events';
+import type { PersonalData } from '../../platform/personal-data/keys';
 
 const codec = new EventCodec([...flashcardEvents]);
 /** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
@@ -37,7 +38,14 @@ export class FlashcardCommands {
     private readonly store: EventStore,
     /** Injectable so tests replay review histories at chosen times. */
     private readonly now: () => Date,
+    /** Seals the cards' text with the user's data key (erased with the account). */
+    private readonly personalData?: PersonalData,
   ) {}
+
+  /** The user's text in a command, sealed for them (deterministic: equal text seals equal, so edits still compare). */
+  private async sealed<T extends Record<string, unknown>>(userId: string, body: T): Promise<T> {
+    return this.personalData ? this.personalData.seal(userId, body, CARD_SEALED_FIELDS as unknown as (keyof T)[]) : body;
+  }
 
   private async run(userId: string, cardId: string, body: CommandBody, commandId: string, assumeNew = false) {
     // Reviews read their stream: a card is reviewed a few times a session, and a cached state that another
@@ -70,7 +78,7 @@ export class FlashcardCommands {
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
         const { c, id } = next;
-        const body = {
+        const body = await this.sealed(userId, {
           kind: 'create' as const,
           language,
           sourceValue: c.sourceValue,
@@ -78,7 +86,7 @@ export class FlashcardCommands {
           origin: c.origin ?? null,
           originId: c.originId ?? null,
           originName: c.originName ?? null,
-        };
+        });
         const result = await this.run(userId, id, body, eventIdFor(commandId, `create:${id}`), true);
         if (result.position) changed += 1;
         position = later(position, result.position);
@@ -89,7 +97,7 @@ export class FlashcardCommands {
   }
 
   async edit(userId: string, cardId: string, form: FlashcardForm, commandId: string = randomUUID()): Promise<Changed> {
-    return this.single(userId, cardId, { kind: 'edit', ...form }, commandId);
+    return this.single(userId, cardId, await this.sealed(userId, { kind: 'edit' as const, ...form }), commandId);
   }
 
   async delete(userId: string, cardId: string, commandId: string = randomUUID()): Promise<Changed> {

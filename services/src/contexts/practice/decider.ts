@@ -22,8 +22,10 @@ export type FlashcardCommand = CardRef &
         origin: FlashcardOrigin | null;
         originId: string | null;
         originName: string | null;
+        /** Set when the text fields are sealed for the user. */
+        sealedFor?: string;
       }
-    | { kind: 'edit'; sourceValue: string; targetValue: string }
+    | { kind: 'edit'; sourceValue: string; targetValue: string; sealedFor?: string }
     | { kind: 'delete' }
     | { kind: 'status'; status: FlashcardStatus }
     | { kind: 'review'; reviewId: string; rating: ReviewRating; source: ReviewSource }
@@ -54,14 +56,15 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
   if (c.kind === 'create') {
     if (s.phase !== 'none') return []; // the id is taken: a retry, or the same card made twice
     const { language, sourceValue, targetValue, origin, originId, originName, at } = c;
-    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, at } }];
+    const sealed = c.sealedFor ? { sealedFor: c.sealedFor } : {};
+    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, at, ...sealed } }];
   }
   if (c.kind === 'delete' && s.phase === 'deleted') return [];
   if (s.phase !== 'active') throw new DomainError(FLASHCARD_NOT_FOUND, 404);
   switch (c.kind) {
     case 'edit':
       if (c.sourceValue === s.sourceValue && c.targetValue === s.targetValue) return [];
-      return [{ type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: c.sourceValue, targetValue: c.targetValue, at: c.at } }];
+      return [{ type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: c.sourceValue, targetValue: c.targetValue, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
     case 'delete':
       return [{ type: 'practice.FlashcardDeleted', data: { ...ref, at: c.at } }];
     case 'status':

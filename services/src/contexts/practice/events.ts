@@ -10,6 +10,12 @@ import {
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
 const card = { userId: z.uuid(), cardId: z.uuid() };
+/**
+ * A card's sides and origin name are the user's text: sealed with their data key (platform/personal-data),
+ * `sealedFor` naming them. Events from before sealing carry them in clear and no `sealedFor`.
+ */
+export const CARD_SEALED_FIELDS = ['sourceValue', 'targetValue', 'originName'] as const;
+const sealedFor = { sealedFor: z.uuid().optional() };
 
 /** A new card; it starts Uncertain and New for FSRS, due at once. */
 export const FlashcardCreated = defineEvent(
@@ -23,12 +29,13 @@ export const FlashcardCreated = defineEvent(
     originId: z.string().nullable(),
     originName: z.string().nullable(),
     at: z.iso.datetime(),
+    ...sealedFor,
   }),
 );
 
 export const FlashcardEdited = defineEvent(
   'practice.FlashcardEdited',
-  z.object({ ...card, sourceValue: z.string(), targetValue: z.string(), at: z.iso.datetime() }),
+  z.object({ ...card, sourceValue: z.string(), targetValue: z.string(), at: z.iso.datetime(), ...sealedFor }),
 );
 
 export const FlashcardDeleted = defineEvent('practice.FlashcardDeleted', z.object({ ...card, at: z.iso.datetime() }));

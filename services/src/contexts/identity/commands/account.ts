@@ -33,6 +33,8 @@ export interface AccountCommandsOptions {
   /** False when email/password accounts are switched off (EMAIL_PASSWORD_ACCOUNTS=false). */
   emailPasswordAccounts?: boolean;
   now?: () => Date;
+  /** Erasure: forgets mail kept for the address (the dev mailbox). */
+  forgetMail?: (email: string) => Promise<void>;
 }
 
 /** A link that fails its signature check: the same answer as a used or expired one, minus the reason. */
@@ -148,7 +150,7 @@ export class AccountCommands {
 
   /** Deletes the account: the event first (read models drop the rows), then the key (the log goes dark). */
   async deleteAccount(userId: string): Promise<Position> {
-    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash');
+    const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash', 'email_enc');
     const at = this.now().toISOString();
     const { position } = await this.command(userId, { kind: 'delete', userId, at });
     if (row) {
@@ -161,6 +163,8 @@ export class AccountCommands {
         commandId: randomUUID(),
       });
     }
+    const key = row && this.o.forgetMail ? await this.o.vault.keyFor(userId) : undefined;
+    if (key) await this.o.forgetMail!(this.o.vault.decrypt(key, row.email_enc as string));
     await this.o.vault.shred(userId);
     await deleteAvatar(this.o.db, userId);
     return position!;
@@ -168,9 +172,8 @@ export class AccountCommands {
 
   /** Finishes erasures a crash interrupted: deleted users whose key is still there. */
   async shredLeftovers(): Promise<number> {
-    const ids: string[] = await this.o.db('identity_deleted_users as d')
-      .join('identity_user_keys as k', 'k.user_id', 'd.user_id')
-      .pluck('d.user_id');
+    const deleted: string[] = await this.o.db('identity_deleted_users').pluck('user_id');
+    const ids = await this.o.vault.withKeys(deleted);
     for (const id of ids) await this.o.vault.shred(id);
     return ids.length;
   }

@@ -1,25 +1,15 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { PersonalData } from '../../../platform/personal-data/keys';
 
 /**
- * Crypto-shredding. Each user has a data key kept outside the event log; email, name and password hash
- * go into events encrypted with it (AES-256-GCM). Deleting the key makes every copy in the log unreadable.
- * In a production deployment the keys table would itself be wrapped by a KMS key.
+ * Crypto-shredding of identity's personal data. The per-user data keys are the platform's
+ * (`platform/personal-data/keys.ts`, shared with every context that seals what a user wrote); email, name
+ * and password hash go into events encrypted with them (AES-256-GCM, random IV). Deleting the key makes
+ * every copy in the log unreadable.
  */
-export async function migratePersonalData(db: Knex): Promise<void> {
-  await db.raw(`
-    create table if not exists identity_user_keys (
-      user_id uuid primary key,
-      data_key bytea not null,
-      created_at timestamptz not null default now()
-    )`);
-}
-
 export class PersonalDataVault {
-  private readonly cache = new Map<string, Buffer>();
-
   constructor(
-    private readonly db: Knex,
+    private readonly keys: PersonalData,
     private readonly lookupKey: Buffer,
   ) {}
 
@@ -29,29 +19,21 @@ export class PersonalDataVault {
   }
 
   /** The user's key, created on first use (idempotent, so a retried registration reuses it). */
-  async createKey(userId: string): Promise<Buffer> {
-    await this.db('identity_user_keys')
-      .insert({ user_id: userId, data_key: randomBytes(32) })
-      .onConflict('user_id')
-      .ignore();
-    const key = await this.keyFor(userId);
-    if (!key) throw new Error('data key vanished right after creation');
-    return key;
+  createKey(userId: string): Promise<Buffer> {
+    return this.keys.createKey(userId);
   }
 
-  async keyFor(userId: string): Promise<Buffer | undefined> {
-    const cached = this.cache.get(userId);
-    if (cached) return cached;
-    const row = await this.db('identity_user_keys').where({ user_id: userId }).first('data_key');
-    if (!row) return undefined;
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(userId, row.data_key as Buffer);
-    return row.data_key as Buffer;
+  keyFor(userId: string): Promise<Buffer | undefined> {
+    return this.keys.keyFor(userId);
   }
 
-  async shred(userId: string): Promise<void> {
-    this.cache.delete(userId);
-    await this.db('identity_user_keys').where({ user_id: userId }).delete();
+  shred(userId: string): Promise<void> {
+    return this.keys.shred(userId);
+  }
+
+  /** Of these users, those whose key is still there. */
+  withKeys(userIds: string[]): Promise<string[]> {
+    return this.keys.withKeys(userIds);
   }
 
   encrypt(key: Buffer, plaintext: string): string {

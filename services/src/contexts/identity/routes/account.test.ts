@@ -185,7 +185,7 @@ describe(`identity routes on ${database.label}`, () => {
     expect(dump).not.toContain(email);
     expect(dump.toLowerCase()).not.toContain(email.toLowerCase());
     expect(dump).not.toContain('Zelda');
-    expect(await db('identity_user_keys').where({ user_id: uid }).first()).toBeUndefined();
+    expect((await db('user_data_keys').where({ user_id: uid }).first())?.data_key).toBeNull();
     expect(await db('identity_users').where({ user_id: uid }).first()).toBeUndefined();
     // The email is free again.
     const reuse = await t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } });

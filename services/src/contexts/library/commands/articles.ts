@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES as M, type ArticleInput, type LearningLanguage } from '@verba/contracts';
+import { LIBRARY_MESSAGES as M, type ArticleInput, type LearningLanguage } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
 import { eventIdFor } from '../../../platform/decider/event-ids';
 import { EventCodec } from '../../../platform/decider/events';
 import { handleCommand } from '../../../platform/decider/handle-command';
 import { formatPosition, type EventStore, type Position } from '../../../platform/event-store/port';
+import { lastEventOnly } from '../../../platform/decider/last-event-view';
+import type { PersonalData } from '../../../platform/personal-data/keys';
+import { quotaDecider, type QuotaCommand } from '../deciders/quota-decider';
 import type { ArticleQueries } from '../queries/articles';
 import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
-import { articleEvents, articleStream } from '../events';
+import { ARTICLE_SEALED_FIELDS, articleEvents, articleStream, quotaEvents, quotaStream } from '../events';
 import type { ArticleModeration, Verdict } from '../adapters/moderation';
 import { cleanContent, plainText } from '../domain/sanitize';
 
 const codec = new EventCodec([...articleEvents]);
+const quotaCodec = new EventCodec([...quotaEvents]);
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
 
@@ -28,7 +32,33 @@ export class ArticleCommands {
     /** Waits until this context's read models reached a position (read-your-writes). */
     private readonly readAfter: ReadAfter = async () => undefined,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    /** Seals what authors write with their data key (erased with the account); without it text stays clear (benchmarks). */
+    private readonly personalData?: PersonalData,
+  ) {
+    this.quotaStore = lastEventOnly(store);
+  }
+
+  private readonly quotaStore: EventStore;
+
+  /** The author's private-article slot, taken or freed on their quota stream (see quota-decider.ts). */
+  private async quota(command: QuotaCommand extends infer C ? (C extends unknown ? Omit<C, 'baseline' | 'at'> : never) : never, commandId: string): Promise<void> {
+    const baseline = await this.queries.privateArticles(command.userId);
+    await handleCommand({
+      store: this.quotaStore,
+      codec: quotaCodec,
+      decider: quotaDecider,
+      streamId: quotaStream(command.userId),
+      command: { ...command, baseline, at: this.now().toISOString() } as QuotaCommand,
+      commandId,
+      metadata: { userId: command.userId },
+    });
+  }
+
+  /** The draft with the author's text sealed for them (Verba's own articles have no author and stay clear). */
+  private async sealed(authorId: string | null, draft: ArticleDraft): Promise<ArticleDraft> {
+    if (!authorId || !this.personalData) return draft;
+    return this.personalData.seal(authorId, draft, ARTICLE_SEALED_FIELDS);
+  }
 
   private async run(command: ArticleCommand, commandId: string = randomUUID()): Promise<string | undefined> {
     const result = await handleCommand({ store: this.store, codec, decider: articleDecider, streamId: articleStream(command.kind === 'publish' ? command.article.articleId : command.articleId), command, commandId, metadata: 'actor' in command ? { userId: command.actor.userId } : {} });
@@ -76,13 +106,21 @@ export class ArticleCommands {
 
   async create(actor: Actor, input: ArticleInput, commandId: string = randomUUID()) {
     const draft = this.draft(input);
-    if (draft.isPrivate && !actor.isMaster && !actor.isAdmin && (await this.queries.privateArticles(actor.userId)) >= FREE_PRIVATE_ARTICLE_LIMIT) {
-      throw new DomainError(M.privateLimit, 403);
-    }
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
     const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
-    const position = await this.run({ kind: 'create', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    const command: ArticleCommand = { kind: 'create', actor, articleId, draft: await this.sealed(actor.userId, draft), ...(verdict ? { verdict } : {}), at: this.now().toISOString() };
+    // A private article takes a slot on the author's quota stream first: that append is what serializes
+    // one user's creations, so the free limit holds however many arrive at once.
+    if (!draft.isPrivate) return this.saved(actor, articleId, await this.run(command, commandId));
+    await this.quota({ kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin }, eventIdFor(commandId, 'quota'));
+    let position: string | undefined;
+    try {
+      position = await this.run(command, commandId);
+    } catch (error) {
+      await this.quota({ kind: 'free', userId: actor.userId, articleId }, eventIdFor(commandId, 'quota-undo'));
+      throw error;
+    }
     return this.saved(actor, articleId, position);
   }
 
@@ -90,7 +128,10 @@ export class ArticleCommands {
     const draft = this.draft(input);
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
-    const position = await this.run({ kind: 'update', actor, articleId, draft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    // Sealed for the article's author (an admin may edit it); authorship never changes, so the read model's word is final.
+    const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
+    const sealedDraft = await this.sealed((row?.author_id as string | null | undefined) ?? null, draft);
+    const position = await this.run({ kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
     return this.saved(actor, articleId, position);
   }
 
@@ -110,8 +151,13 @@ export class ArticleCommands {
     return this.run({ kind: 'decline', articleId, reason: plainText(reason) || reason, at: this.now().toISOString() });
   }
 
-  deletePrivate(actor: Actor, articleId: string) {
-    return this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() });
+  async deletePrivate(actor: Actor, articleId: string, commandId: string = randomUUID()) {
+    const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
+    const position = await this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() }, commandId);
+    // The slot goes back to the author (who may not be the admin deleting it).
+    const authorId = row?.author_id as string | null | undefined;
+    if (position && authorId) await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
+    return position;
   }
 
   /** Flags each article; all are checked first, so one that may not be flagged leaves the others unflagged. */

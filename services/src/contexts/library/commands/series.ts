@@ -7,7 +7,8 @@ import { handleCommand } from '../../../platform/decider/handle-command';
 import { formatPosition, type EventStore } from '../../../platform/event-store/port';
 import type { SeriesQueries } from '../queries/series';
 import type { Actor } from '../deciders/article-decider';
-import { seriesEvents, seriesStream } from '../events';
+import { SERIES_SEALED_FIELDS, seriesEvents, seriesStream } from '../events';
+import type { PersonalData } from '../../../platform/personal-data/keys';
 import type { ArticleModeration } from '../adapters/moderation';
 import { plainText } from '../domain/sanitize';
 import { seriesDecider, type SeriesCommand, type SeriesDraft } from '../deciders/series-decider';
@@ -23,14 +24,20 @@ export class SeriesCommands {
     private readonly queries: SeriesQueries,
     private readonly readAfter: ReadAfter = async () => undefined,
     private readonly now: () => Date = () => new Date(),
+    /** Seals what authors write with their data key (erased with the account). */
+    private readonly personalData?: PersonalData,
   ) {}
+
+  private async sealed(authorId: string, draft: SeriesDraft): Promise<SeriesDraft> {
+    return this.personalData ? this.personalData.seal(authorId, draft, SERIES_SEALED_FIELDS) : draft;
+  }
 
   private async run(command: SeriesCommand, commandId: string) {
     const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, metadata: { userId: command.actor.userId } });
     return r.position ? formatPosition(r.position) : undefined;
   }
 
-  private async draft(actor: Actor, input: Omit<SeriesInput, 'languageCode'>) {
+  private async draft(actor: Actor, authorId: string, input: Omit<SeriesInput, 'languageCode'>) {
     const title = plainText(input.title);
     if (!title) throw new DomainError(M.required, 400);
     const draft: SeriesDraft = {
@@ -41,18 +48,20 @@ export class SeriesCommands {
       isPrivate: input.isPrivate,
     };
     const verdict = input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);
-    return { draft, ...(verdict ? { verdict } : {}) };
+    return { draft: await this.sealed(authorId, draft), ...(verdict ? { verdict } : {}) };
   }
 
   async create(actor: Actor, input: SeriesInput, commandId: string = randomUUID()) {
     const seriesId = eventIdFor(commandId, 'series');
     const at = this.now().toISOString();
-    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, input)), at }, commandId);
+    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, actor.userId, input)), at }, commandId);
     return this.saved(actor, seriesId, position);
   }
 
   async update(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()) {
-    const position = await this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, input)), at: this.now().toISOString() }, commandId);
+    // Sealed for the series' author (an admin may edit it).
+    const authorId = (await this.queries.authorOf(seriesId)) ?? actor.userId;
+    const position = await this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId);
     return this.saved(actor, seriesId, position);
   }
 

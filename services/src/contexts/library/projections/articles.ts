@@ -1,7 +1,9 @@
 import { tokenize } from '@verba/contracts';
-import { EventCodec } from '../../../platform/decider/events';
+import { EventCodec, readEventData } from '../../../platform/decider/events';
+import { openSealed } from '../../../platform/personal-data/keys';
+import { UserDeleted } from '../../identity/published';
 import type { ApplyContext, Projection } from '../../../platform/projections/projection';
-import { ArticleRated, ArticleRead, articleEvents, seriesEvents, type ArticleEvent, type SeriesEvent } from '../events';
+import { ARTICLE_SEALED_FIELDS, ArticleRated, ArticleRead, SERIES_SEALED_FIELDS, articleEvents, seriesEvents, type ArticleEvent, type SeriesEvent } from '../events';
 import { visibleText } from '../domain/sanitize';
 import { StatisticsKeeper } from './statistics';
 import { wordHash } from '../domain/word-hash';
@@ -85,6 +87,40 @@ async function applyArticle(ctx: ApplyContext, e: ArticleEvent): Promise<void> {
   }
 }
 
+/** What authors wrote, opened with their key (text of an erased author reads empty; their rows go at UserDeleted). */
+async function opened<E extends { type: string; data: object }>({ trx }: ApplyContext, e: E): Promise<E> {
+  if (e.type === 'library.ArticlePublished' || e.type === 'library.ArticleUpdated') {
+    return { ...e, data: await openSealed(trx, e.data as Record<string, unknown>, ARTICLE_SEALED_FIELDS) };
+  }
+  if (e.type === 'library.SeriesCreated' || e.type === 'library.SeriesUpdated') {
+    return { ...e, data: await openSealed(trx, e.data as Record<string, unknown>, SERIES_SEALED_FIELDS) };
+  }
+  return e;
+}
+
+/**
+ * Erasure: everything the user wrote goes, public articles included (their text is sealed with the
+ * author's key, which is gone), with the words, ratings and series membership that hang on it; and the
+ * user's own ratings of other articles (their averages are recomputed).
+ */
+async function eraseUser({ trx, t }: ApplyContext, userId: string, rated: Set<string>): Promise<void> {
+  const articleIds: string[] = await trx(t('library_articles')).where({ author_id: userId }).pluck('id');
+  if (articleIds.length) {
+    await trx(t('library_article_words')).whereIn('article_id', articleIds).delete();
+    await trx(t('library_ratings')).whereIn('article_id', articleIds).delete();
+    await trx(t('library_articles')).whereIn('id', articleIds).delete();
+    for (const id of articleIds) rated.delete(id);
+  }
+  const seriesIds: string[] = await trx(t('library_series')).where({ author_id: userId }).pluck('id');
+  if (seriesIds.length) {
+    await trx(t('library_articles')).whereIn('series_id', seriesIds).update({ series_id: null });
+    await trx(t('library_series')).whereIn('id', seriesIds).delete();
+  }
+  const ratedByUser: string[] = await trx(t('library_ratings')).where({ user_id: userId }).pluck('article_id');
+  await trx(t('library_ratings')).where({ user_id: userId }).delete();
+  for (const id of ratedByUser) rated.add(id);
+}
+
 async function applySeries({ trx, t }: ApplyContext, e: SeriesEvent): Promise<void> {
   const d = e.data;
   switch (e.type) {
@@ -122,9 +158,9 @@ async function applySeries({ trx, t }: ApplyContext, e: SeriesEvent): Promise<vo
  */
 export const articlesProjection: Projection = {
   name: 'library-articles',
-  version: 2,
+  version: 3,
   tables: ['library_articles', 'library_article_words', 'library_series', 'library_ratings'],
-  eventTypes: handled.map((e) => e.type),
+  eventTypes: [...handled.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('library_articles'), (tb) => {
       tb.uuid('id').primary();
@@ -185,7 +221,11 @@ export const articlesProjection: Projection = {
     const { trx, t } = ctx;
     const rated = new Set<string>();
     for (const recorded of events) {
-      const e = codec.decode(recorded);
+      if (recorded.type === UserDeleted.type) {
+        await eraseUser(ctx, readEventData(UserDeleted, recorded).userId, rated);
+        continue;
+      }
+      const e = await opened(ctx, codec.decode(recorded));
       if (e.type === 'library.ArticleRated') {
         await trx(t('library_ratings'))
           .insert({ article_id: e.data.articleId, user_id: e.data.userId, rating: e.data.rating })
@@ -201,6 +241,10 @@ export const articlesProjection: Projection = {
       }
     }
     // The average is recomputed from the one-per-user ratings, once per batch and article.
+    for (const id of rated) {
+      // An article whose last rating went (its rater erased) has no group below.
+      await trx(t('library_articles')).where({ id }).whereNotExists(trx(t('library_ratings')).where({ article_id: id })).update({ average_rating: 0, ratings: 0 });
+    }
     if (rated.size) {
       await trx.raw(
         `update ?? a set average_rating = s.avg, ratings = s.n

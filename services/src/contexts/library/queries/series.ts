@@ -34,6 +34,12 @@ const toSeries = (r: SeriesRow, viewer: Actor): Series => ({
 export class SeriesQueries {
   constructor(private readonly db: Knex) {}
 
+  /** Who wrote the series (never changes), if it exists. */
+  async authorOf(id: string): Promise<string | undefined> {
+    const row = await this.db('library_series').where({ id }).first('author_id');
+    return row?.author_id as string | undefined;
+  }
+
   private async find(viewer: Actor, filters: (q: Knex.QueryBuilder) => void): Promise<Series[]> {
     const q = this.db('library_series as s')
       .where((w) => w.where('s.is_private', false).orWhere('s.author_id', viewer.userId))

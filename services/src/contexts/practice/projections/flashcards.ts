@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
-import { flashcardEvents, type FlashcardEvent, type FsrsCard } from '../events';
+import { CARD_SEALED_FIELDS, flashcardEvents, type FlashcardEvent, type FsrsCard } from '../events';
+import { openSealed } from '../../../platform/personal-data/keys';
 import { newSchedule } from '../domain/scheduler';
 import { UserDeleted } from '../../identity/published';
 
@@ -156,6 +157,7 @@ export const flashcardsProjection: Projection = {
     const cardsTable = t('flashcards');
     const daysTable = t('practice_days');
     let decoded: FlashcardEvent[] = [];
+    const keys = new Map<string, Buffer | undefined>();
     const flush = async () => {
       const batch = decoded;
       decoded = [];
@@ -189,11 +191,16 @@ export const flashcardsProjection: Projection = {
       if (recorded.type === UserDeleted.type) {
         await flush(); // keep order: the erasure comes after what came before it
         const { userId } = readEventData(UserDeleted, recorded);
+        keys.delete(userId);
         await trx(cardsTable).where({ user_id: userId }).delete();
         await trx(daysTable).where({ user_id: userId }).delete();
         continue;
       }
-      decoded.push(codec.decode(recorded));
+      const e = codec.decode(recorded);
+      // The user's text, opened with their key (an erased user's reads empty; their rows go at UserDeleted).
+      if (e.type === 'practice.FlashcardCreated' || e.type === 'practice.FlashcardEdited') {
+        decoded.push({ ...e, data: await openSealed(trx, e.data as Record<string, unknown>, CARD_SEALED_FIELDS, keys) } as FlashcardEvent);
+      } else decoded.push(e);
     }
     await flush();
   },

@@ -45,6 +45,14 @@ export function createLocalBrevo(now: () => number = Date.now): LocalBrevo {
       return contact ? { ...contact } : undefined;
     },
     async deleteContact(extId) {
+      // Erasure reaches this stand-in's own records too: earlier calls naming the contact (its id, email or
+      // name) keep only their operation and time.
+      const gone = contacts.get(extId);
+      const traces = [extId, gone?.email, gone?.name].filter((v): v is string => !!v).map((v) => v.toLowerCase());
+      for (const call of log) {
+        const text = JSON.stringify(call.request).toLowerCase();
+        if (traces.some((v) => text.includes(v))) call.request = { erased: true };
+      }
       record('deleteContact', { extId });
       return contacts.delete(extId);
     },
