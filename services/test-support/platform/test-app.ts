@@ -66,14 +66,21 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
 /** Keeps cookies between requests like a browser, and echoes the CSRF cookie in its header. */
 export class Agent {
   private readonly cookies = new Map<string, string>();
+  private remoteAddress: string | undefined;
   constructor(private readonly app: App) {}
+
+  /** Calls from this client address from now on (the sign-in throttle keys on it). */
+  from(remoteAddress: string): this {
+    this.remoteAddress = remoteAddress;
+    return this;
+  }
 
   async request(options: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
     if (this.cookies.size) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const csrf = this.cookies.get(CSRF_COOKIE);
     if (csrf && options.csrf !== false) headers[CSRF_HEADER] = csrf;
-    const res = await this.app.inject({ ...options, headers });
+    const res = await this.app.inject({ ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}), ...options, headers });
     for (const c of res.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired = c.maxAge === 0 || (c.expires && c.expires.getTime() <= Date.now()) || c.value === '';
       if (expired) this.cookies.delete(c.name);

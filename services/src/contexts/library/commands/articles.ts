@@ -113,6 +113,9 @@ export class ArticleCommands {
     // A private article takes a slot on the author's quota stream first: that append is what serializes
     // one user's creations, so the free limit holds however many arrive at once.
     if (!draft.isPrivate) return this.saved(actor, articleId, await this.run(command, commandId));
+    // The article's own rules first (on a new stream, so on the initial state): a refused article must not
+    // take, and then give back, a slot (a refusal appends nothing).
+    articleDecider.decide(command, articleDecider.initialState());
     await this.quota({ kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin }, eventIdFor(commandId, 'quota'));
     let position: string | undefined;
     try {
