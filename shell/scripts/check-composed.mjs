@@ -120,7 +120,7 @@ try {
   await alert.waitFor(); // single-spa retried on navigation; still 404
   await page.unroute('**/fragments/learn/mf-manifest.json');
   await page.getByRole('button', { name: 'Try again' }).click();
-  await page.getByText('Courses are coming soon').waitFor();
+  await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor(); // the learn fragment's course map
   check(true, '"Try again" loads the fragment once the manifest is back');
 
   // Dev override: localStorage points one fragment at another manifest URL.
@@ -129,7 +129,7 @@ try {
   const manifests = [];
   page.on('request', (r) => r.url().includes('mf-manifest.json') && manifests.push(r.url()));
   await page.reload();
-  await page.getByText('Courses are coming soon').waitFor();
+  await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor(); // the learn fragment's course map
   check(manifests.some((u) => u.includes('from=override')), 'localStorage override is used for that fragment', manifests.join(' '));
   await page.evaluate(() => localStorage.removeItem('verba:fragment-override:learn'));
 
@@ -139,8 +139,9 @@ try {
   check((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'dark theme persists across reloads');
   await page.screenshot({ path: `${out}/courses-dark.png` });
 
-  // Profile menu (Radix, loaded lazily).
+  // Profile menu: a plain button until used; its Radix code is fetched on hover/focus and opens it on the click.
   await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem').first().waitFor();
   const items = await page.getByRole('menuitem').allTextContents();
   check(['Profile', 'Subscription', 'Sign out'].every((i) => items.includes(i)), 'profile menu has Profile, Subscription, Sign out', items.join(', '));
   await page.screenshot({ path: `${out}/profile-menu-dark.png` });

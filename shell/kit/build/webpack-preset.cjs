@@ -15,8 +15,58 @@ const TerserPlugin = require('terser-webpack-plugin');
 
 const kitPackage = require('../package.json');
 
-/** Packages whose size depends on dead-code removal that only terser does well here. */
-const TERSER_PACKAGES = /[\\/]node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/;
+/**
+ * The runtime plugin that `experiments.provideExternalRuntime` adds, but its ES module build:
+ * provideExternalRuntime resolves it with require.resolve (its CommonJS build), which pulls a second,
+ * CommonJS copy of runtime-core and the sdk into the shell (main.js 30 -> 56 KiB gzip).
+ */
+const INJECT_RUNTIME_CORE = path.join(
+  path.dirname(require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [path.dirname(require.resolve('@module-federation/enhanced/webpack'))] })),
+  'index.js',
+);
+
+/**
+ * Packages whose size depends on dead-code removal that only terser does well here, each in a chunk of
+ * its own: zod (the contract schemas parse responses on every page) apart from react-hook-form (forms
+ * only), so a page that parses but has no form does not fetch the form library (13 KiB gzip).
+ */
+const ZOD = /[\\/]node_modules[\\/]zod[\\/]/;
+const FORMS = /[\\/]node_modules[\\/](react-hook-form|@hookform)[\\/]/;
+const CSS_RUNTIME = /[\\/]node_modules[\\/](style-loader|css-loader)[\\/]dist[\\/]runtime[\\/]/;
+/**
+ * Which minifier gets which asset. Terser removes more dead code than esbuild (zod and react-hook-form
+ * above; the federation runtime's sdk: main.js 30.1 -> 26.0 KiB gzip, a remoteEntry.js 13.2 -> 7.8;
+ * 3-6 % of the app's own chunks) but is slow on big inputs. React's already minified react-dom
+ * (200 KB, 2.9 s of terser per build for 0.3 KiB gzip) is the one big asset: esbuild takes every JS
+ * asset larger than LARGE_ASSET before minification but the zod and forms chunks and the entries
+ * (TERSER_ALWAYS), terser the rest. The minimizers' include/exclude
+ * options take only a RegExp or string, matched with `.test(name)`: this one looks up the asset's size,
+ * recorded just before the minimizers run.
+ */
+const LARGE_ASSET = 150_000;
+const TERSER_ALWAYS = /^(zod\.|forms\.|main\.js|remoteEntry\.js)/;
+class LargeAssets extends RegExp {
+  constructor() {
+    super('(?:)');
+    /** @type {Map<string, number>} */
+    this.sizes = new Map();
+  }
+
+  /** @param {string} name */
+  test(name) {
+    return !TERSER_ALWAYS.test(name) && (this.sizes.get(name) ?? 0) > LARGE_ASSET;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE - 1;
+    compiler.hooks.thisCompilation.tap('VerbaLargeAssets', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'VerbaLargeAssets', stage }, (assets) => {
+        for (const [name, source] of Object.entries(assets)) this.sizes.set(name, source.size());
+      });
+    });
+  }
+}
 
 /** Shared by every container. One React and one kit at runtime: the session store must be one object. */
 function sharedModules() {
@@ -32,7 +82,7 @@ function sharedModules() {
     // Server state: one query cache for the shell and every fragment; loaded by the first page that needs it.
     '@verba/kit/query': { singleton: true, requiredVersion: `^${kitPackage.version}` },
     // zod is deliberately not shared: a shared module cannot be tree-shaken (92 KiB gzip whole),
-    // while each bundle's own tree-shaken copy is a few KiB.
+    // while each fragment's own copy is 23-27 KiB and the shell's forms use zod/mini (docs/architecture.md).
   };
 }
 
@@ -51,6 +101,7 @@ function verbaWebpack(options) {
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const dev = mode === 'development';
+    const large = new LargeAssets();
     const plugins = [
       new ModuleFederationPlugin({
         name,
@@ -59,6 +110,14 @@ function verbaWebpack(options) {
         manifest: true,
         // Type generation runs tsc inside the build: slow, and `npm run check` already type-checks.
         dts: false,
+        // One federation runtime per page: the shell's. It publishes its runtime-core as the global
+        // _FEDERATION_RUNTIME_CORE and each remote's remoteEntry.js uses that instead of bundling its
+        // own (externalRuntime): about 16 KiB gzip less per fragment loaded. So a fragment runs only in
+        // a host built with this preset (the shell, in dev or production) of the same MF version.
+        // `target: 'web'` drops the runtime's Node.js script loading; a fragment consumes no remotes.
+        ...(host
+          ? { runtimePlugins: [INJECT_RUNTIME_CORE], experiments: { optimization: { target: 'web' } } }
+          : { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } } }),
       }),
     ];
     if (host) {
@@ -98,15 +157,20 @@ function verbaWebpack(options) {
       },
       optimization: {
         // esbuild minifies fast but keeps unused pure code inside webpack's module functions, which
-        // for zod + react-hook-form costs ~20 KiB gzip; terser (slow) gets only that one chunk.
+        // for zod + react-hook-form costs ~20 KiB gzip; terser (slow) gets all but the large assets.
         splitChunks: {
           cacheGroups: {
-            forms: { test: TERSER_PACKAGES, name: 'forms', chunks: 'all', enforce: true },
+            zod: { test: ZOD, name: 'zod', chunks: 'all', enforce: true },
+            forms: { test: FORMS, name: 'forms', chunks: 'all', enforce: true },
+            // style-loader's and css-loader's runtime, once per build: every stylesheet's module uses it,
+            // and the kit's chunk would otherwise carry a second copy beside the app's (about 1.3 KiB gzip).
+            cssRuntime: { test: CSS_RUNTIME, name: 'css-runtime', chunks: 'all', enforce: true },
           },
         },
         minimizer: [
-          new EsbuildPlugin({ target: 'es2022', format: undefined, css: true, exclude: /^forms\./ }),
-          new TerserPlugin({ include: /^forms\./ }),
+          large,
+          new EsbuildPlugin({ target: 'es2022', format: undefined, css: true, include: large }),
+          new TerserPlugin({ exclude: large }),
         ],
       },
       plugins,

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary, Spinner, Toaster, navigate, usePathname, useSession } from '@verba/kit';
-import { AuthForm } from '../auth/AuthForm';
 import { DashboardPage } from '../pages/DashboardPage';
 import { NotFoundPage, PlaceholderPage } from '../pages/PlaceholderPage';
+import { AuthArea } from './AuthArea';
 import { BannerArea } from './BannerArea';
 import { CookieBanner } from './CookieBanner';
 import { FragmentArea } from './FragmentArea';
@@ -47,7 +47,7 @@ function Page({ page }: { page: ShellPage }) {
   switch (page) {
     case 'sign-in':
     case 'sign-up':
-      return <AuthForm key={page} mode={page} />;
+      return <AuthArea key={page} mode={page} />;
     case 'dashboard':
       return <DashboardPage />;
     case 'subscription':

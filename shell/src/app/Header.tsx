@@ -1,10 +1,38 @@
-import { lazy, Suspense } from 'react';
-import { Link, useSession } from '@verba/kit';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useSession, type SessionUser } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
 
-// Radix's menu is ~25 KiB gzip and only signed-in pages need it: keep it out of the first load.
-const ProfileMenu = lazy(() => import('./ProfileMenu').then((m) => ({ default: m.ProfileMenu })));
+// Radix's menu with its layers (dismiss, focus scope, popper, floating-ui) is about 35 KiB gzip, and a
+// closed menu needs none of it: a plain button stands in until the pointer or focus comes to it.
+const loadProfileMenu = () => import('./ProfileMenu');
+const ProfileMenu = lazy(() => loadProfileMenu().then((m) => ({ default: m.ProfileMenu })));
+const preloadProfileMenu = () => void loadProfileMenu().catch(() => undefined);
+
+function AccountMenu({ user }: { user: SessionUser }) {
+  const [used, setUsed] = useState(false);
+  const trigger = (
+    <button
+      type="button"
+      className="sh-avatar"
+      aria-label={`Account menu for ${user.name || user.email}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={preloadProfileMenu}
+      onFocus={preloadProfileMenu}
+      onClick={() => setUsed(true)}
+    >
+      {(user.name || user.email).charAt(0).toUpperCase()}
+    </button>
+  );
+  if (!used) return trigger;
+  // The first click (or Enter/Space) opens the real menu as it mounts.
+  return (
+    <Suspense fallback={trigger}>
+      <ProfileMenu user={user} defaultOpen />
+    </Suspense>
+  );
+}
 
 const NAV = [
   { label: 'Start', href: PATHS.dashboard },
@@ -46,15 +74,7 @@ export function Header({ pathname }: { pathname: string }) {
           {theme === 'dark' ? '☀' : '☾'}
         </button>
         {user ? (
-          <Suspense
-            fallback={
-              <span className="sh-avatar" aria-hidden="true">
-                {(user.name || user.email).charAt(0).toUpperCase()}
-              </span>
-            }
-          >
-            <ProfileMenu user={user} />
-          </Suspense>
+          <AccountMenu user={user} />
         ) : (
           <>
             {pathname !== PATHS.signIn ? (

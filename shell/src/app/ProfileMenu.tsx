@@ -3,10 +3,11 @@ import { isAdmin, navigate, type SessionUser } from '@verba/kit';
 import { signOut } from '../auth/auth-api';
 import { PATHS } from '../routing/paths';
 
-export function ProfileMenu({ user }: { user: SessionUser }) {
+/** Header.tsx mounts it on the first use of its stand-in button, open (`defaultOpen`). */
+export function ProfileMenu({ user, defaultOpen = false }: { user: SessionUser; defaultOpen?: boolean }) {
   const initial = (user.name || user.email).charAt(0).toUpperCase();
   return (
-    <Menu.Root modal={false}>
+    <Menu.Root modal={false} defaultOpen={defaultOpen}>
       <Menu.Trigger className="sh-avatar" aria-label={`Account menu for ${user.name || user.email}`}>
         {initial}
       </Menu.Trigger>
