@@ -60,17 +60,14 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     expect(limit).toMatchObject({ used: 50, remaining: 0 });
   }, 120_000);
 
-  // Known failure (issue 13, left open): all 20 sign-ups answer 201. `emailHolderIsGone` answers true for an
-  // empty claim stream and the claim's retries keep that stale answer, so each retry overrides the holder.
-  it.fails('registers an email once under 20 parallel sign-ups', async () => {
+  it('registers an email once under 20 parallel sign-ups', async () => {
     const email = `same.${randomUUID()}@limits.example`;
     const results = await Promise.all(Array.from({ length: 20 }, () => t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } })));
     expect(count(results, 201), statuses(results).join()).toBe(1);
     for (const r of results.filter((r) => r.statusCode !== 201)) expect(r.json().message).toBe(MESSAGES.registration.emailInUse);
   }, 120_000);
 
-  // Not yet run (issue 13, left open): see the report; the username claim always passes holderIsGone: true.
-  it.skip('gives a username to exactly one of 20 users asking at once', async () => {
+  it('gives a username to exactly one of 20 users asking at once', async () => {
     const users: Agent[] = [];
     for (let i = 0; i < 20; i++) users.push((await user()).agent);
     const name = `racer${randomUUID().slice(0, 8)}`;
@@ -81,8 +78,7 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     expect(rows[0].n).toBeGreaterThanOrEqual(1);
   }, 180_000);
 
-  // Not yet run (issue 13, left open): see the report; the username claim always passes holderIsGone: true.
-  it.skip('counts one rating per user per article: 20 parallel ratings replace, never add', async () => {
+  it('counts one rating per user per article: 20 parallel ratings replace, never add', async () => {
     const author = await user();
     const created = (await author.agent.request({ method: 'POST', url: '/api/articles/create', payload: article(1) })).json();
     const articleId = created.article.id as string;
@@ -95,8 +91,7 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     expect(rating.averageRating).toBe(rating.rating);
   }, 120_000);
 
-  // Not yet run (issue 13, left open): see the report; the username claim always passes holderIsGone: true.
-  it.skip('makes one card per word and origin under 20 parallel creates', async () => {
+  it('makes one card per word and origin under 20 parallel creates', async () => {
     const { agent } = await user();
     const originId = randomUUID();
     const flashcard = { sourceValue: 'das Haus', targetValue: 'the house', origin: 'article', originId, originName: 'Im Dorf' };

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { FlashcardForm, FlashcardStatus, LearningLanguage, NewFlashcard, ReviewRating, ReviewSource } from '@verba/contracts';
-import { eventIdFor } from '../../platform/decider/event-ids';
+import { createHmac, randomUUID } from 'node:crypto';
+import { wordKey, type FlashcardForm, type FlashcardStatus, type LearningLanguage, type NewFlashcard, type ReviewRating, type ReviewSource } from '@verba/contracts';
+import { eventIdFor, uuidFromDigest } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { StreamStateCache } from '../../platform/decider/state-cache';
@@ -67,11 +67,25 @@ export class FlashcardCommands {
   }
 
   /**
+   * One card per word and origin: a card made from an article or chapter has an id derived from the word and
+   * the origin, so saving the same word from the same text again (or twice at once) finds the same card
+   * stream and makes nothing new. Keyed with the learner's own data key, so the id reveals no word once the
+   * learner is erased.
+   */
+  private async originCardId(userId: string, language: LearningLanguage, c: NewFlashcard): Promise<string | undefined> {
+    if (!c.origin || !c.originId) return undefined;
+    const key = await this.personalData?.keyFor(userId);
+    const basis = `${language}\n${c.origin}\n${c.originId}\n${wordKey(c.sourceValue)}`;
+    if (!key) return eventIdFor(`origin-card:${userId}`, basis);
+    return uuidFromDigest(createHmac('sha256', key).update(basis).digest());
+  }
+
+  /**
    * Creates cards (Uncertain, due at once). A card's id is the client's, or derived from the command id,
    * so a retried request creates nothing twice. Returns the ids in the order sent.
    */
   async create(userId: string, language: LearningLanguage, cards: NewFlashcard[], commandId: string = randomUUID()): Promise<Changed & { ids: string[] }> {
-    const ids = cards.map((c, i) => c.id ?? eventIdFor(commandId, `card:${i}`));
+    const ids = await Promise.all(cards.map(async (c, i) => c.id ?? (await this.originCardId(userId, language, c)) ?? eventIdFor(commandId, `card:${i}`)));
     const queue = cards.map((c, i) => ({ c, id: ids[i]! }));
     let position: Position | undefined;
     let changed = 0;

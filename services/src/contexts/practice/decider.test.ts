@@ -26,8 +26,14 @@ const reviewed = (rating: 'again' | 'hard' | 'good' | 'easy', at: string, source
 describe('flashcard decider', () => {
   it('creates a card once; creating it again (a retry) decides nothing', () => {
     const create = cmd({ kind: 'create', language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null });
-    spec.given([]).when(create).then([created]);
     spec.given([created]).when(create).then([]);
+    spec.given([]).when(create).then([created]);
+  });
+
+  it('makes a deleted card again when the same word is saved from the same origin later', () => {
+    const create = cmd({ kind: 'create', language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null });
+    const deleted: FlashcardEvent = { type: 'practice.FlashcardDeleted', data: { ...ref, at: T0 } };
+    spec.given([created, deleted]).when(create).then([created]);
   });
 
   it('starts a card Uncertain and new to FSRS, due at once', () => {

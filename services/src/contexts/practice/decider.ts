@@ -54,7 +54,9 @@ const utcDay = (iso: string) => iso.slice(0, 10);
 function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
   const ref = { userId: c.userId, cardId: c.cardId };
   if (c.kind === 'create') {
-    if (s.phase !== 'none') return []; // the id is taken: a retry, or the same card made twice
+    // The id is taken: a retry, or the same word from the same origin again (one card each). A card deleted
+    // earlier may be made again (a retried old create carries its old event ids, which the store dedupes).
+    if (s.phase === 'active') return [];
     const { language, sourceValue, targetValue, origin, originId, originName, at } = c;
     const sealed = c.sealedFor ? { sealedFor: c.sealedFor } : {};
     return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, at, ...sealed } }];

@@ -8,8 +8,12 @@ const NAMESPACE = Buffer.from('6f1c2b8e4d0a4f3c9a7e51d2c8b3f409', 'hex');
  * retried request produces the same ids and the store appends it only once.
  */
 export function eventIdFor(commandId: string, index: number | string): string {
-  const hash = createHash('sha1').update(NAMESPACE).update(`${commandId}#${index}`).digest();
-  const bytes = hash.subarray(0, 16);
+  return uuidFromDigest(createHash('sha1').update(NAMESPACE).update(`${commandId}#${index}`).digest());
+}
+
+/** A name-based UUID (version 5 layout) from the first 16 bytes of a digest. */
+export function uuidFromDigest(digest: Buffer): string {
+  const bytes = Buffer.from(digest.subarray(0, 16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x50;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

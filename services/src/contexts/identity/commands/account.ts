@@ -64,7 +64,7 @@ export class AccountCommands {
       codec: emailCodec,
       decider: emailDecider,
       streamId: emailStream(emailHash),
-      command: { kind: 'claim', userId, at, holderIsGone: await this.emailHolderIsGone(emailHash) },
+      command: { kind: 'claim', userId, at, goneHolder: await this.goneEmailHolder(emailHash) },
       commandId: randomUUID(),
     });
     const key = await vault.createKey(userId);
@@ -268,15 +268,15 @@ export class AccountCommands {
     });
   }
 
-  /** An email's holder is gone when its registration never landed or the account was deleted. */
-  async emailHolderIsGone(emailHash: string): Promise<boolean> {
+  /** The email's holder when it is gone (its registration never landed, or the account was deleted). */
+  async goneEmailHolder(emailHash: string): Promise<string | undefined> {
     const claims = await this.o.store.readStream(emailStream(emailHash));
     const last = claims.at(-1);
-    if (!last || last.type !== 'identity.EmailClaimed') return true;
+    if (!last || last.type !== 'identity.EmailClaimed') return undefined;
     const holder = (last.data as { userId: string }).userId;
     const registered = await this.o.store.streamRevision(userStream(holder));
     const ageMs = this.now().getTime() - last.createdAt.getTime();
-    return registered === undefined && ageMs > 60_000;
+    return registered === undefined && ageMs > 60_000 ? holder : undefined;
   }
 
 }

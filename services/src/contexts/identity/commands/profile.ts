@@ -32,6 +32,15 @@ export class ProfileCommands {
 
 
 
+  /** The holder of a username's last claim when that claim is stale: older than a minute, and not the holder the read model knows. */
+  private async staleUsernameHolder(hash: string, current: string | null | undefined): Promise<string | undefined> {
+    const last = (await this.o.store.readStream(usernameStream(hash))).at(-1);
+    if (!last || last.type !== 'identity.UsernameClaimed') return undefined;
+    const holder = (last.data as { userId: string }).userId;
+    const ageMs = this.o.now().getTime() - last.createdAt.getTime();
+    return holder !== current && ageMs > 60_000 ? holder : undefined;
+  }
+
   /** Name and/or username; a new username is claimed first, the old one released after. */
   async setBasicInfo(userId: string, input: { name?: string; username?: string }) {
     const key = await this.o.vault.keyFor(userId);
@@ -49,8 +58,10 @@ export class ProfileCommands {
         codec: usernameCodec,
         decider: usernameDecider,
         streamId: usernameStream(hash),
-        // The read model says nobody (else) uses it now: a claim left by a crash or a rename is stale.
-        command: { kind: 'claim', userId, at, holderIsGone: true },
+        // The read model says nobody (else) uses it now, so a claim left by a crash or a rename is stale, but
+        // only once it is old enough that its holder's profile change must have landed: a younger claim is
+        // someone choosing the name at this moment.
+        command: { kind: 'claim', userId, at, goneHolder: await this.staleUsernameHolder(hash, holder) },
         commandId: randomUUID(),
       });
       usernamePart = { username: this.o.vault.encrypt(key, input.username.trim()), usernameHash: hash };

@@ -122,7 +122,7 @@ export class SocialAccounts {
         codec: emailCodec,
         decider: emailDecider,
         streamId: emailStream(emailHash),
-        command: { kind: 'claim', userId, at, holderIsGone: await this.o.accounts.commands.emailHolderIsGone(emailHash) },
+        command: { kind: 'claim', userId, at, goneHolder: await this.o.accounts.commands.goneEmailHolder(emailHash) },
         commandId: randomUUID(),
       });
     } catch (e) {

@@ -158,7 +158,12 @@ export interface EmailState {
 }
 
 export type EmailCommand =
-  | { kind: 'claim'; userId: string; at: string; holderIsGone: boolean }
+  /**
+   * `goneHolder`: the holder the caller found gone (a registration that never landed, a deleted account, a
+   * stale username claim). Only that holder may be taken over: a claim raced by another never is, because
+   * on its retry the stream shows the new holder, who is not the gone one.
+   */
+  | { kind: 'claim'; userId: string; at: string; goneHolder?: string }
   | { kind: 'release'; userId: string; at: string };
 
 export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
@@ -167,7 +172,7 @@ export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
     if (c.kind === 'claim') {
       if (s.holder === c.userId) return [];
       // A holder whose registration never landed (crash between the two appends) does not keep the email.
-      if (s.holder && !c.holderIsGone) throw new DomainError(MESSAGES.registration.emailInUse, 409);
+      if (s.holder && s.holder !== c.goneHolder) throw new DomainError(MESSAGES.registration.emailInUse, 409);
       return [{ type: 'identity.EmailClaimed', data: { userId: c.userId, at: c.at } }];
     }
     if (s.holder !== c.userId) return [];
@@ -189,7 +194,7 @@ export const usernameDecider: Decider<UsernameCommand, UsernameState, UsernameEv
   decide(c, s) {
     if (c.kind === 'claim') {
       if (s.holder === c.userId) return [];
-      if (s.holder && !c.holderIsGone) throw new DomainError(USERNAME_TAKEN, 409);
+      if (s.holder && s.holder !== c.goneHolder) throw new DomainError(USERNAME_TAKEN, 409);
       return [{ type: 'identity.UsernameClaimed', data: { userId: c.userId, at: c.at } }];
     }
     if (s.holder !== c.userId) return [];
