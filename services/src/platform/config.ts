@@ -44,6 +44,17 @@ const configSchema = z.object({
   EVENTSTORE_URL: optionalUrl('EVENTSTORE_URL'),
   /** Master secret for sessions and lookups; generated into DATA_DIR when unset (not in production). */
   SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  /**
+   * Proxies whose X-Forwarded-For the API believes (fastify's trustProxy): a hop count, or addresses/CIDRs
+   * separated by commas. Unset: none, the client is the TCP peer. Behind a load balancer set it, or every
+   * client looks like the proxy (the sign-in throttle keys on the client address).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((v) => (/^\d+$/.test(v) ? Number(v) : v.split(',').map((a) => a.trim())))
+    .optional(),
   /** Sets the Secure flag on cookies; on by default in production. */
   COOKIE_SECURE: z
     .enum(['true', 'false'])

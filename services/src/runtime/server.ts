@@ -30,6 +30,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     log,
     ready: () => ready,
     validateResponses: config.NODE_ENV !== 'production',
+    ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
     ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallback } : {}),
   });
   if (role === 'all-in-one' || role === 'api') {

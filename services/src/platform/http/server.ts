@@ -35,9 +35,13 @@ export interface ServerOptions {
   validateResponses?: boolean;
   /** Sees every route as it is registered, the server's own included (a test checks them against contracts). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
+  trustProxy?: number | string[];
   /** Answers GETs no route matched (the web app's pages); returns false to leave them a 404. */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
 }
+
+const hops = (count: number) => (_address: string, hop: number) => hop < count;
 
 const plainSerializer = () => (data: unknown) => JSON.stringify(data);
 
@@ -50,6 +54,8 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A hop count: believe that many proxies in front (fastify's types take it as a function).
+    ...(o.trustProxy === undefined ? {} : { trustProxy: typeof o.trustProxy === 'number' ? hops(o.trustProxy) : o.trustProxy }),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (o.onRoute) app.addHook('onRoute', (route) => o.onRoute!(route));
