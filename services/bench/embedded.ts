@@ -3,12 +3,13 @@
  * started as a child process and measured from outside.
  *   first_start_s        spawn -> /api/ready on a fresh data directory (creates PGlite's cluster, migrates, seeds)
  *   second_start_s       the same on the reused directory
- *   first_start_peak_rss_mib  highest sampled RSS of the process tree (tsx + node) during the first start
+ *   first_start_peak_rss_mib  highest sampled RSS of the process tree during the first start
  *   steady_rss_mib       RSS of the tree after a first start, idle (median of samples after a pause)
  *   load_rss_mib         RSS during the mark load (median; load_peak_rss_mib the highest sample)
  *   pglite_marks_per_s   the API benchmark's mark load (PATCH /api/dictionary/word, 32 connections)
  *   pg_marks_per_s       the same all-in-one on the local PostgreSQL (scratch database), same run
  *   pglite_pg_ratio      pglite / pg, phase by phase
+ *   *_ryw_p50/p99_ms     read-your-writes during the mark load (mark, then read with its position)
  * Starts repeat STARTS times and load phases LOAD_PHASES times: medians with min-max.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,12 +17,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { preferUnixSocket } from './api/server';
 import { spread, sleep, type Spread } from './embedded/figures';
-import { markLoad, signUpAndIn, type Session } from './embedded/load';
-import { startAllInOne, type AllInOne } from './embedded/process';
+import { markLoad, readYourWrites, signUpAndIn, type Session } from './embedded/load';
+import { startAllInOne, startScript, type AllInOne } from './embedded/process';
 import { RssSampler } from './embedded/rss';
 import type { Benchmark } from './lib/benchmark';
 import { withScratchDatabases } from './lib/scratch-db';
-import { roundFigure } from './lib/stats';
+import { Latencies, roundFigure } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -43,6 +44,12 @@ const TARGETS: Record<string, readonly ['<=' | '>=', number]> = {
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'verba-embedded-'));
 
+function percentile(xs: readonly number[], p: number): number {
+  const l = new Latencies(xs.length);
+  for (const x of xs) l.add(x);
+  return l.percentile(p);
+}
+
 /** Median RSS of the idle process over SAMPLE_MS, after SETTLE_MS. */
 async function idleRss(server: AllInOne): Promise<number> {
   await sleep(SETTLE_MS);
@@ -53,6 +60,8 @@ async function idleRss(server: AllInOne): Promise<number> {
 
 interface Loaded {
   rps: number[];
+  /** Read-your-writes latencies sampled by one more client during the phases, ms. */
+  ryw: number[];
   errors: number;
   rssMedian: number;
   rssPeak: number;
@@ -67,14 +76,18 @@ async function loadPhases(server: AllInOne, label: string): Promise<Loaded> {
   const sampler = new RssSampler(server.pid, 250);
   const rps: number[] = [];
   let errors = 0;
+  let stopRyw!: () => void;
+  const ryw = readYourWrites(server.base, sessions[0]!, new Promise<void>((r) => (stopRyw = r)), 'ryw');
   for (let phase = 0; phase < LOAD_PHASES; phase++) {
     log(`${label}: marks for ${LOAD_SECONDS} s (${phase + 1}/${LOAD_PHASES})`);
     const result = await markLoad(server.base, sessions, LOAD_SECONDS, `p${phase}w`);
     rps.push(result.rps);
     errors += result.errors;
   }
+  stopRyw();
+  const rywResult = await ryw;
   sampler.stop();
-  return { rps, errors, rssMedian: spread(sampler.samples).median, rssPeak: sampler.peakMiB };
+  return { rps, ryw: rywResult.latencies, errors: errors + rywResult.errors, rssMedian: spread(sampler.samples).median, rssPeak: sampler.peakMiB };
 }
 
 export const embeddedBenchmark: Benchmark = {
@@ -140,6 +153,9 @@ export const embeddedBenchmark: Benchmark = {
       load_rss_mib: pglite!.rssMedian,
       load_peak_rss_mib: pglite!.rssPeak,
       pg_load_rss_mib: pg!.rssMedian,
+      pglite_ryw_p50_ms: percentile(pglite!.ryw, 50),
+      pglite_ryw_p99_ms: percentile(pglite!.ryw, 99),
+      pg_ryw_p99_ms: percentile(pg!.ryw, 99),
       errors: pglite!.errors + pg!.errors,
     };
     const figures: Record<string, number | null> = {};
@@ -160,12 +176,13 @@ export const embeddedBenchmark: Benchmark = {
       ...Object.entries(single).map(([k, v]) => [k, formatFigure(roundFigure(v)), '', TARGETS[k] ? `${TARGETS[k][0]} ${TARGETS[k][1]}` : '', verdict(k, v)]),
     ];
     const report = [
-      'Embedded default benchmark (npm start: tsx src/runtime/main.ts all-in-one)',
+      `Embedded default benchmark (npm start: ${startScript()})`,
       '',
       renderTable(['metric', 'median', 'min - max', 'target', 'result'], rows),
       '',
       `* ${STARTS} first starts, each on a fresh DATA_DIR, then a second start on it; RSS = VmRSS summed over the`,
-      '  process tree (tsx wrapper + node; the projector worker is a thread of node), sampled every 50-250 ms.',
+      '  process tree (the start script\'s processes), sampled every 50-250 ms. A new data directory is copied from',
+      '  the machine\'s PGlite template (made by npm install, else by the first initdb: see README).',
       `* steady: idle ${SETTLE_MS / 1000} s after ready, then the median of ${SAMPLE_MS / 1000} s of samples.`,
       `* marks: ${USERS} learners, 32 connections, ${LOAD_PHASES} phases of ${LOAD_SECONDS} s after a 2 s warm-up, on the last`,
       '  second start (PGlite) and on the same all-in-one with DATABASE_URL = a scratch database on the local server.',

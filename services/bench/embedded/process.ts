@@ -1,13 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RssSampler } from './rss';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(SERVICES, 'node_modules/.bin/tsx');
-const ROOT_TSX = path.resolve(SERVICES, '../node_modules/.bin/tsx');
+
+/**
+ * The command `npm start` runs (services/package.json's start script, e.g. `node --import tsx
+ * src/runtime/main.ts all-in-one`), as [executable, ...args]: `node` is this node, other commands come
+ * from node_modules/.bin. `VERBA_BENCH_START` replaces the script (to compare variants).
+ */
+export function startScript(): string {
+  return process.env.VERBA_BENCH_START ?? (JSON.parse(readFileSync(path.join(SERVICES, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+}
+
+export function startCommand(): [string, string[]] {
+  const [command, ...args] = startScript().trim().split(/\s+/);
+  if (command === 'node') return [process.execPath, args];
+  const bin = [path.join(SERVICES, 'node_modules/.bin', command!), path.resolve(SERVICES, '../node_modules/.bin', command!)].find((p) => existsSync(p));
+  return [bin ?? command!, args];
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -29,8 +43,8 @@ export interface AllInOne {
 }
 
 /**
- * Starts what `npm start` runs (`tsx src/runtime/main.ts all-in-one`, without npm's own process and
- * the prestart build check) with `dataDir`; PGlite unless `databaseUrl` is given. The environment is
+ * Starts what `npm start` runs (its start script, without npm's own process and the prestart build
+ * check) with `dataDir`; PGlite unless `databaseUrl` is given. The environment is
  * npm start's: no NODE_ENV, so development defaults (dev mailbox, response validation).
  */
 export async function startAllInOne(options: { dataDir: string; databaseUrl?: string; nodeOptions?: string }): Promise<AllInOne> {
@@ -41,7 +55,8 @@ export async function startAllInOne(options: { dataDir: string; databaseUrl?: st
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.nodeOptions !== undefined) env.NODE_OPTIONS = options.nodeOptions;
   const started = performance.now();
-  const child: ChildProcess = spawn(existsSync(TSX) ? TSX : ROOT_TSX, ['src/runtime/main.ts', 'all-in-one'], { cwd: SERVICES, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const [command, args] = startCommand();
+  const child: ChildProcess = spawn(command, args, { cwd: SERVICES, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const startup = new RssSampler(child.pid!);
   let stderr = '';
   child.stderr!.on('data', (d) => {
