@@ -134,8 +134,18 @@ type Origin = (request: FastifyRequest) => string;
  * Mounts the provider and its login page under /oidc-dev. The scope must parse form bodies as strings:
  * oidc-provider then reads the body from req.body. `origin` says which origin a request was made on.
  */
+/** Development only (never in production): inline style and scripts of the stand-in's pages, forms to this origin. */
+const DEV_PROVIDER_POLICY =
+  "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 export function mountDevProvider(scope: App, dev: DevOpenIdProviders, origin: Origin): void {
-  const hidden = { schema: { hide: true }, logLevel: 'warn' as const };
+  // The stand-in's own pages (a login form posting to itself, oidc-provider's auto-submitting form_post
+  // page) are not the app's: they get a page policy that allows them, not the API's "load nothing".
+  // Set on the raw response, where helmet put its header, so hijacked replies carry it too.
+  const devPagePolicy = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.raw.setHeader('content-security-policy', DEV_PROVIDER_POLICY);
+  };
+  const hidden = { schema: { hide: true }, logLevel: 'warn' as const, onRequest: devPagePolicy };
   const interaction = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = await dev.providerFor(origin(request));
     return { provider, details: await provider.interactionDetails(request.raw, reply.raw) };
