@@ -13,6 +13,7 @@ import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
 import { contractRoutes } from '../../test-support/security/route-table';
 import { OWNED_ID_FIELDS, ROUTE_ACCESS, type Call, type Resource } from '../../test-support/security/route-access';
+import { signUpVerified } from '../../test-support/contexts/identity/accounts';
 import { allModules } from './modules';
 import { seedIfEmpty } from './seed';
 
@@ -55,22 +56,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     return rows[0].n as number;
   }
 
-  async function signUp(email: string): Promise<{ agent: Agent; uid: string }> {
-    const agent = t.agent();
-    const password = 'Correct-horse-9';
-    const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name: 'Matrix Learner' } });
-    expect(up.statusCode, up.body).toBe(201);
-    let token: string | undefined;
-    for (let i = 0; i < 200 && !token; i++) {
-      const mail = await agent.request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });
-      const text = (mail.json().messages as { text: string }[])[0]?.text;
-      token = text ? new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token')! : undefined;
-      if (!token) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect((await agent.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
-    expect((await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
-    return { agent, uid: up.json().user.uid as string };
-  }
+  const signUp = (email: string) => signUpVerified(t, email, 'Correct-horse-9', 'Matrix Learner');
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);

@@ -11,6 +11,7 @@ import { NOT_IN_LOG } from '../platform/http/read-your-writes';
 import { API_POLICY } from '../platform/http/security-headers';
 import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
+import { signUpVerified } from '../../test-support/contexts/identity/accounts';
 import { allModules } from './modules';
 
 const database = await preferredTestDatabase();
@@ -26,18 +27,7 @@ describe(`hardening regressions on ${database.label}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);
-    learner = t.agent();
-    const email = `hardening-${randomUUID()}@example.org`;
-    const password = 'Correct-horse-9';
-    expect((await learner.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name: 'Hard Ening' } })).statusCode).toBe(201);
-    let token: string | null = null;
-    for (let i = 0; i < 200 && !token; i++) {
-      const text = ((await learner.request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` })).json().messages as { text: string }[])[0]?.text;
-      token = text ? new URL(/https?:\/\/\S+/.exec(text)![0]).searchParams.get('token') : null;
-      if (!token) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect((await learner.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
-    expect((await learner.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
+    ({ agent: learner } = await signUpVerified(t, `hardening-${randomUUID()}@example.org`, 'Correct-horse-9', 'Hard Ening'));
     await t.caughtUp();
   }, 120_000);
   afterAll(async () => t?.close());

@@ -11,6 +11,7 @@ import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
 import { leakIn, requestsFor, type FuzzRequest } from '../../test-support/fuzz/requests';
 import { contractRoutes } from '../../test-support/security/route-table';
+import { signUpVerified } from '../../test-support/contexts/identity/accounts';
 import { allModules } from './modules';
 import { seedIfEmpty } from './seed';
 
@@ -35,21 +36,8 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
   let addresses = 0;
 
   async function newLearner(): Promise<Agent> {
-    const agent = t.agent().from(addressFor(++addresses));
     const email = `fuzz-${++signUps}-${randomUUID().slice(0, 8)}@example.org`;
-    const password = 'Correct-horse-9';
-    expect((await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name: 'Fuzz Learner' } })).statusCode).toBe(201);
-    for (let i = 0; i < 200; i++) {
-      const messages = (await agent.request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` })).json().messages as { text: string }[];
-      if (messages[0]) {
-        const token = new URL(/https?:\/\/\S+/.exec(messages[0].text)![0]).searchParams.get('token');
-        expect((await agent.request({ method: 'POST', url: '/api/verify-email', payload: { token } })).statusCode).toBe(200);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect((await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
-    return agent;
+    return (await signUpVerified(t, email, 'Correct-horse-9', 'Fuzz Learner', t.agent().from(addressFor(++addresses)))).agent;
   }
 
   async function appendedBy(requestId: string): Promise<number> {

@@ -16,9 +16,8 @@ export async function awaitMail(t: TestApp, email: string, subject: RegExp, afte
   throw new Error(`no mail "${subject}" to ${email}`);
 }
 
-/** Signs up, follows the emailed verification link and signs in, as a browser would. */
-export async function signUpVerified(t: TestApp, email: string, password: string, name = 'Ada Lovelace'): Promise<{ agent: Agent; uid: string }> {
-  const agent = t.agent();
+/** Signs up, follows the emailed verification link and signs in, as a browser would (with `agent`'s address, if given). */
+export async function signUpVerified(t: TestApp, email: string, password: string, name = 'Ada Lovelace', agent: Agent = t.agent()): Promise<{ agent: Agent; uid: string }> {
   const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name } });
   expect(up.statusCode).toBe(201);
   const { token } = await awaitMail(t, email, /Confirm your email/);
