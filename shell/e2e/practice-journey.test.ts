@@ -125,7 +125,9 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     for (let i = 1; i <= CARDS.length; i++) {
       await page.getByText(`Question ${i} of ${CARDS.length}`).waitFor();
       const word = (await page.locator('#quiz-question').textContent())!;
-      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: TRANSLATION.get(word)! }).click();
+      // The option's name is its key number and its text ("1 the"): match the whole, or "the" also finds "at the".
+      const answer = TRANSLATION.get(word)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: new RegExp(`^(\\d+ )?${answer}$`) }).click();
       await page.getByText('Correct!').waitFor();
       if (i === 1) await shot(page, 'practice-quiz-answered.png');
       await page.getByRole('button', { name: /Next question|See your result/ }).click();
