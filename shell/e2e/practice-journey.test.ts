@@ -139,7 +139,7 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     // Edit a card: a 301-letter side is refused in place.
     await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
     const edited = CARDS[1]!.sourceValue;
-    await page.getByRole('listitem', { name: edited }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('listitem', { name: edited, exact: true }).getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit flashcard' });
     await dialog.getByLabel(/Translation/).fill('a'.repeat(301));
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -148,7 +148,7 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     await dialog.getByLabel(/Translation/).fill('the kitty');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByRole('listitem', { name: edited }).getByText('the kitty').waitFor();
+    await page.getByRole('listitem', { name: edited, exact: true }).getByText('the kitty').waitFor();
 
     // Back on the dashboard, the widget has nothing due now.
     await page.goto(`${app.base}/app/dashboard`);
