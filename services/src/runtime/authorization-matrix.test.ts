@@ -13,7 +13,8 @@ import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
 import { contractRoutes } from '../../test-support/security/route-table';
 import { OWNED_ID_FIELDS, ROUTE_ACCESS, type Call, type Resource } from '../../test-support/security/route-access';
-import { signUpVerified } from '../../test-support/contexts/identity/accounts';
+import { signInSeededAdmin, signUpVerified } from '../../test-support/contexts/identity/accounts';
+import { appendedBy } from '../../test-support/platform/whole-log';
 import { allModules } from './modules';
 import { seedIfEmpty } from './seed';
 
@@ -50,20 +51,12 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     return { res, requestId };
   }
 
-  /** Events the request with this id appended (commands stamp it as correlationId). */
-  async function appendedBy(requestId: string): Promise<number> {
-    const { rows } = await t.platform.db.raw("select count(*)::int as n from es_events where metadata->>'correlationId' = ?", [requestId]);
-    return rows[0].n as number;
-  }
 
   const signUp = (email: string) => signUpVerified(t, email, 'Correct-horse-9', 'Matrix Learner');
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);
-    const lines = await seedIfEmpty(t.deps, allModules);
-    const [, email, password] = /admin\s+(\S+@\S+)\s+(\S+)/.exec(lines.join('\n'))!;
-    admin = t.agent();
-    expect((await admin.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
+    admin = await signInSeededAdmin(t, await seedIfEmpty(t.deps, allModules));
     a = await signUp(`a-${randomUUID()}@example.org`);
     b = await signUp(`b-${randomUUID()}@example.org`);
 
@@ -110,7 +103,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
         expect(res.statusCode, `${key}: ${res.body}`).toBeLessThan(500);
       } else {
         expect(res.statusCode, `${key}: ${res.body}`).toBe(401);
-        expect(await appendedBy(requestId), key).toBe(0);
+        expect(await appendedBy(t.platform.db, requestId), key).toBe(0);
       }
     }
   });
@@ -120,7 +113,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
       const { res, requestId } = await send(b.agent, plainCall(route));
       expect(res.statusCode, `${key}: ${res.body}`).toBe(403);
       expect(res.json().message, key).toBe(ADMIN_ONLY);
-      expect(await appendedBy(requestId), key).toBe(0);
+      expect(await appendedBy(t.platform.db, requestId), key).toBe(0);
     }
   });
 
@@ -142,7 +135,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
       const { res, requestId } = await send(b.agent, declared.call(owned[declared.resource]));
       const allowed = declared.expect === 'no-leak' ? res.statusCode < 500 : declared.expect.includes(res.statusCode as 403 | 404);
       if (!allowed) wrong.push(`${key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-      if (res.statusCode >= 400 && (await appendedBy(requestId)) > 0) wrong.push(`${key}: refused, but appended events`);
+      if (res.statusCode >= 400 && (await appendedBy(t.platform.db, requestId)) > 0) wrong.push(`${key}: refused, but appended events`);
       if (res.body.includes(secret)) wrong.push(`${key}: shows A's text`);
     }
     expect(wrong).toEqual([]);

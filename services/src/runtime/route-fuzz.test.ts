@@ -6,12 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
 import { leakIn, requestsFor, type FuzzRequest } from '../../test-support/fuzz/requests';
 import { contractRoutes } from '../../test-support/security/route-table';
-import { signUpVerified } from '../../test-support/contexts/identity/accounts';
+import { signInSeededAdmin, signUpVerified } from '../../test-support/contexts/identity/accounts';
+import { appendedBy } from '../../test-support/platform/whole-log';
 import { allModules } from './modules';
 import { seedIfEmpty } from './seed';
 
@@ -40,17 +41,9 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
     return (await signUpVerified(t, email, 'Correct-horse-9', 'Fuzz Learner', t.agent().from(addressFor(++addresses)))).agent;
   }
 
-  async function appendedBy(requestId: string): Promise<number> {
-    const { rows } = await t.platform.db.raw("select count(*)::int as n from es_events where metadata->>'correlationId' = ?", [requestId]);
-    return rows[0].n as number;
-  }
-
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);
-    const lines = await seedIfEmpty(t.deps, allModules);
-    const [, email, password] = /admin\s+(\S+@\S+)\s+(\S+)/.exec(lines.join('\n'))!;
-    admin = t.agent();
-    expect((await admin.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
+    admin = await signInSeededAdmin(t, await seedIfEmpty(t.deps, allModules));
     await t.caughtUp();
   }, 120_000);
 
@@ -69,7 +62,7 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
     if (res.statusCode >= 400) {
       const leak = leakIn(res.body);
       if (leak) return `answer shows internals (${leak}): ${res.body.slice(0, 300)}`;
-      if ((await appendedBy(requestId)) > 0) return `refused with ${res.statusCode} but appended events: ${res.body.slice(0, 200)}`;
+      if ((await appendedBy(t.platform.db, requestId)) > 0) return `refused with ${res.statusCode} but appended events: ${res.body.slice(0, 200)}`;
     }
     return undefined;
   }

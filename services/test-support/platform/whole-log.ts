@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { START, type EventStore, type RecordedEvent } from '../../src/platform/event-store/port';
 
 /** Every event the global log shows now, in order (tests only: it reads the whole log). */
@@ -10,4 +11,10 @@ export async function readWholeLog(store: Pick<EventStore, 'readAll'>, pageSize 
     all.push(...batch);
     after = batch[batch.length - 1]!.position;
   }
+}
+
+/** How many events the request with this id appended (commands stamp it on their events as correlationId). */
+export async function appendedBy(db: Knex, requestId: string): Promise<number> {
+  const { rows } = await db.raw("select count(*)::int as n from es_events where metadata->>'correlationId' = ?", [requestId]);
+  return rows[0].n as number;
 }

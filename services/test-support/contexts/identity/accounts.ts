@@ -26,3 +26,11 @@ export async function signUpVerified(t: TestApp, email: string, password: string
   expect(res.statusCode).toBe(200);
   return { agent, uid: up.json().user.uid };
 }
+
+/** Signs in as the admin the demo seed made, from the lines the seed printed ("admin <email> <password>"). */
+export async function signInSeededAdmin(t: TestApp, seedLines: readonly string[]): Promise<Agent> {
+  const [, email, password] = /admin\s+(\S+@\S+)\s+(\S+)/.exec(seedLines.join('\n'))!;
+  const admin = t.agent();
+  expect((await admin.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
+  return admin;
+}
