@@ -14,7 +14,7 @@ import type { Logger } from './logger';
 import type { BaseDeps, Module, ModuleDeps } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { createMailer } from './mail/index';
-import { ProjectionRunner, migrateProjections } from './projections/runner';
+import { PROJECTOR_COALESCE_MS, ProjectionRunner, migrateProjections } from './projections/runner';
 import { loadSecrets } from './secrets';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 
@@ -53,6 +53,7 @@ export async function openPlatform(
   const store = createPostgresEventStore({
     connectionString: database.connectionString,
     poolSize: 20,
+    coalesceMs: PROJECTOR_COALESCE_MS,
     onAppended: () => {
       for (const listener of appendListeners) listener();
     },

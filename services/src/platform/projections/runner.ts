@@ -15,6 +15,14 @@ export interface Logger {
 
 const silent: Logger = { info() {}, warn() {}, error() {} };
 
+/**
+ * How long projectors let appends gather after a wake-up before reading them (the store's coalesceMs).
+ * Each batch costs every interested projection a transaction, so under load a few milliseconds of
+ * waiting makes batches several times larger and the database's work per event smaller; read-your-
+ * writes pays those milliseconds once.
+ */
+export const PROJECTOR_COALESCE_MS = 4;
+
 /** Longest time a projection's stored checkpoint trails batches that had nothing for it. */
 const IDLE_CHECKPOINT_MS = 1000;
 

@@ -4,10 +4,17 @@ import { WakeUp } from '../event-store/polling-subscription';
 import type { Logger } from '../logger';
 import type { Projection } from './projection';
 
+/** A projection's new position, with the batch when its afterCommit hook must run in the main thread. */
+export interface ProgressUpdate {
+  projection: string;
+  position: Position;
+  committed?: RecordedEvent[];
+}
+
 /** Messages from the projector worker (see runtime/projector-worker.ts). */
 export type WorkerMessage =
   | { type: 'ready' }
-  | { type: 'progress'; projection: string; position: Position; committed?: RecordedEvent[] }
+  | { type: 'progress'; updates: ProgressUpdate[] }
   | { type: 'stopped' };
 
 export interface ProjectorWorkerOptions {
@@ -47,8 +54,10 @@ export class ProjectorWorker {
       worker.on('message', (m: WorkerMessage) => {
         if (m.type === 'ready') resolve();
         if (m.type === 'progress') {
-          if (m.committed) this.byName.get(m.projection)?.afterCommit?.(m.committed);
-          this.positions.set(m.projection, m.position);
+          for (const u of m.updates) {
+            if (u.committed) this.byName.get(u.projection)?.afterCommit?.(u.committed);
+            this.positions.set(u.projection, u.position);
+          }
           this.progressed.notify();
         }
       });

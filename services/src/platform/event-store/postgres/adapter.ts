@@ -15,6 +15,7 @@ import {
 } from '../port';
 import { pollingSubscription, WakeUp } from '../polling-subscription';
 import { eventStoreDdl } from './schema';
+import { AppendBatcher, type ItemOutcome } from './append-batcher';
 
 export interface PostgresEventStoreOptions {
   /** An existing pool (shared with other modules) or a connection string to make one. */
@@ -27,6 +28,14 @@ export interface PostgresEventStoreOptions {
   coalesceMs?: number;
   /** Called after each successful append, e.g. to wake subscribers in another thread. */
   onAppended?: () => void;
+  /** Append transactions in flight at once; more concurrent appends share them (group commit). */
+  appendConcurrency?: number;
+}
+
+interface PendingAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
 }
 
 const EXPECTED_NO_STREAM = -1n;
@@ -102,14 +111,16 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
   // without a listener that would be an unhandled 'error' event.
   if (ownsPool) pool.on('error', () => undefined);
 
-  async function appendOnce(streamId: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata ?? {} })),
-    );
+  const eventsJson = (events: NewEvent[]) =>
+    events.map((e) => ({ id: e.id, type: e.type, version: e.version, data: e.data, metadata: e.metadata ?? {} }));
+  const conflict = (streamId: string, expected: ExpectedRevision, actual: string | undefined) =>
+    new WrongExpectedVersionError(streamId, expected, actual && actual !== 'none' ? BigInt(actual) : undefined);
+
+  async function appendOnce({ streamId, events, expected }: PendingAppend): Promise<AppendResult> {
     try {
       const res = await pool.query<{ next_revision: string; tx: string; pos: string }>(
         'select next_revision, tx::text as tx, pos from es_append($1, $2, $3::jsonb)',
-        [streamId, expectedToSql(expected).toString(), payload],
+        [streamId, expectedToSql(expected).toString(), JSON.stringify(eventsJson(events))],
       );
       const row = res.rows[0]!;
       return {
@@ -118,13 +129,35 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       };
     } catch (e) {
       const err = e as { code?: string; detail?: string };
-      if (err.code === 'VX001') {
-        const actual = err.detail && err.detail !== 'none' ? BigInt(err.detail) : undefined;
-        throw new WrongExpectedVersionError(streamId, expected, actual);
-      }
+      if (err.code === 'VX001') throw conflict(streamId, expected, err.detail);
       throw e;
     }
   }
+
+  async function appendBatch(items: PendingAppend[]): Promise<ItemOutcome[]> {
+    const payload = JSON.stringify(
+      items.map((i) => ({ stream: i.streamId, expected: expectedToSql(i.expected).toString(), events: eventsJson(i.events) })),
+    );
+    const res = await pool.query<{ o_idx: number; o_rev: string | null; o_tx: string | null; o_pos: string | null; o_actual: string | null }>(
+      'select o_idx, o_rev, o_tx::text as o_tx, o_pos, o_actual from es_append_batch($1::jsonb)',
+      [payload],
+    );
+    const outcomes: ItemOutcome[] = new Array(items.length);
+    for (const row of res.rows) {
+      const item = items[row.o_idx]!;
+      outcomes[row.o_idx] =
+        row.o_rev === null
+          ? { error: conflict(item.streamId, item.expected, row.o_actual ?? undefined) }
+          : { result: { nextRevision: BigInt(row.o_rev), position: { commit: BigInt(row.o_tx!), prepare: BigInt(row.o_pos!) } } };
+    }
+    return outcomes;
+  }
+
+  const batcher = new AppendBatcher<PendingAppend>({
+    single: appendOnce,
+    batch: appendBatch,
+    maxInFlight: config.appendConcurrency ?? 3,
+  });
 
   async function findEarlierAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
     const res = await pool.query<{ stream_id: string; stream_revision: string; tx: string; global_position: string }>(
@@ -149,7 +182,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       if (events.length === 0) throw new RangeError('append needs at least one event');
       let result: AppendResult;
       try {
-        result = await appendOnce(streamId, events, expected);
+        result = await batcher.append({ streamId, events, expected });
       } catch (e) {
         // A conflict or a duplicate id may be a retry of an append that already happened: same ids,
         // same stream. Then report that append instead of failing (idempotent appends).

@@ -95,4 +95,72 @@ begin
     select v_rev, pg_current_xact_id(), max(ins.global_position) from ins;
 end
 $$;
+-- Appends to several streams in one transaction and one round trip (group commit: appends arriving while
+-- others are in flight share a commit; see append-batcher.ts). p_items: [{stream, expected, events}],
+-- no stream twice. Same rules and checks as es_append, but a wrong expected version does not abort
+-- the others: that item answers o_rev null and the stream's current revision (or 'none') in o_actual.
+-- Stream locks are taken in one order before any write, so two batches never deadlock.
+create or replace function es_append_batch(p_items jsonb)
+returns table (o_idx int, o_rev bigint, o_tx xid8, o_pos bigint, o_actual text)
+language plpgsql as $$
+declare
+  it record;
+  n int;
+  v_rev bigint;
+begin
+  if pg_current_xact_id_if_assigned() is not null then
+    raise exception 'es_append_batch must be the first write of its transaction' using errcode = 'VX003';
+  end if;
+  if current_setting('verba.read_model_writer', true) = 'on' then
+    raise exception 'es_append_batch cannot run in a read-model writer''s transaction' using errcode = 'VX004';
+  end if;
+  perform pg_advisory_xact_lock(l.h)
+    from (select distinct hashtextextended(x->>'stream', 7411) as h from jsonb_array_elements(p_items) x order by 1) l;
+
+  for it in
+    select (x.ord - 1)::int as i, x.v->>'stream' as s, (x.v->>'expected')::bigint as e, x.v->'events' as evs
+    from jsonb_array_elements(p_items) with ordinality as x(v, ord)
+  loop
+    n := jsonb_array_length(it.evs);
+    v_rev := null;
+    if it.e = -1 then
+      insert into es_streams as s (stream_id, revision) values (it.s, n - 1)
+        on conflict (stream_id) do update set revision = s.revision + n, deleted = false
+        where s.deleted or s.revision = -1
+        returning s.revision into v_rev;
+    elsif it.e = -2 then
+      insert into es_streams as s (stream_id, revision) values (it.s, n - 1)
+        on conflict (stream_id) do update set revision = s.revision + n, deleted = false
+        returning s.revision into v_rev;
+    else
+      update es_streams s set revision = s.revision + n
+        where s.stream_id = it.s and s.revision = it.e and not s.deleted
+        returning s.revision into v_rev;
+    end if;
+
+    o_idx := it.i;
+    if v_rev is null then
+      o_rev := null; o_tx := null; o_pos := null;
+      select case when s.deleted or s.revision < 0 then 'none' else s.revision::text end into o_actual
+        from es_streams s where s.stream_id = it.s;
+      o_actual := coalesce(o_actual, 'none');
+      return next;
+      continue;
+    end if;
+
+    with ins as (
+      insert into es_events (stream_id, stream_revision, event_id, type, schema_version, data, metadata)
+      select it.s, v_rev - n + x.i, x.id, x.type, x.version, x.data, coalesce(x.metadata, '{}'::jsonb)
+      from rows from (jsonb_to_recordset(it.evs) as (id uuid, type text, version int, data jsonb, metadata jsonb))
+           with ordinality as x(id, type, version, data, metadata, i)
+      order by x.i
+      returning global_position
+    )
+    select max(ins.global_position) into o_pos from ins;
+    o_rev := v_rev; o_tx := pg_current_xact_id(); o_actual := null;
+    return next;
+  end loop;
+end
+$$;
+
 ${horizonDdl}`;
