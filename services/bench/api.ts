@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { Benchmark } from './lib/benchmark';
 import { startCpuBurner } from './lib/burner';
-import { backgroundBusyPct } from './lib/cpu';
+import { backgroundBusyPct, postgresPids, processCpuMs } from './lib/cpu';
 import { withScratchDatabases } from './lib/scratch-db';
 import { Latencies, roundFigure, spread } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
@@ -47,6 +47,7 @@ interface Load {
   rps: number;
   p99: number;
   errors: number;
+  total: number;
 }
 
 function load(base: string, sessions: Session[], seconds: number, request: (s: Session, n: number) => autocannon.Request): Promise<Load> {
@@ -61,7 +62,7 @@ function load(base: string, sessions: Session[], seconds: number, request: (s: S
       },
       (err, result) => {
         if (err) return reject(err);
-        resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx });
+        resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total });
       },
     );
   });
@@ -105,6 +106,8 @@ interface MarkPhase extends Load {
   rywP50: number;
   rywP99: number;
   rywErrors: number;
+  /** CPU microseconds per mark: the server process (all threads), PostgreSQL, and this process (the load). */
+  cpu: { server: number; postgres: number; load: number };
 }
 
 /** The mark load with one read-your-writes sampler beside it (a learner of its own, fresh words). */
@@ -112,11 +115,21 @@ async function markPhase(c: Contender, tag: string, rywUser: number): Promise<Ma
   let stopRyw!: () => void;
   const rywDone = new Promise<void>((r) => (stopRyw = r));
   const ryw = measureReadYourWrites(c.server.base, c.sessions[rywUser % c.sessions.length]!, rywDone, `ryw${tag}`);
+  // Where the time goes: CPU per mark of each party (the database serves only this contender now).
+  const pg = postgresPids();
+  const [server0, pg0, load0] = [processCpuMs([c.server.child.pid!]), processCpuMs(pg), process.cpuUsage()];
   const mark = await load(c.server.base, c.sessions, MARK_SECONDS, markRequests(`w${tag}`));
+  const loadUs = process.cpuUsage(load0);
+  const perMark = (ms: number) => (ms * 1000) / Math.max(1, mark.total);
+  const cpu = {
+    server: perMark(processCpuMs([c.server.child.pid!]) - server0),
+    postgres: perMark(processCpuMs(pg) - pg0),
+    load: perMark((loadUs.user + loadUs.system) / 1000),
+  };
   stopRyw();
   const { latencies, errors } = await ryw;
   process.stderr.write(`  ${c.label} ${tag}: ${Math.round(mark.rps)} marks/s, ryw p99 ${latencies.percentile(99).toFixed(1)} ms\n`);
-  return { ...mark, rywP50: latencies.percentile(50), rywP99: latencies.percentile(99), rywErrors: errors };
+  return { ...mark, rywP50: latencies.percentile(50), rywP99: latencies.percentile(99), rywErrors: errors, cpu };
 }
 
 async function seedReaders(c: Contender): Promise<void> {
@@ -148,6 +161,12 @@ function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
       mark_rps: o.rps,
       peer_mark_rps: p.rps,
       mark_ratio: o.rps / p.rps,
+      mark_cpu_server_us: o.cpu.server,
+      peer_mark_cpu_server_us: p.cpu.server,
+      mark_cpu_postgres_us: o.cpu.postgres,
+      peer_mark_cpu_postgres_us: p.cpu.postgres,
+      mark_cpu_load_us: o.cpu.load,
+      peer_mark_cpu_load_us: p.cpu.load,
       mark_p99_ms: o.p99,
       peer_mark_p99_ms: p.p99,
       ryw_p50_ms: o.rywP50,
@@ -195,6 +214,8 @@ function report(rounds: Round[], background: { busyPct: number | null; load1: nu
     `* ${USERS} learners, ${CONNECTIONS} autocannon connections; each round: marks ${MARK_SECONDS} s ours then peer, reads ${READ_SECONDS} s`,
     `  ours then peer, then the marks again with one core kept busy by a spinning process (busy_*).`,
     '* ratio = ours / peer in the same round; targets apply to the median over rounds.',
+    '* mark_cpu_*_us: CPU microseconds per mark during the mark phase, of the server process (all its threads),',
+    '  of PostgreSQL (all its processes: other users of the server count too) and of the load generator (this process).',
     '* ryw: mark, then GET /api/dictionary with minPosition, by one client beside the mark load (the peer ignores minPosition).',
     `* servers, PostgreSQL and autocannon share the ${availableParallelism()} cores; before the run the machine was ` +
       `${background.busyPct === null ? '?' : background.busyPct.toFixed(0)}% busy, load average ${background.load1.toFixed(2)}.`,
