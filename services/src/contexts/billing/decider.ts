@@ -20,13 +20,11 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
     switch (c.kind) {
       case 'recordCustomer':
         return s.customerId ? [] : [{ type: 'billing.CustomerCreated', data: { userId: c.userId, customerId: c.customerId, at: c.at } }];
-      case 'recordCheckout': {
-        const { kind: _kind, ...data } = c;
-        return [{ type: 'billing.CheckoutStarted', data }];
-      }
+      case 'recordCheckout':
+        return [{ type: 'billing.CheckoutStarted', data: { userId: c.userId, customerId: c.customerId, sessionId: c.sessionId, plan: c.plan, currency: c.currency, at: c.at } }];
       case 'recordRefund': {
         if ((s.refunded[c.chargeId] ?? 0) >= c.amountRefunded) return [];
-        const { kind: _kind, ...data } = c;
+        const data = { userId: c.userId, customerId: c.customerId, chargeId: c.chargeId, amountRefunded: c.amountRefunded, currency: c.currency, at: c.at };
         return [{ type: 'billing.RefundIssued', data }];
       }
     }

@@ -79,7 +79,7 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
   await stripe.load();
   const idempotent = new Map<string, { status: number; body: unknown }>();
 
-  const app = Fastify({ logger: false, querystringParser: (s) => qs.parse(s, { depth: 5, arrayLimit: 100 }) as Obj });
+  const app = Fastify({ logger: false, routerOptions: { querystringParser: (s) => qs.parse(s, { depth: 5, arrayLimit: 100 }) as Obj } });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, qs.parse(body as string, { depth: 5, arrayLimit: 100 })));
   app.setErrorHandler((error, _req, reply) => {
     if (error instanceof StandInError) return reply.code(error.status).send({ error: { type: 'invalid_request_error', message: error.message, param: error.param } });
