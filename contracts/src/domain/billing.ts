@@ -1,4 +1,5 @@
 import { currencyForCountry, type Currency } from './currencies';
+import type { PriceGroup } from './prices';
 
 /** Subscription statuses as Stripe names them. */
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
@@ -50,3 +51,7 @@ export function chooseCurrency(input: { asked?: Currency; country?: string; acce
   if (region) return { currency: currencyForCountry(region), source: 'accept-language' };
   return { currency: 'usd', source: 'default' };
 }
+
+/** Plan names and what one payment covers, as pages and the checkout show them. */
+export const PLAN_NAMES: Readonly<Record<PriceGroup, string>> = { monthly: 'Monthly', annual: 'Annual', biannual: 'Two years' };
+export const PER_PERIOD: Readonly<Record<PriceGroup, string>> = { monthly: 'per month', annual: 'per year', biannual: 'every two years' };

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, navigate, toast, useSession } from '@verba/kit';
-import { CURRENCIES, PRICE_GROUPS, formatPrice, perMonthMinor, savingsPercent, type Currency, type PriceGroup } from '@verba/contracts';
+import { CURRENCIES, PLAN_NAMES, PRICE_GROUPS, formatPrice, perMonthMinor, savingsPercent, type Currency, type PriceGroup } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { checkout, fetchPrices, type PriceList } from './billing-api';
 import './billing.css';
 
-export const PLAN_NAMES: Record<PriceGroup, string> = { monthly: 'Monthly', annual: 'Annual', biannual: 'Two years' };
 const BILLED: Record<PriceGroup, string> = { monthly: 'billed every month', annual: 'billed every year', biannual: 'billed every two years' };
 const CURRENCY_NAMES: Record<Currency, string> = { usd: 'US dollars ($)', eur: 'Euros (€)', gbp: 'British pounds (£)', aud: 'Australian dollars (A$)' };
 

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, ErrorNotice, SectionHeader, Spinner, client, session, toast, type SessionUser } from '@verba/kit';
-import { formatPrice, type SubscriptionData, type SubscriptionView } from '@verba/contracts';
+import { PER_PERIOD, PLAN_NAMES, formatPrice, type SubscriptionData, type SubscriptionView } from '@verba/contracts';
 import { fetchSubscription, openPortal } from './billing-api';
-import { PLAN_NAMES, PlanCards } from './PlanCards';
+import { PlanCards } from './PlanCards';
 import './billing.css';
 
 const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-const EVERY = { monthly: 'per month', annual: 'per year', biannual: 'every two years' } as const;
 
 /** What the subscription is doing now, in a sentence. */
 function stateOf(s: SubscriptionView): string {
@@ -80,7 +79,7 @@ export function SubscribePage() {
             <p className="bl-current__tier">{master ? 'Master' : 'Free'}</p>
             {s && master && s.plan && s.price ? (
               <p>
-                {PLAN_NAMES[s.plan]} · {formatPrice(s.price.unit_amount, s.price.currency)} {EVERY[s.plan]}
+                {PLAN_NAMES[s.plan]} · {formatPrice(s.price.unit_amount, s.price.currency)} {PER_PERIOD[s.plan]}
               </p>
             ) : null}
             {s ? <p>{stateOf(s)}</p> : null}

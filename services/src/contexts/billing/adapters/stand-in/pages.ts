@@ -1,15 +1,13 @@
-import { formatPrice, type Currency } from '@verba/contracts';
+import { PER_PERIOD, PLAN_NAMES, formatPrice, type Currency } from '@verba/contracts';
 import { planOf } from '../stripe/catalog';
 
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe's JSON
 
 const escape = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const day = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-const PLAN_NAMES = { monthly: 'Monthly', annual: 'Annual', biannual: 'Two years' } as const;
-const EVERY = { monthly: 'per month', annual: 'per year', biannual: 'every two years' } as const;
 
 export const planName = (price: Obj) => PLAN_NAMES[planOf(price.recurring) ?? 'monthly'];
-const amount = (price: Obj) => `${formatPrice(price.unit_amount, price.currency as Currency)} ${EVERY[planOf(price.recurring) ?? 'monthly']}`;
+const amount = (price: Obj) => `${formatPrice(price.unit_amount, price.currency as Currency)} ${PER_PERIOD[planOf(price.recurring) ?? 'monthly']}`;
 
 /** No scripts at all; styles inline. */
 export const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
