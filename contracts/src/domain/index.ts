@@ -14,6 +14,7 @@ export * from './currencies';
 export * from './prices';
 export * from './limits';
 export * from './subscriptions';
+export * from './billing';
 export * from './tts-allowance';
 export * from './messages';
 export * from './courses';

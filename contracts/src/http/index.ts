@@ -11,3 +11,4 @@ export * from './flashcards';
 export * from './practice';
 export * from './profile';
 export * from './series';
+export * from './premium';

@@ -11,7 +11,7 @@ import { createKafkaPublisher } from './integration/kafka';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Module, ModuleDeps } from './module';
+import type { BaseDeps, Entitlements, Module, ModuleDeps } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { createMailer } from './mail/index';
 import { PROJECTOR_COALESCE_MS, ProjectionRunner, migrateProjections } from './projections/runner';
@@ -103,7 +103,7 @@ export async function openPlatform(
     },
   };
   const mailer = await createMailer(config, db);
-  const base: BaseDeps = {
+  const core: Omit<BaseDeps, 'entitlements'> = {
     config,
     log,
     store,
@@ -117,6 +117,7 @@ export async function openPlatform(
     now: options.now ?? (() => new Date()),
     appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
   };
+  const base: BaseDeps = { ...core, entitlements: entitlementsOf(modules, core) };
   const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
   const reactors = modules.flatMap((m) => m.reactors?.(deps) ?? []).map((reactor) => {
     const types = new Set(reactor.eventTypes);
@@ -166,9 +167,15 @@ export async function openPlatform(
   };
 }
 
+function entitlementsOf(modules: readonly Module[], core: Omit<BaseDeps, 'entitlements'>): Entitlements {
+  const provider = modules.find((m) => m.entitlements);
+  return provider ? provider.entitlements!(core) : { isMaster: async () => false };
+}
+
 function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
   const provider = modules.find((m) => m.authenticator);
-  if (provider) return provider.authenticator!(base);
+  // Master is the entitlements module's to say when there is one (a test's stand-in authenticator may say it otherwise).
+  if (provider) return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
   // No identity module in this process: every protected route answers 401.
   return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false };
 }

@@ -99,6 +99,22 @@ const configSchema = z.object({
   BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
   /** Where support messages go, and the sender of support mail. */
   SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
+  /** Stripe for Master (payments); unset means the local Stripe stand-in started with the app (in production: payments unavailable). */
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  /** The signing secret of the webhook endpoint (whsec_...) registered in Stripe for /api/premium/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  /** Test-only: the stand-in's clock may be moved (its test-clock endpoint); refused in production. */
+  STRIPE_STANDIN_TEST_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** A request header naming the visitor's country (a CDN's geo header, e.g. cf-ipcountry); prices follow it. */
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, 'COUNTRY_HEADER must be a header name')
+    .optional(),
   /** "false" turns email/password registration and sign-in off (social sign-in only). */
   EMAIL_PASSWORD_ACCOUNTS: z
     .enum(['true', 'false'])
@@ -116,9 +132,16 @@ export class ConfigError extends Error {
 /** Parses the environment; every missing or bad variable is named in one clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  return result.data;
+  const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+  if (result.success) lines.push(...paymentsProblems(result.data));
+  if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  return result.data!;
+}
+
+/** Stripe's variables go together; the stand-in is for development and tests only. */
+function paymentsProblems(c: Config): string[] {
+  const problems: string[] = [];
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook signing secret)');
+  if (c.NODE_ENV === 'production' && c.STRIPE_STANDIN_TEST_CLOCK) problems.push('  STRIPE_STANDIN_TEST_CLOCK: not allowed in production');
+  return problems;
 }

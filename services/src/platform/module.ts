@@ -20,6 +20,12 @@ export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
   inLog(position: Position): Promise<boolean>;
 }
 
+/** What a user may use because they pay: one module (billing) decides it from its read model. */
+export interface Entitlements {
+  /** True while the user has the paid tier (Master), read fresh on every check. */
+  isMaster(userId: string): Promise<boolean>;
+}
+
 /** What every bounded context gets from the runtime. */
 export interface BaseDeps {
   config: Config;
@@ -40,6 +46,8 @@ export interface BaseDeps {
   appUrl: string;
   /** The clock commands read (tests move it: link expiry, monthly limits). */
   now: () => Date;
+  /** Master or not, from the module that provides entitlements (none in this process: nobody is Master). */
+  entitlements: Entitlements;
 }
 
 /**
@@ -64,6 +72,8 @@ export interface Module {
   projections?: readonly Projection[];
   /** Domain event type -> its public integration event (published by the relay). */
   integration?: Readonly<Record<string, IntegrationMapper>>;
+  /** The one module that knows who pays (billing) provides the entitlements every context checks. */
+  entitlements?(deps: Omit<BaseDeps, 'entitlements'>): Entitlements;
   /** The one module that knows who calls (identity) provides the authenticator for every route. */
   authenticator?(deps: BaseDeps): Authenticator;
   routes?(app: App, deps: ModuleDeps): Promise<void> | void;
@@ -71,6 +81,8 @@ export interface Module {
   reactors?(deps: ModuleDeps): Reactor[];
   /** Runs once the projectors are running (e.g. finishing work a crash interrupted). */
   started?(deps: ModuleDeps): Promise<void>;
+  /** Commands of the CLI (`npm run cli -w services -- <name> [args]`); each answers the exit code. */
+  cli?: Readonly<Record<string, { usage: string; run(deps: ModuleDeps, args: string[]): Promise<number> }>>;
   /** Creates demo data on an empty store; returns lines to print once. */
   seed?(deps: ModuleDeps): Promise<string[]>;
 }

@@ -1,7 +1,7 @@
 /**
  * The authorization matrix, generated from the contracts route table: every route called as anonymous, as
  * a learner on admin routes, as an admin, and as learner B on learner A's private article, private series,
- * flashcard and account. What each route may do is declared once in test-support/security/route-access.ts;
+ * flashcard, account and billing customer. What each route may do is declared once in test-support/security/route-access.ts;
  * a route without a declaration fails here.
  */
 import { randomUUID } from 'node:crypto';
@@ -74,7 +74,10 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     expect(card.statusCode, card.body).toBe(201);
     owned.flashcard = card.json().id;
     owned.user = a.uid;
+    const checkout = await a.agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() } });
+    expect(checkout.statusCode, checkout.body).toBe(200);
     await t.caughtUp();
+    owned['billing-customer'] = (await a.agent.request({ method: 'GET', url: '/api/premium/subscription-data' })).json().customerId;
   }, 120_000);
 
   afterAll(async () => t?.close());

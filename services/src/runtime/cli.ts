@@ -10,9 +10,12 @@ const USAGE = `Usage: npm run cli -w services -- <command>
   rebuild <projection>           rebuild a read model beside the live one and switch to it
   seed                           create the demo users on an empty store`;
 
+const moduleCommands = (modules: readonly Module[]) => Object.assign({}, ...modules.map((m) => m.cli ?? {})) as NonNullable<Module['cli']>;
+
 export async function runCli(command: string, args: string[], config: Config, log: Logger, modules: readonly Module[]): Promise<number> {
-  if (!['migrate', 'rebuild', 'seed'].includes(command)) {
-    console.error(`Unknown command "${command}".\n${USAGE}`);
+  const extra = moduleCommands(modules);
+  if (!['migrate', 'rebuild', 'seed'].includes(command) && !Object.hasOwn(extra, command)) {
+    console.error(`Unknown command "${command}".\n${USAGE}\n${Object.values(extra).map((c) => `  ${c.usage}`).join('\n')}`);
     return 2;
   }
   const names = modules.flatMap((m) => m.projections ?? []).map((p) => p.name);
@@ -22,7 +25,11 @@ export async function runCli(command: string, args: string[], config: Config, lo
   }
   const platform = await openPlatform(config, log, modules);
   try {
-    if (command === 'rebuild') {
+    if (Object.hasOwn(extra, command)) {
+      // Module commands read the read models: bring them up to date first.
+      await platform.runner.start();
+      return await extra[command]!.run(platform.deps, args);
+    } else if (command === 'rebuild') {
       const started = Date.now();
       const result = await platform.runner.rebuild(args[0]!, (n) => {
         if (n % 10_000 < 500) process.stderr.write(`\r${n} events`);

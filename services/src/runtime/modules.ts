@@ -1,3 +1,4 @@
+import { billingModule } from '../contexts/billing/module';
 import { contentModule } from '../contexts/content/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
@@ -18,4 +19,5 @@ export const allModules: Module[] = [
   speechModule,
   translationModule,
   contentModule,
+  billingModule,
 ];

@@ -10,7 +10,7 @@
  *            things in it). A's thing must be unchanged afterwards.
  * A route missing from this table, or one that takes an owned id but is not probed, fails the test.
  */
-export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user';
+export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user' | 'billing-customer';
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -35,6 +35,7 @@ const article = (expect: Expect, call: (id: string) => Call): Declaration => ({ 
 const series = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-series', expect, call });
 const card = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'flashcard', expect, call });
 const user = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'user', expect, call });
+const customer = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'billing-customer', expect, call });
 
 const draft = { languageCode: 'de', name: 'Übernommen', category: 'Travel', generalDifficulty: 'A2', content: 'Das ist nicht mein Text.' };
 
@@ -70,6 +71,13 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'PUT /api/brevo/update-user': { kind: 'own' },
   'POST /api/brevo/send-support-admin': { kind: 'shared' },
   'POST /api/brevo/send-support-user': { kind: 'shared' },
+
+  // premium (Master): prices are public; the rest is the caller's own subscription
+  'GET /api/premium/get-prices': { kind: 'shared' },
+  'POST /api/premium/webhook': { kind: 'shared' },
+  'POST /api/premium/checkout': { kind: 'own' },
+  'GET /api/premium/customer-portal': { kind: 'own' },
+  'GET /api/premium/subscription-data': customer([403], (id) => ({ method: 'GET', url: `/api/premium/subscription-data?stripeCustomerId=${id}` })),
 
   // dictionary
   'GET /api/dictionary': { kind: 'own' },

@@ -45,13 +45,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Builds what is missing, starts a fresh server on its own data directory, and opens Chromium. */
-export async function startVerba(): Promise<Verba> {
+/** Builds what is missing, starts a fresh server on its own data directory (with `env` added), and opens Chromium. */
+export async function startVerba(options: { env?: Record<string, string> } = {}): Promise<Verba> {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-web.mjs'), '--missing'], { cwd: ROOT, stdio: 'ignore' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
     cwd: path.join(ROOT, 'services'),

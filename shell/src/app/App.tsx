@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { ErrorBoundary, Spinner, Toaster, navigate, usePathname, useSession } from '@verba/kit';
 import { DashboardPage } from '../pages/DashboardPage';
-import { NotFoundPage, PlaceholderPage } from '../pages/PlaceholderPage';
+import { NotFoundPage } from '../pages/PlaceholderPage';
 import { AuthArea } from './AuthArea';
 import { BannerArea } from './BannerArea';
 import { CookieBanner } from './CookieBanner';
@@ -23,10 +23,12 @@ const ResetSuccessPage = named(() => import('../account/NewPasswordPage'), 'Rese
 const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMailboxPage');
 const OnboardingPage = named(() => import('../onboarding/OnboardingPage'), 'OnboardingPage');
 const ProfilePage = named(() => import('../profile/ProfilePage'), 'ProfilePage');
+const SubscribePage = named(() => import('../billing/SubscribePage'), 'SubscribePage');
 
 const LAZY: Partial<Record<ShellPage, React.ComponentType>> & Record<AccountPage, React.ComponentType> = {
   onboarding: OnboardingPage,
   profile: ProfilePage,
+  subscription: SubscribePage,
   'verify-email': VerifyEmailPage,
   'verify-result': VerifyResultPage,
   'reset-password': ResetPasswordPage,
@@ -50,8 +52,6 @@ function Page({ page }: { page: ShellPage }) {
       return <AuthArea key={page} mode={page} />;
     case 'dashboard':
       return <DashboardPage />;
-    case 'subscription':
-      return <PlaceholderPage section="profile" title="Subscription" what="Subscription management" />;
     default:
       return <NotFoundPage />;
   }

@@ -1,17 +1,5 @@
-import { EmptyState, Link, SectionHeader, type Section } from '@verba/kit';
+import { EmptyState, Link } from '@verba/kit';
 import { PATHS } from '../routing/paths';
-
-/** Honest placeholder for shell pages that are not built yet. */
-export function PlaceholderPage({ section, title, what }: { section: Section; title: string; what: string }) {
-  return (
-    <main className="sh-page">
-      <SectionHeader section={section} title={title} />
-      <EmptyState title={`${what} is coming soon`} action={<Link href={PATHS.dashboard}>Go to the dashboard</Link>}>
-        <p>This part of Verba has not been built yet.</p>
-      </EmptyState>
-    </main>
-  );
-}
 
 export function NotFoundPage() {
   return (

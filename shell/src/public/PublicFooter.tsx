@@ -14,6 +14,7 @@ const COLUMNS = [
   {
     title: 'Help',
     links: [
+      ['Pricing', PATHS.pricing],
       ['FAQ', PATHS.faq],
       ['Support', PATHS.support],
       ['Contact us', PATHS.contactUs],

@@ -4,6 +4,7 @@ import { applyHead } from './head';
 import { PAGE_META } from './meta';
 import { ContactUs } from './pages/ContactUs';
 import { Faq } from './pages/Faq';
+import { Pricing } from './pages/Pricing';
 import { Landing } from './pages/Landing';
 import { LearnLanguage } from './pages/LearnLanguage';
 import { Legal } from './pages/Legal';
@@ -18,6 +19,8 @@ function Content({ page }: { page: PageKey }) {
       return <Landing />;
     case 'faq':
       return <Faq />;
+    case 'pricing':
+      return <Pricing />;
     case 'learn-de':
     case 'learn-fr':
     case 'learn-es':

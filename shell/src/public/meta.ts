@@ -25,6 +25,11 @@ export const PAGE_META: Record<PublicPage, PageMeta> = {
       'Read real articles at your level, mark every word you meet, hear it spoken and turn it into flashcards that schedule themselves. Start free.',
     type: 'website',
   },
+  pricing: {
+    title: 'Pricing: Verba Master | Verba',
+    description: 'Verba Master: unlimited text to speech, premium articles and chapters, and public publishing. Monthly, annual or two-year plans in your currency.',
+    type: 'article',
+  },
   faq: {
     title: 'Frequently asked questions | Verba',
     description: 'Answers about reading on Verba: levels, word marking, AI translation, text to speech, flashcards, courses and the Master subscription.',

@@ -22,6 +22,7 @@ export type AccountPage = 'verify-email' | 'verify-result' | 'reset-password' | 
 /** Pages anyone may open, signed in or not; each is prerendered to static HTML at build time (shell/scripts/prerender.mjs). */
 export const PUBLIC_PAGES = {
   '/': 'landing',
+  '/pricing': 'pricing',
   '/faq': 'faq',
   '/learn-german': 'learn-de',
   '/learn-french': 'learn-fr',
@@ -57,6 +58,7 @@ export const PATHS = {
   resetSuccess: '/app/reset-password/success',
   devMailbox: '/app/dev/mailbox',
   landing: '/',
+  pricing: '/pricing',
   faq: '/faq',
   support: '/app/support',
   contactUs: '/app/support/contact-us',

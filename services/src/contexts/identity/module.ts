@@ -33,7 +33,7 @@ function identity(deps: BaseDeps): Identity {
   if (!found) {
     const vault = new PersonalDataVault(deps.personalData, deps.secrets.derive('email-lookup'));
     const links = new LinkSigner(deps.secrets.derive('signed-links'));
-    const queries = new AccountQueries({ db: deps.db, vault });
+    const queries = new AccountQueries({ db: deps.db, vault, entitlements: deps.entitlements });
     const commands = new AccountCommands({
       queries,
       links,
@@ -83,7 +83,7 @@ export const identityModule: Module = {
     return {
       authenticate: (request, reply) => sessions.authenticate(request, reply),
       currentRole: (userId) => accounts.queries.roleOf(userId),
-      isMaster: (userId) => accounts.queries.isMaster(userId),
+      isMaster: (userId) => deps.entitlements.isMaster(userId),
     };
   },
   reactors(deps) {

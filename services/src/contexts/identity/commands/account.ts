@@ -117,7 +117,7 @@ export class AccountCommands {
     if (!found) throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
     const { row, key } = found;
     if (row.disabled) throw new HttpError(403, MESSAGES.signIn.userDisabled);
-    return { userId: row.user_id, role: RoleSchema.parse(row.role), view: toView(this.o.vault, row, key) };
+    return { userId: row.user_id, role: RoleSchema.parse(row.role), view: toView(this.o.vault, row, key, await this.o.queries.subscriptionOf(row.user_id)) };
   }
 
 

@@ -11,7 +11,7 @@ const codec = new EventCodec([...userEvents, ...activityEvents]);
  */
 export const usersProjection: Projection = {
   name: 'identity-users',
-  version: 6,
+  version: 7,
   tables: ['identity_users', 'identity_deleted_users'],
   eventTypes: [...userEvents, ...activityEvents].map((e) => e.type),
   async setup(trx, t) {
@@ -23,7 +23,6 @@ export const usersProjection: Projection = {
       tb.text('password_enc'); // null for social accounts
       tb.text('provider').notNullable().defaultTo('password');
       tb.text('role').notNullable().defaultTo('User');
-      tb.text('subscription').notNullable().defaultTo('free');
       tb.text('current_language');
       tb.jsonb('learned_languages').notNullable().defaultTo('[]');
       tb.jsonb('language_levels').notNullable().defaultTo('{}');

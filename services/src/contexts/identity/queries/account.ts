@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { RoleSchema, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
+import type { Entitlements } from '../../../platform/module';
 import type { PersonalDataVault } from '../domain/personal-data';
 
 /** A row of the accounts read model (identity_users); personal data in it is encrypted with the user's key. */
@@ -10,7 +11,6 @@ export interface UserRow {
   name_enc: string;
   password_enc: string | null;
   role: string;
-  subscription: string;
   current_language: string | null;
   learned_languages: LearningLanguage[];
   language_levels: Partial<Record<LearningLanguage, Level>>;
@@ -20,13 +20,14 @@ export interface UserRow {
   created_at: Date;
 }
 
-export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer): UserView {
+/** The account as the API shows it; the subscription is billing's to say (`subscription`). */
+export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer, subscription: Subscription): UserView {
   return {
     uid: row.user_id,
     name: vault.decrypt(key, row.name_enc),
     email: vault.decrypt(key, row.email_enc),
     role: RoleSchema.parse(row.role),
-    subscription: row.subscription as Subscription,
+    subscription,
     currentLearningLanguage: (row.current_language as LearningLanguage | null) ?? null,
     learnedLanguages: row.learned_languages,
     languageLevels: row.language_levels,
@@ -38,22 +39,21 @@ export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer): Use
 
 /** Reads of the accounts read model; commands/account.ts changes accounts. */
 export class AccountQueries {
-  constructor(private readonly o: { db: Knex; vault: PersonalDataVault }) {}
+  constructor(private readonly o: { db: Knex; vault: PersonalDataVault; entitlements: Entitlements }) {}
+
+  async subscriptionOf(userId: string): Promise<Subscription> {
+    return (await this.o.entitlements.isMaster(userId)) ? 'master' : 'free';
+  }
 
   async view(userId: string): Promise<UserView | undefined> {
     const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
     const key = row && (await this.o.vault.keyFor(userId));
-    return row && key ? toView(this.o.vault, row, key) : undefined;
+    return row && key ? toView(this.o.vault, row, key, await this.subscriptionOf(userId)) : undefined;
   }
 
   async roleOf(userId: string): Promise<Role | undefined> {
     const row = await this.o.db('identity_users').where({ user_id: userId }).first('role');
     return row ? RoleSchema.parse(row.role) : undefined;
-  }
-
-  async isMaster(userId: string): Promise<boolean> {
-    const row = await this.o.db('identity_users').where({ user_id: userId }).first('subscription');
-    return row?.subscription === 'master';
   }
 
   async listUsers(page: number, pageSize: number) {
@@ -64,7 +64,7 @@ export class AccountQueries {
     const users = [];
     for (const row of rows as UserRow[]) {
       const key = await this.o.vault.keyFor(row.user_id);
-      if (key) users.push(toView(this.o.vault, row, key));
+      if (key) users.push(toView(this.o.vault, row, key, await this.subscriptionOf(row.user_id)));
     }
     return { users, total: Number(count) };
   }
