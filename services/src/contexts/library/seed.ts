@@ -83,13 +83,14 @@ const HOUR_MS = 3_600_000;
 
 /**
  * When each article was published: an hour apart in file order (so "newest first" is stable), except that
- * a series' parts swap their slots so that part 1 is the oldest (series list their articles oldest first).
+ * a series comes out at once, at its first part's time: the library orders articles of the same time by
+ * title, so the numbered parts read 1, 2, 3 whether it sorts newest or oldest first.
  */
 function publicationTimes({ articles, series }: DemoLibrary, now: Date): Map<string, number> {
   const times = new Map(articles.map((a, i) => [a.id, now.getTime() - i * HOUR_MS]));
   for (const s of series) {
-    const slots = s.articles.map((id) => times.get(id)!).sort((a, b) => a - b);
-    s.articles.forEach((id, part) => times.set(id, slots[part]!));
+    const first = times.get(s.articles[0]!)!;
+    for (const id of s.articles) times.set(id, first);
   }
   return times;
 }
@@ -99,8 +100,8 @@ export async function seedDemoLibrary(articleCommands: ArticleCommands, seriesCo
   const library = demoLibrary();
   const times = publicationTimes(library, now);
   for (const s of library.series) {
-    // Created just before its first part.
-    const at = new Date(Math.min(...s.articles.map((id) => times.get(id)!)) - 60_000).toISOString();
+    // Created just before its parts.
+    const at = new Date(times.get(s.articles[0]!)! - 60_000).toISOString();
     await seriesCommands.publish({ seriesId: s.id, languageCode: s.languageCode, title: s.title, description: s.description, at });
   }
   for (const a of library.articles) {
