@@ -45,7 +45,8 @@ const M = LIBRARY_MESSAGES;
 
 export const DifficultyLabelSchema = z.enum(DIFFICULTY_LABELS);
 export const ContentFormatSchema = z.enum(['text', 'html']);
-export const ARTICLE_SORTS = ['newest', 'name', 'rating', 'difficulty'] as const;
+/** 'oldest' lists a series in reading order (its first part was published first). */
+export const ARTICLE_SORTS = ['newest', 'oldest', 'name', 'rating', 'difficulty'] as const;
 
 /** An article as the library lists it (no content); `difficulty` is measured against the caller's dictionary. */
 export const ArticleSummarySchema = z.object({

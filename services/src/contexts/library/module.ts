@@ -5,7 +5,7 @@ import { articlesProjection } from './projections/articles';
 import { readerWordsProjection } from './projections/reader-words';
 import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
-import { seedDemoArticles } from './seed';
+import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
 import { ArticleCommands } from './commands/articles';
 import { ReaderCommands } from './commands/reader';
@@ -39,7 +39,8 @@ export function createLibraryModule(options: { moderation?: ArticleModeration } 
       );
       seriesRoutes(app, deps.auth, { commands: new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData), queries: series }, readAfter);
     },
-    seed: (deps) => seedDemoArticles(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db))),
+    seed: (deps) =>
+      seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db))),
   };
 }
 

@@ -116,12 +116,14 @@ describe('LibraryPage', () => {
     await waitFor(() => expect(lastQuery().search).toBe('Hund'));
   });
 
-  it("opens filtered to a series from the series page's link", async () => {
+  it("opens filtered to a series from the series page's link, first part first", async () => {
     window.history.replaceState(null, '', `/app/library?seriesId=${SERIES.id}`);
     const fetchMock = mockLibrary();
     renderLibrary();
     await screen.findByRole('table');
     expect(callsTo(fetchMock, 'GET', '/api/articles')[0]?.url.searchParams.get('seriesId')).toBe(SERIES.id);
+    expect(callsTo(fetchMock, 'GET', '/api/articles')[0]?.url.searchParams.get('sort')).toBe('oldest');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('oldest');
     await waitFor(() => expect((screen.getByLabelText('Series') as HTMLSelectElement).value).toBe(SERIES.id));
     window.history.replaceState(null, '', '/app/library');
   });

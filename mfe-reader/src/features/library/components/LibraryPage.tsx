@@ -16,10 +16,10 @@ const VIEWS: Array<[LibraryView, string]> = [
   ['cards', 'Cards'],
 ];
 
-/** A series link (/app/library?seriesId=...) opens the library filtered to it. */
+/** A series link (/app/library?seriesId=...) opens the library filtered to it, in reading order (oldest first). */
 const initialFilters = (): ArticleFilters => {
   const seriesId = new URLSearchParams(window.location.search).get('seriesId');
-  return seriesId ? { seriesId } : {};
+  return seriesId ? { seriesId, sort: 'oldest' } : {};
 };
 
 export function LibraryPage() {

@@ -158,7 +158,7 @@ async function applySeries({ trx, t }: ApplyContext, e: SeriesEvent): Promise<vo
  */
 export const articlesProjection: Projection = {
   name: 'library-articles',
-  version: 3,
+  version: 4,
   tables: ['library_articles', 'library_article_words', 'library_series', 'library_ratings'],
   eventTypes: [...handled.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
@@ -200,7 +200,7 @@ export const articlesProjection: Projection = {
     await trx.schema.createTable(t('library_series'), (tb) => {
       tb.uuid('id').primary();
       tb.text('language').notNullable();
-      tb.uuid('author_id').notNullable();
+      tb.uuid('author_id'); // null for Verba's own series
       tb.text('title').notNullable();
       tb.text('description').notNullable();
       tb.text('preview_img_src');

@@ -11,7 +11,7 @@ export interface Sql {
 const sql = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 const and = (parts: Sql[]): Sql => ({ sql: parts.map((p) => `(${p.sql})`).join(' and ') || 'true', bindings: parts.flatMap((p) => p.bindings) });
 
-export type Sort = ListArticlesQuery['sort'] | 'oldest';
+export type Sort = ListArticlesQuery['sort'];
 
 const ORDER: Record<Sort, (t: string) => string> = {
   newest: (t) => `${t}.created_at desc, ${t}.name, ${t}.id`,
