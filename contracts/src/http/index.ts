@@ -11,3 +11,5 @@ export * from './flashcards';
 export * from './practice';
 export * from './profile';
 export * from './series';
+export * from './imports';
+export * from './flashcard-export';
