@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
-import { BytesSchema, defineRoute } from './route';
+import { BytesSchema, PositionSchema, defineRoute } from './route';
 
 /** Cards out: an Anki package (.apkg) or a CSV whose word and status columns the dictionary import reads back. */
 export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv'] as const;
@@ -24,7 +24,7 @@ export const exportFlashcards = defineRoute({
     'apkg: a zip with collection.anki2 (Anki\'s SQLite schema 11): one "Verba" note type with Front and Back, one card a note, ' +
     'and the FSRS state where Anki keeps it (due, interval, reps, lapses; stability and difficulty in the card\'s data). ' +
     'csv: one row a card, columns ' + FLASHCARD_CSV_COLUMNS.join(', ') + '. Sent as an attachment.',
-  query: z.object({ languageCode: LearningLanguageSchema, format: z.enum(FLASHCARD_EXPORT_FORMATS).default('apkg') }),
+  query: z.object({ languageCode: LearningLanguageSchema, format: z.enum(FLASHCARD_EXPORT_FORMATS).default('apkg'), minPosition: PositionSchema.optional() }),
   produces: [FLASHCARD_EXPORT_TYPES.apkg, 'text/csv'],
   response: BytesSchema.meta({ description: 'The file (application/apkg or text/csv)' }),
   errors: { 404: EXPORT_MESSAGES.noCards },
