@@ -101,7 +101,7 @@ export const importUrl = defineRoute({
     400: 'The address is not http(s), points to a private or local network, or is not a web page with article text.',
     403: `${quota}.`,
     413: 'The page is larger than the import limit.',
-    502: 'The page could not be loaded or took too long.',
+    422: 'The page could not be loaded (no such host, an error answer) or took too long.',
   },
 });
 

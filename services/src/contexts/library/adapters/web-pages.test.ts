@@ -37,6 +37,6 @@ describe('the web page reader of imports', () => {
 
   it('stops reading past the size cap and after the time limit', async () => {
     await expect(httpWebPages({ allowAddresses: ['127.0.0.1'], maxBytes: 1000 }).load(`http://127.0.0.1:${port}/gross`)).rejects.toMatchObject({ status: 413, message: M.pageTooLarge });
-    await expect(httpWebPages({ allowAddresses: ['127.0.0.1'], timeoutMs: 200 }).load(`http://127.0.0.1:${port}/langsam`)).rejects.toMatchObject({ status: 502, message: M.urlTimeout });
+    await expect(httpWebPages({ allowAddresses: ['127.0.0.1'], timeoutMs: 200 }).load(`http://127.0.0.1:${port}/langsam`)).rejects.toMatchObject({ status: 422, message: M.urlTimeout });
   });
 });

@@ -85,14 +85,14 @@ export function httpWebPages(options: WebPageOptions = {}): WebPages {
         } catch (error) {
           if (error instanceof HttpError) throw error;
           if (refused(error)) throw new HttpError(400, M.urlPrivate);
-          if (signal.aborted) throw new HttpError(502, M.urlTimeout);
-          throw new HttpError(502, M.urlUnreachable);
+          if (signal.aborted) throw new HttpError(422, M.urlTimeout);
+          throw new HttpError(422, M.urlUnreachable);
         }
         if (answer.location && hop < REDIRECTS_MAX) {
           url = new URL(answer.location, url);
           continue;
         }
-        if (answer.status < 200 || answer.status >= 300) throw new HttpError(502, M.urlUnreachable);
+        if (answer.status < 200 || answer.status >= 300) throw new HttpError(422, M.urlUnreachable);
         if (!PAGE_TYPES.test(answer.contentType)) throw new HttpError(400, M.notWebPage);
         return { url: url.toString(), body: decode(answer.body, answer.contentType), contentType: answer.contentType };
       }

@@ -139,7 +139,7 @@ describe(`importing your own texts on ${database.label}`, () => {
       ['file:///etc/passwd', 400, M.urlInvalid],
       ['ftp://127.0.0.1/x', 400, M.urlInvalid],
       [`${base}/bild`, 400, M.notWebPage],
-      [`${base}/fehlt`, 502, M.urlUnreachable],
+      [`${base}/fehlt`, 422, M.urlUnreachable],
       // Loopback, but not the one address this server allows.
       [`http://127.0.0.2:${new URL(base).port}/artikel`, 400, M.urlPrivate],
       ['http://169.254.169.254/latest/meta-data/', 400, M.urlPrivate],
