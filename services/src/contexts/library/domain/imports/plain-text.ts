@@ -1,6 +1,15 @@
 import { IMPORT_MESSAGES as M } from '@verba/contracts';
 import { HttpError } from '../../../../platform/http/problem';
 
+const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
+function hasBinaryControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && !ALLOWED_CONTROLS.has(code)) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
  * A .txt file's text. It must be what it claims: Unicode text (UTF-8, or UTF-16 with its byte order mark).
  * A NUL byte or bytes that are not UTF-8 mean a binary file (an image, a zip, a PDF renamed .txt).
@@ -15,7 +24,7 @@ export function decodeTextFile(bytes: Uint8Array): string {
     throw new HttpError(400, M.notText);
   }
   // Control characters other than tab, line feed, form feed and carriage return do not occur in text.
-  if (/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text)) throw new HttpError(400, M.notText);
+  if (hasBinaryControl(text)) throw new HttpError(400, M.notText);
   return text;
 }
 
