@@ -71,15 +71,15 @@ export function DictionaryPage() {
           </div>
         </dl>
       ) : null}
-      <section className="rd-form" aria-labelledby="rd-import-words">
+      <section className="rd-dictionary__import" aria-labelledby="rd-import-words">
         <h2 id="rd-import-words" className="rd-dictionary__title">
           Import words from a CSV file
         </h2>
-        <p className="rd-note">
+        <p className="rd-dictionary__note">
           A LingQ or LUTE vocabulary export, a Verba flashcard export, or any list with a “term” or “word” column (and a “status” column: known, learning, or LingQ’s and LUTE’s numbers). You see what changes before anything is saved; nothing is removed.
         </p>
         {failure ? (
-          <p className="rd-form__error" role="alert">
+          <p className="rd-dictionary__error" role="alert">
             {failure}
           </p>
         ) : null}
@@ -90,9 +90,9 @@ export function DictionaryPage() {
         {reading ? <Spinner label="Reading the file…" /> : null}
         {preview ? <ImportPreview preview={preview} busy={sent !== null} onConfirm={() => void confirm(preview)} onCancel={() => setPreview(null)} /> : null}
         {sent ? (
-          <div className="rd-import__progress">
+          <div className="rd-dictionary__progress">
             <ProgressBar value={(100 * sent.done) / Math.max(1, sent.total)} label="Import progress" />
-            <p className="rd-note" role="status">
+            <p className="rd-dictionary__note" role="status">
               Saving words: {sent.done} of {sent.total}
             </p>
           </div>

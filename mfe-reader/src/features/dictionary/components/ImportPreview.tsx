@@ -22,12 +22,12 @@ export function ImportPreview({ preview, busy, onConfirm, onCancel }: { preview:
         <li>{plural(counts.skipped, 'row skipped (phrase, ignored, other language or not a word)', 'rows skipped (phrases, ignored, other languages or not words)')}</li>
       </ul>
       {changes.length ? (
-        <p className="rd-note">
+        <p className="rd-dictionary__note">
           Changes: {changes.slice(0, SHOWN_CHANGES).map((c) => `${c.word} (${c.from} → ${c.to})`).join(', ')}
           {changes.length > SHOWN_CHANGES ? `, and ${changes.length - SHOWN_CHANGES} more` : ''}
         </p>
       ) : null}
-      <div className="rd-form__actions">
+      <div className="rd-dictionary__actions">
         <Button onClick={onConfirm} disabled={busy || total === 0}>
           {total === 0 ? 'Nothing to import' : `Import ${plural(total, 'word', 'words')}`}
         </Button>
