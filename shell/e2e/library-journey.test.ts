@@ -278,9 +278,13 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     expect(await counts.getByRole('listitem').first().innerText()).toMatch(/^\d+ new words? marked Known$/);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot('dictionary-import-preview.png');
+    const uncertain = page.locator('.rd-dictionary__counts div', { hasText: 'Uncertain' }).locator('dd');
+    const before = Number(await uncertain.innerText());
     await page.getByRole('button', { name: /^Import \d+ words?$/ }).click();
     await page.getByText(/words? imported$/).first().waitFor();
     await counts.waitFor({ state: 'detached' });
+    // Sterne was new and is Uncertain now: the counts are read again.
+    await expect.poll(async () => Number(await uncertain.innerText())).toBe(before + 1);
     await shot('dictionary-imported.png');
     expect(dialogs).toEqual([]);
   }, 90_000);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { atLeast, client, positions, sendCommand } from '@verba/kit';
-import { queryClient } from '@verba/kit/query';
+import { invalidatePaths } from '@verba/kit/query';
 import { MAX_WORDS_PER_REQUEST, addMany, getDictionary } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { parseWordList, planWordImport, type ImportStatus, type WordImportPlan, type WordList } from '@verba/contracts/word-lists';
@@ -36,7 +36,7 @@ export function useApplyPlan(languageCode: LearningLanguage) {
       }
     } finally {
       setSent(null);
-      void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[1] === 'string' && q.queryKey[1].startsWith('/api/dictionary') });
+      void invalidatePaths(['/api/dictionary']);
     }
   };
   return { apply, sent };

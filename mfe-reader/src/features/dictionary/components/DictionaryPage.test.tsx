@@ -64,6 +64,8 @@ describe('the dictionary page', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 2 words' })));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'What the import changes' })).toBeNull());
+    // The counts are read again: Katze is Uncertain now, next to Haus.
+    await waitFor(() => expect(screen.getByText('Uncertain').nextElementSibling?.textContent).toBe('2'));
     expect(callsTo(fetchMock, 'POST', '/api/dictionary/add-many').map((c) => c.body)).toEqual([
       { languageCode: 'de', words: ['hund'], status: 'known', commandId: COMMAND_ID },
       { languageCode: 'de', words: ['katze'], status: 'uncertain', commandId: COMMAND_ID },
