@@ -56,6 +56,7 @@ describe(`flashcard export on ${database.label}`, () => {
     const pkg = await openPackage(res.rawPayload);
     expect(pkg.names).toEqual(['collection.anki2', 'media']);
     expect(pkg.media).toBe('{}');
+    expect(pkg.all('pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const [col] = pkg.all('select ver, crt, models, decks from col');
     expect(col!.ver).toBe(11);
     const models = Object.values(JSON.parse(String(col!.models))) as { id: number; flds: { name: string }[]; tmpls: { qfmt: string; afmt: string }[] }[];
