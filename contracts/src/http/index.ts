@@ -12,3 +12,5 @@ export * from './practice';
 export * from './profile';
 export * from './series';
 export * from './premium';
+export * from './imports';
+export * from './flashcard-export';

@@ -120,6 +120,15 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Addresses or CIDRs (comma-separated) that web-page imports may read although they are private or local,
+   * e.g. `127.0.0.1` for tests; unset: only public internet addresses (no SSRF into the server's network).
+   */
+  IMPORT_ALLOWED_ADDRESSES: z
+    .string()
+    .trim()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -104,6 +104,11 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'POST /api/articles/progress/add': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/progress/add', payload: { articleProgressItem: { articleId: id, progress: 50 }, language: 'de', ...cmd() } })),
   'GET /api/articles/progress': user('no-leak', (id) => ({ method: 'GET', url: `/api/articles/progress?languageCode=de&uid=${id}` })),
   'GET /api/articles/user-articles': { kind: 'own' },
+  // bringing your own texts: always into the caller's own new private articles
+  'POST /api/articles/import/text': { kind: 'own' },
+  'POST /api/articles/import/url': { kind: 'own' },
+  'POST /api/articles/import/file': { kind: 'own' },
+  'GET /api/articles/import/progress': { kind: 'own' },
 
   // library: series
   'GET /api/series/get': { kind: 'shared' },
@@ -145,6 +150,7 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'DELETE /api/flashcards/one': card(notFound, (id) => ({ method: 'DELETE', url: '/api/flashcards/one', payload: { id, ...cmd() } })),
   'PATCH /api/flashcards/status': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known', ...cmd() } })),
   'GET /api/flashcards/info': { kind: 'own' },
+  'GET /api/flashcards/export': { kind: 'own' },
   'GET /api/flashcards/analytics': { kind: 'own' },
   'GET /api/flashcards/flashcards-origin-status': { kind: 'own' },
   'GET /api/flashcards/created': article('no-leak', (id) => ({ method: 'GET', url: `/api/flashcards/created?languageCode=de&articleId=${id}` })),

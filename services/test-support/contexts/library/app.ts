@@ -14,8 +14,8 @@ import { WordStatusChanged } from '../../../src/contexts/vocabulary/published';
 export const database = await preferredTestDatabase();
 
 /** A composed app with the library (and `extra` modules) and the demo articles, projected. */
-export async function libraryTestApp(extra: Module[] = []): Promise<TestApp> {
-  const t = await createTestApp(await database.create(), [testAuthModule, libraryModule, ...extra]);
+export async function libraryTestApp(extra: Module[] = [], env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestApp(await database.create(), [testAuthModule, libraryModule, ...extra], { env });
   await libraryModule.seed!(t.deps);
   await t.caughtUp();
   return t;
