@@ -1,0 +1,146 @@
+import { Worker } from 'node:worker_threads';
+import { SPEECH_UNAVAILABLE, type VoiceId } from '@verba/contracts';
+import { pcm16ToWav } from './wav';
+import { SpeechUnavailableError, type SpeechAudio, type SpeechRequest, type Synthesizer } from './synthesizer';
+
+/**
+ * Each Polly voice as an espeak-ng voice of the same language and accent (es-419 for the American Spanish
+ * voices), with a female (+f) or male (+m) variant so the choice still sounds different.
+ */
+export const ESPEAK_VOICES: Readonly<Record<VoiceId, string>> = {
+  Marlene: 'de+f3',
+  Vicki: 'de+f4',
+  Hans: 'de+m3',
+  Celine: 'fr+f3',
+  Lea: 'fr+f4',
+  Mathieu: 'fr+m3',
+  Lucia: 'es+f3',
+  Enrique: 'es+m3',
+  Mia: 'es-419+f3',
+  Penelope: 'es-419+f4',
+  Miguel: 'es-419+m3',
+  Tatyana: 'ru+f3',
+  Maxim: 'ru+m3',
+};
+
+/** The npm package with espeak-ng compiled to WebAssembly (GPL-3.0, like espeak-ng itself). */
+export const ESPEAK_WASM_PACKAGE = '@echogarden/espeak-ng-emscripten';
+
+export interface EspeakWasmOptions {
+  /** The module the thread loads; a test points it at one that does not exist. */
+  engine?: string;
+  /** How long one synthesis may take before the thread is ended (3000 characters take about 0.7 s). */
+  timeoutMs?: number;
+  /** Idle time after which the thread ends and gives its memory back (it loads again on the next call). */
+  idleMs?: number;
+}
+
+type Reply = { type: 'ready'; sampleRate: number } | { type: 'failed'; error: string } | { id: number; samples?: Int16Array; error?: string };
+
+interface Pending {
+  resolve(samples: Int16Array): void;
+  reject(error: Error): void;
+}
+
+/**
+ * Local adapter: espeak-ng compiled to WebAssembly from npm, so any machine with Node.js speaks (no
+ * espeak-ng binary needed). It runs in a worker thread because a sentence takes 30-100 ms of CPU and a
+ * long paragraph 0.7 s, which would stall every other request on the event loop. The thread, with its
+ * 24 MB of voice data and the engine's memory (about 60-70 MB resident in all), starts on the first call
+ * and ends after `idleMs` without one.
+ */
+export function createEspeakWasmSynthesizer(options: EspeakWasmOptions = {}): Synthesizer {
+  const engine = new EspeakThread(options.engine ?? ESPEAK_WASM_PACKAGE, options.timeoutMs ?? 15_000, options.idleMs ?? 120_000);
+  return {
+    name: 'espeak-ng-wasm',
+    async synthesize({ ssml, voiceId }: SpeechRequest): Promise<SpeechAudio> {
+      const { samples, sampleRate } = await engine.speak(ssml, ESPEAK_VOICES[voiceId]);
+      if (samples.length === 0) throw new Error('espeak-ng produced no audio');
+      return { audio: pcm16ToWav(samples, sampleRate), contentType: 'audio/wav' };
+    },
+    close: () => engine.stop(),
+  };
+}
+
+class EspeakThread {
+  private worker: Worker | undefined;
+  private ready: Promise<number> | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly engine: string,
+    private readonly timeoutMs: number,
+    private readonly idleMs: number,
+  ) {}
+
+  async speak(ssml: string, voice: string): Promise<{ samples: Int16Array; sampleRate: number }> {
+    clearTimeout(this.idleTimer);
+    const sampleRate = await this.start();
+    const worker = this.worker;
+    if (!worker) throw new Error('espeak-ng stopped');
+    const id = this.nextId++;
+    try {
+      const samples = await new Promise<Int16Array>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`espeak-ng took longer than ${this.timeoutMs} ms`));
+          void this.stop(); // a stuck engine cannot be interrupted, only ended
+        }, this.timeoutMs);
+        this.pending.set(id, {
+          resolve: (s) => (clearTimeout(timer), resolve(s)),
+          reject: (e) => (clearTimeout(timer), reject(e)),
+        });
+        worker.postMessage({ id, ssml, voice });
+      });
+      return { samples, sampleRate };
+    } finally {
+      this.pending.delete(id);
+      if (this.pending.size === 0 && this.worker) {
+        this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
+        this.idleTimer.unref();
+      }
+    }
+  }
+
+  /** Starts the thread once; resolves with the engine's sample rate, or rejects as unavailable. */
+  private start(): Promise<number> {
+    if (this.ready) return this.ready;
+    const worker = new Worker(new URL('./espeak-wasm-worker.mjs', import.meta.url), {
+      workerData: { engine: this.engine },
+      execArgv: [], // not the parent's TypeScript loader: the thread runs plain JavaScript
+    });
+    worker.unref(); // never what keeps the process alive
+    this.worker = worker;
+    this.ready = new Promise<number>((resolve, reject) => {
+      worker.on('message', (m: Reply) => {
+        if ('type' in m) {
+          if (m.type === 'ready') resolve(m.sampleRate);
+          else reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: new Error(m.error) }));
+          return;
+        }
+        const waiting = this.pending.get(m.id);
+        if (m.samples) waiting?.resolve(m.samples);
+        else waiting?.reject(new Error(m.error ?? 'espeak-ng failed'));
+      });
+      worker.on('error', (e) => reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: e })));
+      worker.on('exit', () => {
+        if (this.worker !== worker) return;
+        this.worker = undefined;
+        this.ready = undefined;
+        reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE));
+        for (const waiting of this.pending.values()) waiting.reject(new Error('espeak-ng stopped'));
+      });
+    });
+    // A failed start is forgotten, so the next call tries again.
+    this.ready.catch(() => undefined);
+    return this.ready;
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    if (!worker) return;
+    await worker.terminate();
+  }
+}
