@@ -2,6 +2,7 @@ import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { localModeration, type ArticleModeration } from './adapters/moderation';
 import { articlesProjection } from './projections/articles';
+import { readerLevelsProjection } from './projections/reader-levels';
 import { readerWordsProjection } from './projections/reader-words';
 import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
@@ -14,7 +15,7 @@ import { ArticleQueries } from './queries/articles';
 import { ReaderQueries } from './queries/reader';
 import { SeriesQueries } from './queries/series';
 
-const projections = [articlesProjection, readingProjection, readerWordsProjection];
+const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection];
 
 /**
  * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,
