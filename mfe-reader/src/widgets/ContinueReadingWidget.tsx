@@ -52,13 +52,18 @@ function ContinueReading() {
         Continue reading
       </Link>
       {earlier.length ? (
-        <ul className="rdw-list" aria-label="Read before">
+        <>
+          <p className="rdw-muted rdw-earlier" id="rdw-earlier">
+            Read before
+          </p>
+          <ul className="rdw-list" aria-labelledby="rdw-earlier">
           {earlier.map((article) => (
             <li key={article.id}>
               <Link href={articleHref(article.id)}>{article.name}</Link>
             </li>
           ))}
-        </ul>
+          </ul>
+        </>
       ) : null}
     </>
   );
