@@ -46,11 +46,11 @@ interface Pending {
  * Local adapter: espeak-ng compiled to WebAssembly from npm, so any machine with Node.js speaks (no
  * espeak-ng binary needed). It runs in a worker thread because a sentence takes 30-100 ms of CPU and a
  * long paragraph 0.7 s, which would stall every other request on the event loop. The thread, with its
- * 24 MB of voice data and the engine's memory (about 60-70 MB resident in all), starts on the first call
+ * 24 MB of voice data and the engine's memory (about 50 MiB resident in all), starts on the first call
  * and ends after `idleMs` without one.
  */
 export function createEspeakWasmSynthesizer(options: EspeakWasmOptions = {}): Synthesizer {
-  const engine = new EspeakThread(options.engine ?? ESPEAK_WASM_PACKAGE, options.timeoutMs ?? 15_000, options.idleMs ?? 120_000);
+  const engine = new EspeakThread(options.engine ?? ESPEAK_WASM_PACKAGE, options.timeoutMs ?? 15_000, options.idleMs ?? 60_000);
   return {
     name: 'espeak-ng-wasm',
     async synthesize({ ssml, voiceId }: SpeechRequest): Promise<SpeechAudio> {
