@@ -1,10 +1,10 @@
 /**
  * The dashboard's "Continue reading" card, exposed as ./continue-reading-widget: the learner's last read
  * articles in their language (GET articles/last-articles), the newest with the page they left it on. The
- * shell mounts it inside its own React tree, so it brings its own query provider and styles.
+ * shell mounts it inside its own React tree; DashboardWidget brings the query provider.
  */
 import { ErrorNotice, Link, Spinner, atLeast, useSession } from '@verba/kit';
-import { KitProviders, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { DashboardWidget, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { getBookmark, lastArticles, type ArticleSummary } from '@verba/contracts/http';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { DifficultyBadge } from '../features/library/components/DifficultyBadge';
@@ -71,13 +71,8 @@ function ContinueReading() {
 
 export default function ContinueReadingWidget() {
   return (
-    <KitProviders>
-      <section className="rdw" aria-labelledby="rdw-heading">
-        <h2 id="rdw-heading" className="rdw-heading">
-          Continue reading
-        </h2>
-        <ContinueReading />
-      </section>
-    </KitProviders>
+    <DashboardWidget title="Continue reading" className="rdw">
+      <ContinueReading />
+    </DashboardWidget>
   );
 }
