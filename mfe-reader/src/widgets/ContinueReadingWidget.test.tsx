@@ -28,7 +28,7 @@ describe('ContinueReadingWidget', () => {
     await screen.findByText('Ein Morgen in der Bäckerei');
     expect(screen.getByText('Estimated: Easy')).toBeTruthy();
     await screen.findByText('Page 2 of 5');
-    const go = screen.getByRole('link', { name: 'Continue reading “Ein Morgen in der Bäckerei”' });
+    const go = screen.getByRole('link', { name: 'Continue “Ein Morgen in der Bäckerei”' });
     expect(go.getAttribute('href')).toBe(`/app/library/${NEWEST.id}`);
     const before = within(screen.getByRole('list', { name: 'Read before' })).getByRole('link', { name: 'Die Speicherstadt' });
     expect(before.getAttribute('href')).toBe(`/app/library/${EARLIER.id}`);

@@ -48,8 +48,9 @@ function ContinueReading() {
         {newest.generalDifficulty} · {newest.category} <DifficultyBadge label={newest.difficulty} estimated={newest.difficultyEstimated} />
       </p>
       <PageReached article={newest} />
-      <Link href={articleHref(newest.id)} className="vk-btn vk-btn--primary vk-btn--md" aria-label={`Continue reading “${newest.name}”`}>
-        Continue reading
+      {/* "Continue", not "Continue reading": the header's "Read" link stays the one link named "read". */}
+      <Link href={articleHref(newest.id)} className="vk-btn vk-btn--primary vk-btn--md" aria-label={`Continue “${newest.name}”`}>
+        Continue
       </Link>
       {earlier.length ? (
         <>
