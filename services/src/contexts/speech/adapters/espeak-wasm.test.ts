@@ -110,15 +110,33 @@ describe('espeak-ng compiled to WebAssembly, with no espeak-ng on PATH', () => {
 });
 
 describe('espeak-ng WebAssembly thread', () => {
-  it('ends after an idle time and loads again on the next call', async () => {
+  it('answers calls made together, each with its own audio, ends after an idle time and loads again on the next call', async () => {
     const espeak = createEspeakWasmSynthesizer({ idleMs: 50 });
+    const say = (text: string) => espeak.synthesize({ ssml: wrapForSpeech(text), voiceId: 'Hans' }).then((a) => Buffer.from(a.audio));
     try {
-      const first = await espeak.synthesize({ ssml: wrapForSpeech('Hallo'), voiceId: 'Hans' });
+      const [hallo, lang, kurz] = await Promise.all([say('Hallo'), say('Ein etwas längerer Satz mit mehr Wörtern.'), say('Ja')]);
+      expect(lang!.length).toBeGreaterThan(hallo!.length);
+      expect(hallo!.length).toBeGreaterThan(kurz!.length);
       await new Promise((r) => setTimeout(r, 300));
-      const second = await espeak.synthesize({ ssml: wrapForSpeech('Hallo'), voiceId: 'Hans' });
-      expect(Buffer.from(second.audio).equals(Buffer.from(first.audio))).toBe(true);
+      expect((await say('Hallo')).equals(hallo!)).toBe(true);
     } finally {
       await espeak.close?.();
+    }
+  });
+
+  it('ends a synthesis that takes too long, and speaks again on the next call', async () => {
+    const espeak = createEspeakWasmSynthesizer({ timeoutMs: 1 });
+    try {
+      const paragraph = 'Das Wasser war kalt, und die Sonne schien über den Bergen. '.repeat(40);
+      await expect(espeak.synthesize({ ssml: wrapForSpeech(paragraph), voiceId: 'Hans' })).rejects.toThrow('espeak-ng took longer than 1 ms');
+    } finally {
+      await espeak.close?.();
+    }
+    const patient = createEspeakWasmSynthesizer();
+    try {
+      expect((await patient.synthesize({ ssml: wrapForSpeech('Hallo'), voiceId: 'Hans' })).audio.length).toBeGreaterThan(10_000);
+    } finally {
+      await patient.close?.();
     }
   });
 

@@ -42,6 +42,14 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/** One started thread: its requests in flight, and how to fail them all (and its start) at once. */
+interface Running {
+  worker: Worker;
+  ready: Promise<number>;
+  pending: Map<number, Pending>;
+  fail(error: Error): void;
+}
+
 /**
  * Local adapter: espeak-ng compiled to WebAssembly from npm, so any machine with Node.js speaks (no
  * espeak-ng binary needed). It runs in a worker thread because a sentence takes 30-100 ms of CPU and a
@@ -63,10 +71,10 @@ export function createEspeakWasmSynthesizer(options: EspeakWasmOptions = {}): Sy
 }
 
 class EspeakThread {
-  private worker: Worker | undefined;
-  private ready: Promise<number> | undefined;
-  private readonly pending = new Map<number, Pending>();
+  private running: Running | undefined;
   private nextId = 0;
+  /** Calls between their start and their answer: the thread idles only when there are none. */
+  private active = 0;
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -77,70 +85,79 @@ class EspeakThread {
 
   async speak(ssml: string, voice: string): Promise<{ samples: Int16Array; sampleRate: number }> {
     clearTimeout(this.idleTimer);
-    const sampleRate = await this.start();
-    const worker = this.worker;
-    if (!worker) throw new Error('espeak-ng stopped');
-    const id = this.nextId++;
+    this.active++;
     try {
+      const thread = this.start();
+      const sampleRate = await thread.ready;
+      const id = this.nextId++;
       const samples = await new Promise<Int16Array>((resolve, reject) => {
         const timer = setTimeout(() => {
           reject(new Error(`espeak-ng took longer than ${this.timeoutMs} ms`));
           void this.stop(); // a stuck engine cannot be interrupted, only ended
         }, this.timeoutMs);
-        this.pending.set(id, {
-          resolve: (s) => (clearTimeout(timer), resolve(s)),
-          reject: (e) => (clearTimeout(timer), reject(e)),
-        });
-        worker.postMessage({ id, ssml, voice });
+        const done = () => (clearTimeout(timer), thread.pending.delete(id));
+        thread.pending.set(id, { resolve: (s) => (done(), resolve(s)), reject: (e) => (done(), reject(e)) });
+        thread.worker.postMessage({ id, ssml, voice });
       });
       return { samples, sampleRate };
     } finally {
-      this.pending.delete(id);
-      if (this.pending.size === 0 && this.worker) {
+      if (--this.active === 0 && this.running) {
         this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
         this.idleTimer.unref();
       }
     }
   }
 
-  /** Starts the thread once; resolves with the engine's sample rate, or rejects as unavailable. */
-  private start(): Promise<number> {
-    if (this.ready) return this.ready;
+  /** The running thread, or a new one; its `ready` gives the engine's sample rate, or fails as unavailable. */
+  private start(): Running {
+    if (this.running) return this.running;
     const worker = new Worker(new URL('./espeak-wasm-worker.mjs', import.meta.url), {
       workerData: { engine: this.engine },
       execArgv: [], // not the parent's TypeScript loader: the thread runs plain JavaScript
     });
     worker.unref(); // never what keeps the process alive
-    this.worker = worker;
-    this.ready = new Promise<number>((resolve, reject) => {
+    const pending = new Map<number, Pending>();
+    let started = false;
+    let failStart!: (error: Error) => void;
+    const ready = new Promise<number>((resolve, reject) => {
+      failStart = reject;
       worker.on('message', (m: Reply) => {
-        if ('type' in m) {
-          if (m.type === 'ready') resolve(m.sampleRate);
-          else reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: new Error(m.error) }));
-          return;
+        if (!('type' in m)) {
+          if (m.samples) pending.get(m.id)?.resolve(m.samples);
+          else pending.get(m.id)?.reject(new Error(m.error ?? 'espeak-ng failed'));
+        } else if (m.type === 'ready') {
+          started = true;
+          resolve(m.sampleRate);
         }
-        const waiting = this.pending.get(m.id);
-        if (m.samples) waiting?.resolve(m.samples);
-        else waiting?.reject(new Error(m.error ?? 'espeak-ng failed'));
-      });
-      worker.on('error', (e) => reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: e })));
-      worker.on('exit', () => {
-        if (this.worker !== worker) return;
-        this.worker = undefined;
-        this.ready = undefined;
-        reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE));
-        for (const waiting of this.pending.values()) waiting.reject(new Error('espeak-ng stopped'));
+        else reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: new Error(m.error) }));
       });
     });
-    // A failed start is forgotten, so the next call tries again.
-    this.ready.catch(() => undefined);
-    return this.ready;
+    ready.catch(() => undefined); // a failed start is reported to the calls waiting on it, not as unhandled
+    const running: Running = {
+      worker,
+      ready,
+      pending,
+      fail: (error) => {
+        // Forgotten at once, so the next call starts a new thread (never posts to this ending one).
+        if (this.running === running) this.running = undefined;
+        failStart(error);
+        for (const waiting of [...pending.values()]) waiting.reject(error);
+      },
+    };
+    // A thread that never started means no speech here (503); one that died later failed its calls (502).
+    const ended = (cause?: Error) =>
+      started ? new Error('espeak-ng stopped', { cause }) : new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause });
+    worker.on('error', (e) => running.fail(ended(e)));
+    worker.on('exit', () => running.fail(ended()));
+    this.running = running;
+    return running;
   }
 
   async stop(): Promise<void> {
     clearTimeout(this.idleTimer);
-    const worker = this.worker;
-    if (!worker) return;
-    await worker.terminate();
+    const running = this.running;
+    if (!running) return;
+    running.fail(new Error('espeak-ng stopped'));
+    await running.worker.terminate();
   }
 }
