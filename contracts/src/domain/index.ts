@@ -5,6 +5,7 @@ export * from './voices';
 export * from './speech';
 export * from './words';
 export * from './difficulty';
+export * from './difficulty-estimate';
 export * from './level-hint';
 export { DAY_MS, HOUR_MS } from './time';
 export * from './due-label';

@@ -1,7 +1,7 @@
 import { client, CSRF_COOKIE, CSRF_HEADER, readCookie, sendCommand } from '@verba/kit';
 import { invalidatePaths, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import { createdFlashcards, createFlashcard, getProfile, translate, translateAi, translateMultiWords } from '@verba/contracts/http';
-import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
+import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, SPEECH_UNAVAILABLE, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
 
 export type TranslationKind = 'word' | 'phrase' | 'sentence';
 
@@ -39,8 +39,8 @@ export function useSpeechSettings(languageCode: LearningLanguage): { voiceId: Vo
 export class SpeechError extends Error {
   constructor(
     message: string,
-    /** true when the free monthly allowance is used up (an info, not a failure). */
-    readonly overLimit: boolean,
+    /** true when retrying cannot help: the free monthly allowance is used up, or the server has no speech (an info, not a failure). */
+    readonly info: boolean,
   ) {
     super(message);
   }
@@ -61,6 +61,7 @@ export async function speak(text: string, voiceId: VoiceId, speed: number): Prom
     throw new SpeechError(MESSAGES.other.speechError, false);
   }
   if (response.status === 403) throw new SpeechError(MESSAGES.tts.monthlyLimitReached, true);
+  if (response.status === 503) throw new SpeechError(SPEECH_UNAVAILABLE, true);
   if (!response.ok) throw new SpeechError(MESSAGES.other.speechError, false);
   const url = URL.createObjectURL(await response.blob());
   const audio = new Audio(url);

@@ -50,8 +50,7 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
     try {
       await speak(word.text, voiceId, speed);
     } catch (error) {
-      const overLimit = error instanceof SpeechError && error.overLimit;
-      setSpeech({ message: overLimit ? MESSAGES.tts.monthlyLimitReached : MESSAGES.other.speechError, info: overLimit });
+      setSpeech(error instanceof SpeechError ? { message: error.message, info: error.info } : { message: MESSAGES.other.speechError, info: false });
     } finally {
       setSpeaking(false);
     }

@@ -136,13 +136,17 @@ describe('the word panel', () => {
     expect(init?.credentials).toBe('include');
   });
 
-  it('tells a free user over the monthly limit, and says so differently when speech fails', async () => {
+  it('tells a free user over the monthly limit, says when the server has no speech, and says so differently when speech fails', async () => {
     let status = 403;
     await openReader({ 'POST /api/tts': () => problem(status, 'nope') });
     fireEvent.click(word('hund'));
     fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));
     expect((await screen.findByText(MESSAGES.tts.monthlyLimitReached)).getAttribute('role')).toBe('status');
     expect(play).not.toHaveBeenCalled();
+
+    status = 503;
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));
+    expect((await screen.findByText('Speech is unavailable on this server')).getAttribute('role')).toBe('status');
 
     status = 500;
     fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));
