@@ -124,6 +124,9 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'POST /api/translation-ai': { kind: 'own' },
   'POST /api/translation-ai/multi-words-translation-prompt/post': { kind: 'own' },
   'POST /api/translation-ai/check-public-article': { kind: 'own' },
+  // a learner's own meanings of words: keyed by the caller, no id of anyone else's
+  'POST /api/translation/meanings': { kind: 'own' },
+  'GET /api/translation/meanings': { kind: 'own' },
   'POST /api/translationLimit': { kind: 'own' },
   'GET /api/translation-ai/prompts/get': { kind: 'shared' },
   'POST /api/tts': { kind: 'own' },
