@@ -3,6 +3,7 @@ export * from './identity';
 export * from './vocabulary';
 export * from './library';
 export * from './courses';
+export * from './admin-courses';
 export * from './translation';
 export * from './speech';
 export * from './social';

@@ -39,7 +39,39 @@ export const CourseVisibilitySet = defineEvent(
   z.object({ courseId: z.uuid(), isVisibleOnThePlatform: z.boolean(), at }),
 );
 
-export const courseEvents = [CourseCreated, LessonAdded, ChapterAdded, StartingPointAdded, ChapterFlagsSet, CourseVisibilitySet] as const;
+// Admin edits (issue 16). The acting admin is the event's metadata `userId`, like every admin command's.
+export const CourseRenamed = defineEvent('learning.CourseRenamed', z.object({ courseId: z.uuid(), title: z.string().min(1), at }));
+
+export const LessonRenamed = defineEvent('learning.LessonRenamed', z.object({ courseId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), at }));
+
+/** The whole new order of the course's lessons (lessonsOrder). */
+export const LessonsReordered = defineEvent('learning.LessonsReordered', z.object({ courseId: z.uuid(), lessonIds: z.array(z.uuid()), at }));
+
+/** The whole new order of one lesson's chapters (chaptersOrder). */
+export const ChaptersReordered = defineEvent(
+  'learning.ChaptersReordered',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterIds: z.array(z.uuid()), at }),
+);
+
+/** A lesson leaves the course with every chapter in it; learners' progress on them stops counting. */
+export const LessonRemoved = defineEvent('learning.LessonRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), at }));
+
+export const ChapterRemoved = defineEvent('learning.ChapterRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), at }));
+
+export const courseEvents = [
+  CourseCreated,
+  LessonAdded,
+  ChapterAdded,
+  StartingPointAdded,
+  ChapterFlagsSet,
+  CourseVisibilitySet,
+  CourseRenamed,
+  LessonRenamed,
+  LessonsReordered,
+  ChaptersReordered,
+  LessonRemoved,
+  ChapterRemoved,
+] as const;
 export type CourseEvent = EventOf<(typeof courseEvents)[number]>;
 export const courseStream = (courseId: string) => `learning-course-${courseId}`;
 

@@ -27,7 +27,7 @@ export const learningModule: Module = {
     const commands = new LearningCommands(deps.store);
     const queries = new LearningQueries(deps.db, courseCache(deps));
     learningRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
-    learningAdminRoutes(app, deps.auth, commands, queries);
+    learningAdminRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name]));
   },
   async started(deps) {
     courseCache(deps); // the projector role invalidates the shared (Redis) cache

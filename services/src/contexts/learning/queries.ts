@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type StartingPoint, type VocabularyPair } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
-import { cachedCourseRead } from './domain/course-cache';
+import { ADMIN_TTL_MS, cachedCourseRead } from './domain/course-cache';
 
 export interface ChapterSlot {
   id: string;
@@ -17,6 +17,8 @@ export interface CourseStructure {
   languageCode: LearningLanguage;
   title: string;
   visible: boolean;
+  /** The course stream's revision (admins send it back as their expected revision). */
+  revision: string;
   lessons: { id: string; title: string; chapters: ChapterSlot[] }[];
   startingPoints: StartingPoint[];
 }
@@ -38,6 +40,25 @@ export class LearningQueries {
 
   structure(courseId: string): Promise<CourseStructure | null> {
     return cachedCourseRead(this.cache, courseId, 'structure', () => this.loadStructure(courseId));
+  }
+
+  /** The same structure for admin pages, kept ADMIN_CACHE_SECONDS (invalidated on every write). */
+  adminStructure(courseId: string): Promise<CourseStructure | null> {
+    return cachedCourseRead(this.cache, courseId, 'admin-structure', () => this.loadStructure(courseId), ADMIN_TTL_MS);
+  }
+
+  /** A chapter's content and its stream revision, for the admin's chapter editor. */
+  adminChapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; revision: string } | null> {
+    return cachedCourseRead(
+      this.cache,
+      courseId,
+      `admin-chapter:${chapterId}`,
+      async () => {
+        const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'content_revision');
+        return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], revision: String(row.content_revision) } : null;
+      },
+      ADMIN_TTL_MS,
+    );
   }
 
   chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[] } | null> {
@@ -87,6 +108,7 @@ export class LearningQueries {
       languageCode: course.language,
       title: course.title,
       visible: course.visible,
+      revision: String(course.revision),
       lessons: lessons.map((l: { id: string; title: string }) => ({
         id: l.id,
         title: l.title,

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { RoleSchema, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
+import { RoleSchema, isAdminRole, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
 import type { PersonalDataVault } from '../domain/personal-data';
 
 /** A row of the accounts read model (identity_users); personal data in it is encrypted with the user's key. */
@@ -21,17 +21,19 @@ export interface UserRow {
 }
 
 export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer): UserView {
+  const role = RoleSchema.parse(row.role);
   return {
     uid: row.user_id,
     name: vault.decrypt(key, row.name_enc),
     email: vault.decrypt(key, row.email_enc),
-    role: RoleSchema.parse(row.role),
+    role,
     subscription: row.subscription as Subscription,
     currentLearningLanguage: (row.current_language as LearningLanguage | null) ?? null,
     learnedLanguages: row.learned_languages,
     languageLevels: row.language_levels,
     creationDateStamp: new Date(row.created_at).getTime(),
-    showMainOnboarding: !row.onboarding_done,
+    // Admins run the content, not a course: they are never sent through learner onboarding.
+    showMainOnboarding: !row.onboarding_done && !isAdminRole(role),
     emailVerified: row.email_verified,
   };
 }
