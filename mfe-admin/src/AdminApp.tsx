@@ -18,6 +18,10 @@ const ROUTES: Record<string, (p: Pages) => ReactNode> = {
   [ADMIN_PATHS.editLesson]: (p) => <p.LessonFormPage mode="edit" />,
   [ADMIN_PATHS.createChapter]: (p) => <p.CreateChapterPage />,
   [ADMIN_PATHS.editChapter]: (p) => <p.EditChapterPage />,
+  [ADMIN_PATHS.languages]: (p) => <p.LanguagesPage />,
+  [ADMIN_PATHS.startingPoints]: (p) => <p.StartingPointsPage />,
+  [ADMIN_PATHS.createStartingPoint]: (p) => <p.StartingPointFormPage mode="create" />,
+  [ADMIN_PATHS.updateStartingPoint]: (p) => <p.StartingPointFormPage mode="update" />,
   [ADMIN_PATHS.approveArticles]: (p) => <p.ApproveArticlesPage />,
 };
 

@@ -6,3 +6,6 @@ export { ChaptersPage } from './features/courses/components/ChaptersPage';
 export { CreateCoursePage, EditCoursePage } from './features/courses/components/CourseFormPage';
 export { LessonFormPage } from './features/courses/components/LessonFormPage';
 export { CreateChapterPage, EditChapterPage } from './features/courses/components/ChapterFormPage';
+export { LanguagesPage } from './features/languages/LanguagesPage';
+export { StartingPointsPage } from './features/languages/StartingPointsPage';
+export { StartingPointFormPage } from './features/languages/StartingPointFormPage';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
+import { LevelSchema } from '../domain/levels';
 import { COURSE_MESSAGES, CourseItemTitleSchema, RevisionSchema, StartingPointSchema, VocabularyPairSchema } from './courses';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
@@ -159,6 +160,50 @@ export const deleteChapter = defineRoute({
   errors: { 404: 'No such chapter', ...conflict },
 });
 
+
+// ---- Starting points (spec §2 /app/admin/languages/starting-points, /create, /update)
+
+const startingPointBody = {
+  title: CourseItemTitleSchema,
+  lessonId: idOf(COURSE_MESSAGES.lessonNotFound),
+  level: LevelSchema,
+  ...expectedRevision,
+};
+
+export const addStartingPoint = defineRoute({
+  method: 'POST',
+  path: '/api/admin/courses/:courseId/starting-points',
+  access: 'admin',
+  summary: 'Add a starting point (title, level and the lesson it begins at) used by onboarding placement',
+  params: z.object({ courseId }),
+  body: z.object(startingPointBody),
+  response: commandResult.extend({ startingPointId: z.uuid() }),
+  status: 201,
+  errors: { 404: 'No such course or lesson', ...conflict },
+});
+
+export const updateStartingPoint = defineRoute({
+  method: 'PUT',
+  path: '/api/admin/courses/:courseId/starting-points/:startingPointId',
+  access: 'admin',
+  summary: "Change a starting point's title, level or lesson",
+  params: z.object({ courseId, startingPointId: idOf(COURSE_MESSAGES.startingPointNotFound) }),
+  body: z.object(startingPointBody),
+  response: commandResult,
+  errors: { 404: 'No such course, starting point or lesson', ...conflict },
+});
+
+export const deleteStartingPoint = defineRoute({
+  method: 'DELETE',
+  path: '/api/admin/courses/:courseId/starting-points/:startingPointId',
+  access: 'admin',
+  summary: 'Delete a starting point (learners who chose it then start from the course’s beginning)',
+  params: z.object({ courseId, startingPointId: idOf(COURSE_MESSAGES.startingPointNotFound) }),
+  body: z.object(expectedRevision),
+  response: commandResult,
+  errors: { 404: 'No such course or starting point', ...conflict },
+});
+
 export const adminCoursesRoutes = {
   listAdminCourses,
   getAdminCourse,
@@ -170,4 +215,7 @@ export const adminCoursesRoutes = {
   reorderChapters,
   deleteLesson,
   deleteChapter,
+  addStartingPoint,
+  updateStartingPoint,
+  deleteStartingPoint,
 };

@@ -4,21 +4,22 @@ import { ADMIN_PATHS } from '../routing/admin-paths';
 const ITEMS = [
   { href: ADMIN_PATHS.home, label: 'Overview' },
   { href: ADMIN_PATHS.courses, label: 'Courses' },
+  { href: ADMIN_PATHS.languages, label: 'Languages' },
+  { href: ADMIN_PATHS.startingPoints, label: 'Starting points' },
   { href: ADMIN_PATHS.approveArticles, label: 'Approve articles' },
 ];
 
 /** The admin area's own navigation, beside every admin page. */
 export function AdminNav({ pathname }: { pathname: string }) {
+  // The deepest item the path is under is the current one (starting points are under languages).
+  const current = ITEMS.filter((i) => pathname === i.href || pathname.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <nav aria-label="Admin" className="ad-nav">
-      {ITEMS.map((item) => {
-        const active = item.href === ADMIN_PATHS.home ? pathname === item.href : pathname === item.href || pathname.startsWith(`${item.href}/`);
-        return (
-          <Link key={item.href} href={item.href} className="ad-nav__link" aria-current={active ? 'page' : undefined}>
-            {item.label}
-          </Link>
-        );
-      })}
+      {ITEMS.map((item) => (
+        <Link key={item.href} href={item.href} className="ad-nav__link" aria-current={item.href === current ? 'page' : undefined}>
+          {item.label}
+        </Link>
+      ))}
     </nav>
   );
 }

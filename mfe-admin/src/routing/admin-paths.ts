@@ -12,6 +12,10 @@ export const ADMIN_PATHS = {
   editLesson: `${ADMIN}/edit-lesson`,
   createChapter: `${ADMIN}/create-chapter`,
   editChapter: `${ADMIN}/edit-chapter`,
+  languages: `${ADMIN}/languages`,
+  startingPoints: `${ADMIN}/languages/starting-points`,
+  createStartingPoint: `${ADMIN}/languages/starting-points/create`,
+  updateStartingPoint: `${ADMIN}/languages/starting-points/update`,
   approveArticles: `${ADMIN}/library/approve-articles`,
 } as const;
 

@@ -176,6 +176,9 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'PATCH /api/admin/courses/lessons/:lessonId': { kind: 'admin' },
   'DELETE /api/admin/courses/lessons/:lessonId': { kind: 'admin' },
   'PUT /api/admin/courses/lessons/:lessonId/chapters-order': { kind: 'admin' },
+  'POST /api/admin/courses/:courseId/starting-points': { kind: 'admin' },
+  'PUT /api/admin/courses/:courseId/starting-points/:startingPointId': { kind: 'admin' },
+  'DELETE /api/admin/courses/:courseId/starting-points/:startingPointId': { kind: 'admin' },
   'GET /api/translation-ai/prompts/history': { kind: 'admin' },
   'POST /api/translation-ai/prompts/update': { kind: 'admin' },
 };

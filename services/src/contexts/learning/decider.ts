@@ -22,7 +22,10 @@ export type CourseCommand =
   | { kind: 'reorderLessons'; courseId: string; lessonIds: string[]; at: string }
   | { kind: 'reorderChapters'; courseId: string; lessonId: string; chapterIds: string[]; at: string }
   | { kind: 'removeLesson'; courseId: string; lessonId: string; at: string }
-  | { kind: 'removeChapter'; courseId: string; chapterId: string; at: string };
+  | { kind: 'removeChapter'; courseId: string; chapterId: string; at: string }
+  | { kind: 'addStartingPoint'; courseId: string; startingPointId: string; lessonId: string; title: string; level: Level; at: string }
+  | { kind: 'updateStartingPoint'; courseId: string; startingPointId: string; lessonId: string; title: string; level: Level; at: string }
+  | { kind: 'removeStartingPoint'; courseId: string; startingPointId: string; at: string };
 
 export interface CourseState {
   created: boolean;
@@ -32,8 +35,10 @@ export interface CourseState {
   lessons: { lessonId: string; title: string; chapterIds: string[] }[];
   chapters: Map<string, { lessonId: string; visible: boolean; premium: boolean }>;
   /** Starting point id -> the lesson it starts at and its title. */
-  startingPoints: Map<string, { lessonId: string; title: string }>;
-  /** Removed lessons and chapters: defining the course again (a seed, a retried add) never brings them back. */
+  startingPoints: Map<string, { lessonId: string; title: string; level: Level }>;
+  /** Starting points ever added: the next one's index (removals leave gaps, so order stays stable). */
+  pointsAdded: number;
+  /** Removed lessons, chapters and starting points: defining the course again (a seed, a retried add) never brings them back. */
   removed: Set<string>;
 }
 
@@ -59,9 +64,9 @@ function define(c: CourseDefinition, s: CourseState): CourseEvent[] {
       events.push({ type: 'learning.ChapterAdded', data: { courseId, lessonId: lesson.lessonId, ...chapter, index, at } });
     }
   }
-  let points = s.startingPoints.size;
+  let points = s.pointsAdded;
   for (const p of c.startingPoints) {
-    if (s.startingPoints.has(p.startingPointId)) continue;
+    if (s.startingPoints.has(p.startingPointId) || s.removed.has(p.startingPointId)) continue;
     if (!lessonSizes.has(p.lessonId)) throw new DomainError('A starting point must start at a lesson of its course', 422);
     events.push({ type: 'learning.StartingPointAdded', data: { courseId, ...p, index: points++, at } });
   }
@@ -114,6 +119,23 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
       if (!chapter) throw new DomainError(COURSE_MESSAGES.chapterNotFound, 404);
       return [{ type: 'learning.ChapterRemoved', data: { courseId, lessonId: chapter.lessonId, chapterId: c.chapterId, at } }];
     }
+    case 'addStartingPoint': {
+      if (s.startingPoints.has(c.startingPointId)) return [];
+      lessonOf(s, c.lessonId);
+      const { startingPointId, lessonId, title, level } = c;
+      return [{ type: 'learning.StartingPointAdded', data: { courseId, startingPointId, lessonId, title, level, index: s.pointsAdded, at } }];
+    }
+    case 'updateStartingPoint': {
+      const point = s.startingPoints.get(c.startingPointId);
+      if (!point) throw new DomainError(COURSE_MESSAGES.startingPointNotFound, 404);
+      lessonOf(s, c.lessonId);
+      if (point.lessonId === c.lessonId && point.title === c.title && point.level === c.level) return [];
+      const { startingPointId, lessonId, title, level } = c;
+      return [{ type: 'learning.StartingPointUpdated', data: { courseId, startingPointId, lessonId, title, level, at } }];
+    }
+    case 'removeStartingPoint':
+      if (!s.startingPoints.has(c.startingPointId)) throw new DomainError(COURSE_MESSAGES.startingPointNotFound, 404);
+      return [{ type: 'learning.StartingPointRemoved', data: { courseId, startingPointId: c.startingPointId, at } }];
     case 'setFlags': {
       const flags = s.chapters.get(c.chapterId);
       if (!flags) throw new DomainError(COURSE_MESSAGES.chapterNotFound, 404);
@@ -127,7 +149,7 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
 const withLessons = (s: CourseState, change: (l: CourseState['lessons'][number]) => CourseState['lessons'][number]) => ({ ...s, lessons: s.lessons.map(change) });
 
 export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
-  initialState: () => ({ created: false, visible: false, title: '', lessons: [], chapters: new Map(), startingPoints: new Map(), removed: new Set() }),
+  initialState: () => ({ created: false, visible: false, title: '', lessons: [], chapters: new Map(), startingPoints: new Map(), pointsAdded: 0, removed: new Set() }),
   decide(c, s) {
     if (c.kind === 'define') return define(c, s);
     if (!s.created) throw new DomainError(COURSE_MESSAGES.courseNotFound, 404);
@@ -178,7 +200,18 @@ export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
         };
       }
       case 'learning.StartingPointAdded':
-        return { ...s, startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, { lessonId: e.data.lessonId, title: e.data.title }) };
+        return {
+          ...s,
+          pointsAdded: s.pointsAdded + 1,
+          startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, { lessonId: e.data.lessonId, title: e.data.title, level: e.data.level }),
+        };
+      case 'learning.StartingPointUpdated':
+        return { ...s, startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, { lessonId: e.data.lessonId, title: e.data.title, level: e.data.level }) };
+      case 'learning.StartingPointRemoved': {
+        const startingPoints = new Map(s.startingPoints);
+        startingPoints.delete(e.data.startingPointId);
+        return { ...s, startingPoints, removed: new Set(s.removed).add(e.data.startingPointId) };
+      }
     }
   },
 };

@@ -58,6 +58,15 @@ export const LessonRemoved = defineEvent('learning.LessonRemoved', z.object({ co
 
 export const ChapterRemoved = defineEvent('learning.ChapterRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), at }));
 
+/** A starting point's title, level or lesson changed (spec §6 "start points"). */
+export const StartingPointUpdated = defineEvent(
+  'learning.StartingPointUpdated',
+  z.object({ courseId: z.uuid(), startingPointId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), level: LevelSchema, at }),
+);
+
+/** Learners who had chosen it start from the course's beginning; their completed chapters still count. */
+export const StartingPointRemoved = defineEvent('learning.StartingPointRemoved', z.object({ courseId: z.uuid(), startingPointId: z.uuid(), at }));
+
 export const courseEvents = [
   CourseCreated,
   LessonAdded,
@@ -71,6 +80,8 @@ export const courseEvents = [
   ChaptersReordered,
   LessonRemoved,
   ChapterRemoved,
+  StartingPointUpdated,
+  StartingPointRemoved,
 ] as const;
 export type CourseEvent = EventOf<(typeof courseEvents)[number]>;
 export const courseStream = (courseId: string) => `learning-course-${courseId}`;

@@ -116,6 +116,14 @@ export const coursesProjection: Projection = {
           if (removed) await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).where('idx', '>', removed.idx).decrement('idx', 1);
           break;
         }
+        case 'learning.StartingPointUpdated': {
+          const d = e.data;
+          await trx(t('learning_starting_points')).where({ id: d.startingPointId }).update({ lesson_id: d.lessonId, title: d.title, level: d.level });
+          break;
+        }
+        case 'learning.StartingPointRemoved':
+          await trx(t('learning_starting_points')).where({ id: e.data.startingPointId }).delete();
+          break;
         case 'learning.StartingPointAdded': {
           const d = e.data;
           await trx(t('learning_starting_points'))

@@ -168,6 +168,37 @@ describe(`course structure admin routes on ${database.label}`, () => {
     expect(await eventCount(t)).toBe(before);
   });
 
+  it('adds, updates and deletes starting points; onboarding placement uses them', async () => {
+    const ru = demo('ru');
+    const base = `/api/admin/courses/${ru.courseId}/starting-points`;
+    const added = await send('POST', base, { title: 'Я знаю почти всё', lessonId: ru.lessonIds[2], level: 'C1' });
+    expect(added.statusCode, added.body).toBe(201);
+    const startingPointId = added.json().startingPointId as string;
+    const learner = person(t).agent;
+    await get(learner, '/api/courses?languageCode=ru', added.json().position);
+    const placed = await learner.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'ru', level: 'C2' } });
+    expect(placed.json().startingPoint).toMatchObject({ id: startingPointId, lesson: ru.lessonIds[2], level: 'C1' });
+
+    const moved = await send('PUT', `${base}/${startingPointId}`, { title: 'Почти всё', lessonId: ru.lessonIds[1], level: 'C1' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const progress = (await get(learner, '/api/courses/progress?languageCode=ru', moved.json().position)).json().courses[0];
+    expect(progress.startingPoint).toMatchObject({ id: startingPointId, title: 'Почти всё', lesson: ru.lessonIds[1] });
+    expect(progress.nextChapter.lessonId).toBe(ru.lessonIds[1]);
+
+    const before = await eventCount(t);
+    expect((await send('PUT', `${base}/${startingPointId}`, { title: 'X', lessonId: '00000000-0000-4000-8000-00000000abcd', level: 'C1' })).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.lessonNotFound });
+    expect((await send('POST', base, { title: ' ', lessonId: ru.lessonIds[0], level: 'A1' })).json()).toMatchObject({ status: 400, message: 'A title is required' });
+    expect((await send('POST', base, { title: 'T', lessonId: ru.lessonIds[0], level: 'D1' })).statusCode).toBe(400);
+    expect(await eventCount(t)).toBe(before);
+
+    const removed = await send('DELETE', `${base}/${startingPointId}`, {});
+    expect(removed.statusCode).toBe(200);
+    const after = (await get(learner, '/api/courses/progress?languageCode=ru', removed.json().position)).json().courses[0];
+    expect(after.startingPoint).toBeNull();
+    expect(after.nextChapter.lessonId).toBe(ru.lessonIds[0]);
+    expect((await send('DELETE', `${base}/${startingPointId}`, {})).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.startingPointNotFound });
+  });
+
   it('answers 401 to anonymous callers and 403 to learners on every new route, appending nothing', async () => {
     const de = demo('de');
     const calls = [
@@ -181,6 +212,9 @@ describe(`course structure admin routes on ${database.label}`, () => {
       ['PUT', `/api/admin/courses/lessons/${de.lessonIds[2]}/chapters-order`, { chapterIds: de.chapterIds[2] }],
       ['DELETE', `/api/admin/courses/lessons/${de.lessonIds[2]}`, {}],
       ['DELETE', `/api/admin/courses/chapters/${de.chapterIds[2]![0]}`, {}],
+      ['POST', `/api/admin/courses/${de.courseId}/starting-points`, { title: 'T', lessonId: de.lessonIds[0], level: 'A1' }],
+      ['PUT', `/api/admin/courses/${de.courseId}/starting-points/${de.startingPointIds[0]}`, { title: 'T', lessonId: de.lessonIds[0], level: 'A1' }],
+      ['DELETE', `/api/admin/courses/${de.courseId}/starting-points/${de.startingPointIds[0]}`, {}],
     ] as const;
     const before = await eventCount(t);
     const learner = person(t).agent;

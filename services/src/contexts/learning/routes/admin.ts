@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, adminCoursesRoutes as a, coursesRoutes as r } from '@verba/contracts';
+import { eventIdFor } from '../../../platform/decider/event-ids';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
@@ -134,6 +135,30 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
     const { course } = await adminChapter(params.chapterId);
     const { commandId, expectedRevision, ...changes } = body;
     return asResponse(await commands.editChapter({ courseId: course.id, chapterId: params.chapterId, ...changes }, commandId, adminWrite(user, expectedRevision)));
+  });
+
+  // ---- Starting points (ids come from the command id, so a retried add makes the same one)
+
+  registerRoute(app, auth, a.addStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const commandId = body.commandId ?? randomUUID();
+    const startingPointId = eventIdFor(commandId, 'starting-point');
+    const { title, lessonId, level } = body;
+    const command = { kind: 'addStartingPoint' as const, courseId: params.courseId, startingPointId, title, lessonId, level };
+    return { ...asResponse(await commands.editCourse(command, commandId, adminWrite(user, body.expectedRevision))), startingPointId };
+  });
+
+  registerRoute(app, auth, a.updateStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const { title, lessonId, level } = body;
+    const command = { kind: 'updateStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId, title, lessonId, level };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.deleteStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const command = { kind: 'removeStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 
   registerRoute(app, auth, a.deleteChapter, async ({ user, params, body }) => {
