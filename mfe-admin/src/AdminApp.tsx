@@ -22,6 +22,11 @@ const ROUTES: Record<string, (p: Pages) => ReactNode> = {
   [ADMIN_PATHS.startingPoints]: (p) => <p.StartingPointsPage />,
   [ADMIN_PATHS.createStartingPoint]: (p) => <p.StartingPointFormPage mode="create" />,
   [ADMIN_PATHS.updateStartingPoint]: (p) => <p.StartingPointFormPage mode="update" />,
+  [ADMIN_PATHS.exercises]: (p) => <p.ExercisesPage />,
+  [ADMIN_PATHS.missingWords]: (p) => <p.ExerciseListPage kind="missing-words" />,
+  [ADMIN_PATHS.askQuestions]: (p) => <p.ExerciseListPage kind="ask-questions" />,
+  [ADMIN_PATHS.editMissingWords]: (p) => <p.ExerciseEditPage kind="missing-words" />,
+  [ADMIN_PATHS.editAskQuestions]: (p) => <p.ExerciseEditPage kind="ask-questions" />,
   [ADMIN_PATHS.approveArticles]: (p) => <p.ApproveArticlesPage />,
 };
 

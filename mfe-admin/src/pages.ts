@@ -9,3 +9,6 @@ export { CreateChapterPage, EditChapterPage } from './features/courses/component
 export { LanguagesPage } from './features/languages/LanguagesPage';
 export { StartingPointsPage } from './features/languages/StartingPointsPage';
 export { StartingPointFormPage } from './features/languages/StartingPointFormPage';
+export { ExercisesPage } from './features/exercises/ExercisesPage';
+export { ExerciseListPage } from './features/exercises/ExerciseListPage';
+export { ExerciseEditPage } from './features/exercises/ExerciseEditPage';

@@ -52,7 +52,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await page.getByRole('heading', { level: 1, name: 'Create lesson' }).waitFor();
     await page.getByRole('button', { name: 'Add lesson' }).click();
     await page.getByText('A title is required').waitFor(); // the contract's message, in place
-    await page.getByLabel('Title').fill(lesson);
+    await page.getByLabel('Title', { exact: true }).fill(lesson);
     await look(page, 'create-lesson');
     await page.getByRole('button', { name: 'Add lesson' }).click();
     await page.getByText(`Lesson 4: ${lesson}`).waitFor();
@@ -62,10 +62,10 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     for (const [i, c] of chapters.entries()) {
       await page.getByRole('link', { name: 'Add chapter' }).click();
       await page.getByRole('heading', { level: 1, name: 'Create chapter' }).waitFor();
-      await page.getByLabel('Title').fill(c.title);
-      await page.getByLabel('Text').fill(c.text);
-      await page.getByLabel('Word 1').fill(c.word);
-      await page.getByLabel('Translation 1').fill(c.translation);
+      await page.getByLabel('Title', { exact: true }).fill(c.title);
+      await page.getByLabel('Text', { exact: true }).fill(c.text);
+      await page.getByLabel('Word 1', { exact: true }).fill(c.word);
+      await page.getByLabel('Translation 1', { exact: true }).fill(c.translation);
       if (i === 0) await look(page, 'create-chapter');
       await page.getByRole('button', { name: 'Add chapter' }).click();
       await chapterRow(page, c.title).waitFor();
@@ -94,7 +94,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
 
     await chapterRow(page, 'Im Park').getByRole('button', { name: 'Edit Im Park' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit chapter' }).waitFor();
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Im Park');
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe('Im Park');
     await look(page, 'edit-chapter');
 
     await page.getByRole('link', { name: '← Back to the chapters' }).click();
@@ -109,8 +109,22 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await page.goto(`${verba.base}/app/admin/create-course`);
     await page.getByText('Every language already has its course').waitFor();
     await look(page, 'create-course');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Languages' }).click();
+    await page.getByRole('switch', { name: 'French visible on the platform' }).waitFor();
+    await look(page, 'languages');
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Starting points' }).click();
+    await page.getByText('Ich fange ganz neu an').waitFor();
+    await look(page, 'starting-points');
+    await page.getByRole('link', { name: 'Add starting point' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Create starting point' }).waitFor();
+    await look(page, 'create-starting-point');
+    await page.getByRole('link', { name: '← Back to the starting points' }).click();
+    await page.getByRole('button', { name: 'Edit Ich fange ganz neu an' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Update starting point' }).waitFor();
+    await look(page, 'update-starting-point');
     await page.goto(`${verba.base}/app/admin`);
     await page.getByText('1 chapter hidden').waitFor();
+    await look(page, 'home-after');
 
     // A new learner sees the new lesson's chapters in the admin's order, without the hidden one.
     const context = await verba.browser.newContext({ viewport: { width: 1280, height: 900 } });

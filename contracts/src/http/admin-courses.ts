@@ -43,7 +43,17 @@ export const listAdminCourses = defineRoute({
     languages: z.array(
       z.object({
         languageCode: LearningLanguageSchema,
-        course: z.object({ id: z.uuid(), title: z.string(), isVisibleOnThePlatform: z.boolean(), totalChapters: z.number().int(), hiddenChapters: z.number().int() }).nullable(),
+        course: z
+          .object({
+            id: z.uuid(),
+            title: z.string(),
+            isVisibleOnThePlatform: z.boolean(),
+            totalChapters: z.number().int(),
+            hiddenChapters: z.number().int(),
+            /** Chapters with neither a missing-word exercise nor a question. */
+            chaptersWithoutExercises: z.number().int(),
+          })
+          .nullable(),
       }),
     ),
   }),

@@ -12,3 +12,4 @@ export * from './flashcards';
 export * from './practice';
 export * from './profile';
 export * from './series';
+export * from './exercises';

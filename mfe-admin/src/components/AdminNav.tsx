@@ -6,6 +6,7 @@ const ITEMS = [
   { href: ADMIN_PATHS.courses, label: 'Courses' },
   { href: ADMIN_PATHS.languages, label: 'Languages' },
   { href: ADMIN_PATHS.startingPoints, label: 'Starting points' },
+  { href: ADMIN_PATHS.exercises, label: 'Exercises' },
   { href: ADMIN_PATHS.approveArticles, label: 'Approve articles' },
 ];
 

@@ -16,6 +16,11 @@ export const ADMIN_PATHS = {
   startingPoints: `${ADMIN}/languages/starting-points`,
   createStartingPoint: `${ADMIN}/languages/starting-points/create`,
   updateStartingPoint: `${ADMIN}/languages/starting-points/update`,
+  exercises: `${ADMIN}/languages/exercises`,
+  missingWords: `${ADMIN}/languages/exercises/missing-words`,
+  askQuestions: `${ADMIN}/languages/exercises/ask-questions`,
+  editMissingWords: `${ADMIN}/edit-missing-words`,
+  editAskQuestions: `${ADMIN}/edit-ask-questions`,
   approveArticles: `${ADMIN}/library/approve-articles`,
 } as const;
 

@@ -20,12 +20,14 @@ export function AdminHomePage() {
   const pending = useRouteQuery(pendingArticles);
   const hidden = courses.data?.languages.reduce((n, l) => n + (l.course?.hiddenChapters ?? 0), 0);
   const missingCourses = courses.data?.languages.filter((l) => !l.course).length;
+  const withoutExercises = courses.data?.languages.reduce((n, l) => n + (l.course?.chaptersWithoutExercises ?? 0), 0);
   const hiddenLanguages = courses.data?.languages.filter((l) => l.course && !l.course.isVisibleOnThePlatform).length;
   const tools: Tool[] = [
     { href: ADMIN_PATHS.courses, name: 'Courses', what: 'Lessons and chapters of each language’s course, their order and flags.', attention: count(hidden, 'chapter hidden', 'chapters hidden') },
     { href: ADMIN_PATHS.createCourse, name: 'Create course', what: 'One course per language.', attention: count(missingCourses, 'language without a course', 'languages without a course') },
     { href: ADMIN_PATHS.languages, name: 'Languages', what: 'Which languages learners can choose.', attention: count(hiddenLanguages, 'language hidden', 'languages hidden') },
     { href: ADMIN_PATHS.startingPoints, name: 'Starting points', what: 'Where onboarding places a learner in each course, by level.' },
+    { href: ADMIN_PATHS.exercises, name: 'Exercises', what: 'Missing-word exercises and questions after each chapter.', attention: count(withoutExercises, 'chapter without exercises', 'chapters without exercises') },
     { href: ADMIN_PATHS.approveArticles, name: 'Approve articles', what: 'Public articles waiting for approval and flagged private ones.', attention: count(pending.data?.articles.length, 'article waiting', 'articles waiting') },
   ];
   return (

@@ -8,12 +8,14 @@ import type { EventStore } from '../../platform/event-store/port';
 import {
   chapterDecider,
   courseDecider,
+  exerciseDecider,
+  type ExerciseCommand,
   progressDecider,
   type ChapterCommand,
   type CourseCommand,
   type ProgressCommand,
 } from './decider';
-import { chapterEvents, chapterStream, courseEvents, courseStream, progressEvents, progressStream } from './events';
+import { chapterEvents, chapterStream, courseEvents, courseStream, exerciseEvents, exerciseStream, progressEvents, progressStream } from './events';
 import type { CourseStructure } from './queries';
 
 type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
@@ -28,6 +30,7 @@ export interface AdminWrite {
 const courseCodec = new EventCodec([...courseEvents]);
 const chapterCodec = new EventCodec([...chapterEvents]);
 const progressCodec = new EventCodec([...progressEvents]);
+const exerciseCodec = new EventCodec([...exerciseEvents]);
 
 /** Course authoring (admins) and learners' progress; queries.ts reads courses and progress. */
 export class LearningCommands {
@@ -97,6 +100,12 @@ export class LearningCommands {
     const placed = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
     const position = placed.position ?? written.position; // the slot is appended after the content
     return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
+  }
+
+  /** Replaces one list of a chapter's exercises (missing words or questions). */
+  writeExercises(command: WithoutAt<ExerciseCommand>, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    const full = { ...command, at: this.at() } as ExerciseCommand;
+    return this.run(exerciseCodec, exerciseDecider, exerciseStream(command.chapterId), full, commandId, admin);
   }
 
   /** A learner's command on their own progress stream in one course. */

@@ -1,6 +1,6 @@
-import { COURSE_MESSAGES, type LearningLanguage, type Level, type VocabularyPair } from '@verba/contracts';
+import { COURSE_MESSAGES, type LearningLanguage, type Level, type MissingWord, type Question, type VocabularyPair } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
-import type { ChapterEvent, CourseEvent, ProgressEvent } from './events';
+import type { ChapterEvent, CourseEvent, ExerciseEvent, ProgressEvent } from './events';
 
 // ---- Course structure
 
@@ -244,6 +244,30 @@ export const chapterDecider: Decider<ChapterCommand, { content: ChapterContent |
     return sameContent(next, s.content) ? [] : [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, ...next, at } }];
   },
   evolve: (_s, e) => ({ content: { title: e.data.title, text: e.data.text, vocabulary: e.data.vocabulary } }),
+};
+
+// ---- Exercises of one chapter
+
+export type ExerciseCommand =
+  | { kind: 'missingWords'; courseId: string; chapterId: string; items: MissingWord[]; at: string }
+  | { kind: 'questions'; courseId: string; chapterId: string; items: Question[]; at: string };
+
+export interface ExerciseState {
+  missingWords: MissingWord[];
+  questions: Question[];
+}
+
+/** Writing a list replaces it; the same list again appends nothing. */
+export const exerciseDecider: Decider<ExerciseCommand, ExerciseState, ExerciseEvent> = {
+  initialState: () => ({ missingWords: [], questions: [] }),
+  decide(c, s) {
+    const { courseId, chapterId, at } = c;
+    if (c.kind === 'missingWords') {
+      return JSON.stringify(c.items) === JSON.stringify(s.missingWords) ? [] : [{ type: 'learning.MissingWordsWritten', data: { courseId, chapterId, items: c.items, at } }];
+    }
+    return JSON.stringify(c.items) === JSON.stringify(s.questions) ? [] : [{ type: 'learning.QuestionsWritten', data: { courseId, chapterId, items: c.items, at } }];
+  },
+  evolve: (s, e) => (e.type === 'learning.MissingWordsWritten' ? { ...s, missingWords: e.data.items } : { ...s, questions: e.data.items }),
 };
 
 // ---- A learner's progress in one course

@@ -97,6 +97,22 @@ export const chapterEvents = [ChapterWritten] as const;
 export type ChapterEvent = EventOf<(typeof chapterEvents)[number]>;
 export const chapterStream = (chapterId: string) => `learning-chapter-${chapterId}`;
 
+// ---- Exercises: one stream per chapter, each list written whole (spec §6 missing-words, ask-questions).
+
+const exercise = { answers: z.array(z.string().min(1)).min(1) };
+export const MissingWordsWritten = defineEvent(
+  'learning.MissingWordsWritten',
+  z.object({ courseId: z.uuid(), chapterId: z.uuid(), items: z.array(z.object({ sentence: z.string().min(1), ...exercise })), at }),
+);
+export const QuestionsWritten = defineEvent(
+  'learning.QuestionsWritten',
+  z.object({ courseId: z.uuid(), chapterId: z.uuid(), items: z.array(z.object({ question: z.string().min(1), ...exercise })), at }),
+);
+
+export const exerciseEvents = [MissingWordsWritten, QuestionsWritten] as const;
+export type ExerciseEvent = EventOf<(typeof exerciseEvents)[number]>;
+export const exerciseStream = (chapterId: string) => `learning-exercises-${chapterId}`;
+
 // ---- Progress: one stream per learner and course, bounded by the course's chapters.
 
 const learner = { userId: z.uuid(), courseId: z.uuid() };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type StartingPoint, type VocabularyPair } from '@verba/contracts';
+import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type MissingWord, type Question, type StartingPoint, type VocabularyPair } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
 import { ADMIN_TTL_MS, cachedCourseRead } from './domain/course-cache';
 
@@ -57,6 +57,30 @@ export class LearningQueries {
         const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'content_revision');
         return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], revision: String(row.content_revision) } : null;
       },
+      ADMIN_TTL_MS,
+    );
+  }
+
+  /** A chapter's exercises with their answers and the exercise stream's revision (null: none written yet). */
+  exercises(courseId: string, chapterId: string): Promise<{ missingWords: MissingWord[]; questions: Question[]; revision: string | null }> {
+    return cachedCourseRead(this.cache, courseId, `exercises:${chapterId}`, async () => {
+      const row = await this.db('learning_exercises').where({ chapter_id: chapterId, course_id: courseId }).first('missing_words', 'questions', 'revision');
+      return row
+        ? { missingWords: row.missing_words as MissingWord[], questions: row.questions as Question[], revision: String(row.revision) }
+        : { missingWords: [], questions: [], revision: null };
+    });
+  }
+
+  /** Chapters of a course with at least one exercise (admin attention counts). */
+  chaptersWithExercises(courseId: string): Promise<string[]> {
+    return cachedCourseRead(
+      this.cache,
+      courseId,
+      'admin-exercised',
+      async () =>
+        (await this.db('learning_exercises').where({ course_id: courseId }).whereRaw("(jsonb_array_length(missing_words) + jsonb_array_length(questions)) > 0").select('chapter_id')).map(
+          (r: { chapter_id: string }) => r.chapter_id,
+        ),
       ADMIN_TTL_MS,
     );
   }

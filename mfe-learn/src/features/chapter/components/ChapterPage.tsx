@@ -4,6 +4,7 @@ import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
 import { findChapter } from '../../course-map/progress';
 import { MatchWords } from '../../match-words/components/MatchWords';
+import { ChapterExercises } from '../../exercises/components/ChapterExercises';
 import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
 import { COURSES_PATH, SUBSCRIBE_PATH } from '../../../paths';
 import { ChapterText, translationsOf } from './ChapterText';
@@ -76,6 +77,7 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
         </p>
       ) : null}
       {statuses.isPending ? <Spinner label="Loading your words…" /> : <ChapterText text={chapter.text} statuses={current} translations={translations} onMark={mark} />}
+      <ChapterExercises chapterId={chapter.id} />
       <section className="ln-block" aria-labelledby="ln-vocabulary">
         <h2 id="ln-vocabulary">Vocabulary</h2>
         <VocabularyList pairs={chapter.vocabulary} />

@@ -1,19 +1,19 @@
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { courseCacheInvalidation } from '../domain/course-cache';
-import { chapterEvents, courseEvents, progressEvents } from '../events';
+import { chapterEvents, courseEvents, exerciseEvents, progressEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
 
-const courseCodec = new EventCodec([...courseEvents, ...chapterEvents]);
+const courseCodec = new EventCodec([...courseEvents, ...chapterEvents, ...exerciseEvents]);
 const progressCodec = new EventCodec([...progressEvents]);
 
 /** Courses, lessons, chapters (slot, flags and content) and starting points. */
 export const coursesProjection: Projection = {
   name: 'learning-courses',
-  // 2: stream revisions (admins' expected revision), renames, reorders and removals.
+  // 2: stream revisions (admins' expected revision), renames, reorders, removals, starting point edits, exercises.
   version: 2,
-  tables: ['learning_courses', 'learning_lessons', 'learning_chapters', 'learning_starting_points'],
-  eventTypes: [...courseEvents, ...chapterEvents].map((e) => e.type),
+  tables: ['learning_courses', 'learning_lessons', 'learning_chapters', 'learning_starting_points', 'learning_exercises'],
+  eventTypes: [...courseEvents, ...chapterEvents, ...exerciseEvents].map((e) => e.type),
   async setup(trx, t) {
     await trx.schema.createTable(t('learning_courses'), (tb) => {
       tb.uuid('id').primary();
@@ -53,11 +53,26 @@ export const coursesProjection: Projection = {
       tb.text('level').notNullable();
       tb.integer('idx').notNullable();
     });
+    // One row per chapter: both lists as written, and the exercise stream's revision.
+    await trx.schema.createTable(t('learning_exercises'), (tb) => {
+      tb.uuid('chapter_id').primary();
+      tb.uuid('course_id').notNullable();
+      tb.jsonb('missing_words').notNullable().defaultTo('[]');
+      tb.jsonb('questions').notNullable().defaultTo('[]');
+      tb.bigInteger('revision').notNullable();
+      tb.index(['course_id']);
+    });
   },
   async apply(events, { trx, t }) {
     for (const recorded of events) {
       const e = courseCodec.decode(recorded);
       const revision = recorded.revision.toString();
+      if (e.type === 'learning.MissingWordsWritten' || e.type === 'learning.QuestionsWritten') {
+        const column = e.type === 'learning.MissingWordsWritten' ? 'missing_words' : 'questions';
+        const row = { chapter_id: e.data.chapterId, course_id: e.data.courseId, [column]: JSON.stringify(e.data.items), revision };
+        await trx(t('learning_exercises')).insert(row).onConflict('chapter_id').merge([column, 'revision']);
+        continue;
+      }
       if (e.type !== 'learning.ChapterWritten' && e.type !== 'learning.CourseCreated') {
         await trx(t('learning_courses')).where({ id: e.data.courseId }).update({ revision });
       }

@@ -42,11 +42,14 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
     const languages = [];
     for (const languageCode of LEARNING_LANGUAGES) {
       const course = await queries.adminStructure(COURSE_IDS[languageCode]);
-      const view = course && adminCourseView(course);
-      languages.push({
-        languageCode,
-        course: view && { id: view.id, title: view.title, isVisibleOnThePlatform: view.isVisibleOnThePlatform, totalChapters: view.totalChapters, hiddenChapters: view.hiddenChapters },
-      });
+      if (!course) {
+        languages.push({ languageCode, course: null });
+        continue;
+      }
+      const { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters } = adminCourseView(course);
+      const exercised = new Set(await queries.chaptersWithExercises(id));
+      const chaptersWithoutExercises = course.lessons.flatMap((l) => l.chapters).filter((c) => !exercised.has(c.id)).length;
+      languages.push({ languageCode, course: { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters, chaptersWithoutExercises } });
     }
     return { languages };
   });
