@@ -73,9 +73,7 @@ function ExerciseForm({ kind, chapterId, revision, initial, back }: { kind: Exer
       {errors.root ? <p role="alert" className="ad-error">{errors.root.message}</p> : null}
       {rows.fields.map((field, i) => (
         <fieldset key={field.id} className="ad-fieldset">
-          <legend>
-            {KIND_NAMES[kind].title} {i + 1}
-          </legend>
+          <legend>{`${kind === 'missing-words' ? 'Exercise' : 'Question'} ${i + 1}`}</legend>
           <TextField label={`${promptLabel} ${i + 1}`} required error={errors.items?.[i]?.prompt?.message} {...form.register(`items.${i}.prompt`)} />
           <TextField label={`Answers ${i + 1} (separate alternatives with ;)`} required error={errors.items?.[i]?.answers?.message} {...form.register(`items.${i}.answers`)} />
           <Button size="sm" variant="ghost" onClick={() => rows.remove(i)} aria-label={`Remove ${KIND_NAMES[kind].one} ${i + 1}`}>

@@ -119,8 +119,10 @@ function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValue
           Add a word
         </Button>
       </fieldset>
-      <Controller control={form.control} name="visible" render={({ field }) => <Switch label="Visible to learners" checked={field.value} onCheckedChange={field.onChange} />} />
-      <Controller control={form.control} name="premium" render={({ field }) => <Switch label="Premium (Master only)" checked={field.value} onCheckedChange={field.onChange} />} />
+      <div className="ad-switches">
+        <Controller control={form.control} name="visible" render={({ field }) => <Switch label="Visible to learners" checked={field.value} onCheckedChange={field.onChange} />} />
+        <Controller control={form.control} name="premium" render={({ field }) => <Switch label="Premium (Master only)" checked={field.value} onCheckedChange={field.onChange} />} />
+      </div>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : submitLabel}
       </Button>
