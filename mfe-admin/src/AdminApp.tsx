@@ -27,6 +27,7 @@ const ROUTES: Record<string, (p: Pages) => ReactNode> = {
   [ADMIN_PATHS.askQuestions]: (p) => <p.ExerciseListPage kind="ask-questions" />,
   [ADMIN_PATHS.editMissingWords]: (p) => <p.ExerciseEditPage kind="missing-words" />,
   [ADMIN_PATHS.editAskQuestions]: (p) => <p.ExerciseEditPage kind="ask-questions" />,
+  [ADMIN_PATHS.imageManager]: (p) => <p.ImageManagerPage />,
   [ADMIN_PATHS.approveArticles]: (p) => <p.ApproveArticlesPage />,
 };
 

@@ -12,3 +12,4 @@ export { StartingPointFormPage } from './features/languages/StartingPointFormPag
 export { ExercisesPage } from './features/exercises/ExercisesPage';
 export { ExerciseListPage } from './features/exercises/ExerciseListPage';
 export { ExerciseEditPage } from './features/exercises/ExerciseEditPage';
+export { ImageManagerPage } from './features/media/ImageManagerPage';

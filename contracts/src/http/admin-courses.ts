@@ -86,6 +86,7 @@ export const getAdminChapter = defineRoute({
     premium: z.boolean(),
     text: z.string(),
     vocabulary: z.array(VocabularyPairSchema),
+    imageUrl: z.string().nullable(),
     /** The content stream's revision (title, text, vocabulary); flags go with the course's revision. */
     revision: RevisionSchema,
     courseRevision: RevisionSchema,

@@ -49,6 +49,13 @@ export const VocabularySchema = z
   .min(1, 'At least one word pair is required')
   .max(MAX_VOCABULARY_PAIRS, `At most ${MAX_VOCABULARY_PAIRS} word pairs`);
 
+/** An image from the image manager; a full URL copied from it is taken as its path. */
+export const ChapterImageUrlSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^https?:\/\/[^/]+/, ''))
+  .pipe(z.string().regex(/^\/api\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'Use an image URL from the image manager (it looks like /api/images/….png).'));
+
 export const StartingPointSchema = z.object({ id: z.uuid(), title: z.string(), lesson: z.uuid(), level: LevelSchema });
 export type StartingPoint = z.infer<typeof StartingPointSchema>;
 
@@ -104,6 +111,7 @@ export const ChapterSchema = ChapterOutlineSchema.extend({
   languageCode: LearningLanguageSchema,
   text: z.string(),
   vocabulary: z.array(VocabularyPairSchema),
+  imageUrl: z.string().nullable(),
   completed: z.boolean(),
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
@@ -261,10 +269,12 @@ export const editChapter = defineRoute({
       title: CourseItemTitleSchema.optional(),
       text: ChapterTextSchema.optional(),
       vocabulary: VocabularySchema.optional(),
+      /** null removes the image. */
+      imageUrl: ChapterImageUrlSchema.nullable().optional(),
       expectedRevision,
       commandId: CommandIdSchema.optional(),
     })
-    .refine((b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined, 'Nothing to change'),
+    .refine((b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined || b.imageUrl !== undefined, 'Nothing to change'),
   response: commandResult,
 });
 
@@ -299,6 +309,7 @@ export const addChapter = defineRoute({
     title: CourseItemTitleSchema,
     text: ChapterTextSchema,
     vocabulary: VocabularySchema,
+    imageUrl: ChapterImageUrlSchema.optional(),
     visible: z.boolean().default(true),
     premium: z.boolean().default(false),
     expectedRevision,

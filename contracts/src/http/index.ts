@@ -13,3 +13,4 @@ export * from './practice';
 export * from './profile';
 export * from './series';
 export * from './exercises';
+export * from './admin-media';

@@ -7,6 +7,7 @@ const ITEMS = [
   { href: ADMIN_PATHS.languages, label: 'Languages' },
   { href: ADMIN_PATHS.startingPoints, label: 'Starting points' },
   { href: ADMIN_PATHS.exercises, label: 'Exercises' },
+  { href: ADMIN_PATHS.imageManager, label: 'Image manager' },
   { href: ADMIN_PATHS.approveArticles, label: 'Approve articles' },
 ];
 

@@ -21,6 +21,7 @@ export const ADMIN_PATHS = {
   askQuestions: `${ADMIN}/languages/exercises/ask-questions`,
   editMissingWords: `${ADMIN}/edit-missing-words`,
   editAskQuestions: `${ADMIN}/edit-ask-questions`,
+  imageManager: `${ADMIN}/image-manager`,
   approveArticles: `${ADMIN}/library/approve-articles`,
 } as const;
 

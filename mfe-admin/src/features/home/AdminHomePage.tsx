@@ -28,6 +28,7 @@ export function AdminHomePage() {
     { href: ADMIN_PATHS.languages, name: 'Languages', what: 'Which languages learners can choose.', attention: count(hiddenLanguages, 'language hidden', 'languages hidden') },
     { href: ADMIN_PATHS.startingPoints, name: 'Starting points', what: 'Where onboarding places a learner in each course, by level.' },
     { href: ADMIN_PATHS.exercises, name: 'Exercises', what: 'Missing-word exercises and questions after each chapter.', attention: count(withoutExercises, 'chapter without exercises', 'chapters without exercises') },
+    { href: ADMIN_PATHS.imageManager, name: 'Image manager', what: 'Upload, find, copy and delete images.' },
     { href: ADMIN_PATHS.approveArticles, name: 'Approve articles', what: 'Public articles waiting for approval and flagged private ones.', attention: count(pending.data?.articles.length, 'article waiting', 'articles waiting') },
   ];
   return (

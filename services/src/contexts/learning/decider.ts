@@ -222,13 +222,17 @@ export interface ChapterContent {
   title: string;
   text: string;
   vocabulary: VocabularyPair[];
+  /** An image from the image manager (`/api/images/...`), or none. */
+  imageUrl?: string | null;
 }
 export type ChapterCommand =
   | ({ kind: 'write'; courseId: string; chapterId: string; at: string } & ChapterContent)
   | ({ kind: 'edit'; courseId: string; chapterId: string; at: string } & Partial<ChapterContent>);
 
 const sameContent = (a: ChapterContent, b: ChapterContent) =>
-  a.title === b.title && a.text === b.text && JSON.stringify(a.vocabulary) === JSON.stringify(b.vocabulary);
+  a.title === b.title && a.text === b.text && JSON.stringify(a.vocabulary) === JSON.stringify(b.vocabulary) && (a.imageUrl ?? null) === (b.imageUrl ?? null);
+/** The event's content: the image only when there is one (an event without it means none). */
+const written = ({ title, text, vocabulary, imageUrl }: ChapterContent) => ({ title, text, vocabulary, ...(imageUrl ? { imageUrl } : {}) });
 
 /** `write` gives a chapter its first content (and is a no-op after that); `edit` changes what is given. */
 export const chapterDecider: Decider<ChapterCommand, { content: ChapterContent | null }, ChapterEvent> = {
@@ -237,13 +241,18 @@ export const chapterDecider: Decider<ChapterCommand, { content: ChapterContent |
     const { courseId, chapterId, at } = c;
     if (c.kind === 'write') {
       if (s.content) return [];
-      return [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, title: c.title, text: c.text, vocabulary: c.vocabulary, at } }];
+      return [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, ...written(c), at } }];
     }
     if (!s.content) throw new DomainError(COURSE_MESSAGES.chapterNotFound, 404);
-    const next: ChapterContent = { title: c.title ?? s.content.title, text: c.text ?? s.content.text, vocabulary: c.vocabulary ?? s.content.vocabulary };
-    return sameContent(next, s.content) ? [] : [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, ...next, at } }];
+    const next: ChapterContent = {
+      title: c.title ?? s.content.title,
+      text: c.text ?? s.content.text,
+      vocabulary: c.vocabulary ?? s.content.vocabulary,
+      imageUrl: c.imageUrl !== undefined ? c.imageUrl : (s.content.imageUrl ?? null),
+    };
+    return sameContent(next, s.content) ? [] : [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, ...written(next), at } }];
   },
-  evolve: (_s, e) => ({ content: { title: e.data.title, text: e.data.text, vocabulary: e.data.vocabulary } }),
+  evolve: (_s, e) => ({ content: { title: e.data.title, text: e.data.text, vocabulary: e.data.vocabulary, imageUrl: e.data.imageUrl ?? null } }),
 };
 
 // ---- Exercises of one chapter

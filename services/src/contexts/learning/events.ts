@@ -88,7 +88,8 @@ export const courseStream = (courseId: string) => `learning-course-${courseId}`;
 
 // ---- Chapter content: one stream per chapter, so edits of one text never grow the course's stream.
 
-const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema) };
+/** `imageUrl` (issue 16) is absent in older events and when the chapter has no image. */
+const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema), imageUrl: z.string().optional() };
 
 /** The whole content as it now is (first writing or an edit): the read model takes it as it comes. */
 export const ChapterWritten = defineEvent('learning.ChapterWritten', z.object({ courseId: z.uuid(), chapterId: z.uuid(), ...content, at }));

@@ -48,14 +48,14 @@ export class LearningQueries {
   }
 
   /** A chapter's content and its stream revision, for the admin's chapter editor. */
-  adminChapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; revision: string } | null> {
+  adminChapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null; revision: string } | null> {
     return cachedCourseRead(
       this.cache,
       courseId,
       `admin-chapter:${chapterId}`,
       async () => {
-        const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'content_revision');
-        return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], revision: String(row.content_revision) } : null;
+        const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url', 'content_revision');
+        return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null, revision: String(row.content_revision) } : null;
       },
       ADMIN_TTL_MS,
     );
@@ -85,10 +85,10 @@ export class LearningQueries {
     );
   }
 
-  chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[] } | null> {
+  chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null } | null> {
     return cachedCourseRead(this.cache, courseId, `chapter:${chapterId}`, async () => {
-      const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary');
-      return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[] } : null;
+      const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url');
+      return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null } : null;
     });
   }
 

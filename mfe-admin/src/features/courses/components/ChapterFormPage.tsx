@@ -5,13 +5,21 @@ import { z } from 'zod';
 import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AutoSizeTextarea, Switch } from '@verba/kit/ui';
-import { ChapterTextSchema, CourseItemTitleSchema, VocabularySchema, addChapter, editChapter, setChapterFlags } from '@verba/contracts/http';
+import { ChapterImageUrlSchema, ChapterTextSchema, CourseItemTitleSchema, VocabularySchema, addChapter, editChapter, setChapterFlags } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminChapter, useAdminCourse } from '../api/courses';
 
-const ChapterForm = z.object({ title: CourseItemTitleSchema, text: ChapterTextSchema, vocabulary: VocabularySchema, visible: z.boolean(), premium: z.boolean() });
-type ChapterValues = z.infer<typeof ChapterForm>;
-const EMPTY: ChapterValues = { title: '', text: '', vocabulary: [{ word: '', translation: '' }], visible: true, premium: false };
+const ChapterForm = z.object({
+  title: CourseItemTitleSchema,
+  text: ChapterTextSchema,
+  vocabulary: VocabularySchema,
+  /** Empty: no image. */
+  imageUrl: z.union([z.literal(''), ChapterImageUrlSchema]),
+  visible: z.boolean(),
+  premium: z.boolean(),
+});
+type ChapterValues = z.input<typeof ChapterForm>;
+const EMPTY: ChapterValues = { title: '', text: '', vocabulary: [{ word: '', translation: '' }], imageUrl: '', visible: true, premium: false };
 
 /** /app/admin/create-chapter?courseId&lessonId: a new chapter at the end of a lesson. */
 export function CreateChapterPage() {
@@ -34,8 +42,8 @@ export function CreateChapterPage() {
         <ChapterEditor
           initial={EMPTY}
           submitLabel="Add chapter"
-          onSave={async (values) => {
-            await add.mutateAsync({ params: { lessonId: lesson.id }, body: { ...values, expectedRevision: course.data.revision } });
+          onSave={async ({ imageUrl, ...values }) => {
+            await add.mutateAsync({ params: { lessonId: lesson.id }, body: { ...values, ...(imageUrl ? { imageUrl } : {}), expectedRevision: course.data.revision } });
             toast({ title: `Chapter “${values.title}” added.` });
             navigate(back);
           }}
@@ -65,11 +73,12 @@ export function EditChapterPage() {
       {c ? (
         <ChapterEditor
           key={c.revision}
-          initial={{ title: c.title, text: c.text, vocabulary: c.vocabulary, visible: c.visible, premium: c.premium }}
+          initial={{ title: c.title, text: c.text, vocabulary: c.vocabulary, imageUrl: c.imageUrl ?? '', visible: c.visible, premium: c.premium }}
           submitLabel="Save chapter"
-          onSave={async ({ visible, premium, ...content }) => {
-            const changed = content.title !== c.title || content.text !== c.text || JSON.stringify(content.vocabulary) !== JSON.stringify(c.vocabulary);
-            if (changed) await edit.mutateAsync({ params: { chapterId: c.id }, body: { ...content, expectedRevision: c.revision } });
+          onSave={async ({ visible, premium, imageUrl, ...content }) => {
+            const image = imageUrl || null;
+            const changed = content.title !== c.title || content.text !== c.text || JSON.stringify(content.vocabulary) !== JSON.stringify(c.vocabulary) || image !== c.imageUrl;
+            if (changed) await edit.mutateAsync({ params: { chapterId: c.id }, body: { ...content, imageUrl: image, expectedRevision: c.revision } });
             if (visible !== c.visible || premium !== c.premium) await flags.mutateAsync({ params: { chapterId: c.id }, body: { visible, premium, expectedRevision: c.courseRevision } });
             toast({ title: 'Chapter saved.' });
             navigate(back);
@@ -80,9 +89,11 @@ export function EditChapterPage() {
   );
 }
 
-function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValues; submitLabel: string; onSave: (values: ChapterValues) => Promise<void> }) {
+type ChapterOutput = z.output<typeof ChapterForm>;
+
+function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValues; submitLabel: string; onSave: (values: ChapterOutput) => Promise<void> }) {
   const textId = useId();
-  const form = useForm<ChapterValues>({ resolver: zodResolver(ChapterForm), defaultValues: initial, mode: 'onTouched' });
+  const form = useForm<ChapterValues, unknown, ChapterOutput>({ resolver: zodResolver(ChapterForm), defaultValues: initial, mode: 'onTouched' });
   const words = useFieldArray({ control: form.control, name: 'vocabulary' });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
@@ -103,6 +114,7 @@ function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValue
         <AutoSizeTextarea id={textId} rows={8} aria-required aria-invalid={errors.text ? true : undefined} aria-describedby={errors.text ? `${textId}-error` : undefined} {...form.register('text')} />
         {errors.text ? <p id={`${textId}-error`} className="vk-field__error" role="alert">{errors.text.message}</p> : null}
       </div>
+      <TextField label="Image URL (copy it from the image manager; leave empty for none)" error={errors.imageUrl?.message} {...form.register('imageUrl')} />
       <fieldset className="ad-fieldset">
         <legend>Vocabulary</legend>
         {errors.vocabulary?.message ? <p className="vk-field__error" role="alert">{errors.vocabulary.message}</p> : null}

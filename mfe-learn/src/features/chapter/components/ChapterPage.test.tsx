@@ -178,6 +178,7 @@ describe('ChapterPage', () => {
     ]);
     openChapter(CH.familie);
     const section = await screen.findByRole('region', { name: 'Exercises' });
+    expect(document.querySelector('.ln-chapter-page__image')).toBeNull(); // this chapter has no image
     // After the text, before the vocabulary.
     expect(document.querySelector('.ln-text')!.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.change(within(section).getByLabelText('Missing word 1'), { target: { value: 'Bruder' } });

@@ -71,6 +71,8 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
         {chapter.title}
       </h1>
+      {/* Decorative: the chapter's text says what matters; the URL is the image manager's, same origin. */}
+      {chapter.imageUrl ? <img className="ln-chapter-page__image" src={chapter.imageUrl} alt="" /> : null}
       {statuses.isError ? (
         <p className="ln-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.

@@ -41,6 +41,7 @@ export const coursesProjection: Projection = {
       tb.text('title');
       tb.text('text');
       tb.jsonb('vocabulary');
+      tb.text('image_url');
       /** The chapter content stream's revision. */
       tb.bigInteger('content_revision');
       tb.index(['course_id']);
@@ -101,7 +102,7 @@ export const coursesProjection: Projection = {
           break;
         case 'learning.ChapterWritten': {
           const d = e.data;
-          const content = { title: d.title, text: d.text, vocabulary: JSON.stringify(d.vocabulary), content_revision: revision };
+          const content = { title: d.title, text: d.text, vocabulary: JSON.stringify(d.vocabulary), image_url: d.imageUrl ?? null, content_revision: revision };
           await trx(t('learning_chapters')).insert({ id: d.chapterId, course_id: d.courseId, ...content }).onConflict('id').merge(Object.keys(content));
           break;
         }
