@@ -58,29 +58,25 @@ export const getAdminExercises = defineRoute({
   errors: { 404: 'No such chapter' },
 });
 
-const writeErrors = { 404: 'No such chapter', 409: 'Another admin changed the exercises since the page was loaded (COURSE_MESSAGES.editConflict)' };
+/** A PUT that replaces one of a chapter's exercise lists whole. */
+const putList = <const P extends `/api/${string}`, T extends z.ZodType>(path: P, item: T, summary: string) =>
+  defineRoute({
+    method: 'PUT',
+    path,
+    access: 'admin',
+    summary,
+    params: z.object({ chapterId }),
+    body: z.object({ items: list(item), expectedRevision: RevisionSchema.optional(), commandId: CommandIdSchema.optional() }),
+    response: commandResult,
+    errors: { 404: 'No such chapter', 409: 'Another admin changed the exercises since the page was loaded (COURSE_MESSAGES.editConflict)' },
+  });
 
-export const putMissingWords = defineRoute({
-  method: 'PUT',
-  path: '/api/admin/courses/chapters/:chapterId/missing-words',
-  access: 'admin',
-  summary: "Replace a chapter's fill-the-missing-word exercises (the gap is written ___)",
-  params: z.object({ chapterId }),
-  body: z.object({ items: list(MissingWordSchema), expectedRevision: RevisionSchema.optional(), commandId: CommandIdSchema.optional() }),
-  response: commandResult,
-  errors: writeErrors,
-});
-
-export const putQuestions = defineRoute({
-  method: 'PUT',
-  path: '/api/admin/courses/chapters/:chapterId/ask-questions',
-  access: 'admin',
-  summary: "Replace a chapter's comprehension questions",
-  params: z.object({ chapterId }),
-  body: z.object({ items: list(QuestionSchema), expectedRevision: RevisionSchema.optional(), commandId: CommandIdSchema.optional() }),
-  response: commandResult,
-  errors: writeErrors,
-});
+export const putMissingWords = putList(
+  '/api/admin/courses/chapters/:chapterId/missing-words',
+  MissingWordSchema,
+  "Replace a chapter's fill-the-missing-word exercises (the gap is written ___)",
+);
+export const putQuestions = putList('/api/admin/courses/chapters/:chapterId/ask-questions', QuestionSchema, "Replace a chapter's comprehension questions");
 
 export const getChapterExercises = defineRoute({
   method: 'GET',

@@ -6,6 +6,7 @@ import { useCommand } from '@verba/kit/query';
 import { GAP } from '@verba/contracts/domain';
 import { EXERCISE_MESSAGES, MAX_EXERCISES, putMissingWords, putQuestions } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
+import { FormError, submitWith } from '../../components/forms';
 import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind } from './api';
 
 /** Alternatives are written "Lena; Sie heißt Lena". */
@@ -54,23 +55,19 @@ function ExerciseForm({ kind, chapterId, revision, initial, back }: { kind: Exer
   const rows = useFieldArray({ control: form.control, name: 'items' });
   const { errors, isSubmitting } = form.formState;
   const promptLabel = kind === 'missing-words' ? `Sentence (write ${GAP} for the missing word)` : 'Question';
-  const onSubmit = form.handleSubmit(async ({ items }) => {
-    try {
-      const expectedRevision = revision ?? undefined;
-      if (kind === 'missing-words') {
-        await missing.mutateAsync({ params: { chapterId }, body: { items: items.map((i) => ({ sentence: i.prompt, answers: splitAnswers(i.answers) })), ...(expectedRevision ? { expectedRevision } : {}) } });
-      } else {
-        await questions.mutateAsync({ params: { chapterId }, body: { items: items.map((i) => ({ question: i.prompt, answers: splitAnswers(i.answers) })), ...(expectedRevision ? { expectedRevision } : {}) } });
-      }
-      toast({ title: `${KIND_NAMES[kind].title} saved.` });
-      navigate(back);
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
+  const onSubmit = submitWith(form, async ({ items }) => {
+    const expected = revision ? { expectedRevision: revision } : {};
+    if (kind === 'missing-words') {
+      await missing.mutateAsync({ params: { chapterId }, body: { items: items.map((i) => ({ sentence: i.prompt, answers: splitAnswers(i.answers) })), ...expected } });
+    } else {
+      await questions.mutateAsync({ params: { chapterId }, body: { items: items.map((i) => ({ question: i.prompt, answers: splitAnswers(i.answers) })), ...expected } });
     }
+    toast({ title: `${KIND_NAMES[kind].title} saved.` });
+    navigate(back);
   });
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
-      {errors.root ? <p role="alert" className="ad-error">{errors.root.message}</p> : null}
+      <FormError message={errors.root?.message} />
       {rows.fields.map((field, i) => (
         <fieldset key={field.id} className="ad-fieldset">
           <legend>{`${kind === 'missing-words' ? 'Exercise' : 'Question'} ${i + 1}`}</legend>

@@ -6,6 +6,7 @@ import { useCommand } from '@verba/kit/query';
 import { LEVELS, LEVEL_NAMES, LevelSchema } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, addStartingPoint, updateStartingPoint, type AdminCourse } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
+import { FormError, submitWith } from '../../components/forms';
 import { useAdminCourse } from '../courses/api/courses';
 
 const StartingPointForm = z.object({ title: CourseItemTitleSchema, lessonId: z.string().min(1, 'Choose a lesson'), level: LevelSchema });
@@ -40,20 +41,16 @@ function StartingPointEditor({ course, initial, startingPointId, back }: { cours
   const update = useCommand(updateStartingPoint);
   const form = useForm<Values>({ resolver: zodResolver(StartingPointForm), defaultValues: initial ?? { title: '', lessonId: course.lessons[0]?.id ?? '', level: 'A1' }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const body = { ...values, expectedRevision: course.revision };
-      if (startingPointId) await update.mutateAsync({ params: { courseId: course.id, startingPointId }, body });
-      else await add.mutateAsync({ params: { courseId: course.id }, body });
-      toast({ title: 'Starting point saved.' });
-      navigate(back);
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
-    }
+  const onSubmit = submitWith(form, async (values) => {
+    const body = { ...values, expectedRevision: course.revision };
+    if (startingPointId) await update.mutateAsync({ params: { courseId: course.id, startingPointId }, body });
+    else await add.mutateAsync({ params: { courseId: course.id }, body });
+    toast({ title: 'Starting point saved.' });
+    navigate(back);
   });
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
-      {errors.root ? <p role="alert" className="ad-error">{errors.root.message}</p> : null}
+      <FormError message={errors.root?.message} />
       <TextField label="Title" required error={errors.title?.message} {...form.register('title')} />
       <div className="vk-field">
         <label className="vk-field__label" htmlFor="ad-sp-level">

@@ -7,6 +7,7 @@ import { useCommand } from '@verba/kit/query';
 import { AutoSizeTextarea, Switch } from '@verba/kit/ui';
 import { ChapterImageUrlSchema, ChapterTextSchema, CourseItemTitleSchema, VocabularySchema, addChapter, editChapter, setChapterFlags } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
+import { FormError, submitWith } from '../../../components/forms';
 import { useAdminChapter, useAdminCourse } from '../api/courses';
 
 const ChapterForm = z.object({
@@ -96,16 +97,10 @@ function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValue
   const form = useForm<ChapterValues, unknown, ChapterOutput>({ resolver: zodResolver(ChapterForm), defaultValues: initial, mode: 'onTouched' });
   const words = useFieldArray({ control: form.control, name: 'vocabulary' });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await onSave(values);
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
-    }
-  });
+  const onSubmit = submitWith(form, onSave);
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
-      {errors.root ? <p role="alert" className="ad-error">{errors.root.message}</p> : null}
+      <FormError message={errors.root?.message} />
       <TextField label="Title" required error={errors.title?.message} {...form.register('title')} />
       <div className="vk-field">
         <label className="vk-field__label" htmlFor={textId}>

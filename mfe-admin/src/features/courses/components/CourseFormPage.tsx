@@ -7,10 +7,11 @@ import { useCommand } from '@verba/kit/query';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, createCourse, renameCourse } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
+import { FormError, TitleForm, submitWith } from '../../../components/forms';
 import { useAdminCourse, useAdminCourses } from '../api/courses';
 
-const TitleForm = z.object({ title: CourseItemTitleSchema });
-type TitleValues = z.infer<typeof TitleForm>;
+const CreateCourseForm = z.object({ title: CourseItemTitleSchema });
+type TitleValues = z.infer<typeof CreateCourseForm>;
 
 /** /app/admin/create-course?languageCode: the course of a language that has none (one per language). */
 export function CreateCoursePage() {
@@ -20,16 +21,12 @@ export function CreateCoursePage() {
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const chosen = language || (free.includes(asked as LearningLanguage) ? (asked as LearningLanguage) : free[0]) || '';
   const create = useCommand(createCourse);
-  const form = useForm<TitleValues>({ resolver: zodResolver(TitleForm), defaultValues: { title: '' }, mode: 'onTouched' });
-  const onSubmit = form.handleSubmit(async ({ title }) => {
+  const form = useForm<TitleValues>({ resolver: zodResolver(CreateCourseForm), defaultValues: { title: '' }, mode: 'onTouched' });
+  const onSubmit = submitWith(form, async ({ title }) => {
     if (!chosen) return;
-    try {
-      const { courseId } = await create.mutateAsync({ body: { languageCode: chosen, title } });
-      toast({ title: `The ${LANGUAGE_NAMES[chosen]} course was created.` });
-      navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
-    }
+    const { courseId } = await create.mutateAsync({ body: { languageCode: chosen, title } });
+    toast({ title: `The ${LANGUAGE_NAMES[chosen]} course was created.` });
+    navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
   });
   return (
     <main>
@@ -41,7 +38,7 @@ export function CreateCoursePage() {
       {courses.data && free.length === 0 ? <p role="status">Every language already has its course: {LEARNING_LANGUAGES.map((l) => LANGUAGE_NAMES[l]).join(', ')}.</p> : null}
       {free.length > 0 ? (
         <form className="ad-form" onSubmit={onSubmit} noValidate>
-          {form.formState.errors.root ? <p role="alert" className="ad-error">{form.formState.errors.root.message}</p> : null}
+          <FormError message={form.formState.errors.root?.message} />
           <div className="vk-field">
             <label className="vk-field__label" htmlFor="ad-course-language">
               Language
@@ -84,23 +81,10 @@ export function EditCoursePage() {
 
 function EditCourseForm({ courseId, title, revision }: { courseId: string; title: string; revision: string }) {
   const rename = useCommand(renameCourse);
-  const form = useForm<TitleValues>({ resolver: zodResolver(TitleForm), defaultValues: { title }, mode: 'onTouched' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await rename.mutateAsync({ params: { courseId }, body: { title: values.title, expectedRevision: revision } });
-      toast({ title: 'Course saved.' });
-      navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
-    }
-  });
-  return (
-    <form className="ad-form" onSubmit={onSubmit} noValidate>
-      {form.formState.errors.root ? <p role="alert" className="ad-error">{form.formState.errors.root.message}</p> : null}
-      <TextField label="Title" required error={form.formState.errors.title?.message} {...form.register('title')} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : 'Save course'}
-      </Button>
-    </form>
-  );
+  const save = async (newTitle: string) => {
+    await rename.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
+    toast({ title: 'Course saved.' });
+    navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
+  };
+  return <TitleForm title={title} submitLabel="Save course" onSave={save} />;
 }

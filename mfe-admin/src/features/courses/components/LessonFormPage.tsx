@@ -1,14 +1,9 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
-import { CourseItemTitleSchema, addLesson, renameLesson } from '@verba/contracts/http';
+import { addLesson, renameLesson } from '@verba/contracts/http';
+import { TitleForm } from '../../../components/forms';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse } from '../api/courses';
-
-const LessonForm = z.object({ title: CourseItemTitleSchema });
-type LessonValues = z.infer<typeof LessonForm>;
 
 /** /app/admin/create-lesson?courseId and /app/admin/edit-lesson?courseId&lessonId: a lesson's title. */
 export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
@@ -35,24 +30,11 @@ export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
 function LessonEditor({ courseId, lessonId, title, revision }: { courseId: string; lessonId: string | undefined; title: string; revision: string }) {
   const add = useCommand(addLesson);
   const rename = useCommand(renameLesson);
-  const form = useForm<LessonValues>({ resolver: zodResolver(LessonForm), defaultValues: { title }, mode: 'onTouched' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      if (lessonId) await rename.mutateAsync({ params: { lessonId }, body: { title: values.title, expectedRevision: revision } });
-      else await add.mutateAsync({ params: { courseId }, body: { title: values.title, expectedRevision: revision } });
-      toast({ title: lessonId ? 'Lesson saved.' : `Lesson “${values.title}” added.` });
-      navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
-    } catch (e) {
-      form.setError('root', { message: (e as Error).message });
-    }
-  });
-  return (
-    <form className="ad-form" onSubmit={onSubmit} noValidate>
-      {form.formState.errors.root ? <p role="alert" className="ad-error">{form.formState.errors.root.message}</p> : null}
-      <TextField label="Title" required error={form.formState.errors.title?.message} {...form.register('title')} />
-      <Button type="submit" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Saving…' : lessonId ? 'Save lesson' : 'Add lesson'}
-      </Button>
-    </form>
-  );
+  const save = async (newTitle: string) => {
+    if (lessonId) await rename.mutateAsync({ params: { lessonId }, body: { title: newTitle, expectedRevision: revision } });
+    else await add.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
+    toast({ title: lessonId ? 'Lesson saved.' : `Lesson “${newTitle}” added.` });
+    navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
+  };
+  return <TitleForm title={title} submitLabel={lessonId ? 'Save lesson' : 'Add lesson'} onSave={save} />;
 }
