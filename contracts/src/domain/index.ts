@@ -22,3 +22,4 @@ export * from './courses';
 export * from './social-sign-in';
 export * from './content';
 export * from './safe-text';
+export * from './exercises';

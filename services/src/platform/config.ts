@@ -36,6 +36,11 @@ const configSchema = z.object({
     )
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
+  /** Images in S3 or an S3-compatible store (credentials: the AWS SDK's chain); unset means DATA_DIR/images. */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible server (MinIO, R2 ...) instead of AWS. */
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
   /** Redis for cache, rate limits and counters; unset means in memory (one process). */
   REDIS_URL: optionalUrl('REDIS_URL'),
   /** Kafka bootstrap brokers ("host:port,host:port"); unset means the in-process bus. */
