@@ -1,7 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, followMailedLink as followLink, seriousA11yViolations, signIn as signInAs, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import { ROOT, SHOTS, followMailedLink as followLink, seriousA11yViolations, signIn as signInAs, skipReason, startVerba, type Account, type Verba } from './support/verba';
+
+const BOOK = path.join(ROOT, 'services/test-support/contexts/library/fixtures/drei-geschichten.epub');
 
 describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -98,7 +103,8 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.close();
   }, 120_000);
 
-  it('looks up ten words in a row, each with a translation offline, glosses a sentence as a gloss, types its own meaning for a rare word and saves three cards', async () => {
+  // Issue 14's loop on a fresh data directory, with no espeak-ng on the server's PATH (support/verba.ts).
+  it('looks up ten words in a row, each with a translation offline, plays one, glosses a sentence as a gloss, types its own meaning for a rare word, saves three cards, imports an EPUB and exports the cards', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     /** Toasts ("… was added to your flashcards") would cover the panel in a screenshot. */
     const dismissToasts = async () => {
@@ -129,6 +135,13 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
       }
     }
     console.log(`looked up: ${looked.join(' | ')}`);
+    // The last word looked up, spoken: espeak-ng compiled to WebAssembly answers with real audio.
+    const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
+    await page.getByRole('button', { name: /^Listen to/ }).click();
+    const audio = await tts;
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/wav');
+    expect((await audio.body()).subarray(0, 4).toString()).toBe('RIFF');
     await dismissToasts();
     await page.screenshot({ path: path.join(SHOTS, 'reader-dictionary.png') });
 
@@ -164,6 +177,28 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     const cards = (await (await page.request.get(`${base}/api/flashcards?languageCode=de`)).json()) as { flashcards: { sourceValue: string; targetValue: string }[] };
     expect(cards.flashcards).toHaveLength(3);
     expect(cards.flashcards).toContainEqual(expect.objectContaining({ sourceValue: 'flimsterig', targetValue: 'restlessly shimmering' }));
+
+    // Their own book in: an EPUB's chapters become a private series.
+    await page.goto(`${base}/app/add-article`);
+    await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
+    await page.getByLabel('A file (.txt or .epub)').check();
+    await page.getByLabel(/^File/).setInputFiles(BOOK);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL('**/app/library?seriesId=*');
+    await page.getByRole('link', { name: 'Der Morgen' }).waitFor();
+
+    // Cards out: the Anki package holds the three cards, the learner's own meaning on the back of one.
+    await page.goto(`${base}/app/practice-portal/flashcards`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
+    const apkg = unzipSync(readFileSync(await (await download).path()));
+    const SQL = await initSqlJs();
+    const collection = new SQL.Database(apkg['collection.anki2']!);
+    const notes = collection.exec('select flds from notes')[0]!.values.map(([flds]) => String(flds).split('\x1f'));
+    expect(notes).toHaveLength(3);
+    expect(notes).toContainEqual(expect.arrayContaining(['flimsterig', 'restlessly shimmering']));
+    expect(collection.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(3);
+    collection.close();
     await page.close();
   }, 180_000);
 
