@@ -5,7 +5,7 @@ import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
-import { serveWeb, webBuildsMissing, webPageFallback } from './web';
+import { publishedFragments, serveWeb, webBuildsMissing, webPageFallback } from './web';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
 
@@ -14,7 +14,7 @@ const DRAIN_MS = 3000;
 /** Every HTTP route an API process serves: each module's routes, then the web app. */
 export async function mountRoutes(app: App, deps: ModuleDeps, modules: readonly Module[]): Promise<void> {
   for (const m of modules) await m.routes?.(app, deps);
-  await serveWeb(app);
+  await serveWeb(app, undefined, await publishedFragments(deps.config));
 }
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
