@@ -39,7 +39,8 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     if (missing.length) log.warn({ missing }, 'web app not built: run `npm run build:web` (npm start does it for you)');
   }
   let worker: ProjectorWorker | undefined;
-  if (role === 'all-in-one' && platform.database.embedded) {
+  // The projector thread reads the PostgreSQL log; with EventStoreDB the projectors run on this thread too.
+  if (role === 'all-in-one' && (platform.database.embedded || platform.store.name === 'eventstoredb')) {
     // On embedded PGlite the projectors run on this thread: PGlite runs every query on this thread's
     // one backend anyway, and a projector thread costs 70 MiB idle and 100-200 MiB under load for
     // about a quarter more marks/s (already above PostgreSQL's here). The store wakes the runner on

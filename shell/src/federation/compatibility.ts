@@ -29,17 +29,19 @@ interface ManifestShared {
 export function incompatibility(manifest: unknown, host: Readonly<Record<string, string>> = HOST_SINGLETONS): string | undefined {
   const shared = (manifest as { shared?: ManifestShared[] } | null)?.shared;
   if (!Array.isArray(shared)) return 'its manifest lists no shared modules';
-  const problems: string[] = [];
+  const problems = new Set<string>();
   for (const s of shared) {
     const ours = host[s.name];
     if (!ours || !s.singleton) continue;
     // The fragment's range must accept the shell's copy (the one it will get), and the copy it was
     // built with must be of the same major as ours, or its code may use what ours does not have.
     const wants = typeof s.requiredVersion === 'string' ? s.requiredVersion : undefined;
-    if (wants && !satisfy(ours, wants)) problems.push(`${s.name} ${wants} (this page has ${ours})`);
-    else if (s.version && major(s.version) !== major(ours)) problems.push(`${s.name} ${s.version} (this page has ${ours})`);
+    // One line per package: react-dom/client says nothing react-dom did not.
+    if (wants && !satisfy(ours, wants)) problems.add(`${packageOf(s.name)} ${wants} (this page has ${ours})`);
+    else if (s.version && major(s.version) !== major(ours)) problems.add(`${packageOf(s.name)} ${s.version} (this page has ${ours})`);
   }
-  return problems.length ? `it was built for ${problems.join(', ')}` : undefined;
+  return problems.size ? `it was built for ${[...problems].join(', ')}` : undefined;
 }
 
+const packageOf = (name: string) => (name.startsWith('@verba/kit') ? '@verba/kit' : name.split('/')[0]!.replace(/-dom$/, ''));
 const major = (v: string) => v.replace(/^[^\d]*/, '').split('.')[0];

@@ -61,7 +61,8 @@ function publishedVersion(manifestUrl: string): string {
 }
 
 function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  // single-spa prefixes "application 'x' died in status ...: " to what the fragment's loader threw.
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^application '[^']*' died in status [A-Z_]+: /, '');
   // MF runtime errors are long and technical; keep the first line for the curious.
   return text.split('\n')[0]?.slice(0, 300) ?? 'Unknown error';
 }
