@@ -1,26 +1,11 @@
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../test-support/platform/databases';
+import { runToEnd } from '../../test-support/platform/role-process';
 import { redactUrl } from '../platform/event-store/select';
 
 const postgres = await probeRealPostgres();
-
-/** Runs a role of the real entry point to its end: exit code and what it printed. */
-function runRole(role: string, env: Record<string, string>): Promise<{ code: number | null; output: string; ms: number }> {
-  const started = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', role], {
-    cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'info', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output, ms: Date.now() - started })));
-}
 
 describe.skipIf(!postgres.available)(`EventStoreDB selected by EVENTSTORE_URL ${postgres.skipReason}`, () => {
   let stub: Server;
@@ -45,7 +30,7 @@ describe.skipIf(!postgres.available)(`EventStoreDB selected by EVENTSTORE_URL ${
 
   it.each(['api', 'projector'])('%s stops with a clear message when EventStoreDB refuses, and never falls back to PostgreSQL', async (role) => {
     const url = `esdb://admin:not-a-real-password@127.0.0.1:${port}?tls=false`;
-    const result = await runRole(role, { DATABASE_URL: db.connectionString, EVENTSTORE_URL: url, SECRET_KEY: 'x'.repeat(40) });
+    const result = await runToEnd(role, { DATABASE_URL: db.connectionString, EVENTSTORE_URL: url, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'info', PORT: '0' });
     expect(result.code).toBe(1);
     expect(result.output).toContain(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false cannot be reached (`);
     expect(result.output).toContain('EVENTSTORE_URL is set, so Verba does not fall back to PostgreSQL');
