@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../platform/config';
 import { directoryStore } from '../platform/fragments/store';
 import { createHttpServer, type App } from '../platform/http/server';
 import { createLogger } from '../platform/logger';
-import { serveWeb } from './web';
+import { fragmentOrigins, pageFallbackFor, serveWeb } from './web';
 
 const run = promisify(execFile);
 let root: string;
@@ -81,4 +81,22 @@ describe('npm run publish / rollback -w mfe-reader -- --env staging', () => {
     });
     await expect(npm('rollback')).rejects.toMatchObject({ stderr: expect.stringContaining('reader has no earlier version in staging to roll back to') });
   }, 30_000);
+});
+
+describe('fragments on another origin (FRAGMENT_PUBLIC_URL on a CDN)', () => {
+  it("are allowed by the shell page's Content-Security-Policy, only while an environment is served", () => {
+    expect(fragmentOrigins({ FRAGMENT_ENV: 'production', FRAGMENT_PUBLIC_URL: 'https://cdn.example.com/verba/' })).toEqual(['https://cdn.example.com']);
+    expect(fragmentOrigins({ FRAGMENT_ENV: 'production', FRAGMENT_PUBLIC_URL: '/fragment-store/' })).toEqual([]);
+    expect(fragmentOrigins({ FRAGMENT_ENV: undefined, FRAGMENT_PUBLIC_URL: 'https://cdn.example.com/' })).toEqual([]);
+  });
+
+  it('puts that origin in the page policy the API sends', async () => {
+    const dist = path.join(root, 'shell-dist');
+    mkdirSync(dist);
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Verba</title>');
+    const page = await createHttpServer({ log: createLogger('silent'), ready: () => true, pageFallback: pageFallbackFor(dist, ['https://cdn.example.com']) });
+    const res = await page.inject({ method: 'GET', url: '/app/library' });
+    await page.close();
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/cdn\.example\.com/);
+  });
 });

@@ -5,7 +5,7 @@ import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
-import { publishedFragments, serveWeb, webBuildsMissing, webPageFallback } from './web';
+import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
 
@@ -31,7 +31,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     ready: () => ready,
     validateResponses: config.NODE_ENV !== 'production',
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
-    ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallback } : {}),
+    ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallbackFor(config) } : {}),
   });
   if (role === 'all-in-one' || role === 'api') {
     await mountRoutes(app, deps, modules);

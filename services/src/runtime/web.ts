@@ -80,7 +80,7 @@ export function prerenderedPage(pathname: string): string | undefined {
  * Pages of the app (/, /app/..., /faq) are the shell's page; the shell's router takes it from there.
  * A public page that was prerendered is sent as its own HTML (content and <head> before any script).
  */
-export function pageFallbackFor(dist: string) {
+export function pageFallbackFor(dist: string, scriptOrigins: readonly string[] = []) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const pathname = request.url.split('?')[0]!;
     if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(dist)) return false;
@@ -89,7 +89,7 @@ export function pageFallbackFor(dist: string) {
     void reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', policyOf(path.join(dist, file)))
+      .header('content-security-policy', policyOf(path.join(dist, file), scriptOrigins))
       .sendFile(file, dist);
     return true;
   };
@@ -97,13 +97,21 @@ export function pageFallbackFor(dist: string) {
 
 /** A page's Content-Security-Policy, made from its file once per version of the file. */
 const policies = new Map<string, { mtimeMs: number; policy: string }>();
-function policyOf(file: string): string {
+function policyOf(file: string, scriptOrigins: readonly string[]): string {
   const { mtimeMs } = statSync(file);
-  const known = policies.get(file);
+  const key = `${file} ${scriptOrigins.join(' ')}`;
+  const known = policies.get(key);
   if (known?.mtimeMs === mtimeMs) return known.policy;
-  const policy = pagePolicy(readFileSync(file, 'utf8'));
-  policies.set(file, { mtimeMs, policy });
+  const policy = pagePolicy(readFileSync(file, 'utf8'), scriptOrigins);
+  policies.set(key, { mtimeMs, policy });
   return policy;
 }
 
-export const webPageFallback = pageFallbackFor(shellDist);
+/** The page fallback whose policy also lets the page load fragments published on another origin (a CDN). */
+export function webPageFallbackFor(config: Config) {
+  return pageFallbackFor(shellDist, fragmentOrigins(config));
+}
+
+export function fragmentOrigins(config: Pick<Config, 'FRAGMENT_ENV' | 'FRAGMENT_PUBLIC_URL'>): string[] {
+  return config.FRAGMENT_ENV && /^https?:\/\//.test(config.FRAGMENT_PUBLIC_URL) ? [new URL(config.FRAGMENT_PUBLIC_URL).origin] : [];
+}
