@@ -51,13 +51,18 @@ describe('compose topology', () => {
       expect(s.depends_on!.eventstore!.condition).toBe('service_healthy');
       expect(s.environment!.EVENTSTORE_URL).toMatch(/^esdb:\/\//);
     }
+    // The api processes serve the production registry of the fragments the static host serves.
+    for (const api of ['api-1', 'api-2']) {
+      expect(config.services[api]!.environment).toMatchObject({ FRAGMENT_ENV: 'production', FRAGMENT_STORE_DIR: '/srv/fragment-store' });
+      expect(JSON.stringify(config.services[api]!.volumes)).toContain('/srv/fragment-store');
+    }
   });
 
   it('keeps every store on a named volume', () => {
     for (const name of ['eventstore', 'postgres', 'redis', 'kafka', 'fragments']) {
       expect(config.services[name]!.volumes?.length, name).toBeGreaterThan(0);
     }
-    expect(Object.keys(config.volumes).sort()).toEqual(['eventstore-data', 'fragment-store', 'kafka-data', 'postgres-data', 'redis-data']);
+    expect(Object.keys(config.volumes).sort()).toEqual(['eventstore-data', 'kafka-data', 'postgres-data', 'redis-data']);
   });
 
   it('builds each role from a target of the one Dockerfile', () => {

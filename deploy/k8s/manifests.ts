@@ -18,6 +18,8 @@ export interface ManifestOptions {
   apiReplicas: { min: number; max: number };
   /** The fragment environment whose registry the shell loads (staging, production ...). */
   environment: string;
+  /** Published fragments: the S3 bucket `npm run publish` uploads to, and the CDN origin browsers load them from. */
+  fragments: { bucket: string; publicUrl: string };
 }
 
 export const defaults: ManifestOptions = {
@@ -26,6 +28,7 @@ export const defaults: ManifestOptions = {
   version: '0.1.0',
   apiReplicas: { min: 2, max: 10 },
   environment: 'production',
+  fragments: { bucket: 'verba-fragments', publicUrl: 'https://fragments.example.com/' },
 };
 
 export type Manifest = Namespace | ConfigMap | Job | Deployment | Service | PodDisruptionBudget | HorizontalPodAutoscaler;
@@ -141,7 +144,11 @@ export function verbaManifests(o: ManifestOptions = defaults): Manifest[] {
         PORT: String(PORT),
         TRUST_PROXY: '1',
         LOG_LEVEL: 'info',
+        // The root filesystem is read-only: anything written locally goes to the /tmp emptyDir.
+        DATA_DIR: '/tmp/verba',
         FRAGMENT_ENV: o.environment,
+        FRAGMENT_STORE_S3_BUCKET: o.fragments.bucket,
+        FRAGMENT_PUBLIC_URL: o.fragments.publicUrl,
       },
     }),
     // Runs every migration before a rollout: `kubectl wait --for=condition=complete job/verba-migrate-<version>`.
