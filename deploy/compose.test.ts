@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -72,6 +72,10 @@ describe('compose topology', () => {
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-/m);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/ready/m);
+    // Every file the build copies from the context exists (the context is the repository root).
+    const copied = [...dockerfile.matchAll(/^COPY (?!--from)(?:--\S+ )*(.+) \S+$/gm)].flatMap((m) => m[1]!.split(' '));
+    expect(copied.length).toBeGreaterThan(10);
+    for (const source of copied) if (source !== '.') expect(existsSync(path.join(here, '..', source)), source).toBe(true);
   });
 
   it('refuses to start without a SECRET_KEY (no default secret in the file)', () => {
