@@ -51,6 +51,9 @@ export function LibraryPage() {
           <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">
             Series
           </Link>
+          <Link href="/app/dictionary" className="vk-btn vk-btn--secondary vk-btn--sm">
+            My dictionary
+          </Link>
         </div>
         <div role="group" aria-label="View" className="rd-view-toggle">
           {VIEWS.map(([value, label]) => (
