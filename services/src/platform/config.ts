@@ -135,6 +135,16 @@ const configSchema = z.object({
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The fragment environment (staging, production ...) whose published registry the shell loads; unset: the built-in fragments. */
+  FRAGMENT_ENV: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, 'FRAGMENT_ENV must be a short lower-case name such as staging').optional(),
+  /** Where published fragments and registry pointers live when no S3 bucket is set (the API serves it under /fragment-store/). */
+  FRAGMENT_STORE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba', 'fragment-store')),
+  /** An S3(-compatible) bucket for published fragments instead of the directory (credentials: the AWS SDK's usual variables). */
+  FRAGMENT_STORE_S3_BUCKET: z.string().trim().min(3).optional(),
+  FRAGMENT_STORE_S3_ENDPOINT: optionalUrl('FRAGMENT_STORE_S3_ENDPOINT'),
+  FRAGMENT_STORE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** The URL browsers load published fragments from (a CDN in front of the bucket); default: this API's /fragment-store/. */
+  FRAGMENT_PUBLIC_URL: z.string().trim().regex(/^(https?:\/\/|\/)\S*$/, 'FRAGMENT_PUBLIC_URL must be an http(s) URL or a path').default('/fragment-store/'),
 });
 
 export type Config = z.infer<typeof configSchema>;
