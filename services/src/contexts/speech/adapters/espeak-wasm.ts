@@ -75,6 +75,8 @@ class EspeakThread {
   private nextId = 0;
   /** Calls between their start and their answer: the thread idles only when there are none. */
   private active = 0;
+  /** The calls' turns: each starts when the one before it ended. */
+  private queue: Promise<void> = Promise.resolve();
   private idleTimer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -87,25 +89,36 @@ class EspeakThread {
     clearTimeout(this.idleTimer);
     this.active++;
     try {
-      const thread = this.start();
-      const sampleRate = await thread.ready;
-      const id = this.nextId++;
-      const samples = await new Promise<Int16Array>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          reject(new Error(`espeak-ng took longer than ${this.timeoutMs} ms`));
-          void this.stop(); // a stuck engine cannot be interrupted, only ended
-        }, this.timeoutMs);
-        const done = () => (clearTimeout(timer), thread.pending.delete(id));
-        thread.pending.set(id, { resolve: (s) => (done(), resolve(s)), reject: (e) => (done(), reject(e)) });
-        thread.worker.postMessage({ id, ssml, voice });
-      });
-      return { samples, sampleRate };
+      // One synthesis at a time (the engine runs one anyway), so each call's timeout measures its own
+      // work: 60 calls at once used to time out the last ones waiting in the thread's queue.
+      const turn = this.queue.then(() => this.synthesize(ssml, voice));
+      this.queue = turn.then(
+        () => undefined,
+        () => undefined,
+      );
+      return await turn;
     } finally {
       if (--this.active === 0 && this.running) {
         this.idleTimer = setTimeout(() => void this.stop(), this.idleMs);
         this.idleTimer.unref();
       }
     }
+  }
+
+  private async synthesize(ssml: string, voice: string): Promise<{ samples: Int16Array; sampleRate: number }> {
+    const thread = this.start();
+    const sampleRate = await thread.ready;
+    const id = this.nextId++;
+    const samples = await new Promise<Int16Array>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        reject(new Error(`espeak-ng took longer than ${this.timeoutMs} ms`));
+        void this.stop(); // a stuck engine cannot be interrupted, only ended
+      }, this.timeoutMs);
+      const done = () => (clearTimeout(timer), thread.pending.delete(id));
+      thread.pending.set(id, { resolve: (s) => (done(), resolve(s)), reject: (e) => (done(), reject(e)) });
+      thread.worker.postMessage({ id, ssml, voice });
+    });
+    return { samples, sampleRate };
   }
 
   /** The running thread, or a new one; its `ready` gives the engine's sample rate, or fails as unavailable. */
