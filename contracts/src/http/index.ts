@@ -12,3 +12,4 @@ export * from './practice';
 export * from './profile';
 export * from './series';
 export * from './premium';
+export * from './blog';

@@ -1,4 +1,5 @@
 import { billingModule } from '../contexts/billing/module';
+import { blogModule } from '../contexts/blog/module';
 import { contentModule } from '../contexts/content/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
@@ -20,4 +21,5 @@ export const allModules: Module[] = [
   translationModule,
   contentModule,
   billingModule,
+  blogModule,
 ];

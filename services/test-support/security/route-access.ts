@@ -72,6 +72,12 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'POST /api/brevo/send-support-admin': { kind: 'shared' },
   'POST /api/brevo/send-support-user': { kind: 'shared' },
 
+  // blog: public posts from the content service
+  'GET /api/blog/posts': { kind: 'shared' },
+  'GET /api/blog/posts/:slug': { kind: 'shared' },
+  'GET /api/blog/tags': { kind: 'shared' },
+  'GET /api/blog/feed.xml': { kind: 'shared' },
+  'GET /api/blog/images/:name': { kind: 'shared' },
   // premium (Master): prices are public; the rest is the caller's own subscription
   'GET /api/premium/get-prices': { kind: 'shared' },
   'POST /api/premium/webhook': { kind: 'shared' },
