@@ -21,3 +21,4 @@ export * from './courses';
 export * from './social-sign-in';
 export * from './content';
 export * from './safe-text';
+export * from './forum';

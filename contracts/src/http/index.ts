@@ -13,3 +13,4 @@ export * from './profile';
 export * from './series';
 export * from './premium';
 export * from './blog';
+export * from './forum';

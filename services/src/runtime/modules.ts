@@ -1,6 +1,7 @@
 import { billingModule } from '../contexts/billing/module';
 import { blogModule } from '../contexts/blog/module';
 import { contentModule } from '../contexts/content/module';
+import { forumModule } from '../contexts/forum/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
@@ -22,4 +23,5 @@ export const allModules: Module[] = [
   contentModule,
   billingModule,
   blogModule,
+  forumModule,
 ];

@@ -2,7 +2,7 @@ import { BLOG_MESSAGES, type BlogPost, type BlogPostSummary } from '@verba/contr
 import { HttpError } from '../../platform/http/problem';
 import type { Logger } from '../../platform/logger';
 import { ContentUnavailable, type BlogContent, type CmsPost } from './adapters/port';
-import { readingMinutes, renderMarkdown } from './domain/render';
+import { readingMinutes, renderMarkdown } from '../../platform/markdown';
 
 const LANGUAGES = new Set(['de', 'fr', 'es', 'ru']);
 

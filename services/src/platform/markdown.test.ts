@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingMinutes, renderMarkdown } from './render';
+import { readingMinutes, renderMarkdown } from './markdown';
 
 describe('rendering a post', () => {
   it('keeps formatting: headings, emphasis, lists, quotes, tables and safe links', () => {

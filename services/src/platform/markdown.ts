@@ -4,8 +4,8 @@ import sanitizeHtml from 'sanitize-html';
 const marked = new Marked({ gfm: true, async: false });
 
 /**
- * Markdown from the content service to HTML safe to put in a page: whatever the CMS (or an editor with
- * access to it) wrote, only formatting tags survive; no scripts, handlers, styles or frames; links only
+ * Markdown (blog posts, forum posts) to HTML safe to put in a page: whatever the author wrote, only
+ * formatting tags survive; no scripts, handlers, styles or frames; links only
  * to http(s)/mailto or this site, and they open without giving the target a window reference.
  */
 export function renderMarkdown(markdown: string): string {
