@@ -23,6 +23,11 @@ describe('rendering a post', () => {
     expect(html).not.toMatch(/<script|<iframe|<svg|onerror|onload|onclick|javascript:|style=|data:/i);
   });
 
+  it('keeps no images when asked (forum posts), and gives kept ones an alt', () => {
+    expect(renderMarkdown('![cat](https://img.example/cat.png) <img src="https://img.example/x.png">', { images: false })).not.toContain('<img');
+    expect(renderMarkdown('<img src="https://img.example/x.png">')).toContain('alt=""');
+  });
+
   it('counts reading time at 200 words a minute, at least one', () => {
     expect(readingMinutes('word '.repeat(1000))).toBe(5);
     expect(readingMinutes('short')).toBe(1);

@@ -8,15 +8,21 @@ const marked = new Marked({ gfm: true, async: false });
  * formatting tags survive; no scripts, handlers, styles or frames; links only
  * to http(s)/mailto or this site, and they open without giving the target a window reference.
  */
-export function renderMarkdown(markdown: string): string {
+export function renderMarkdown(markdown: string, { images = true }: { images?: boolean } = {}): string {
   const html = marked.parse(markdown) as string;
+  const tags = ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
   return sanitizeHtml(html, {
-    allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    // Learners' posts carry no images: the page policy would refuse other hosts', and a path could make readers' browsers call this site.
+    allowedTags: images ? [...tags, 'img'] : tags,
     allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], th: ['align'], td: ['align'] },
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['https'] },
     allowProtocolRelative: false,
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }) },
+    transformTags: {
+      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow' }),
+      // An image without a description is announced as "image" at best: say it has none.
+      img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs } }),
+    },
   });
 }
 

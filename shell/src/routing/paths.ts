@@ -14,6 +14,7 @@ export type ShellPage =
   | 'profile'
   | 'subscription'
   | 'blog'
+  | 'forum'
   | 'not-found'
   | AccountPage;
 
@@ -73,6 +74,7 @@ export const PATHS = {
   cookies: '/app/cookie-policy',
   blog: '/blog',
   appBlog: '/app/blog',
+  forum: '/app/forum',
 } as const;
 
 /** The account pages by path. */

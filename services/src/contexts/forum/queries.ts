@@ -124,7 +124,7 @@ export class ForumQueries {
   /** A deleted or hidden post keeps its place; learners see no text (admins still see a hidden post's). */
   private visibleHtml(r: PostRow, viewerIsAdmin: boolean): string {
     if (r.deleted || (r.hidden && !viewerIsAdmin)) return '';
-    return renderMarkdown(r.body);
+    return renderMarkdown(r.body, { images: false });
   }
 
   private post(r: PostRow, viewerId: string, viewerIsAdmin: boolean, upvotedByMe: boolean, quoted: PostRow | undefined): ForumPost {
