@@ -61,7 +61,8 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
     const context = await verba.browser.newContext();
     const learner = await context.newPage();
     await signIn(learner, verba.base, verba.learner);
-    await learner.goto(`${verba.base}/app/blog`);
+    await learner.getByRole('region', { name: 'Community' }).getByRole('link', { name: 'blog' }).click();
+    await learner.waitForURL('**/app/blog');
     await learner.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
     await learner.getByRole('link', { name: 'Reading German compound words without fear' }).click();
     await learner.waitForURL('**/app/blog/german-compound-words');

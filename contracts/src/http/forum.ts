@@ -47,6 +47,8 @@ export const ForumPostSchema = z.object({
   upvotedByMe: z.boolean(),
   /** The caller may still edit it (own, not deleted, within the edit window). */
   editable: z.boolean(),
+  /** The Markdown as written, only to its author while it is editable (the edit form starts from it). */
+  markdown: z.string().nullable(),
 });
 export type ForumPost = z.infer<typeof ForumPostSchema>;
 

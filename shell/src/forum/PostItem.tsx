@@ -38,7 +38,7 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
       {placeholder ? <p className="fm-placeholder">{placeholder}</p> : null}
       {editing ? (
         <Composer
-          initialBody=""
+          initialBody={post.markdown ?? ''}
           submitLabel="Save"
           onCancel={() => setEditing(false)}
           onSubmit={async ({ body }) => {

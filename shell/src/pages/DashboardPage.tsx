@@ -17,6 +17,12 @@ export function DashboardPage() {
             Pick an article in the <Link href={PATHS.library}>library</Link> and mark the words you know.
           </p>
         </section>
+        <section className="sh-widget" aria-label="Community">
+          <h2 className="sh-widget__title">Community</h2>
+          <p>
+            Ask other learners in the <Link href={PATHS.forum}>forum</Link> or read the <Link href={PATHS.appBlog}>blog</Link>.
+          </p>
+        </section>
       </div>
     </main>
   );

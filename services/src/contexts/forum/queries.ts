@@ -129,6 +129,7 @@ export class ForumQueries {
 
   private post(r: PostRow, viewerId: string, viewerIsAdmin: boolean, upvotedByMe: boolean, quoted: PostRow | undefined): ForumPost {
     const mine = r.author_id === viewerId && !r.author_deleted;
+    const editable = mine && !r.deleted && this.now().getTime() - new Date(r.created_at).getTime() <= FORUM_EDIT_WINDOW_MS;
     return {
       id: r.id,
       author: authorLabel(r.author_id, r.author_deleted),
@@ -141,7 +142,8 @@ export class ForumQueries {
       hidden: r.hidden,
       upvotes: r.upvotes,
       upvotedByMe,
-      editable: mine && !r.deleted && this.now().getTime() - new Date(r.created_at).getTime() <= FORUM_EDIT_WINDOW_MS,
+      editable,
+      markdown: editable ? r.body : null,
     };
   }
 }

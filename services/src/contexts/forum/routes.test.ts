@@ -34,7 +34,7 @@ describe(`forum routes on ${database.label}`, () => {
   const thread = async (agent: Agent, threadId: string, position?: string) => {
     const res = await agent.request({ method: 'GET', url: `/api/forum/threads/${threadId}${position ? `?minPosition=${position}` : ''}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { thread: { title: string; author: string; locked: boolean; unread: number; subscribed: boolean; replies: number }; posts: { id: string; author: string; html: string; mine: boolean; editable: boolean; deleted: boolean; hidden: boolean; upvotes: number; quote: { html: string } | null }[]; total: number };
+    return res.json() as { thread: { title: string; author: string; locked: boolean; unread: number; subscribed: boolean; replies: number }; posts: { id: string; author: string; html: string; markdown: string | null; mine: boolean; editable: boolean; deleted: boolean; hidden: boolean; upvotes: number; quote: { html: string } | null }[]; total: number };
   };
 
   it('documents the forum routes in the OpenAPI document', async () => {
@@ -65,6 +65,8 @@ describe(`forum routes on ${database.label}`, () => {
     expect(view.posts[0]!.mine).toBe(true);
     expect(view.posts[1]!.mine).toBe(false);
     expect(view.posts[0]!.author).not.toBe(view.posts[1]!.author);
+    // The Markdown as written goes only to its author, for the edit form.
+    expect(view.posts.map((p) => p.markdown)).toEqual(['Der, die, das: **Tipps**?', null]);
     const list = (await ana.agent.request({ method: 'GET', url: '/api/forum/threads?language=de' })).json() as { threads: { id: string; replies: number }[] };
     expect(list.threads.find((x) => x.id === threadId)?.replies).toBe(1);
   });
