@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
+          setupFiles: ['tools/testing/web-setup.ts'],
           include: ['shell/src/**/*.test.{ts,tsx}', 'shell/kit/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}'],
         },
       },

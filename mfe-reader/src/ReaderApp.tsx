@@ -13,17 +13,25 @@ const useAuthoringPages = pageChunks(() =>
     series,
   })),
 );
+const useDictionaryPage = pageChunks(() => import('./features/dictionary/components/DictionaryPage'));
 
 /**
+ * /app/dictionary -> the learner's words and the word-list import;
  * /app/library -> the list; /app/library/<id> -> the reader; /app/add-article, /app/edit-article?id=,
  * /app/series, /app/create-series, /app/edit-series?id= -> the authoring pages.
  */
 export function ReaderApp() {
   const pathname = usePathname().replace(/\/+$/, '');
+  if (pathname === '/app/dictionary') return <DictionaryRoute />;
   return AUTHORING_PATHS.has(pathname) ? <AuthoringRoute pathname={pathname} /> : <ReadingRoute pathname={pathname} />;
 }
 
 const AUTHORING_PATHS = new Set(['/app/add-article', '/app/edit-article', '/app/series', '/app/create-series', '/app/edit-series']);
+
+function DictionaryRoute() {
+  const page = useDictionaryPage();
+  return page ? <page.DictionaryPage /> : <Spinner label="Loading…" />;
+}
 
 function ReadingRoute({ pathname }: { pathname: string }) {
   const seriesId = useSearchParam('seriesId');

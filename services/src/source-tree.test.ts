@@ -35,7 +35,7 @@ describe('services/src', () => {
 
   it('has no demo-*.ts: demo content is data under services/data/demo, loaded by the seeds', () => {
     expect(production.filter((f) => /(^|\/)demo-[^/]*$/.test(f))).toEqual([]);
-    expect(fs.readdirSync(path.join(SERVICES, 'data', 'demo')).sort()).toEqual(['articles', 'courses']);
+    expect(fs.readdirSync(path.join(SERVICES, 'data', 'demo')).sort()).toEqual(['articles', 'courses', 'series']);
   });
 
   it('keeps services/test-support outside src', () => {

@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
+import { ROOT, SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
 
 const LONG_ARTICLE = 'Das unsichtbare Netz unter dem Waldboden'; // 389 words: two pages
 const UNSAVED = 'You have unsaved changes. Are you sure you want to leave this page?';
+const BOOK = path.join(ROOT, 'services/test-support/contexts/library/fixtures/drei-geschichten.epub');
+/** A LUTE term export (Terms.csv) of three German words and one Spanish one. */
+const LUTE_TERMS = 'term,parent,translation,language,tags,added,status,link_status,pronunciation\nZelt,,tent,German,,2024-01-02,5,,\nSterne,,stars,German,,2024-01-02,2,,\nMond,,moon,German,,2024-01-02,99,,\ngato,,cat,Spanish,,2024-01-02,1,,\n';
 
 describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -32,8 +36,9 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await rows().first().waitFor();
     expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
     expect(await rows().count()).toBeGreaterThanOrEqual(4);
-    // Every article shows its difficulty label for this reader.
+    // Every article shows its difficulty label for this reader: estimated, for the demo learner (A2, no marks yet).
     expect(await page.locator('.rd-table .rd-difficulty').count()).toBe(await rows().count());
+    expect((await page.locator('.rd-table .rd-difficulty').allInnerTexts()).every((label) => label.startsWith('Estimated: '))).toBe(true);
     await shot('library-table.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -49,14 +54,26 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await rows().first().waitFor();
 
     await page.getByLabel('Level').selectOption('B2');
-    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(LONG_ARTICLE)]);
+    await expect.poll(async () => [...new Set(await page.locator('.rd-table tbody td:nth-child(3)').allInnerTexts())]).toEqual(['B2']);
+    expect(await rows().allInnerTexts()).toContainEqual(expect.stringContaining(LONG_ARTICLE));
     await page.getByLabel('Level').selectOption('');
     await page.getByLabel('Search by title').fill('Bäckerei');
     await expect.poll(() => rows().count()).toBe(1);
     await page.getByLabel('Search by title').fill('kein solcher Titel');
     await page.getByRole('heading', { name: 'No articles match these filters' }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows().count()).toBeGreaterThanOrEqual(4);
+    await expect.poll(() => rows().count()).toBeGreaterThanOrEqual(20);
+
+    // Verba's series: each opens the library filtered to its parts, first part first.
+    await page.getByRole('link', { name: 'Series', exact: true }).click();
+    const series = page.locator('.rd-series__item').filter({ has: page.getByRole('heading', { name: 'Neu in Berlin' }) });
+    await series.getByText('3 articles · Verba').waitFor();
+    await shot('series-list.png');
+    await series.getByRole('link', { name: 'Show articles' }).click();
+    await expect.poll(() => rows().allInnerTexts()).toEqual([1, 2, 3].map((part) => expect.stringContaining(`Neu in Berlin (${part})`)));
+    await shot('library-series.png');
+    await page.goto(`${verba.base}/app/library`);
+    await rows().first().waitFor();
   }, 60_000);
 
   it('reads: translates a word and a phrase, plays a word, marks words, marks the rest of the page known, and reopens at the bookmark', async () => {
@@ -68,11 +85,18 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await words.nth(1).click();
     await page.locator('.rd-translation__text').first().waitFor();
     expect((await page.locator('.rd-translation__text').first().innerText()).trim()).not.toBe('');
-    // Played with the user's voice (espeak-ng on this machine).
+    // Played with the user's voice: espeak-ng compiled to WebAssembly (no espeak-ng on the server's PATH).
     const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
     await page.getByRole('button', { name: /^Listen to/ }).click();
-    expect((await tts).status()).toBe(200);
+    // The first call loads the engine (a fraction of a second): usually still "Playing…" for the picture.
+    await Promise.race([page.getByRole('button', { name: /^Listen to/ }).getByText('Playing…').waitFor(), tts]);
+    await shot('reader-speaking.png');
+    const audio = await tts;
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/wav');
+    expect(Number(audio.headers()['content-length'])).toBeGreaterThan(10_000); // a spoken word, not an empty file
     expect(await page.getByText('Error synthesizing speech').count()).toBe(0);
+    expect(await page.getByText('Speech is unavailable on this server').count()).toBe(0);
     // Marked Known: every occurrence on the page repaints.
     const key = (await words.nth(1).getAttribute('data-key'))!;
     await page.getByRole('button', { name: 'Known', exact: true }).click();
@@ -220,6 +244,69 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     expect(dialogs).toEqual([]);
     await admin.screenshot({ path: path.join(SHOTS, 'admin-approve-articles.png'), fullPage: true });
     await context.close();
+  }, 90_000);
+
+  it('imports an EPUB into a private series with progress shown, exports the cards, and imports a word list into the dictionary', async () => {
+    await page.goto(`${verba.base}/app/add-article`);
+    await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
+    await page.getByLabel('A file (.txt or .epub)').check();
+    await page.getByLabel(/^File/).setInputFiles(BOOK);
+    await page.getByLabel('Category').selectOption('Fiction');
+    await page.getByLabel('Level').selectOption('A2');
+    const dismiss = page.getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot('import-page.png');
+    // The upload is held back a moment, so the progress is on screen long enough to see.
+    await page.route('**/api/articles/import/file', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
+    await page.getByRole('status').filter({ hasText: /Uploading|Reading the text|Creating articles/ }).waitFor();
+    await shot('import-progress.png');
+    await page.waitForURL('**/app/library?seriesId=*');
+    await page.unroute('**/api/articles/import/file');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([
+      expect.stringMatching(/Der Abend[\s\S]*Private[\s\S]*Drei kleine Geschichten/),
+      expect.stringMatching(/Der Mittag/),
+      expect.stringMatching(/Der Morgen/),
+    ]);
+    await shot('import-series.png');
+    await page.getByRole('link', { name: 'Der Morgen' }).click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    expect(await page.locator('.rd-text').innerText()).toContain('Die Sonne geht über dem See auf.');
+
+    // Cards out: the phrase saved in the reader, as an Anki package.
+    await page.goto(`${verba.base}/app/practice-portal/flashcards`);
+    await page.getByRole('heading', { name: /^Export your/ }).waitFor();
+    await shot('flashcards-export.png');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
+    const apkg = await download;
+    expect(apkg.suggestedFilename()).toMatch(/^verba-flashcards-de-\d{4}-\d{2}-\d{2}\.apkg$/);
+    expect(readFileSync(await apkg.path()).subarray(0, 2).toString()).toBe('PK');
+
+    // Words in: a LUTE export, previewed with counts, then saved.
+    await page.goto(`${verba.base}/app/library`);
+    await page.getByRole('link', { name: 'My dictionary' }).click();
+    await page.getByRole('heading', { name: 'My dictionary' }).waitFor();
+    await page.getByLabel('Word list (.csv or .tsv)').setInputFiles({ name: 'Terms.csv', mimeType: 'text/csv', buffer: Buffer.from(LUTE_TERMS) });
+    const counts = page.getByRole('list', { name: 'What the import changes' });
+    await counts.waitFor();
+    expect(await counts.getByRole('listitem').first().innerText()).toMatch(/^\d+ new words? marked Known$/);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot('dictionary-import-preview.png');
+    const uncertain = page.locator('.rd-dictionary__counts div', { hasText: 'Uncertain' }).locator('dd');
+    const before = Number(await uncertain.innerText());
+    await page.getByRole('button', { name: /^Import \d+ words?$/ }).click();
+    await page.getByText(/words? imported$/).first().waitFor();
+    await counts.waitFor({ state: 'detached' });
+    // Sterne was new and is Uncertain now: the counts are read again.
+    await expect.poll(async () => Number(await uncertain.innerText())).toBe(before + 1);
+    await shot('dictionary-imported.png');
+    expect(dialogs).toEqual([]);
   }, 90_000);
 
   // Last: it uses up the demo learner's monthly allowance of 50 pronunciations.

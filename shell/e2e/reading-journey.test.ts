@@ -8,7 +8,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
   let base: string;
   let learner: Account;
   let admin: Account;
-  const browser = { newPage: () => verba.browser.newPage() };
+  const browser = { newPage: (options?: Parameters<Verba['browser']['newPage']>[0]) => verba.browser.newPage(options) };
 
   beforeAll(async () => {
     verba = await startVerba();
@@ -97,6 +97,75 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.screenshot({ path: path.join(SHOTS, 'library-dark.png') });
     await page.close();
   }, 120_000);
+
+  it('looks up ten words in a row, each with a translation offline, glosses a sentence as a gloss, types its own meaning for a rare word and saves three cards', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    /** Toasts ("… was added to your flashcards") would cover the panel in a screenshot. */
+    const dismissToasts = async () => {
+      const dismiss = page.getByRole('button', { name: 'Dismiss' });
+      while ((await dismiss.count()) > 0) await dismiss.first().click();
+    };
+    await signIn(page);
+    await page.getByRole('link', { name: 'Read' }).click();
+    await page.locator('a[href^="/app/library/"]').first().click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+
+    // Ten different words in a row, as a learner reads: every one gets a translation (the offline dictionary).
+    const answer = page.locator('.rd-panel .rd-translation__text, .rd-panel .rd-translation__none, .rd-panel .rd-translation__error').first();
+    const looked: string[] = [];
+    const words = page.locator('.rd-text [data-key]');
+    for (let i = 0; looked.length < 10; i++) {
+      const key = (await words.nth(i).getAttribute('data-key'))!;
+      if (looked.some((l) => l.startsWith(`${key} =`))) continue;
+      await words.nth(i).click();
+      await page.locator('.rd-panel__word', { hasText: (await words.nth(i).innerText()).trim() }).waitFor();
+      await answer.waitFor();
+      expect(await answer.getAttribute('class'), key).toBe('rd-translation__text');
+      looked.push(`${key} = ${await answer.innerText()}`);
+      // Two of them become cards, with the dictionary's meaning on the back.
+      if (looked.length === 3 || looked.length === 7) {
+        await page.getByRole('button', { name: 'Add to flashcards' }).click();
+        await page.getByRole('button', { name: 'In your flashcards' }).waitFor();
+      }
+    }
+    console.log(`looked up: ${looked.join(' | ')}`);
+    await dismissToasts();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-dictionary.png') });
+
+    // The sentence, offline, is a word-by-word gloss and says so.
+    await page.getByRole('button', { name: 'Translate the sentence' }).click();
+    await page.getByText('Word-by-word gloss', { exact: true }).waitFor();
+    const note = page.getByText('Not a translation: the dictionary meaning of each word, in order.');
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-sentence-gloss.png') });
+
+    // A rare word no dictionary has, in the learner's own text: said plainly, and the card is not blocked.
+    await page.goto(`${base}/app/add-article`);
+    await page.getByLabel(/^Title/).fill('Am Waldrand');
+    await page.getByLabel(/^Text/).fill('Der Fuchs ist heute ganz flimsterig und müde.');
+    await page.getByRole('button', { name: 'Add article' }).click();
+    await page.locator('.rd-text [data-key="flimsterig"]').click();
+    await page.getByText('No translation found for this word').waitFor();
+    await page.getByRole('button', { name: 'Add to flashcards' }).click();
+    await page.getByText('Type a meaning for the back of the card, then save it to add the card.').waitFor();
+    await page.getByLabel('Your meaning of “flimsterig”').fill('restlessly shimmering');
+    await dismissToasts();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-own-meaning.png') });
+    await page.getByRole('button', { name: 'Save meaning' }).click();
+    await page.getByRole('button', { name: 'In your flashcards' }).waitFor();
+
+    // Offered next time, from the server (a fresh page has no cache).
+    await page.reload();
+    await page.locator('.rd-text [data-key="flimsterig"]').click();
+    await page.locator('.rd-own-meaning__text', { hasText: 'restlessly shimmering' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-own-meaning-offered.png') });
+
+    // Three cards; the rare word's back is the learner's meaning.
+    const cards = (await (await page.request.get(`${base}/api/flashcards?languageCode=de`)).json()) as { flashcards: { sourceValue: string; targetValue: string }[] };
+    expect(cards.flashcards).toHaveLength(3);
+    expect(cards.flashcards).toContainEqual(expect.objectContaining({ sourceValue: 'flimsterig', targetValue: 'restlessly shimmering' }));
+    await page.close();
+  }, 180_000);
 
   const followMailedLink = (page: Page, email: string, subject: string) => followLink(page, base, email, subject);
 

@@ -45,7 +45,8 @@ const M = LIBRARY_MESSAGES;
 
 export const DifficultyLabelSchema = z.enum(DIFFICULTY_LABELS);
 export const ContentFormatSchema = z.enum(['text', 'html']);
-export const ARTICLE_SORTS = ['newest', 'name', 'rating', 'difficulty'] as const;
+/** 'oldest' lists a series in reading order (its first part was published first). */
+export const ARTICLE_SORTS = ['newest', 'oldest', 'name', 'rating', 'difficulty'] as const;
 
 /** An article as the library lists it (no content); `difficulty` is measured against the caller's dictionary. */
 export const ArticleSummarySchema = z.object({
@@ -70,6 +71,8 @@ export const ArticleSummarySchema = z.object({
   /** True when the caller wrote it. */
   isAuthor: z.boolean(),
   difficulty: DifficultyLabelSchema,
+  /** True while the label is estimated from the caller's onboarding level (too few marked words yet). */
+  difficultyEstimated: z.boolean().default(false),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 

@@ -36,6 +36,11 @@ const configSchema = z.object({
     )
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
+  /** Images in S3 or an S3-compatible store (credentials: the AWS SDK's chain); unset means DATA_DIR/images. */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible server (MinIO, R2 ...) instead of AWS. */
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
   /** Redis for cache, rate limits and counters; unset means in memory (one process). */
   REDIS_URL: optionalUrl('REDIS_URL'),
   /** Kafka bootstrap brokers ("host:port,host:port"); unset means the in-process bus. */
@@ -124,6 +129,15 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /**
+   * Addresses or CIDRs (comma-separated) that web-page imports may read although they are private or local,
+   * e.g. `127.0.0.1` for tests; unset: only public internet addresses (no SSRF into the server's network).
+   */
+  IMPORT_ALLOWED_ADDRESSES: z
+    .string()
+    .trim()
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -23,6 +23,7 @@ export {
   type CommandOutput,
   type SendOptions,
 } from './api/commands';
+export { startCommand, startUpload, type Started, type UploadInput } from './api/started';
 export { positions, comparePositions, atLeast } from './api/positions';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';

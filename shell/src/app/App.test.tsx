@@ -41,4 +41,16 @@ describe('App layout', () => {
     expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/announcements', expect.objectContaining({ method: 'GET' }));
   });
+
+  it('shows the Admin entry in the main navigation to Admin and Owner only', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    window.history.replaceState(null, '', '/app/support');
+    for (const [role, shown] of [['User', false], ['Admin', true], ['Owner', true]] as const) {
+      session.setUser({ uid: `u-${role}`, name: 'Ana', email: 'ana@example.com', role, subscription: 'free' });
+      const { unmount } = render(<App />);
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      expect(Boolean(nav.querySelector('a[href="/app/admin"]')), role).toBe(shown);
+      unmount();
+    }
+  });
 });

@@ -96,6 +96,8 @@ export const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
   ['/app/series', 'reader'],
   ['/app/create-series', 'reader'],
   ['/app/edit-series', 'reader'],
+  // The learner's dictionary (words and the word-list import).
+  ['/app/dictionary', 'reader'],
   [PATHS.courses, 'learn'],
   [PATHS.practice, 'practice'],
   [PATHS.admin, 'admin'],

@@ -109,7 +109,8 @@ const seriesBody = {
 };
 export const SeriesCreated = defineEvent(
   'library.SeriesCreated',
-  z.object({ seriesId: z.uuid(), languageCode: LearningLanguageSchema, authorId: z.uuid(), ...seriesBody, at: z.iso.datetime() }),
+  // authorId is null for series written by Verba itself (the demo library).
+  z.object({ seriesId: z.uuid(), languageCode: LearningLanguageSchema, authorId: z.uuid().nullable(), ...seriesBody, at: z.iso.datetime() }),
 );
 export const SeriesUpdated = defineEvent('library.SeriesUpdated', z.object({ seriesId: z.uuid(), ...seriesBody, at: z.iso.datetime() }));
 export const SeriesDeleted = defineEvent('library.SeriesDeleted', z.object({ seriesId: z.uuid(), at: z.iso.datetime() }));

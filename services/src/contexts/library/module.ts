@@ -1,11 +1,15 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { localModeration, type ArticleModeration } from './adapters/moderation';
+import { httpWebPages, type WebPages } from './adapters/web-pages';
+import { ImportCommands } from './commands/imports';
+import { importRoutes } from './routes/imports';
 import { articlesProjection } from './projections/articles';
+import { readerLevelsProjection } from './projections/reader-levels';
 import { readerWordsProjection } from './projections/reader-words';
 import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
-import { seedDemoArticles } from './seed';
+import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
 import { ArticleCommands } from './commands/articles';
 import { ReaderCommands } from './commands/reader';
@@ -14,32 +18,37 @@ import { ArticleQueries } from './queries/articles';
 import { ReaderQueries } from './queries/reader';
 import { SeriesQueries } from './queries/series';
 
-const projections = [articlesProjection, readingProjection, readerWordsProjection];
+const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection];
 
 /**
  * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,
  * reading progress and difficulty labels against each reader's words. The moderation port defaults to
  * the local check; the AI adapter is passed in where it is wired.
  */
-export function createLibraryModule(options: { moderation?: ArticleModeration } = {}): Module {
+export function createLibraryModule(options: { moderation?: ArticleModeration; webPages?: WebPages } = {}): Module {
   const moderation = options.moderation ?? localModeration;
   return {
     name: 'library',
     projections,
-    routes(app, deps) {
+    async routes(app, deps) {
       const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
       const articles = new ArticleQueries(deps.db);
       const series = new SeriesQueries(deps.db);
+      const articleCommands = new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData);
+      const seriesCommands = new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData);
       libraryRoutes(
         app,
         deps.auth,
-        { commands: new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData), queries: articles },
+        { commands: articleCommands, queries: articles },
         { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
         readAfter,
       );
-      seriesRoutes(app, deps.auth, { commands: new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData), queries: series }, readAfter);
+      seriesRoutes(app, deps.auth, { commands: seriesCommands, queries: series }, readAfter);
+      const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
+      await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.cache, readAfter));
     },
-    seed: (deps) => seedDemoArticles(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db))),
+    seed: (deps) =>
+      seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db))),
   };
 }
 

@@ -22,6 +22,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
     projections: [flashcardsProjection, uncertainWordsProjection],
     routes(app, deps) {
       const services = {
+        now,
         commands: new FlashcardCommands(deps.store, now, deps.personalData),
         queries: new FlashcardQueries(deps.db, now),
         games: new PracticeGames(deps.db, options.random),

@@ -1,4 +1,4 @@
-import { flashcardRoutes as f, practiceRoutes as p, type LearningLanguage, type NewFlashcard } from '@verba/contracts';
+import { EXPORT_MESSAGES, FLASHCARD_EXPORT_TYPES, flashcardRoutes as f, exportFlashcards, practiceRoutes as p, type LearningLanguage, type NewFlashcard } from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
@@ -7,10 +7,13 @@ import type { Changed, FlashcardCommands, ReviewOutcome } from './commands';
 import { FLASHCARD_NOT_FOUND } from './decider';
 import type { PracticeGames } from './queries/games';
 import type { FlashcardQueries } from './queries/flashcards';
+import { ankiPackage } from './domain/anki-package';
+import { flashcardsCsv } from './domain/flashcards-csv';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 export interface PracticeServices {
+  now: () => Date;
   commands: FlashcardCommands;
   queries: FlashcardQueries;
   games: PracticeGames;
@@ -46,6 +49,22 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
   registerRoute(app, auth, f.createFlashcards, async ({ user, body }) => {
     const r = await s.commands.create(user.id, body.languageCode, body.flashcards, body.commandId);
     return { ids: r.ids, ...asChanged(r) };
+  });
+
+  // Cards out: a download (an attachment), so a plain link with the session cookie fetches it.
+  registerRoute(app, auth, exportFlashcards, async ({ user, query, reply }) => {
+    await readAfter(query.minPosition);
+    const cards = await s.queries.list(user.id, query.languageCode);
+    if (!cards.length) throw new HttpError(404, EXPORT_MESSAGES.noCards);
+    const now = s.now();
+    const name = `verba-flashcards-${query.languageCode}-${now.toISOString().slice(0, 10)}.${query.format}`;
+    reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store');
+    if (query.format === 'csv') {
+      reply.type(FLASHCARD_EXPORT_TYPES.csv);
+      return Buffer.from(flashcardsCsv(cards), 'utf8');
+    }
+    reply.type(FLASHCARD_EXPORT_TYPES.apkg);
+    return Buffer.from(await ankiPackage(cards, query.languageCode, now));
   });
 
   registerRoute(app, auth, f.reviewFlashcards, async ({ user, body }) => {

@@ -47,6 +47,14 @@ const shownCards = () => within(screen.getByRole('list', { name: 'Flashcards' })
 const cardItem = (name: string) => screen.getByRole('listitem', { name });
 
 describe('flashcard list', () => {
+  it('offers the cards for download as an Anki package and as CSV, in the learning language', async () => {
+    mockCards();
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('heading', { name: 'Export your 3 cards' });
+    expect(screen.getByRole('link', { name: 'Export to Anki (.apkg)' }).getAttribute('href')).toBe('/api/flashcards/export?languageCode=de&format=apkg');
+    expect(screen.getByRole('link', { name: 'Export as CSV' }).getAttribute('href')).toBe('/api/flashcards/export?languageCode=de&format=csv');
+  });
+
   it('shows each card with its due and last-practiced labels, status and origin', async () => {
     mockCards();
     renderSignedIn(<FlashcardsPage />);

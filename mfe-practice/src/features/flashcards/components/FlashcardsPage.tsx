@@ -10,6 +10,7 @@ import { NO_FILTER, filterCards, type CardFilter } from '../filter';
 import { CardFilters } from './CardFilters';
 import { CardItem } from './CardItem';
 import { EditCardDialog } from './EditCardDialog';
+import { ExportCards } from './ExportCards';
 
 const failed = (what: string) => (error: Error) => toast({ title: what, description: error.message, variant: 'destructive' });
 
@@ -62,6 +63,7 @@ export function FlashcardsPage() {
               ))}
             </ul>
           )}
+          <ExportCards languageCode={languageCode} count={cards.length} />
         </>
       ) : null}
       {editing ? <EditCardDialog key={editing.id} card={editing} languageCode={languageCode} onClose={() => setEditing(null)} /> : null}

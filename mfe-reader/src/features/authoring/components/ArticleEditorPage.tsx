@@ -5,6 +5,8 @@ import { useArticle } from '../../reader/api/reader-api';
 import { refreshLibrary, useCreateCheck, useUserSeries } from '../api/authoring-api';
 import { ArticleForm, type ArticleFormInput, type ArticleFormOutput } from './ArticleForm';
 import { EditorFrame } from './SavingForm';
+import { ImportPanel } from './ImportPanel';
+import { Tabs } from '@verba/kit/ui';
 import '../authoring.css';
 
 export const APPROVAL_NOTICE = 'Your article was sent for approval. It appears in the public library once an administrator approves it.';
@@ -88,7 +90,13 @@ export function AddArticlePage() {
               {check.privateArticles} of {check.privateArticleLimit} private articles used.
             </p>
           ) : null}
-          <Editor languageCode={languageCode} publicAllowed={check.canCreatePublic} />
+          <Tabs
+            label="How to add the article"
+            tabs={[
+              { value: 'write', label: 'Write', content: <Editor languageCode={languageCode} publicAllowed={check.canCreatePublic} /> },
+              { value: 'import', label: 'Import text, file or web page', content: <ImportPanel languageCode={languageCode} /> },
+            ]}
+          />
         </>
       ) : null}
     </EditorFrame>

@@ -5,6 +5,7 @@ import type { ArticleFilters } from '../api/articles';
 
 const SORT_NAMES: Record<(typeof ARTICLE_SORTS)[number], string> = {
   newest: 'Newest',
+  oldest: 'Oldest',
   name: 'Title',
   rating: 'Rating',
   difficulty: 'Difficulty',

@@ -58,6 +58,18 @@ describe('LibraryPage', () => {
     expect(screen.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says so when a label is estimated from the learner’s level, in the table and on the cards', async () => {
+    mockLibrary(() => page([{ ...A, difficultyEstimated: true }, B]));
+    renderLibrary();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const estimate = within(rows[0]!).getByText('Estimated: Easy');
+    expect(estimate.getAttribute('title')).toBe('Estimated from your level until you have marked 500 words');
+    expect(within(rows[1]!).getByText('Very Difficult').getAttribute('title')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText('Estimated: Easy')).toBeTruthy();
+  });
+
   it('switches to cards, keeps the choice in this browser and in the account settings', async () => {
     const fetchMock = mockLibrary();
     renderLibrary();
@@ -116,12 +128,14 @@ describe('LibraryPage', () => {
     await waitFor(() => expect(lastQuery().search).toBe('Hund'));
   });
 
-  it("opens filtered to a series from the series page's link", async () => {
+  it("opens filtered to a series from the series page's link, first part first", async () => {
     window.history.replaceState(null, '', `/app/library?seriesId=${SERIES.id}`);
     const fetchMock = mockLibrary();
     renderLibrary();
     await screen.findByRole('table');
     expect(callsTo(fetchMock, 'GET', '/api/articles')[0]?.url.searchParams.get('seriesId')).toBe(SERIES.id);
+    expect(callsTo(fetchMock, 'GET', '/api/articles')[0]?.url.searchParams.get('sort')).toBe('oldest');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('oldest');
     await waitFor(() => expect((screen.getByLabelText('Series') as HTMLSelectElement).value).toBe(SERIES.id));
     window.history.replaceState(null, '', '/app/library');
   });

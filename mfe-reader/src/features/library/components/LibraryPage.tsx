@@ -16,10 +16,10 @@ const VIEWS: Array<[LibraryView, string]> = [
   ['cards', 'Cards'],
 ];
 
-/** A series link (/app/library?seriesId=...) opens the library filtered to it. */
+/** A series link (/app/library?seriesId=...) opens the library filtered to it, in reading order (oldest first). */
 const initialFilters = (): ArticleFilters => {
   const seriesId = new URLSearchParams(window.location.search).get('seriesId');
-  return seriesId ? { seriesId } : {};
+  return seriesId ? { seriesId, sort: 'oldest' } : {};
 };
 
 export function LibraryPage() {
@@ -50,6 +50,9 @@ export function LibraryPage() {
           </Link>
           <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">
             Series
+          </Link>
+          <Link href="/app/dictionary" className="vk-btn vk-btn--secondary vk-btn--sm">
+            My dictionary
           </Link>
         </div>
         <div role="group" aria-label="View" className="rd-view-toggle">

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import multipart from '@fastify/multipart';
 import { IMAGE_MAX_BYTES, MESSAGES, profileRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
+import { useMultipart } from '../../../platform/http/multipart';
 import { registerRoute, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 
@@ -34,12 +34,12 @@ export const deleteAvatar = (db: Knex, userId: string) => db('identity_avatars')
 
 /** POST /api/user/avatar (multipart, exactly one png or jpeg file, at most 4194304 bytes); GET serves it. */
 export async function avatarRoutes(app: App, auth: Authenticator, db: Knex): Promise<void> {
-  await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 0 } });
+  await useMultipart(app);
 
   registerRoute(app, auth, r.uploadAvatar, async ({ user, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
     const files = [];
-    for await (const part of request.files()) {
+    for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 0 } })) {
       const bytes = await part.toBuffer().catch((error: { code?: string }) => {
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(400, AVATAR_TOO_LARGE);
         throw error;

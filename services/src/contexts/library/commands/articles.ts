@@ -105,6 +105,12 @@ export class ArticleCommands {
   }
 
   async create(actor: Actor, input: ArticleInput, commandId: string = randomUUID()) {
+    const { articleId, position } = await this.append(actor, input, commandId);
+    return this.saved(actor, articleId, position);
+  }
+
+  /** Writes a new article without waiting for the read model (imports write many, then wait once). */
+  async append(actor: Actor, input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
     const draft = this.draft(input);
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
@@ -112,7 +118,7 @@ export class ArticleCommands {
     const command: ArticleCommand = { kind: 'create', actor, articleId, draft: await this.sealed(actor.userId, draft), ...(verdict ? { verdict } : {}), at: this.now().toISOString() };
     // A private article takes a slot on the author's quota stream first: that append is what serializes
     // one user's creations, so the free limit holds however many arrive at once.
-    if (!draft.isPrivate) return this.saved(actor, articleId, await this.run(command, commandId));
+    if (!draft.isPrivate) return { articleId, position: await this.run(command, commandId) };
     // The article's own rules first (on a new stream, so on the initial state): a refused article must not
     // take, and then give back, a slot (a refusal appends nothing).
     articleDecider.decide(command, articleDecider.initialState());
@@ -124,7 +130,7 @@ export class ArticleCommands {
       await this.quota({ kind: 'free', userId: actor.userId, articleId }, eventIdFor(commandId, 'quota-undo'));
       throw error;
     }
-    return this.saved(actor, articleId, position);
+    return { articleId, position };
   }
 
   async update(actor: Actor, articleId: string, input: ArticleInput, commandId: string = randomUUID()) {

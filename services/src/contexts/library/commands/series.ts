@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { LIBRARY_MESSAGES as M, type SeriesInput } from '@verba/contracts';
+import { LIBRARY_MESSAGES as M, type LearningLanguage, type SeriesInput } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
 import { eventIdFor } from '../../../platform/decider/event-ids';
 import { EventCodec } from '../../../platform/decider/events';
@@ -28,16 +28,25 @@ export class SeriesCommands {
     private readonly personalData?: PersonalData,
   ) {}
 
-  private async sealed(authorId: string, draft: SeriesDraft): Promise<SeriesDraft> {
-    return this.personalData ? this.personalData.seal(authorId, draft, SERIES_SEALED_FIELDS) : draft;
+  /** Verba's own series (no author) stay clear. */
+  private async sealed(authorId: string | null, draft: SeriesDraft): Promise<SeriesDraft> {
+    return authorId && this.personalData ? this.personalData.seal(authorId, draft, SERIES_SEALED_FIELDS) : draft;
   }
 
   private async run(command: SeriesCommand, commandId: string) {
-    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, metadata: { userId: command.actor.userId } });
+    const metadata = 'actor' in command ? { userId: command.actor.userId } : {};
+    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, metadata });
     return r.position ? formatPosition(r.position) : undefined;
   }
 
-  private async draft(actor: Actor, authorId: string, input: Omit<SeriesInput, 'languageCode'>) {
+  /** Verba's own public series (the demo library); idempotent, as the id is fixed. */
+  publish(series: { seriesId: string; languageCode: LearningLanguage; title: string; description: string; at: string }) {
+    const { seriesId, languageCode, at, ...text } = series;
+    const draft: SeriesDraft = { ...text, previewImgSrc: null, authorDisplayName: 'Verba', isPrivate: false };
+    return this.run({ kind: 'publish', seriesId, languageCode, draft, at }, seriesId);
+  }
+
+  private async draft(actor: Actor, authorId: string | null, input: Omit<SeriesInput, 'languageCode'>) {
     const title = plainText(input.title);
     if (!title) throw new DomainError(M.required, 400);
     const draft: SeriesDraft = {
@@ -59,8 +68,8 @@ export class SeriesCommands {
   }
 
   async update(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()) {
-    // Sealed for the series' author (an admin may edit it).
-    const authorId = (await this.queries.authorOf(seriesId)) ?? actor.userId;
+    // Sealed for the series' author (an admin may edit it); Verba's own series and unknown ones (refused below) stay clear.
+    const authorId = (await this.queries.authorOf(seriesId)) ?? null;
     const position = await this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId);
     return this.saved(actor, seriesId, position);
   }

@@ -8,6 +8,7 @@ type Created = Extract<SeriesEvent, { type: 'library.SeriesCreated' }>['data'];
 export type SeriesDraft = Omit<Created, 'seriesId' | 'languageCode' | 'authorId' | 'at'>;
 
 export type SeriesCommand =
+  | { kind: 'publish'; seriesId: string; languageCode: Created['languageCode']; draft: SeriesDraft; at: string } // Verba's own series
   | { kind: 'create'; actor: Actor; seriesId: string; languageCode: Created['languageCode']; draft: SeriesDraft; verdict?: Verdict; at: string }
   | { kind: 'update'; actor: Actor; seriesId: string; draft: SeriesDraft; verdict?: Verdict; at: string }
   | { kind: 'delete'; actor: Actor; seriesId: string; at: string };
@@ -15,7 +16,8 @@ export type SeriesCommand =
 export interface SeriesState {
   exists: boolean;
   deleted: boolean;
-  authorId?: string;
+  /** null for Verba's own series: only admins may change them. */
+  authorId?: string | null;
   isPrivate: boolean;
 }
 
@@ -37,6 +39,8 @@ export const seriesDecider: Decider<SeriesCommand, SeriesState, SeriesEvent> = {
   initialState: () => ({ exists: false, deleted: false, isPrivate: true }),
   decide(c, s) {
     switch (c.kind) {
+      case 'publish':
+        return s.exists ? [] : [{ type: 'library.SeriesCreated', data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: null, ...c.draft, at: c.at } }];
       case 'create':
         if (s.exists) return [];
         checkDraft(c.draft, c.actor, c.verdict);

@@ -10,7 +10,8 @@ interface SeriesRow {
   title: string;
   description: string;
   preview_img_src: string | null;
-  author_id: string;
+  /** null for Verba's own series. */
+  author_id: string | null;
   author_display_name: string;
   is_private: boolean;
   created_at: Date;
@@ -34,10 +35,10 @@ const toSeries = (r: SeriesRow, viewer: Actor): Series => ({
 export class SeriesQueries {
   constructor(private readonly db: Knex) {}
 
-  /** Who wrote the series (never changes), if it exists. */
-  async authorOf(id: string): Promise<string | undefined> {
+  /** Who wrote the series (never changes; null for Verba's own), undefined if it does not exist. */
+  async authorOf(id: string): Promise<string | null | undefined> {
     const row = await this.db('library_series').where({ id }).first('author_id');
-    return row?.author_id as string | undefined;
+    return row?.author_id as string | null | undefined;
   }
 
   private async find(viewer: Actor, filters: (q: Knex.QueryBuilder) => void): Promise<Series[]> {

@@ -5,10 +5,12 @@ import { preferredTestDatabase } from '../../../../test-support/platform/databas
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { testAuthModule, testUserCookies } from '../../../../test-support/platform/test-auth';
 import { libraryModule } from '../module';
-import { demoArticles, seedDemoArticles } from '../seed';
+import { demoArticles, seedDemoLibrary } from '../seed';
 import { localModeration } from '../adapters/moderation';
 import { ArticleCommands } from '../commands/articles';
 import { ArticleQueries } from '../queries/articles';
+import { SeriesCommands } from '../commands/series';
+import { SeriesQueries } from '../queries/series';
 
 const database = await preferredTestDatabase();
 
@@ -16,9 +18,10 @@ describe(`library routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(await database.create(), [testAuthModule, libraryModule]);
-    const service = new ArticleCommands(t.deps.store, t.deps.db, localModeration, new ArticleQueries(t.deps.db));
-    await seedDemoArticles(service);
-    await seedDemoArticles(service); // seeding again adds nothing
+    const articles = new ArticleCommands(t.deps.store, t.deps.db, localModeration, new ArticleQueries(t.deps.db));
+    const series = new SeriesCommands(t.deps.store, localModeration, new SeriesQueries(t.deps.db));
+    await seedDemoLibrary(articles, series);
+    await seedDemoLibrary(articles, series); // seeding again adds nothing
     await t.caughtUp();
   });
   afterAll(async () => t?.close());

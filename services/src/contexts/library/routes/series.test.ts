@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES as M, SERIES_MESSAGES } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import { MODERATION_MESSAGES } from '../adapters/moderation';
+import { demoLibrary } from '../seed';
 import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
 
 describe(`series routes on ${database.label}`, () => {
@@ -35,7 +36,7 @@ describe(`series routes on ${database.label}`, () => {
 
     expectProblem(await get(other.agent, `/api/series/${series.id}`), 404, M.seriesNotFound);
     expectProblem(await get(other.agent, `/api/series/details/${series.id}`), 404, M.seriesNotFound);
-    expect((await get(other.agent, '/api/series/get?languageCode=fr')).json().series).toEqual([]);
+    expect((await get(other.agent, '/api/series/get?languageCode=fr')).json().series.map((s: { id: string }) => s.id)).not.toContain(series.id);
     expect((await get(author.agent, '/api/series/user-series')).json().series.map((s: { id: string }) => s.id)).toEqual([series.id]);
     // Another user cannot put an article into someone else's series.
     expectProblem(await post(other.agent, '/api/articles/create', { languageCode: 'fr', name: 'x', category: 'Other', generalDifficulty: 'A1', content: 'x y', seriesId: series.id }), 404, M.seriesNotFound);
@@ -70,6 +71,33 @@ describe(`series routes on ${database.label}`, () => {
     expect(listed.map((s: { id: string }) => s.id)).toContain(series.id);
     expect((await get(free.agent, `/api/series/${series.id}`)).json()).toMatchObject({ title: 'Pour tous', isAuthor: false });
     expectProblem(await post(free.agent, '/api/series/update', { seriesId: series.id, title: 'Volé' }), 403, M.notSeriesAuthor);
+  });
+
+  it("shows Verba's own series to everyone with their parts in reading order; only admins may change them", async () => {
+    const learner = person(t);
+    const admin = person(t, 'free', 'Admin');
+    const demo = demoLibrary().series.find((s) => s.languageCode === 'es')!;
+    const listed = (await get(learner.agent, '/api/series/get?languageCode=es')).json().series;
+    expect(listed.find((s: { id: string }) => s.id === demo.id)).toMatchObject({ title: demo.title, description: demo.description, authorDisplayName: 'Verba', isPrivate: false, isAuthor: false, totalArticles: demo.articles.length });
+    const details = (await get(learner.agent, `/api/series/details/${demo.id}`)).json();
+    expect(details.articles.map((a: { id: string }) => a.id)).toEqual(demo.articles);
+    expect(details.articles.every((a: { seriesTitle: string }) => a.seriesTitle === demo.title)).toBe(true);
+    // The library lists the parts in reading order, oldest first (as a series link opens it) and newest first.
+    const inLibrary = async (sort: string) => (await get(learner.agent, `/api/articles?languageCode=es&seriesId=${demo.id}&sort=${sort}`)).json().articles.map((a: { id: string }) => a.id);
+    expect(await inLibrary('oldest')).toEqual(demo.articles);
+    expect(await inLibrary('newest')).toEqual(demo.articles);
+
+    const before = await eventCount(t);
+    expectProblem(await post(learner.agent, '/api/series/update', { seriesId: demo.id, title: 'Mía' }), 403, M.notSeriesAuthor);
+    expectProblem(await learner.agent.request({ method: 'DELETE', url: `/api/series/delete?seriesId=${demo.id}` }), 403, M.notSeriesAuthor);
+    expectProblem(await post(learner.agent, '/api/articles/create', { languageCode: 'es', name: 'Parte 4', category: 'Fiction', generalDifficulty: 'A2', content: 'Fin.', seriesId: demo.id }), 403, M.notSeriesAuthor);
+    expect(await eventCount(t)).toBe(before);
+    // An admin's edit stays Verba's: it is not sealed with the admin's data key.
+    const edited = await post(admin.agent, '/api/series/update', { seriesId: demo.id, title: `${demo.title}.`, description: demo.description, authorDisplayName: 'Verba', isPrivate: false });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().series).toMatchObject({ title: `${demo.title}.`, authorDisplayName: 'Verba' });
+    const [event] = await t.deps.store.readStream(`library-series-${demo.id}`, { fromRevision: 1n });
+    expect(event?.data).not.toHaveProperty('sealedFor');
   });
 
   it('validates series with exact messages', async () => {

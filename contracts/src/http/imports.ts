@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { ArticleCategorySchema } from '../domain/categories';
+import { LearningLanguageSchema } from '../domain/languages';
+import { LevelSchema } from '../domain/levels';
+import { MESSAGES } from '../domain/messages';
+import { ARTICLE_CONTENT_MAX, ARTICLE_NAME_MAX, FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES } from './library';
+import { CommandIdSchema, PositionSchema, defineRoute } from './route';
+
+/**
+ * Bringing your own texts: pasted text, a .txt or .epub file, or a web page, each into private articles
+ * (a long text or a book's chapters become a private series). The usual limits hold: each article at most
+ * ARTICLE_CONTENT_MAX letters (longer texts are cut into parts at paragraph ends) and the free private quota.
+ */
+export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** A web page's HTML is read up to this many bytes. */
+export const IMPORT_PAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_PAGE_TIMEOUT_MS = 15_000;
+/** Articles one import may create (a book's chapters, or the parts of a long text). */
+export const IMPORT_ARTICLES_MAX = 200;
+/** Pasted text: within the JSON body limit (1 MB) even for Cyrillic, two bytes a letter. */
+export const IMPORT_TEXT_MAX = 400_000;
+export const IMPORT_FILE_TYPES = ['.txt', '.epub'] as const;
+
+export const IMPORT_MESSAGES = {
+  fileRequired: MESSAGES.form.fileRequired,
+  emptyFile: 'The file is empty.',
+  fileTooLarge: `The file is too large: at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB can be imported.`,
+  unsupportedFile: 'Only .txt and .epub files can be imported.',
+  notText: 'This file is not a plain text file. Save it as UTF-8 text (.txt) and try again.',
+  notEpub: 'This file is not an EPUB book: it has no EPUB package inside.',
+  noText: 'No text to read was found in it.',
+  textTooLong: `Maximum ${IMPORT_TEXT_MAX} letters are allowed`,
+  tooManyArticles: `At most ${IMPORT_ARTICLES_MAX} articles can be made from one import.`,
+  bookTooLarge: 'This book is too large to import.',
+  urlInvalid: 'Enter a web address that starts with https:// or http://',
+  urlPrivate: 'This address cannot be imported: it points to a private or local network.',
+  urlUnreachable: 'The page could not be loaded. Check the address and try again.',
+  urlTimeout: 'The page took too long to answer.',
+  pageTooLarge: `The page is too large to import (at most ${IMPORT_PAGE_MAX_BYTES / 1024 / 1024} MB).`,
+  notWebPage: 'This address is not a web page.',
+  noArticle: 'No article text was found on this page.',
+  importNotFound: 'No import with this id is running.',
+} as const;
+
+/** A free user's quota refusal for an import that would make `count` articles with `room` slots left. */
+export const importQuotaMessage = (count: number, room: number): string =>
+  count <= 1
+    ? LIBRARY_MESSAGES.privateLimit
+    : `This import makes ${count} articles, but your free account has room for ${room} more private ${room === 1 ? 'article' : 'articles'} (up to ${FREE_PRIVATE_ARTICLE_LIMIT}). Upgrade to Master for more.`;
+
+const M = IMPORT_MESSAGES;
+
+/** Where the imported articles go; what a learner chooses besides the text itself. */
+export const ImportSettingsSchema = z.object({
+  languageCode: LearningLanguageSchema,
+  category: ArticleCategorySchema.default('Other'),
+  generalDifficulty: LevelSchema.default('B1'),
+});
+export type ImportSettings = z.output<typeof ImportSettingsSchema>;
+
+export const ImportResultSchema = z.object({
+  /** The articles made, in reading order. */
+  articles: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  /** The private series holding them when there are several (a book's chapters, a long text's parts). */
+  series: z.object({ id: z.uuid(), title: z.string() }).nullable(),
+  position: PositionSchema.optional(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+const commandId = { commandId: CommandIdSchema.optional() };
+const quota = `403: a free account has not enough private articles left (the message says how many); `;
+
+export const importText = defineRoute({
+  method: 'POST',
+  path: '/api/articles/import/text',
+  access: 'user',
+  summary: 'Import pasted text as a private article (a long text becomes a private series of parts)',
+  description: 'The name defaults to the first line of the text.',
+  status: 201,
+  body: ImportSettingsSchema.extend({
+    name: z.string().trim().max(ARTICLE_NAME_MAX, LIBRARY_MESSAGES.nameTooLong).default(''),
+    text: z.string({ message: LIBRARY_MESSAGES.required }).trim().min(1, LIBRARY_MESSAGES.required).max(IMPORT_TEXT_MAX, M.textTooLong),
+    ...commandId,
+  }),
+  response: ImportResultSchema,
+  errors: { 403: `${quota}.` },
+});
+
+export const importUrl = defineRoute({
+  method: 'POST',
+  path: '/api/articles/import/url',
+  access: 'user',
+  summary: "Import a web page's main text (found with Readability) as a private article",
+  description: `Only http and https addresses on the public internet; the page is read for at most ${IMPORT_PAGE_TIMEOUT_MS / 1000} s and ${IMPORT_PAGE_MAX_BYTES / 1024 / 1024} MB.`,
+  status: 201,
+  body: ImportSettingsSchema.extend({
+    url: z.string({ message: M.urlInvalid }).trim().max(2000, M.urlInvalid).regex(/^https?:\/\/\S+$/i, M.urlInvalid),
+    ...commandId,
+  }),
+  response: ImportResultSchema,
+  errors: {
+    400: 'The address is not http(s), points to a private or local network, or is not a web page with article text.',
+    403: `${quota}.`,
+    413: 'The page is larger than the import limit.',
+    422: 'The page could not be loaded (no such host, an error answer) or took too long.',
+  },
+});
+
+/** The form fields sent with a file; `commandId` also names the import for the progress route. */
+export const ImportFileFieldsSchema = ImportSettingsSchema.extend(commandId);
+
+export const importFile = defineRoute({
+  method: 'POST',
+  path: '/api/articles/import/file',
+  access: 'user',
+  summary: 'Import a .txt file or an EPUB book (its chapters become a private series) as private articles',
+  description: `multipart/form-data: the fields languageCode, category, generalDifficulty, commandId, then one file part; at most ${IMPORT_FILE_MAX_BYTES} bytes, refused as soon as more arrive.`,
+  status: 201,
+  consumes: ['multipart/form-data'],
+  body: ImportFileFieldsSchema.extend({ file: z.file().max(IMPORT_FILE_MAX_BYTES) }),
+  response: ImportResultSchema,
+  errors: {
+    400: 'No file, an empty file, a file that is not what its name says (not UTF-8 text, not an EPUB), or no text in it.',
+    403: `${quota}.`,
+    413: 'The file is larger than the import limit.',
+  },
+});
+
+export const ImportProgressSchema = z.object({
+  stage: z.enum(['reading', 'creating', 'done', 'failed']),
+  /** Articles made so far, of `total`. */
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof ImportProgressSchema>;
+
+export const importProgress = defineRoute({
+  method: 'GET',
+  path: '/api/articles/import/progress',
+  access: 'user',
+  summary: "How far one of the caller's imports is (polled while it runs)",
+  query: z.object({ importId: z.uuid({ message: M.importNotFound }) }),
+  response: ImportProgressSchema,
+  errors: { 404: 'No import of the caller with this id ran in the last minutes.' },
+});
+
+export const importRoutes = { importText, importUrl, importFile, importProgress };
+
+/** Letters per imported article: the article limit. */
+export const IMPORT_PART_MAX = ARTICLE_CONTENT_MAX;

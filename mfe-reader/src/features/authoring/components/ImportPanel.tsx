@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button, TextField, navigate, toast } from '@verba/kit';
+import { ProgressBar } from '@verba/kit/ui';
+import { ARTICLE_CATEGORIES, LEVELS, type ArticleCategory, type LearningLanguage, type Level } from '@verba/contracts';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES, LIBRARY_MESSAGES, type ImportResult } from '@verba/contracts/http';
+import { useImport, type ImportSource } from '../api/import-api';
+import { SelectField, TextAreaField } from './fields';
+
+type Kind = ImportSource['kind'];
+
+interface ImportForm {
+  kind: Kind;
+  name: string;
+  text: string;
+  files: FileList | null;
+  url: string;
+  category: ArticleCategory;
+  generalDifficulty: Level;
+}
+
+const KINDS: [Kind, string][] = [
+  ['text', 'Pasted text'],
+  ['file', 'A file (.txt or .epub)'],
+  ['url', 'A web page'],
+];
+
+/** The source as the form holds it, or the message to show in place of the missing part. */
+function sourceOf(values: ImportForm): ImportSource | { field: 'text' | 'files' | 'url'; message: string } {
+  if (values.kind === 'text') return values.text.trim() ? { kind: 'text', name: values.name.trim(), text: values.text } : { field: 'text', message: LIBRARY_MESSAGES.required };
+  if (values.kind === 'url') return /^https?:\/\/\S+$/i.test(values.url.trim()) ? { kind: 'url', url: values.url.trim() } : { field: 'url', message: IMPORT_MESSAGES.urlInvalid };
+  const file = values.files?.[0];
+  if (!file) return { field: 'files', message: IMPORT_MESSAGES.fileRequired };
+  if (!/\.(txt|epub)$/i.test(file.name)) return { field: 'files', message: IMPORT_MESSAGES.unsupportedFile };
+  if (file.size === 0) return { field: 'files', message: IMPORT_MESSAGES.emptyFile };
+  if (file.size > IMPORT_FILE_MAX_BYTES) return { field: 'files', message: IMPORT_MESSAGES.fileTooLarge };
+  return { kind: 'file', file };
+}
+
+/** Opens what was made: the article, or the library showing the new series. */
+function done(result: ImportResult) {
+  const count = result.articles.length;
+  toast({ title: count === 1 ? 'Text imported' : `Imported ${count} articles`, description: result.series ? `Series “${result.series.title}”` : undefined });
+  if (result.series) navigate(`/app/library?seriesId=${encodeURIComponent(result.series.id)}`);
+  else if (result.articles[0]) navigate(`/app/library/${encodeURIComponent(result.articles[0].id)}`);
+}
+
+/**
+ * Bring your own texts: pasted text, a .txt or EPUB file, or a web page, into private articles. Long
+ * imports show their progress (upload, then the articles as the server writes them).
+ */
+export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }) {
+  const form = useForm<ImportForm>({ defaultValues: { kind: 'text', name: '', text: '', files: null, url: '', category: 'Other', generalDifficulty: 'B1' } });
+  const { register, watch, setError, formState } = form;
+  const { run, status } = useImport();
+  const [failure, setFailure] = useState<string | null>(null);
+  const kind = watch('kind');
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const source = sourceOf(values);
+    if ('field' in source) {
+      setError(source.field, { message: source.message });
+      return;
+    }
+    try {
+      done(await run(source, { languageCode, category: values.category, generalDifficulty: values.generalDifficulty }));
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+  });
+
+  const busy = status !== null;
+  return (
+    <form className="rd-form rd-import" onSubmit={(e) => void submit(e)} noValidate aria-label="Import a text">
+      <p className="rd-note">Imported texts are private: only you can see them. A long text, or a book&apos;s chapters, become a private series.</p>
+      {failure ? (
+        <p className="rd-form__error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <fieldset className="rd-visibility" disabled={busy}>
+        <legend className="vk-field__label">Import from</legend>
+        {KINDS.map(([value, label]) => (
+          <label key={value}>
+            <input type="radio" value={value} {...register('kind')} /> {label}
+          </label>
+        ))}
+      </fieldset>
+      {kind === 'text' ? (
+        <>
+          <TextField label="Title (optional: the first line otherwise)" disabled={busy} {...register('name')} />
+          <TextAreaField label="Text" required rows={10} disabled={busy} error={formState.errors.text?.message} {...register('text')} />
+        </>
+      ) : null}
+      {kind === 'file' ? (
+        <TextField
+          label="File"
+          type="file"
+          required
+          accept=".txt,.epub,text/plain,application/epub+zip"
+          disabled={busy}
+          error={formState.errors.files?.message}
+          {...register('files')}
+        />
+      ) : null}
+      {kind === 'url' ? <TextField label="Web address" required inputMode="url" placeholder="https://…" disabled={busy} error={formState.errors.url?.message} {...register('url')} /> : null}
+      <div className="rd-form__row">
+        <SelectField label="Category" disabled={busy} {...register('category')}>
+          {ARTICLE_CATEGORIES.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Level" disabled={busy} {...register('generalDifficulty')}>
+          {LEVELS.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </SelectField>
+      </div>
+      {status ? (
+        <div className="rd-import__progress">
+          <ProgressBar value={status.percent} label="Import progress" />
+          <p className="rd-note" role="status">
+            {status.label}
+          </p>
+        </div>
+      ) : null}
+      <div className="rd-form__actions">
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Importing…' : 'Import'}
+        </Button>
+      </div>
+    </form>
+  );
+}

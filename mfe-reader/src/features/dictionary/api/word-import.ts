@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { atLeast, client, positions, sendCommand } from '@verba/kit';
+import { invalidatePaths } from '@verba/kit/query';
+import { MAX_WORDS_PER_REQUEST, addMany, getDictionary } from '@verba/contracts/http';
+import type { LearningLanguage } from '@verba/contracts';
+import { parseWordList, planWordImport, type ImportStatus, type WordImportPlan, type WordList } from '@verba/contracts/word-lists';
+
+export interface Preview {
+  fileName: string;
+  list: WordList;
+  plan: WordImportPlan;
+}
+
+/** Reads a word-list file and plans it against the learner's dictionary as it is now (after this tab's writes). */
+export async function previewFile(file: File, languageCode: LearningLanguage): Promise<Preview> {
+  const list = parseWordList(await file.text(), languageCode);
+  const { words } = await client.call(getDictionary, { query: { languageCode, ...atLeast(positions.latest()) } });
+  return { fileName: file.name, list, plan: planWordImport(list, new Map(words.map((w) => [w.value, w.status]))) };
+}
+
+/** Sends a plan through POST dictionary/add-many, one status at a time, in requests of at most 1000 words. */
+export function useApplyPlan(languageCode: LearningLanguage) {
+  const [sent, setSent] = useState<{ done: number; total: number } | null>(null);
+  const apply = async (plan: WordImportPlan) => {
+    const total = plan.send.known.length + plan.send.uncertain.length;
+    let done = 0;
+    setSent({ done, total });
+    try {
+      for (const status of ['known', 'uncertain'] as ImportStatus[]) {
+        for (let i = 0; i < plan.send[status].length; i += MAX_WORDS_PER_REQUEST) {
+          const words = plan.send[status].slice(i, i + MAX_WORDS_PER_REQUEST);
+          await sendCommand(addMany, { body: { languageCode, words, status } }, { retries: 2 });
+          done += words.length;
+          setSent({ done, total });
+        }
+      }
+    } finally {
+      setSent(null);
+      void invalidatePaths(['/api/dictionary']);
+    }
+  };
+  return { apply, sent };
+}
