@@ -61,6 +61,8 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
     const context = await verba.browser.newContext();
     const learner = await context.newPage();
     await signIn(learner, verba.base, verba.learner);
+    await learner.getByRole('region', { name: 'Community' }).waitFor();
+    await learner.screenshot({ path: path.join(SHOTS, 'dashboard-community.png'), fullPage: true });
     await learner.getByRole('region', { name: 'Community' }).getByRole('link', { name: 'blog' }).click();
     await learner.waitForURL('**/app/blog');
     await learner.getByRole('heading', { level: 1, name: 'Blog' }).waitFor();
