@@ -23,3 +23,4 @@ export * from './social-sign-in';
 export * from './content';
 export * from './safe-text';
 export * from './exercises';
+export * from './forum';

@@ -17,3 +17,5 @@ export * from './imports';
 export * from './flashcard-export';
 export * from './exercises';
 export * from './admin-media';
+export * from './blog';
+export * from './forum';

@@ -102,6 +102,10 @@ const configSchema = z.object({
   /** Brevo (email marketing and transactional mail); unset means the local adapter that records calls. */
   BREVO_API_KEY: z.string().trim().min(1).optional(),
   BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
+  /** A hosted headless CMS's GraphQL endpoint for the blog (Contentful's shape); unset means the embedded endpoint over services/data/blog. */
+  BLOG_GRAPHQL_URL: optionalUrl('BLOG_GRAPHQL_URL'),
+  /** The CMS's delivery token, sent as a bearer token. */
+  BLOG_GRAPHQL_TOKEN: z.string().trim().min(1).optional(),
   /** Where support messages go, and the sender of support mail. */
   SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
   /** Stripe for Master (payments); unset means the local Stripe stand-in started with the app (in production: payments unavailable). */

@@ -1,5 +1,7 @@
 import { billingModule } from '../contexts/billing/module';
+import { blogModule } from '../contexts/blog/module';
 import { contentModule } from '../contexts/content/module';
+import { forumModule } from '../contexts/forum/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
@@ -20,4 +22,6 @@ export const allModules: Module[] = [
   translationModule,
   contentModule,
   billingModule,
+  blogModule,
+  forumModule,
 ];

@@ -66,7 +66,9 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
 
   return (
     <main className="ln-page ln-chapter-page" ref={top}>
-      {back}
+      {back}{' '}
+      {/* The chapter's thread in the forum (the shell's page). */}
+      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ language: languageCode, title: chapter.title })}`}>Discuss</Link>
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
         {chapter.title}
