@@ -3,7 +3,8 @@ import type { Agent, TestApp } from '../../platform/test-app';
 
 /** The newest dev-mailbox message to `email` whose subject matches, waiting for the reactor to send it. */
 export async function awaitMail(t: TestApp, email: string, subject: RegExp, after = 0): Promise<{ text: string; link: string; token: string }> {
-  for (let i = 0; i < 200; i++) {
+  // The mail reactor sends in batches a tenth of a second apart; a loaded CI machine can take seconds more.
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
     const res = await t.agent().request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });
     const messages = (res.json().messages as Array<{ subject: string; text: string }>).filter((m) => subject.test(m.subject));
     if (messages.length > after) {

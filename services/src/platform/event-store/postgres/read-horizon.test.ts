@@ -94,6 +94,24 @@ describe.skipIf(!real.available)(`visibility horizon on PostgreSQL ${real.skipRe
     }
   });
 
+  it("does not let another database's open transaction hold back readers", async () => {
+    const neighbour = await createRealTestDatabase();
+    const client = new pg.Client({ connectionString: neighbour.connectionString });
+    await client.connect();
+    try {
+      // A long transaction elsewhere on the server (another service's migration, another test's database).
+      await client.query('begin');
+      await client.query('create table busy (n int)');
+      const e = ev();
+      await store.append(`s-${randomUUID()}`, [e], 'no_stream');
+      await expect.poll(visibleIds, { timeout: 15_000 }).toContain(e.id);
+      await client.query('rollback');
+    } finally {
+      await client.end();
+      await neighbour.drop();
+    }
+  });
+
   it('refuses to append inside a read-model writer transaction', async () => {
     const client = await other.connect();
     try {

@@ -14,6 +14,9 @@
  *   and counts as in flight (the horizon is only lower, never past an event the snapshot cannot see).
  * - Transaction ids are matched to lock holders through pg_locks' own rows ('transactionid' and
  *   'advisory' rows of one virtual transaction); xid8 % 2^32 is the 32-bit xid pg_locks shows.
+ * - The snapshot lists the whole server's transactions; one seen in pg_stat_activity working in another
+ *   database is left out too (a long migration of another database must not hold this log back). A
+ *   transaction not found there (ended meanwhile, or hidden from this role) still counts as in flight.
  * The horizon is not monotonic (a writer that just committed may count once more): readers then see an
  * empty page, never a skipped one.
  */
@@ -51,9 +54,14 @@ language sql stable as $$
         from locks t join locks a on a.virtualtransaction = t.virtualtransaction
         where t.locktype = 'transactionid'
           and a.locktype = 'advisory' and a.classid = ${PROJECTOR_LOCK.classid} and a.objid = ${PROJECTOR_LOCK.objid} and a.objsubid = 2
+      ),
+      elsewhere as (
+        select backend_xid::text::bigint as xid from pg_stat_activity
+        where backend_xid is not null and datname is distinct from current_database()
       )
       select min(x) from pg_snapshot_xip(snap) as x
       where not exists (select 1 from writers w where w.xid = (x::text::numeric % 4294967296)::bigint)
+        and not exists (select 1 from elsewhere o where o.xid = (x::text::numeric % 4294967296)::bigint)
     ), pg_snapshot_xmax(snap))
   end
   from s
