@@ -141,7 +141,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     const audio = await tts;
     expect(audio.status()).toBe(200);
     expect(audio.headers()['content-type']).toBe('audio/wav');
-    expect((await audio.body()).subarray(0, 4).toString()).toBe('RIFF');
+    expect(Number(audio.headers()['content-length'])).toBeGreaterThan(1000);
     await dismissToasts();
     await page.screenshot({ path: path.join(SHOTS, 'reader-dictionary.png') });
 
