@@ -14,3 +14,4 @@ export * from './series';
 export * from './premium';
 export * from './imports';
 export * from './flashcard-export';
+export * from './admin-analytics';

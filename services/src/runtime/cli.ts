@@ -3,11 +3,14 @@ import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
+import { parseAsOfDay, rebuildAsOf } from '../platform/projections/as-of';
 
 const USAGE = `Usage: npm run cli -w services -- <command>
   all-in-one | api | projector | relay   run a server role (all-in-one is what npm start runs)
   migrate                        create or update every table
   rebuild <projection>           rebuild a read model beside the live one and switch to it
+  rebuild <projection> --as-of YYYY-MM-DD
+                                 build the read model as it stood at the end of that UTC day, beside the live one
   seed                           create the demo users on an empty store`;
 
 const moduleCommands = (modules: readonly Module[]) => Object.assign({}, ...modules.map((m) => m.cli ?? {})) as NonNullable<Module['cli']>;
@@ -23,12 +26,26 @@ export async function runCli(command: string, args: string[], config: Config, lo
     console.error(`rebuild needs one of: ${names.join(', ') || '(no projections yet)'}`);
     return 2;
   }
+  const asOf = command === 'rebuild' && args[1] === '--as-of' ? parseAsOfDay(args[2]) : undefined;
+  if (command === 'rebuild' && args.length > 1 && !asOf) {
+    console.error('rebuild <projection> --as-of needs a date written YYYY-MM-DD');
+    return 2;
+  }
   const platform = await openPlatform(config, log, modules);
   try {
     if (Object.hasOwn(extra, command)) {
       // Module commands read the read models: bring them up to date first.
       await platform.runner.start();
       return await extra[command]!.run(platform.deps, args);
+    } else if (command === 'rebuild' && asOf) {
+      const projection = modules.flatMap((m) => m.projections ?? []).find((p) => p.name === args[0])!;
+      if (!projection.asOfTime) {
+        console.error(`${args[0]} cannot be rebuilt as of a date`);
+        return 2;
+      }
+      const started = Date.now();
+      const result = await rebuildAsOf(platform.deps.store, platform.deps.db, projection, asOf);
+      console.log(`rebuilt ${args[0]} as of ${asOf} from ${result.applied} of ${result.events} events in ${Date.now() - started} ms: ${result.tables.join(', ')}`);
     } else if (command === 'rebuild') {
       const started = Date.now();
       const result = await platform.runner.rebuild(args[0]!, (n) => {
