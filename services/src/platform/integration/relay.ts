@@ -3,6 +3,7 @@ import { IntegrationEventEnvelopeSchema, integrationTopic, type IntegrationEvent
 import { CheckpointedFollower, migrateFollowerCheckpoints } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
+import { integrationMessage } from './replay';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -119,18 +120,6 @@ export class IntegrationRelay {
     } catch (err) {
       throw new Error(`Mapping ${e.type} ${e.id} at ${e.position.commit}.${e.position.prepare} failed`, { cause: err });
     }
-    return {
-      topic: this.o.topicFor(integration),
-      message: {
-        key: integration.key,
-        value: JSON.stringify(integration),
-        headers: {
-          'content-type': 'application/json',
-          'verba-event-id': integration.id,
-          'verba-event-type': integration.type,
-          'verba-event-version': String(integration.version),
-        },
-      },
-    };
+    return { topic: this.o.topicFor(integration), message: integrationMessage(integration) };
   }
 }

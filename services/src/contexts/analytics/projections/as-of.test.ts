@@ -28,8 +28,10 @@ const action = fc.record({
   minute: fc.integer({ min: 0, max: 120 * 24 * 60 }),
 });
 
+type Action = typeof action extends fc.Arbitrary<infer T> ? T : never;
+
 /** Registers every user at the start, then plays the actions in time order; nothing after a deletion. */
-function historyOf(actions: fc.infer<typeof action>[]): History {
+function historyOf(actions: Action[]): History {
   const h = new History();
   const at = (minute: number) => new Date(START + minute * 60_000).toISOString();
   for (let u = 1; u <= 4; u++) h.registered(uuidOf(u), at(0));
