@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineIntegrationEvent } from './envelope';
+import { IntegrationEventEnvelopeSchema, defineIntegrationEvent } from './envelope';
 
 /**
  * The integration events Verba publishes. A published version is frozen: never edit its schema. To change
@@ -110,6 +110,15 @@ export const INTEGRATION_EVENTS = [
 export type KnownIntegrationEvent = z.output<(typeof INTEGRATION_EVENTS)[number]['schema']>;
 
 const byTypeAndVersion = new Map(INTEGRATION_EVENTS.map((d) => [`${d.type}@${d.version}`, d]));
+
+/**
+ * Validates an event about to be published: against its (type, version) contract when it is a known
+ * one, else against the envelope alone. Returns it parsed; throws (ZodError) when it breaks the contract.
+ */
+export function validateIntegrationEvent<E extends { type: string; version: number }>(event: E): E {
+  const definition = byTypeAndVersion.get(`${event.type}@${event.version}`);
+  return (definition ? definition.schema.parse(event) : IntegrationEventEnvelopeSchema.parse(event)) as unknown as E;
+}
 
 /**
  * Parses a received message value (JSON text or an object) against the contract for its type and version.

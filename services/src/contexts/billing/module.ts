@@ -70,7 +70,7 @@ const CHANGES = {
 function subscriptionMapper(def: (typeof subscriptionEvents)[number]): IntegrationMapper {
   return (recorded) => {
     const { snapshot: s, at } = readEventData(def, recorded);
-    return SubscriptionChangedV1.create({
+    return SubscriptionChangedV1.build({
       id: recorded.id,
       occurredAt: at,
       key: s.userId,

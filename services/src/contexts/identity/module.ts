@@ -88,22 +88,22 @@ export const identityModule: Module = {
     // Only the pseudonymous id and the sign-in kind leave: email and name stay sealed in the log.
     [UserRegistered.type]: (recorded) => {
       const { userId, provider, at } = readEventData(UserRegistered, recorded);
-      return UserRegisteredV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, provider } });
+      return UserRegisteredV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, provider } });
     },
     [OnboardingCompleted.type]: (recorded) => {
       const { language, at } = readEventData(OnboardingCompleted, recorded);
       const userId = userIdOfStream(recorded.streamId);
-      return LearningLanguageChangedV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
+      return LearningLanguageChangedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
     },
     [ProfileUpdated.type]: (recorded) => {
       const { currentLearningLanguage: language, at } = readEventData(ProfileUpdated, recorded);
       if (!language) return null;
       const userId = userIdOfStream(recorded.streamId);
-      return LearningLanguageChangedV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
+      return LearningLanguageChangedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
     },
     [TimeRecorded.type]: (recorded) => {
       const { userId, language, seconds, at } = readEventData(TimeRecorded, recorded);
-      return TimeSpentV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language, seconds } });
+      return TimeSpentV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language, seconds } });
     },
   },
   authenticator(deps) {

@@ -29,7 +29,7 @@ export const learningModule: Module = {
   integration: {
     [ChapterCompleted.type]: (recorded) => {
       const { userId, courseId, lessonId, chapterId, at } = readEventData(ChapterCompleted, recorded);
-      return ChapterCompletedV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, courseId, lessonId, chapterId } });
+      return ChapterCompletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, courseId, lessonId, chapterId } });
     },
   },
   routes(app, deps) {

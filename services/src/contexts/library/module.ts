@@ -35,7 +35,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
     integration: {
       [ArticleRead.type]: (recorded) => {
         const { userId, articleId, language, day, at } = readEventData(ArticleRead, recorded);
-        return ArticleReadV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, articleId, language, day } });
+        return ArticleReadV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, articleId, language, day } });
       },
     },
     async routes(app, deps) {

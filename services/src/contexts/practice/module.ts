@@ -27,7 +27,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       // The card's sides are the learner's text: only ids, language and the rating leave.
       [FlashcardReviewed.type]: (recorded) => {
         const { userId, cardId, language, rating, source, at } = readEventData(FlashcardReviewed, recorded);
-        return CardReviewedV1.create({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId, language, rating, source } });
+        return CardReviewedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId, language, rating, source } });
       },
     },
     routes(app, deps) {

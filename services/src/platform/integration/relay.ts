@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { IntegrationEventEnvelopeSchema, integrationTopic, type IntegrationEvent } from '@verba/contracts/integration';
+import { integrationTopic, validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
 import { CheckpointedFollower, migrateFollowerCheckpoints } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
@@ -114,7 +114,7 @@ export class IntegrationRelay {
     try {
       integration = mapper(e);
       if (!integration) return null;
-      IntegrationEventEnvelopeSchema.parse(integration);
+      validateIntegrationEvent(integration);
       // Consumers dedupe redeliveries by id, which only works if it is the source event's id.
       if (integration.id !== e.id) throw new Error(`integration event id ${integration.id} is not the domain event id`);
     } catch (err) {

@@ -1,4 +1,4 @@
-import type { IntegrationEvent } from '@verba/contracts/integration';
+import { validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
 import { comparePositions, parsePosition, START, type EventStore, type Position } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
 import type { IntegrationMapper } from './relay';
@@ -44,7 +44,7 @@ export async function* integrationEvents(
       const time = Date.parse(event.occurredAt);
       if (filter.from?.kind === 'date' && time < filter.from.at) continue;
       if (filter.to?.kind === 'date' && time > filter.to.at) continue;
-      yield event;
+      yield validateIntegrationEvent(event);
     }
     if (batch.length < batchSize) return;
     after = batch[batch.length - 1]!.position;
