@@ -74,3 +74,14 @@ export async function composedAnalyticsProjection() {
   const { analyticsModule } = await import('../src/runtime/modules');
   return analyticsModule.projections![0]!;
 }
+
+/**
+ * Waits until the log reads `count` events. Readers see only events below the server's oldest open
+ * transaction, and on a shared server another database's transaction can hold that back for a while.
+ */
+export async function untilReadable(store: { readAll(o: { maxCount: number }): Promise<unknown[]> }, count: number, timeoutMs = 30_000): Promise<void> {
+  for (const started = Date.now(); (await store.readAll({ maxCount: count + 1 })).length < count; ) {
+    if (Date.now() - started > timeoutMs) throw new Error(`the log did not show ${count} events within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

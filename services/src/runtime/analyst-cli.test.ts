@@ -15,7 +15,7 @@ import { IntegrationRelay, migrateRelay } from '../platform/integration/relay';
 import { createLogger } from '../platform/logger';
 import { asOfTables } from '../platform/projections/as-of';
 import { AnalyticsQueries } from '../contexts/analytics/queries';
-import { History, uuidOf } from '../../test-support/analytics-history';
+import { History, untilReadable, uuidOf } from '../../test-support/analytics-history';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../test-support/platform/databases';
 import { kcatInstalled, startMockKafka, type MockKafka } from '../../test-support/platform/kafka-mock';
 import { runCli } from './cli';
@@ -56,6 +56,7 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
     store = createPostgresEventStore({ connectionString: database.connectionString });
     await migrateEventStore(store.pool);
     for (const { streamId, event } of history().appends) await store.append(streamId, [event], 'any');
+    await untilReadable(store, history().appends.length);
     dir = mkdtempSync(path.join(tmpdir(), 'verba-analyst-'));
   });
   afterAll(async () => {

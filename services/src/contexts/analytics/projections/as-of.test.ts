@@ -5,7 +5,7 @@ import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } 
 import { asOfTables, rebuildAsOf } from '../../../platform/projections/as-of';
 import type { Projection, TableNames } from '../../../platform/projections/projection';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../../../test-support/platform/databases';
-import { History, composedAnalyticsProjection, uuidOf } from '../../../../test-support/analytics-history';
+import { History, composedAnalyticsProjection, untilReadable, uuidOf } from '../../../../test-support/analytics-history';
 
 /**
  * The as-of property (issue 18): for a random history and a random date, the read model rebuilt from the
@@ -105,6 +105,7 @@ describe.skipIf(!pgProbe.available)('analytics rebuilt as of a date equals the l
         // As of: the whole log (later days included) in the event store, rebuilt for that day.
         await store.pool.query('truncate es_events, es_streams');
         for (const { streamId, event } of history.appends) await store.append(streamId, [event], 'any');
+        await untilReadable(store, history.appends.length);
         await rebuildAsOf(store, db, projection, day, { batchSize: 16 });
 
         expect(await contents(asOfTables(day))).toEqual(await contents(live));
