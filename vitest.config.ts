@@ -9,13 +9,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['contracts/src/**/*.test.ts', 'services/src/**/*.test.ts', 'tools/**/*.test.ts', 'shell/e2e/**/*.test.ts'] },
+        test: { name: 'node', include: ['contracts/src/**/*.test.ts', 'services/src/**/*.test.ts', 'tools/**/*.test.ts', 'shell/e2e/**/*.test.ts', 'deploy/**/*.test.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'web',
           environment: 'jsdom',
+          setupFiles: ['tools/testing/web-setup.ts'],
           include: ['shell/src/**/*.test.{ts,tsx}', 'shell/kit/src/**/*.test.{ts,tsx}', 'mfe-*/src/**/*.test.{ts,tsx}'],
         },
       },

@@ -24,7 +24,7 @@ describe('typed API client', () => {
       id: ARTICLE_ID, name: 'Der Hund', languageCode: 'de', category: 'Children', generalDifficulty: 'A1',
       totalWords: 2, authorDisplayName: 'Verba', creationDate: 1, content: 'Der Hund.',
       averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false,
-      isPremiumOnly: false, seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Too Easy',
+      isPremiumOnly: false, seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Too Easy', difficultyEstimated: false,
       contentFormat: 'text', translation: '', declineReason: null, flagged: false,
     };
     const fetch = fakeFetch(200, article);

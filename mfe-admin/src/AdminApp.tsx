@@ -1,10 +1,38 @@
-import { EmptyState, Link, SectionHeader, isAdmin, pageChunks, Spinner, usePathname, useSession } from '@verba/kit';
+import type { ReactNode } from 'react';
+import { EmptyState, SectionHeader, isAdmin, pageChunks, Spinner, usePathname, useSession } from '@verba/kit';
+import { AdminNav } from './components/AdminNav';
+import { ADMIN_PATHS } from './routing/admin-paths';
 import './admin.css';
 
-const APPROVE = '/app/admin/library/approve-articles';
-const usePages = pageChunks(() => import('./features/library/ApproveArticlesPage'));
-const ANALYTICS = '/app/admin/analytics';
+const usePages = pageChunks(() => import('./pages'));
+type Pages = NonNullable<ReturnType<typeof usePages>>;
+// Analytics brings its charting library: a chunk of its own, loaded only on its pages.
 const useAnalytics = pageChunks(() => import('./features/analytics/components/AnalyticsPages'));
+const isAnalytics = (pathname: string) => pathname === ADMIN_PATHS.analytics || pathname.startsWith(`${ADMIN_PATHS.analytics}/`);
+
+/** Each admin path of this fragment and its page. */
+const ROUTES: Record<string, (p: Pages) => ReactNode> = {
+  [ADMIN_PATHS.home]: (p) => <p.AdminHomePage />,
+  [ADMIN_PATHS.courses]: (p) => <p.CoursesPage />,
+  [ADMIN_PATHS.chapters]: (p) => <p.ChaptersPage />,
+  [ADMIN_PATHS.createCourse]: (p) => <p.CreateCoursePage />,
+  [ADMIN_PATHS.editCourse]: (p) => <p.EditCoursePage />,
+  [ADMIN_PATHS.createLesson]: (p) => <p.LessonFormPage mode="create" />,
+  [ADMIN_PATHS.editLesson]: (p) => <p.LessonFormPage mode="edit" />,
+  [ADMIN_PATHS.createChapter]: (p) => <p.CreateChapterPage />,
+  [ADMIN_PATHS.editChapter]: (p) => <p.EditChapterPage />,
+  [ADMIN_PATHS.languages]: (p) => <p.LanguagesPage />,
+  [ADMIN_PATHS.startingPoints]: (p) => <p.StartingPointsPage />,
+  [ADMIN_PATHS.createStartingPoint]: (p) => <p.StartingPointFormPage mode="create" />,
+  [ADMIN_PATHS.updateStartingPoint]: (p) => <p.StartingPointFormPage mode="update" />,
+  [ADMIN_PATHS.exercises]: (p) => <p.ExercisesPage />,
+  [ADMIN_PATHS.missingWords]: (p) => <p.ExerciseListPage kind="missing-words" />,
+  [ADMIN_PATHS.askQuestions]: (p) => <p.ExerciseListPage kind="ask-questions" />,
+  [ADMIN_PATHS.editMissingWords]: (p) => <p.ExerciseEditPage kind="missing-words" />,
+  [ADMIN_PATHS.editAskQuestions]: (p) => <p.ExerciseEditPage kind="ask-questions" />,
+  [ADMIN_PATHS.imageManager]: (p) => <p.ImageManagerPage />,
+  [ADMIN_PATHS.approveArticles]: (p) => <p.ApproveArticlesPage />,
+};
 
 export function AdminApp() {
   const { user } = useSession();
@@ -13,22 +41,26 @@ export function AdminApp() {
   const analytics = useAnalytics();
   // The shell already redirects non-admins; this only guards against a misconfigured host.
   if (!isAdmin(user)) return <EmptyState title="Administrators only" />;
-  if (pathname === APPROVE) return pages ? <pages.ApproveArticlesPage /> : <Spinner label="Loading…" />;
-  if (pathname === ANALYTICS || pathname.startsWith(`${ANALYTICS}/`)) return analytics ? <analytics.AnalyticsPages pathname={pathname} /> : <Spinner label="Loading…" />;
+  const route = ROUTES[pathname];
   return (
-    <main>
-      <SectionHeader section="admin" title="Administration" subtitle="Users, content and settings." />
-      <ul className="ad-tools">
-        <li>
-          <Link href={APPROVE}>Approve articles</Link> — public articles waiting for approval and flagged private ones.
-        </li>
-        <li>
-          <Link href={ANALYTICS}>Analytics</Link> — language, user and historical analytics.
-        </li>
-      </ul>
-      <EmptyState title="More admin tools are coming">
-        <p>Courses, users, announcements, prompts and analytics have their API; their pages come next.</p>
-      </EmptyState>
-    </main>
+    <div className="ad-layout">
+      <AdminNav pathname={pathname} />
+      <div className="ad-content">
+        {isAnalytics(pathname) ? (
+          analytics ? <analytics.AnalyticsPages pathname={pathname} /> : <Spinner label="Loading…" />
+        ) : !pages ? (
+          <Spinner label="Loading…" />
+        ) : route ? (
+          route(pages)
+        ) : (
+          <main>
+            <SectionHeader section="admin" title="Not here yet" />
+            <EmptyState title="This admin tool comes with the next part of the admin area">
+              <p>Users, the library, announcements, prompts and analytics have their API; their pages come next.</p>
+            </EmptyState>
+          </main>
+        )}
+      </div>
+    </div>
   );
 }

@@ -5,8 +5,12 @@ import { SHOTS, onboard, seriousA11yViolations, signIn, signUpVerified, skipReas
 
 /**
  * Learn in the composed product: a new learner onboarded at A2 in German starts at the A2 starting
- * point, completes two chapters, and the dashboard widget offers the third, also after a reload.
+ * point, completes two chapters, and the dashboard widget offers the third, also after a reload; the
+ * library shows them estimated labels, and "Continue reading" brings them back to the page they left.
  */
+/** A German demo article of two pages: the learner reads it last and leaves it on page 2. */
+const READ_LAST = 'Das unsichtbare Netz unter dem Waldboden';
+
 describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
   const learner: Account = { email: `learn-${Date.now()}@example.org`, password: 'a learning secret 1' };
@@ -93,6 +97,10 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
   it('the dashboard widget offers the third chapter, also after a reload', async () => {
     const page = await verba.browser.newPage();
     await signIn(page, verba.base, learner);
+    // Nothing read yet: "Continue reading" leads to the library.
+    const reading = page.getByRole('region', { name: 'Continue reading' }).first();
+    await reading.getByText('You have not opened a German article yet. Pick one in the library; it will wait here for you.').waitFor();
+    expect(await reading.getByRole('link', { name: 'Open the library' }).getAttribute('href')).toBe('/app/library');
     for (const attempt of ['first visit', 'after a reload']) {
       if (attempt === 'after a reload') await page.reload();
       await page.getByRole('heading', { name: /Welcome/ }).waitFor();
@@ -116,4 +124,47 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
     await chapterHeading(page, 'Mit dem Zug nach Hamburg');
     await page.close();
   }, 60_000);
+
+  it('"Continue reading" on the dashboard brings the learner back to the page they left', async () => {
+    const page = await verba.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(page, verba.base, learner);
+    await page.getByRole('link', { name: 'Read', exact: true }).click();
+    // A new A2 learner with a handful of marks sees labels estimated from their level, and said so.
+    const labels = page.locator('.rd-table .rd-difficulty');
+    await labels.first().waitFor();
+    expect((await labels.allInnerTexts()).every((text) => text.startsWith('Estimated: '))).toBe(true);
+    expect(new Set(await labels.allInnerTexts()).size).toBeGreaterThan(1);
+    await page.screenshot({ path: path.join(SHOTS, 'library-estimated-labels.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Ein Morgen in der Bäckerei' }).click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    await page.getByRole('link', { name: 'Read', exact: true }).click();
+    await page.getByRole('link', { name: READ_LAST }).click();
+    await page.getByText('Page 1 of 2').waitFor();
+    const bookmark = page.waitForResponse((r) => r.url().endsWith('/api/articles/bookmark') && r.request().method() === 'POST');
+    await page.keyboard.press('PageDown');
+    await page.getByText('Page 2 of 2').waitFor();
+    expect((await bookmark).status()).toBe(200);
+
+    await page.getByRole('link', { name: 'Start', exact: true }).click();
+    const reading = page.getByRole('region', { name: 'Continue reading' }).first();
+    await reading.getByText(READ_LAST).waitFor();
+    await reading.getByText('Page 2 of 2').waitFor();
+    expect(await reading.locator('.rd-difficulty').innerText()).toMatch(/^Estimated: /);
+    expect(await reading.getByRole('list', { name: 'Read before' }).getByRole('link').allInnerTexts()).toEqual(['Ein Morgen in der Bäckerei']);
+    await page.screenshot({ path: path.join(SHOTS, 'dashboard-continue-reading.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // The page's favicon and app icons, as the built shell links them, answer with images.
+    const links = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((els) => els.map((el) => (el as HTMLLinkElement).href));
+    expect(links.length).toBe(2);
+    for (const href of links) {
+      const res = await page.request.get(href);
+      expect([res.status(), res.headers()['content-type']], href).toEqual([200, expect.stringMatching(/^image\/(svg\+xml|png)$/)]);
+    }
+
+    await reading.getByRole('link', { name: `Continue “${READ_LAST}”` }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.close();
+  }, 90_000);
 });

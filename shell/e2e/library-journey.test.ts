@@ -36,8 +36,9 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await rows().first().waitFor();
     expect(await page.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
     expect(await rows().count()).toBeGreaterThanOrEqual(4);
-    // Every article shows its difficulty label for this reader.
+    // Every article shows its difficulty label for this reader: estimated, for the demo learner (A2, no marks yet).
     expect(await page.locator('.rd-table .rd-difficulty').count()).toBe(await rows().count());
+    expect((await page.locator('.rd-table .rd-difficulty').allInnerTexts()).every((label) => label.startsWith('Estimated: '))).toBe(true);
     await shot('library-table.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -84,11 +85,18 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await words.nth(1).click();
     await page.locator('.rd-translation__text').first().waitFor();
     expect((await page.locator('.rd-translation__text').first().innerText()).trim()).not.toBe('');
-    // Played with the user's voice (espeak-ng on this machine).
+    // Played with the user's voice: espeak-ng compiled to WebAssembly (no espeak-ng on the server's PATH).
     const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
     await page.getByRole('button', { name: /^Listen to/ }).click();
-    expect((await tts).status()).toBe(200);
+    // The first call loads the engine (a fraction of a second): usually still "Playing…" for the picture.
+    await Promise.race([page.getByRole('button', { name: /^Listen to/ }).getByText('Playing…').waitFor(), tts]);
+    await shot('reader-speaking.png');
+    const audio = await tts;
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/wav');
+    expect(Number(audio.headers()['content-length'])).toBeGreaterThan(10_000); // a spoken word, not an empty file
     expect(await page.getByText('Error synthesizing speech').count()).toBe(0);
+    expect(await page.getByText('Speech is unavailable on this server').count()).toBe(0);
     // Marked Known: every occurrence on the page repaints.
     const key = (await words.nth(1).getAttribute('data-key'))!;
     await page.getByRole('button', { name: 'Known', exact: true }).click();

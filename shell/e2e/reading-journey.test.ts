@@ -1,14 +1,19 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { unzipSync } from 'fflate';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, followMailedLink as followLink, seriousA11yViolations, signIn as signInAs, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import { ROOT, SHOTS, followMailedLink as followLink, seriousA11yViolations, signIn as signInAs, skipReason, startVerba, type Account, type Verba } from './support/verba';
+
+const BOOK = path.join(ROOT, 'services/test-support/contexts/library/fixtures/drei-geschichten.epub');
 
 describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
   let base: string;
   let learner: Account;
   let admin: Account;
-  const browser = { newPage: () => verba.browser.newPage() };
+  const browser = { newPage: (options?: Parameters<Verba['browser']['newPage']>[0]) => verba.browser.newPage(options) };
 
   beforeAll(async () => {
     verba = await startVerba();
@@ -97,6 +102,105 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.screenshot({ path: path.join(SHOTS, 'library-dark.png') });
     await page.close();
   }, 120_000);
+
+  // Issue 14's loop on a fresh data directory, with no espeak-ng on the server's PATH (support/verba.ts).
+  it('looks up ten words in a row, each with a translation offline, plays one, glosses a sentence as a gloss, types its own meaning for a rare word, saves three cards, imports an EPUB and exports the cards', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    /** Toasts ("… was added to your flashcards") would cover the panel in a screenshot. */
+    const dismissToasts = async () => {
+      const dismiss = page.getByRole('button', { name: 'Dismiss' });
+      while ((await dismiss.count()) > 0) await dismiss.first().click();
+    };
+    await signIn(page);
+    await page.getByRole('link', { name: 'Read' }).click();
+    await page.locator('a[href^="/app/library/"]').first().click();
+    await page.locator('.rd-text [data-key]').first().waitFor();
+
+    // Ten different words in a row, as a learner reads: every one gets a translation (the offline dictionary).
+    const answer = page.locator('.rd-panel .rd-translation__text, .rd-panel .rd-translation__none, .rd-panel .rd-translation__error').first();
+    const looked: string[] = [];
+    const words = page.locator('.rd-text [data-key]');
+    for (let i = 0; looked.length < 10; i++) {
+      const key = (await words.nth(i).getAttribute('data-key'))!;
+      if (looked.some((l) => l.startsWith(`${key} =`))) continue;
+      await words.nth(i).click();
+      await page.locator('.rd-panel__word', { hasText: (await words.nth(i).innerText()).trim() }).waitFor();
+      await answer.waitFor();
+      expect(await answer.getAttribute('class'), key).toBe('rd-translation__text');
+      looked.push(`${key} = ${await answer.innerText()}`);
+      // Two of them become cards, with the dictionary's meaning on the back.
+      if (looked.length === 3 || looked.length === 7) {
+        await page.getByRole('button', { name: 'Add to flashcards' }).click();
+        await page.getByRole('button', { name: 'In your flashcards' }).waitFor();
+      }
+    }
+    console.log(`looked up: ${looked.join(' | ')}`);
+    // The last word looked up, spoken: espeak-ng compiled to WebAssembly answers with real audio.
+    const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
+    await page.getByRole('button', { name: /^Listen to/ }).click();
+    const audio = await tts;
+    expect(audio.status()).toBe(200);
+    expect(audio.headers()['content-type']).toBe('audio/wav');
+    expect((await audio.body()).subarray(0, 4).toString()).toBe('RIFF');
+    await dismissToasts();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-dictionary.png') });
+
+    // The sentence, offline, is a word-by-word gloss and says so.
+    await page.getByRole('button', { name: 'Translate the sentence' }).click();
+    await page.getByText('Word-by-word gloss', { exact: true }).waitFor();
+    const note = page.getByText('Not a translation: the dictionary meaning of each word, in order.');
+    await note.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-sentence-gloss.png') });
+
+    // A rare word no dictionary has, in the learner's own text: said plainly, and the card is not blocked.
+    await page.goto(`${base}/app/add-article`);
+    await page.getByLabel(/^Title/).fill('Am Waldrand');
+    await page.getByLabel(/^Text/).fill('Der Fuchs ist heute ganz flimsterig und müde.');
+    await page.getByRole('button', { name: 'Add article' }).click();
+    await page.locator('.rd-text [data-key="flimsterig"]').click();
+    await page.getByText('No translation found for this word').waitFor();
+    await page.getByRole('button', { name: 'Add to flashcards' }).click();
+    await page.getByText('Type a meaning for the back of the card, then save it to add the card.').waitFor();
+    await page.getByLabel('Your meaning of “flimsterig”').fill('restlessly shimmering');
+    await dismissToasts();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-own-meaning.png') });
+    await page.getByRole('button', { name: 'Save meaning' }).click();
+    await page.getByRole('button', { name: 'In your flashcards' }).waitFor();
+
+    // Offered next time, from the server (a fresh page has no cache).
+    await page.reload();
+    await page.locator('.rd-text [data-key="flimsterig"]').click();
+    await page.locator('.rd-own-meaning__text', { hasText: 'restlessly shimmering' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-own-meaning-offered.png') });
+
+    // Three cards; the rare word's back is the learner's meaning.
+    const cards = (await (await page.request.get(`${base}/api/flashcards?languageCode=de`)).json()) as { flashcards: { sourceValue: string; targetValue: string }[] };
+    expect(cards.flashcards).toHaveLength(3);
+    expect(cards.flashcards).toContainEqual(expect.objectContaining({ sourceValue: 'flimsterig', targetValue: 'restlessly shimmering' }));
+
+    // Their own book in: an EPUB's chapters become a private series.
+    await page.goto(`${base}/app/add-article`);
+    await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
+    await page.getByLabel('A file (.txt or .epub)').check();
+    await page.getByLabel(/^File/).setInputFiles(BOOK);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL('**/app/library?seriesId=*');
+    await page.getByRole('link', { name: 'Der Morgen' }).waitFor();
+
+    // Cards out: the Anki package holds the three cards, the learner's own meaning on the back of one.
+    await page.goto(`${base}/app/practice-portal/flashcards`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
+    const apkg = unzipSync(readFileSync(await (await download).path()));
+    const SQL = await initSqlJs();
+    const collection = new SQL.Database(apkg['collection.anki2']!);
+    const notes = collection.exec('select flds from notes')[0]!.values.map(([flds]) => String(flds).split('\x1f'));
+    expect(notes).toHaveLength(3);
+    expect(notes).toContainEqual(expect.arrayContaining(['flimsterig', 'restlessly shimmering']));
+    expect(collection.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(3);
+    collection.close();
+    await page.close();
+  }, 180_000);
 
   const followMailedLink = (page: Page, email: string, subject: string) => followLink(page, base, email, subject);
 

@@ -12,6 +12,11 @@ export const COURSE_MESSAGES = {
   startingPointNotFound: 'Starting point not found',
   tooManyCorrect: 'More correct matches than the chapter has words',
   lessonNotFound: 'Lesson not found',
+  staleOrder: 'The course changed since this page was loaded (a lesson or chapter was added or removed). Reload the page and try again.',
+  /** Another admin saved first (the expected revision no longer matches). */
+  editConflict: 'Another admin changed this course while you were editing it. Reload the page to see their changes, then make yours again.',
+  courseExists: 'This language already has a course: there is one course per language.',
+  lessonIsStartingPoint: (title: string) => `This lesson is where the starting point “${title}” begins. Move or delete that starting point first.`,
 } as const;
 
 export const MAX_CHAPTER_TITLE = 120;
@@ -43,6 +48,13 @@ export const VocabularySchema = z
   .array(VocabularyPairSchema, required)
   .min(1, 'At least one word pair is required')
   .max(MAX_VOCABULARY_PAIRS, `At most ${MAX_VOCABULARY_PAIRS} word pairs`);
+
+/** An image from the image manager; a full URL copied from it is taken as its path. */
+export const ChapterImageUrlSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/^https?:\/\/[^/]+/, ''))
+  .pipe(z.string().regex(/^\/api\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'Use an image URL from the image manager (it looks like /api/images/….png).'));
 
 export const StartingPointSchema = z.object({ id: z.uuid(), title: z.string(), lesson: z.uuid(), level: LevelSchema });
 export type StartingPoint = z.infer<typeof StartingPointSchema>;
@@ -99,9 +111,14 @@ export const ChapterSchema = ChapterOutlineSchema.extend({
   languageCode: LearningLanguageSchema,
   text: z.string(),
   vocabulary: z.array(VocabularyPairSchema),
+  imageUrl: z.string().nullable(),
   completed: z.boolean(),
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
+
+/** A stream revision an admin's page saw; sent back as `expectedRevision`, a stale one is refused (409). */
+export const RevisionSchema = z.string().regex(/^\d{1,20}$/, 'Not a revision');
+const expectedRevision = RevisionSchema.optional();
 
 const commandResult = z.object({ position: PositionSchema.optional(), changed: z.number().int() });
 const minPosition = { minPosition: PositionSchema.optional() };
@@ -236,7 +253,7 @@ export const setChapterFlags = defineRoute({
   summary: "Set a chapter's visible and/or premium flag",
   params: z.object({ chapterId }),
   body: z
-    .object({ visible: z.boolean().optional(), premium: z.boolean().optional(), commandId: CommandIdSchema.optional() })
+    .object({ visible: z.boolean().optional(), premium: z.boolean().optional(), expectedRevision, commandId: CommandIdSchema.optional() })
     .refine((b) => b.visible !== undefined || b.premium !== undefined, 'Nothing to change'),
   response: commandResult,
 });
@@ -252,9 +269,12 @@ export const editChapter = defineRoute({
       title: CourseItemTitleSchema.optional(),
       text: ChapterTextSchema.optional(),
       vocabulary: VocabularySchema.optional(),
+      /** null removes the image. */
+      imageUrl: ChapterImageUrlSchema.nullable().optional(),
+      expectedRevision,
       commandId: CommandIdSchema.optional(),
     })
-    .refine((b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined, 'Nothing to change'),
+    .refine((b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined || b.imageUrl !== undefined, 'Nothing to change'),
   response: commandResult,
 });
 
@@ -264,7 +284,7 @@ export const setCourseVisibility = defineRoute({
   access: 'admin',
   summary: 'Show or hide a course on the platform',
   params: z.object({ courseId }),
-  body: z.object({ isVisibleOnThePlatform: z.boolean(), commandId: CommandIdSchema.optional() }),
+  body: z.object({ isVisibleOnThePlatform: z.boolean(), expectedRevision, commandId: CommandIdSchema.optional() }),
   response: commandResult,
 });
 
@@ -274,7 +294,7 @@ export const addLesson = defineRoute({
   access: 'admin',
   summary: 'Add a lesson at the end of a course (the same commandId always makes the same lesson)',
   params: z.object({ courseId }),
-  body: z.object({ title: CourseItemTitleSchema, commandId: CommandIdSchema.optional() }),
+  body: z.object({ title: CourseItemTitleSchema, expectedRevision, commandId: CommandIdSchema.optional() }),
   response: commandResult.extend({ lessonId: z.uuid() }),
   status: 201,
 });
@@ -289,8 +309,10 @@ export const addChapter = defineRoute({
     title: CourseItemTitleSchema,
     text: ChapterTextSchema,
     vocabulary: VocabularySchema,
+    imageUrl: ChapterImageUrlSchema.optional(),
     visible: z.boolean().default(true),
     premium: z.boolean().default(false),
+    expectedRevision,
     commandId: CommandIdSchema.optional(),
   }),
   response: commandResult.extend({ chapterId: z.uuid() }),

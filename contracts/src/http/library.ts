@@ -71,6 +71,8 @@ export const ArticleSummarySchema = z.object({
   /** True when the caller wrote it. */
   isAuthor: z.boolean(),
   difficulty: DifficultyLabelSchema,
+  /** True while the label is estimated from the caller's onboarding level (too few marked words yet). */
+  difficultyEstimated: z.boolean().default(false),
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 

@@ -10,8 +10,10 @@ export const SPEECH_TEXT_REQUIRED = 'Text is required';
 export const SPEECH_TEXT_TOO_LONG = `At most ${MAX_SPEECH_TEXT} characters can be spoken at once`;
 export const SPEECH_UNKNOWN_VOICE = 'Unknown voice';
 export const SPEECH_BAD_SPEED = `Speed must be between ${SPEECH_SPEED_MIN} and ${SPEECH_SPEED_MAX}`;
+/** 503: no speech engine can run on this server at all (the reader shows it as it is). */
+export const SPEECH_UNAVAILABLE = 'Speech is unavailable on this server';
 
-/** Audio bytes; the content type (audio/mpeg from Polly, audio/wav from espeak-ng) says which. */
+/** Audio bytes; the content type (audio/mpeg from Polly, audio/wav from the local espeak-ng) says which. */
 export const AudioSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'Audio bytes (audio/mpeg or audio/wav)' });
 
 export const synthesizeSpeech = defineRoute({
@@ -30,6 +32,12 @@ export const synthesizeSpeech = defineRoute({
     { error: SPEECH_TEXT_REQUIRED },
   ),
   response: AudioSchema,
+  produces: ['audio/mpeg', 'audio/wav'],
+  errors: {
+    403: 'The free monthly allowance is used up.',
+    502: 'The speech engine failed on this text.',
+    503: `${SPEECH_UNAVAILABLE}: no engine can run here.`,
+  },
 });
 
 export const speechRoutes = { synthesizeSpeech };

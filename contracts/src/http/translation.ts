@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { MESSAGES } from '../domain/messages';
+import { FlashcardSideSchema } from './flashcards';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
 /** Longest text translated in one call (a few paragraphs). */
@@ -24,6 +25,19 @@ export const TranslationLocaleSchema = z
 const text = z.string({ error: MISSING }).trim().min(1, MISSING).max(MAX_TRANSLATION_TEXT, TRANSLATION_TEXT_TOO_LONG);
 /** The language of the text; a provider that needs it guesses it when absent. */
 const languageCode = LearningLanguageSchema.optional();
+/**
+ * The sentence a word was selected in. The AI reads it in the prompt; the offline dictionary uses it to
+ * tell a name ("Paul", written with a capital inside the sentence) from an unknown word.
+ */
+const context = z.string().trim().max(MAX_TRANSLATION_TEXT, TRANSLATION_TEXT_TOO_LONG).optional();
+
+/**
+ * Where a translation came from: `ai` the configured AI provider; `memory` a translation made before;
+ * `dictionary` the offline dictionary's entry for the word or phrase; `gloss` a word-by-word gloss of a
+ * longer text by the offline dictionary (not a translation, and the reader says so).
+ */
+export const TRANSLATION_SOURCES = ['ai', 'memory', 'dictionary', 'gloss'] as const;
+export type TranslationSource = (typeof TRANSLATION_SOURCES)[number];
 
 /**
  * `found: false` is an ordinary answer, not an error: the provider knows no translation of the text (the
@@ -36,6 +50,9 @@ export const TranslationResultSchema = z.object({
   data: z.string(),
   /** Seconds the translation took (a cached one takes almost none). */
   duration_s: z.number(),
+  source: z.enum(TRANSLATION_SOURCES).optional(),
+  /** The dictionary form the word was found under, when it is not the word itself ("essen" for "gegessen"). */
+  lemma: z.string().optional(),
 });
 export type TranslationResult = z.infer<typeof TranslationResultSchema>;
 
@@ -44,7 +61,7 @@ export const translate = defineRoute({
   path: '/api/translation',
   access: 'user',
   summary: 'Translate a word or text (no prompt)',
-  body: z.object({ text, locale: TranslationLocaleSchema, languageCode }, { error: MISSING }),
+  body: z.object({ text, locale: TranslationLocaleSchema, languageCode, context }, { error: MISSING }),
   response: TranslationResultSchema,
 });
 
@@ -59,6 +76,7 @@ export const translateAi = defineRoute({
       prompt: z.string({ error: MISSING }).trim().min(1, MISSING).max(MAX_PROMPT_LENGTH, PROMPT_TOO_LONG),
       locale: TranslationLocaleSchema,
       languageCode,
+      context,
     },
     { error: MISSING },
   ),
@@ -163,4 +181,35 @@ export const translationLimit = defineRoute({
   response: TranslationLimitSchema,
 });
 
-export const translationRoutes = { translate, translateAi, translateMultiWords, getPrompts, updatePrompt, promptHistory, checkPublicArticle };
+export const OWN_MEANING_WORD_REQUIRED = 'The word is required';
+export const OWN_MEANING_WORD_TOO_LONG = 'A word or phrase has at most 300 characters';
+const ownMeaningWord = z
+  .string({ error: OWN_MEANING_WORD_REQUIRED })
+  .trim()
+  .min(1, OWN_MEANING_WORD_REQUIRED)
+  .max(300, OWN_MEANING_WORD_TOO_LONG);
+
+/**
+ * A learner's own meaning of a word or phrase: what they typed where the dictionary had none (or a better
+ * one). It becomes the back of their flashcard, so it follows a card side's rules (Required, at most 300).
+ */
+export const saveOwnMeaning = defineRoute({
+  method: 'POST',
+  path: '/api/translation/meanings',
+  access: 'user',
+  summary: "Save the caller's own meaning of a word (the reader offers it next time)",
+  description: 'Saving the meaning a word already has changes nothing (changed: false). Only the caller reads it back.',
+  body: z.object({ languageCode: LearningLanguageSchema, word: ownMeaningWord, meaning: FlashcardSideSchema, commandId: CommandIdSchema.optional() }),
+  response: z.object({ changed: z.boolean(), position: PositionSchema.optional() }),
+});
+
+export const getOwnMeaning = defineRoute({
+  method: 'GET',
+  path: '/api/translation/meanings',
+  access: 'user',
+  summary: "The caller's own meaning of a word, if they saved one",
+  query: z.object({ languageCode: LearningLanguageSchema, word: ownMeaningWord, minPosition: PositionSchema.optional() }),
+  response: z.object({ word: z.string(), meaning: z.string().nullable() }),
+});
+
+export const translationRoutes = { translate, translateAi, translateMultiWords, getPrompts, updatePrompt, promptHistory, checkPublicArticle, saveOwnMeaning, getOwnMeaning };

@@ -105,6 +105,7 @@ export const FAMILIE: Chapter = getChapter.response.parse({
     { word: 'Mutter', translation: 'mother' },
     { word: 'Familie', translation: 'family' },
   ],
+  imageUrl: null,
   completed: false,
 });
 
@@ -114,6 +115,7 @@ export const MORGEN: Chapter = getChapter.response.parse({
   languageCode: 'de',
   text: 'Mein Wecker klingelt um halb sieben.',
   vocabulary: [{ word: 'Wecker', translation: 'alarm clock' }],
+  imageUrl: null,
   completed: false,
 });
 

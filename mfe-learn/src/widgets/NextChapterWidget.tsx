@@ -1,10 +1,10 @@
 /**
  * The dashboard's "next chapter" card, exposed as ./next-chapter-widget. The shell mounts it with the
- * Module Federation runtime inside its own React tree, so it brings its own query provider (the shared
- * cache: the course map and this card agree) and its own styles.
+ * Module Federation runtime inside its own React tree; DashboardWidget brings the query provider (the shared
+ * cache: the course map and this card agree).
  */
 import { ErrorNotice, Link, Spinner } from '@verba/kit';
-import { KitProviders } from '@verba/kit/query';
+import { DashboardWidget } from '@verba/kit/query';
 import { useLessons, useProgress } from '../features/course-map/api/courses-api';
 import { findChapter } from '../features/course-map/progress';
 import { usePlaceByOnboardingLevel } from '../features/course-map/components/StartingPoint';
@@ -54,13 +54,8 @@ function NextChapter() {
 
 export default function NextChapterWidget() {
   return (
-    <KitProviders>
-      <section className="lnw" aria-labelledby="lnw-heading">
-        <h2 id="lnw-heading" className="lnw-heading">
-          Next chapter
-        </h2>
-        <NextChapter />
-      </section>
-    </KitProviders>
+    <DashboardWidget title="Next chapter" className="lnw">
+      <NextChapter />
+    </DashboardWidget>
   );
 }

@@ -49,6 +49,7 @@ const BASE_SUMMARY = {
   seriesTitle: null,
   isAuthor: false,
   difficulty: 'Ideal',
+  difficultyEstimated: false,
 };
 
 /** Fixtures go through the contract schemas, so a contract change breaks them loudly. */

@@ -20,6 +20,8 @@ export function mockReader(content: string, overrides: Record<string, Handler> =
     'POST /api/translation-ai/multi-words-translation-prompt/post': () => json({ success: true, data: 'the dog runs', duration_s: 0.1 }),
     'POST /api/translation': () => json({ success: true, data: 'The dog runs.', duration_s: 0.1 }),
     'POST /api/flashcards/one': () => json({ changed: 1, id: CARD_ID }, 201),
+    'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: null }),
+    'POST /api/translation/meanings': () => json({ changed: true, position: '7.0' }),
     'POST /api/tts': () => new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } }),
     ...overrides,
   });

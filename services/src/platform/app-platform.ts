@@ -4,7 +4,8 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { createKnex } from './db/knex';
 import { createPostgresEventStore, migrateEventStore } from './event-store/postgres/adapter';
-import type { EventStore, Position } from './event-store/port';
+import { comparePositions, type EventStore, type Position } from './event-store/port';
+import { connectEventStoreDb, notifyingAppends, redactUrl } from './event-store/select';
 import type { Authenticator } from './http/routes';
 import { createInProcessPublisher } from './integration/in-process';
 import { createKafkaPublisher } from './integration/kafka';
@@ -44,21 +45,23 @@ export async function openPlatform(
   modules: readonly Module[],
   options: { projectorsInProcess?: boolean; now?: () => Date } = {},
 ): Promise<Platform> {
-  if (config.EVENTSTORE_URL) {
-    log.warn('EVENTSTORE_URL is set, but read models and checkpoints still need PostgreSQL; using the PostgreSQL event store');
-  }
+  const appendListeners = new Set<() => void>();
+  const appended = () => {
+    for (const listener of appendListeners) listener();
+  };
+  // EventStoreDB first: when it is configured but down, nothing else (not even PostgreSQL) is touched.
+  const esdb = config.EVENTSTORE_URL ? notifyingAppends(await connectEventStoreDb(config.EVENTSTORE_URL), appended) : undefined;
+  if (esdb) log.info(`event store: EventStoreDB at ${redactUrl(config.EVENTSTORE_URL!)}`);
   const database = await openDatabase(config.DATABASE_URL, config.DATA_DIR);
   log.info({ embedded: database.embedded }, database.embedded ? `embedded PostgreSQL in ${config.DATA_DIR}` : 'PostgreSQL');
-  const appendListeners = new Set<() => void>();
-  const store = createPostgresEventStore({
-    connectionString: database.connectionString,
-    poolSize: 20,
-    coalesceMs: PROJECTOR_COALESCE_MS,
-    onAppended: () => {
-      for (const listener of appendListeners) listener();
-    },
-  });
-  await migrateEventStore(store.pool);
+  let store: EventStore;
+  if (esdb) {
+    store = esdb;
+  } else {
+    const pg = createPostgresEventStore({ connectionString: database.connectionString, poolSize: 20, coalesceMs: PROJECTOR_COALESCE_MS, onAppended: appended });
+    await migrateEventStore(pg.pool);
+    store = pg;
+  }
   const db = createKnex(database.connectionString, {
     poolSize: 10,
     log: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
@@ -95,6 +98,7 @@ export async function openPlatform(
     },
     // Committed rows only (a position is returned after its command committed); the primary key's order.
     async inLog(position: Position): Promise<boolean> {
+      if (esdb) return comparePositions(await esdb.headPosition(), position) >= 0;
       const { rows } = await db.raw('select exists (select 1 from es_events where (transaction_id, global_position) >= (?::text::xid8, ?::bigint)) as found', [
         position.commit.toString(),
         position.prepare.toString(),

@@ -36,6 +36,11 @@ const configSchema = z.object({
     )
     .optional(),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba')),
+  /** Images in S3 or an S3-compatible store (credentials: the AWS SDK's chain); unset means DATA_DIR/images. */
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** An S3-compatible server (MinIO, R2 ...) instead of AWS. */
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
   /** Redis for cache, rate limits and counters; unset means in memory (one process). */
   REDIS_URL: optionalUrl('REDIS_URL'),
   /** Kafka bootstrap brokers ("host:port,host:port"); unset means the in-process bus. */
@@ -97,6 +102,10 @@ const configSchema = z.object({
   /** Brevo (email marketing and transactional mail); unset means the local adapter that records calls. */
   BREVO_API_KEY: z.string().trim().min(1).optional(),
   BREVO_BASE_URL: z.url({ message: 'BREVO_BASE_URL must be a URL' }).default('https://api.brevo.com/v3'),
+  /** A hosted headless CMS's GraphQL endpoint for the blog (Contentful's shape); unset means the embedded endpoint over services/data/blog. */
+  BLOG_GRAPHQL_URL: optionalUrl('BLOG_GRAPHQL_URL'),
+  /** The CMS's delivery token, sent as a bearer token. */
+  BLOG_GRAPHQL_TOKEN: z.string().trim().min(1).optional(),
   /** Where support messages go, and the sender of support mail. */
   SUPPORT_EMAIL: z.email({ message: 'SUPPORT_EMAIL must be an email address' }).default('support@verba.example'),
   /** Stripe for Master (payments); unset means the local Stripe stand-in started with the app (in production: payments unavailable). */
@@ -130,6 +139,16 @@ const configSchema = z.object({
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The fragment environment (staging, production ...) whose published registry the shell loads; unset: the built-in fragments. */
+  FRAGMENT_ENV: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, 'FRAGMENT_ENV must be a short lower-case name such as staging').optional(),
+  /** Where published fragments and registry pointers live when no S3 bucket is set (the API serves it under /fragment-store/). */
+  FRAGMENT_STORE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba', 'fragment-store')),
+  /** An S3(-compatible) bucket for published fragments instead of the directory (credentials: the AWS SDK's usual variables). */
+  FRAGMENT_STORE_S3_BUCKET: z.string().trim().min(3).optional(),
+  FRAGMENT_STORE_S3_ENDPOINT: optionalUrl('FRAGMENT_STORE_S3_ENDPOINT'),
+  FRAGMENT_STORE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** The URL browsers load published fragments from (a CDN in front of the bucket); default: this API's /fragment-store/. */
+  FRAGMENT_PUBLIC_URL: z.string().trim().regex(/^(https?:\/\/|\/)\S*$/, 'FRAGMENT_PUBLIC_URL must be an http(s) URL or a path').default('/fragment-store/'),
 });
 
 export type Config = z.infer<typeof configSchema>;

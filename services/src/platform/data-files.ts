@@ -4,6 +4,8 @@ import { REPO_ROOT } from './config';
 
 /** Demo content the seeds load: data files (Markdown, JSON) kept out of the code. */
 export const DEMO_DATA_DIR = path.join(REPO_ROOT, 'services', 'data', 'demo');
+/** The offline dictionaries (built by tools/dictionaries/build.mjs; sources and licences in SOURCES.md there). */
+export const DICTIONARIES_DIR = path.join(REPO_ROOT, 'services', 'data', 'dictionaries');
 
 export interface DataFile {
   name: string;

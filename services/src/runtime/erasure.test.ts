@@ -33,6 +33,8 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     seriesText: `Wombatdescription${tag}`,
     cardFront: `Numbatfront${tag}`,
     cardBack: `Numbatback${tag}`,
+    ownWord: `Bilbyword${tag}`,
+    ownMeaning: `Bilbymeaning${tag}`,
   };
 
   beforeAll(async () => {
@@ -104,6 +106,7 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
       201,
     );
     await ok(await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Meer', status: 'known' } } }));
+    await ok(await agent.request({ method: 'POST', url: '/api/translation/meanings', payload: { languageCode: 'de', word: marker.ownWord, meaning: marker.ownMeaning } }));
     await ok(await agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: marker.email, name: marker.name } }));
     await t.caughtUp();
 
@@ -111,11 +114,12 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     const before = await dumpEverything();
     expect(before).toContain(marker.articleText);
     expect(before).toContain(marker.email);
+    expect(before).toContain(marker.ownMeaning);
     const read = await ok(await agent.request({ method: 'GET', url: `/api/articles/${articles[0]}` }));
     expect(JSON.stringify(read)).toContain(marker.articleText);
     // The log itself holds what they wrote only sealed.
     const log = (await readWholeLog(t.platform.store)).map((e) => JSON.stringify(e.data)).join('\n');
-    for (const value of [marker.articleText, marker.articleTitle, marker.seriesTitle, marker.cardFront, marker.author, marker.translation]) {
+    for (const value of [marker.articleText, marker.articleTitle, marker.seriesTitle, marker.cardFront, marker.author, marker.translation, marker.ownWord, marker.ownMeaning]) {
       expect(log, value).not.toContain(value);
     }
 

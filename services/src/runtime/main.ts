@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '../platform/config';
+import { EventStoreUnavailableError } from '../platform/event-store/select';
 import { createLogger } from '../platform/logger';
 import { allModules } from './modules';
 import { runCli } from './cli';
@@ -22,6 +23,9 @@ try {
   if (e instanceof ConfigError) {
     console.error(e.message);
     process.exitCode = 2;
+  } else if (e instanceof EventStoreUnavailableError) {
+    console.error(e.message);
+    process.exitCode = 1;
   } else {
     throw e;
   }

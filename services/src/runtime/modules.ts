@@ -1,6 +1,8 @@
 import { createAnalyticsModule } from '../contexts/analytics/module';
 import { billingModule } from '../contexts/billing/module';
+import { blogModule } from '../contexts/blog/module';
 import { contentModule } from '../contexts/content/module';
+import { forumModule } from '../contexts/forum/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
@@ -20,6 +22,8 @@ const contexts: Module[] = [
   translationModule,
   contentModule,
   billingModule,
+  blogModule,
+  forumModule,
 ];
 
 /** Analytics follows the public facts the other contexts publish (their integration mappers). */

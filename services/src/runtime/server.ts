@@ -5,7 +5,7 @@ import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
-import { serveWeb, webBuildsMissing, webPageFallback } from './web';
+import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
 
@@ -14,7 +14,7 @@ const DRAIN_MS = 3000;
 /** Every HTTP route an API process serves: each module's routes, then the web app. */
 export async function mountRoutes(app: App, deps: ModuleDeps, modules: readonly Module[]): Promise<void> {
   for (const m of modules) await m.routes?.(app, deps);
-  await serveWeb(app);
+  await serveWeb(app, undefined, await publishedFragments(deps.config));
 }
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
@@ -31,7 +31,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     ready: () => ready,
     validateResponses: config.NODE_ENV !== 'production',
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
-    ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallback } : {}),
+    ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallbackFor(config) } : {}),
   });
   if (role === 'all-in-one' || role === 'api') {
     await mountRoutes(app, deps, modules);
@@ -39,7 +39,8 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     if (missing.length) log.warn({ missing }, 'web app not built: run `npm run build:web` (npm start does it for you)');
   }
   let worker: ProjectorWorker | undefined;
-  if (role === 'all-in-one' && platform.database.embedded) {
+  // The projector thread reads the PostgreSQL log; with EventStoreDB the projectors run on this thread too.
+  if (role === 'all-in-one' && (platform.database.embedded || platform.store.name === 'eventstoredb')) {
     // On embedded PGlite the projectors run on this thread: PGlite runs every query on this thread's
     // one backend anyway, and a projector thread costs 70 MiB idle and 100-200 MiB under load for
     // about a quarter more marks/s (already above PostgreSQL's here). The store wakes the runner on

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,7 @@ describe('prerendered public pages served by the API process', () => {
     dist = mkdtempSync(path.join(tmpdir(), 'verba-web-'));
     const template = path.join(REPO_ROOT, 'shell/src/index.html');
     copyFileSync(template, path.join(dist, 'index.html'));
+    cpSync(path.join(REPO_ROOT, 'shell/public'), dist, { recursive: true }); // as the shell's build copies it
     execFileSync(process.execPath, [path.join(REPO_ROOT, 'shell/scripts/prerender.mjs'), '--template', template, '--out', dist], { stdio: 'pipe' });
     const log = createLogger('silent');
     app = await createHttpServer({ log, ready: () => true, pageFallback: pageFallbackFor(dist) });
@@ -105,6 +106,32 @@ describe('prerendered public pages served by the API process', () => {
       expect(textOf(res.body, 'title')).toBe('Verba');
     }
     expect((await get('/api/nothing-here')).statusCode).toBe(404);
+  });
+
+  it('links the favicon, the app icons and the web manifest from every page, each served with its type', async () => {
+    const linksOf = (html: string) => Object.fromEntries([...html.matchAll(/<link rel="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+    for (const pagePath of ['/app/dashboard', ...Object.keys(PAGES)]) {
+      const links = linksOf((await get(pagePath)).body);
+      expect(links, pagePath).toMatchObject({ icon: '/favicon.svg', 'apple-touch-icon': '/apple-touch-icon.png', manifest: '/site.webmanifest' });
+    }
+    const icon = await get('/favicon.svg');
+    expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(icon.body).toContain('<svg');
+    const manifest = await get('/site.webmanifest');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    const icons = manifest.json().icons as { src: string; sizes: string; type: string }[];
+    expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const { src, sizes, type } of [...icons, { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
+      const res = await get(src);
+      expect([res.statusCode, res.headers['content-type']], src).toEqual([200, type]);
+      if (type === 'image/png') {
+        // The PNG header's own width and height are the size the link promises.
+        const png = res.rawPayload;
+        expect(png.subarray(1, 4).toString('ascii')).toBe('PNG');
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(sizes);
+      }
+    }
   });
 
   it('maps only plain paths to prerendered files', () => {

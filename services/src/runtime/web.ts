@@ -1,10 +1,27 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { REPO_ROOT } from '../platform/config';
 import type { App } from '../platform/http/server';
 import { pagePolicy } from '../platform/http/security-headers';
+import type { Config } from '../platform/config';
+import { environmentRegistry } from '../platform/fragments/registry';
+import { fragmentStoreFor, type FragmentStore } from '../platform/fragments/store';
+
+/** The environment's published fragments (FRAGMENT_ENV), and the directory to serve when the store is one. */
+export interface PublishedFragments {
+  env: string | undefined;
+  store: FragmentStore;
+  publicUrl: string;
+  directory: string | undefined;
+}
+
+export async function publishedFragments(config: Config): Promise<PublishedFragments> {
+  const directory = config.FRAGMENT_ENV && !config.FRAGMENT_STORE_S3_BUCKET ? config.FRAGMENT_STORE_DIR : undefined;
+  if (directory) mkdirSync(directory, { recursive: true });
+  return { env: config.FRAGMENT_ENV, store: await fragmentStoreFor(config), publicUrl: config.FRAGMENT_PUBLIC_URL, directory };
+}
 
 /** The fragments the shell composes, and where each one's production build lives. */
 export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
@@ -20,9 +37,25 @@ export function webBuildsMissing(): string[] {
  * on its own origin, and the runtime registry the shell reads to find them (so a fragment can be
  * redeployed without rebuilding the shell). Any other GET outside /api falls back to the shell's page.
  */
-export async function serveWeb(app: App, shell = shellDist): Promise<void> {
-  const registry = Object.fromEntries(FRAGMENTS.map((name) => [name, `/fragments/${name}/mf-manifest.json`]));
-  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(registry));
+export async function serveWeb(app: App, shell = shellDist, published?: PublishedFragments): Promise<void> {
+  const builtIn = Object.fromEntries(FRAGMENTS.map((name) => [name, `/fragments/${name}/mf-manifest.json`]));
+  // With FRAGMENT_ENV, the environment's pointer decides each published fragment's version at every
+  // load: publishing or rolling back needs no shell rebuild and no restart.
+  const registry = published?.env
+    ? () => environmentRegistry(published.store, published.env!, published.publicUrl, builtIn)
+    : async () => builtIn;
+  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(await registry()));
+  if (published?.directory) {
+    // The directory store served as a static host: content-hashed paths never change.
+    await app.register(fastifyStatic, {
+      root: published.directory,
+      prefix: '/fragment-store/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      allowedPath: (pathname) => !pathname.startsWith('/registry/'),
+    });
+  }
 
   for (const name of FRAGMENTS) {
     if (!existsSync(fragmentDist(name))) continue;
@@ -47,7 +80,7 @@ export function prerenderedPage(pathname: string): string | undefined {
  * Pages of the app (/, /app/..., /faq) are the shell's page; the shell's router takes it from there.
  * A public page that was prerendered is sent as its own HTML (content and <head> before any script).
  */
-export function pageFallbackFor(dist: string) {
+export function pageFallbackFor(dist: string, scriptOrigins: readonly string[] = []) {
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     const pathname = request.url.split('?')[0]!;
     if (request.method !== 'GET' || pathname.startsWith('/api/') || path.extname(pathname) || !existsSync(dist)) return false;
@@ -56,7 +89,7 @@ export function pageFallbackFor(dist: string) {
     void reply
       .type('text/html')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', policyOf(path.join(dist, file)))
+      .header('content-security-policy', policyOf(path.join(dist, file), scriptOrigins))
       .sendFile(file, dist);
     return true;
   };
@@ -64,13 +97,21 @@ export function pageFallbackFor(dist: string) {
 
 /** A page's Content-Security-Policy, made from its file once per version of the file. */
 const policies = new Map<string, { mtimeMs: number; policy: string }>();
-function policyOf(file: string): string {
+function policyOf(file: string, scriptOrigins: readonly string[]): string {
   const { mtimeMs } = statSync(file);
-  const known = policies.get(file);
+  const key = `${file} ${scriptOrigins.join(' ')}`;
+  const known = policies.get(key);
   if (known?.mtimeMs === mtimeMs) return known.policy;
-  const policy = pagePolicy(readFileSync(file, 'utf8'));
-  policies.set(file, { mtimeMs, policy });
+  const policy = pagePolicy(readFileSync(file, 'utf8'), scriptOrigins);
+  policies.set(key, { mtimeMs, policy });
   return policy;
 }
 
-export const webPageFallback = pageFallbackFor(shellDist);
+/** The page fallback whose policy also lets the page load fragments published on another origin (a CDN). */
+export function webPageFallbackFor(config: Config) {
+  return pageFallbackFor(shellDist, fragmentOrigins(config));
+}
+
+export function fragmentOrigins(config: Pick<Config, 'FRAGMENT_ENV' | 'FRAGMENT_PUBLIC_URL'>): string[] {
+  return config.FRAGMENT_ENV && /^https?:\/\//.test(config.FRAGMENT_PUBLIC_URL) ? [new URL(config.FRAGMENT_PUBLIC_URL).origin] : [];
+}

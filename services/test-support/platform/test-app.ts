@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/platform/config';
 import { createHttpServer, type App } from '../../src/platform/http/server';
@@ -26,7 +29,10 @@ export interface TestApp {
 }
 
 export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date; log?: Logger; env?: Record<string, string> } = {}): Promise<TestApp> {
+  // Files the app keeps (uploaded images) go to a directory of this app's own, removed at close.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-test-data-'));
   const config = loadConfig({
+    DATA_DIR: dataDir,
     DATABASE_URL: db.connectionString,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     NODE_ENV: 'test',
@@ -59,6 +65,7 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
       await app.close();
       await platform.close();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

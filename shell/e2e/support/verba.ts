@@ -51,7 +51,9 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-e2e-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...options.env };
+  // Speech must work as on a fresh machine: no espeak-ng binary on the server's PATH.
+  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !existsSync(path.join(dir, 'espeak-ng'))).join(path.delimiter);
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
     cwd: path.join(ROOT, 'services'),

@@ -123,6 +123,9 @@ function verbaWebpack(options) {
     if (host) {
       const HtmlWebpackPlugin = require('html-webpack-plugin');
       plugins.push(new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), hash: true }));
+      // Files served as they are at the site's root: the favicon, app icons and web manifest.
+      const CopyPlugin = require('copy-webpack-plugin');
+      plugins.push(new CopyPlugin({ patterns: [{ from: path.join(dir, 'public'), noErrorOnMissing: true }] }));
     }
     return {
       mode,
@@ -185,7 +188,10 @@ function verbaWebpack(options) {
           ? {
               historyApiFallback: true,
               // dev/registry.json points each fragment at its own dev server.
-              static: { directory: path.join(dir, 'dev'), publicPath: '/' },
+              static: [
+                { directory: path.join(dir, 'dev'), publicPath: '/' },
+                { directory: path.join(dir, 'public'), publicPath: '/' },
+              ],
               proxy: [{ context: ['/api', '/oidc-dev'], target: 'http://127.0.0.1:3000' }], // /oidc-dev: the local sign-in provider
             }
           : { static: false }),

@@ -24,11 +24,15 @@ const DevMailboxPage = named(() => import('../account/DevMailboxPage'), 'DevMail
 const OnboardingPage = named(() => import('../onboarding/OnboardingPage'), 'OnboardingPage');
 const ProfilePage = named(() => import('../profile/ProfilePage'), 'ProfilePage');
 const SubscribePage = named(() => import('../billing/SubscribePage'), 'SubscribePage');
+const AppBlogPage = named(() => import('../blog/AppBlogPage'), 'AppBlogPage');
+const ForumPage = named(() => import('../forum/ForumPage'), 'ForumPage');
 
 const LAZY: Partial<Record<ShellPage, React.ComponentType>> & Record<AccountPage, React.ComponentType> = {
   onboarding: OnboardingPage,
   profile: ProfilePage,
   subscription: SubscribePage,
+  blog: AppBlogPage,
+  forum: ForumPage,
   'verify-email': VerifyEmailPage,
   'verify-result': VerifyResultPage,
   'reset-password': ResetPasswordPage,

@@ -27,7 +27,7 @@ export function FragmentArea({ name, active }: { name: FragmentName; active: boo
           onRetry={() => retryFragment(name)}
         />
       ) : null}
-      <div id={fragmentElementId(name)} data-fragment={name} />
+      <div id={fragmentElementId(name)} data-fragment={name} data-version={status.state === 'mounted' ? status.version : undefined} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, useSession, type SessionUser } from '@verba/kit';
+import { Link, isAdmin, useSession, type SessionUser } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
 
@@ -51,7 +51,7 @@ export function Header({ pathname }: { pathname: string }) {
       </Link>
       {user ? (
         <nav aria-label="Main" className="sh-nav">
-          {NAV.map((item) => {
+          {(isAdmin(user) ? [...NAV, { label: 'Admin', href: PATHS.admin }] : NAV).map((item) => {
             const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
             return (
               <Link key={item.href} href={item.href} className="sh-nav__link" aria-current={active ? 'page' : undefined}>

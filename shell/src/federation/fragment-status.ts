@@ -4,7 +4,8 @@ import { useSyncExternalStore } from 'react';
 export type FragmentStatus =
   | { state: 'idle' }
   | { state: 'loading' }
-  | { state: 'mounted' }
+  /** version: the published build's content hash, or 'built-in'. */
+  | { state: 'mounted'; version?: string }
   | { state: 'error'; message: string };
 
 const statuses = new Map<string, FragmentStatus>();

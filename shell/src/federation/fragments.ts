@@ -8,6 +8,7 @@ import { addErrorHandler, registerApplication, triggerAppChange, type LifeCycles
 import { session } from '@verba/kit';
 import { FRAGMENTS, type FragmentName } from '../routing/paths';
 import { resolveRoute } from '../routing/resolve-route';
+import { incompatibility } from './compatibility';
 import { setFragmentStatus } from './fragment-status';
 import type { Registry } from './registry';
 
@@ -27,10 +28,13 @@ function remoteFor(name: FragmentName) {
 async function loadSpa(name: FragmentName): Promise<LifeCycles> {
   setFragmentStatus(name, { state: 'loading' });
   try {
-    if (!remoteFor(name)) throw new Error(`"${name}" is not in the fragment registry.`);
+    const remote = remoteFor(name);
+    if (!remote) throw new Error(`"${name}" is not in the fragment registry.`);
+    await refuseIncompatible(name, remote.entry);
     const spa = await loadRemote<LifeCycles>(`${containerName(name)}/spa`);
     if (!spa?.mount) throw new Error(`"${name}" did not expose single-spa lifecycles.`);
-    const mounted = async () => setFragmentStatus(name, { state: 'mounted' });
+    const version = publishedVersion(remote.entry);
+    const mounted = async () => setFragmentStatus(name, { state: 'mounted', version });
     const unmounted = async () => setFragmentStatus(name, { state: 'idle' });
     return {
       bootstrap: spa.bootstrap,
@@ -43,8 +47,22 @@ async function loadSpa(name: FragmentName): Promise<LifeCycles> {
   }
 }
 
+/** Reads the fragment's manifest (the federation runtime reads it next, from the cache) before any of its code runs. */
+async function refuseIncompatible(name: FragmentName, manifestUrl: string): Promise<void> {
+  const response = await fetch(manifestUrl);
+  if (!response.ok) throw new Error(`"${name}" manifest unavailable (${response.status}).`);
+  const why = incompatibility(await response.json());
+  if (why) throw new Error(`This version of "${name}" cannot run on this page: ${why}. It was not started.`);
+}
+
+/** A published fragment lives under <store>/<name>/<content hash>/: the hash names the version; else the built-in copy. */
+function publishedVersion(manifestUrl: string): string {
+  return /\/([0-9a-f]{12,64})\/mf-manifest\.json$/.exec(manifestUrl)?.[1] ?? 'built-in';
+}
+
 function describe(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  // single-spa prefixes "application 'x' died in status ...: " to what the fragment's loader threw.
+  const text = (error instanceof Error ? error.message : String(error)).replace(/^application '[^']*' died in status [A-Z_]+: /, '');
   // MF runtime errors are long and technical; keep the first line for the curious.
   return text.split('\n')[0]?.slice(0, 300) ?? 'Unknown error';
 }

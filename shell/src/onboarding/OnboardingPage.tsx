@@ -3,7 +3,16 @@ import { Button, Link, TextField, navigate, session, toast, usePathname, useSess
 import { PATHS } from '../routing/paths';
 import { Choice } from './Choice';
 import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, writeDraft, type LanguageCode, type LevelCode } from './choices';
-import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo } from './onboarding-api';
+import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo, visibleLanguageCodes } from './onboarding-api';
+
+/** The languages a learner may choose: a language an admin hid is left out (all of them until the answer comes). */
+function useOfferedLanguages() {
+  const [visible, setVisible] = useState<Set<string>>();
+  useEffect(() => {
+    visibleLanguageCodes().then(setVisible, () => undefined);
+  }, []);
+  return LANGUAGES.filter((l) => !visible || visible.has(l.code)).map((l) => ({ value: l.code, title: l.name, detail: l.native }));
+}
 
 const base = PATHS.onboarding;
 const STEPS = ['language', 'level', 'username'] as const;
@@ -62,6 +71,7 @@ function Intro() {
 
 function LanguageStep() {
   const [draft, setDraft] = useState(readDraft);
+  const offered = useOfferedLanguages();
   const next = (e: FormEvent) => {
     e.preventDefault();
     if (draft.language) navigate(`${base}/level`);
@@ -78,7 +88,7 @@ function LanguageStep() {
             setDraft(d);
             writeDraft(d);
           }}
-          options={LANGUAGES.map((l) => ({ value: l.code, title: l.name, detail: l.native }))}
+          options={offered}
         />
         <Button type="submit" disabled={!draft.language}>
           Continue
@@ -199,6 +209,7 @@ function Welcome() {
 /** Later: add or switch to another language, then pick its level. */
 function ChooseNewLanguage() {
   const [language, setLanguage] = useState<LanguageCode | undefined>();
+  const offered = useOfferedLanguages();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!language) return;
@@ -213,7 +224,7 @@ function ChooseNewLanguage() {
   return (
     <Card title="Learn another language">
       <form onSubmit={(e) => void submit(e)}>
-        <Choice legend="Language" name="language" value={language} onChange={setLanguage} options={LANGUAGES.map((l) => ({ value: l.code, title: l.name, detail: l.native }))} />
+        <Choice legend="Language" name="language" value={language} onChange={setLanguage} options={offered} />
         <Button type="submit" disabled={!language}>
           Continue
         </Button>

@@ -19,3 +19,9 @@ export async function finishOnboarding(language: LanguageCode, level: LevelCode)
 
 export const changeLanguage = async (language: LanguageCode) =>
   ((await client.send('POST', '/api/user/change-language', { body: { languageId: language } })) as Written).profile;
+
+/** The languages whose course is on the platform (an admin can hide one: spec §3 isVisibleOnThePlatform). */
+export async function visibleLanguageCodes(): Promise<Set<string>> {
+  const { languages } = (await client.send('GET', '/api/courses/visibility')) as { languages: { languageCode: string; isVisibleOnThePlatform: boolean }[] };
+  return new Set(languages.filter((l) => l.isVisibleOnThePlatform).map((l) => l.languageCode));
+}

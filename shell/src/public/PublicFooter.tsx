@@ -15,6 +15,7 @@ const COLUMNS = [
     title: 'Help',
     links: [
       ['Pricing', PATHS.pricing],
+      ['Blog', PATHS.blog],
       ['FAQ', PATHS.faq],
       ['Support', PATHS.support],
       ['Contact us', PATHS.contactUs],

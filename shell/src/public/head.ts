@@ -10,16 +10,27 @@ export function metaTags(meta: PageMeta, path: string): { attr: 'name' | 'proper
     { attr: 'property', key: 'og:type', content: meta.type },
     { attr: 'property', key: 'og:url', content: `${SITE_ORIGIN}${path}` },
     { attr: 'property', key: 'og:site_name', content: SITE_NAME },
-    { attr: 'name', key: 'twitter:card', content: 'summary' },
+    { attr: 'name', key: 'twitter:card', content: meta.image ? 'summary_large_image' : 'summary' },
     { attr: 'name', key: 'twitter:title', content: meta.title },
     { attr: 'name', key: 'twitter:description', content: meta.description },
+    ...(meta.image
+      ? [
+          { attr: 'property' as const, key: 'og:image', content: new URL(meta.image, SITE_ORIGIN).href },
+          { attr: 'name' as const, key: 'twitter:image', content: new URL(meta.image, SITE_ORIGIN).href },
+        ]
+      : []),
   ];
 }
 
 /** Keeps the head in step on in-app navigation (crawlers get it from the prerendered file). */
 export function applyHead(meta: PageMeta, path: string): void {
   document.title = meta.title;
-  for (const tag of metaTags(meta, path)) {
+  const tags = metaTags(meta, path);
+  // A page without a picture must not keep the previous page's.
+  for (const key of ['og:image', 'twitter:image']) {
+    if (!tags.some((t) => t.key === key)) document.head.querySelector(`meta[content][property="${key}"], meta[content][name="${key}"]`)?.remove();
+  }
+  for (const tag of tags) {
     let el = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attr}="${tag.key}"]`);
     if (!el) {
       el = document.createElement('meta');

@@ -5,6 +5,8 @@ export interface PageMeta {
   description: string;
   /** og:type: the landing page is the site, the rest are articles. */
   type: 'website' | 'article';
+  /** A picture for social cards (absolute or site path). */
+  image?: string;
 }
 
 export const SITE_NAME = 'Verba';
@@ -59,9 +61,27 @@ export const PAGE_META: Record<PublicPage, PageMeta> = {
     description: 'Get help with your Verba account, reading, flashcards and the Master subscription, or write to the support team.',
     type: 'article',
   },
+  blog: {
+    title: 'The Verba blog: reading-first language learning',
+    description: 'How to learn German, French, Spanish and Russian by reading: method, habits and the ideas behind Verba.',
+    type: 'website',
+  },
+  'blog-post': {
+    title: 'The Verba blog',
+    description: 'Reading-first language learning: German, French, Spanish and Russian.',
+    type: 'article',
+  },
   'contact-us': {
     title: 'Contact support | Verba',
     description: 'Write to the Verba support team. We usually answer within two working days.',
     type: 'article',
   },
 };
+
+/** A blog post's own title, description and picture for its page and social card. */
+export const postMeta = (post: { title: string; description: string; image: { url: string } | null }): PageMeta => ({
+  title: `${post.title} | Verba blog`,
+  description: post.description,
+  type: 'article',
+  ...(post.image ? { image: post.image.url } : {}),
+});

@@ -13,6 +13,8 @@ export type ShellPage =
   | 'onboarding'
   | 'profile'
   | 'subscription'
+  | 'blog'
+  | 'forum'
   | 'not-found'
   | AccountPage;
 
@@ -33,12 +35,17 @@ export const PUBLIC_PAGES = {
   '/app/cookie-policy': 'cookies',
   '/app/support': 'support',
   '/app/support/contact-us': 'contact-us',
+  '/blog': 'blog',
 } as const;
 export type PublicPath = keyof typeof PUBLIC_PAGES;
-export type PublicPage = (typeof PUBLIC_PAGES)[PublicPath];
+/** Every public page: the fixed ones, and a blog post at /blog/<slug> (prerendered for the posts known at build time). */
+export type PublicPage = (typeof PUBLIC_PAGES)[PublicPath] | 'blog-post';
+
+/** The slug of a public blog post's path, e.g. /blog/why-reading-first. */
+export const blogSlugAt = (pathname: string): string | undefined => /^\/blog\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(pathname)?.[1];
 
 export const publicPageAt = (pathname: string): PublicPage | undefined =>
-  Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as PublicPath] : undefined;
+  Object.hasOwn(PUBLIC_PAGES, pathname) ? PUBLIC_PAGES[pathname as PublicPath] : blogSlugAt(pathname) ? 'blog-post' : undefined;
 
 export const PATHS = {
   signIn: '/app/sign-in',
@@ -65,6 +72,9 @@ export const PATHS = {
   terms: '/app/terms-and-conditions',
   privacy: '/app/privacy-policy',
   cookies: '/app/cookie-policy',
+  blog: '/blog',
+  appBlog: '/app/blog',
+  forum: '/app/forum',
 } as const;
 
 /** The account pages by path. */

@@ -34,5 +34,7 @@ export function resolveRoute(rawPathname: string, user: SessionUser | null): Res
     return { kind: 'fragment', name };
   }
   if (under(pathname, PATHS.onboarding)) return { kind: 'page', page: 'onboarding' };
+  if (under(pathname, PATHS.appBlog)) return { kind: 'page', page: 'blog' };
+  if (under(pathname, PATHS.forum)) return { kind: 'page', page: 'forum' };
   return { kind: 'page', page: PAGES[pathname] ?? 'not-found' };
 }

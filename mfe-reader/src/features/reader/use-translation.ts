@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES, type LearningLanguage } from '@verba/contracts';
-import { translateText, type TranslationKind } from './api/word-help-api';
+import { translateText, type Translated, type TranslationKind } from './api/word-help-api';
 
 export type TranslationState =
   | { status: 'idle' | 'pending' | 'not-found' }
-  | { status: 'done'; text: string }
+  | ({ status: 'done' } & Translated)
   | { status: 'error'; message: string };
 
 /** Translates `text` while `enabled`; a newer request replaces an older one. */
@@ -15,7 +15,7 @@ export function useTranslation(kind: TranslationKind, text: string, languageCode
     let current = true;
     setState({ status: 'pending' });
     translateText(kind, text, languageCode, context).then(
-      (translation) => current && setState(translation === undefined ? { status: 'not-found' } : { status: 'done', text: translation }),
+      (translation) => current && setState(translation === undefined ? { status: 'not-found' } : { status: 'done', ...translation }),
       (error: Error) => current && setState({ status: 'error', message: error.message || MESSAGES.other.translationError }),
     );
     return () => {

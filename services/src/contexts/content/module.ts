@@ -6,6 +6,7 @@ import { guardBrevo } from './adapters/brevo/guard';
 import { createHttpBrevo } from './adapters/brevo/http';
 import { createLocalBrevo } from './adapters/brevo/local';
 import { announcementsProjection } from './projections/announcements';
+import { imageUsageProjection } from './projections/image-usage';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
 import { SupportMail } from './commands/support';
@@ -13,6 +14,7 @@ import type { BaseDeps } from '../../platform/module';
 import type { Brevo } from './adapters/brevo/port';
 import type { LocalBrevo } from './adapters/brevo/local';
 import { brevoErasureReactor } from './reactors/erasure';
+import { imageRoutes, imageStorageFor, migrateImages } from './domain/images';
 
 // One Brevo adapter per runtime (deps' database), shared by the routes and the erasure reactor, so the
 // local adapter's recorded calls and contacts are one set.
@@ -36,8 +38,8 @@ function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {
   name: 'content',
-  projections: [announcementsProjection],
-  routes(app, deps) {
+  projections: [announcementsProjection, imageUsageProjection],
+  async routes(app, deps) {
     const { config } = deps;
     const brevo = brevoOf(deps);
     contentRoutes(app, {
@@ -48,7 +50,9 @@ export const contentModule: Module = {
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
     });
+    await imageRoutes(app, deps.auth, deps.db, imageStorageFor(config), readAfterFor(deps.projections, [imageUsageProjection.name]));
   },
+  migrate: migrateImages,
   reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],
   seed: (deps) => seedWelcomeBanner(new AnnouncementCommands(deps.store)),
 };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { LearningLanguageSchema, LevelSchema, RoleSchema } from '@verba/contracts';
+import { LearningLanguageSchema, RoleSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
-import { UserDeleted } from './published';
+import { OnboardingCompleted, UserDeleted, userStream } from './published';
 
-export { UserDeleted };
+export { OnboardingCompleted, UserDeleted, userStream };
 
 /**
  * Identity's domain events. Email, name and password hash are written encrypted with the user's own key
@@ -49,11 +49,6 @@ export const RoleChanged = defineEvent(
   z.object({ role: RoleSchema, by: z.string(), at: z.iso.datetime() }),
 );
 
-/** The learner finished the main onboarding: learning language and level chosen. */
-export const OnboardingCompleted = defineEvent(
-  'identity.OnboardingCompleted',
-  z.object({ language: LearningLanguageSchema, level: LevelSchema, at: z.iso.datetime() }),
-);
 
 /** A verification link was issued (at registration, or again on request); only the newest one works. */
 export const VerificationEmailRequested = defineEvent(
@@ -112,7 +107,6 @@ export const TimeRecorded = defineEvent(
 );
 export const activityEvents = [TimeRecorded] as const;
 
-export const userStream = (userId: string) => `identity-user-${userId}`;
 export const usernameStream = (usernameHash: string) => `identity-username-${usernameHash}`;
 export const activityStream = (userId: string, day: string) => `identity-activity-${userId}-${day}`;
 export const emailStream = (emailHash: string) => `identity-email-${emailHash}`;

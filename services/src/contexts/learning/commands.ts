@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { VocabularyPair } from '@verba/contracts';
+import { COURSE_MESSAGES, type VocabularyPair } from '@verba/contracts';
 import type { Decider } from '../../platform/decider/decider';
 import { EventCodec, type EventDefinition, type EventOf } from '../../platform/decider/events';
 import { eventIdFor } from '../../platform/decider/event-ids';
@@ -8,19 +8,29 @@ import type { EventStore } from '../../platform/event-store/port';
 import {
   chapterDecider,
   courseDecider,
+  exerciseDecider,
+  type ExerciseCommand,
   progressDecider,
   type ChapterCommand,
   type CourseCommand,
   type ProgressCommand,
 } from './decider';
-import { chapterEvents, chapterStream, courseEvents, courseStream, progressEvents, progressStream } from './events';
+import { chapterEvents, chapterStream, courseEvents, courseStream, exerciseEvents, exerciseStream, progressEvents, progressStream } from './events';
 import type { CourseStructure } from './queries';
 
 type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
+type CourseEdit = WithoutAt<Exclude<CourseCommand, { kind: 'define' }>>;
+
+/** Who makes an admin change (kept as the events' metadata `userId`) and the revision their page showed. */
+export interface AdminWrite {
+  by?: string;
+  expectedRevision?: bigint;
+}
 
 const courseCodec = new EventCodec([...courseEvents]);
 const chapterCodec = new EventCodec([...chapterEvents]);
 const progressCodec = new EventCodec([...progressEvents]);
+const exerciseCodec = new EventCodec([...exerciseEvents]);
 
 /** Course authoring (admins) and learners' progress; queries.ts reads courses and progress. */
 export class LearningCommands {
@@ -33,27 +43,40 @@ export class LearningCommands {
     return this.run(courseCodec, courseDecider, courseStream(command.courseId), { kind: 'define', ...command, at: this.at() }, commandId);
   }
 
-  setChapterFlags(courseId: string, chapterId: string, flags: { visible?: boolean; premium?: boolean }, commandId: string = randomUUID()) {
-    return this.run(courseCodec, courseDecider, courseStream(courseId), { kind: 'setFlags', courseId, chapterId, ...flags, at: this.at() }, commandId);
+  setChapterFlags(courseId: string, chapterId: string, flags: { visible?: boolean; premium?: boolean }, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    return this.editCourse({ kind: 'setFlags', courseId, chapterId, ...flags }, commandId, admin);
   }
 
-  setCourseVisibility(courseId: string, isVisibleOnThePlatform: boolean, commandId: string = randomUUID()) {
-    return this.run(courseCodec, courseDecider, courseStream(courseId), { kind: 'setVisibility', courseId, isVisibleOnThePlatform, at: this.at() }, commandId);
+  setCourseVisibility(courseId: string, isVisibleOnThePlatform: boolean, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    return this.editCourse({ kind: 'setVisibility', courseId, isVisibleOnThePlatform }, commandId, admin);
   }
 
-  writeChapter(c: Omit<Extract<ChapterCommand, { kind: 'write' }>, 'kind' | 'at'>, commandId: string = randomUUID()) {
-    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'write', ...c, at: this.at() }, commandId);
+  /** An admin's change of an existing course: titles, order, removals (see the course decider). */
+  editCourse(command: CourseEdit, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    const full = { ...command, at: this.at() } as CourseCommand;
+    return this.run(courseCodec, courseDecider, courseStream(command.courseId), full, commandId, admin);
   }
 
-  editChapter(c: Omit<Extract<ChapterCommand, { kind: 'edit' }>, 'kind' | 'at'>, commandId: string = randomUUID()) {
-    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'edit', ...c, at: this.at() }, commandId);
+  /** The course of a language that has none yet (course ids are fixed per language). */
+  createCourse(course: { courseId: string; languageCode: CourseStructure['languageCode']; title: string }, commandId: string, admin: AdminWrite = {}) {
+    const definition = { kind: 'define' as const, ...course, lessons: [], startingPoints: [], at: this.at() };
+    return this.run(courseCodec, courseDecider, courseStream(course.courseId), definition, commandId, admin);
+  }
+
+  writeChapter(c: Omit<Extract<ChapterCommand, { kind: 'write' }>, 'kind' | 'at'>, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'write', ...c, at: this.at() }, commandId, admin);
+  }
+
+  editChapter(c: Omit<Extract<ChapterCommand, { kind: 'edit' }>, 'kind' | 'at'>, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'edit', ...c, at: this.at() }, commandId, admin);
   }
 
   /** A lesson at the end of the course; its id comes from the command id, so a retry adds nothing. */
-  async addLesson(course: CourseStructure, title: string, commandId: string) {
+  async addLesson(course: CourseStructure, title: string, commandId: string, admin: AdminWrite = {}) {
     const lessonId = eventIdFor(commandId, 'lesson');
     const lessons = [{ lessonId, title, chapters: [] }];
-    const result = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    const definition = { kind: 'define' as const, courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [], at: this.at() };
+    const result = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
     return { lessonId, result };
   }
 
@@ -67,19 +90,28 @@ export class LearningCommands {
     content: { title: string; text: string; vocabulary: VocabularyPair[] },
     flags: { visible: boolean; premium: boolean },
     commandId: string,
+    admin: AdminWrite = {},
   ) {
     const chapterId = eventIdFor(commandId, 'chapter');
-    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'));
+    // The content stream is new: only the course's slot is checked against the admin's revision.
+    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'), { ...(admin.by ? { by: admin.by } : {}) });
     const lessons = [{ lessonId: lesson.id, title: lesson.title, chapters: [{ chapterId, ...flags }] }];
-    const placed = await this.defineCourse({ courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [] }, commandId);
+    const definition = { kind: 'define' as const, courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [], at: this.at() };
+    const placed = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
     const position = placed.position ?? written.position; // the slot is appended after the content
     return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
+  }
+
+  /** Replaces one list of a chapter's exercises (missing words or questions). */
+  writeExercises(command: WithoutAt<ExerciseCommand>, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+    const full = { ...command, at: this.at() } as ExerciseCommand;
+    return this.run(exerciseCodec, exerciseDecider, exerciseStream(command.chapterId), full, commandId, admin);
   }
 
   /** A learner's command on their own progress stream in one course. */
   progress(command: WithoutAt<ProgressCommand>, commandId: string = randomUUID()) {
     const full = { ...command, at: this.at() } as ProgressCommand;
-    return this.run(progressCodec, progressDecider, progressStream(full.userId, full.courseId), full, commandId, { userId: full.userId });
+    return this.run(progressCodec, progressDecider, progressStream(full.userId, full.courseId), full, commandId, { by: full.userId });
   }
 
   private run<C, S, D extends EventDefinition>(
@@ -88,9 +120,18 @@ export class LearningCommands {
     streamId: string,
     command: C,
     commandId: string,
-    metadata?: { userId: string },
+    { by, expectedRevision }: AdminWrite = {},
   ) {
-    return handleCommand({ store: this.store, codec, decider, streamId, command, commandId, ...(metadata ? { metadata } : {}) });
+    return handleCommand({
+      store: this.store,
+      codec,
+      decider,
+      streamId,
+      command,
+      commandId,
+      ...(by ? { metadata: { userId: by } } : {}),
+      ...(expectedRevision !== undefined ? { expectedRevision: { revision: expectedRevision, conflict: COURSE_MESSAGES.editConflict } } : {}),
+    });
   }
 
   private at(): string {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COURSE_MESSAGES } from '@verba/contracts';
 import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { chapterDecider, courseDecider, progressDecider, type CourseDefinition } from './decider';
 import type { ChapterEvent, CourseEvent, ProgressEvent } from './events';
@@ -71,6 +72,45 @@ describe('course decider', () => {
     ]);
     spec.given([created]).when({ kind: 'setVisibility', courseId, isVisibleOnThePlatform: true, at }).then([]);
     spec.given([]).when({ kind: 'setVisibility', courseId, isVisibleOnThePlatform: true, at }).thenThrows('Course not found');
+  });
+});
+
+describe('course decider: admin edits (issue 16)', () => {
+  const spec = deciderSpec(courseDecider);
+  const history = [created, lessonAdded(L1, 0), chapterAdded(L1, C1, 0), chapterAdded(L1, C2, 1), lessonAdded(L2, 1), chapterAdded(L2, C3, 0)];
+  const withStart: CourseEvent[] = [...history, { type: 'learning.StartingPointAdded', data: { courseId, startingPointId: SP, lessonId: L2, title: 'Start', level: 'A2', index: 0, at } }];
+
+  it('reorders lessons and chapters only with every id once; the same order appends nothing', () => {
+    spec.given(history).when({ kind: 'reorderLessons', courseId, lessonIds: [L2, L1], at }).then([{ type: 'learning.LessonsReordered', data: { courseId, lessonIds: [L2, L1], at } }]);
+    spec.given(history).when({ kind: 'reorderLessons', courseId, lessonIds: [L1, L2], at }).then([]);
+    spec.given(history).when({ kind: 'reorderLessons', courseId, lessonIds: [L1], at }).thenThrows(COURSE_MESSAGES.staleOrder);
+    spec.given(history).when({ kind: 'reorderChapters', courseId, lessonId: L1, chapterIds: [C2, C1], at }).then([
+      { type: 'learning.ChaptersReordered', data: { courseId, lessonId: L1, chapterIds: [C2, C1], at } },
+    ]);
+    spec.given(history).when({ kind: 'reorderChapters', courseId, lessonId: L1, chapterIds: [C2, C2], at }).thenThrows(COURSE_MESSAGES.staleOrder);
+  });
+
+  it('removes a chapter once, and a removed chapter is never defined again', () => {
+    const removed: CourseEvent = { type: 'learning.ChapterRemoved', data: { courseId, lessonId: L1, chapterId: C1, at } };
+    spec.given(history).when({ kind: 'removeChapter', courseId, chapterId: C1, at }).then([removed]);
+    spec.given([...history, removed]).when({ kind: 'removeChapter', courseId, chapterId: C1, at }).then([]);
+    spec.given([...history, removed]).when(definition([{ lessonId: L1, title: 'L', chapters: [chapter(C1)] }])).then([]);
+    // A chapter added afterwards goes last among those left.
+    spec.given([...history, removed]).when(definition([{ lessonId: L1, title: 'L', chapters: [chapter(SP)] }])).then([chapterAdded(L1, SP, 1)]);
+  });
+
+  it('refuses to remove a lesson a starting point begins at, and removes one without', () => {
+    spec.given(withStart).when({ kind: 'removeLesson', courseId, lessonId: L2, at }).thenThrows(COURSE_MESSAGES.lessonIsStartingPoint('Start'));
+    spec.given(withStart).when({ kind: 'removeLesson', courseId, lessonId: L1, at }).then([{ type: 'learning.LessonRemoved', data: { courseId, lessonId: L1, at } }]);
+  });
+
+  it('renames a course and a lesson only when the title changes', () => {
+    spec.given(history).when({ kind: 'rename', courseId, title: 'Deutsch', at }).then([]);
+    spec.given(history).when({ kind: 'rename', courseId, title: 'Deutsch B', at }).then([{ type: 'learning.CourseRenamed', data: { courseId, title: 'Deutsch B', at } }]);
+    spec.given(history).when({ kind: 'renameLesson', courseId, lessonId: L1, title: 'Neu', at }).then([
+      { type: 'learning.LessonRenamed', data: { courseId, lessonId: L1, title: 'Neu', at } },
+    ]);
+    spec.given(history).when({ kind: 'renameLesson', courseId, lessonId: SP, title: 'Neu', at }).thenThrows(COURSE_MESSAGES.lessonNotFound);
   });
 });
 

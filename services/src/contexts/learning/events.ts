@@ -39,13 +39,57 @@ export const CourseVisibilitySet = defineEvent(
   z.object({ courseId: z.uuid(), isVisibleOnThePlatform: z.boolean(), at }),
 );
 
-export const courseEvents = [CourseCreated, LessonAdded, ChapterAdded, StartingPointAdded, ChapterFlagsSet, CourseVisibilitySet] as const;
+// Admin edits (issue 16). The acting admin is the event's metadata `userId`, like every admin command's.
+export const CourseRenamed = defineEvent('learning.CourseRenamed', z.object({ courseId: z.uuid(), title: z.string().min(1), at }));
+
+export const LessonRenamed = defineEvent('learning.LessonRenamed', z.object({ courseId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), at }));
+
+/** The whole new order of the course's lessons (lessonsOrder). */
+export const LessonsReordered = defineEvent('learning.LessonsReordered', z.object({ courseId: z.uuid(), lessonIds: z.array(z.uuid()), at }));
+
+/** The whole new order of one lesson's chapters (chaptersOrder). */
+export const ChaptersReordered = defineEvent(
+  'learning.ChaptersReordered',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterIds: z.array(z.uuid()), at }),
+);
+
+/** A lesson leaves the course with every chapter in it; learners' progress on them stops counting. */
+export const LessonRemoved = defineEvent('learning.LessonRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), at }));
+
+export const ChapterRemoved = defineEvent('learning.ChapterRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), at }));
+
+/** A starting point's title, level or lesson changed (spec §6 "start points"). */
+export const StartingPointUpdated = defineEvent(
+  'learning.StartingPointUpdated',
+  z.object({ courseId: z.uuid(), startingPointId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), level: LevelSchema, at }),
+);
+
+/** Learners who had chosen it start from the course's beginning; their completed chapters still count. */
+export const StartingPointRemoved = defineEvent('learning.StartingPointRemoved', z.object({ courseId: z.uuid(), startingPointId: z.uuid(), at }));
+
+export const courseEvents = [
+  CourseCreated,
+  LessonAdded,
+  ChapterAdded,
+  StartingPointAdded,
+  ChapterFlagsSet,
+  CourseVisibilitySet,
+  CourseRenamed,
+  LessonRenamed,
+  LessonsReordered,
+  ChaptersReordered,
+  LessonRemoved,
+  ChapterRemoved,
+  StartingPointUpdated,
+  StartingPointRemoved,
+] as const;
 export type CourseEvent = EventOf<(typeof courseEvents)[number]>;
 export const courseStream = (courseId: string) => `learning-course-${courseId}`;
 
 // ---- Chapter content: one stream per chapter, so edits of one text never grow the course's stream.
 
-const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema) };
+/** `imageUrl` (issue 16) is absent in older events and when the chapter has no image. */
+const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema), imageUrl: z.string().optional() };
 
 /** The whole content as it now is (first writing or an edit): the read model takes it as it comes. */
 export const ChapterWritten = defineEvent('learning.ChapterWritten', z.object({ courseId: z.uuid(), chapterId: z.uuid(), ...content, at }));
@@ -53,6 +97,22 @@ export const ChapterWritten = defineEvent('learning.ChapterWritten', z.object({ 
 export const chapterEvents = [ChapterWritten] as const;
 export type ChapterEvent = EventOf<(typeof chapterEvents)[number]>;
 export const chapterStream = (chapterId: string) => `learning-chapter-${chapterId}`;
+
+// ---- Exercises: one stream per chapter, each list written whole (spec §6 missing-words, ask-questions).
+
+const exercise = { answers: z.array(z.string().min(1)).min(1) };
+export const MissingWordsWritten = defineEvent(
+  'learning.MissingWordsWritten',
+  z.object({ courseId: z.uuid(), chapterId: z.uuid(), items: z.array(z.object({ sentence: z.string().min(1), ...exercise })), at }),
+);
+export const QuestionsWritten = defineEvent(
+  'learning.QuestionsWritten',
+  z.object({ courseId: z.uuid(), chapterId: z.uuid(), items: z.array(z.object({ question: z.string().min(1), ...exercise })), at }),
+);
+
+export const exerciseEvents = [MissingWordsWritten, QuestionsWritten] as const;
+export type ExerciseEvent = EventOf<(typeof exerciseEvents)[number]>;
+export const exerciseStream = (chapterId: string) => `learning-exercises-${chapterId}`;
 
 // ---- Progress: one stream per learner and course, bounded by the course's chapters.
 

@@ -8,6 +8,7 @@ import { courseCacheInvalidation } from './domain/course-cache';
 import { coursesProjection, progressProjection } from './projections/courses';
 import { learningAdminRoutes } from './routes/admin';
 import { learningRoutes } from './routes/learner';
+import { exerciseRoutes } from './routes/exercises';
 import { seedDemoCourses } from './seed';
 import { LearningCommands } from './commands';
 import { LearningQueries } from './queries';
@@ -36,7 +37,8 @@ export const learningModule: Module = {
     const commands = new LearningCommands(deps.store);
     const queries = new LearningQueries(deps.db, courseCache(deps));
     learningRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
-    learningAdminRoutes(app, deps.auth, commands, queries);
+    learningAdminRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name]));
+    exerciseRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name]));
   },
   async started(deps) {
     courseCache(deps); // the projector role invalidates the shared (Redis) cache

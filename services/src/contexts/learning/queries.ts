@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type StartingPoint, type VocabularyPair } from '@verba/contracts';
+import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type MissingWord, type Question, type StartingPoint, type VocabularyPair } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
-import { cachedCourseRead } from './domain/course-cache';
+import { ADMIN_TTL_MS, cachedCourseRead } from './domain/course-cache';
 
 export interface ChapterSlot {
   id: string;
@@ -17,6 +17,8 @@ export interface CourseStructure {
   languageCode: LearningLanguage;
   title: string;
   visible: boolean;
+  /** The course stream's revision (admins send it back as their expected revision). */
+  revision: string;
   lessons: { id: string; title: string; chapters: ChapterSlot[] }[];
   startingPoints: StartingPoint[];
 }
@@ -40,10 +42,53 @@ export class LearningQueries {
     return cachedCourseRead(this.cache, courseId, 'structure', () => this.loadStructure(courseId));
   }
 
-  chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[] } | null> {
+  /** The same structure for admin pages, kept ADMIN_CACHE_SECONDS (invalidated on every write). */
+  adminStructure(courseId: string): Promise<CourseStructure | null> {
+    return cachedCourseRead(this.cache, courseId, 'admin-structure', () => this.loadStructure(courseId), ADMIN_TTL_MS);
+  }
+
+  /** A chapter's content and its stream revision, for the admin's chapter editor. */
+  adminChapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null; revision: string } | null> {
+    return cachedCourseRead(
+      this.cache,
+      courseId,
+      `admin-chapter:${chapterId}`,
+      async () => {
+        const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url', 'content_revision');
+        return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null, revision: String(row.content_revision) } : null;
+      },
+      ADMIN_TTL_MS,
+    );
+  }
+
+  /** A chapter's exercises with their answers and the exercise stream's revision (null: none written yet). */
+  exercises(courseId: string, chapterId: string): Promise<{ missingWords: MissingWord[]; questions: Question[]; revision: string | null }> {
+    return cachedCourseRead(this.cache, courseId, `exercises:${chapterId}`, async () => {
+      const row = await this.db('learning_exercises').where({ chapter_id: chapterId, course_id: courseId }).first('missing_words', 'questions', 'revision');
+      return row
+        ? { missingWords: row.missing_words as MissingWord[], questions: row.questions as Question[], revision: String(row.revision) }
+        : { missingWords: [], questions: [], revision: null };
+    });
+  }
+
+  /** Chapters of a course with at least one exercise (admin attention counts). */
+  chaptersWithExercises(courseId: string): Promise<string[]> {
+    return cachedCourseRead(
+      this.cache,
+      courseId,
+      'admin-exercised',
+      async () =>
+        (await this.db('learning_exercises').where({ course_id: courseId }).whereRaw("(jsonb_array_length(missing_words) + jsonb_array_length(questions)) > 0").select('chapter_id')).map(
+          (r: { chapter_id: string }) => r.chapter_id,
+        ),
+      ADMIN_TTL_MS,
+    );
+  }
+
+  chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null } | null> {
     return cachedCourseRead(this.cache, courseId, `chapter:${chapterId}`, async () => {
-      const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary');
-      return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[] } : null;
+      const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url');
+      return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null } : null;
     });
   }
 
@@ -87,6 +132,7 @@ export class LearningQueries {
       languageCode: course.language,
       title: course.title,
       visible: course.visible,
+      revision: String(course.revision),
       lessons: lessons.map((l: { id: string; title: string }) => ({
         id: l.id,
         title: l.title,

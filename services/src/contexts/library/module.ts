@@ -8,6 +8,7 @@ import { httpWebPages, type WebPages } from './adapters/web-pages';
 import { ImportCommands } from './commands/imports';
 import { importRoutes } from './routes/imports';
 import { articlesProjection } from './projections/articles';
+import { readerLevelsProjection } from './projections/reader-levels';
 import { readerWordsProjection } from './projections/reader-words';
 import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
@@ -20,7 +21,7 @@ import { ArticleQueries } from './queries/articles';
 import { ReaderQueries } from './queries/reader';
 import { SeriesQueries } from './queries/series';
 
-const projections = [articlesProjection, readingProjection, readerWordsProjection];
+const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection];
 
 /**
  * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,

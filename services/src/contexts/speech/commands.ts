@@ -47,7 +47,10 @@ export class SpeechCommands {
     try {
       return await this.synthesizer.synthesize({ ssml: wrapForSpeech(text, input.speed), voiceId: input.voiceId });
     } catch (e) {
-      if (e instanceof SpeechUnavailableError) throw new HttpError(503, e.message);
+      if (e instanceof SpeechUnavailableError) {
+        this.log.warn({ engine: this.synthesizer.name, cause: String((e.cause as Error | undefined)?.message ?? '') }, 'speech engine unavailable');
+        throw new HttpError(503, e.message);
+      }
       // Only name and message: SDK errors can carry request details that have no place in logs.
       this.log.error({ engine: this.synthesizer.name, error: `${(e as Error).name}: ${(e as Error).message}` }, 'speech synthesis failed');
       throw new HttpError(502, MESSAGES.other.speechError);

@@ -1,6 +1,6 @@
 import type { BaseDeps, Module } from '../../platform/module';
 import { AudioCache, migrateAudioCache } from './domain/audio-cache';
-import { createEspeakSynthesizer } from './adapters/espeak';
+import { createEspeakWasmSynthesizer } from './adapters/espeak-wasm';
 import { createPollySynthesizer } from './adapters/polly';
 import { speechRoutes } from './routes';
 import { SpeechCommands } from './commands';
@@ -15,11 +15,11 @@ export interface SpeechModuleOptions {
   synthesizer?: Synthesizer;
 }
 
-/** Polly where a region is configured, else espeak-ng (which answers 503 when it is not installed). */
+/** Polly where a region is configured, else espeak-ng compiled to WebAssembly (nothing to install). */
 export function configuredSynthesizer(config: BaseDeps['config']): Synthesizer {
   return config.POLLY_REGION
     ? createPollySynthesizer({ region: config.POLLY_REGION, ...(config.POLLY_ENDPOINT ? { endpoint: config.POLLY_ENDPOINT } : {}) })
-    : createEspeakSynthesizer();
+    : createEspeakWasmSynthesizer();
 }
 
 export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
@@ -29,6 +29,7 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
     migrate: migrateAudioCache,
     routes(app, deps) {
       const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
+      app.addHook('onClose', async () => synthesizer.close?.());
       const usage = new TtsUsage(deps.store, now);
       const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
       speechRoutes(app, deps.auth, commands, new SpeechQueries(usage, deps.auth));

@@ -5,6 +5,8 @@ import { createLocalProvider } from './adapters/local/provider';
 import { migrateTranslationMemory, TranslationMemory } from './domain/memory';
 import { createOpenAiProvider } from './adapters/openai';
 import { promptsProjection } from './projections/prompts';
+import { ownMeaningsProjection } from './projections/own-meanings';
+import { withFallback } from './adapters/fallback';
 import type { TranslationProvider } from './adapters/port';
 import { translationRoutes } from './routes';
 import { TranslationCommands } from './commands';
@@ -18,11 +20,12 @@ export interface TranslationModuleOptions {
   log?: Logger;
 }
 
-/** OpenAI (or a compatible server) when a key is configured; else the local dictionary provider. */
-export function configuredProvider(config: BaseDeps['config'], memory: TranslationMemory): TranslationProvider {
-  return config.OPENAI_API_KEY
-    ? createOpenAiProvider({ apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) })
-    : createLocalProvider(memory);
+/** OpenAI (or a compatible server) when a key is configured, the offline dictionary its fallback; else the dictionary alone. */
+export function configuredProvider(config: BaseDeps['config'], memory: TranslationMemory, log: Logger): TranslationProvider {
+  const local = createLocalProvider(memory);
+  if (!config.OPENAI_API_KEY) return local;
+  const openai = createOpenAiProvider({ apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) });
+  return withFallback(openai, local, log);
 }
 
 export function createTranslationModule(options: TranslationModuleOptions = {}): Module {
@@ -30,12 +33,16 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
   return {
     name: 'translation',
     migrate: migrateTranslationMemory,
-    projections: [promptsProjection],
+    projections: [promptsProjection, ownMeaningsProjection],
     routes(app, deps) {
+      const log = options.log ?? deps.log;
       const memory = new TranslationMemory(deps.db, now);
-      const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory);
-      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, options.log ?? deps.log);
-      translationRoutes(app, deps.auth, new TranslationCommands(deps.store, now), queries, readAfterFor(deps.projections, [promptsProjection.name]));
+      const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory, log);
+      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log);
+      translationRoutes(app, deps.auth, new TranslationCommands(deps.store, now, deps.personalData), queries, {
+        prompts: readAfterFor(deps.projections, [promptsProjection.name]),
+        meanings: readAfterFor(deps.projections, [ownMeaningsProjection.name]),
+      });
     },
   };
 }

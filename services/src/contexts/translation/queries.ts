@@ -8,7 +8,8 @@ import type { Logger } from '../../platform/logger';
 import { DEFAULT_PROMPTS } from './domain/default-prompts';
 import { detectLanguage } from './adapters/local/glossary-text';
 import type { TranslationMemory } from './domain/memory';
-import { InvalidProviderResultError, type TranslationProvider } from './adapters/port';
+import { InvalidProviderResultError, type Translation, type TranslationProvider } from './adapters/port';
+import { meaningKey } from './domain/meaning-key';
 
 /** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
 const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -18,6 +19,7 @@ export interface TranslateInput {
   prompt?: string;
   locale: string;
   languageCode?: LearningLanguage;
+  context?: string;
 }
 
 export interface PromptView {
@@ -49,27 +51,44 @@ export class TranslationQueries {
   ) {}
 
   /**
-   * Translates through the cache (keyed by text, locale and prompt); every new translation joins the memory.
-   * A text the provider knows no translation of is answered `found: false` (not cached: the memory may learn it).
+   * Translates through the cache (keyed by text, locale, prompt and context); what the AI translates joins
+   * the memory. A text the provider knows no translation of is answered `found: false` (not cached: the
+   * memory may learn it); neither is an answer the dictionary gave because the AI failed.
    */
   async translate(input: TranslateInput): Promise<TranslationResult> {
     const started = performance.now();
     const sourceLanguage = input.languageCode ?? detectLanguage(input.text);
-    const key = `translation:${createHash('sha256')
-      .update(JSON.stringify([this.provider.name, input.text, input.locale, input.prompt ?? '', sourceLanguage ?? '']))
+    const key = `translation:v2:${createHash('sha256')
+      .update(JSON.stringify([this.provider.name, input.text, input.locale, input.prompt ?? '', sourceLanguage ?? '', input.context ?? '']))
       .digest('hex')}`;
-    let data = await this.cache.get(key);
-    if (data === undefined) {
-      data = await this.call(() =>
-        this.provider.translate({ text: input.text, locale: input.locale, ...(input.prompt ? { prompt: input.prompt } : {}), ...(sourceLanguage ? { sourceLanguage } : {}) }),
+    const cached = await this.cache.get(key);
+    let translation = cached === undefined ? undefined : (JSON.parse(cached) as Translation);
+    if (translation === undefined) {
+      translation = await this.call(() =>
+        this.provider.translate({
+          text: input.text,
+          locale: input.locale,
+          ...(input.prompt ? { prompt: input.prompt } : {}),
+          ...(sourceLanguage ? { sourceLanguage } : {}),
+          ...(input.context ? { context: input.context } : {}),
+        }),
       );
-      if (data !== undefined) {
-        await this.cache.set(key, data, CACHE_TTL_MS);
-        await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: data, provider: this.provider.name });
+      if (translation && !translation.fallback) await this.cache.set(key, JSON.stringify(translation), CACHE_TTL_MS);
+      if (translation?.source === 'ai') {
+        await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: translation.text, provider: this.provider.name });
       }
     }
     const duration_s = Math.round(performance.now() - started) / 1000;
-    return data === undefined ? { success: true, found: false, data: '', duration_s } : { success: true, found: true, data, duration_s };
+    if (translation === undefined) return { success: true, found: false, data: '', duration_s };
+    return { success: true, found: true, data: translation.text, duration_s, source: translation.source, ...(translation.lemma ? { lemma: translation.lemma } : {}) };
+  }
+
+  /** The learner's own meaning of a word, or null. */
+  async ownMeaning(userId: string, languageCode: LearningLanguage, word: string): Promise<string | null> {
+    const row: { meaning: string } | undefined = await this.db('translation_own_meanings')
+      .where({ user_id: userId, language: languageCode, word_key: meaningKey(word) })
+      .first('meaning');
+    return row?.meaning ?? null;
   }
 
   async translateMultiWords(input: Omit<TranslateInput, 'prompt'>): Promise<TranslationResult> {

@@ -2,31 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCacheContract } from '../../../test-support/platform/cache-contract-suite';
+import { redisReachable, TEST_REDIS_URL } from '../../../test-support/platform/redis';
 import { createRedisCache } from './redis';
 
-const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const url = TEST_REDIS_URL;
 /** Never print a password from the URL. */
 const shownUrl = url.replace(/\/\/[^@/]*@/, '//');
-
-/** One quick attempt: no retries, no offline queue, so an absent server costs about a second, not forever. */
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(url, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-    enableOfflineQueue: false,
-    connectTimeout: 1000,
-  });
-  probe.on('error', () => undefined); // the failure is the answer, not an unhandled event
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const reachable = await redisReachable();
 if (!reachable && process.env.CI) throw new Error(`CI requires Redis at ${shownUrl} but it is not reachable`);

@@ -5,7 +5,7 @@ import {
   type ExpectedRevision,
   type Position,
 } from '../event-store/port';
-import type { Decider } from './decider';
+import { DomainError, type Decider } from './decider';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import type { EventCodec, EventDefinition, EventOf } from './events';
@@ -29,6 +29,11 @@ export interface HandleCommandOptions<C, S, D extends EventDefinition> {
    * and append expecting no stream, reading the stream only if that conflicts. Same safety as the cache.
    */
   assumeNew?: boolean;
+  /**
+   * The stream revision the caller last saw (an admin's edit page): when the stream has moved since, the
+   * command is refused with a 409 and `conflict` as its message instead of being decided on newer state.
+   */
+  expectedRevision?: { revision: bigint; conflict: string };
 }
 
 export interface CommandResult<E> {
@@ -57,7 +62,7 @@ export async function handleCommand<C, S, D extends EventDefinition>(
     let state: S;
     let expected: ExpectedRevision;
     const cached =
-      attempt === 1
+      attempt === 1 && !o.expectedRevision
         ? (cache?.get(o.streamId) ?? (o.assumeNew ? { expected: 'no_stream' as const, state: o.decider.initialState() } : undefined))
         : undefined;
     if (cached) {
@@ -74,6 +79,7 @@ export async function handleCommand<C, S, D extends EventDefinition>(
           ? 'no_stream'
           : ((await o.store.streamRevision(o.streamId)) ?? 'no_stream');
       cache?.set(o.streamId, expected, state);
+      if (o.expectedRevision && expected !== o.expectedRevision.revision) throw new DomainError(o.expectedRevision.conflict, 409);
     }
     const events = o.decider.decide(o.command, state);
     if (events.length === 0) {
@@ -91,6 +97,7 @@ export async function handleCommand<C, S, D extends EventDefinition>(
     } catch (e) {
       cache?.delete(o.streamId);
       if (!isWrongExpectedVersion(e)) throw e;
+      if (o.expectedRevision) throw new DomainError(o.expectedRevision.conflict, 409);
       if (attempt >= maxAttempts) {
         throw new ConcurrencyExhaustedError(`${o.streamId}: still conflicting after ${attempt} attempts`);
       }

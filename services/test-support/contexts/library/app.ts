@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { ArticleInput, LearningLanguage } from '@verba/contracts';
+import type { ArticleInput, LearningLanguage, Level } from '@verba/contracts';
 import { formatPosition } from '../../../src/platform/event-store/port';
 import { preferredTestDatabase } from '../../platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../platform/test-app';
@@ -9,6 +9,7 @@ import { testAuthModule, testUserCookies } from '../../platform/test-auth';
 import type { Module } from '../../../src/platform/module';
 import { libraryModule } from '../../../src/contexts/library/module';
 import { WordStatusChanged } from '../../../src/contexts/vocabulary/published';
+import { OnboardingCompleted, userStream } from '../../../src/contexts/identity/published';
 
 /** Test helpers shared by the library's route tests. */
 export const database = await preferredTestDatabase();
@@ -78,5 +79,12 @@ export async function expectRebuildEqual(t: TestApp, projection: { name: string;
 export async function markWords(t: TestApp, userId: string, language: LearningLanguage, words: string[], status: 'known' | 'uncertain' | 'new'): Promise<string> {
   const events = words.map((word) => ({ id: randomUUID(), type: WordStatusChanged.type, version: WordStatusChanged.version, data: { userId, language, word, status, at: new Date().toISOString() } }));
   const { position } = await t.deps.store.append(`vocabulary-test-${randomUUID()}`, events, 'no_stream');
+  return formatPosition(position);
+}
+
+/** What identity appends when a learner finishes onboarding (its published `OnboardingCompleted`). */
+export async function onboard(t: TestApp, userId: string, language: LearningLanguage, level: Level): Promise<string> {
+  const event = { id: randomUUID(), type: OnboardingCompleted.type, version: OnboardingCompleted.version, data: { language, level, at: new Date().toISOString() } };
+  const { position } = await t.deps.store.append(userStream(userId), [event], 'any');
   return formatPosition(position);
 }

@@ -5,3 +5,4 @@
 export { queryClient, routeKey, useRouteQuery, invalidatePaths } from './queries';
 export { useCommand, useMinPosition, keepPrevious } from './commands';
 export { fragmentLifecycles, KitProviders } from './lifecycles';
+export { DashboardWidget } from './widget';

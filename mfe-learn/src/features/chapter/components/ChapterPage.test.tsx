@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES } from '@verba/contracts';
+import { COURSE_MESSAGES, checkExerciseAnswer, getChapterExercises } from '@verba/contracts';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { COMMAND_ID, CH, FAMILIE, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
@@ -155,5 +155,38 @@ describe('ChapterPage', () => {
     openChapter(CH.hidden);
     expect((await screen.findByRole('alert')).textContent).toContain('Chapter not found');
     expect(screen.getByRole('link', { name: '← Course map' }).getAttribute('href')).toBe('/app/courses');
+  });
+
+  it('shows the exercises after the text; the learner answers both kinds and sees right or wrong', async () => {
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+      {
+        route: getChapterExercises,
+        path: `/api/courses/${CH.familie}/exercises`,
+        reply: () => ({ chapterId: CH.familie, missingWords: [{ before: 'Mein ', after: ' heißt Jonas.' }], questions: [{ question: 'Was ist die Mutter?' }] }),
+      },
+      {
+        route: checkExerciseAnswer,
+        reply: (_url, body) => {
+          const { kind, answer } = body as { kind: string; answer: string };
+          const answers = kind === 'missing-word' ? ['Vater'] : ['Ärztin'];
+          return { correct: answers[0]!.toLowerCase() === answer.trim().toLowerCase(), answers };
+        },
+      },
+    ]);
+    openChapter(CH.familie);
+    const section = await screen.findByRole('region', { name: 'Exercises' });
+    expect(document.querySelector('.ln-chapter-page__image')).toBeNull(); // this chapter has no image
+    // After the text, before the vocabulary.
+    expect(document.querySelector('.ln-text')!.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('Missing word 1'), { target: { value: 'Bruder' } });
+    fireEvent.click(within(section).getAllByRole('button', { name: 'Check' })[0]!);
+    await within(section).findByText('✗ Not quite. The answer is: Vater');
+    fireEvent.change(within(section).getByLabelText('Answer 1'), { target: { value: 'ärztin' } });
+    fireEvent.click(within(section).getAllByRole('button', { name: 'Check' })[1]!);
+    await within(section).findByText('✓ Right!');
+    expect(sent(fetchMock, 'POST', '/api/courses/exercises/check')).toHaveLength(2);
   });
 });

@@ -5,6 +5,7 @@ import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
 import { findChapter } from '../../course-map/progress';
 import { MatchWords } from '../../match-words/components/MatchWords';
+import { ChapterExercises } from '../../exercises/components/ChapterExercises';
 import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
 import { COURSES_PATH, SUBSCRIBE_PATH } from '../../../paths';
 import { ChapterText, translationsOf } from './ChapterText';
@@ -67,17 +68,22 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
 
   return (
     <main className="ln-page ln-chapter-page" ref={top}>
-      {back}
+      {back}{' '}
+      {/* The chapter's thread in the forum (the shell's page). */}
+      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ language: languageCode, title: chapter.title })}`}>Discuss</Link>
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
         {chapter.title}
       </h1>
+      {/* Decorative: the chapter's text says what matters; the URL is the image manager's, same origin. */}
+      {chapter.imageUrl ? <img className="ln-chapter-page__image" src={chapter.imageUrl} alt="" /> : null}
       {statuses.isError ? (
         <p className="ln-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
         </p>
       ) : null}
       {statuses.isPending ? <Spinner label="Loading your words…" /> : <ChapterText text={chapter.text} statuses={current} translations={translations} onMark={mark} />}
+      <ChapterExercises chapterId={chapter.id} />
       <section className="ln-block" aria-labelledby="ln-vocabulary">
         <h2 id="ln-vocabulary">Vocabulary</h2>
         <VocabularyList pairs={chapter.vocabulary} />

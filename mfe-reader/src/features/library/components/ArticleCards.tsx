@@ -22,7 +22,7 @@ export function ArticleCards({ articles }: { articles: readonly ArticleSummary[]
               {article.category} · {article.generalDifficulty} · {article.totalWords.toLocaleString()} words
               {article.seriesTitle ? ` · ${article.seriesTitle}` : ''}
             </p>
-            <DifficultyBadge label={article.difficulty} />
+            <DifficultyBadge label={article.difficulty} estimated={article.difficultyEstimated} />
           </div>
         </li>
       ))}

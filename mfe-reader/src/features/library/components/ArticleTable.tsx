@@ -30,7 +30,7 @@ export function ArticleTable({ articles }: { articles: readonly ArticleSummary[]
               <td>{article.category}</td>
               <td>{article.generalDifficulty}</td>
               <td>
-                <DifficultyBadge label={article.difficulty} />
+                <DifficultyBadge label={article.difficulty} estimated={article.difficultyEstimated} />
               </td>
               <td>{article.totalWords.toLocaleString()}</td>
               <td>{article.ratings > 0 ? `${article.averageRating.toFixed(1)} (${article.ratings})` : '–'}</td>

@@ -58,6 +58,18 @@ describe('LibraryPage', () => {
     expect(screen.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('says so when a label is estimated from the learner’s level, in the table and on the cards', async () => {
+    mockLibrary(() => page([{ ...A, difficultyEstimated: true }, B]));
+    renderLibrary();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    const estimate = within(rows[0]!).getByText('Estimated: Easy');
+    expect(estimate.getAttribute('title')).toBe('Estimated from your level until you have marked 500 words');
+    expect(within(rows[1]!).getByText('Very Difficult').getAttribute('title')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
+    expect(within(screen.getAllByRole('listitem')[0]!).getByText('Estimated: Easy')).toBeTruthy();
+  });
+
   it('switches to cards, keeps the choice in this browser and in the account settings', async () => {
     const fetchMock = mockLibrary();
     renderLibrary();

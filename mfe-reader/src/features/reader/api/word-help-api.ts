@@ -1,9 +1,25 @@
 import { client, CSRF_COOKIE, CSRF_HEADER, readCookie, sendCommand } from '@verba/kit';
 import { invalidatePaths, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
-import { createdFlashcards, createFlashcard, getProfile, translate, translateAi, translateMultiWords } from '@verba/contracts/http';
-import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, wordKey, type LearningLanguage, type VoiceId } from '@verba/contracts';
+import {
+  createdFlashcards,
+  createFlashcard,
+  getOwnMeaning,
+  getProfile,
+  saveOwnMeaning,
+  translate,
+  translateAi,
+  translateMultiWords,
+} from '@verba/contracts/http';
+import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, SPEECH_UNAVAILABLE, wordKey, type LearningLanguage, type TranslationSource, type VoiceId } from '@verba/contracts';
 
 export type TranslationKind = 'word' | 'phrase' | 'sentence';
+
+/** A translation as shown: the text, where it came from (a `gloss` is no translation), the word's lemma. */
+export interface Translated {
+  text: string;
+  source?: TranslationSource;
+  lemma?: string;
+}
 
 /**
  * A word is translated in its sentence (translation-ai with the sentence as context), a selection of
@@ -11,18 +27,31 @@ export type TranslationKind = 'word' | 'phrase' | 'sentence';
  * going back to a word does not ask again (and a sign-out forgets them). `undefined` when the server knows
  * no translation (an answer, not an error).
  */
-export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<string | undefined> {
+export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<Translated | undefined> {
   const call = () =>
     kind === 'word'
       ? client.call(translateAi, {
-          body: { text, languageCode, prompt: `Translate the word "${text}" as it is used in this sentence: ${context || text}` },
+          body: { text, languageCode, prompt: `Translate the word "${text}" as it is used in this sentence: ${context || text}`, ...(context ? { context } : {}) },
         })
       : kind === 'phrase'
         ? client.call(translateMultiWords, { body: { text, languageCode } })
         : client.call(translate, { body: { text, languageCode } });
   return queryClient
     .fetchQuery({ queryKey: ['translation', kind, languageCode, text, context], queryFn: call, staleTime: Infinity, retry: false })
-    .then((result) => (result.found ? result.data : undefined));
+    .then((result) => (result.found ? { text: result.data, ...(result.source ? { source: result.source } : {}), ...(result.lemma ? { lemma: result.lemma } : {}) } : undefined));
+}
+
+const meaningInput = (languageCode: LearningLanguage, word: string) => ({ query: { languageCode, word } });
+
+/** The learner's own meaning of a word (null when they typed none), kept while the tab lives. */
+export function useOwnMeaning(languageCode: LearningLanguage, word: string) {
+  return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word), { staleTime: Infinity, select: (data) => data.meaning });
+}
+
+/** Saves the learner's own meaning; the popup shows it at once and offers it whenever the word comes back. */
+export async function saveMeaning(languageCode: LearningLanguage, word: string, meaning: string): Promise<void> {
+  await sendCommand(saveOwnMeaning, { body: { languageCode, word, meaning } });
+  queryClient.setQueryData(routeKey(getOwnMeaning, meaningInput(languageCode, word)), { word, meaning });
 }
 
 /** Voice and speed from the user's settings, or the language's default voice at normal speed. */
@@ -39,8 +68,8 @@ export function useSpeechSettings(languageCode: LearningLanguage): { voiceId: Vo
 export class SpeechError extends Error {
   constructor(
     message: string,
-    /** true when the free monthly allowance is used up (an info, not a failure). */
-    readonly overLimit: boolean,
+    /** true when retrying cannot help: the free monthly allowance is used up, or the server has no speech (an info, not a failure). */
+    readonly info: boolean,
   ) {
     super(message);
   }
@@ -61,6 +90,7 @@ export async function speak(text: string, voiceId: VoiceId, speed: number): Prom
     throw new SpeechError(MESSAGES.other.speechError, false);
   }
   if (response.status === 403) throw new SpeechError(MESSAGES.tts.monthlyLimitReached, true);
+  if (response.status === 503) throw new SpeechError(SPEECH_UNAVAILABLE, true);
   if (!response.ok) throw new SpeechError(MESSAGES.other.speechError, false);
   const url = URL.createObjectURL(await response.blob());
   const audio = new Audio(url);

@@ -142,6 +142,10 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       <p className="rd-reader__back">
         <Link href="/app/library">← Library</Link>
         {article.data.isAuthor ? <Link href={`/app/edit-article?id=${encodeURIComponent(articleId)}`}>Edit article</Link> : null}
+        {/* The article's thread in the forum (the shell's page); private articles have none. */}
+        {article.data.isPrivate ? null : (
+          <Link href={`/app/forum/discuss/article/${encodeURIComponent(articleId)}?${new URLSearchParams({ language: article.data.languageCode, title: article.data.name })}`}>Discuss</Link>
+        )}
       </p>
       <h1 className="rd-title" ref={top}>
         {article.data.name}

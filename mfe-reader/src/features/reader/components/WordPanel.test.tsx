@@ -7,6 +7,7 @@ import { resetAfterEach } from '../../../test/reset';
 import { COMMAND_ID, callsTo, json, problem, profile } from '../../../test/mock-api';
 import { ARTICLE_ID, CARD_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
+import { GLOSS_LABEL, GLOSS_NOTE, NEEDS_MEANING } from './WordHelp';
 
 const CONTENT = 'Der Hund läuft schnell. Die Katze schläft.';
 const word = (key: string) => document.querySelector<HTMLElement>(`.rd-text [data-key="${key}"]`) as HTMLElement;
@@ -60,16 +61,72 @@ describe('the word panel', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.other.translationError);
   });
 
-  it('says plainly when no translation is found, with no error and no card to add', async () => {
-    // A server answer as the contract describes it (the local provider knows none of the words).
+  it('says plainly when no translation is found, and the learner types their own meaning, saved and used for the card', async () => {
+    // A server answer as the contract describes it (the dictionary knows none of the words).
     const notFound = TranslationResultSchema.parse({ success: true, found: false, data: '', duration_s: 0.01 });
-    await openReader({ 'POST /api/translation-ai': () => json(notFound), 'POST /api/translation': () => json(notFound) });
+    const fetchMock = await openReader({ 'POST /api/translation-ai': () => json(notFound), 'POST /api/translation': () => json(notFound) });
     fireEvent.click(word('hund'));
     expect((await screen.findByText('No translation found for this word')).className).toBe('rd-translation__none');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Add to flashcards' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Translate the sentence' }));
     await screen.findByText('No translation found for this text');
+
+    // The card button stays usable: it asks for the meaning the card's back needs.
+    const addButton = screen.getByRole('button', { name: 'Add to flashcards' }) as HTMLButtonElement;
+    expect(addButton.disabled).toBe(false);
+    const field = (await screen.findByLabelText('Your meaning of “Hund”')) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('button', { name: 'Save meaning' }));
+    expect((await screen.findByText('Required')).className).toBe('vk-field__error');
+    fireEvent.change(field, { target: { value: 'x'.repeat(301) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save meaning' }));
+    await screen.findByText('Maximum 300 letters are allowed');
+    expect(callsTo(fetchMock, 'POST', '/api/translation/meanings')).toHaveLength(0);
+
+    fireEvent.click(addButton);
+    await screen.findByText(NEEDS_MEANING);
+    fireEvent.change(screen.getByLabelText('Your meaning of “Hund”'), { target: { value: ' hound ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save meaning' }));
+    await screen.findByRole('button', { name: 'In your flashcards' });
+    expect(callsTo(fetchMock, 'POST', '/api/translation/meanings')[0]?.body).toEqual({ languageCode: 'de', word: 'Hund', meaning: 'hound', commandId: COMMAND_ID });
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'hound' } });
+    expect(screen.getByText('hound', { selector: '.rd-own-meaning__text' })).toBeTruthy();
+
+    // Next time the word is opened, the meaning is offered (from the tab's cache, no new request).
+    fireEvent.click(word('katze'));
+    fireEvent.click(word('hund'));
+    expect((await screen.findByText('hound', { selector: '.rd-own-meaning__text' })).textContent).toBe('hound');
+    expect(callsTo(fetchMock, 'GET', '/api/translation/meanings').filter((c) => c.url.searchParams.get('word') === 'Hund')).toHaveLength(1);
+  });
+
+  it('offers the meaning the learner saved before, and uses it for the card over the dictionary', async () => {
+    const fetchMock = await openReader({
+      'POST /api/translation-ai': () => json({ success: true, found: true, data: 'dog; hound', duration_s: 0.01, source: 'dictionary', lemma: 'hund' }),
+      'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: 'my faithful dog' }),
+    });
+    fireEvent.click(word('hund'));
+    await screen.findByText('dog; hound');
+    expect(screen.getByText('Dictionary', { selector: '.rd-translation__label' })).toBeTruthy();
+    expect(screen.getByText('from hund')).toBeTruthy();
+    expect(await screen.findByText('my faithful dog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to flashcards' }));
+    await screen.findByRole('button', { name: 'In your flashcards' });
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'my faithful dog' } });
+  });
+
+  it('keeps the card button usable when the look-up fails, and labels a word-by-word gloss as one', async () => {
+    await openReader({
+      'POST /api/translation-ai': () => problem(502, MESSAGES.other.translationError),
+      'POST /api/translation': () => json({ success: true, found: true, data: 'The dog runs quickly.', duration_s: 0.01, source: 'gloss' }),
+    });
+    fireEvent.click(word('hund'));
+    await screen.findByRole('alert');
+    expect((screen.getByRole('button', { name: 'Add to flashcards' }) as HTMLButtonElement).disabled).toBe(false);
+    await screen.findByLabelText('Your meaning of “Hund”');
+    fireEvent.click(screen.getByRole('button', { name: 'Translate the sentence' }));
+    await screen.findByText('The dog runs quickly.');
+    expect(screen.getByText(GLOSS_LABEL, { selector: '.rd-translation__label' })).toBeTruthy();
+    expect(screen.getByText(GLOSS_NOTE)).toBeTruthy();
+    expect(screen.queryByText('The sentence', { selector: '.rd-translation__label' })).toBeNull();
   });
 
   it('translates several words selected with shift+click as one phrase, and adds it as a card', async () => {
@@ -136,13 +193,17 @@ describe('the word panel', () => {
     expect(init?.credentials).toBe('include');
   });
 
-  it('tells a free user over the monthly limit, and says so differently when speech fails', async () => {
+  it('tells a free user over the monthly limit, says when the server has no speech, and says so differently when speech fails', async () => {
     let status = 403;
     await openReader({ 'POST /api/tts': () => problem(status, 'nope') });
     fireEvent.click(word('hund'));
     fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));
     expect((await screen.findByText(MESSAGES.tts.monthlyLimitReached)).getAttribute('role')).toBe('status');
     expect(play).not.toHaveBeenCalled();
+
+    status = 503;
+    fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));
+    expect((await screen.findByText('Speech is unavailable on this server')).getAttribute('role')).toBe('status');
 
     status = 500;
     fireEvent.click(screen.getByRole('button', { name: 'Listen to “Hund”' }));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { RoleSchema, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
+import { RoleSchema, isAdminRole, type LearningLanguage, type Level, type Role, type Subscription, type UserView } from '@verba/contracts';
 import type { Entitlements } from '../../../platform/module';
 import type { PersonalDataVault } from '../domain/personal-data';
 
@@ -22,17 +22,19 @@ export interface UserRow {
 
 /** The account as the API shows it; the subscription is billing's to say (`subscription`). */
 export function toView(vault: PersonalDataVault, row: UserRow, key: Buffer, subscription: Subscription): UserView {
+  const role = RoleSchema.parse(row.role);
   return {
     uid: row.user_id,
     name: vault.decrypt(key, row.name_enc),
     email: vault.decrypt(key, row.email_enc),
-    role: RoleSchema.parse(row.role),
+    role,
     subscription,
     currentLearningLanguage: (row.current_language as LearningLanguage | null) ?? null,
     learnedLanguages: row.learned_languages,
     languageLevels: row.language_levels,
     creationDateStamp: new Date(row.created_at).getTime(),
-    showMainOnboarding: !row.onboarding_done,
+    // Admins run the content, not a course: they are never sent through learner onboarding.
+    showMainOnboarding: !row.onboarding_done && !isAdminRole(role),
     emailVerified: row.email_verified,
   };
 }

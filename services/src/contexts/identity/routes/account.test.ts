@@ -160,6 +160,8 @@ describe(`identity routes on ${database.label}`, () => {
     expect(promote.statusCode).toBe(200);
     const after = await agent.request({ method: 'GET', url: `/api/admin/users?pageSize=100&minPosition=${promote.json().position}` });
     expect(after.json().users.find((u: { uid: string }) => u.uid === other.uid).role).toBe('Admin');
+    // An admin is not sent through learner onboarding, though they never did it.
+    expect((await agent.request({ method: 'GET', url: '/api/user' })).json()).toMatchObject({ role: 'Admin', showMainOnboarding: false });
   });
 
   it('deletes an account: no sign-in, and no readable email or name left in read models or the log', async () => {

@@ -5,23 +5,11 @@ import { createTestApp, type Agent, type TestApp } from '../../../../test-suppor
 import { AVATAR_TOO_LARGE, AVATAR_WRONG_TYPE } from '../domain/avatars';
 import { identityModule } from '../module';
 import { signUpVerified } from '../../../../test-support/contexts/identity/accounts';
+import { multipart } from '../../../../test-support/platform/multipart';
 
 const database = await preferredTestDatabase();
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 3)]);
-
-/** A multipart/form-data body as a browser's FormData sends it. */
-function multipart(files: Array<{ filename: string; type: string; bytes: Buffer }>) {
-  const boundary = '----verba-test-boundary';
-  const parts = files.map((f) =>
-    Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
-      f.bytes,
-      Buffer.from('\r\n'),
-    ]),
-  );
-  return { payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe(`profile image on ${database.label}`, () => {
   let t: TestApp;

@@ -1,4 +1,4 @@
-import { COURSE_CACHE_SECONDS, COURSE_IDS } from '@verba/contracts';
+import { ADMIN_CACHE_SECONDS, COURSE_CACHE_SECONDS, COURSE_IDS } from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
 
 /**
@@ -8,6 +8,8 @@ import type { Cache } from '../../../platform/cache/port';
  * read model. A load that began before the bump stores under the old generation, which nobody reads again.
  */
 const TTL_MS = COURSE_CACHE_SECONDS * 1000;
+/** Admin reads (spec §9: cached admin data kept 1000 s), invalidated by the same generations. */
+export const ADMIN_TTL_MS = ADMIN_CACHE_SECONDS * 1000;
 /** Counters live far longer than any entry, so a counter that expires can only reuse dead keys. */
 const GENERATION_WINDOW_MS = 24 * 3600 * 1000;
 const generationKey = (courseId: string) => `learning:course-gen:${courseId}`;
@@ -42,7 +44,7 @@ export const courseCacheInvalidation = {
 };
 
 /** A cached read of one course's data; `cache` undefined means no caching (see module.ts). */
-export async function cachedCourseRead<T>(cache: Cache | undefined, courseId: string, name: string, load: () => Promise<T>): Promise<T> {
+export async function cachedCourseRead<T>(cache: Cache | undefined, courseId: string, name: string, load: () => Promise<T>, ttlMs = TTL_MS): Promise<T> {
   if (!cache) return load();
   await courseCacheInvalidation.settled();
   const generation = (await cache.get(generationKey(courseId))) ?? '0';
@@ -50,6 +52,6 @@ export async function cachedCourseRead<T>(cache: Cache | undefined, courseId: st
   const hit = await cache.get(key);
   if (hit !== undefined) return JSON.parse(hit) as T;
   const value = await load();
-  await cache.set(key, JSON.stringify(value), TTL_MS);
+  await cache.set(key, JSON.stringify(value), ttlMs);
   return value;
 }

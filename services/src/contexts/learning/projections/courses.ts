@@ -1,24 +1,27 @@
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { courseCacheInvalidation } from '../domain/course-cache';
-import { chapterEvents, courseEvents, progressEvents } from '../events';
+import { chapterEvents, courseEvents, exerciseEvents, progressEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
 
-const courseCodec = new EventCodec([...courseEvents, ...chapterEvents]);
+const courseCodec = new EventCodec([...courseEvents, ...chapterEvents, ...exerciseEvents]);
 const progressCodec = new EventCodec([...progressEvents]);
 
 /** Courses, lessons, chapters (slot, flags and content) and starting points. */
 export const coursesProjection: Projection = {
   name: 'learning-courses',
-  version: 1,
-  tables: ['learning_courses', 'learning_lessons', 'learning_chapters', 'learning_starting_points'],
-  eventTypes: [...courseEvents, ...chapterEvents].map((e) => e.type),
+  // 2: stream revisions (admins' expected revision), renames, reorders, removals, starting point edits, exercises.
+  version: 2,
+  tables: ['learning_courses', 'learning_lessons', 'learning_chapters', 'learning_starting_points', 'learning_exercises'],
+  eventTypes: [...courseEvents, ...chapterEvents, ...exerciseEvents].map((e) => e.type),
   async setup(trx, t) {
     await trx.schema.createTable(t('learning_courses'), (tb) => {
       tb.uuid('id').primary();
       tb.text('language').notNullable();
       tb.text('title').notNullable();
       tb.boolean('visible').notNullable();
+      /** The course stream's revision: what an admin's edit expects. */
+      tb.bigInteger('revision').notNullable().defaultTo(0);
     });
     await trx.schema.createTable(t('learning_lessons'), (tb) => {
       tb.uuid('id').primary();
@@ -38,6 +41,9 @@ export const coursesProjection: Projection = {
       tb.text('title');
       tb.text('text');
       tb.jsonb('vocabulary');
+      tb.text('image_url');
+      /** The chapter content stream's revision. */
+      tb.bigInteger('content_revision');
       tb.index(['course_id']);
     });
     await trx.schema.createTable(t('learning_starting_points'), (tb) => {
@@ -48,14 +54,33 @@ export const coursesProjection: Projection = {
       tb.text('level').notNullable();
       tb.integer('idx').notNullable();
     });
+    // One row per chapter: both lists as written, and the exercise stream's revision.
+    await trx.schema.createTable(t('learning_exercises'), (tb) => {
+      tb.uuid('chapter_id').primary();
+      tb.uuid('course_id').notNullable();
+      tb.jsonb('missing_words').notNullable().defaultTo('[]');
+      tb.jsonb('questions').notNullable().defaultTo('[]');
+      tb.bigInteger('revision').notNullable();
+      tb.index(['course_id']);
+    });
   },
   async apply(events, { trx, t }) {
     for (const recorded of events) {
       const e = courseCodec.decode(recorded);
+      const revision = recorded.revision.toString();
+      if (e.type === 'learning.MissingWordsWritten' || e.type === 'learning.QuestionsWritten') {
+        const column = e.type === 'learning.MissingWordsWritten' ? 'missing_words' : 'questions';
+        const row = { chapter_id: e.data.chapterId, course_id: e.data.courseId, [column]: JSON.stringify(e.data.items), revision };
+        await trx(t('learning_exercises')).insert(row).onConflict('chapter_id').merge([column, 'revision']);
+        continue;
+      }
+      if (e.type !== 'learning.ChapterWritten' && e.type !== 'learning.CourseCreated') {
+        await trx(t('learning_courses')).where({ id: e.data.courseId }).update({ revision });
+      }
       switch (e.type) {
         case 'learning.CourseCreated': {
           const d = e.data;
-          await trx(t('learning_courses')).insert({ id: d.courseId, language: d.languageCode, title: d.title, visible: d.isVisibleOnThePlatform }).onConflict('id').ignore();
+          await trx(t('learning_courses')).insert({ id: d.courseId, language: d.languageCode, title: d.title, visible: d.isVisibleOnThePlatform, revision }).onConflict('id').ignore();
           break;
         }
         case 'learning.CourseVisibilitySet':
@@ -77,10 +102,44 @@ export const coursesProjection: Projection = {
           break;
         case 'learning.ChapterWritten': {
           const d = e.data;
-          const content = { title: d.title, text: d.text, vocabulary: JSON.stringify(d.vocabulary) };
+          const content = { title: d.title, text: d.text, vocabulary: JSON.stringify(d.vocabulary), image_url: d.imageUrl ?? null, content_revision: revision };
           await trx(t('learning_chapters')).insert({ id: d.chapterId, course_id: d.courseId, ...content }).onConflict('id').merge(Object.keys(content));
           break;
         }
+        case 'learning.CourseRenamed':
+          await trx(t('learning_courses')).where({ id: e.data.courseId }).update({ title: e.data.title });
+          break;
+        case 'learning.LessonRenamed':
+          await trx(t('learning_lessons')).where({ id: e.data.lessonId }).update({ title: e.data.title });
+          break;
+        case 'learning.LessonsReordered':
+          for (const [idx, id] of e.data.lessonIds.entries()) await trx(t('learning_lessons')).where({ id }).update({ idx });
+          break;
+        case 'learning.ChaptersReordered':
+          for (const [idx, id] of e.data.chapterIds.entries()) await trx(t('learning_chapters')).where({ id }).update({ idx });
+          break;
+        // Removals close the gap, so an index is always the place in its list (the next add goes last).
+        case 'learning.LessonRemoved': {
+          const removed = await trx(t('learning_lessons')).where({ id: e.data.lessonId }).first('idx');
+          await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).delete();
+          await trx(t('learning_lessons')).where({ id: e.data.lessonId }).delete();
+          if (removed) await trx(t('learning_lessons')).where({ course_id: e.data.courseId }).where('idx', '>', removed.idx).decrement('idx', 1);
+          break;
+        }
+        case 'learning.ChapterRemoved': {
+          const removed = await trx(t('learning_chapters')).where({ id: e.data.chapterId }).first('idx');
+          await trx(t('learning_chapters')).where({ id: e.data.chapterId }).delete();
+          if (removed) await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).where('idx', '>', removed.idx).decrement('idx', 1);
+          break;
+        }
+        case 'learning.StartingPointUpdated': {
+          const d = e.data;
+          await trx(t('learning_starting_points')).where({ id: d.startingPointId }).update({ lesson_id: d.lessonId, title: d.title, level: d.level });
+          break;
+        }
+        case 'learning.StartingPointRemoved':
+          await trx(t('learning_starting_points')).where({ id: e.data.startingPointId }).delete();
+          break;
         case 'learning.StartingPointAdded': {
           const d = e.data;
           await trx(t('learning_starting_points'))

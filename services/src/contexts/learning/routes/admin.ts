@@ -1,49 +1,172 @@
 import { randomUUID } from 'node:crypto';
-import { COURSE_MESSAGES, coursesRoutes as r } from '@verba/contracts';
+import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, adminCoursesRoutes as a, coursesRoutes as r } from '@verba/contracts';
+import { eventIdFor } from '../../../platform/decider/event-ids';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
+import { adminCourseView } from '../domain/admin-view';
 import { asResponse } from './learner';
-import type { LearningCommands } from '../commands';
+import type { AdminWrite, LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
 
-/** Admin commands that change a course: add lessons and chapters, edit a chapter, set flags and visibility. */
-export function learningAdminRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries): void {
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+/** The acting admin (kept on the events) and the revision their page showed, if they sent it. */
+const adminWrite = (user: AuthUser, expectedRevision: string | undefined): AdminWrite => ({
+  by: user.id,
+  ...(expectedRevision !== undefined ? { expectedRevision: BigInt(expectedRevision) } : {}),
+});
+
+/** Admin reads and commands of courses, lessons and chapters (spec §2 /app/admin/courses...). */
+export function learningAdminRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
   const adminChapter = async (chapterId: string) => {
     const found = await queries.findChapter(chapterId);
     if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
     return found;
   };
-
-  registerRoute(app, auth, r.setChapterFlags, async ({ params, body }) => {
-    const { course } = await adminChapter(params.chapterId);
-    const flags = { ...(body.visible !== undefined ? { visible: body.visible } : {}), ...(body.premium !== undefined ? { premium: body.premium } : {}) };
-    return asResponse(await commands.setChapterFlags(course.id, params.chapterId, flags, body.commandId));
-  });
-
-  registerRoute(app, auth, r.editChapter, async ({ params, body }) => {
-    const { course } = await adminChapter(params.chapterId);
-    const { commandId, ...changes } = body;
-    return asResponse(await commands.editChapter({ courseId: course.id, chapterId: params.chapterId, ...changes }, commandId));
-  });
-
-  registerRoute(app, auth, r.setCourseVisibility, async ({ params, body }) => {
-    if (!(await queries.structure(params.courseId))) throw new HttpError(404, COURSE_MESSAGES.courseNotFound);
-    return asResponse(await commands.setCourseVisibility(params.courseId, body.isVisibleOnThePlatform, body.commandId));
-  });
-
-  registerRoute(app, auth, r.addLesson, async ({ params, body }) => {
-    const course = await queries.structure(params.courseId);
+  const adminLesson = async (lessonId: string) => {
+    const found = await queries.findLesson(lessonId);
+    if (!found) throw new HttpError(404, COURSE_MESSAGES.lessonNotFound);
+    return found;
+  };
+  const adminCourse = async (courseId: string) => {
+    const course = await queries.adminStructure(courseId);
     if (!course) throw new HttpError(404, COURSE_MESSAGES.courseNotFound);
-    const { lessonId, result } = await commands.addLesson(course, body.title, body.commandId ?? randomUUID());
+    return course;
+  };
+
+  // ---- Reads (cached ADMIN_CACHE_SECONDS, invalidated by every projected write)
+
+  registerRoute(app, auth, a.listAdminCourses, async ({ query }) => {
+    await readAfter(query.minPosition);
+    const languages = [];
+    for (const languageCode of LEARNING_LANGUAGES) {
+      const course = await queries.adminStructure(COURSE_IDS[languageCode]);
+      if (!course) {
+        languages.push({ languageCode, course: null });
+        continue;
+      }
+      const { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters } = adminCourseView(course);
+      const exercised = new Set(await queries.chaptersWithExercises(id));
+      const chaptersWithoutExercises = course.lessons.flatMap((l) => l.chapters).filter((c) => !exercised.has(c.id)).length;
+      languages.push({ languageCode, course: { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters, chaptersWithoutExercises } });
+    }
+    return { languages };
+  });
+
+  registerRoute(app, auth, a.getAdminCourse, async ({ params, query }) => {
+    await readAfter(query.minPosition);
+    return adminCourseView(await adminCourse(params.courseId));
+  });
+
+  registerRoute(app, auth, a.getAdminChapter, async ({ params, query }) => {
+    await readAfter(query.minPosition);
+    const { course, chapter } = await adminChapter(params.chapterId);
+    const content = await queries.adminChapterContent(course.id, chapter.id);
+    if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
+    const { id, lessonId, title, visible, premium } = chapter;
+    return { id, courseId: course.id, lessonId, title, visible, premium, ...content, courseRevision: course.revision };
+  });
+
+  // ---- Courses
+
+  registerRoute(app, auth, a.createCourse, async ({ user, body }) => {
+    const courseId = COURSE_IDS[body.languageCode];
+    if (await queries.adminStructure(courseId)) throw new HttpError(409, COURSE_MESSAGES.courseExists);
+    const result = await commands.createCourse({ courseId, languageCode: body.languageCode, title: body.title }, body.commandId ?? randomUUID(), { by: user.id });
+    return { ...asResponse(result), courseId };
+  });
+
+  registerRoute(app, auth, a.renameCourse, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    return asResponse(await commands.editCourse({ kind: 'rename', courseId: params.courseId, title: body.title }, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, r.setCourseVisibility, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    return asResponse(await commands.setCourseVisibility(params.courseId, body.isVisibleOnThePlatform, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.reorderLessons, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const command = { kind: 'reorderLessons' as const, courseId: params.courseId, lessonIds: body.lessonIds };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  // ---- Lessons
+
+  registerRoute(app, auth, r.addLesson, async ({ user, params, body }) => {
+    const course = await adminCourse(params.courseId);
+    const { lessonId, result } = await commands.addLesson(course, body.title, body.commandId ?? randomUUID(), adminWrite(user, body.expectedRevision));
     return { ...asResponse(result), lessonId };
   });
 
-  registerRoute(app, auth, r.addChapter, async ({ params, body }) => {
-    const found = await queries.findLesson(params.lessonId);
-    if (!found) throw new HttpError(404, COURSE_MESSAGES.lessonNotFound);
-    const { commandId, visible, premium, ...content } = body;
-    const { chapterId, result } = await commands.addChapter(found.course, found.lesson, content, { visible, premium }, commandId ?? randomUUID());
+  registerRoute(app, auth, a.renameLesson, async ({ user, params, body }) => {
+    const { course } = await adminLesson(params.lessonId);
+    const command = { kind: 'renameLesson' as const, courseId: course.id, lessonId: params.lessonId, title: body.title };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.reorderChapters, async ({ user, params, body }) => {
+    const { course } = await adminLesson(params.lessonId);
+    const command = { kind: 'reorderChapters' as const, courseId: course.id, lessonId: params.lessonId, chapterIds: body.chapterIds };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.deleteLesson, async ({ user, params, body }) => {
+    const { course } = await adminLesson(params.lessonId);
+    const command = { kind: 'removeLesson' as const, courseId: course.id, lessonId: params.lessonId };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  // ---- Chapters
+
+  registerRoute(app, auth, r.addChapter, async ({ user, params, body }) => {
+    const found = await adminLesson(params.lessonId);
+    const { commandId, visible, premium, expectedRevision, ...content } = body;
+    const { chapterId, result } = await commands.addChapter(found.course, found.lesson, content, { visible, premium }, commandId ?? randomUUID(), adminWrite(user, expectedRevision));
     return { ...asResponse(result), chapterId };
+  });
+
+  registerRoute(app, auth, r.setChapterFlags, async ({ user, params, body }) => {
+    const { course } = await adminChapter(params.chapterId);
+    const flags = { ...(body.visible !== undefined ? { visible: body.visible } : {}), ...(body.premium !== undefined ? { premium: body.premium } : {}) };
+    return asResponse(await commands.setChapterFlags(course.id, params.chapterId, flags, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, r.editChapter, async ({ user, params, body }) => {
+    const { course } = await adminChapter(params.chapterId);
+    const { commandId, expectedRevision, ...changes } = body;
+    return asResponse(await commands.editChapter({ courseId: course.id, chapterId: params.chapterId, ...changes }, commandId, adminWrite(user, expectedRevision)));
+  });
+
+  // ---- Starting points (ids come from the command id, so a retried add makes the same one)
+
+  registerRoute(app, auth, a.addStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const commandId = body.commandId ?? randomUUID();
+    const startingPointId = eventIdFor(commandId, 'starting-point');
+    const { title, lessonId, level } = body;
+    const command = { kind: 'addStartingPoint' as const, courseId: params.courseId, startingPointId, title, lessonId, level };
+    return { ...asResponse(await commands.editCourse(command, commandId, adminWrite(user, body.expectedRevision))), startingPointId };
+  });
+
+  registerRoute(app, auth, a.updateStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const { title, lessonId, level } = body;
+    const command = { kind: 'updateStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId, title, lessonId, level };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.deleteStartingPoint, async ({ user, params, body }) => {
+    await adminCourse(params.courseId);
+    const command = { kind: 'removeStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
+  });
+
+  registerRoute(app, auth, a.deleteChapter, async ({ user, params, body }) => {
+    const { course } = await adminChapter(params.chapterId);
+    const command = { kind: 'removeChapter' as const, courseId: course.id, chapterId: params.chapterId };
+    return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 }

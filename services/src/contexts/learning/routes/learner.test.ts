@@ -82,6 +82,7 @@ describe(`course routes for learners on ${database.label}`, () => {
       title: first.title,
       text: first.text,
       vocabulary: first.vocabulary.map(([word, translation]) => ({ word, translation })),
+      imageUrl: null,
       visible: true,
       premium: false,
       locked: false,

@@ -7,6 +7,7 @@ import { ARTICLE_SEALED_FIELDS, ArticleRated, ArticleRead, SERIES_SEALED_FIELDS,
 import { visibleText } from '../domain/sanitize';
 import { StatisticsKeeper } from './statistics';
 import { wordHash } from '../domain/word-hash';
+import { wordRanks } from '../domain/word-ranks';
 
 const statistics = new StatisticsKeeper();
 const handled = [...articleEvents, ...seriesEvents, ArticleRated, ArticleRead];
@@ -23,10 +24,20 @@ export function wordCounts(content: string, format: 'text' | 'html'): Map<string
 
 type Written = Extract<ArticleEvent, { type: 'library.ArticlePublished' | 'library.ArticleUpdated' }>['data'];
 
-/** Stores the article's word set as two arrays (word hashes, occurrences); returns the word count. */
+/**
+ * Stores the article's word set as parallel arrays (word hashes, occurrences, and each word's frequency
+ * rank in its language, 0 outside the list, for estimated labels); returns the word count.
+ */
 async function writeWords({ trx, t }: ApplyContext, a: Written): Promise<number> {
   const counts = wordCounts(a.content, a.contentFormat);
-  const row = { language: a.languageCode, word_hashes: [...counts.keys()].map((w) => wordHash(a.languageCode, w)), occurrences: [...counts.values()] };
+  const ranks = wordRanks(a.languageCode);
+  const words = [...counts.keys()];
+  const row = {
+    language: a.languageCode,
+    word_hashes: words.map((w) => wordHash(a.languageCode, w)),
+    occurrences: [...counts.values()],
+    word_ranks: words.map((w) => ranks.get(w) ?? 0),
+  };
   await trx(t('library_article_words')).insert({ article_id: a.articleId, ...row }).onConflict('article_id').merge();
   await statistics.wrote(trx, t('library_article_words'), 1);
   return row.occurrences.reduce((sum, n) => sum + n, 0);
@@ -190,12 +201,13 @@ export const articlesProjection: Projection = {
       tb.index(['author_id']);
       tb.index(['series_id']);
     });
-    // One row per article: its distinct words (wordHash) and how often each occurs, as parallel arrays.
+    // One row per article: its distinct words (wordHash), how often each occurs and its frequency rank, as parallel arrays.
     await trx.schema.createTable(t('library_article_words'), (tb) => {
       tb.uuid('article_id').primary();
       tb.text('language').notNullable();
       tb.specificType('word_hashes', 'bigint[]').notNullable();
       tb.specificType('occurrences', 'integer[]').notNullable();
+      tb.specificType('word_ranks', 'integer[]').notNullable();
     });
     await trx.schema.createTable(t('library_series'), (tb) => {
       tb.uuid('id').primary();

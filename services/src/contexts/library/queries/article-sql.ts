@@ -46,6 +46,8 @@ export interface ArticleRow {
   series_id: string | null;
   series_title: string | null;
   label_index: number;
+  /** The label is an estimate from the reader's level (few marked words yet). */
+  estimated: boolean;
   total: number;
   content?: string;
   content_format?: Article['contentFormat'];
@@ -75,6 +77,7 @@ export function toSummary(r: ArticleRow, viewer: Actor): ArticleSummary {
     seriesTitle: r.series_title,
     isAuthor: r.author_id === viewer.userId,
     difficulty: labelAt(r.label_index),
+    difficultyEstimated: r.estimated,
   };
 }
 
@@ -120,7 +123,8 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
   const text = labelsFirst
     ? `with base as (select ${columns} from library_articles a where ${where.sql}),
             counts as (${counts.sql}),
-            labelled as (select x.*, coalesce(c.known, 0) as known, ${label('x')} as label_index from base x left join counts c on c.article_id = x.id),
+            labelled as (select x.*, coalesce(c.known, 0) as known, ${label('x')} as label_index, coalesce(c.estimated, false) as estimated
+                          from base x left join counts c on c.article_id = x.id),
             matching as (select * from labelled ${q.difficulty ? 'where label_index = ?' : ''}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?)
        select p.*, ${seriesTitle}, (select count(*) from matching)::int as total
@@ -128,7 +132,7 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
     : `with matching as (select ${columns} from library_articles a where ${where.sql}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?),
             counts as (${counts.sql})
-       select p.*, ${label('p')} as label_index, ${seriesTitle}, (select count(*) from matching)::int as total
+       select p.*, ${label('p')} as label_index, coalesce(c.estimated, false) as estimated, ${seriesTitle}, (select count(*) from matching)::int as total
          from page p left join counts c on c.article_id = p.id order by ${ORDER[q.sort]('p')}`;
   const bindings = labelsFirst
     ? [...where.bindings, ...counts.bindings, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, viewer.userId]

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { DIFFICULTY_LABELS, DIFFICULTY_RULES, type DifficultyLabel, type LearningLanguage } from '@verba/contracts';
+import {
+  DIFFICULTY_LABELS,
+  DIFFICULTY_RULES,
+  ESTIMATED_KNOWN_WORDS,
+  LEVELS,
+  MARKS_FOR_PERSONAL_LABELS,
+  type DifficultyLabel,
+  type LearningLanguage,
+} from '@verba/contracts';
 
 /**
  * The difficulty rule of spec §9 (contracts' DIFFICULTY_RULES) as a SQL expression giving the label's
@@ -16,26 +24,43 @@ export function labelIndexSql(total: string, known: string, uncertain: string): 
 
 export const labelAt = (index: number): DifficultyLabel => DIFFICULTY_LABELS[index] ?? 'Very Difficult';
 
+/** The reader's estimate per language, while it applies: the number of most frequent words taken as known. */
+function estimateSql(): string {
+  const ranks = LEVELS.map((level) => `when '${level}' then ${ESTIMATED_KNOWN_WORDS[level]}`).join(' ');
+  // Marks are counted only up to the threshold: a reader with 20,000 words costs no more than one with 500.
+  return `(select l.language, case l.level ${ranks} else 0 end as known_ranks
+             from library_reader_levels l
+            where l.user_id = ?
+              and (select count(*) from (select 1 from library_reader_words r
+                                          where r.user_id = l.user_id and r.language = l.language
+                                          limit ${MARKS_FOR_PERSONAL_LABELS}) m) < ${MARKS_FOR_PERSONAL_LABELS})`;
+}
+
 /**
  * Known and uncertain word occurrences per article for one reader: each article's precomputed word set
- * (arrays of word hashes and occurrences) summed against the reader's words. The reader's words are two
- * uncorrelated subqueries, which PostgreSQL runs once and keeps as hash tables ("hashed SubPlan"), so
- * each article word costs one hash lookup, whatever the planner's statistics, and there is no join to
- * misplan. Word hashes include the language, so the reader's words of every language can be used.
+ * (arrays of word hashes, occurrences and frequency ranks) summed against the reader's words. The reader's
+ * words are uncorrelated subqueries, which PostgreSQL runs once and keeps as hash tables ("hashed SubPlan"),
+ * so each article word costs a hash lookup or two, whatever the planner's statistics, and there is no join
+ * to misplan. Word hashes include the language, so the reader's words of every language can be used.
  * (PostgreSQL hashes a subplan whose result fits in hash_mem: 8 MB by default, some 150,000 words.)
+ * While a reader has a level in the article's language and few marks there (contracts' labelsAreEstimated),
+ * the article's words among the level's most frequent count as known too, unless marked uncertain, and
+ * `estimated` is true (contracts' estimatedDifficulty is the same rule).
  * `articleIds` is a SQL expression yielding ids, without bindings; the bindings returned are the reader's.
  */
 export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
   const words = (status: string) => `(select r.word_hash from library_reader_words r where r.user_id = ? and r.status = '${status}')`;
   return {
-    sql: `select w.article_id, x.known, x.uncertain
+    sql: `select w.article_id, x.known, x.uncertain, e.known_ranks is not null as estimated
             from library_article_words w
+            left join ${estimateSql()} e on e.language = w.language
             cross join lateral (
-              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}), 0)::int as known,
+              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}
+                       or (u.rank between 1 and coalesce(e.known_ranks, 0) and u.hash not in ${words('uncertain')})), 0)::int as known,
                      coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
-                from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)) x
+                from unnest(w.word_hashes, w.occurrences, w.word_ranks) as u(hash, occurrences, rank)) x
            where w.article_id = any(array(${articleIds}))`,
-    bindings: [userId, userId],
+    bindings: [userId, userId, userId, userId],
   };
 }
 

@@ -11,14 +11,16 @@ export interface SpeechAudio {
   contentType: string;
 }
 
-/** Text-to-speech port: Amazon Polly in production, espeak-ng offline. */
+/** Text-to-speech port: Amazon Polly in production, espeak-ng (WebAssembly) offline. */
 export interface Synthesizer {
   /** Part of the audio cache key: audio from one engine is never served for another. */
   readonly name: string;
   synthesize(request: SpeechRequest): Promise<SpeechAudio>;
+  /** Frees what the engine holds (a thread); called when the server closes. */
+  close?(): Promise<void>;
 }
 
-/** The engine cannot run here at all (e.g. espeak-ng is not installed): 503, not a failed call. */
+/** The engine cannot run here at all (e.g. WebAssembly or the engine's package is missing): 503, not a failed call. */
 export class SpeechUnavailableError extends Error {
   override readonly name = 'SpeechUnavailableError';
 }

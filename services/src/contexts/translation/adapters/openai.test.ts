@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../platform/config';
+import { createLogger } from '../../../platform/logger';
+import type { TranslationMemory } from '../domain/memory';
 import { completion, startFakeOpenAi, type Answer, type ChatRequest } from '../../../../test-support/contexts/translation/fake-openai-server';
 import { configuredProvider } from '../module';
 import { createOpenAiProvider, PLAIN_TRANSLATION_PROMPT } from './openai';
@@ -18,7 +20,7 @@ describe('OpenAI adapter against a local OpenAI-compatible server', () => {
   it('sends the model, the prompt as the system message and the text as the user message, and returns the answer', async () => {
     next = () => completion('  Good morning, Mrs Krüger!  ');
     const result = await provider().translate({ text: 'Guten Morgen, Frau Krüger!', prompt: 'Translate for a learner.', locale: 'en', sourceLanguage: 'de' });
-    expect(result).toBe('Good morning, Mrs Krüger!');
+    expect(result).toEqual({ text: 'Good morning, Mrs Krüger!', source: 'ai' });
     const request = server.received.at(-1)!;
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.headers.authorization).toBe('Bearer sk-test-key-0123456789');
@@ -31,7 +33,7 @@ describe('OpenAI adapter against a local OpenAI-compatible server', () => {
 
   it('uses its own instruction when there is no prompt', async () => {
     next = () => completion('bread');
-    expect(await provider().translate({ text: 'Brot', locale: 'en-GB' })).toBe('bread');
+    expect((await provider().translate({ text: 'Brot', locale: 'en-GB' }))?.text).toBe('bread');
     expect(server.received.at(-1)!.body.messages[0]!.content).toBe(`${PLAIN_TRANSLATION_PROMPT}\n\nTranslate into the language with the code "en-GB".`);
   });
 
@@ -69,10 +71,18 @@ describe('OpenAI adapter against a local OpenAI-compatible server', () => {
 });
 
 describe('provider selection', () => {
+  const log = createLogger('silent', 'test');
+  const noMemory = { find: async () => new Map<string, string>() } as unknown as TranslationMemory;
+
   it('uses OpenAI when a key is configured, else the local provider', () => {
-    const memory = {} as never;
-    expect(configuredProvider(loadConfig({}), memory).name).toBe('local');
-    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: '' }), memory).name).toBe('local');
-    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }), memory).name).toBe('openai:gpt-test');
+    expect(configuredProvider(loadConfig({}), noMemory, log).name).toBe('local');
+    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: '' }), noMemory, log).name).toBe('local');
+    expect(configuredProvider(loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }), noMemory, log).name).toBe('openai:gpt-test');
+  });
+
+  it('answers from the offline dictionary, marked as a fallback, when the configured OpenAI server cannot be reached', async () => {
+    // Port 9 (discard) has no server: the connection is refused.
+    const provider = configuredProvider(loadConfig({ OPENAI_API_KEY: 'sk-x', OPENAI_MODEL: 'gpt-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }), noMemory, log);
+    expect(await provider.translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'tent', source: 'dictionary', fallback: true });
   });
 });

@@ -48,7 +48,7 @@ export function createOpenAiProvider(options: OpenAiOptions): TranslationProvide
 
   return {
     name: `openai:${options.model}`,
-    translate: (request) => complete(instructions(request), request.text, false),
+    translate: async (request) => ({ text: await complete(instructions(request), request.text, false), source: 'ai' as const }),
     async checkArticle({ prompt, name, content }) {
       const answer = await complete(`${prompt}\n\n${MODERATION_ANSWER_FORMAT}`, `${name}\n\n${content}`, true);
       let parsed: unknown;

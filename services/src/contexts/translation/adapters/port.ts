@@ -1,4 +1,4 @@
-import type { ArticleCheck, LearningLanguage } from '@verba/contracts';
+import type { ArticleCheck, LearningLanguage, TranslationSource } from '@verba/contracts';
 
 export interface TranslateRequest {
   text: string;
@@ -8,6 +8,17 @@ export interface TranslateRequest {
   locale: string;
   /** Language of the text, when the caller or a guess knows it. */
   sourceLanguage?: LearningLanguage;
+  /** The sentence a selected word is in (the dictionary tells names by it). */
+  context?: string;
+}
+
+/** A provider's answer: the text, where it came from, and the dictionary form a word was found under. */
+export interface Translation {
+  text: string;
+  source: TranslationSource;
+  lemma?: string;
+  /** The configured provider failed and this came from the offline dictionary instead (never cached). */
+  fallback?: boolean;
 }
 
 export interface ArticleCheckRequest {
@@ -16,15 +27,15 @@ export interface ArticleCheckRequest {
   content: string;
 }
 
-/** Translation port: OpenAI (or any OpenAI-compatible server) and the local dictionary provider. */
+/** Translation port: OpenAI (or any OpenAI-compatible server), the local dictionary provider, and the first with the second as fallback. */
 export interface TranslationProvider {
   /** Part of the cache key: one provider's answer is not served as another's. */
   readonly name: string;
   /**
-   * The translation, or `undefined` when the provider knows none (the local provider's glossaries and
+   * The translation, or `undefined` when the provider knows none (the offline dictionary, glossaries and
    * memory have no word of the text): an ordinary answer, not a failure. A failure throws.
    */
-  translate(request: TranslateRequest): Promise<string | undefined>;
+  translate(request: TranslateRequest): Promise<Translation | undefined>;
   checkArticle(request: ArticleCheckRequest): Promise<ArticleCheck>;
 }
 

@@ -1,15 +1,15 @@
 import type { Projection } from '../../../platform/projections/projection';
 import { EventCodec } from '../../../platform/decider/events';
-import { translationEvents } from '../events';
+import { PromptUpdated } from '../events';
 
-const codec = new EventCodec([...translationEvents]);
+const codec = new EventCodec([PromptUpdated]);
 
 /** The AI prompts: the current text of each, and every version ever saved (newest wins by version). */
 export const promptsProjection: Projection = {
   name: 'translation-prompts',
   version: 1,
   tables: ['translation_prompts', 'translation_prompt_versions'],
-  eventTypes: translationEvents.map((e) => e.type),
+  eventTypes: [PromptUpdated.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('translation_prompts'), (tb) => {
       tb.text('kind').primary();

@@ -8,6 +8,7 @@
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { runEventStoreContract } from '../../../../test-support/platform/event-store-contract-suite';
+import { connectEventStoreDb } from '../select';
 import { createEventStoreDbStore } from './adapter';
 
 const IMAGE = 'eventstore/eventstore:24.10';
@@ -35,25 +36,9 @@ const target: Target = envUrl
     ? { kind: 'container' }
     : { kind: 'none' };
 
-/** Fails (never skips) when EVENTSTORE_URL points at nothing, with a message that says so. */
+/** Fails (never skips) when EVENTSTORE_URL points at nothing, with the start-up check's message. */
 async function assertReachable(url: string): Promise<void> {
-  const store = createEventStoreDbStore(url);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      store.headPosition(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
-      }),
-    ]);
-  } catch (e) {
-    throw new Error(`EVENTSTORE_URL=${url} is set but EventStoreDB is not reachable there: ${(e as Error).message}`, {
-      cause: e,
-    });
-  } finally {
-    clearTimeout(timer);
-    await store.close().catch(() => undefined);
-  }
+  await (await connectEventStoreDb(url, 20_000)).close();
 }
 
 async function startContainer(): Promise<StartedTestContainer> {

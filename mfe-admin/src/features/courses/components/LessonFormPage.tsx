@@ -1,0 +1,40 @@
+import { ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
+import { useCommand } from '@verba/kit/query';
+import { addLesson, renameLesson } from '@verba/contracts/http';
+import { TitleForm } from '../../../components/forms';
+import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
+import { useAdminCourse } from '../api/courses';
+
+/** /app/admin/create-lesson?courseId and /app/admin/edit-lesson?courseId&lessonId: a lesson's title. */
+export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  const courseId = useSearchParam('courseId');
+  const lessonId = useSearchParam('lessonId');
+  const course = useAdminCourse(courseId);
+  const lesson = course.data?.lessons.find((l) => l.id === lessonId);
+  const ready = course.data && (mode === 'create' || lesson);
+  return (
+    <main>
+      <SectionHeader section="admin" title={mode === 'create' ? 'Create lesson' : 'Edit lesson'} subtitle={course.data ? course.data.title : undefined} />
+      <p>
+        <Link href={courseId ? withQuery(ADMIN_PATHS.courses, { courseId }) : ADMIN_PATHS.courses}>← Back to the course</Link>
+      </p>
+      {!courseId ? <p>Open a course from the courses page first.</p> : null}
+      {course.isPending && courseId ? <Spinner label="Loading the course…" /> : null}
+      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      {course.data && mode === 'edit' && !lesson ? <p role="alert">Lesson not found: it may have been deleted by another admin.</p> : null}
+      {ready ? <LessonEditor courseId={course.data.id} lessonId={lesson?.id} title={lesson?.title ?? ''} revision={course.data.revision} /> : null}
+    </main>
+  );
+}
+
+function LessonEditor({ courseId, lessonId, title, revision }: { courseId: string; lessonId: string | undefined; title: string; revision: string }) {
+  const add = useCommand(addLesson);
+  const rename = useCommand(renameLesson);
+  const save = async (newTitle: string) => {
+    if (lessonId) await rename.mutateAsync({ params: { lessonId }, body: { title: newTitle, expectedRevision: revision } });
+    else await add.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
+    toast({ title: lessonId ? 'Lesson saved.' : `Lesson “${newTitle}” added.` });
+    navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
+  };
+  return <TitleForm title={title} submitLabel={lessonId ? 'Save lesson' : 'Add lesson'} onSave={save} />;
+}

@@ -1,0 +1,20 @@
+import { atLeast } from '@verba/kit';
+import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { getAdminExercises } from '@verba/contracts/http';
+
+export type ExerciseKind = 'missing-words' | 'ask-questions';
+
+export const KIND_NAMES: Record<ExerciseKind, { title: string; one: string }> = {
+  'missing-words': { title: 'Missing words', one: 'missing-word exercise' },
+  'ask-questions': { title: 'Questions', one: 'question' },
+};
+
+export function useAdminExercises(chapterId: string | undefined) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(getAdminExercises, { params: { chapterId: chapterId ?? '' }, query: atLeast(minPosition) }, { enabled: !!chapterId });
+}
+
+/** The exercise items of one kind as the page shows them: the prompt and its accepted answers. */
+export function itemsOf(kind: ExerciseKind, data: { missingWords: { sentence: string; answers: string[] }[]; questions: { question: string; answers: string[] }[] }) {
+  return kind === 'missing-words' ? data.missingWords.map((m) => ({ prompt: m.sentence, answers: m.answers })) : data.questions.map((q) => ({ prompt: q.question, answers: q.answers }));
+}

@@ -1,0 +1,53 @@
+import { ErrorNotice, Link, SectionHeader } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
+import { pendingArticles } from '@verba/contracts/http';
+import { ADMIN_PATHS } from '../../routing/admin-paths';
+import { useAdminCourses } from '../courses/api/courses';
+
+interface Tool {
+  href: string;
+  name: string;
+  what: string;
+  /** What needs attention, e.g. "3 chapters hidden"; undefined while loading. */
+  attention?: string | undefined;
+}
+
+const count = (n: number | undefined, one: string, many: string) => (n === undefined ? undefined : `${n} ${n === 1 ? one : many}`);
+
+/** /app/admin: every tool, each with a count of what needs attention. */
+export function AdminHomePage() {
+  const courses = useAdminCourses();
+  const pending = useRouteQuery(pendingArticles);
+  const hidden = courses.data?.languages.reduce((n, l) => n + (l.course?.hiddenChapters ?? 0), 0);
+  const missingCourses = courses.data?.languages.filter((l) => !l.course).length;
+  const withoutExercises = courses.data?.languages.reduce((n, l) => n + (l.course?.chaptersWithoutExercises ?? 0), 0);
+  const hiddenLanguages = courses.data?.languages.filter((l) => l.course && !l.course.isVisibleOnThePlatform).length;
+  const tools: Tool[] = [
+    { href: ADMIN_PATHS.courses, name: 'Courses', what: 'Lessons and chapters of each language’s course, their order and flags.', attention: count(hidden, 'chapter hidden', 'chapters hidden') },
+    { href: ADMIN_PATHS.createCourse, name: 'Create course', what: 'One course per language.', attention: count(missingCourses, 'language without a course', 'languages without a course') },
+    { href: ADMIN_PATHS.languages, name: 'Languages', what: 'Which languages learners can choose.', attention: count(hiddenLanguages, 'language hidden', 'languages hidden') },
+    { href: ADMIN_PATHS.startingPoints, name: 'Starting points', what: 'Where onboarding places a learner in each course, by level.' },
+    { href: ADMIN_PATHS.exercises, name: 'Exercises', what: 'Missing-word exercises and questions after each chapter.', attention: count(withoutExercises, 'chapter without exercises', 'chapters without exercises') },
+    { href: ADMIN_PATHS.imageManager, name: 'Image manager', what: 'Upload, find, copy and delete images.' },
+    { href: ADMIN_PATHS.approveArticles, name: 'Approve articles', what: 'Public articles waiting for approval and flagged private ones.', attention: count(pending.data?.articles.length, 'article waiting', 'articles waiting') },
+  ];
+  return (
+    <main>
+      <SectionHeader section="admin" title="Administration" subtitle="Courses, content and what needs your attention." />
+      {courses.isError ? <ErrorNotice title="The courses could not be loaded." detail={courses.error.message} onRetry={() => void courses.refetch()} /> : null}
+      <ul className="ad-home">
+        {tools.map((tool) => (
+          <li key={tool.href} className="ad-home__tool">
+            <Link href={tool.href} className="ad-home__name">
+              {tool.name}
+            </Link>
+            <p className="ad-muted">{tool.what}</p>
+            <p className="ad-home__attention" aria-live="polite">
+              {'attention' in tool ? (tool.attention ?? '…') : null}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,95 @@
+import { forumRoutes as r, isAdminRole } from '@verba/contracts';
+import type { FastifyReply } from 'fastify';
+import { FORUM_MESSAGES } from '@verba/contracts';
+import { formatPosition, type Position } from '../../platform/event-store/port';
+import { HttpError } from '../../platform/http/problem';
+import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import type { App } from '../../platform/http/server';
+import { discussionThreadId, ForumRateLimited, type ForumCommands } from './commands';
+import type { ForumQueries } from './queries';
+
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
+export interface ForumRouteDeps {
+  auth: Authenticator;
+  commands: ForumCommands;
+  queries: ForumQueries;
+  readAfter: ReadAfter;
+}
+
+const out = <T extends { position?: Position }>(result: T) => {
+  const { position, ...rest } = result;
+  return { ...rest, ...(position ? { position: formatPosition(position) } : {}) };
+};
+
+/** Rate-limited writes answer 429 with Retry-After. */
+async function limited<T>(reply: FastifyReply, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ForumRateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
+    throw error;
+  }
+}
+
+/** The forum: every read and write needs a session; hiding and locking need an admin. */
+export function forumRoutes(app: App, d: ForumRouteDeps): void {
+  const { auth, commands, queries } = d;
+
+  registerRoute(app, auth, r.listForumCategories, async () => ({ categories: await queries.categories() }));
+
+  registerRoute(app, auth, r.listForumThreads, async ({ query }) => {
+    await d.readAfter(query.minPosition);
+    return queries.threads(query.language, query.page);
+  });
+
+  registerRoute(app, auth, r.getDiscussion, async ({ params, query }) => {
+    await d.readAfter(query.minPosition);
+    const threadId = discussionThreadId({ kind: params.kind, targetId: params.targetId });
+    return { threadId, started: await queries.threadExists(threadId) };
+  });
+
+  registerRoute(app, auth, r.startForumThread, async ({ user, body, reply }) => {
+    const { commandId, ...input } = body;
+    return out(await limited(reply, () => commands.startThread(user.id, input, commandId)));
+  });
+
+  registerRoute(app, auth, r.getForumThread, async ({ user, params, query }) => {
+    await d.readAfter(query.minPosition);
+    const role = await auth.currentRole(user.id);
+    return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role));
+  });
+
+  registerRoute(app, auth, r.replyToForumThread, async ({ user, params, body, reply }) => {
+    const { commandId, ...input } = body;
+    return out(await limited(reply, () => commands.reply(user.id, params.threadId, input, commandId)));
+  });
+
+  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) => out(await commands.edit(user.id, params.postId, body.body)));
+  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) => out(await commands.delete(user.id, params.postId)));
+  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) => out(await commands.upvote(user.id, params.postId, body.upvoted)));
+  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) => out(await commands.report(user.id, params.postId, body.reason)));
+
+  registerRoute(app, auth, r.subscribeForumThread, async ({ user, params, body }) => {
+    return out(await commands.subscribe(user.id, params.threadId, body.subscribed));
+  });
+
+  registerRoute(app, auth, r.markForumThreadRead, async ({ user, params }) => {
+    if (!(await commands.threadExists(params.threadId))) throw new HttpError(404, FORUM_MESSAGES.threadNotFound);
+    // Nothing new to read appends nothing: the reader's stream grows only with posts they had not seen.
+    if (!(await queries.hasUnread(params.threadId, user.id))) return {};
+    return out(await commands.markRead(user.id, params.threadId));
+  });
+
+  registerRoute(app, auth, r.listForumSubscriptions, async ({ user, query }) => {
+    await d.readAfter(query.minPosition);
+    return { threads: await queries.subscriptions(user.id) };
+  });
+
+  registerRoute(app, auth, r.adminListForumReports, async ({ query }) => {
+    await d.readAfter(query.minPosition);
+    return { reports: await queries.reports() };
+  });
+  registerRoute(app, auth, r.adminHideForumPost, async ({ user, params, body }) => out(await commands.hide(user.id, params.postId, body.hidden)));
+  registerRoute(app, auth, r.adminLockForumThread, async ({ user, params, body }) => out(await commands.lock(user.id, params.threadId, body.locked)));
+}

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { lemmasOf } from './analyzers.mjs';
+import { decodeDictdNumber } from './dictd.mjs';
+import { englishCommonness } from './english.mjs';
+import { normalizeKey, parseFreedictEntry, parseMuellerEntry, splitTopLevel } from './entries.mjs';
+import { conjugatedForm, germanLemmaHints, germanParadigmLinks, withoutPronouns } from './german-forms.mjs';
+import { CUTOFF, Lexicon, usableKey } from './lexicon.mjs';
+import { imperfectiveCandidates } from './russian-aspect.mjs';
+
+describe('reading the sources', () => {
+  it("decodes dictd's base-64 offsets", () => {
+    expect(decodeDictdNumber('B')).toBe(1);
+    expect(decodeDictdNumber('B0')).toBe(64 + 52);
+    expect(decodeDictdNumber('2tPz')).toBe(54 * 64 ** 3 + 45 * 64 ** 2 + 15 * 64 + 51);
+    expect(() => decodeDictdNumber('a-b')).toThrow();
+  });
+
+  it('parses a FreeDict entry: headword, tags, translations (field words marked), cross-references', () => {
+    const entry = parseFreedictEntry(
+      'Stickstoff /ʃtˈɪkstɔf/ (N /ˈɛn/) <masc, n, sg>\n [chem.] nitrogen <n>, azote <n> [obs.]\n      "Stickstoff der Luft"  - atmospheric nitrogen\n see: {atmosphärischer Stickstoff}, {Stickstoffe}\n',
+    );
+    expect(entry).toEqual({
+      headword: 'Stickstoff',
+      tags: ['masc', 'n', 'sg'],
+      glosses: [
+        { text: 'nitrogen', labelled: true },
+        { text: 'azote', labelled: true },
+      ],
+      see: ['atmosphärischer Stickstoff', 'Stickstoffe'],
+    });
+    expect(parseFreedictEntry('amable /amˈaβle/\n1. affable, friendly (of people)\n2. dainty, nice\n').glosses.map((g) => g.text)).toEqual([
+      'affable',
+      'friendly',
+      'dainty',
+      'nice',
+    ]);
+    expect(parseFreedictEntry('Zeltplatz /x/ <masc>\ncamping site <n> [Br.] , campground <n> [Am.]\n').glosses).toEqual([
+      { text: 'camping site', labelled: false },
+      { text: 'campground', labelled: false },
+    ]);
+  });
+
+  it('reads only the translation lines of a WikDict entry, not its definitions', () => {
+    const entry = parseFreedictEntry('manger /mɑ̃.ʒe/ <v>\n1. genießen, speisen\n2. verzehren\nDissiper\n', { wikdict: true });
+    expect(entry.glosses.map((g) => g.text)).toEqual(['genießen', 'speisen', 'verzehren']);
+  });
+
+  it("parses a Mueller entry's Russian translations, leaving out idioms, labels and notes", () => {
+    const entry = parseMuellerEntry(
+      "cat\n   _I  [kæt]\n      1. _n.\n         1) кот; кошка; tom cat кот; pussy cat кошка, кошечка\n         2) _зоол. животное семейства кошачьих\n         6) _мор. кат; barber's cat _разг. болтун, трепло\n      10)колледж (университета); пансион при школе",
+    );
+    expect(entry.headword).toBe('cat');
+    expect(entry.translations).toEqual(['кот', 'кошка', 'животное семейства кошачьих', 'кат', 'колледж', 'пансион при школе']);
+  });
+
+  it('splits on commas and semicolons outside brackets and normalizes keys', () => {
+    expect(splitTopLevel('a, b (c, d); e')).toEqual(['a', ' b (c, d)', ' e']);
+    expect(normalizeKey('  L’Eau\u2010Claire  ')).toBe("l'eau-claire");
+  });
+
+  it("reads Apertium's analyses as lemmas", () => {
+    expect(lemmasOf('^fue/ir<vblex><ifi><p3><sg>/ser<vbser><ifi><p3><sg>$')).toEqual(['ir', 'ser']);
+    expect(lemmasOf('^darle/dar<vblex><inf>+prpers<prn><enc>$')).toEqual(['dar']);
+    expect(lemmasOf('^лет/год²<n><m><nn><pl><gen>$')).toEqual(['год']);
+    expect(lemmasOf('^parce/*parce$')).toEqual([]);
+  });
+});
+
+describe('German forms', () => {
+  it('takes the verb form out of a conjugated headword, and the pronouns out of its gloss', () => {
+    expect(conjugatedForm('ich/er/sie aß')).toBe('aß');
+    expect(conjugatedForm('er/sie/es ist')).toBe('ist');
+    expect(conjugatedForm('Ich werde gehen')).toBeUndefined();
+    expect(withoutPronouns('I/he/she ate')).toBe('ate');
+  });
+
+  it('links forms to lemmas from the verb paradigms and the "see:" references', () => {
+    const parsed = [
+      { headword: 'sein', tags: ['v', 'intr'], glosses: [], see: ['seiend', 'ich bin', 'er/sie/es ist', 'wir sind'] },
+      { headword: 'gegessen', tags: [], glosses: [], see: ['essen', 'essend'] },
+      { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Einrichtung', 'Anstalt'] },
+      { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Haus', 'frei Haus'] },
+      { headword: 'Essen', tags: ['pl'], glosses: [], see: ['Kamin'] },
+    ];
+    expect(germanParadigmLinks(parsed)).toEqual([
+      ['bin', 'sein'],
+      ['ist', 'sein'],
+      ['sind', 'sein'],
+    ]);
+    const known = new Set(['essen', 'haus', 'einrichtung', 'kamin']);
+    expect(germanLemmaHints(parsed, (k: string) => known.has(k))).toEqual([
+      ['gegessen', 'essen'],
+      ['häuser', 'haus'],
+    ]);
+  });
+});
+
+describe('the lexicon written out', () => {
+  it('keeps the best glosses first, drops ones far below the best, and sorts lines by UTF-8 bytes', () => {
+    const lexicon = new Lexicon();
+    lexicon.addGloss('Zelt', 'tent', 3_000_000);
+    lexicon.addGloss('Zelt', 'marquee', 2_900_000);
+    lexicon.addGloss('Zelt', 'tabernacle', 3_000_000 - CUTOFF - 1);
+    lexicon.addGloss('äpfel', 'apples', 1);
+    lexicon.addGloss('b', 'bee', 1);
+    lexicon.addLemma('Zelte', 'Zelt');
+    lexicon.addLemma('Blorp', 'Unbekannt'); // a lemma without glosses is no help
+    expect(lexicon.toLines()).toEqual(['b\tbee\t', 'zelt\ttent; marquee\t', 'zelte\t\tzelt', 'äpfel\tapples\t']);
+    expect(lexicon.headwordCount).toBe(3);
+  });
+
+  it('keeps plain words and short phrases as keys, French elisions included', () => {
+    for (const key of ['haus', "aujourd'hui", 'peut-être', "l'", 'guten morgen', 'il y a du']) expect(usableKey(key), key).toBe(true);
+    for (const key of ['-ethik', 'a/b', '1960', 'a b c d e', "'s", 'sth.']) expect(usableKey(key), key).toBe(false);
+  });
+
+  it('measures how common an English word is by the headwords that contain it', () => {
+    const commonness = englishCommonness(['cold', 'cold war', 'catch a cold', 'gelid', 'to be cold']);
+    expect(commonness('cold')).toBe(4);
+    expect(commonness('gelid')).toBe(1);
+    expect(commonness('to be cold')).toBe(4); // fillers ("to", "be") do not count
+  });
+});
+
+describe('Russian aspect partners', () => {
+  it('finds the imperfective a perfective verb is made from', () => {
+    expect(imperfectiveCandidates('приехать')).toContain('приезжать');
+    expect(imperfectiveCandidates('начаться')).toContain('начинаться');
+    expect(imperfectiveCandidates('включить')).toContain('включать');
+    expect(imperfectiveCandidates('защитить')).toContain('защищать');
+    expect(imperfectiveCandidates('вырасти')).toContain('вырастать');
+    expect(imperfectiveCandidates('написать')).toContain('писать');
+    expect(imperfectiveCandidates('дом')).toEqual([]);
+  });
+});
