@@ -6,6 +6,9 @@ import './admin.css';
 
 const usePages = pageChunks(() => import('./pages'));
 type Pages = NonNullable<ReturnType<typeof usePages>>;
+// Analytics brings its charting library: a chunk of its own, loaded only on its pages.
+const useAnalytics = pageChunks(() => import('./features/analytics/components/AnalyticsPages'));
+const isAnalytics = (pathname: string) => pathname === ADMIN_PATHS.analytics || pathname.startsWith(`${ADMIN_PATHS.analytics}/`);
 
 /** Each admin path of this fragment and its page. */
 const ROUTES: Record<string, (p: Pages) => ReactNode> = {
@@ -35,6 +38,7 @@ export function AdminApp() {
   const { user } = useSession();
   const pathname = usePathname().replace(/\/+$/, '');
   const pages = usePages();
+  const analytics = useAnalytics();
   // The shell already redirects non-admins; this only guards against a misconfigured host.
   if (!isAdmin(user)) return <EmptyState title="Administrators only" />;
   const route = ROUTES[pathname];
@@ -42,7 +46,9 @@ export function AdminApp() {
     <div className="ad-layout">
       <AdminNav pathname={pathname} />
       <div className="ad-content">
-        {!pages ? (
+        {isAnalytics(pathname) ? (
+          analytics ? <analytics.AnalyticsPages pathname={pathname} /> : <Spinner label="Loading…" />
+        ) : !pages ? (
           <Spinner label="Loading…" />
         ) : route ? (
           route(pages)

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { EmptyState, Link, Spinner, pageChunks, usePathname } from '@verba/kit';
+import { EmptyState, Link, Spinner, pageChunks, usePathname, useTimeSpent } from '@verba/kit';
+import { recordTime } from '@verba/contracts/http';
 import { PRACTICE_PATHS, pageAt, type PracticePage } from './paths';
 
 type Pages = Record<PracticePage, ComponentType>;
@@ -27,6 +28,8 @@ const usePages = pageChunks(
 export function PracticeApp() {
   const pathname = usePathname();
   const pages = usePages();
+  // Practice runs in the learner's current language, which the server fills in.
+  useTimeSpent(recordTime);
 
   const page = pageAt(pathname);
   if (!page)

@@ -12,6 +12,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   practice: async () => (await import('./practice')).practiceBenchmark,
   library: async () => (await import('./library')).libraryBenchmark,
   embedded: async () => (await import('./embedded')).embeddedBenchmark,
+  analytics: async () => (await import('./analytics')).analyticsBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -15,6 +15,7 @@ export * from './series';
 export * from './premium';
 export * from './imports';
 export * from './flashcard-export';
+export * from './admin-analytics';
 export * from './exercises';
 export * from './admin-media';
 export * from './blog';

@@ -51,6 +51,11 @@ export interface IntegrationEventDefinition<TType extends string, TVersion exten
     key: string;
     data: z.input<TData>;
   }): IntegrationEvent<TType, TVersion, z.output<TData>>;
+  /**
+   * Builds the envelope without validating it, for mappers whose input was validated already (a domain
+   * event read with its schema): whoever publishes validates once (the relay, replay and export do).
+   */
+  build(input: { id: string; occurredAt: Date | string; key: string; data: z.output<TData> }): IntegrationEvent<TType, TVersion, z.output<TData>>;
 }
 
 /** Declares one version of one integration event. A new version is a new definition beside the old one. */
@@ -74,6 +79,10 @@ export function defineIntegrationEvent<TType extends string, TVersion extends nu
     create(input) {
       const occurredAt = input.occurredAt instanceof Date ? input.occurredAt.toISOString() : input.occurredAt;
       return schema.parse({ id: input.id, type, version, occurredAt, key: input.key, data: input.data });
+    },
+    build(input) {
+      const occurredAt = input.occurredAt instanceof Date ? input.occurredAt.toISOString() : input.occurredAt;
+      return { id: input.id, type, version, occurredAt, key: input.key, data: input.data };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNING_LANGUAGES } from '../domain/languages';
-import { INTEGRATION_EVENTS, UserDeletedV1, WordStatusChangedV1, parseIntegrationEvent } from './events';
+import { ArticleReadV1, INTEGRATION_EVENTS, UserDeletedV1, WordStatusChangedV1, parseIntegrationEvent, validateIntegrationEvent } from './events';
 
 const id = '0b7f6c1e-8d7a-4c3b-9a2e-5f1d3c4b6a7e';
 const userId = '5e0c8f0a-3b1d-4e2f-8a6c-7d9e0f1a2b3c';
@@ -44,6 +44,17 @@ describe('published integration events', () => {
     expect(() => parseIntegrationEvent({ ...e, version: 9 })).toThrow(/Unknown integration event/);
     expect(() => parseIntegrationEvent({ ...e, data: {} })).toThrow();
     expect(() => parseIntegrationEvent('{"nope":1}')).toThrow();
+  });
+
+  it('an event built without validation is validated once before publishing, against its own version', () => {
+    const at = { id, occurredAt: '2026-03-01T10:00:00Z', key: userId };
+    const good = ArticleReadV1.build({ ...at, data: { userId, articleId: id, language: 'de', day: '2026-03-01' } });
+    expect(validateIntegrationEvent(good)).toEqual(good);
+    const bad = ArticleReadV1.build({ ...at, data: { userId, articleId: id, language: 'it' as 'de', day: '2026-03-01' } });
+    expect(() => validateIntegrationEvent(bad)).toThrow();
+    // An event type this version of the contracts does not know is checked as an envelope only.
+    expect(validateIntegrationEvent({ ...good, type: 'verba.test.other', data: { anything: 1 } }).type).toBe('verba.test.other');
+    expect(() => validateIntegrationEvent({ ...good, type: 'verba.test.other', key: '' })).toThrow();
   });
 
   it('every (type, version) is declared once', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineIntegrationEvent } from './envelope';
+import { IntegrationEventEnvelopeSchema, defineIntegrationEvent } from './envelope';
 
 /**
  * The integration events Verba publishes. A published version is frozen: never edit its schema. To change
@@ -27,12 +27,98 @@ export const WordStatusChangedV1 = defineIntegrationEvent(
   }),
 );
 
+const Language = z.enum(['de', 'fr', 'es', 'ru']);
+
+/** A new account: the only identity fact is its pseudonymous id and how it signs in (no email, no name). */
+export const UserRegisteredV1 = defineIntegrationEvent(
+  'verba.identity.user-registered',
+  1,
+  z.object({ userId: z.uuid(), provider: z.enum(['password', 'google', 'facebook', 'apple']) }),
+);
+
+/** The learner's current learning language changed (onboarding or the language switch). */
+export const LearningLanguageChangedV1 = defineIntegrationEvent(
+  'verba.identity.learning-language-changed',
+  1,
+  z.object({ userId: z.uuid(), language: Language }),
+);
+
+/** Seconds the learner spent learning in a language (reader, chapters, practice report them). */
+export const TimeSpentV1 = defineIntegrationEvent(
+  'verba.identity.time-spent',
+  1,
+  z.object({ userId: z.uuid(), language: Language, seconds: z.number().int().positive() }),
+);
+
+/** A reader opened an article; counted once per reader, article and UTC day. */
+export const ArticleReadV1 = defineIntegrationEvent(
+  'verba.library.article-read',
+  1,
+  z.object({ userId: z.uuid(), articleId: z.uuid(), language: Language, day: z.iso.date() }),
+);
+
+/** A learner completed a course chapter. */
+export const ChapterCompletedV1 = defineIntegrationEvent(
+  'verba.learning.chapter-completed',
+  1,
+  z.object({ userId: z.uuid(), courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid() }),
+);
+
+/** A flashcard was reviewed (in flashcards or a practice game). */
+export const CardReviewedV1 = defineIntegrationEvent(
+  'verba.practice.card-reviewed',
+  1,
+  z.object({
+    userId: z.uuid(),
+    cardId: z.uuid(),
+    language: Language,
+    rating: z.enum(['again', 'hard', 'good', 'easy']),
+    source: z.enum(['flashcards', 'match-words', 'quick-quiz']),
+  }),
+);
+
+/**
+ * The learner's Master subscription changed. `premium` says whether it grants Master now; Stripe's ids
+ * and prices stay inside Verba.
+ */
+export const SubscriptionChangedV1 = defineIntegrationEvent(
+  'verba.billing.subscription-changed',
+  1,
+  z.object({
+    userId: z.uuid(),
+    change: z.enum(['started', 'renewed', 'payment-failed', 'cancelled-at-period-end', 'changed', 'ended']),
+    status: z.enum(['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused']),
+    plan: z.enum(['monthly', 'annual', 'biannual']).nullable(),
+    premium: z.boolean(),
+    currentPeriodEnd: z.iso.datetime({ offset: true }),
+  }),
+);
+
 /** Every version of every event, old ones included; consumers look definitions up by (type, version). */
-export const INTEGRATION_EVENTS = [UserDeletedV1, WordStatusChangedV1] as const;
+export const INTEGRATION_EVENTS = [
+  UserDeletedV1,
+  WordStatusChangedV1,
+  UserRegisteredV1,
+  LearningLanguageChangedV1,
+  TimeSpentV1,
+  ArticleReadV1,
+  ChapterCompletedV1,
+  CardReviewedV1,
+  SubscriptionChangedV1,
+] as const;
 
 export type KnownIntegrationEvent = z.output<(typeof INTEGRATION_EVENTS)[number]['schema']>;
 
 const byTypeAndVersion = new Map(INTEGRATION_EVENTS.map((d) => [`${d.type}@${d.version}`, d]));
+
+/**
+ * Validates an event about to be published: against its (type, version) contract when it is a known
+ * one, else against the envelope alone. Returns it parsed; throws (ZodError) when it breaks the contract.
+ */
+export function validateIntegrationEvent<E extends { type: string; version: number }>(event: E): E {
+  const definition = byTypeAndVersion.get(`${event.type}@${event.version}`);
+  return (definition ? definition.schema.parse(event) : IntegrationEventEnvelopeSchema.parse(event)) as unknown as E;
+}
 
 /**
  * Parses a received message value (JSON text or an object) against the contract for its type and version.

@@ -1,2 +1,3 @@
 export * from './envelope';
 export * from './events';
+export * from './json-schema';

@@ -9,6 +9,7 @@ const ITEMS = [
   { href: ADMIN_PATHS.exercises, label: 'Exercises' },
   { href: ADMIN_PATHS.imageManager, label: 'Image manager' },
   { href: ADMIN_PATHS.approveArticles, label: 'Approve articles' },
+  { href: ADMIN_PATHS.analytics, label: 'Analytics' },
 ];
 
 /** Create and edit pages sit beside their list in spec §2's paths; they belong to that list's section. */

@@ -23,6 +23,7 @@ export const ADMIN_PATHS = {
   editAskQuestions: `${ADMIN}/edit-ask-questions`,
   imageManager: `${ADMIN}/image-manager`,
   approveArticles: `${ADMIN}/library/approve-articles`,
+  analytics: `${ADMIN}/analytics`,
 } as const;
 
 /** A path with its query (`withQuery(ADMIN_PATHS.chapters, { courseId, lessonId })`). */

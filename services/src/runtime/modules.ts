@@ -1,3 +1,4 @@
+import { createAnalyticsModule } from '../contexts/analytics/module';
 import { billingModule } from '../contexts/billing/module';
 import { blogModule } from '../contexts/blog/module';
 import { contentModule } from '../contexts/content/module';
@@ -11,8 +12,7 @@ import { translationModule } from '../contexts/translation/module';
 import { vocabularyModule } from '../contexts/vocabulary/module';
 import type { Module } from '../platform/module';
 
-/** Every bounded context of the product, in the order they are composed. */
-export const allModules: Module[] = [
+const contexts: Module[] = [
   identityModule,
   vocabularyModule,
   libraryModule,
@@ -25,3 +25,9 @@ export const allModules: Module[] = [
   blogModule,
   forumModule,
 ];
+
+/** Analytics follows the public facts the other contexts publish (their integration mappers). */
+export const analyticsModule = createAnalyticsModule(Object.assign({}, ...contexts.map((m) => m.integration ?? {})));
+
+/** Every bounded context of the product, in the order they are composed. */
+export const allModules: Module[] = [...contexts, analyticsModule];

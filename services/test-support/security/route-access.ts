@@ -209,6 +209,11 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'PATCH /api/admin/courses/chapters/:chapterId': { kind: 'admin' },
   'PATCH /api/admin/courses/chapters/:chapterId/flags': { kind: 'admin' },
   'PATCH /api/admin/courses/:courseId/visibility': { kind: 'admin' },
+  // analytics (admin): pseudonymous figures of every learner
+  'GET /api/admin/analytics/languages': { kind: 'admin' },
+  'GET /api/admin/analytics/users': { kind: 'admin' },
+  'GET /api/admin/analytics/history': { kind: 'admin' },
+  'GET /api/admin/analytics/monthly-statistics': { kind: 'admin' },
   'GET /api/admin/courses': { kind: 'admin' },
   'POST /api/admin/images': { kind: 'admin' },
   'GET /api/admin/images': { kind: 'admin' },

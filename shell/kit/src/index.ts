@@ -23,6 +23,7 @@ export {
   type CommandOutput,
   type SendOptions,
 } from './api/commands';
+export { useTimeSpent, TIME_HEARTBEAT_SECONDS, type TimeSpentOptions } from './activity/time-spent';
 export { startCommand, startUpload, type Started, type UploadInput } from './api/started';
 export { positions, comparePositions, atLeast } from './api/positions';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';

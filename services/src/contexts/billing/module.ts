@@ -1,4 +1,8 @@
-import { premiumRoutes } from '@verba/contracts';
+import { grantsMaster, premiumRoutes } from '@verba/contracts';
+import { SubscriptionChangedV1 } from '@verba/contracts/integration';
+import type { IntegrationMapper } from '../../platform/integration/relay';
+import { readEventData } from '../../platform/decider/events';
+import { subscriptionEvents } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { App } from '../../platform/http/server';
 import type { BaseDeps, Module } from '../../platform/module';
@@ -53,6 +57,28 @@ async function openBilling(deps: BaseDeps, app?: App): Promise<Billing> {
   return { payments, standIn, queries, commands };
 }
 
+const CHANGES = {
+  'billing.SubscriptionStarted': 'started',
+  'billing.SubscriptionRenewed': 'renewed',
+  'billing.SubscriptionPaymentFailed': 'payment-failed',
+  'billing.SubscriptionCancelledAtPeriodEnd': 'cancelled-at-period-end',
+  'billing.SubscriptionChanged': 'changed',
+  'billing.SubscriptionEnded': 'ended',
+} as const;
+
+/** Stripe's ids and amounts stay inside Verba: the public fact is the user's plan, status and Master. */
+function subscriptionMapper(def: (typeof subscriptionEvents)[number]): IntegrationMapper {
+  return (recorded) => {
+    const { snapshot: s, at } = readEventData(def, recorded);
+    return SubscriptionChangedV1.build({
+      id: recorded.id,
+      occurredAt: at,
+      key: s.userId,
+      data: { userId: s.userId, change: CHANGES[def.type], status: s.status, plan: s.plan, premium: grantsMaster(s.status), currentPeriodEnd: s.currentPeriodEnd },
+    });
+  };
+}
+
 const running = new WeakMap<BaseDeps['db'], Billing>();
 /** The billing of a runtime whose routes are registered (tests reach its stand-in). */
 export const billingOf = (deps: BaseDeps): Billing | undefined => running.get(deps.db);
@@ -62,6 +88,7 @@ export const billingModule: Module = {
   name: 'billing',
   migrate: migrateStandInObjects,
   projections: [subscriptionsProjection],
+  integration: Object.fromEntries(subscriptionEvents.map((def) => [def.type, subscriptionMapper(def)])),
   entitlements: (deps) => {
     const queries = new BillingQueries(deps.db);
     return { isMaster: (userId) => queries.isMaster(userId) };

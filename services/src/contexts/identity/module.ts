@@ -1,6 +1,7 @@
-import { UserDeletedV1 } from '@verba/contracts/integration';
+import { LearningLanguageChangedV1, TimeSpentV1, UserDeletedV1, UserRegisteredV1 } from '@verba/contracts/integration';
+import { readEventData } from '../../platform/decider/events';
 import type { BaseDeps, Module } from '../../platform/module';
-import { UserDeleted } from './events';
+import { OnboardingCompleted, ProfileUpdated, TimeRecorded, UserDeleted, UserRegistered, userStream } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import { PersonalDataVault } from './domain/personal-data';
 import { devMailboxRoutes, identityRoutes } from './routes/account';
@@ -58,6 +59,13 @@ function identity(deps: BaseDeps): Identity {
   return found;
 }
 
+/** Account events live in `identity-user-<userId>` and do not repeat the id in their data. */
+function userIdOfStream(streamId: string): string {
+  const prefix = userStream('');
+  if (!streamId.startsWith(prefix)) throw new Error(`Not a user stream: ${streamId}`);
+  return streamId.slice(prefix.length);
+}
+
 const socials = new WeakMap<BaseDeps['db'], Social>();
 /** Social sign-in of a runtime whose routes are registered (tests reach its dev provider and tracking). */
 export const socialOf = (deps: BaseDeps): Social | undefined => socials.get(deps.db);
@@ -76,6 +84,26 @@ export const identityModule: Module = {
     [UserDeleted.type]: (recorded) => {
       const data = UserDeleted.schema.parse(recorded.data);
       return UserDeletedV1.create({ id: recorded.id, occurredAt: data.at, key: data.userId, data: { userId: data.userId } });
+    },
+    // Only the pseudonymous id and the sign-in kind leave: email and name stay sealed in the log.
+    [UserRegistered.type]: (recorded) => {
+      const { userId, provider, at } = readEventData(UserRegistered, recorded);
+      return UserRegisteredV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, provider } });
+    },
+    [OnboardingCompleted.type]: (recorded) => {
+      const { language, at } = readEventData(OnboardingCompleted, recorded);
+      const userId = userIdOfStream(recorded.streamId);
+      return LearningLanguageChangedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
+    },
+    [ProfileUpdated.type]: (recorded) => {
+      const { currentLearningLanguage: language, at } = readEventData(ProfileUpdated, recorded);
+      if (!language) return null;
+      const userId = userIdOfStream(recorded.streamId);
+      return LearningLanguageChangedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language } });
+    },
+    [TimeRecorded.type]: (recorded) => {
+      const { userId, language, seconds, at } = readEventData(TimeRecorded, recorded);
+      return TimeSpentV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language, seconds } });
     },
   },
   authenticator(deps) {

@@ -1,3 +1,6 @@
+import { ChapterCompletedV1 } from '@verba/contracts/integration';
+import { readEventData } from '../../platform/decider/events';
+import { ChapterCompleted } from './events';
 import type { Cache } from '../../platform/cache/port';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { BaseDeps, Module } from '../../platform/module';
@@ -24,6 +27,12 @@ function courseCache(deps: BaseDeps): Cache | undefined {
 export const learningModule: Module = {
   name: 'learning',
   projections: [coursesProjection, progressProjection],
+  integration: {
+    [ChapterCompleted.type]: (recorded) => {
+      const { userId, courseId, lessonId, chapterId, at } = readEventData(ChapterCompleted, recorded);
+      return ChapterCompletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, courseId, lessonId, chapterId } });
+    },
+  },
   routes(app, deps) {
     const commands = new LearningCommands(deps.store);
     const queries = new LearningQueries(deps.db, courseCache(deps));

@@ -1,3 +1,6 @@
+import { ArticleReadV1 } from '@verba/contracts/integration';
+import { readEventData } from '../../platform/decider/events';
+import { ArticleRead } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { localModeration, type ArticleModeration } from './adapters/moderation';
@@ -30,6 +33,12 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
   return {
     name: 'library',
     projections,
+    integration: {
+      [ArticleRead.type]: (recorded) => {
+        const { userId, articleId, language, day, at } = readEventData(ArticleRead, recorded);
+        return ArticleReadV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, articleId, language, day } });
+      },
+    },
     async routes(app, deps) {
       const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
       const articles = new ArticleQueries(deps.db);

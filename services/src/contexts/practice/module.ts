@@ -1,3 +1,6 @@
+import { CardReviewedV1 } from '@verba/contracts/integration';
+import { readEventData } from '../../platform/decider/events';
+import { FlashcardReviewed } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { FlashcardCommands } from './commands';
@@ -20,6 +23,13 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
   return {
     name: 'practice',
     projections: [flashcardsProjection, uncertainWordsProjection],
+    integration: {
+      // The card's sides are the learner's text: only ids, language and the rating leave.
+      [FlashcardReviewed.type]: (recorded) => {
+        const { userId, cardId, language, rating, source, at } = readEventData(FlashcardReviewed, recorded);
+        return CardReviewedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId, language, rating, source } });
+      },
+    },
     routes(app, deps) {
       const services = {
         now,

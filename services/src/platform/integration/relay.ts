@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { IntegrationEventEnvelopeSchema, integrationTopic, type IntegrationEvent } from '@verba/contracts/integration';
+import { integrationTopic, validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
 import { CheckpointedFollower, migrateFollowerCheckpoints } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
+import { integrationMessage } from './replay';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -113,24 +114,12 @@ export class IntegrationRelay {
     try {
       integration = mapper(e);
       if (!integration) return null;
-      IntegrationEventEnvelopeSchema.parse(integration);
+      validateIntegrationEvent(integration);
       // Consumers dedupe redeliveries by id, which only works if it is the source event's id.
       if (integration.id !== e.id) throw new Error(`integration event id ${integration.id} is not the domain event id`);
     } catch (err) {
       throw new Error(`Mapping ${e.type} ${e.id} at ${e.position.commit}.${e.position.prepare} failed`, { cause: err });
     }
-    return {
-      topic: this.o.topicFor(integration),
-      message: {
-        key: integration.key,
-        value: JSON.stringify(integration),
-        headers: {
-          'content-type': 'application/json',
-          'verba-event-id': integration.id,
-          'verba-event-type': integration.type,
-          'verba-event-version': String(integration.version),
-        },
-      },
-    };
+    return { topic: this.o.topicFor(integration), message: integrationMessage(integration) };
   }
 }

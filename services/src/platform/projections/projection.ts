@@ -34,4 +34,9 @@ export interface Projection {
   afterCommit?(events: RecordedEvent[]): void;
   /** After a rebuild switched the views to a new generation: everything cached from the old one is stale. */
   afterSwitch?(): void;
+  /**
+   * For as-of rebuilds (as-of.ts): when the fact an event records happened, or null for an event that
+   * counts at any date. A projection without it cannot be rebuilt as of a past date.
+   */
+  asOfTime?(event: RecordedEvent): Date | null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ApiError, ErrorNotice, Link, Spinner } from '@verba/kit';
+import { ApiError, ErrorNotice, Link, Spinner, useTimeSpent } from '@verba/kit';
+import { recordTime } from '@verba/contracts/http';
 import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
 import { findChapter } from '../../course-map/progress';
@@ -45,6 +46,7 @@ export function ChapterPage({ chapterId }: { chapterId: string }) {
 
 function LoadedChapter({ chapter }: { chapter: Chapter }) {
   const { languageCode } = chapter;
+  useTimeSpent(recordTime, { languageCode });
   const lessons = useLessons(chapter.courseId);
   const progress = useProgress(languageCode);
   const statuses = useWordStatuses(languageCode);

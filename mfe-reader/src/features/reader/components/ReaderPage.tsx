@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ErrorNotice, Link, Spinner, positions, toast } from '@verba/kit';
+import { ErrorNotice, Link, Spinner, positions, toast, useTimeSpent } from '@verba/kit';
+import { recordTime } from '@verba/contracts/http';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
@@ -22,6 +23,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const article = useArticle(articleId);
   const languageCode = article.data?.languageCode;
   const statuses = useStatuses(languageCode);
+  useTimeSpent(recordTime, { languageCode, enabled: Boolean(languageCode) });
   const [bookmarkPosition] = useState(positions.latest);
   const bookmark = useBookmark(articleId, bookmarkPosition);
   const cards = useCardKeys(languageCode, articleId);

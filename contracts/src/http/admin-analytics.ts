@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { LearningLanguageSchema } from '../domain/languages';
+import { defineRoute } from './route';
+
+/** Admin analytics of spec §2, §3, §6 and §7: language, user and historical analytics, monthly statistics. */
+
+export const ANALYTICS_MESSAGES = {
+  badRange: 'The start date must be on or before the end date',
+  rangeTooLong: 'Choose a range of at most 3 years',
+} as const;
+
+const Day = z.iso.date({ message: 'Dates are written YYYY-MM-DD' });
+
+/** From and to are UTC days, both included; `to` defaults to today and `from` to 29 days before it. */
+export const AnalyticsRangeSchema = z.object({ from: Day.optional(), to: Day.optional() });
+
+export const LanguageAnalyticsSchema = z.object({
+  language: LearningLanguageSchema,
+  /** Users who had joined the language by the end of the range (chosen it or done anything in it). */
+  totalUsers: z.number().int(),
+  /** Of those, the ones with Master now. */
+  totalPremiumUsers: z.number().int(),
+  /** Users who did anything in the language in the range. */
+  totalActiveUsers: z.number().int(),
+  /** Users who joined the language in the range. */
+  totalNewUsers: z.number().int(),
+  totalReads: z.number().int(),
+  totalChapters: z.number().int(),
+  /** Seconds. */
+  timeSpent: z.number().int(),
+  /** Distinct articles read in the range. */
+  totalArticles: z.number().int(),
+  /** Distinct chapters completed in the range. */
+  chapters: z.number().int(),
+  /** Per active user in the range. */
+  averages: z.object({ reads: z.number(), chapters: z.number(), timeSpent: z.number() }),
+});
+export type LanguageAnalytics = z.infer<typeof LanguageAnalyticsSchema>;
+
+export const UserAnalyticsSchema = z.object({
+  userId: z.uuid(),
+  language: LearningLanguageSchema,
+  wordsKnown: z.number().int(),
+  wordsUncertain: z.number().int(),
+  reads: z.number().int(),
+  chapters: z.number().int(),
+  cards: z.number().int(),
+  reviews: z.number().int(),
+  /** Seconds. */
+  timeSpent: z.number().int(),
+  lastActivity: z.iso.date().nullable(),
+});
+export type UserAnalytics = z.infer<typeof UserAnalyticsSchema>;
+
+export const USER_ANALYTICS_SORTS = ['lastActivity', 'timeSpent', 'reads', 'wordsKnown', 'reviews'] as const;
+
+export const HistoricalRowSchema = z.object({
+  /** First day of the period (a day, or the first of a month). */
+  period: z.iso.date(),
+  activeUsers: z.number().int(),
+  newUsers: z.number().int(),
+  /** Active in the period after 14 or more days without activity in the language before it. */
+  returningUsers: z.number().int(),
+  /** Last active 14 to 59 days before the period's last day. */
+  midTermInactiveUsers: z.number().int(),
+  /** Last active 60 or more days before the period's last day. */
+  longTermInactiveUsers: z.number().int(),
+  reads: z.number().int(),
+  chapters: z.number().int(),
+  reviews: z.number().int(),
+  /** Seconds. */
+  timeSpent: z.number().int(),
+});
+export type HistoricalRow = z.infer<typeof HistoricalRowSchema>;
+
+export const HistoryGranularitySchema = z.enum(['day', 'month']);
+
+const rangeErrors = { 400: `${ANALYTICS_MESSAGES.badRange}; ${ANALYTICS_MESSAGES.rangeTooLong}` } as const;
+
+export const adminAnalyticsRoutes = {
+  languageAnalytics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics/languages',
+    access: 'admin',
+    summary: 'Language analytics of every learning language over a date range',
+    query: AnalyticsRangeSchema,
+    response: z.object({ from: z.iso.date(), to: z.iso.date(), languages: z.array(LanguageAnalyticsSchema) }),
+    errors: rangeErrors,
+  }),
+  userAnalytics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics/users',
+    access: 'admin',
+    summary: 'User analytics per user and language (pseudonymous ids), sorted, a page at a time',
+    query: z.object({
+      language: LearningLanguageSchema.optional(),
+      sort: z.enum(USER_ANALYTICS_SORTS).default('lastActivity'),
+      limit: z.coerce.number().int().min(1).max(1000).default(100),
+      offset: z.coerce.number().int().min(0).default(0),
+    }),
+    response: z.object({ total: z.number().int(), users: z.array(UserAnalyticsSchema) }),
+  }),
+  historicalAnalytics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics/history',
+    access: 'admin',
+    summary: 'Historical analytics per day or month (all languages, or one)',
+    description: 'Returning, mid-term-inactive and long-term-inactive are defined in docs/architecture.md (Analytics).',
+    query: AnalyticsRangeSchema.extend({ language: LearningLanguageSchema.optional(), granularity: HistoryGranularitySchema.default('day') }),
+    response: z.object({ from: z.iso.date(), to: z.iso.date(), rows: z.array(HistoricalRowSchema) }),
+    errors: rangeErrors,
+  }),
+  monthlyStatistics: defineRoute({
+    method: 'GET',
+    path: '/api/admin/analytics/monthly-statistics',
+    access: 'admin',
+    summary: 'Monthly statistics of all languages for the twelve months up to a month',
+    query: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM').optional() }),
+    response: z.object({ rows: z.array(HistoricalRowSchema) }),
+  }),
+} as const;
+
+export const {
+  languageAnalytics: languageAnalyticsRoute,
+  userAnalytics: userAnalyticsRoute,
+  historicalAnalytics: historicalAnalyticsRoute,
+  monthlyStatistics: monthlyStatisticsRoute,
+} = adminAnalyticsRoutes;

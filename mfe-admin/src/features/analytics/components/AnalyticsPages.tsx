@@ -1,0 +1,35 @@
+import { Link, SectionHeader } from '@verba/kit';
+import { HistoricalAnalyticsPage } from './HistoricalAnalyticsPage';
+import { LanguageAnalyticsPage } from './LanguageAnalyticsPage';
+import { UserAnalyticsPage } from './UserAnalyticsPage';
+import '../analytics.css';
+
+export const ANALYTICS_PATH = '/app/admin/analytics';
+const PAGES = [
+  { path: `${ANALYTICS_PATH}/language-analytics`, title: 'Language analytics', Page: LanguageAnalyticsPage },
+  { path: `${ANALYTICS_PATH}/user-analytics`, title: 'User analytics', Page: UserAnalyticsPage },
+  { path: `${ANALYTICS_PATH}/historical-analytics`, title: 'Historical analytics', Page: HistoricalAnalyticsPage },
+] as const;
+
+/** /app/admin/analytics and its three pages (spec §2). */
+export function AnalyticsPages({ pathname }: { pathname: string }) {
+  const found = PAGES.find((p) => p.path === pathname);
+  return (
+    <>
+      <nav className="an-nav" aria-label="Analytics">
+        {PAGES.map((p) => (
+          <Link key={p.path} href={p.path} aria-current={p.path === pathname ? 'page' : undefined}>
+            {p.title}
+          </Link>
+        ))}
+      </nav>
+      {found ? (
+        <found.Page />
+      ) : (
+        <main className="an-page">
+          <SectionHeader section="admin" title="Analytics" subtitle="Figures from the event log: per language, per user and over time." />
+        </main>
+      )}
+    </>
+  );
+}
