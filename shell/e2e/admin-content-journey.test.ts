@@ -92,10 +92,11 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     // Keyboard reordering (dnd-kit): lift the third chapter, move it up twice, drop it.
     const handle = chapterRow(page, 'Am See').getByRole('button', { name: /Move item 3/ });
     await handle.focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    // One key at a time, as a person presses them: dnd-kit measures the rows after the lift and each move.
+    for (const key of ['Space', 'ArrowUp', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
     await page.getByText('Chapter order saved.').waitFor();
     await expect.poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents()).toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
 
