@@ -55,7 +55,7 @@ language sql stable as $$
         where t.locktype = 'transactionid'
           and a.locktype = 'advisory' and a.classid = ${PROJECTOR_LOCK.classid} and a.objid = ${PROJECTOR_LOCK.objid} and a.objsubid = 2
       ),
-      elsewhere as (
+      elsewhere as materialized (
         select backend_xid::text::bigint as xid from pg_stat_activity
         where backend_xid is not null and datname is distinct from current_database()
       )
