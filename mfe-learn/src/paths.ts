@@ -7,3 +7,6 @@ export function chapterIdOf(pathname: string): string | undefined {
   const id = /^\/app\/courses\/chapter\/([^/]+)\/?$/.exec(pathname)?.[1];
   return id ? decodeURIComponent(id) : undefined;
 }
+
+/** The practice portal's card list showing only the cards made from one chapter (its origin filter). */
+export const chapterCardsPath = (chapterId: string) => `/app/practice-portal/flashcards?${new URLSearchParams({ origin: chapterId })}`;

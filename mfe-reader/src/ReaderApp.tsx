@@ -4,9 +4,9 @@ import { useSearchParam } from './routing/use-search';
 // Library and reader load together on first mount (see pageChunks), so opening an article from the
 // list renders at once. The authoring pages (forms, react-hook-form, the leave dialog) are a second
 // set, fetched only when an authoring page is opened: a reader's first load does not pay for them.
-const useReadingPages = pageChunks(() =>
-  Promise.all([import('./features/library/components/LibraryPage'), import('./features/reader/components/ReaderPage')]).then(([library, reader]) => ({ library, reader })),
-);
+const useReadingPages = pageChunks(() => import('./reading-pages'));
+// Its own chunk: its alert dialog (Radix) need not come with the library's first load.
+const useMyArticlesPage = pageChunks(() => import('./features/library/components/MyArticlesPage'));
 const useAuthoringPages = pageChunks(() =>
   Promise.all([import('./features/authoring/components/ArticleEditorPage'), import('./features/authoring/components/SeriesPages')]).then(([articleEditor, series]) => ({
     articleEditor,
@@ -17,14 +17,20 @@ const useDictionaryPage = pageChunks(() => import('./features/dictionary/compone
 
 /**
  * /app/dictionary -> the learner's words and the word-list import;
- * /app/library -> the list; /app/library/<id> -> the reader; /app/add-article, /app/edit-article?id=,
- * /app/series, /app/create-series, /app/edit-series?id= -> the authoring pages.
+ * /app/library -> the list; /app/my-articles -> the learner's own; /app/library/<id> -> the reader;
+ * /app/add-article, /app/edit-article?id=, /app/series, /app/series/<id> (details), /app/create-series,
+ * /app/edit-series?id= -> the authoring pages.
  */
 export function ReaderApp() {
   const pathname = usePathname().replace(/\/+$/, '');
   if (pathname === '/app/dictionary') return <DictionaryRoute />;
+  if (pathname === '/app/my-articles') return <MyArticlesRoute />;
+  const seriesId = SERIES_DETAILS.exec(pathname)?.[1];
+  if (seriesId) return <AuthoringRoute pathname="/app/series/details" seriesId={decodeURIComponent(seriesId)} />;
   return AUTHORING_PATHS.has(pathname) ? <AuthoringRoute pathname={pathname} /> : <ReadingRoute pathname={pathname} />;
 }
+
+const SERIES_DETAILS = /^\/app\/series\/([^/]+)$/;
 
 const AUTHORING_PATHS = new Set(['/app/add-article', '/app/edit-article', '/app/series', '/app/create-series', '/app/edit-series']);
 
@@ -33,16 +39,21 @@ function DictionaryRoute() {
   return page ? <page.DictionaryPage /> : <Spinner label="Loading…" />;
 }
 
+function MyArticlesRoute() {
+  const page = useMyArticlesPage();
+  return page ? <page.MyArticlesPage /> : <Spinner label="Loading…" />;
+}
+
 function ReadingRoute({ pathname }: { pathname: string }) {
   const seriesId = useSearchParam('seriesId');
   const pages = useReadingPages();
   if (!pages) return <Spinner label="Loading…" />;
   const articleId = /^\/app\/library\/([^/]+)$/.exec(pathname)?.[1];
-  if (articleId) return <pages.reader.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
-  return <pages.library.LibraryPage key={seriesId ?? ''} />;
+  if (articleId) return <pages.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
+  return <pages.LibraryPage key={seriesId ?? ''} />;
 }
 
-function AuthoringRoute({ pathname }: { pathname: string }) {
+function AuthoringRoute({ pathname, seriesId }: { pathname: string; seriesId?: string }) {
   const id = useSearchParam('id') ?? '';
   const pages = useAuthoringPages();
   if (!pages) return <Spinner label="Loading…" />;
@@ -54,6 +65,8 @@ function AuthoringRoute({ pathname }: { pathname: string }) {
       return <articleEditor.EditArticlePage key={id} articleId={id} />;
     case '/app/series':
       return <series.SeriesListPage />;
+    case '/app/series/details':
+      return <series.SeriesDetailsPage key={seriesId} seriesId={seriesId ?? ''} />;
     case '/app/create-series':
       return <series.SeriesEditorPage key="new" />;
     default: // '/app/edit-series'

@@ -1,7 +1,8 @@
 /**
  * Analytics benchmark: `npm run bench -w services -- analytics`.
  *   rebuild_eps               the analytics projection rebuilt blue/green by the projection runner from a
- *                             log of 1,000,000 events (10,000 learners over a year), events per second
+ *                             log of 1,000,000 events (10,000 learners over a year), events per second, with
+ *                             its bulk fold; the batch-by-batch rebuild is measured before it in the same run
  *   asof_rebuild_s_1m_events  `rebuild analytics --as-of` for a day in the middle of that year, seconds
  *   dashboard_p99_ms          the admin language analytics query (30 days, every language), p99 of 200
  *   peer: log_read_eps        reading the same log in order without projecting it: the ceiling a rebuild
@@ -20,12 +21,18 @@ import type { Benchmark } from './lib/benchmark';
 import { withScratchDatabases } from './lib/scratch-db';
 import { Latencies, roundFigure } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
+import { meetsTarget, type Target } from './lib/targets';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const EVENTS = Math.round(1_000_000 * scale);
 const USERS = Math.max(100, Math.round(10_000 * scale));
 const QUERIES = 200;
-const TARGETS = { rebuild_eps: ['>=', 50_000], asof_rebuild_s_1m_events: ['<=', 30], dashboard_p99_ms: ['<=', 50] } as const;
+/** The issue's goals: the as-of rebuild must take less than 30 s for 1,000,000 events (strictly). */
+export const ANALYTICS_TARGETS = {
+  rebuild_eps: ['>=', 50_000],
+  asof_rebuild_s_1m_events: ['<', 30],
+  dashboard_p99_ms: ['<=', 50],
+} as const satisfies Record<string, Target>;
 
 /** Learners register and onboard, then read, spend time, mark words, review cards and complete chapters. */
 const USERS_SQL = /* sql */ `
@@ -96,7 +103,13 @@ export const analyticsBenchmark: Benchmark = {
         const logReadEps = read / ((Date.now() - started) / 1000);
 
         const projection = analyticsModule.projections![0]!;
-        process.stderr.write('rebuilding analytics\n');
+        // Before and after, side by side: the same rebuild batch by batch (a transaction per 5,000 events),
+        // then with the projection's bulk fold (the whole log folded in memory, written once).
+        process.stderr.write('rebuilding analytics batch by batch\n');
+        started = Date.now();
+        const batched = await new ProjectionRunner({ store, db, projections: [projection], batchSize: 5000, bulkRebuilds: false }).rebuild(projection.name);
+        const batchedSeconds = (Date.now() - started) / 1000;
+        process.stderr.write('rebuilding analytics with the bulk fold\n');
         const runner = new ProjectionRunner({ store, db, projections: [projection], batchSize: 5000 });
         started = Date.now();
         const rebuilt = await runner.rebuild(projection.name);
@@ -124,10 +137,15 @@ export const analyticsBenchmark: Benchmark = {
           dashboard_p99_ms: roundFigure(latencies.percentile(99)),
         };
         const rows = Object.entries(figures).map(([k, v]) => {
-          const [op, target] = TARGETS[k as keyof typeof TARGETS];
-          const pass = v !== null && (op === '>=' ? v >= target : v <= target);
-          return [k, formatFigure(v), `${op} ${target}`, pass ? 'PASS' : 'MISS'];
+          const target = ANALYTICS_TARGETS[k as keyof typeof ANALYTICS_TARGETS];
+          return [k, formatFigure(v), `${target[0]} ${target[1]}`, meetsTarget(v, target) ? 'PASS' : 'MISS'];
         });
+        rows.push(['before: rebuild_eps batch by batch', formatFigure(roundFigure(batched.events / batchedSeconds)), '', `bulk fold ${formatFigure(roundFigure(batchedSeconds / rebuildSeconds))}x faster`]);
+        // Where the bulk rebuild's time goes, phase by phase (the runner times them; see RebuildPhases).
+        const ph = rebuilt.phases;
+        const secs = (ms: number) => (ms / 1000).toFixed(1);
+        rows.push(['bulk phases s: setup/read wait/fold/write', `${secs(ph.setup)} / ${secs(ph.read)} / ${secs(ph.fold)} / ${secs(ph.write)}`, '', '']);
+        rows.push(['bulk phases s: catch-up/switch/drop/total', `${secs(ph.catchUp)} / ${secs(ph.switch)} / ${secs(ph.drop)} / ${rebuildSeconds.toFixed(1)}`, '', '']);
         rows.push(['peer: log_read_eps', formatFigure(roundFigure(logReadEps)), '', `rebuild at ${formatFigure(roundFigure(rebuilt.events / rebuildSeconds / logReadEps))} of it`]);
         const report = [
           'Analytics benchmark',
@@ -135,7 +153,8 @@ export const analyticsBenchmark: Benchmark = {
           renderTable(['metric', 'value', 'target', 'result'], rows),
           '',
           `* ${read.toLocaleString('en')} events (${USERS} learners registering over 300 days, then reads, time, words, reviews and chapters`,
-          `  over a year), written in ${writeSeconds.toFixed(1)} s. The rebuild is the runner's blue/green rebuild, batches of 5,000;`,
+          `  over a year), written in ${writeSeconds.toFixed(1)} s. The rebuild is the runner's blue/green rebuild with the bulk fold (pages of
+  20,000, the next read while one is folded; rebuild_eps) and, before it in the same run, reading batches of 5,000 and applying each in its own transaction;`,
           `  the as-of rebuild applied ${asOf.applied.toLocaleString('en')} of them (facts by 2026-07-01) in ${asOfSeconds.toFixed(1)} s, scaled to 1,000,000.`,
           `* dashboard: AnalyticsQueries.languages over 30 days, every language, p99 of ${QUERIES} after 20 warm-up queries.`,
           `* run ${randomUUID().slice(0, 8)}; PostgreSQL and the benchmark share the machine's cores.`,

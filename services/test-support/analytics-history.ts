@@ -7,6 +7,8 @@ import type { NewEvent, RecordedEvent } from '../src/platform/event-store/port';
 export const uuidOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 const fsrs = (at: string) => ({ due: at, stability: 1, difficulty: 5, scheduledDays: 1, learningSteps: 0, reps: 1, lapses: 0, state: 'review', lastReview: null });
+/** Where a card's schedule stands after a review (the FSRS fields analytics reads). */
+export type ScheduleAfter = Partial<{ state: 'new' | 'learning' | 'review' | 'relearning'; reps: number; lapses: number }>;
 
 export const SUBSCRIPTION_KINDS = ['Started', 'Renewed', 'PaymentFailed', 'CancelledAtPeriodEnd', 'Changed', 'Ended'] as const;
 
@@ -37,10 +39,18 @@ export class History {
   chapter(userId: string, chapterId: string, at: string) {
     return this.add(`learning-progress-${userId}.${uuidOf(7)}`, 'learning.ChapterCompleted', { userId, courseId: uuidOf(7), lessonId: uuidOf(8), chapterId, at });
   }
-  review(userId: string, cardId: string, language: string, at: string) {
+  review(userId: string, cardId: string, language: string, at: string, after: ScheduleAfter = {}) {
     return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardReviewed', {
-      userId, cardId, reviewId: uuidOf(0x2000000 + this.n), language, rating: 'good', source: 'flashcards', scheduled: true, before: fsrs(at), after: fsrs(at), at,
+      userId, cardId, reviewId: uuidOf(0x2000000 + this.n), language, rating: 'good', source: 'flashcards', scheduled: true, before: fsrs(at), after: { ...fsrs(at), ...after }, at,
     });
+  }
+  cardCreated(userId: string, cardId: string, language: string, at: string) {
+    return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardCreated', {
+      userId, cardId, language, sourceValue: 'v1.sealed', targetValue: 'v1.sealed', origin: null, originId: null, originName: null, at, sealedFor: userId,
+    });
+  }
+  cardDeleted(userId: string, cardId: string, at: string) {
+    return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardDeleted', { userId, cardId, at });
   }
   word(userId: string, language: string, word: string, status: 'new' | 'known' | 'uncertain', at: string) {
     return this.add(`vocabulary-${userId}.${language}`, 'vocabulary.WordStatusChanged', { userId, language, word, status, at });
@@ -69,10 +79,15 @@ export class History {
   }
 }
 
+/** The analytics module as composed (with every context's integration mappers). */
+export async function composedAnalyticsModule() {
+  const { analyticsModule } = await import('../src/runtime/modules');
+  return analyticsModule;
+}
+
 /** The analytics projection as composed (with every context's integration mappers). */
 export async function composedAnalyticsProjection() {
-  const { analyticsModule } = await import('../src/runtime/modules');
-  return analyticsModule.projections![0]!;
+  return (await composedAnalyticsModule()).projections![0]!;
 }
 
 /**

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, signIn, signUpVerified, skipReason, startVerba, type Verba } from './support/verba';
+import { SHOTS, seriousA11yViolations, signIn, signUpVerified, skipReason, startVerba, type Verba } from './support/verba';
 
-/** Issue 5's journeys: the landing page, social sign-in, the profile, changing the password, deletion. */
+/** Issue 5's journeys: the landing page, social sign-in, the profile (and its newsletter), changing the password, deletion. */
 describe.skipIf(!!skipReason)(`account journeys in Chromium ${skipReason}`, () => {
   let verba: Verba;
   beforeAll(async () => {
@@ -58,6 +58,19 @@ describe.skipIf(!!skipReason)(`account journeys in Chromium ${skipReason}`, () =
     await page.getByRole('button', { name: 'Upload image' }).click();
     await page.getByText('File is required.').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'profile.png'), fullPage: true });
+
+    // The newsletter (spec §7's mailing-list proxy, the local Brevo adapter here): joined, kept over a reload.
+    const newsletter = page.getByRole('region', { name: 'Newsletter' });
+    const subscribed = newsletter.getByRole('switch', { name: 'Email me the newsletter' });
+    expect(await subscribed.getAttribute('aria-checked')).toBe('false');
+    await subscribed.click();
+    await page.getByText(`You will get the newsletter at ${who.email}.`).waitFor();
+    await newsletter.getByRole('button', { name: 'Remove me from the mailing list' }).waitFor();
+    await newsletter.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'profile-newsletter.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.reload();
+    await expect.poll(() => subscribed.getAttribute('aria-checked')).toBe('true');
 
     await page.getByLabel('Current password').fill('not my password');
     await page.getByLabel('New password').fill('second secret 5u');

@@ -61,6 +61,8 @@ describe.skipIf(!!skipReason)(`fragments published on their own, in Chromium ${s
     expect(v2).not.toBe(v1);
     expect(await shownVersion()).toBe(v2);
     expect(loaded).toContain(`/fragment-store/reader/${v2}/remoteEntry.js`);
+    // Its manifest is downloaded once: the compatibility check's copy is the one the runtime loads.
+    expect(loaded.filter((p) => p === `/fragment-store/reader/${v2}/mf-manifest.json`)).toHaveLength(1);
     await page.screenshot({ path: path.join(SHOTS, 'fragments-reader-v2.png') });
 
     expect(await npm('rollback', '-w', 'mfe-reader', '--', '--env', 'e2e')).toContain(`rolled back from ${v2} to ${v1}`);

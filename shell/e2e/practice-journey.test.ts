@@ -108,6 +108,20 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'practice-list.png');
 
+    // The overview's statistics: today's reviews in the chart, retention (no learned card forgotten), the cards by state.
+    await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Overview' }).click();
+    const statistics = page.getByRole('region', { name: 'Statistics' });
+    await statistics.getByLabel('Practice statistics').waitFor();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(Number(await statistics.locator(`.pr-chart__bar[data-day="${today}"]`).getAttribute('height'))).toBeGreaterThan(0);
+    expect(await statistics.getByRole('img', { name: /^Reviews per day over the last 30 days: [1-9]\d* in all\.$/ }).count()).toBe(1);
+    expect(await statistics.locator('.pr-stat', { hasText: 'Retention' }).locator('.pr-stat__value').textContent()).toBe('100%');
+    const byState = (await statistics.locator('.pr-state__count').allTextContents()).map(Number);
+    expect(byState.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(byState[0]).toBe(0); // none of the three is new any more
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await shot(page, 'practice-statistics.png');
+
     // Match words, to the end.
     await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Match words' }).click();
     const words = page.getByRole('list', { name: 'Words' }).getByRole('button');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audiencesOf, isBannerVisible, TEMPORARY_DISMISSAL_MS, type Dismissals } from './banners';
+import { announcementStatus, audiencesOf, isBannerVisible, TEMPORARY_DISMISSAL_MS, type Dismissals } from './banners';
 
 const none: Dismissals = { lasting: () => undefined, inSession: () => false };
 const banner = { id: 'b1', visibleTo: 'free', content: { blocks: [{ type: 'paragraph', data: { text: 'Hi' } }] } };
@@ -43,5 +43,28 @@ describe('isBannerVisible', () => {
     const session: Dismissals = { lasting: () => undefined, inSession: (id) => id === 'b1' };
     expect(isBannerVisible(banner, free, session, now)).toBe(false);
     expect(isBannerVisible({ ...banner, id: 'b2' }, free, session, now)).toBe(true);
+  });
+});
+
+describe('language groups and schedules (issue 17)', () => {
+  it('puts a learner in the group of each language they learn', () => {
+    expect(audiencesOf({ role: 'User', subscription: 'free', currentLearningLanguage: 'de', learnedLanguages: ['de', 'fr'] })).toEqual(['all', 'free', 'de', 'fr']);
+  });
+
+  it('says scheduled before the start, active inside the window, ended from the end, inactive when switched off', () => {
+    const a = { active: true, startsAt: 1000, endsAt: 2000 };
+    expect(announcementStatus(a, 999)).toBe('scheduled');
+    expect(announcementStatus(a, 1000)).toBe('active');
+    expect(announcementStatus(a, 2000)).toBe('ended');
+    expect(announcementStatus({ ...a, active: false }, 1500)).toBe('inactive');
+    expect(announcementStatus({ active: true }, 0)).toBe('active');
+  });
+
+  it('hides a banner outside its schedule', () => {
+    const none: Dismissals = { lasting: () => undefined, inSession: () => false };
+    const banner = { id: 'b', visibleTo: 'all', content: { blocks: [{}] }, startsAt: 1000, endsAt: 2000 };
+    expect(isBannerVisible(banner, ['all'], none, 500)).toBe(false);
+    expect(isBannerVisible(banner, ['all'], none, 1500)).toBe(true);
+    expect(isBannerVisible(banner, ['all'], none, 2500)).toBe(false);
   });
 });

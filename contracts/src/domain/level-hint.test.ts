@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { LEVEL_HINT_THRESHOLDS, levelHint, levelHintForWordCount } from './level-hint';
+import { LEVEL_HINT_THRESHOLDS, levelHint, levelHintForWordCount, nextLevelHint } from './level-hint';
 
 describe('level hint', () => {
   it('exports the thresholds', () => {
@@ -29,5 +29,20 @@ describe('level hint', () => {
     expect(levelHint({ known: 0, uncertain: 800 })).toBe('A2');
     expect(levelHint({ known: 6000, uncertain: 5999 })).toBe('C1');
     expect(levelHint({ known: 6000, uncertain: 6000 })).toBe('C2');
+  });
+});
+
+describe('next level hint', () => {
+  it.each([
+    [0, { level: 'A2', threshold: 800, missing: 800 }],
+    [799, { level: 'A2', threshold: 800, missing: 1 }],
+    [800, { level: 'B1', threshold: 2000, missing: 1200 }],
+    [11999, { level: 'C2', threshold: 12000, missing: 1 }],
+  ] as const)('%i words → %o', (count, next) => {
+    expect(nextLevelHint(count)).toEqual(next);
+  });
+
+  it('has nothing after C2', () => {
+    expect(nextLevelHint(12000)).toBeNull();
   });
 });

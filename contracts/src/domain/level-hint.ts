@@ -14,3 +14,11 @@ export function levelHintForWordCount(wordCount: number): Level {
 export function levelHint(counts: { readonly known: number; readonly uncertain: number }): Level {
   return levelHintForWordCount(counts.known + counts.uncertain);
 }
+
+/** The next level a dictionary of this many Known + Uncertain words reaches, and at how many words; null at C2. */
+export function nextLevelHint(wordCount: number): { level: Level; threshold: number; missing: number } | null {
+  const index = LEVEL_HINT_THRESHOLDS.findIndex((threshold) => wordCount < threshold);
+  if (index === -1) return null;
+  const threshold = LEVEL_HINT_THRESHOLDS[index]!;
+  return { level: LEVELS[index + 1]!, threshold, missing: threshold - wordCount };
+}

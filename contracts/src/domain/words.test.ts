@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { splitList, splitWords, tokenize, wordKey } from './words';
+import { splitList, splitWordList, splitWords, tokenize, wordKey } from './words';
 
 const kinds = (text: string) => tokenize(text).map((t) => `${t.kind}:${t.text}`);
 
@@ -250,5 +250,15 @@ describe('tokenize properties', () => {
         expect(splitWords(text)).toEqual(tokenize(text).filter((t) => t.kind === 'word').map((t) => t.text));
       }),
     );
+  });
+});
+
+describe('splitWordList', () => {
+  it('splits a pasted list on commas, semicolons and line breaks into word keys, once each', () => {
+    expect(splitWordList('Haus, Hund;Katze\n  Maus \r\n„Hund“\n\nDas!')).toEqual({ words: ['haus', 'hund', 'katze', 'maus', 'das'], skipped: [] });
+  });
+
+  it('skips phrases and items without letters, as written', () => {
+    expect(splitWordList('ice cream, 42; peut-être\n...\nl’homme')).toEqual({ words: ['peut-être'], skipped: ['ice cream', '42', '...', 'l’homme'] });
   });
 });

@@ -158,3 +158,19 @@ export function splitList(text: string): string[] {
     .map((item) => item.trim())
     .filter((item) => item !== '');
 }
+
+/**
+ * A pasted word list: items separated by commas, semicolons or line breaks (spec §5: split and trimmed),
+ * each keyed like a looked-up word (edge punctuation trimmed, lower case), without repeats. An item that
+ * is not exactly one word (a phrase, a number) is skipped, as written, so the learner can see which.
+ */
+export function splitWordList(text: string): { words: string[]; skipped: string[] } {
+  const words = new Set<string>();
+  const skipped: string[] = [];
+  for (const item of text.split(/\r?\n|\r/).flatMap(splitList)) {
+    const found = splitWords(item);
+    if (found.length === 1 && wordKey(item) === wordKey(found[0]!)) words.add(wordKey(found[0]!));
+    else skipped.push(item);
+  }
+  return { words: [...words], skipped };
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LearningLanguageSchema } from '../domain/languages';
+import { LEARNING_LANGUAGES, LearningLanguageSchema } from '../domain/languages';
 import { defineRoute } from './route';
 
 /** Admin analytics of spec §2, §3, §6 and §7: language, user and historical analytics, monthly statistics. */
@@ -7,9 +7,26 @@ import { defineRoute } from './route';
 export const ANALYTICS_MESSAGES = {
   badRange: 'The start date must be on or before the end date',
   rangeTooLong: 'Choose a range of at most 3 years',
+  badDay: 'Dates are written YYYY-MM-DD',
+  badLanguage: 'Choose one of the learning languages: de, fr, es or ru',
 } as const;
 
-const Day = z.iso.date({ message: 'Dates are written YYYY-MM-DD' });
+/** The longest range the analytics pages ask for, in days between its first and last day. */
+export const MAX_ANALYTICS_RANGE_DAYS = 3 * 366;
+
+/**
+ * Why [from, to] (YYYY-MM-DD, both included) is not a range the analytics answer, or null when it is:
+ * the server refuses it with this message and the pages say it before asking.
+ */
+export function analyticsRangeProblem(from: string, to: string): string | null {
+  if (from > to) return ANALYTICS_MESSAGES.badRange;
+  if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > MAX_ANALYTICS_RANGE_DAYS) return ANALYTICS_MESSAGES.rangeTooLong;
+  return null;
+}
+
+const Day = z.iso.date({ message: ANALYTICS_MESSAGES.badDay });
+/** A learning language, with a message that names the choices. */
+const Language = z.enum(LEARNING_LANGUAGES, { message: ANALYTICS_MESSAGES.badLanguage });
 
 /** From and to are UTC days, both included; `to` defaults to today and `from` to 29 days before it. */
 export const AnalyticsRangeSchema = z.object({ from: Day.optional(), to: Day.optional() });
@@ -44,6 +61,7 @@ export const UserAnalyticsSchema = z.object({
   wordsUncertain: z.number().int(),
   reads: z.number().int(),
   chapters: z.number().int(),
+  /** Flashcards held now (made and not deleted). */
   cards: z.number().int(),
   reviews: z.number().int(),
   /** Seconds. */
@@ -82,8 +100,8 @@ export const adminAnalyticsRoutes = {
     method: 'GET',
     path: '/api/admin/analytics/languages',
     access: 'admin',
-    summary: 'Language analytics of every learning language over a date range',
-    query: AnalyticsRangeSchema,
+    summary: 'Language analytics of every learning language, or one, over a date range',
+    query: AnalyticsRangeSchema.extend({ language: Language.optional() }),
     response: z.object({ from: z.iso.date(), to: z.iso.date(), languages: z.array(LanguageAnalyticsSchema) }),
     errors: rangeErrors,
   }),
@@ -92,13 +110,19 @@ export const adminAnalyticsRoutes = {
     path: '/api/admin/analytics/users',
     access: 'admin',
     summary: 'User analytics per user and language (pseudonymous ids), sorted, a page at a time',
-    query: z.object({
-      language: LearningLanguageSchema.optional(),
+    description:
+      'With a date range (from, to or both): the users who had joined the language by its end, and their reads, chapters, reviews, time ' +
+      'spent and last activity within it; without one, all of their history. Words and cards are as they stand now.',
+    query: AnalyticsRangeSchema.extend({
+      language: Language.optional(),
+      /** One user's rows (the admin user page's activity). */
+      userId: z.uuid().optional(),
       sort: z.enum(USER_ANALYTICS_SORTS).default('lastActivity'),
       limit: z.coerce.number().int().min(1).max(1000).default(100),
       offset: z.coerce.number().int().min(0).default(0),
     }),
     response: z.object({ total: z.number().int(), users: z.array(UserAnalyticsSchema) }),
+    errors: rangeErrors,
   }),
   historicalAnalytics: defineRoute({
     method: 'GET',
@@ -106,7 +130,7 @@ export const adminAnalyticsRoutes = {
     access: 'admin',
     summary: 'Historical analytics per day or month (all languages, or one)',
     description: 'Returning, mid-term-inactive and long-term-inactive are defined in docs/architecture.md (Analytics).',
-    query: AnalyticsRangeSchema.extend({ language: LearningLanguageSchema.optional(), granularity: HistoryGranularitySchema.default('day') }),
+    query: AnalyticsRangeSchema.extend({ language: Language.optional(), granularity: HistoryGranularitySchema.default('day') }),
     response: z.object({ from: z.iso.date(), to: z.iso.date(), rows: z.array(HistoricalRowSchema) }),
     errors: rangeErrors,
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
 import { COURSE_MESSAGES, CourseItemTitleSchema, RevisionSchema, StartingPointSchema, VocabularyPairSchema } from './courses';
-import { CommandIdSchema, PositionSchema, defineRoute } from './route';
+import { CommandIdSchema, PositionSchema, defineRoute, pageFields, pageQuery } from './route';
 
 /**
  * The admin's course pages (spec §2 /app/admin/courses...): every read carries the course stream's
@@ -33,13 +33,27 @@ export const AdminCourseSchema = z.object({
 });
 export type AdminCourse = z.infer<typeof AdminCourseSchema>;
 
+/**
+ * Orders of the admin course list: the learning languages' own order, the course title (A-Z), or the most
+ * chapters, hidden chapters or chapters without exercises first. Languages without a course come last in the others.
+ */
+export const ADMIN_COURSE_SORTS = ['language', 'title', 'chapters', 'hidden', 'withoutExercises'] as const;
+export type AdminCourseSort = (typeof ADMIN_COURSE_SORTS)[number];
+
 export const listAdminCourses = defineRoute({
   method: 'GET',
   path: '/api/admin/courses',
   access: 'admin',
-  summary: 'Every language with its course (null where none exists yet), hidden chapters counted',
-  query: z.object({ minPosition: PositionSchema.optional() }),
+  summary: 'Languages with their course (null where none exists yet), hidden chapters counted, searched, sorted and paged on the server',
+  description: 'In the order of the learning languages unless `sort` says otherwise; `search` matches the course title or the language name.',
+  query: z.object({
+    minPosition: PositionSchema.optional(),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(ADMIN_COURSE_SORTS, { message: 'Sort by language, title, chapters, hidden or withoutExercises' }).default('language'),
+    ...pageQuery(24),
+  }),
   response: z.object({
+    ...pageFields,
     languages: z.array(
       z.object({
         languageCode: LearningLanguageSchema,

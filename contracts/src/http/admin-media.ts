@@ -13,12 +13,25 @@ export const IMAGE_KINDS = ['content', 'preview'] as const;
 export type ImageKind = (typeof IMAGE_KINDS)[number];
 export const IMAGE_LIMITS: Record<ImageKind, number> = { content: IMAGE_MAX_BYTES, preview: IMAGE_SMALL_MAX_BYTES };
 
+/** Where an image is shown: a course chapter's image, a library article's preview, an announcement's image block. */
+export interface ImageUse {
+  kind: 'chapter' | 'article' | 'announcement';
+  title: string;
+}
+
 export const MEDIA_MESSAGES = {
   wrongType: 'Only PNG, JPEG or WebP images are allowed.',
   tooLarge: (kind: ImageKind) => (kind === 'content' ? 'The image must be at most 4 MB.' : 'A preview image must be at most 300 KB.'),
   imageNotFound: 'Image not found',
-  inUse: (chapters: readonly string[]) =>
-    `This image is used by the chapter${chapters.length > 1 ? 's' : ''} ${chapters.map((c) => `“${c}”`).join(', ')}. Remove it there first.`,
+  inUse: (uses: readonly ImageUse[]) => {
+    const where = (kind: ImageUse['kind']) => {
+      const titles = uses.filter((u) => u.kind === kind).map((u) => `“${u.title}”`);
+      return titles.length ? `the ${kind}${titles.length > 1 ? 's' : ''} ${titles.join(', ')}` : undefined;
+    };
+    const places = [where('chapter'), where('article'), where('announcement')].filter(Boolean);
+    const listed = places.length > 1 ? `${places.slice(0, -1).join(', ')} and ${places.at(-1)}` : places[0];
+    return `This image is used by ${listed}. Remove it there first.`;
+  },
 } as const;
 
 export const ImageSchema = z.object({
@@ -66,12 +79,12 @@ export const deleteImage = defineRoute({
   method: 'DELETE',
   path: '/api/admin/images/:imageId',
   access: 'admin',
-  summary: 'Delete an image (refused while a chapter shows it, naming the chapter)',
+  summary: 'Delete an image (refused while a chapter or an article’s preview shows it, naming them)',
   params: z.object({ imageId }),
   /** The position of the edit that stopped using it, so the check sees that edit. */
   query: z.object({ minPosition: PositionSchema.optional() }),
   response: z.object({ ok: z.literal(true) }),
-  errors: { 404: 'No such image', 409: 'A chapter shows the image (MEDIA_MESSAGES.inUse)' },
+  errors: { 404: 'No such image', 409: 'A chapter, an article’s preview or an announcement shows the image (MEDIA_MESSAGES.inUse)' },
 });
 
 export const getImage = defineRoute({

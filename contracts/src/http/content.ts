@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { AUDIENCES, DISMISS_BEHAVIORS } from '../domain/banners';
+import { ANNOUNCEMENT_IMAGE_URL, ANNOUNCEMENT_LINK_URL, AUDIENCES, DISMISS_BEHAVIORS } from '../domain/banners';
 import { MESSAGES } from '../domain/messages';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES, SUPPORT_NAME_MAX } from '../domain/support';
-import { CommandIdSchema, OkSchema, PositionSchema, defineRoute } from './route';
+import { ADMIN_PAGE_SIZE, CommandIdSchema, OkSchema, PositionSchema, defineRoute, pageFields, pageQuery } from './route';
 
 // ---- Announcements (spec §3: id, visibleTo, content.blocks, dismissBehavior) ----
 
 export const BLOCK_TEXT_MAX = 500;
 export const MAX_BLOCKS = 10;
+
+export const ANNOUNCEMENT_MESSAGES = { badSchedule: 'The end must be after the start', notFound: 'Announcement not found' } as const;
 
 const blockText = z
   .string()
@@ -25,11 +27,19 @@ export const ContentBlockSchema = z.discriminatedUnion(
       type: z.literal('link'),
       data: z.object({
         text: blockText,
-        url: z.string().trim().regex(/^(https?:\/\/\S+|\/\S*)$/, 'A link must be an http(s) URL or a path of this site'),
+        url: z.string().trim().regex(ANNOUNCEMENT_LINK_URL, 'A link must be an http(s) URL or a path of this site'),
+      }),
+    }),
+    z.object({
+      type: z.literal('image'),
+      data: z.object({
+        // Only the image manager's own URLs: content-addressed bytes this site serves, never a foreign address.
+        url: z.string().trim().regex(ANNOUNCEMENT_IMAGE_URL, 'Choose an image from the image manager'),
+        alt: z.string().trim().max(200, 'Maximum 200 letters are allowed').default(''),
       }),
     }),
   ],
-  { error: 'A block is a paragraph, a header or a link' },
+  { error: 'A block is a paragraph, a header, a link or an image' },
 );
 export type ContentBlock = z.infer<typeof ContentBlockSchema>;
 
@@ -38,7 +48,7 @@ export const DismissBehaviorSchema = z.enum(DISMISS_BEHAVIORS, {
   error: `dismissBehavior must be one of: ${DISMISS_BEHAVIORS.join(', ')}`,
 });
 
-export const AnnouncementInputSchema = z.object({
+const AnnouncementFields = z.object({
   visibleTo: AudienceSchema,
   content: z.object({
     blocks: z
@@ -49,7 +59,13 @@ export const AnnouncementInputSchema = z.object({
   dismissBehavior: DismissBehaviorSchema,
   /** Inactive announcements are kept for admins but shown to nobody. */
   active: z.boolean().default(true),
+  /** The schedule (ISO times): shown from the start (now when none) until the end (no end when none). */
+  startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
+const inOrder = (a: { startsAt: string | null; endsAt: string | null }) => !a.startsAt || !a.endsAt || Date.parse(a.startsAt) < Date.parse(a.endsAt);
+const scheduleError = { message: ANNOUNCEMENT_MESSAGES.badSchedule, path: ['endsAt'] };
+export const AnnouncementInputSchema = AnnouncementFields.refine(inOrder, scheduleError);
 export type AnnouncementInput = z.infer<typeof AnnouncementInputSchema>;
 
 export const AnnouncementSchema = z.object({
@@ -58,13 +74,16 @@ export const AnnouncementSchema = z.object({
   content: z.object({ blocks: z.array(ContentBlockSchema) }),
   dismissBehavior: DismissBehaviorSchema,
   active: z.boolean(),
+  /** Epoch ms, or null: no start (shown at once) / no end. */
+  startsAt: z.number().int().nullable(),
+  endsAt: z.number().int().nullable(),
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 const announcementList = z.object({ announcements: z.array(AnnouncementSchema) });
-const idParams = z.object({ id: z.uuid({ error: 'Announcement not found' }) });
+const idParams = z.object({ id: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) });
 const positionOnly = z.object({ position: PositionSchema.optional() });
 
 export const listAnnouncements = defineRoute({
@@ -80,9 +99,20 @@ export const adminListAnnouncements = defineRoute({
   method: 'GET',
   path: '/api/admin/announcements',
   access: 'admin',
-  summary: 'Every announcement, active or not',
+  summary: 'Every announcement, active or not, newest first, a page at a time',
+  query: z.object({ ...pageQuery(ADMIN_PAGE_SIZE), minPosition: PositionSchema.optional() }),
+  response: announcementList.extend(pageFields),
+});
+
+export const adminGetAnnouncement = defineRoute({
+  method: 'GET',
+  path: '/api/admin/announcements/:id',
+  access: 'admin',
+  summary: 'One announcement, active or not (for its editor)',
+  params: idParams,
   query: z.object({ minPosition: PositionSchema.optional() }),
-  response: announcementList,
+  response: AnnouncementSchema,
+  errors: { 404: ANNOUNCEMENT_MESSAGES.notFound },
 });
 
 export const adminCreateAnnouncement = defineRoute({
@@ -90,7 +120,7 @@ export const adminCreateAnnouncement = defineRoute({
   path: '/api/admin/announcements',
   access: 'admin',
   summary: 'Create an announcement banner',
-  body: AnnouncementInputSchema.extend({ commandId: CommandIdSchema.optional() }),
+  body: AnnouncementFields.extend({ commandId: CommandIdSchema.optional() }).refine(inOrder, scheduleError),
   response: z.object({ id: z.uuid(), position: PositionSchema.optional() }),
   status: 201,
 });
@@ -220,6 +250,7 @@ export const adminBrevoCalls = defineRoute({
 export const contentRoutes = {
   listAnnouncements,
   adminListAnnouncements,
+  adminGetAnnouncement,
   adminCreateAnnouncement,
   adminUpdateAnnouncement,
   adminDeleteAnnouncement,

@@ -281,6 +281,13 @@ export const flashcardsAnalytics = defineRoute({
     longestStreak: z.number().int(),
     /** Oldest first; `day` is YYYY-MM-DD (UTC); days without practice have 0. */
     days: z.array(z.object({ day: z.string(), reviews: z.number().int() })),
+    /** The cards now in each FSRS state (new, learning, review, relearning). */
+    cardsByState: z.record(FsrsStateSchema, z.number().int()),
+    /**
+     * All reviews of the cards now held, and their lapses (a learned card forgotten: rated Again in FSRS
+     * state Review). Retention is 1 - lapses / reviews; null before the first review.
+     */
+    retention: z.object({ reviews: z.number().int(), lapses: z.number().int(), rate: z.number().nullable() }),
   }),
 });
 

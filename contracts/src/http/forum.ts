@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
-import { FORUM_BODY_MAX, FORUM_MESSAGES as M, FORUM_REASON_MAX, FORUM_TITLE_MAX } from '../domain/forum';
+import { FORUM_BODY_MAX, FORUM_MESSAGES as M, FORUM_REASON_MAX, FORUM_REPORT_REASONS, FORUM_TITLE_MAX } from '../domain/forum';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
 // ---- Forum: categories per language, a thread per library article and course chapter ----
@@ -14,6 +14,12 @@ const postParams = z.object({ postId: z.uuid({ error: M.postNotFound }) });
 const positionOnly = z.object({ position: PositionSchema.optional() });
 const minPosition = { minPosition: PositionSchema.optional() };
 const page = { page: z.coerce.number().int().min(1).max(10_000).default(1) };
+/** "Load more" goes on from where the last page ended (a new post cannot shift what comes next); it wins over `page`. */
+const threadCursor = { cursor: z.string().regex(/^\d{1,15}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, M.badCursor).optional() };
+const postCursor = { cursor: z.string().regex(/^\d{1,15}$/, M.badCursor).optional() };
+const nextCursor = { nextCursor: z.string().nullable() };
+
+export const ForumReportReasonSchema = z.enum(FORUM_REPORT_REASONS, { error: M.reasonRequired });
 
 export const DiscussionKindSchema = z.enum(['article', 'chapter']);
 /** What a discussion hangs on: a library article or a course chapter, by its id. */
@@ -65,18 +71,19 @@ export const listForumThreads = defineRoute({
   path: '/api/forum/threads',
   access: 'user',
   summary: 'Threads of a language, the most recently active first, a page at a time',
-  query: z.object({ language: LearningLanguageSchema, ...page, ...minPosition }),
-  response: z.object({ threads: z.array(ThreadSummarySchema), page: z.number().int(), total: z.number().int() }),
+  query: z.object({ language: LearningLanguageSchema, ...page, ...threadCursor, ...minPosition }),
+  response: z.object({ threads: z.array(ThreadSummarySchema), page: z.number().int(), total: z.number().int(), ...nextCursor }),
 });
 
 export const getDiscussion = defineRoute({
   method: 'GET',
   path: '/api/forum/discussions/:kind/:targetId',
   access: 'user',
-  summary: "The thread of an article or chapter: its id (fixed by the target) and whether it has started",
+  summary: "The thread of an article or chapter the caller may open: its id (fixed by the target), whether it has started, and the target's language",
   params: z.object({ kind: DiscussionKindSchema, targetId: AttachedToSchema.shape.targetId }),
   query: z.object(minPosition),
-  response: z.object({ threadId: z.uuid(), started: z.boolean() }),
+  response: z.object({ threadId: z.uuid(), started: z.boolean(), language: LearningLanguageSchema }),
+  errors: { 403: 'the chapter or article is for Master subscribers', 404: 'no such article or chapter, or not one the caller may open' },
 });
 
 export const startForumThread = defineRoute({
@@ -87,7 +94,13 @@ export const startForumThread = defineRoute({
   body: z.object({ commandId: CommandIdSchema, language: LearningLanguageSchema, title: TitleSchema, body: BodySchema, attachedTo: AttachedToSchema.optional() }),
   response: z.object({ threadId: z.uuid(), postId: z.uuid(), position: PositionSchema.optional() }),
   status: 201,
-  errors: { 409: M.started, 429: M.tooMany },
+  errors: {
+    400: M.wrongLanguage,
+    403: 'the chapter or article discussed is for Master subscribers',
+    404: 'no such article or chapter discussed, or not one the caller may open',
+    409: M.started,
+    429: M.tooMany,
+  },
 });
 
 export const getForumThread = defineRoute({
@@ -96,12 +109,13 @@ export const getForumThread = defineRoute({
   access: 'user',
   summary: 'A thread and a page of its posts, oldest first',
   params: threadParams,
-  query: z.object({ ...page, ...minPosition }),
+  query: z.object({ ...page, ...postCursor, ...minPosition }),
   response: z.object({
     thread: ThreadSummarySchema.extend({ subscribed: z.boolean(), unread: z.number().int() }),
     posts: z.array(ForumPostSchema),
     page: z.number().int(),
     total: z.number().int(),
+    ...nextCursor,
   }),
   errors: { 404: M.threadNotFound },
 });
@@ -154,9 +168,9 @@ export const reportForumPost = defineRoute({
   method: 'POST',
   path: '/api/forum/posts/:postId/report',
   access: 'user',
-  summary: 'Report a post to the moderators',
+  summary: 'Report a post to the moderators: a reason from the fixed list, and optional details',
   params: postParams,
-  body: z.object({ reason: text(FORUM_REASON_MAX, M.reasonMax) }),
+  body: z.object({ reason: ForumReportReasonSchema, details: z.string().trim().max(FORUM_REASON_MAX, M.reasonMax).optional() }),
   response: positionOnly,
   errors: { 404: M.postNotFound },
 });
@@ -191,15 +205,25 @@ export const listForumSubscriptions = defineRoute({
   response: z.object({ threads: z.array(ThreadSummarySchema.extend({ unread: z.number().int() })) }),
 });
 
+/** One reported post as moderators see it: its text as written, its thread, and every report on it. */
+export const ForumReportSchema = z.object({
+  /** `text` is the Markdown as written (shown as plain text), also for a hidden post. */
+  post: ForumPostSchema.extend({ threadId: z.uuid(), text: z.string() }),
+  thread: z.object({ id: z.uuid(), title: z.string(), language: LearningLanguageSchema, locked: z.boolean() }),
+  /** `details` is what the reporter added in their own words (plain text), null when nothing. */
+  reports: z.array(z.object({ reporter: z.string(), reason: ForumReportReasonSchema, details: z.string().nullable(), at: z.number().int() })),
+  /** Neither hidden nor deleted yet: it still waits for a moderator. */
+  open: z.boolean(),
+});
+export type ForumReport = z.infer<typeof ForumReportSchema>;
+
 export const adminListForumReports = defineRoute({
   method: 'GET',
   path: '/api/admin/forum/reports',
   access: 'admin',
-  summary: 'Reported forum posts, the most reported first, with their text and the reasons',
-  query: z.object(minPosition),
-  response: z.object({
-    reports: z.array(z.object({ post: ForumPostSchema.extend({ threadId: z.uuid(), text: z.string() }), reasons: z.array(z.string()), reports: z.number().int() })),
-  }),
+  summary: 'Reported forum posts, open ones first, then the most recently reported, a page at a time',
+  query: z.object({ ...page, ...minPosition }),
+  response: z.object({ reports: z.array(ForumReportSchema), page: z.number().int(), total: z.number().int(), open: z.number().int() }),
 });
 
 export const adminHideForumPost = defineRoute({

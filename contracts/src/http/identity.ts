@@ -104,38 +104,6 @@ export const deleteUser = defineRoute({
   response: z.object({ position: PositionSchema }),
 });
 
-export const AdminUserRowSchema = UserViewSchema.pick({
-  uid: true,
-  name: true,
-  email: true,
-  role: true,
-  subscription: true,
-  creationDateStamp: true,
-});
-
-export const adminListUsers = defineRoute({
-  method: 'GET',
-  path: '/api/admin/users',
-  access: 'admin',
-  summary: 'List users (admin)',
-  query: z.object({
-    page: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(20),
-    minPosition: PositionSchema.optional(),
-  }),
-  response: z.object({ users: z.array(AdminUserRowSchema), total: z.number().int() }),
-});
-
-export const adminSetRole = defineRoute({
-  method: 'PATCH',
-  path: '/api/admin/users/:userId/role',
-  access: 'admin',
-  summary: "Change a user's role (admin)",
-  params: z.object({ userId: z.uuid() }),
-  body: z.object({ role: RoleSchema }),
-  response: z.object({ position: PositionSchema.optional() }),
-});
-
 const Token = z.string().trim().min(1, 'This link is invalid. Please request a new one.').max(2000);
 
 export const verifyEmail = defineRoute({
@@ -208,26 +176,13 @@ export const devMailbox = defineRoute({
   response: z.object({ messages: z.array(DevMailSchema) }),
 });
 
-export const adminSetDisabled = defineRoute({
-  method: 'PATCH',
-  path: '/api/admin/users/:userId/disabled',
-  access: 'admin',
-  summary: 'Disable or enable an account (admin); a disabled user is signed out and cannot sign in',
-  params: z.object({ userId: z.uuid() }),
-  body: z.object({ disabled: z.boolean() }),
-  response: z.object({ position: PositionSchema.optional() }),
-});
-
 export const identityRoutes = {
-  adminSetDisabled,
   signUp,
   signIn,
   signOut,
   getUser,
   patchUser,
   deleteUser,
-  adminListUsers,
-  adminSetRole,
   verifyEmail,
   resendVerification,
   requestPasswordReset,

@@ -3,7 +3,7 @@ import { ArticleCategorySchema } from '../domain/categories';
 import { DIFFICULTY_LABELS } from '../domain/difficulty';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
-import { CommandIdSchema, PositionSchema, defineRoute } from './route';
+import { ADMIN_PAGE_SIZE, CommandIdSchema, PositionSchema, defineRoute, pageFields, pageQuery } from './route';
 
 /**
  * Free users may keep this many private articles; public articles need Master (they then wait for an
@@ -15,6 +15,7 @@ export const ARTICLE_CONTENT_MAX = 100_000;
 export const ARTICLE_TRANSLATION_MAX = 100_000;
 export const AUTHOR_NAME_MAX = 60;
 export const LIBRARY_PAGE_SIZE_MAX = 100;
+export const FLAG_REASON_MAX = 500;
 
 /** The library's user-facing texts (problem+json `message`). */
 export const LIBRARY_MESSAGES = {
@@ -38,8 +39,10 @@ export const LIBRARY_MESSAGES = {
   rate: 'The rating must be a whole number from 1 to 5',
   progressRange: 'Progress must be between 0 and 100',
   reasonRequired: 'A reason is required',
+  reasonTooLong: `Maximum ${FLAG_REASON_MAX} letters are allowed`,
   otherUsersProgress: "You can only see your own reading progress.",
   idsTooMany: 'At most 50 articles at once',
+  notFlagged: 'This article is not flagged.',
 } as const;
 const M = LIBRARY_MESSAGES;
 
@@ -300,7 +303,7 @@ export const countRead = defineRoute({
   method: 'PATCH',
   path: '/api/articles/totalReads',
   access: 'user',
-  summary: 'Count a read of an article (once per reader and day) and remember it as last read',
+  summary: 'Record a read of an article and remember it as last read; total reads count each reader once, however often they come back',
   body: z.object({ articleId, language: LearningLanguageSchema, commandId: CommandIdSchema.optional() }),
   response: written,
 });
@@ -337,9 +340,12 @@ export const flagArticles = defineRoute({
   method: 'POST',
   path: '/api/articles/add-flagged',
   access: 'user',
-  summary: 'Flag some of the caller’s private articles for approval into the public library',
+  summary:
+    'Flag articles: the caller’s own private ones for approval into the public library, any other article they can read for an admin’s review (a reason is then required; who, why and when are kept for the moderators)',
   body: z.object({
     articleIds: z.array(articleId).min(1, M.required).max(50, M.idsTooMany),
+    /** Why the article should be reviewed; required for articles the caller did not write. */
+    reason: z.string({ message: M.reasonRequired }).trim().max(FLAG_REASON_MAX, M.reasonTooLong).optional(),
     commandId: CommandIdSchema.optional(),
   }),
   response: z.object({ flagged: z.number().int(), position: PositionSchema.optional() }),
@@ -349,9 +355,9 @@ export const pendingArticles = defineRoute({
   method: 'GET',
   path: '/api/admin/library/pending',
   access: 'admin',
-  summary: 'Public articles waiting for approval and private ones flagged by their authors',
-  query: z.object({ minPosition: PositionSchema.optional() }),
-  response: z.object({ articles: z.array(ArticleSchema) }),
+  summary: 'Public articles waiting for approval and private ones flagged by their authors, the oldest article first, a page at a time',
+  query: z.object({ ...pageQuery(ADMIN_PAGE_SIZE), minPosition: PositionSchema.optional() }),
+  response: z.object({ articles: z.array(ArticleSchema), ...pageFields }),
 });
 
 export const approveArticle = defineRoute({

@@ -66,3 +66,15 @@ export const PositionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'Not a lo
 export const CommandIdSchema = z.uuid({ message: 'commandId must be a UUID' });
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** The admin lists' page size unless asked (spec §9: "default page step in admin lists: not shown"). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** The paging inputs of a list paged on the server (pages count from 1), with its default page size. */
+export const pageQuery = (pageSize: number, max = 100) => ({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(max).default(pageSize),
+});
+
+/** What a paged answer says besides its rows: the page it is, its size, and how many rows match in all. */
+export const pageFields = { page: z.number().int(), pageSize: z.number().int(), total: z.number().int() };

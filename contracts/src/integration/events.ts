@@ -64,18 +64,38 @@ export const ChapterCompletedV1 = defineIntegrationEvent(
   z.object({ userId: z.uuid(), courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid() }),
 );
 
-/** A flashcard was reviewed (in flashcards or a practice game). */
-export const CardReviewedV1 = defineIntegrationEvent(
+/** A flashcard was reviewed (in flashcards or a practice game). Published until v2 (which adds the schedule); kept for replays. */
+const cardReviewed = z.object({
+  userId: z.uuid(),
+  cardId: z.uuid(),
+  language: Language,
+  rating: z.enum(['again', 'hard', 'good', 'easy']),
+  source: z.enum(['flashcards', 'match-words', 'quick-quiz']),
+});
+export const CardReviewedV1 = defineIntegrationEvent('verba.practice.card-reviewed', 1, cardReviewed);
+
+const FsrsState = z.enum(['new', 'learning', 'review', 'relearning']);
+
+/**
+ * A flashcard was reviewed, with where the card's schedule stands after it: its FSRS state, its scheduled
+ * reviews so far (`reps`) and its lapses (a learned card forgotten). `scheduled` is false for a game's
+ * repetition beyond the one a day that counts, which leaves the schedule as it was.
+ */
+export const CardReviewedV2 = defineIntegrationEvent(
   'verba.practice.card-reviewed',
-  1,
-  z.object({
-    userId: z.uuid(),
-    cardId: z.uuid(),
-    language: Language,
-    rating: z.enum(['again', 'hard', 'good', 'easy']),
-    source: z.enum(['flashcards', 'match-words', 'quick-quiz']),
-  }),
+  2,
+  cardReviewed.extend({ scheduled: z.boolean(), state: FsrsState, reps: z.number().int().min(0), lapses: z.number().int().min(0) }),
 );
+
+/** A learner made a flashcard (its sides are the learner's text and stay inside Verba). */
+export const CardCreatedV1 = defineIntegrationEvent(
+  'verba.practice.card-created',
+  1,
+  z.object({ userId: z.uuid(), cardId: z.uuid(), language: Language }),
+);
+
+/** A learner deleted a flashcard. */
+export const CardDeletedV1 = defineIntegrationEvent('verba.practice.card-deleted', 1, z.object({ userId: z.uuid(), cardId: z.uuid() }));
 
 /**
  * The learner's Master subscription changed. `premium` says whether it grants Master now; Stripe's ids
@@ -104,6 +124,9 @@ export const INTEGRATION_EVENTS = [
   ArticleReadV1,
   ChapterCompletedV1,
   CardReviewedV1,
+  CardReviewedV2,
+  CardCreatedV1,
+  CardDeletedV1,
   SubscriptionChangedV1,
 ] as const;
 

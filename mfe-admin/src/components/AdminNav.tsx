@@ -8,8 +8,18 @@ const ITEMS = [
   { href: ADMIN_PATHS.startingPoints, label: 'Starting points' },
   { href: ADMIN_PATHS.exercises, label: 'Exercises' },
   { href: ADMIN_PATHS.imageManager, label: 'Image manager' },
+  { href: ADMIN_PATHS.audioManager, label: 'Audio manager' },
   { href: ADMIN_PATHS.approveArticles, label: 'Approve articles' },
   { href: ADMIN_PATHS.analytics, label: 'Analytics' },
+  { href: ADMIN_PATHS.forumReports, label: 'Forum reports' },
+  { href: ADMIN_PATHS.library, label: 'Library' },
+  { href: ADMIN_PATHS.libraryArticles, label: 'Articles' },
+  { href: ADMIN_PATHS.flaggedArticles, label: 'Flagged articles' },
+  { href: ADMIN_PATHS.series, label: 'Series' },
+  { href: ADMIN_PATHS.aiPrompt, label: 'AI prompts' },
+  { href: ADMIN_PATHS.testAi, label: 'Test AI' },
+  { href: ADMIN_PATHS.users, label: 'Users' },
+  { href: ADMIN_PATHS.announcements, label: 'Announcements' },
 ];
 
 /** Create and edit pages sit beside their list in spec §2's paths; they belong to that list's section. */
@@ -22,6 +32,10 @@ const SECTION_OF: Record<string, string> = {
   [ADMIN_PATHS.editChapter]: ADMIN_PATHS.courses,
   [ADMIN_PATHS.editMissingWords]: ADMIN_PATHS.exercises,
   [ADMIN_PATHS.editAskQuestions]: ADMIN_PATHS.exercises,
+  [ADMIN_PATHS.createArticle]: ADMIN_PATHS.libraryArticles,
+  [ADMIN_PATHS.editArticle]: ADMIN_PATHS.libraryArticles,
+  [ADMIN_PATHS.aiHateSpeechPrompt]: ADMIN_PATHS.aiPrompt,
+  [ADMIN_PATHS.aiPromptMultiword]: ADMIN_PATHS.aiPrompt,
 };
 
 /** The admin area's own navigation, beside every admin page. */

@@ -1,3 +1,4 @@
+import { getRating } from '@verba/contracts/http';
 import { article, json, mockApi, profile, type Handler } from './mock-api';
 
 export const ARTICLE_ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -14,6 +15,7 @@ export function mockReader(content: string, overrides: Record<string, Handler> =
     'POST /api/articles/bookmark': () => json({}),
     'POST /api/articles/progress/add': () => json({}),
     'PATCH /api/articles/totalReads': () => json({}),
+    'GET /api/articles/rating': () => json(ratingOf({ articleId: ARTICLE_ID, rating: null, averageRating: 0, ratings: 0 })),
     'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: [] }),
     'GET /api/user/profile': () => json(profile()),
     'POST /api/translation-ai': () => json({ success: true, data: 'dog', duration_s: 0.1 }),
@@ -23,6 +25,11 @@ export function mockReader(content: string, overrides: Record<string, Handler> =
     'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: null }),
     'POST /api/translation/meanings': () => json({ changed: true, position: '7.0' }),
     'POST /api/tts': () => new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } }),
+    // No audio manager audio unless a test attaches some.
+    [`GET /api/audio/article/${ARTICLE_ID}`]: () => json({ audio: null }),
     ...overrides,
   });
 }
+
+/** An answer of GET articles/rating, through the contract's schema. */
+export const ratingOf = (fields: { articleId: string; rating: number | null; averageRating: number; ratings: number }) => getRating.response.parse(fields);

@@ -1,3 +1,5 @@
+import { historyOf } from './history';
+import { readableOf } from './readable';
 import type { Knex } from 'knex';
 import { createCache } from './cache/index';
 import type { Config } from './config';
@@ -8,16 +10,24 @@ import { comparePositions, type EventStore, type Position } from './event-store/
 import { connectEventStoreDb, notifyingAppends, redactUrl } from './event-store/select';
 import type { Authenticator } from './http/routes';
 import { createInProcessPublisher } from './integration/in-process';
-import { createKafkaPublisher } from './integration/kafka';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Entitlements, Module, ModuleDeps } from './module';
+import type { BaseDeps, Entitlements, Module, ModuleDeps, People } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
+import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
 import { PROJECTOR_COALESCE_MS, ProjectionRunner, migrateProjections } from './projections/runner';
 import { loadSecrets } from './secrets';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
+
+/**
+ * The relay and reactors take up to this many events a batch and pause this long after a smaller one:
+ * side effects can wait a tenth of a second, and fewer, larger batches mean fewer checkpoint writes
+ * (every write transaction holds back the log's readers for its duration).
+ */
+const FOLLOWER_BATCH = 1000;
+const FOLLOWER_PAUSE_MS = 100;
 
 export interface Platform {
   database: Database;
@@ -77,16 +87,20 @@ export async function openPlatform(
     log,
   });
   const publisher = config.KAFKA_BROKERS
-    ? createKafkaPublisher({ brokers: config.KAFKA_BROKERS, log })
+    ? (await import('./integration/kafka')).createKafkaPublisher({ brokers: config.KAFKA_BROKERS, log })
     : createInProcessPublisher({ log });
+  // The relay and the reactors read the log once between them: they pace themselves alike (a tenth of a
+  // second between batches), so none holds the others back.
+  const followersReader = new SharedLogReader(store, FOLLOWER_BATCH);
   const relay = new IntegrationRelay({
     store,
     db,
     publisher,
     mappers: Object.assign({}, ...modules.map((m) => m.integration ?? {})),
     log,
-    batchSize: 1000,
-    minBatchIntervalMs: 100,
+    batchSize: FOLLOWER_BATCH,
+    minBatchIntervalMs: FOLLOWER_PAUSE_MS,
+    reader: followersReader,
   });
   const cache = createCache(config.REDIS_URL);
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
@@ -122,7 +136,13 @@ export async function openPlatform(
     appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
   };
   const base: BaseDeps = { ...core, entitlements: entitlementsOf(modules, core) };
-  const deps: ModuleDeps = { ...base, auth: authenticatorOf(modules, base) };
+  const deps: ModuleDeps = {
+    ...base,
+    auth: authenticatorOf(modules, base),
+    history: historyOf(modules),
+    people: peopleOf(modules, base),
+    readable: readableOf(modules, () => deps),
+  };
   const reactors = modules.flatMap((m) => m.reactors?.(deps) ?? []).map((reactor) => {
     const types = new Set(reactor.eventTypes);
     return new CheckpointedFollower({
@@ -130,10 +150,9 @@ export async function openPlatform(
       store,
       db,
       log,
-      // Side effects can wait a tenth of a second: fewer, larger batches mean fewer checkpoint writes,
-      // and every write transaction holds back the log's readers for its duration.
-      batchSize: 1000,
-      minBatchIntervalMs: 100,
+      batchSize: FOLLOWER_BATCH,
+      minBatchIntervalMs: FOLLOWER_PAUSE_MS,
+      reader: followersReader,
       handle: async (batch) => {
         for (const event of batch) if (types.has(event.type)) await reactor.react(event);
       },
@@ -173,7 +192,7 @@ export async function openPlatform(
 
 function entitlementsOf(modules: readonly Module[], core: Omit<BaseDeps, 'entitlements'>): Entitlements {
   const provider = modules.find((m) => m.entitlements);
-  return provider ? provider.entitlements!(core) : { isMaster: async () => false };
+  return provider ? provider.entitlements!(core) : { isMaster: async () => false, masterSources: async () => new Map(), masterUserIds: async () => [] };
 }
 
 function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
@@ -182,4 +201,9 @@ function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authentica
   if (provider) return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
   // No identity module in this process: every protected route answers 401.
   return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false };
+}
+
+function peopleOf(modules: readonly Module[], base: BaseDeps): People {
+  const provider = modules.find((m) => m.people);
+  return provider ? provider.people!(base) : { displayNames: async () => new Map() };
 }

@@ -22,7 +22,33 @@ export const REDACT_PATHS = [
   'OPENAI_API_KEY',
 ];
 
+const QUERY_NAME = /^[\w.[\]-]{1,40}$/;
+
+/**
+ * A URL as the logs keep it: the path and the names of its query parameters, never their values (emailed
+ * reset and verification links carry their token there, an admin's user search an email address).
+ */
+export function urlForLog(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const names = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const name = pair.split('=')[0]!;
+      return QUERY_NAME.test(name) ? `${name}=[redacted]` : '[redacted]';
+    });
+  return `${url.slice(0, q)}?${names.join('&')}`;
+}
+
+/** A request in a log line (fastify's "incoming request"): fastify's own fields, with the URL as urlForLog keeps it. */
+function requestForLog(req: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return { method: req.method, url: urlForLog(req.url ?? ''), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
 export function createLogger(level: string, name = 'verba', destination?: pino.DestinationStream): Logger {
-  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  // Fastify takes an instance's own serializers before its defaults, so this one writes every request line.
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: requestForLog } };
   return destination ? pino(options, destination) : pino(options);
 }

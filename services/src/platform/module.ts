@@ -13,6 +13,8 @@ import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
 import type { PersonalData } from './personal-data/keys';
+import type { HistoryStreams } from './history';
+import type { ReadableKind, ReadCheck, Readable } from './readable';
 
 /** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
 export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
@@ -24,6 +26,24 @@ export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
 export interface Entitlements {
   /** True while the user has the paid tier (Master), read fresh on every check. */
   isMaster(userId: string): Promise<boolean>;
+  /** Why each of these users has Master, if they do: a paid subscription, an admin's manual grant (admin lists). */
+  masterSources(userIds: readonly string[]): Promise<Map<string, MasterSources>>;
+  /** Every user who has Master now (the admin list's subscription filter). */
+  masterUserIds(): Promise<string[]>;
+}
+
+export interface MasterSources {
+  paid: boolean;
+  manualGrant: boolean;
+}
+
+/**
+ * How users appear to other users. Names are identity's personal data (encrypted with the user's key):
+ * contexts ask for them at read time and never copy them into their events, so erasure reaches them too.
+ */
+export interface People {
+  /** Display names of these users; a deleted (or unknown) user is absent from the map. */
+  displayNames(userIds: readonly string[]): Promise<Map<string, string>>;
 }
 
 /** What every bounded context gets from the runtime. */
@@ -62,6 +82,12 @@ export interface Reactor {
 
 export interface ModuleDeps extends BaseDeps {
   auth: Authenticator;
+  /** Every module's history declarations (the admin History tab reads these streams). */
+  history: HistoryStreams;
+  /** May this user open that chapter or article? Asked of the module that owns it. */
+  readable: Readable;
+  /** Display names, from the module that knows them (identity); none known without it. */
+  people: People;
 }
 
 /** A bounded context as the runtime composes it; any set of modules can run in one process. */
@@ -76,6 +102,8 @@ export interface Module {
   entitlements?(deps: Omit<BaseDeps, 'entitlements'>): Entitlements;
   /** The one module that knows who calls (identity) provides the authenticator for every route. */
   authenticator?(deps: BaseDeps): Authenticator;
+  /** The one module that knows names (identity) tells how users appear to others. */
+  people?(deps: BaseDeps): People;
   routes?(app: App, deps: ModuleDeps): Promise<void> | void;
   /** Side effects following the log; started with the relay (all-in-one and relay roles). */
   reactors?(deps: ModuleDeps): Reactor[];
@@ -83,6 +111,10 @@ export interface Module {
   started?(deps: ModuleDeps): Promise<void>;
   /** Commands of the CLI (`npm run cli -w services -- <name> [args]`); each answers the exit code. */
   cli?: Readonly<Record<string, { usage: string; run(deps: ModuleDeps, args: string[]): Promise<number> }>>;
+  /** Who may open the things this module owns that other contexts hang things on (chapters, articles). */
+  readAccess?(deps: ModuleDeps): Partial<Record<ReadableKind, ReadCheck>>;
+  /** The streams of each entity this module writes, for the admin History tab (the log is the audit trail). */
+  history?: HistoryStreams;
   /** Creates demo data on an empty store; returns lines to print once. */
   seed?(deps: ModuleDeps): Promise<string[]>;
 }

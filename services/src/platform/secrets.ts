@@ -7,7 +7,7 @@ import path from 'node:path';
  * survive restarts. Purpose-specific keys are derived from it with HKDF, so one leak does not become two.
  */
 export interface Secrets {
-  derive(purpose: 'session-jwt' | 'email-lookup' | 'signed-links' | 'social-sign-in'): Buffer;
+  derive(purpose: 'session-jwt' | 'email-lookup' | 'signed-links' | 'social-sign-in' | 'name-search'): Buffer;
 }
 
 export function loadSecrets(options: { secretKey?: string; dataDir: string; production: boolean }): Secrets {

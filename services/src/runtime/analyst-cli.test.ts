@@ -17,14 +17,14 @@ import { asOfTables } from '../platform/projections/as-of';
 import { AnalyticsQueries } from '../contexts/analytics/queries';
 import { History, untilReadable, uuidOf } from '../../test-support/analytics-history';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../test-support/platform/databases';
-import { kcatInstalled, startMockKafka, type MockKafka } from '../../test-support/platform/kafka-mock';
+import { probeKcat, startMockKafka, type MockKafka } from '../../test-support/platform/kafka-mock';
 import { runCli } from './cli';
 import { schemasDir } from './integration-schemas';
 import { allModules } from './modules';
 
 /** The analysts' commands end to end: export read back by DuckDB, as-of rebuild, replay and the relay read by kcat. */
 const pgProbe = await probeRealPostgres();
-const kcat = kcatInstalled();
+const kcat = probeKcat();
 const ana = uuidOf(1);
 const ben = uuidOf(2);
 
@@ -116,7 +116,7 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
     }
   });
 
-  describe.skipIf(!kcat)('Kafka (librdkafka mock cluster), read by kcat', () => {
+  describe.skipIf(!kcat.available)(`Kafka (librdkafka mock cluster), read by kcat ${kcat.skipReason}`, () => {
     let mock: MockKafka;
     const ajv = new Ajv2020({ strict: false });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);

@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteDef } from '@verba/contracts/http';
 import { z } from 'zod';
-import { ADMIN_ONLY } from '../platform/http/routes';
+import { ADMIN_ONLY, CSRF_COOKIE } from '../platform/http/routes';
+import { USER_DATA_KEYS } from '../platform/personal-data/keys';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../contexts/identity/domain/sessions';
 import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
 import { contractRoutes } from '../../test-support/security/route-table';
@@ -52,7 +54,8 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
   }
 
 
-  const signUp = (email: string) => signUpVerified(t, email, 'Correct-horse-9', 'Matrix Learner');
+  const PASSWORD = 'Correct-horse-9';
+  const signUp = (email: string) => signUpVerified(t, email, PASSWORD, 'Matrix Learner');
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);
@@ -150,5 +153,77 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     expect(series.json()).toMatchObject({ title: `Série ${secret}` });
     const cards = (await a.agent.request({ method: 'GET', url: '/api/flashcards?languageCode=de' })).json().flashcards as { id: string; sourceValue: string }[];
     expect(cards.find((c) => c.id === owned.flashcard)).toMatchObject({ sourceValue: secret });
+  });
+
+  it("answers admins' reads with no secret: no password, hash, session, data key or Stripe key, no email of a deleted account", async () => {
+    // A learner who joined the mailing list, then an admin deleted the account: their address must be gone everywhere.
+    const goneEmail = `gone-${randomUUID()}@example.org`;
+    const gone = await signUp(goneEmail);
+    expect((await gone.agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: goneEmail, name: 'Gone Learner' } })).statusCode).toBe(200);
+    expect((await admin.request({ method: 'DELETE', url: `/api/admin/users/${gone.uid}` })).statusCode).toBe(200);
+    await t.caughtUp();
+    // The mailing list forgets the contact through a reactor that follows the log.
+    await expect.poll(async () => (await admin.request({ method: 'GET', url: '/api/admin/brevo/calls' })).body.includes(goneEmail), { timeout: 15_000 }).toBe(false);
+
+    const db = t.platform.db;
+    const account = await db('identity_users').where({ user_id: a.uid }).first('email_hash', 'email_enc', 'name_enc', 'password_enc');
+    const sessions: { id: string; refresh_hash: string }[] = await db('identity_sessions').where({ user_id: a.uid }).select('id', 'refresh_hash');
+    const dataKey = (await db(USER_DATA_KEYS).where({ user_id: a.uid }).first('data_key')).data_key as Buffer;
+    expect(sessions.length).toBeGreaterThan(0);
+    const secrets = [
+      PASSWORD,
+      goneEmail,
+      t.deps.config.SECRET_KEY,
+      ...Object.values(account as Record<string, string | null>),
+      ...sessions.flatMap((x) => [x.id, x.refresh_hash]),
+      ...[ACCESS_COOKIE, REFRESH_COOKIE, CSRF_COOKIE].map((name) => a.agent.cookie(name)!),
+      dataKey.toString('base64'),
+      dataKey.toString('base64url'),
+      dataKey.toString('hex'),
+    ].filter((x): x is string => typeof x === 'string' && x.length > 0);
+    const patterns = [/\$argon2/, /\b(sk|rk)_(test|live)_/, /\bwhsec_/];
+
+    // Every admin read, with real ids where it takes one (the seeded course and chapter, A's account and article).
+    const courses = (await admin.request({ method: 'GET', url: '/api/admin/courses' })).json() as { languages: { course: { id: string } | null }[] };
+    const courseId = courses.languages.find((l) => l.course)!.course!.id;
+    const course = (await admin.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).json() as { lessons: { chaptersOrder: { id: string }[] }[] };
+    const params: Record<string, string> = {
+      userId: a.uid,
+      articleId: owned['private-article'],
+      entity: 'user',
+      id: a.uid,
+      targetKind: 'article',
+      targetId: owned['private-article'],
+      courseId,
+      chapterId: course.lessons[0]!.chaptersOrder[0]!.id,
+    };
+    const announcement = await admin.request({
+      method: 'POST',
+      url: '/api/admin/announcements',
+      payload: { visibleTo: 'all', content: { blocks: [{ type: 'paragraph', data: { text: 'Hallo' } }] }, dismissBehavior: 'temporary' },
+    });
+    expect(announcement.statusCode, announcement.body).toBe(201);
+    await t.caughtUp();
+    // Routes whose `:id` is not a user's.
+    const paths: Record<string, string> = {
+      'GET /api/admin/announcements/:id': `/api/admin/announcements/${(announcement.json() as { id: string }).id}`,
+      'GET /api/admin/series/:seriesId': `/api/admin/series/${owned['private-series']}`,
+    };
+    const queries: Record<string, string> = {
+      'GET /api/admin/users': 'pageSize=100',
+      'GET /api/admin/analytics/users': `userId=${a.uid}`,
+      'GET /api/translation-ai/prompts/history': 'kind=translation',
+    };
+    const reads = declaredRoutes.filter(({ route }) => route.access === 'admin' && route.method === 'GET');
+    const wrong: string[] = [];
+    for (const { key, route } of reads) {
+      const path = paths[key] ?? route.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => params[name] ?? `<no value for ${name}>`);
+      const res = await admin.request({ method: 'GET', url: queries[key] ? `${path}?${queries[key]}` : path });
+      if (res.statusCode !== 200) wrong.push(`${key}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      const leaked = [...secrets.filter((x) => res.body.includes(x)), ...patterns.filter((x) => x.test(res.body))];
+      if (leaked.length) wrong.push(`${key}: shows ${leaked.length} secret(s)`);
+    }
+    expect(wrong).toEqual([]);
+    expect(reads.length).toBeGreaterThan(20);
   });
 });

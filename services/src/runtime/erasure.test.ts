@@ -1,6 +1,6 @@
 /**
  * Erasure end to end (issue 13): a user writes private articles, a series and flashcards, marks words,
- * rates, joins the mailing list, then deletes the account. Afterwards the whole event log (data and
+ * rates, joins the mailing list, writes in the forum, then deletes the account. Afterwards the whole event log (data and
  * metadata), every table of the database except the event store's own bookkeeping, and the Brevo
  * adapter's recorded calls hold none of their text, email or name.
  */
@@ -35,6 +35,9 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     cardBack: `Numbatback${tag}`,
     ownWord: `Bilbyword${tag}`,
     ownMeaning: `Bilbymeaning${tag}`,
+    flagReason: `Dingoreason${tag}`,
+    forumTitle: `Dingothread${tag}`,
+    forumText: `Dingopost${tag}`,
   };
 
   beforeAll(async () => {
@@ -97,6 +100,12 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     }
     await ok(await agent.request({ method: 'POST', url: '/api/articles/rating', payload: { articleId: articles[0], rate: 4 } }));
     await ok(await agent.request({ method: 'POST', url: '/api/articles/bookmark', payload: { articleId: articles[0], pageNumber: 1, totalPages: 2 } }));
+    // A flag for review of someone else's article carries the reader's reason.
+    const others = await ok(
+      await admin.request({ method: 'POST', url: '/api/articles/create', payload: { languageCode: 'de', name: 'Öffentlich', category: 'Travel', generalDifficulty: 'A1', content: 'Das Meer ist blau.', isPrivate: false } }),
+      201,
+    );
+    await ok(await agent.request({ method: 'POST', url: '/api/articles/add-flagged', payload: { articleIds: [others.article.id], reason: marker.flagReason } }));
     await ok(
       await agent.request({
         method: 'POST',
@@ -108,18 +117,26 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     await ok(await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Meer', status: 'known' } } }));
     await ok(await agent.request({ method: 'POST', url: '/api/translation/meanings', payload: { languageCode: 'de', word: marker.ownWord, meaning: marker.ownMeaning } }));
     await ok(await agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: marker.email, name: marker.name } }));
+    const thread = await ok(
+      await agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: marker.forumTitle, body: marker.forumText } }),
+      201,
+    );
+    const forumAuthor = async () => (await ok(await admin.request({ method: 'GET', url: `/api/forum/threads/${thread.threadId}` }))).posts[0].author as string;
     await t.caughtUp();
+    // Others see the author by the name identity holds (the forum keeps no copy of it).
+    expect(await forumAuthor()).toBe(marker.name);
 
     // Before: the markers are there (the test can see them), the text readable to its author.
     const before = await dumpEverything();
     expect(before).toContain(marker.articleText);
     expect(before).toContain(marker.email);
     expect(before).toContain(marker.ownMeaning);
+    expect(before).toContain(marker.flagReason);
     const read = await ok(await agent.request({ method: 'GET', url: `/api/articles/${articles[0]}` }));
     expect(JSON.stringify(read)).toContain(marker.articleText);
     // The log itself holds what they wrote only sealed.
     const log = (await readWholeLog(t.platform.store)).map((e) => JSON.stringify(e.data)).join('\n');
-    for (const value of [marker.articleText, marker.articleTitle, marker.seriesTitle, marker.cardFront, marker.author, marker.translation, marker.ownWord, marker.ownMeaning]) {
+    for (const value of [marker.articleText, marker.articleTitle, marker.seriesTitle, marker.cardFront, marker.author, marker.translation, marker.ownWord, marker.ownMeaning, marker.flagReason]) {
       expect(log, value).not.toContain(value);
     }
 
@@ -132,6 +149,7 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
       await new Promise((r) => setTimeout(r, 50));
     }
 
+    expect(await forumAuthor()).toBe('Deleted account');
     const after = await dumpEverything();
     expect(after).toMatch(/deleteContact/);
     for (const [what, value] of Object.entries(marker)) {

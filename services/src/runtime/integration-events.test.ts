@@ -30,7 +30,9 @@ const history = new History()
   .time(userId, 'es', 60, at)
   .read(userId, uuidOf(100), 'ru', at)
   .chapter(userId, uuidOf(200), at)
-  .review(userId, uuidOf(300), 'de', at)
+  .cardCreated(userId, uuidOf(300), 'de', at)
+  .review(userId, uuidOf(300), 'de', at, { state: 'relearning', reps: 4, lapses: 1 })
+  .cardDeleted(userId, uuidOf(300), at)
   .word(userId, 'de', 'Haus', 'known', at);
 for (const kind of SUBSCRIPTION_KINDS) history.subscription(userId, kind, 'active', at);
 history.deleted(userId, at);

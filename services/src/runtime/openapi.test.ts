@@ -12,6 +12,7 @@ import { allModules } from './modules';
 const database = await preferredTestDatabase();
 
 interface Operation {
+  description?: string;
   security?: Record<string, string[]>[];
   responses: Record<string, { description?: string }>;
 }
@@ -58,5 +59,14 @@ describe(`the OpenAPI document on ${database.label}`, () => {
       if (route.access !== 'public' && route.method !== 'GET' && !op.security?.some((s) => 'csrf' in s)) missing.push(`${key}: CSRF not named`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("says that spec §7's total-reads migration is an admin's rebuild from the event log, with its progress", () => {
+    const start = doc.paths['/api/migrations/addArticlesTotalRead']?.['patch'];
+    const progress = doc.paths['/api/migrations/addArticlesTotalRead']?.['get'];
+    for (const words of ['event sourced', 'rebuild', 'from the first event', 'blue/green', 'Poll GET']) expect(start?.description).toContain(words);
+    expect(start?.responses['202']).toBeDefined();
+    expect(start?.responses['403']?.description).toBeTruthy();
+    expect(progress?.description).toContain('rebuild');
   });
 });

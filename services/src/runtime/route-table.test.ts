@@ -80,11 +80,16 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
     expect(table.map((r) => key(r.method, r.path)).filter((r) => !served.has(r))).toEqual([]);
   });
 
-  it('document the profile image routes: a multipart upload and image bytes', () => {
+  it('document the profile image and audio routes: multipart uploads and media bytes', () => {
     type Operation = { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> }; responses: Record<string, { content?: Record<string, unknown> }> };
     const doc = JSON.parse(JSON.stringify(app.swagger())) as { paths: Record<string, Record<string, Operation>> };
     const avatar = doc.paths['/api/user/avatar']!;
     expect(avatar['post']!.requestBody!.content['multipart/form-data']!.schema.properties!['file']!.format).toBe('binary');
     expect(Object.keys(avatar['get']!.responses['200']!.content!)).toEqual(['image/png', 'image/jpeg']);
+    // The audio manager's upload: the file and the text it speaks; the player's bytes in three formats.
+    const upload = doc.paths['/api/admin/audio/{targetKind}/{targetId}']!['post']!.requestBody!.content['multipart/form-data']!.schema.properties!;
+    expect(upload['file']!.format).toBe('binary');
+    expect(Object.keys(upload)).toEqual(['file', 'text']);
+    expect(Object.keys(doc.paths['/api/audio-files/{file}']!['get']!.responses['200']!.content!)).toEqual(['audio/mpeg', 'audio/wav', 'audio/ogg']);
   });
 });

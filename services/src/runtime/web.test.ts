@@ -1,8 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CmsPost } from '../contexts/blog/adapters/port';
+import { readMarkdownPosts } from '../contexts/blog/adapters/local/posts';
+import { startLocalBlogEndpoint } from '../contexts/blog/adapters/local/server';
 import { REPO_ROOT } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import { createLogger } from '../platform/logger';
@@ -22,6 +28,21 @@ const PAGES: Record<string, string> = {
   '/app/support': 'How can we help?',
   '/app/support/contact-us': 'Contact support',
 };
+
+/** A post from the blog's CMS whose title and description try to leave their attribute and element. */
+const HOSTILE: CmsPost = {
+  slug: 'markup-in-the-head',
+  title: '" onload="alert(1)" x="</title><script>alert(2)</script>',
+  description: '"><script>alert(3)</script><meta http-equiv="refresh" content="0;url=https://evil.example">',
+  image: { url: '/api/blog/images/x.svg" onerror="alert(4)', description: '" onerror="alert(5)' },
+  date: '2099-01-01', // the newest, so the landing's first page lists it
+  tag: '<b>Method</b>',
+  language: null,
+  body: 'Some text.\n\n<script>alert(6)</script>',
+};
+
+/** A post whose slug climbs out of the prerendered folder. */
+const ESCAPING: CmsPost = { ...HOSTILE, slug: '../../../verba-escaped-prerender/page', title: 'Escaping', date: '2026-01-01' };
 
 const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
 const metaOf = (html: string, attr: 'name' | 'property', key: string) => {
@@ -45,7 +66,17 @@ describe('prerendered public pages served by the API process', () => {
     const template = path.join(REPO_ROOT, 'shell/src/index.html');
     copyFileSync(template, path.join(dist, 'index.html'));
     cpSync(path.join(REPO_ROOT, 'shell/public'), dist, { recursive: true }); // as the shell's build copies it
-    execFileSync(process.execPath, [path.join(REPO_ROOT, 'shell/scripts/prerender.mjs'), '--template', template, '--out', dist], { stdio: 'pipe' });
+    rmSync(escapedDir(), { recursive: true, force: true }); // left by an earlier run that failed
+    // The blog as a CMS would serve it: the repository's posts and two written to break out of the page or its folder.
+    const cms = await startLocalBlogEndpoint([...readMarkdownPosts(), HOSTILE, ESCAPING]);
+    try {
+      // Not execFileSync: the CMS answers from this process, which must keep running meanwhile.
+      const env = { ...process.env, BLOG_GRAPHQL_URL: cms.url };
+      const { stderr } = await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'shell/scripts/prerender.mjs'), '--template', template, '--out', dist], { env });
+      expect(stderr).not.toContain('could not be read');
+    } finally {
+      await cms.close();
+    }
     const log = createLogger('silent');
     app = await createHttpServer({ log, ready: () => true, pageFallback: pageFallbackFor(dist) });
     await serveWeb(app, dist);
@@ -54,9 +85,12 @@ describe('prerendered public pages served by the API process', () => {
   afterAll(async () => {
     await app?.close();
     rmSync(dist, { recursive: true, force: true });
+    rmSync(escapedDir(), { recursive: true, force: true });
   });
 
   const get = (url: string) => app.inject({ method: 'GET', url });
+  /** Where the escaping slug's page would land outside the prerendered folder. */
+  const escapedDir = () => path.resolve(dist, 'prerendered', 'blog', path.dirname(ESCAPING.slug));
 
   it.each(Object.entries(PAGES))('%s: HTML with its h1, title, description and social tags, before any script runs', async (pagePath, h1) => {
     const res = await get(pagePath);
@@ -132,6 +166,53 @@ describe('prerendered public pages served by the API process', () => {
         expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(sizes);
       }
     }
+  });
+
+  it("keeps a CMS post's markup inert on the blog pages: title, social tags and data stay text", async () => {
+    const heading = `${HOSTILE.title} | Verba blog`;
+    for (const pagePath of ['/blog', `/blog/${HOSTILE.slug}`]) {
+      const html = (await get(pagePath)).body;
+      const { document } = parseHTML(html);
+      // Every script is the app's theme script or the page's JSON data, which browsers never run.
+      const scripts = [...document.querySelectorAll('script')];
+      expect(scripts.map((el) => el.getAttribute('type') ?? (el.textContent?.includes('verba:theme') ? 'theme' : 'other')).sort(), pagePath).toEqual(['application/json', 'theme']);
+      expect(document.querySelectorAll('meta[http-equiv]'), pagePath).toHaveLength(0);
+      const handlers = [...document.querySelectorAll('*')].flatMap((el) => el.getAttributeNames().filter((name: string) => name.startsWith('on')));
+      expect(handlers, pagePath).toEqual([]);
+      expect(html, pagePath).not.toContain('alert(6)'); // the body's script did not survive the sanitizer
+      // The JSON data the first browser render starts from holds the title as it was written.
+      const { data } = JSON.parse(document.querySelector('script[type="application/json"]')!.textContent!) as { data: { title?: string; page?: { posts: { title: string }[] } } };
+      expect(data.page ? data.page.posts.map((p) => p.title) : [data.title], pagePath).toContain(HOSTILE.title);
+    }
+    const { document } = parseHTML((await get(`/blog/${HOSTILE.slug}`)).body);
+    expect(document.title).toBe(heading);
+    const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content');
+    expect(meta('meta[property="og:title"]')).toBe(heading);
+    expect(meta('meta[name="twitter:title"]')).toBe(heading);
+    expect(meta('meta[property="og:description"]')).toBe(HOSTILE.description);
+    expect(meta('meta[property="og:image"]')).toBe('https://verba.app/api/blog/images/x.svg%22%20onerror=%22alert(4)');
+    expect(document.querySelector('h1')?.textContent).toBe(HOSTILE.title);
+    const { document: list } = parseHTML((await get('/blog')).body);
+    expect([...list.querySelectorAll('a')].map((a) => a.textContent)).toContain(HOSTILE.title);
+  });
+
+  it('prerenders no page for a slug that is no public path, and writes nothing outside its folder', () => {
+    expect(existsSync(path.join(dist, 'prerendered', 'blog', `${HOSTILE.slug}.html`))).toBe(true);
+    expect(existsSync(escapedDir())).toBe(false);
+  });
+
+  it('allows only the inline scripts of the app itself, whatever a prerendered page holds', async () => {
+    // As if escaping failed somewhere: a prerendered page with a script the app never wrote.
+    const page = path.join(dist, 'prerendered', 'blog', 'slipped-through.html');
+    mkdirSync(path.dirname(page), { recursive: true });
+    writeFileSync(page, readFileSync(path.join(dist, 'prerendered', 'blog.html'), 'utf8').replace('</body>', '<script>alert(7)</script></body>'));
+    const res = await get('/blog/slipped-through');
+    expect(res.body).toContain('<script>alert(7)</script>');
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).not.toContain(hash('alert(7)'));
+    const theme = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'))![1]!;
+    expect(policy).toContain(hash(theme));
   });
 
   it('maps only plain paths to prerendered files', () => {

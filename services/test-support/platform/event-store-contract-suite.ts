@@ -136,6 +136,7 @@ export function runEventStoreContract(
       expect(afterThird.map((e) => e.id)).toEqual(appended.slice(3, 5));
       for (let i = 1; i < log.length; i++) expect(comparePositions(log[i - 1]!.position, log[i]!.position)).toBe(-1);
       expect(comparePositions(await store.headPosition(), log[4]!.position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions(await store.tailPosition(), log[4]!.position)).toBeGreaterThanOrEqual(0);
     });
 
     it('subscribes to the log: catches up, then receives live appends in order, then stops', async () => {

@@ -11,6 +11,16 @@ export function kcatInstalled(): boolean {
   return !r.error;
 }
 
+/**
+ * Checked once per test file at collection time, like `probeRealPostgres`: a developer machine without
+ * kcat skips the Kafka tests and says why; in CI (`CI` set) a missing kcat is a failure, never a skip.
+ */
+export function probeKcat(): { available: boolean; skipReason: string } {
+  const available = kcatInstalled();
+  if (!available && process.env.CI) throw new Error('CI requires kcat for the Kafka tests (apt-get install -y kcat) but it is not installed');
+  return { available, skipReason: available ? '' : 'skipped: kcat not installed (apt-get install kcat; CI installs it)' };
+}
+
 export interface MockKafka {
   /** Bootstrap address to give clients (the fixing proxy below). */
   bootstrap: string;

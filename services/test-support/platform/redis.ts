@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createRedisCache } from '../../src/platform/cache/redis';
+import type { Cache } from '../../src/platform/cache/port';
 
 /** The Redis tests use (TEST_REDIS_URL or the local server). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,4 +24,15 @@ export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
   } finally {
     probe.disconnect();
   }
+}
+
+/** A Redis cache under a fresh key prefix, or undefined when no server answers within a second (never in CI). */
+export async function testRedisCache(url = TEST_REDIS_URL): Promise<Cache | undefined> {
+  const cache = createRedisCache(url, { keyPrefix: `verba-test:${randomBytes(6).toString('hex')}:` });
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000));
+  const answered = await Promise.race([cache.get('probe').then(() => true, () => false), timeout]);
+  if (answered) return cache;
+  await cache.close().catch(() => undefined);
+  if (process.env.CI) throw new Error(`CI requires Redis at ${url}`);
+  return undefined;
 }

@@ -11,6 +11,13 @@ export const TEST_USER_COOKIE = 'verba_test_user';
 
 const roles = new Map<string, Role>();
 const masters = new Set<string>();
+const names = new Map<string, string>();
+
+/** The display name identity would give this user (absent: an unknown or deleted account). */
+export function nameTestUser(userId: string, name: string | undefined): void {
+  if (name === undefined) names.delete(userId);
+  else names.set(userId, name);
+}
 
 export const testAuthModule: Module = {
   name: 'test-auth',
@@ -29,6 +36,11 @@ export const testAuthModule: Module = {
     },
     async isMaster(userId) {
       return masters.has(userId);
+    },
+  }),
+  people: () => ({
+    async displayNames(userIds) {
+      return new Map(userIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!] as const] : [])));
     },
   }),
 };

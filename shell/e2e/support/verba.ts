@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { beforeEach, expect } from 'vitest';
 
 /**
  * The composed product for Playwright journeys: the real all-in-one server (embedded PostgreSQL, the
@@ -35,6 +36,25 @@ export interface Verba {
   /** Closes everything; fails when a page reported a CSP violation. */
   stop(): Promise<void>;
 }
+
+/** Browsers of this test file, so a failed test can show what its pages looked like. */
+const browsers = new Set<Browser>();
+
+// A journey that fails leaves a screenshot of every open page and says where each one was: a timeout
+// alone ("waiting for the heading") does not tell what the page showed instead. Registered on import, so
+// every journey file gets it.
+beforeEach(({ task, onTestFailed }) => {
+  onTestFailed(async () => {
+    const slug = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
+    for (const [i, page] of pages.entries()) {
+      const file = path.join(SHOTS, `failed-${slug}-${i}.png`);
+      const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+      await page.screenshot({ path: file, fullPage: true, timeout: 5000 }).catch(() => undefined);
+      console.error(`failed test's page ${i}: ${page.url()} (h1: ${heading ?? 'none'}), screenshot ${path.relative(ROOT, file)}`);
+    }
+  });
+});
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -74,6 +94,7 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
   };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const cspViolations = watchCsp(browser);
+  browsers.add(browser);
   mkdirSync(SHOTS, { recursive: true });
   return {
     base,
@@ -82,6 +103,7 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
     admin: account('admin'),
     cspViolations,
     async stop() {
+      browsers.delete(browser);
       await browser.close();
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -177,6 +199,14 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.target})`);
 }
 
+/** Saves a full-page screenshot as `<name>.png` (test-results/screenshots) and expects no serious or critical axe violations there. */
+export async function look(page: Page, name: string): Promise<void> {
+  // From the top: a full-page picture taken while scrolled shows the sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  expect(await seriousA11yViolations(page), name).toEqual([]);
+}
+
 /** Goes through the main onboarding from its first page: language, level, name and username. */
 export async function onboard(page: Page, language: string, level: string, name: string): Promise<void> {
   await page.waitForURL('**/app/onboarding**');
@@ -191,4 +221,15 @@ export async function onboard(page: Page, language: string, level: string, name:
   await page.getByText(`You are learning ${language} at ${level}.`).waitFor();
   await page.getByRole('button', { name: 'Go to the dashboard' }).click();
   await page.waitForURL('**/app/dashboard');
+}
+
+/**
+ * Saves a full-page screenshot as SHOTS/<file>.png and checks the page with axe (no serious or critical
+ * violations). From the top and with animations finished: a scrolled page repeats its sticky header inside a
+ * full-page shot, and a dialog still fading in is half there.
+ */
+export async function lookAt(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SHOTS, `${file}.png`), fullPage: true, animations: 'disabled' });
+  expect(await seriousA11yViolations(page), file).toEqual([]);
 }

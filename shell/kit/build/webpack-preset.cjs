@@ -156,6 +156,9 @@ function verbaWebpack(options) {
           // contracts re-exports every schema from its index; without this, importing `tokenize`
           // would pull every zod schema into the bundle.
           { test: /[\\/]contracts[\\/]src[\\/]/, sideEffects: false },
+          // And inside one file: its top-level calls marked pure (after esbuild), a bundle keeps only
+          // the schemas and routes it uses. Production only: dev builds keep exact source maps.
+          ...(dev ? [] : [{ test: /[\\/]contracts[\\/]src[\\/].*\.ts$/, enforce: /** @type {const} */ ('post'), loader: require.resolve('./pure-contracts-loader.cjs') }]),
         ],
       },
       optimization: {

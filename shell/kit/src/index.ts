@@ -2,6 +2,7 @@ import './styles/kit.css';
 
 export { Button, type ButtonProps } from './components/Button';
 export { TextField, type TextFieldProps } from './components/TextField';
+export { SelectField, TextAreaField } from './components/FormFields';
 export { PasswordInput } from './components/PasswordInput';
 export { SectionHeader, type Section } from './components/SectionHeader';
 export { EmptyState } from './components/EmptyState';
@@ -29,3 +30,4 @@ export { positions, comparePositions, atLeast } from './api/positions';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';
 export { pageChunks } from './routing/page-chunks';
+export { htmlToText } from './text/html-to-text';

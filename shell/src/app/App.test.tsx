@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@verba/kit';
 import { App } from './App';
+
+// Counts loads of the banners' chunk (a module is loaded once per file: the first test that needs it).
+const banners = vi.hoisted(() => ({ loaded: 0 }));
+vi.mock('../banners/Banners', async (importOriginal) => {
+  banners.loaded++;
+  return importOriginal();
+});
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -23,6 +30,18 @@ describe('App layout', () => {
     expect(screen.getByRole('navigation', { name: 'Legal' })).toBeTruthy();
   });
 
+  it("does not fetch the banners' code for a signed-in user with no announcements", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    window.history.replaceState(null, '', '/app/support');
+    session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
+    render(<App />);
+    await screen.findByRole('heading', { level: 1, name: 'How can we help?' });
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/announcements', expect.objectContaining({ method: 'GET' })));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the answer is in and rendered
+    expect(screen.queryByRole('region', { name: 'Announcement' })).toBeNull();
+    expect(banners.loaded).toBe(0);
+  });
+
   it('puts announcements above the page content for a signed-in user', async () => {
     vi.stubGlobal(
       'fetch',
@@ -41,6 +60,7 @@ describe('App layout', () => {
     const heading = await screen.findByRole('heading', { level: 1, name: 'How can we help?' });
     expect(banner.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(fetch).toHaveBeenCalledWith('/api/announcements', expect.objectContaining({ method: 'GET' }));
+    expect(banners.loaded).toBe(1);
   });
 
   it('shows the Admin entry in the main navigation to Admin and Owner only', async () => {
@@ -51,6 +71,21 @@ describe('App layout', () => {
       const { unmount } = render(<App />);
       const nav = await screen.findByRole('navigation', { name: 'Main' });
       expect(Boolean(nav.querySelector('a[href="/app/admin"]')), role).toBe(shown);
+      unmount();
+    }
+  });
+
+  it('shows the Admin entry in the profile menu to Admin and Owner only, beside Profile and Subscription', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    window.history.replaceState(null, '', '/app/support');
+    for (const [role, shown] of [['User', false], ['Admin', true], ['Owner', true]] as const) {
+      session.setUser({ uid: `u-${role}`, name: 'Ana', email: 'ana@example.com', role, subscription: 'free' });
+      const { unmount } = render(<App />);
+      // The menu is loaded on first use and opens as it mounts.
+      fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
+      const menu = await screen.findByRole('menu');
+      const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+      expect(items, role).toEqual(shown ? ['Profile', 'Subscription', 'Admin', 'Sign out'] : ['Profile', 'Subscription', 'Sign out']);
       unmount();
     }
   });

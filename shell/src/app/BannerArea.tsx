@@ -1,15 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ErrorBoundary, type SessionUser } from '@verba/kit';
+import { fetchAnnouncementList } from '../banners/announcements-api';
 
-// Banners need the query cache and the contract schemas: a chunk of their own, for signed-in users only.
+// The banners' code (checking, the kit's banner, dismissals) is a chunk of its own, fetched only when
+// the signed-in user has announcements: most loads have none, and the sign-in page never needs it.
 const Banners = lazy(() => import('../banners/Banners').then((m) => ({ default: m.Banners })));
+
+/** Read once per signed-in user; a failure just means no banners. */
+function useAnnouncementList(uid: string): readonly unknown[] {
+  const [list, setList] = useState<readonly unknown[]>([]);
+  useEffect(() => {
+    const abort = new AbortController();
+    setList([]);
+    fetchAnnouncementList(abort.signal).then(setList, () => undefined);
+    return () => abort.abort();
+  }, [uid]);
+  return list;
+}
 
 /** Announcements above the page; a failure here never takes the page down with it. */
 export function BannerArea({ user }: { user: SessionUser }) {
+  const announcements = useAnnouncementList(user.uid);
+  if (!announcements.length) return null;
   return (
     <ErrorBoundary label="announcements">
       <Suspense fallback={null}>
-        <Banners user={user} />
+        <Banners user={user} announcements={announcements} />
       </Suspense>
     </ErrorBoundary>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionUser } from '@verba/kit';
 import { Banners } from './Banners';
 
@@ -17,32 +17,23 @@ const announcement = (id: string, visibleTo: string, text: string, dismissBehavi
 const ids = ['0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a51', '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a52', '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a53'];
 const user: SessionUser = { uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' };
 
-function mockAnnouncements(list: unknown[]) {
-  const fetchMock = vi.fn(async (url: string) => {
-    if (url !== '/api/announcements') throw new Error(`unexpected ${url}`);
-    return new Response(JSON.stringify({ announcements: list }), { status: 200, headers: { 'content-type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-}
-
 afterEach(() => {
   cleanup();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 describe('Banners', () => {
   it("shows the banners of the user's group, and a dismissed one stays away after a reload", async () => {
     // The server filters by group; the shell checks again (a cached list may be from before a tier change).
-    mockAnnouncements([
+    const sent = [
       announcement(ids[0]!, 'free', 'Spring sale'),
       announcement(ids[1]!, 'master', 'Thanks for being Master'),
       announcement(ids[2]!, 'all', 'New Russian course', 'session'),
       // Malformed: no id; and a block type the shell does not know, which is never rendered raw.
       { ...announcement(ids[0]!, 'all', 'No id'), id: undefined },
       { ...announcement('x', 'all', 'Odd'), content: { blocks: [{ type: 'html', data: { text: '<b>raw</b>' } }] } },
-    ]);
-    const view = render(<Banners user={user} now={() => at} />);
+    ];
+    const view = render(<Banners user={user} announcements={sent} now={() => at} />);
     await screen.findByText('Spring sale');
     expect(screen.queryByText('Thanks for being Master')).toBeNull();
     expect(screen.getByText('New Russian course')).toBeTruthy();
@@ -56,8 +47,36 @@ describe('Banners', () => {
     await waitFor(() => expect(screen.queryByText('Spring sale')).toBeNull());
 
     view.unmount();
-      render(<Banners user={user} now={() => at + 365 * 24 * 3600 * 1000} />);
+    render(<Banners user={user} announcements={sent} now={() => at + 365 * 24 * 3600 * 1000} />);
     await screen.findByText('New Russian course');
     expect(screen.queryByText('Spring sale')).toBeNull();
+  });
+
+  it('shows markup in an announcement as text, and no link or image that could run script or lead to another site', async () => {
+    const hostile = '<img src=x onerror="window.__xss = 1">Sale';
+    const sent = [
+      {
+        ...announcement(ids[0]!, 'all', hostile),
+        content: {
+          blocks: [
+            { type: 'header', data: { text: hostile } },
+            { type: 'paragraph', data: { text: '<script>window.__xss = 2</script>' } },
+            { type: 'link', data: { text: 'Script', url: 'javascript:window.__xss = 3' } },
+            { type: 'link', data: { text: 'Data', url: 'data:text/html,<script>window.__xss = 4</script>' } },
+            { type: 'link', data: { text: 'Elsewhere', url: '//evil.example/sign-in' } },
+            { type: 'link', data: { text: 'Backslash', url: '/\\evil.example/sign-in' } },
+            { type: 'image', data: { url: 'javascript:window.__xss = 5', alt: 'x' } },
+            { type: 'link', data: { text: 'See plans', url: '/app/user-profile/subscribe' } },
+          ],
+        },
+      },
+    ];
+    render(<Banners user={user} announcements={sent} now={() => at} />);
+    const banner = await screen.findByRole('region', { name: 'Announcement' });
+    expect(within(banner).getByText(hostile)).toBeTruthy();
+    expect(within(banner).getByText('<script>window.__xss = 2</script>')).toBeTruthy();
+    expect(banner.querySelector('img, script')).toBeNull();
+    expect(within(banner).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/app/user-profile/subscribe']);
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 });

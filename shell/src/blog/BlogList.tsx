@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Link, Spinner } from '@verba/kit';
+import { Link, Spinner } from '@verba/kit';
+import { LoadMore } from '../lists/LoadMore';
 import type { BlogPostSummary } from '@verba/contracts';
 import { fetchPosts, fetchTags, type PostPage } from './blog-api';
 import { formatPostDate, readingTime } from './format';
@@ -29,8 +30,8 @@ function PostCard({ post, base }: { post: BlogPostSummary; base: string }) {
 }
 
 /**
- * Posts newest first, a page at a time ("Show more posts" asks for the next page with skip), with a
- * filter by tag. A failing content service is said in place; the rest of the page keeps working.
+ * Posts newest first, more as the reader scrolls (or presses "Show more posts": the next page with skip),
+ * with a filter by tag. A failing content service is said in place; the rest of the page keeps working.
  */
 export function BlogList({ base, initial }: { base: string; initial?: BlogListData }) {
   const [tag, setTag] = useState<string | undefined>();
@@ -95,11 +96,7 @@ export function BlogList({ base, initial }: { base: string; initial?: BlogListDa
         <p>No posts yet.</p>
       ) : null}
       {loading ? <Spinner label="Loading posts…" /> : null}
-      {!loading && posts.length < total ? (
-        <Button variant="secondary" onClick={() => void load(posts.length, tag)}>
-          Show more posts
-        </Button>
-      ) : null}
+      {posts.length < total ? <LoadMore label="Show more posts" busy={loading} auto={!error} onMore={() => void load(posts.length, tag)} /> : null}
     </section>
   );
 }

@@ -3,7 +3,7 @@
  * runtime from the registry. A failed load or mount shows in the fragment's own area with a retry;
  * the chrome around it keeps working.
  */
-import { init, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { init, loadRemote, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { addErrorHandler, registerApplication, triggerAppChange, type LifeCycles } from 'single-spa';
 import { session } from '@verba/kit';
 import { FRAGMENTS, type FragmentName } from '../routing/paths';
@@ -47,13 +47,33 @@ async function loadSpa(name: FragmentName): Promise<LifeCycles> {
   }
 }
 
-/** Reads the fragment's manifest (the federation runtime reads it next, from the cache) before any of its code runs. */
+/** Reads the fragment's manifest before any of its code runs; the federation runtime is handed the same copy. */
 async function refuseIncompatible(name: FragmentName, manifestUrl: string): Promise<void> {
   const response = await fetch(manifestUrl);
   if (!response.ok) throw new Error(`"${name}" manifest unavailable (${response.status}).`);
-  const why = incompatibility(await response.json());
+  const manifest: unknown = await response.json();
+  const why = incompatibility(manifest);
   if (why) throw new Error(`This version of "${name}" cannot run on this page: ${why}. It was not started.`);
+  checkedManifests.set(absolute(manifestUrl), manifest);
 }
+
+/**
+ * Manifests the check above has read, by URL. The runtime asks for a manifest through its fetch hook;
+ * this answers with the checked copy, so the browser does not download it again (it is served no-cache,
+ * so a cached copy would not have been reused) and the runtime runs what was checked.
+ */
+const checkedManifests = new Map<string, unknown>();
+const absolute = (url: string) => new URL(url, window.location.href).href;
+const checkedManifestsPlugin: ModuleFederationRuntimePlugin = {
+  name: 'verba-checked-manifests',
+  fetch(url) {
+    const key = absolute(url);
+    if (!checkedManifests.has(key)) return undefined;
+    const manifest = checkedManifests.get(key);
+    checkedManifests.delete(key);
+    return Promise.resolve(new Response(JSON.stringify(manifest), { headers: { 'content-type': 'application/json' } }));
+  },
+};
 
 /** A published fragment lives under <store>/<name>/<content hash>/: the hash names the version; else the built-in copy. */
 function publishedVersion(manifestUrl: string): string {
@@ -86,7 +106,7 @@ function register(name: FragmentName): void {
 
 export function startFragments(loaded: Registry): void {
   registry = loaded;
-  init({ name: 'verba_shell', remotes: [] });
+  init({ name: 'verba_shell', remotes: [], plugins: [checkedManifestsPlugin] });
   registerRemotes(FRAGMENTS.flatMap((name) => remoteFor(name) ?? []));
   addErrorHandler((error) => {
     const name = appNames.get((error as Error & { appOrParcelName?: string }).appOrParcelName ?? '');

@@ -1,25 +1,27 @@
 import { useEffect, useState } from 'react';
 import { navigate, Spinner } from '@verba/kit';
 import { Composer } from './Composer';
-import { fetchDiscussion, isLanguage, startThread } from './forum-api';
+import { fetchDiscussion, startThread, type Language } from './forum-api';
+
+type State = { loading: true } | { error: string } | { language: Language };
 
 /**
- * /app/forum/discuss/<article|chapter>/<id>?language=&title=: the "Discuss" link of the reader and the
- * chapter. The target's one thread opens when it has started; otherwise the first learner starts it here.
+ * /app/forum/discuss/<article|chapter>/<id>?title=: the "Discuss" link of the reader and the chapter. The
+ * target's one thread opens when it has started; otherwise the first learner starts it here, in the
+ * language the server says the target is in.
  */
 export function DiscussPage({ kind, targetId }: { kind: 'article' | 'chapter'; targetId: string }) {
-  const params = new URLSearchParams(window.location.search);
-  const language = params.get('language') ?? '';
-  const title = params.get('title') ?? '';
-  const [state, setState] = useState<'loading' | 'new' | string>('loading');
+  const title = new URLSearchParams(window.location.search).get('title') ?? '';
+  const [state, setState] = useState<State>({ loading: true });
   useEffect(() => {
     fetchDiscussion(kind, targetId).then(
-      (d) => (d.started ? navigate(`/app/forum/thread/${d.threadId}`, { replace: true }) : setState('new')),
-      (e: Error) => setState(e.message),
+      (d) => (d.started ? navigate(`/app/forum/thread/${d.threadId}`, { replace: true }) : setState({ language: d.language })),
+      (e: Error) => setState({ error: e.message }),
     );
   }, [kind, targetId]);
-  if (state === 'loading') return <Spinner label="Opening the discussion…" />;
-  if (state !== 'new' || !isLanguage(language)) return <p className="fm-error" role="alert">{state === 'new' ? 'This discussion link is incomplete.' : state}</p>;
+  if ('loading' in state) return <Spinner label="Opening the discussion…" />;
+  if ('error' in state) return <p className="fm-error" role="alert">{state.error}</p>;
+  const { language } = state;
   return (
     <>
       <h1>Discuss: {title || `this ${kind}`}</h1>

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, toast } from '@verba/kit';
 import type { ForumPost } from '@verba/contracts';
 import { Composer } from './Composer';
-import { deletePost, editPost, report, upvote } from './forum-api';
+import { deletePost, editPost, upvote } from './forum-api';
+import { ReportDialog } from './ReportDialog';
 
 const when = (ms: number) => new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -68,9 +69,7 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
               Delete
             </Button>
           ) : (
-            <Button variant="ghost" size="sm" onClick={act(() => report(post.id, 'Reported from the thread'), 'Reported to the moderators')}>
-              Report
-            </Button>
+            <ReportDialog postId={post.id} author={post.author} onReported={onChanged} />
           )}
         </div>
       ) : null}

@@ -1,19 +1,32 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Link, navigate, Spinner } from '@verba/kit';
+import { Link, navigate, Spinner } from '@verba/kit';
 import type { ThreadSummary } from '@verba/contracts';
+import { LoadMore } from '../lists/LoadMore';
 import { Composer } from './Composer';
 import { fetchThreads, LANGUAGE_NAMES, startThread, type Language } from './forum-api';
 
-/** /app/forum/<language>: the category's threads, most recently active first, paged; and a new thread. */
+/** Appends a page, leaving out what is shown already (a thread active meanwhile may come round again). */
+const appendNew = (shown: ThreadSummary[], page: ThreadSummary[]) => [...shown, ...page.filter((t) => !shown.some((s) => s.id === t.id))];
+
+/** /app/forum/<language>: the category's threads, most recently active first, more as you scroll; and a new thread. */
 export function ThreadList({ language }: { language: Language }) {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ threads: ThreadSummary[]; total: number } | null>(null);
+  const [data, setData] = useState<{ threads: ThreadSummary[]; nextCursor: string | null } | null>(null);
+  const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    fetchThreads(language, page).then(setData, (e: Error) => setError(e.message));
-  }, [language, page]);
-  useEffect(load, [load]);
-  const pages = Math.max(1, Math.ceil((data?.total ?? 0) / 20));
+  const load = useCallback(
+    (cursor?: string) => {
+      setLoading(true);
+      setError(null);
+      fetchThreads(language, cursor)
+        .then(
+          (page) => setData((before) => ({ threads: cursor && before ? appendNew(before.threads, page.threads) : page.threads, nextCursor: page.nextCursor })),
+          (e: Error) => setError(e.message),
+        )
+        .finally(() => setLoading(false));
+    },
+    [language],
+  );
+  useEffect(() => load(), [load]);
   return (
     <>
       <p>
@@ -21,7 +34,7 @@ export function ThreadList({ language }: { language: Language }) {
       </p>
       <h1>{LANGUAGE_NAMES[language]}</h1>
       {error ? <p className="fm-error" role="alert">{error}</p> : null}
-      {!data && !error ? <Spinner label="Loading threads…" /> : null}
+      {loading ? <Spinner label="Loading threads…" /> : null}
       {data ? (
         data.threads.length ? (
           <ul className="fm-list">
@@ -39,16 +52,7 @@ export function ThreadList({ language }: { language: Language }) {
           <p>No threads yet. Start the first one.</p>
         )
       ) : null}
-      {pages > 1 ? (
-        <nav className="fm-actions" aria-label="Pages of threads">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </Button>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next page
-          </Button>
-        </nav>
-      ) : null}
+      {data?.nextCursor ? <LoadMore label="Load more threads" busy={loading} auto={!error} onMore={() => load(data.nextCursor!)} /> : null}
       <section aria-labelledby="fm-new">
         <h2 id="fm-new">New thread</h2>
         <Composer

@@ -1,33 +1,60 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Link, Spinner, toast } from '@verba/kit';
 import type { ForumPost } from '@verba/contracts';
+import { LoadMore } from '../lists/LoadMore';
 import { Composer } from './Composer';
 import { fetchThread, follow, markRead, replyTo, type ThreadView } from './forum-api';
 import { PostItem } from './PostItem';
 
-/** A thread: its posts a page at a time, a reply form (with the quoted post), following, and read marking. */
+/** A thread: its posts, more as you scroll (server cursors), a reply form (with the quoted post), following, and read marking. */
 export function ThreadPage({ threadId }: { threadId: string }) {
-  const [page, setPage] = useState(1);
   const [view, setView] = useState<ThreadView | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreFailed, setMoreFailed] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [quote, setQuote] = useState<ForumPost | null>(null);
+  const shown = useRef(0);
+  useEffect(() => {
+    shown.current = view?.posts.length ?? 0;
+  }, [view]);
 
+  // Reads the thread again from its start, as far as it was shown and one post beyond (a reply just
+  // posted at the end stays in view).
   const load = useCallback(() => {
-    fetchThread(threadId, page).then(
-      (v) => {
-        setView(v);
-        // Seen now: what was unread is read (the server appends nothing when nothing was new).
-        if (v.thread.unread > 0) void markRead(threadId).catch(() => undefined);
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [threadId, page]);
+    void (async () => {
+      const first = await fetchThread(threadId);
+      let { posts, nextCursor } = first;
+      while (nextCursor && posts.length <= shown.current) {
+        const more = await fetchThread(threadId, nextCursor);
+        posts = [...posts, ...more.posts];
+        nextCursor = more.nextCursor;
+      }
+      setView({ ...first, posts, nextCursor });
+      // Seen now: what was unread is read (the server appends nothing when nothing was new).
+      if (first.thread.unread > 0) void markRead(threadId).catch(() => undefined);
+    })().catch((e: Error) => setError(e.message));
+  }, [threadId]);
   useEffect(load, [load]);
+
+  const loadMore = (cursor: string) => {
+    setLoadingMore(true);
+    fetchThread(threadId, cursor)
+      .then(
+        (more) => {
+          setMoreFailed(false);
+          setView((v) => v && { ...v, posts: [...v.posts, ...more.posts.filter((p) => !v.posts.some((s) => s.id === p.id))], nextCursor: more.nextCursor });
+        },
+        (e: Error) => {
+          setMoreFailed(true);
+          toast({ title: e.message, variant: 'destructive' });
+        },
+      )
+      .finally(() => setLoadingMore(false));
+  };
 
   if (error) return <p className="fm-error" role="alert">{error}</p>;
   if (!view) return <Spinner label="Loading the thread…" />;
   const { thread } = view;
-  const pages = Math.max(1, Math.ceil(view.total / 20));
   return (
     <article className="fm-thread">
       <p>
@@ -55,19 +82,7 @@ export function ThreadPage({ threadId }: { threadId: string }) {
           <PostItem key={p.id} post={p} onQuote={setQuote} onChanged={load} />
         ))}
       </ol>
-      {pages > 1 ? (
-        <nav className="fm-actions" aria-label="Pages of the thread">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next page
-          </Button>
-        </nav>
-      ) : null}
+      {view.nextCursor ? <LoadMore label="Load more replies" busy={loadingMore} auto={!moreFailed} onMore={() => loadMore(view.nextCursor!)} /> : null}
       {thread.locked ? (
         <p className="fm-placeholder">This thread is locked: no new replies.</p>
       ) : (

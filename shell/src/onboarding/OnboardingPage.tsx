@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Link, TextField, navigate, session, toast, usePathname, useSession } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { Choice } from './Choice';
-import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, writeDraft, type LanguageCode, type LevelCode } from './choices';
+import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, resumeStep, writeDraft, type Draft, type LanguageCode, type LevelCode } from './choices';
 import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo, visibleLanguageCodes } from './onboarding-api';
 
 /** The languages a learner may choose: a language an admin hid is left out (all of them until the answer comes). */
@@ -16,6 +16,19 @@ function useOfferedLanguages() {
 
 const base = PATHS.onboarding;
 const STEPS = ['language', 'level', 'username'] as const;
+
+/** The answers so far for the signed-in account, and a setter that keeps them (see choices.ts). */
+function useDraft(): [Draft, (draft: Draft) => void] {
+  const uid = useSession().user?.uid;
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  // Read on every render: the session may arrive after the first one (a reload), and the answers with it.
+  const draft = readDraft(uid);
+  const keep = (next: Draft) => {
+    writeDraft(uid, next);
+    changed();
+  };
+  return [draft, keep];
+}
 
 /** /app/onboarding and its steps (spec §2): language, level, name and username, welcome; plus the
  *  later changes /choose-new-language and /choose-your-level. */
@@ -61,16 +74,19 @@ function Card({ title, step, children }: { title: string; step?: (typeof STEPS)[
 
 function Intro() {
   const { user } = useSession();
+  const [draft] = useDraft();
+  const started = draft.language !== undefined;
   return (
     <Card title="Welcome to Verba">
       <p>Hello{user?.name ? `, ${user.name}` : ''}! Three quick questions and your library, courses and practice are set up for you.</p>
-      <Button onClick={() => navigate(`${base}/language`)}>Let’s start</Button>
+      {started ? <p>Your answers so far are kept.</p> : null}
+      <Button onClick={() => navigate(`${base}/${resumeStep(draft)}`)}>{started ? 'Continue where you left off' : 'Let’s start'}</Button>
     </Card>
   );
 }
 
 function LanguageStep() {
-  const [draft, setDraft] = useState(readDraft);
+  const [draft, keep] = useDraft();
   const offered = useOfferedLanguages();
   const next = (e: FormEvent) => {
     e.preventDefault();
@@ -83,11 +99,7 @@ function LanguageStep() {
           legend="Language"
           name="language"
           value={draft.language}
-          onChange={(language) => {
-            const d = { ...draft, language };
-            setDraft(d);
-            writeDraft(d);
-          }}
+          onChange={(language) => keep({ ...draft, language })}
           options={offered}
         />
         <Button type="submit" disabled={!draft.language}>
@@ -99,11 +111,13 @@ function LanguageStep() {
 }
 
 function LevelStep() {
-  const [draft, setDraft] = useState(readDraft);
+  const [draft, keep] = useDraft();
+  const { status } = useSession();
   const language = LANGUAGES.find((l) => l.code === draft.language);
+  // Only a step whose earlier answers are missing sends back (once the account, and so its answers, is known).
   useEffect(() => {
-    if (!language) navigate(`${base}/language`, { replace: true });
-  }, [language]);
+    if (status === 'ready' && !language) navigate(`${base}/language`, { replace: true });
+  }, [language, status]);
   const next = (e: FormEvent) => {
     e.preventDefault();
     if (draft.level) navigate(`${base}/username`);
@@ -111,7 +125,7 @@ function LevelStep() {
   return (
     <Card title={`How well do you know ${language?.name ?? 'it'}?`} step="level">
       <form onSubmit={next}>
-        <LevelChoice value={draft.level} onChange={(level) => { const d = { ...draft, level }; setDraft(d); writeDraft(d); }} />
+        <LevelChoice value={draft.level} onChange={(level) => keep({ ...draft, level })} />
         <div className="sh-onboarding__actions">
           <Link href={`${base}/language`}>Back</Link>
           <Button type="submit" disabled={!draft.level}>
@@ -136,15 +150,15 @@ function LevelChoice({ value, onChange }: { value: LevelCode | undefined; onChan
 }
 
 function UsernameStep() {
-  const { user } = useSession();
-  const draft = readDraft();
+  const { user, status } = useSession();
+  const [draft] = useDraft();
   const [name, setName] = useState(user?.name ?? '');
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    if (!draft.language || !draft.level) navigate(`${base}/language`, { replace: true });
-  }, [draft.language, draft.level]);
+    if (status === 'ready' && (!draft.language || !draft.level)) navigate(`${base}/${resumeStep(draft)}`, { replace: true });
+  }, [draft.language, draft.level, status]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -214,8 +228,9 @@ function ChooseNewLanguage() {
     e.preventDefault();
     if (!language) return;
     try {
-      session.setUser(await changeLanguage(language));
-      writeDraft({ language });
+      const profile = await changeLanguage(language);
+      session.setUser(profile);
+      writeDraft(profile.uid, { language });
       navigate(`${base}/choose-your-level`);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });
@@ -236,7 +251,7 @@ function ChooseNewLanguage() {
 /** Later: set the level of the current language (the course's starting point follows it). */
 function ChooseYourLevel() {
   const { user } = useSession();
-  const code = (readDraft().language ?? user?.currentLearningLanguage) as LanguageCode | undefined;
+  const code = (readDraft(user?.uid).language ?? user?.currentLearningLanguage) as LanguageCode | undefined;
   const language = LANGUAGES.find((l) => l.code === code);
   const [level, setLevel] = useState<LevelCode | undefined>((user?.languageLevels as Record<string, LevelCode> | undefined)?.[code ?? '']);
   const submit = async (e: FormEvent) => {

@@ -21,18 +21,39 @@ export type LevelCode = (typeof LEVELS)[number]['code'];
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._]{3,30}$/u;
 export const USERNAME_RULE = 'Use 3 to 30 letters, digits, dots or underscores.';
 
-/** The choices so far, kept for this tab so a reload mid-way does not start over. */
+/** The answers so far. */
 export interface Draft {
   language?: LanguageCode;
   level?: LevelCode;
 }
+/**
+ * Kept in localStorage under the account's id, so a reload, a deep link into a step (a new tab) or signing in
+ * again opens that step with the answers given; another account on the same browser never sees them.
+ * Only the two choices are kept, never the name or username being typed.
+ */
 const KEY = 'verba:onboarding';
-export const readDraft = (): Draft => {
+type Stored = Draft & { uid?: string };
+
+const LANGUAGE_CODES: readonly string[] = LANGUAGES.map((l) => l.code);
+const LEVEL_CODES: readonly string[] = LEVELS.map((l) => l.code);
+
+export const readDraft = (uid: string | undefined): Draft => {
   try {
-    return JSON.parse(sessionStorage.getItem(KEY) ?? '{}') as Draft;
+    const stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Stored;
+    if (!uid || stored.uid !== uid) return {};
+    // What the storage holds is not trusted: an unknown value is no answer.
+    return {
+      ...(LANGUAGE_CODES.includes(stored.language ?? '') ? { language: stored.language } : {}),
+      ...(LEVEL_CODES.includes(stored.level ?? '') ? { level: stored.level } : {}),
+    };
   } catch {
     return {};
   }
 };
-export const writeDraft = (draft: Draft) => sessionStorage.setItem(KEY, JSON.stringify(draft));
-export const clearDraft = () => sessionStorage.removeItem(KEY);
+export const writeDraft = (uid: string | undefined, draft: Draft) => {
+  if (uid) localStorage.setItem(KEY, JSON.stringify({ ...draft, uid } satisfies Stored));
+};
+export const clearDraft = () => localStorage.removeItem(KEY);
+
+/** The step a learner with these answers continues at. */
+export const resumeStep = (draft: Draft): 'language' | 'level' | 'username' => (!draft.language ? 'language' : !draft.level ? 'level' : 'username');

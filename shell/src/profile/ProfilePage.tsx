@@ -5,6 +5,7 @@ import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
+import { Newsletter } from './Newsletter';
 import { errorText } from '../auth/error-text';
 import {
   changePassword,
@@ -21,7 +22,7 @@ import {
 const MAX_AVATAR_BYTES = 4_194_304;
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
-/** /app/user-profile/user-info: details, languages, settings, password and account deletion. */
+/** /app/user-profile/user-info: details, languages, settings, newsletter, password and account deletion. */
 export function ProfilePage() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +45,9 @@ export function ProfilePage() {
           <Details profile={profile} onSaved={update} onAvatar={() => setAttempt((n) => n + 1)} />
           <Languages profile={profile} onSaved={update} />
           <Settings profile={profile} onSaved={update} />
+          <Section title="Newsletter">
+            <Newsletter email={profile.email} name={profile.name} />
+          </Section>
           <Password hasPassword={profile.hasPassword} />
           <DeleteAccount />
         </>

@@ -51,8 +51,14 @@ function StaticChrome({ children }: { children: React.ReactNode }) {
 
 export const PRERENDERED_PATHS = Object.keys(PUBLIC_PAGES) as PublicPath[];
 
-/** The fixed public pages and a page per blog post the build knows. */
-export const prerenderedPaths = (blog?: BlogSnapshot): string[] => [...PRERENDERED_PATHS, ...(blog?.posts.map((p) => `${PATHS.blog}/${p.slug}`) ?? [])];
+/**
+ * The fixed public pages and a page per blog post the build knows. A CMS slug that makes no public path (`../x`)
+ * gets no page: its file would be written outside the folder, and nobody could open it.
+ */
+export const prerenderedPaths = (blog?: BlogSnapshot): string[] => [
+  ...PRERENDERED_PATHS,
+  ...(blog?.posts.map((p) => `${PATHS.blog}/${p.slug}`).filter((path) => publicPageAt(path) === 'blog-post') ?? []),
+];
 
 /** The file a public path is written to under the shell's dist (services/src/runtime/web.ts reads it). */
 export const prerenderedFile = (path: string) => `prerendered/${path === '/' ? 'index' : path.slice(1)}.html`;

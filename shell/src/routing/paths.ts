@@ -98,6 +98,8 @@ export const FRAGMENT_ROUTES: ReadonlyArray<[string, FragmentName]> = [
   ['/app/edit-series', 'reader'],
   // The learner's dictionary (words and the word-list import).
   ['/app/dictionary', 'reader'],
+  // The learner's own articles (issue 21).
+  ['/app/my-articles', 'reader'],
   [PATHS.courses, 'learn'],
   [PATHS.practice, 'practice'],
   [PATHS.admin, 'admin'],

@@ -6,8 +6,9 @@ import { useCommand } from '@verba/kit/query';
 import { GAP } from '@verba/contracts/domain';
 import { EXERCISE_MESSAGES, MAX_EXERCISES, putMissingWords, putQuestions } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
-import { FormError, submitWith } from '../../components/forms';
+import { FormError, useGuardedSubmit } from '../../components/forms';
 import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind } from './api';
+import { WithHistory } from '../../components/HistoryTab';
 
 /** Alternatives are written "Lena; Sie heißt Lena". */
 const splitAnswers = (text: string) => text.split(';').map((a) => a.trim()).filter((a) => a !== '');
@@ -35,14 +36,16 @@ export function ExerciseEditPage({ kind }: { kind: ExerciseKind }) {
       {exercises.isPending && chapterId ? <Spinner label="Loading exercises…" /> : null}
       {exercises.isError ? <ErrorNotice title="The exercises could not be loaded." detail={exercises.error.message} onRetry={() => void exercises.refetch()} /> : null}
       {data ? (
-        <ExerciseForm
-          key={data.revision ?? 'new'}
-          kind={kind}
-          chapterId={data.chapterId}
-          revision={data.revision}
-          initial={itemsOf(kind, data).map((i) => ({ prompt: i.prompt, answers: i.answers.join('; ') }))}
-          back={back}
-        />
+        <WithHistory entity="exercises" id={data.chapterId} label={`${KIND_NAMES[kind].title} of “${data.title}”`}>
+          <ExerciseForm
+            key={data.revision ?? 'new'}
+            kind={kind}
+            chapterId={data.chapterId}
+            revision={data.revision}
+            initial={itemsOf(kind, data).map((i) => ({ prompt: i.prompt, answers: i.answers.join('; ') }))}
+            back={back}
+          />
+        </WithHistory>
       ) : null}
     </main>
   );
@@ -55,7 +58,7 @@ function ExerciseForm({ kind, chapterId, revision, initial, back }: { kind: Exer
   const rows = useFieldArray({ control: form.control, name: 'items' });
   const { errors, isSubmitting } = form.formState;
   const promptLabel = kind === 'missing-words' ? `Sentence (write ${GAP} for the missing word)` : 'Question';
-  const onSubmit = submitWith(form, async ({ items }) => {
+  const { onSubmit, dialog } = useGuardedSubmit(form, async ({ items }) => {
     const expected = revision ? { expectedRevision: revision } : {};
     if (kind === 'missing-words') {
       await missing.mutateAsync({ params: { chapterId }, body: { items: items.map((i) => ({ sentence: i.prompt, answers: splitAnswers(i.answers) })), ...expected } });
@@ -67,6 +70,7 @@ function ExerciseForm({ kind, chapterId, revision, initial, back }: { kind: Exer
   });
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
+      {dialog}
       <FormError message={errors.root?.message} />
       {rows.fields.map((field, i) => (
         <fieldset key={field.id} className="ad-fieldset">

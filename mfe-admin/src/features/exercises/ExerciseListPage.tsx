@@ -1,8 +1,9 @@
 import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind } from './api';
+import { WithHistory } from '../../components/HistoryTab';
 
-/** /app/admin/languages/exercises/missing-words?chapterId and /ask-questions?chapterId: a chapter's exercises of one kind. */
+/** /app/admin/languages/exercises/missing-words?chapterId and /ask-questions?chapterId: a chapter's exercises of one kind, and their History tab. */
 export function ExerciseListPage({ kind }: { kind: ExerciseKind }) {
   const chapterId = useSearchParam('chapterId');
   const exercises = useAdminExercises(chapterId);
@@ -19,21 +20,23 @@ export function ExerciseListPage({ kind }: { kind: ExerciseKind }) {
       {exercises.isPending && chapterId ? <Spinner label="Loading exercises…" /> : null}
       {exercises.isError ? <ErrorNotice title="The exercises could not be loaded." detail={exercises.error.message} onRetry={() => void exercises.refetch()} /> : null}
       {data ? (
-        <section className="ad-panel">
-          <div className="ad-actions">
-            <Link className="vk-btn vk-btn--primary vk-btn--sm" href={withQuery(edit, { chapterId: data.chapterId })}>
-              Edit {KIND_NAMES[kind].title.toLowerCase()}
-            </Link>
-          </div>
-          {items.length === 0 ? <EmptyState title={`No ${KIND_NAMES[kind].title.toLowerCase()} yet`}>Learners see this chapter without them.</EmptyState> : null}
-          <ol className="ad-exercises">
-            {items.map((item, i) => (
-              <li key={i}>
-                <span className="ad-row__title">{item.prompt}</span> <span className="ad-muted">Answer: {item.answers.join(' · ')}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <WithHistory entity="exercises" id={data.chapterId} label={`${KIND_NAMES[kind].title} of “${data.title}”`} editLabel={KIND_NAMES[kind].title}>
+          <section className="ad-panel">
+            <div className="ad-actions">
+              <Link className="vk-btn vk-btn--primary vk-btn--sm" href={withQuery(edit, { chapterId: data.chapterId })}>
+                Edit {KIND_NAMES[kind].title.toLowerCase()}
+              </Link>
+            </div>
+            {items.length === 0 ? <EmptyState title={`No ${KIND_NAMES[kind].title.toLowerCase()} yet`}>Learners see this chapter without them.</EmptyState> : null}
+            <ol className="ad-exercises">
+              {items.map((item, i) => (
+                <li key={i}>
+                  <span className="ad-row__title">{item.prompt}</span> <span className="ad-muted">Answer: {item.answers.join(' · ')}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        </WithHistory>
       ) : null}
     </main>
   );

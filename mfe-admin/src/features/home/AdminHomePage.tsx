@@ -1,8 +1,8 @@
 import { ErrorNotice, Link, SectionHeader } from '@verba/kit';
-import { useRouteQuery } from '@verba/kit/query';
-import { pendingArticles } from '@verba/contracts/http';
 import { ADMIN_PATHS } from '../../routing/admin-paths';
 import { useAdminCourses } from '../courses/api/courses';
+import { useForumReports } from '../forum/api/forum-reports';
+import { useFlaggedArticles, usePendingArticles } from '../library/api';
 
 interface Tool {
   href: string;
@@ -17,7 +17,10 @@ const count = (n: number | undefined, one: string, many: string) => (n === undef
 /** /app/admin: every tool, each with a count of what needs attention. */
 export function AdminHomePage() {
   const courses = useAdminCourses();
-  const pending = useRouteQuery(pendingArticles);
+  // One row each: only their totals are shown.
+  const pending = usePendingArticles(1, 1);
+  const flagged = useFlaggedArticles(1, 1);
+  const forumReports = useForumReports();
   const hidden = courses.data?.languages.reduce((n, l) => n + (l.course?.hiddenChapters ?? 0), 0);
   const missingCourses = courses.data?.languages.filter((l) => !l.course).length;
   const withoutExercises = courses.data?.languages.reduce((n, l) => n + (l.course?.chaptersWithoutExercises ?? 0), 0);
@@ -29,7 +32,18 @@ export function AdminHomePage() {
     { href: ADMIN_PATHS.startingPoints, name: 'Starting points', what: 'Where onboarding places a learner in each course, by level.' },
     { href: ADMIN_PATHS.exercises, name: 'Exercises', what: 'Missing-word exercises and questions after each chapter.', attention: count(withoutExercises, 'chapter without exercises', 'chapters without exercises') },
     { href: ADMIN_PATHS.imageManager, name: 'Image manager', what: 'Upload, find, copy and delete images.' },
-    { href: ADMIN_PATHS.approveArticles, name: 'Approve articles', what: 'Public articles waiting for approval and flagged private ones.', attention: count(pending.data?.articles.length, 'article waiting', 'articles waiting') },
+    { href: ADMIN_PATHS.audioManager, name: 'Audio manager', what: 'Generate or upload the audio of chapters and articles, timed sentence by sentence.' },
+    { href: ADMIN_PATHS.approveArticles, name: 'Approve articles', what: 'Public articles waiting for approval and flagged private ones.', attention: count(pending.data?.total, 'article waiting', 'articles waiting') },
+    { href: ADMIN_PATHS.forumReports, name: 'Forum reports', what: 'Forum posts learners reported: hide them or lock their threads.', attention: count(forumReports.data?.open, 'open report', 'open reports') },
+    { href: ADMIN_PATHS.library, name: 'Library', what: 'The library in numbers: articles by state, and series.' },
+    { href: ADMIN_PATHS.libraryArticles, name: 'Articles', what: 'Every article of every author: filter, sort, create, edit, delete, make public premium.' },
+    { href: ADMIN_PATHS.flaggedArticles, name: 'Flagged articles', what: 'Articles flagged for review, with who flagged them and why.', attention: count(flagged.data?.total, 'article flagged', 'articles flagged') },
+    { href: ADMIN_PATHS.series, name: 'Series', what: 'Named groups of articles in one language, of every author.' },
+    { href: ADMIN_PATHS.aiPrompt, name: 'AI prompts', what: 'The translation, hate-speech and multi-word prompts and their versions.' },
+    { href: ADMIN_PATHS.testAi, name: 'Test AI', what: 'Run a prompt on a sample beside the version before it.' },
+    { href: ADMIN_PATHS.users, name: 'Users', what: 'Find people; change their role, subscription or account.' },
+    { href: ADMIN_PATHS.announcements, name: 'Announcements', what: 'Banners for groups of learners, scheduled and previewed.' },
+    { href: ADMIN_PATHS.analytics, name: 'Analytics', what: 'Language, user and historical analytics, and the monthly statistics.' },
   ];
   return (
     <main>

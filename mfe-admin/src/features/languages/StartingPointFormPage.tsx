@@ -6,13 +6,14 @@ import { useCommand } from '@verba/kit/query';
 import { LEVELS, LEVEL_NAMES, LevelSchema } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, addStartingPoint, updateStartingPoint, type AdminCourse } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
-import { FormError, submitWith } from '../../components/forms';
+import { FormError, useGuardedSubmit } from '../../components/forms';
 import { useAdminCourse } from '../courses/api/courses';
+import { WithHistory } from '../../components/HistoryTab';
 
 const StartingPointForm = z.object({ title: CourseItemTitleSchema, lessonId: z.string().min(1, 'Choose a lesson'), level: LevelSchema });
 type Values = z.infer<typeof StartingPointForm>;
 
-/** /app/admin/languages/starting-points/create?courseId and /update?courseId&startingPointId: title, level and lesson. */
+/** /app/admin/languages/starting-points/create?courseId and /update?courseId&startingPointId: title, level and lesson (and the History tab of one that exists). */
 export function StartingPointFormPage({ mode }: { mode: 'create' | 'update' }) {
   const courseId = useSearchParam('courseId');
   const startingPointId = useSearchParam('startingPointId');
@@ -30,7 +31,9 @@ export function StartingPointFormPage({ mode }: { mode: 'create' | 'update' }) {
       {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
       {course.data && mode === 'update' && !point ? <p role="alert">Starting point not found: it may have been deleted by another admin.</p> : null}
       {course.data && (mode === 'create' || point) ? (
-        <StartingPointEditor course={course.data} initial={point ? { title: point.title, lessonId: point.lesson, level: point.level } : undefined} startingPointId={point?.id} back={back} />
+        <WithHistory entity="starting-point" id={point?.id} label="Starting point">
+          <StartingPointEditor course={course.data} initial={point ? { title: point.title, lessonId: point.lesson, level: point.level } : undefined} startingPointId={point?.id} back={back} />
+        </WithHistory>
       ) : null}
     </main>
   );
@@ -41,7 +44,7 @@ function StartingPointEditor({ course, initial, startingPointId, back }: { cours
   const update = useCommand(updateStartingPoint);
   const form = useForm<Values>({ resolver: zodResolver(StartingPointForm), defaultValues: initial ?? { title: '', lessonId: course.lessons[0]?.id ?? '', level: 'A1' }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = submitWith(form, async (values) => {
+  const { onSubmit, dialog } = useGuardedSubmit(form, async (values) => {
     const body = { ...values, expectedRevision: course.revision };
     if (startingPointId) await update.mutateAsync({ params: { courseId: course.id, startingPointId }, body });
     else await add.mutateAsync({ params: { courseId: course.id }, body });
@@ -50,6 +53,7 @@ function StartingPointEditor({ course, initial, startingPointId, back }: { cours
   });
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
+      {dialog}
       <FormError message={errors.root?.message} />
       <TextField label="Title" required error={errors.title?.message} {...form.register('title')} />
       <div className="vk-field">

@@ -5,6 +5,8 @@ import { AlertDialog } from '@verba/kit/ui';
 import { MESSAGES } from '@verba/contracts/domain';
 import { IMAGE_TYPES, deleteImage, listImages, type AdminImage, type ImageKind } from '@verba/contracts/http';
 import { uploadImage } from './upload';
+import { Pager } from '../../components/Pager';
+import { FileField } from '../../components/FileField';
 
 const PAGE_SIZE = 12;
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
@@ -15,7 +17,6 @@ export function ImageManagerPage() {
   const [sort, setSort] = useState<'newest' | 'name' | 'size'>('newest');
   const [page, setPage] = useState(1);
   const images = useRouteQuery(listImages, { query: { ...(search ? { search } : {}), sort, page, pageSize: PAGE_SIZE } }, { placeholderData: keepPrevious });
-  const pages = images.data ? Math.max(1, Math.ceil(images.data.total / PAGE_SIZE)) : 1;
   return (
     <main>
       <SectionHeader section="admin" title="Image manager" subtitle="Images for chapters and articles: PNG, JPEG or WebP; content images up to 4 MB, previews up to 300 KB." />
@@ -40,19 +41,7 @@ export function ImageManagerPage() {
         <ul className="ad-images">
           {images.data?.images.map((image) => <ImageCard key={image.id} image={image} />)}
         </ul>
-        {images.data && images.data.total > PAGE_SIZE ? (
-          <nav aria-label="Pages" className="ad-actions">
-            <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        {images.data ? <Pager page={page} total={images.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       </section>
     </main>
   );
@@ -84,25 +73,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
   };
   return (
     <form className="ad-panel ad-upload" onSubmit={(e) => void submit(e)} noValidate>
-      <div className="vk-field">
-        <label className="vk-field__label" htmlFor="ad-image-file">
-          Image file<span className="vk-field__required" aria-hidden="true"> *</span>
-        </label>
-        <input
-          id="ad-image-file"
-          type="file"
-          accept={IMAGE_TYPES.join(',')}
-          className="vk-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'ad-image-file-error' : undefined}
-          onChange={(e) => setFiles(e.target.files)}
-        />
-        {error ? (
-          <p id="ad-image-file-error" className="vk-field__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <FileField id="ad-image-file" label="Image file" accept={IMAGE_TYPES} error={error} onFiles={setFiles} />
       <div className="vk-field">
         <label className="vk-field__label" htmlFor="ad-image-kind">
           Kind

@@ -51,21 +51,5 @@ export function sentenceAround(text: string, from: number, to: number): string {
   return text.slice(start, end).trim();
 }
 
-const BLOCKS = new Set(['P', 'DIV', 'LI', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'BLOCKQUOTE', 'PRE', 'TR']);
-
-/**
- * Rich (sanitized) HTML as the reader's plain text: paragraphs become blank-line breaks. DOMParser
- * documents are inert: nothing in them runs or loads.
- */
-export function htmlToText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const parts: string[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-    if (node.nodeName === 'BR') parts.push('\n');
-    node.childNodes.forEach(walk);
-    if (BLOCKS.has(node.nodeName)) parts.push('\n\n');
-  };
-  walk(doc.body);
-  return parts.join('').replace(/[ \t]*\n[ \t]*/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
-}
+// The reader's plain text of rich HTML is the kit's, shared with the audio manager.
+export { htmlToText } from '@verba/kit';

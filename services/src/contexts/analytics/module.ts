@@ -1,8 +1,9 @@
 import type { Module } from '../../platform/module';
 import type { Mappers } from './events';
-import { analyticsProjection } from './projections/analytics';
+import { ANALYTICS_PROJECTION, analyticsProjection } from './projections/analytics';
 import { AnalyticsQueries } from './queries';
-import { analyticsRoutes } from './routes';
+import { readAfterFor } from '../../platform/http/read-your-writes';
+import { analyticsRoutes, learnerAnalyticsRoutes } from './routes';
 
 /**
  * Analytics: language, user and historical figures for admins and analysts, projected from the public
@@ -13,7 +14,9 @@ export function createAnalyticsModule(mappers: Mappers): Module {
     name: 'analytics',
     projections: [analyticsProjection(mappers)],
     routes(app, deps) {
-      analyticsRoutes(app, deps.auth, new AnalyticsQueries(deps.db), deps.now);
+      const queries = new AnalyticsQueries(deps.db);
+      analyticsRoutes(app, deps.auth, queries, deps.now);
+      learnerAnalyticsRoutes(app, deps.auth, queries, deps.now, readAfterFor(deps.projections, [ANALYTICS_PROJECTION]));
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
-import { LEARNING_LANGUAGES, type HistoricalRow, type LanguageAnalytics, type LearningLanguage, type UserAnalytics } from '@verba/contracts';
+import { LEARNING_LANGUAGES, levelHint, type HistoricalRow, type LanguageAnalytics, type LearningLanguage, type Level, type UserAnalytics } from '@verba/contracts';
 import type { TableNames } from '../../platform/projections/projection';
+import { dashboardFigures, flashcardFigures } from './domain/learner-progress';
 
 /** Live views are named after the logical tables; as-of copies have their own names (as-of.ts). */
 const live: TableNames = (logical) => logical;
@@ -12,34 +13,42 @@ export const LONG_TERM_INACTIVE_DAYS = 60;
 const int = (v: unknown) => Number(v ?? 0);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Distinct members active in [from, to] per language, from a gap rollup: each counts on its first day there (rollups.ts). */
+// `language in (...)` lets the (language, day, ...) primary keys serve the day range of every language.
+const distinctInRange = (db: Knex, gaps: string, languages: readonly LearningLanguage[], from: string, to: string) =>
+  db(gaps).whereIn('language', languages).whereBetween('day', [from, to]).whereRaw('(gap = 0 or gap > day - ?::date)', [from]).groupBy('language').select('language', db.raw('sum(n) as n'));
+
 export class AnalyticsQueries {
   constructor(
     private readonly db: Knex,
     private readonly t: TableNames = live,
   ) {}
 
-  /** Spec §3 language analytics of every learning language over [from, to] (UTC days, both included). */
-  async languages(from: string, to: string): Promise<LanguageAnalytics[]> {
+  /** Spec §3 language analytics of the learning languages (all, or those asked for) over [from, to] (UTC days, both included). */
+  async languages(from: string, to: string, languages: readonly LearningLanguage[] = LEARNING_LANGUAGES): Promise<LanguageAnalytics[]> {
     const { db, t } = this;
-    const [users, activity, articles, chapters] = await Promise.all([
+    const [users, activity, active, articles, chapters] = await Promise.all([
       db(`${t('analytics_user_languages')} as ul`)
         .leftJoin(`${t('analytics_users')} as u`, 'u.user_id', 'ul.user_id')
+        .whereIn('ul.language', languages)
         .where('ul.joined_day', '<=', to)
         .groupBy('ul.language')
         .select('ul.language')
         .select(db.raw('count(*) as total'), db.raw('count(*) filter (where u.premium) as premium'), db.raw('count(*) filter (where ul.joined_day >= ?) as new', [from])),
-      db(t('analytics_activity'))
+      // From the per-day rollups (projections/rollups.ts): about 30 rows a language for 30 days.
+      db(t('analytics_language_days'))
+        .whereIn('language', languages)
         .whereBetween('day', [from, to])
         .groupBy('language')
-        .select('language')
-        .select(db.raw('count(distinct user_id) as active'), db.raw('sum(reads) as reads'), db.raw('sum(chapters) as chapters'), db.raw('sum(seconds) as seconds')),
-      db(t('analytics_articles')).whereBetween('day', [from, to]).groupBy('language').select('language', db.raw('count(distinct article_id) as n')),
-      db(t('analytics_chapters')).whereBetween('day', [from, to]).groupBy('language').select('language', db.raw('count(distinct chapter_id) as n')),
+        .select('language', db.raw('sum(reads) as reads'), db.raw('sum(chapters) as chapters'), db.raw('sum(seconds) as seconds')),
+      distinctInRange(db, t('analytics_active_gaps'), languages, from, to),
+      distinctInRange(db, t('analytics_article_gaps'), languages, from, to),
+      distinctInRange(db, t('analytics_chapter_gaps'), languages, from, to),
     ]);
     const by = <R extends { language: string }>(rows: R[]) => new Map(rows.map((r) => [r.language, r]));
-    const [u, a, ar, ch] = [by(users as never[]), by(activity as never[]), by(articles as never[]), by(chapters as never[])] as Map<string, Record<string, unknown>>[];
-    return LEARNING_LANGUAGES.map((language) => {
-      const active = int(a!.get(language)?.active);
+    const [u, a, ac, ar, ch] = [by(users as never[]), by(activity as never[]), by(active as never[]), by(articles as never[]), by(chapters as never[])] as Map<string, Record<string, unknown>>[];
+    return LEARNING_LANGUAGES.filter((l) => languages.includes(l)).map((language) => {
+      const active = int(ac!.get(language)?.n);
       const reads = int(a!.get(language)?.reads);
       const done = int(a!.get(language)?.chapters);
       const seconds = int(a!.get(language)?.seconds);
@@ -60,12 +69,37 @@ export class AnalyticsQueries {
     });
   }
 
-  /** Per user and language: words, reads, chapters, cards, reviews, time, last activity. */
-  async users(options: { language?: LearningLanguage; userId?: string; sort: string; limit: number; offset: number }): Promise<{ total: number; users: UserAnalytics[] }> {
+  /** One learner's words known and uncertain in a language, with the spec §4 level hint (GET dictionary/analytics). */
+  async dictionary(userId: string, language: LearningLanguage): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {
+    const row = await this.db(this.t('analytics_words'))
+      .where({ user_id: userId, language })
+      .first(this.db.raw("count(*) filter (where status = 'known') as known"), this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"));
+    const known = int(row?.known);
+    const uncertain = int(row?.uncertain);
+    return { known, uncertain, total: known + uncertain, levelHint: levelHint({ known, uncertain }) };
+  }
+
+  /** One learner's dashboard figures in one language, as of `now`. */
+  progress(userId: string, language: LearningLanguage, now: Date) {
+    return dashboardFigures(this.db, this.t, userId, language, now);
+  }
+
+  /** One learner's practice figures in one language, as of `now` (GET flashcards/analytics). */
+  flashcards(userId: string, language: LearningLanguage, now: Date) {
+    return flashcardFigures(this.db, this.t, userId, language, now);
+  }
+
+  /**
+   * Per user and language: words, reads, chapters, cards, reviews, time, last activity. With a range, the
+   * users who had joined the language by its end and what they did within it; words and cards as they are now.
+   */
+  async users(options: { language?: LearningLanguage; userId?: string; range?: { from: string; to: string }; sort: string; limit: number; offset: number }): Promise<{ total: number; users: UserAnalytics[] }> {
     const { db, t } = this;
+    const { range } = options;
     const scope = (q: Knex.QueryBuilder) => {
       if (options.language) q.where('ul.language', options.language);
       if (options.userId) q.where('ul.user_id', options.userId);
+      if (range) q.where('ul.joined_day', '<=', range.to);
       return q;
     };
     const totalRow = await scope(db(`${t('analytics_user_languages')} as ul`)).count<{ n: string }[]>('* as n').first();
@@ -75,6 +109,7 @@ export class AnalyticsQueries {
       .groupBy('user_id', 'language')
       .as('w');
     const acts = db(t('analytics_activity'))
+      .modify((q) => (range ? q.whereBetween('day', [range.from, range.to]) : q))
       .select('user_id', 'language')
       .select(db.raw('sum(reads) as reads, sum(chapters) as chapters, sum(reviews) as reviews, sum(seconds) as seconds, max(day) as last'))
       .groupBy('user_id', 'language')
@@ -119,12 +154,15 @@ export class AnalyticsQueries {
 
   /**
    * Historical rows per day or month over [from, to], for one language or all (a user then counts once,
-   * on their days in any language). See MID_TERM_INACTIVE_DAYS for the inactive buckets.
+   * on their days in any language). See MID_TERM_INACTIVE_DAYS for the inactive buckets: they are taken at
+   * the period's last day, or at `asOf` (today) when that comes first, so this month's row says who is
+   * inactive now, not who will be at the month's end.
    */
-  async history(options: { from: string; to: string; granularity: 'day' | 'month'; language?: LearningLanguage }): Promise<HistoricalRow[]> {
+  async history(options: { from: string; to: string; granularity: 'day' | 'month'; language?: LearningLanguage; asOf?: string }): Promise<HistoricalRow[]> {
     const { db, t } = this;
     const step = options.granularity === 'day' ? '1 day' : '1 month';
     const lang = options.language ?? null;
+    const asOf = options.asOf ?? null;
     // The planner's guesses for generate_series make this look costly enough to JIT-compile, which takes
     // longer than running it: off for this one statement.
     const result = await db.transaction(async (trx): Promise<{ rows: Record<string, unknown>[] }> => {
@@ -132,7 +170,8 @@ export class AnalyticsQueries {
       return trx.raw(
       `with periods as (
          select p::date as start,
-                least((p + interval '${step}' - interval '1 day')::date, ?::date) as finish
+                least((p + interval '${step}' - interval '1 day')::date, ?::date) as finish,
+                least((p + interval '${step}' - interval '1 day')::date, ?::date, coalesce(?::date, ?::date)) as seen
          from generate_series(date_trunc(?, ?::date), ?::date, interval '${step}') p
        ),
        act as (
@@ -154,13 +193,13 @@ export class AnalyticsQueries {
          (select coalesce(sum(seconds), 0) from act where day between p.start and p.finish) as seconds
        from periods p
        cross join lateral (
-         select count(*) filter (where p.finish - last between ${MID_TERM_INACTIVE_DAYS} and ${LONG_TERM_INACTIVE_DAYS - 1}) as mid,
-                count(*) filter (where p.finish - last >= ${LONG_TERM_INACTIVE_DAYS}) as long
-         from (select m.user_id, coalesce((select max(day) from act a where a.user_id = m.user_id and a.day <= p.finish), m.joined) as last
-               from members m where m.joined <= p.finish) s
+         select count(*) filter (where p.seen - last between ${MID_TERM_INACTIVE_DAYS} and ${LONG_TERM_INACTIVE_DAYS - 1}) as mid,
+                count(*) filter (where p.seen - last >= ${LONG_TERM_INACTIVE_DAYS}) as long
+         from (select m.user_id, coalesce((select max(day) from act a where a.user_id = m.user_id and a.day <= p.seen), m.joined) as last
+               from members m where m.joined <= p.seen) s
        ) l
        order by p.start`,
-      [options.to, options.granularity, options.from, options.to, t('analytics_activity'), lang, lang, t('analytics_user_languages'), lang, lang],
+      [options.to, options.to, asOf, options.to, options.granularity, options.from, options.to, t('analytics_activity'), lang, lang, t('analytics_user_languages'), lang, lang],
       );
     });
     return result.rows.map((r) => ({

@@ -1,19 +1,20 @@
-import { ANALYTICS_MESSAGES, adminAnalyticsRoutes as r } from '@verba/contracts';
+import { adminAnalyticsRoutes as r, analyticsRangeProblem, dashboardFigures as progressRoute, flashcardsAnalytics, isAdminRole, vocabularyRoutes } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { AnalyticsQueries } from './queries';
 
+type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+
 const DAY_MS = 86_400_000;
-const MAX_RANGE_DAYS = 3 * 366;
 const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** [from, to] in UTC days: `to` defaults to today, `from` to 29 days before `to`. */
 export function rangeOf(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
   const to = query.to ?? dayString(now.getTime());
   const from = query.from ?? dayString(Date.parse(to) - 29 * DAY_MS);
-  if (from > to) throw new HttpError(400, ANALYTICS_MESSAGES.badRange);
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS > MAX_RANGE_DAYS) throw new HttpError(400, ANALYTICS_MESSAGES.rangeTooLong);
+  const problem = analyticsRangeProblem(from, to);
+  if (problem) throw new HttpError(400, problem);
   return { from, to };
 }
 
@@ -21,21 +22,55 @@ export function rangeOf(query: { from?: string; to?: string }, now: Date): { fro
 export function analyticsRoutes(app: App, auth: Authenticator, queries: AnalyticsQueries, now: () => Date): void {
   registerRoute(app, auth, r.languageAnalytics, async ({ query }) => {
     const range = rangeOf(query, now());
-    return { ...range, languages: await queries.languages(range.from, range.to) };
+    return { ...range, languages: await queries.languages(range.from, range.to, query.language ? [query.language] : undefined) };
   });
 
-  registerRoute(app, auth, r.userAnalytics, async ({ query }) => queries.users(query));
+  registerRoute(app, auth, r.userAnalytics, async ({ query }) => {
+    // Without dates: the whole history (the admin user page's activity); with either, a range as elsewhere.
+    const { from, to, ...rest } = query;
+    return queries.users(from || to ? { ...rest, range: rangeOf({ from, to }, now()) } : rest);
+  });
 
+  // The inactive buckets are counted at today at the latest (the app's clock), never at a day still to come.
   registerRoute(app, auth, r.historicalAnalytics, async ({ query }) => {
+    const asOf = dayString(now().getTime());
     const range = rangeOf(query, now());
-    return { ...range, rows: await queries.history({ ...range, granularity: query.granularity, ...(query.language ? { language: query.language } : {}) }) };
+    return { ...range, rows: await queries.history({ ...range, granularity: query.granularity, asOf, ...(query.language ? { language: query.language } : {}) }) };
   });
 
   registerRoute(app, auth, r.monthlyStatistics, async ({ query }) => {
-    const month = query.month ?? dayString(now().getTime()).slice(0, 7);
+    const asOf = dayString(now().getTime());
+    const month = query.month ?? asOf.slice(0, 7);
     const end = new Date(`${month}-01T00:00:00Z`);
     const from = dayString(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 11, 1));
     const to = dayString(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0));
-    return { rows: await queries.history({ from, to, granularity: 'month' }) };
+    return { rows: await queries.history({ from, to, granularity: 'month', asOf }) };
+  });
+}
+
+/**
+ * The learner's own figures (dashboard, dictionary and flashcards analytics): the caller's rows; another's
+ * dictionary only for admins. These routes of other contexts' groups answer here, so each context reads only its own tables.
+ */
+export function learnerAnalyticsRoutes(app: App, auth: Authenticator, queries: AnalyticsQueries, now: () => Date, readAfter: ReadAfter): void {
+  registerRoute(app, auth, progressRoute, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return queries.progress(user.id, query.languageCode, now());
+  });
+
+  registerRoute(app, auth, vocabularyRoutes.dictionaryAnalytics, async ({ user, query }) => {
+    const target = query.userId ?? user.id;
+    if (target !== user.id) {
+      const role = await auth.currentRole(user.id);
+      // Another learner's dictionary is private: only admins may look, for support and analytics.
+      if (!role || !isAdminRole(role)) throw new HttpError(403, "You can only see your own dictionary's analytics.");
+    }
+    await readAfter(query.minPosition);
+    return { languageCode: query.languageCode, ...(await queries.dictionary(target, query.languageCode)) };
+  });
+
+  registerRoute(app, auth, flashcardsAnalytics, async ({ user, query }) => {
+    await readAfter(query.minPosition);
+    return queries.flashcards(user.id, query.languageCode, now());
   });
 }

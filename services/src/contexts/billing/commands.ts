@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import { PREMIUM_MESSAGES, type Currency, type PriceGroup } from '@verba/contracts';
 import { z } from 'zod';
@@ -71,7 +72,8 @@ export class BillingCommands {
   }
 
   async startCheckout(userId: string, plan: PriceGroup, currency: Currency, commandId: string, returnTo: string): Promise<{ url: string; sessionId: string; position?: Position }> {
-    if (await this.d.queries.isMaster(userId)) throw new HttpError(409, PREMIUM_MESSAGES.alreadyMaster);
+    // A manual grant does not stop a user from paying (the grant can be taken back).
+    if (await this.d.queries.paysForMaster(userId)) throw new HttpError(409, PREMIUM_MESSAGES.alreadyMaster);
     const customerId = await this.ensureCustomer(userId);
     const prices = await this.d.payments.prices(currency);
     const session = await this.d.payments.createCheckoutSession({
@@ -84,6 +86,21 @@ export class BillingCommands {
     });
     const { position } = await this.customer({ kind: 'recordCheckout', userId, customerId, sessionId: session.id, plan, currency, at: this.at() }, commandId);
     return { url: session.url, sessionId: session.id, ...(position ? { position } : {}) };
+  }
+
+  /** An admin's manual grant of Master (or its end); the event names the admin. */
+  async setManualGrant(userId: string, granted: boolean, by: string): Promise<Position | undefined> {
+    const paid = await this.d.queries.paysForMaster(userId);
+    const { position } = await handleCommand({
+      store: this.d.store,
+      codec: customerCodec,
+      decider: customerDecider,
+      streamId: customerStream(userId),
+      command: { kind: 'setManualGrant', userId, granted, paid, by, at: this.at() },
+      commandId: randomUUID(),
+      metadata: { userId: by },
+    });
+    return position;
   }
 
   /** Records what Stripe showed of a subscription; older views and repeats change nothing. */

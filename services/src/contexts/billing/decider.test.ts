@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { ADMIN_USER_MESSAGES } from '@verba/contracts';
 import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { customerDecider, subscriptionDecider } from './decider';
 import type { Snapshot, SubscriptionEvent } from './events';
@@ -66,5 +67,18 @@ describe('customer decider', () => {
     spec.given([created, issued(500)]).when(refund(500)).then([]);
     spec.given([created, issued(500)]).when(refund(300)).then([]);
     spec.given([created, issued(500)]).when(refund(8388)).then([issued(8388)]);
+  });
+
+  it('grants Master by hand and takes the grant back, naming the admin; a paid subscription is not an admin switch', () => {
+    const userId = snap().userId;
+    const by = '7a1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
+    const grant = (granted: boolean, paid = false) => ({ kind: 'setManualGrant' as const, userId, granted, paid, by, at });
+    const granted = { type: 'billing.MasterGranted' as const, data: { userId, by, at } };
+    const revoked = { type: 'billing.MasterGrantRevoked' as const, data: { userId, by, at } };
+    spec.given([]).when(grant(true)).then([granted]);
+    spec.given([granted]).when(grant(true)).then([]);
+    spec.given([granted]).when(grant(false, true)).then([revoked]);
+    spec.given([granted, revoked]).when(grant(false)).then([]);
+    spec.given([]).when(grant(false, true)).thenThrows(ADMIN_USER_MESSAGES.paidSubscription);
   });
 });

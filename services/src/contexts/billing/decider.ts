@@ -1,21 +1,24 @@
-import { grantsMaster, type Currency, type PriceGroup } from '@verba/contracts';
-import type { Decider } from '../../platform/decider/decider';
+import { ADMIN_USER_MESSAGES, grantsMaster, type Currency, type PriceGroup } from '@verba/contracts';
+import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { CustomerEvent, Snapshot, SubscriptionEvent } from './events';
 
 export type CustomerCommand =
   | { kind: 'recordCustomer'; userId: string; customerId: string; at: string }
   | { kind: 'recordCheckout'; userId: string; customerId: string; sessionId: string; plan: PriceGroup; currency: Currency; at: string }
-  | { kind: 'recordRefund'; userId: string; customerId: string; chargeId: string; amountRefunded: number; currency: string; at: string };
+  | { kind: 'recordRefund'; userId: string; customerId: string; chargeId: string; amountRefunded: number; currency: string; at: string }
+  /** `paid`: whether a Stripe subscription gives the user Master now (read by the caller from the read model). */
+  | { kind: 'setManualGrant'; userId: string; granted: boolean; paid: boolean; by: string; at: string };
 
 export interface CustomerState {
   customerId?: string;
   /** Refunded total per charge, so a repeated or older refund event changes nothing. */
   refunded: Record<string, number>;
+  manualGrant: boolean;
 }
 
 /** A user's Stripe customer is recorded once; refunds only when a charge's refunded total grows. */
 export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEvent> = {
-  initialState: () => ({ refunded: {} }),
+  initialState: () => ({ refunded: {}, manualGrant: false }),
   decide(c, s) {
     switch (c.kind) {
       case 'recordCustomer':
@@ -27,6 +30,15 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         const data = { userId: c.userId, customerId: c.customerId, chargeId: c.chargeId, amountRefunded: c.amountRefunded, currency: c.currency, at: c.at };
         return [{ type: 'billing.RefundIssued', data }];
       }
+      case 'setManualGrant': {
+        if (c.granted === s.manualGrant) {
+          // "Free" for someone who is Master only because they pay: not an admin's switch to flip.
+          if (!c.granted && c.paid) throw new DomainError(ADMIN_USER_MESSAGES.paidSubscription, 409);
+          return [];
+        }
+        const data = { userId: c.userId, by: c.by, at: c.at };
+        return [c.granted ? { type: 'billing.MasterGranted', data } : { type: 'billing.MasterGrantRevoked', data }];
+      }
     }
   },
   evolve(s, e) {
@@ -35,6 +47,10 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         return { ...s, customerId: e.data.customerId };
       case 'billing.RefundIssued':
         return { ...s, refunded: { ...s.refunded, [e.data.chargeId]: e.data.amountRefunded } };
+      case 'billing.MasterGranted':
+        return { ...s, manualGrant: true };
+      case 'billing.MasterGrantRevoked':
+        return { ...s, manualGrant: false };
       default:
         return s;
     }

@@ -24,7 +24,12 @@ export const RefundIssued = defineEvent(
   z.object({ userId: z.uuid(), customerId: z.string().min(1), chargeId: z.string().min(1), amountRefunded: z.number().int().nonnegative(), currency: z.string(), at }),
 );
 
-export const customerEvents = [CustomerCreated, CheckoutStarted, RefundIssued] as const;
+/** An admin gave the user Master by hand (spec §4: toggle a user's subscription); `by` is the admin. */
+export const MasterGranted = defineEvent('billing.MasterGranted', z.object({ userId: z.uuid(), by: z.uuid(), at }));
+/** An admin took a manual grant back; a paid subscription, if any, is untouched. */
+export const MasterGrantRevoked = defineEvent('billing.MasterGrantRevoked', z.object({ userId: z.uuid(), by: z.uuid(), at }));
+
+export const customerEvents = [CustomerCreated, CheckoutStarted, RefundIssued, MasterGranted, MasterGrantRevoked] as const;
 export type CustomerEvent = EventOf<(typeof customerEvents)[number]>;
 
 /** The subscription as Stripe showed it at `observedAt` (epoch seconds: the Stripe event's `created`, or a reconciliation's read). */
@@ -70,7 +75,7 @@ export type SubscriptionEvent = EventOf<(typeof subscriptionEvents)[number]>;
 
 export const billingEvents = [...customerEvents, ...subscriptionEvents] as const;
 
-/** One small stream per user: their customer id, checkouts and refunds. */
+/** One small stream per user: their customer id, checkouts, refunds and manual grants. */
 export const customerStream = (userId: string) => `billing-customer-${userId}`;
 /** One stream per Stripe subscription: a handful of changes a year. */
 export const subscriptionStream = (subscriptionId: string) => `billing-subscription-${subscriptionId}`;

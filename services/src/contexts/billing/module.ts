@@ -2,7 +2,7 @@ import { grantsMaster, premiumRoutes } from '@verba/contracts';
 import { SubscriptionChangedV1 } from '@verba/contracts/integration';
 import type { IntegrationMapper } from '../../platform/integration/relay';
 import { readEventData } from '../../platform/decider/events';
-import { subscriptionEvents } from './events';
+import { customerStream, subscriptionEvents } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { App } from '../../platform/http/server';
 import type { BaseDeps, Module } from '../../platform/module';
@@ -15,7 +15,8 @@ import { BillingCommands } from './commands';
 import { reconcile } from './domain/reconcile';
 import { subscriptionsProjection } from './projections/subscriptions';
 import { BillingQueries } from './queries';
-import { billingRoutes } from './routes';
+import { billingRoutes } from './routes/checkout';
+import { billingAdminRoutes } from './routes/admin';
 
 interface Billing {
   payments: Payments;
@@ -88,10 +89,12 @@ export const billingModule: Module = {
   name: 'billing',
   migrate: migrateStandInObjects,
   projections: [subscriptionsProjection],
+  // A manual grant or a paid subscription is part of the account's history.
+  history: { user: (id) => [customerStream(id)] },
   integration: Object.fromEntries(subscriptionEvents.map((def) => [def.type, subscriptionMapper(def)])),
   entitlements: (deps) => {
     const queries = new BillingQueries(deps.db);
-    return { isMaster: (userId) => queries.isMaster(userId) };
+    return { isMaster: (userId) => queries.isMaster(userId), masterSources: (ids) => queries.masterSources(ids), masterUserIds: () => queries.masterUserIds() };
   },
   async routes(app, deps) {
     const billing = await openBilling(deps, app);
@@ -107,6 +110,9 @@ export const billingModule: Module = {
       ...(deps.config.COUNTRY_HEADER ? { countryHeader: deps.config.COUNTRY_HEADER } : {}),
       ...(deps.config.PUBLIC_URL ? { publicUrl: deps.config.PUBLIC_URL } : {}),
     });
+    billingAdminRoutes(app, deps.auth, billing.commands, (position) =>
+      deps.projections.waitFor(position, { projections: [subscriptionsProjection.name], timeoutMs: 5000 }),
+    );
   },
   cli: {
     'billing:reconcile': {

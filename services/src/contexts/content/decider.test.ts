@@ -12,6 +12,8 @@ const input = (text: string): AnnouncementInput => ({
   content: { blocks: [{ type: 'paragraph', data: { text } }] },
   dismissBehavior: 'temporary',
   active: true,
+  startsAt: null,
+  endsAt: null,
 });
 const data = (text: string) => ({
   announcementId: id,
@@ -19,6 +21,8 @@ const data = (text: string) => ({
   blocks: [{ type: 'paragraph' as const, data: { text } }],
   dismissBehavior: 'temporary' as const,
   active: true,
+  startsAt: null,
+  endsAt: null,
   by,
   at,
 });

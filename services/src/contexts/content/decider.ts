@@ -1,8 +1,8 @@
-import type { AnnouncementInput } from '@verba/contracts';
+import { ANNOUNCEMENT_MESSAGES, type AnnouncementInput } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { ContentEvent } from './events';
 
-export const ANNOUNCEMENT_NOT_FOUND = 'Announcement not found';
+export const ANNOUNCEMENT_NOT_FOUND = ANNOUNCEMENT_MESSAGES.notFound;
 
 export type AnnouncementCommand =
   | { kind: 'publish'; id: string; input: AnnouncementInput; by: string; at: string }
@@ -22,6 +22,8 @@ const toData = (id: string, input: AnnouncementInput, by: string, at: string) =>
   blocks: input.content.blocks,
   dismissBehavior: input.dismissBehavior,
   active: input.active,
+  startsAt: input.startsAt,
+  endsAt: input.endsAt,
   by,
   at,
 });
@@ -46,7 +48,7 @@ export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState
   },
   evolve(_s, e) {
     if (e.type === 'content.AnnouncementDeleted') return { status: 'deleted' };
-    const { visibleTo, blocks, dismissBehavior, active } = e.data;
-    return { status: 'live', input: { visibleTo, content: { blocks }, dismissBehavior, active } };
+    const { visibleTo, blocks, dismissBehavior, active, startsAt = null, endsAt = null } = e.data;
+    return { status: 'live', input: { visibleTo, content: { blocks }, dismissBehavior, active, startsAt, endsAt } };
   },
 };

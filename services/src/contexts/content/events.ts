@@ -8,6 +8,9 @@ const announcementBody = {
   blocks: z.array(ContentBlockSchema).min(1),
   dismissBehavior: DismissBehaviorSchema,
   active: z.boolean(),
+  /** The schedule; absent in events from before schedules (shown at once, no end). */
+  startsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  endsAt: z.iso.datetime({ offset: true }).nullable().optional(),
   /** The admin who acted (an id, not personal data). */
   by: z.uuid().or(z.string().min(1)),
   at: z.iso.datetime(),

@@ -2,10 +2,12 @@ import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { AnnouncementCommands } from './commands/announcements';
 import { AnnouncementQueries } from './queries';
+import { adminReads } from '../../platform/projections/admin-reads';
 import { guardBrevo } from './adapters/brevo/guard';
 import { createHttpBrevo } from './adapters/brevo/http';
 import { createLocalBrevo } from './adapters/brevo/local';
 import { announcementsProjection } from './projections/announcements';
+import { announcementStream } from './events';
 import { imageUsageProjection } from './projections/image-usage';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
@@ -14,7 +16,8 @@ import type { BaseDeps } from '../../platform/module';
 import type { Brevo } from './adapters/brevo/port';
 import type { LocalBrevo } from './adapters/brevo/local';
 import { brevoErasureReactor } from './reactors/erasure';
-import { imageRoutes, imageStorageFor, migrateImages } from './domain/images';
+import { imageRoutes, migrateImages } from './domain/images';
+import { mediaStorageFor } from '../../platform/storage/select';
 
 // One Brevo adapter per runtime (deps' database), shared by the routes and the erasure reactor, so the
 // local adapter's recorded calls and contacts are one set.
@@ -39,18 +42,20 @@ function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
 export const contentModule: Module = {
   name: 'content',
   projections: [announcementsProjection, imageUsageProjection],
+  history: { announcement: (id) => [announcementStream(id)] },
   async routes(app, deps) {
     const { config } = deps;
     const brevo = brevoOf(deps);
     contentRoutes(app, {
       auth: deps.auth,
       announcements: new AnnouncementCommands(deps.store),
-      announcementQueries: new AnnouncementQueries(deps.db),
+      announcementQueries: new AnnouncementQueries(deps.db, adminReads.cacheFor(deps)),
       readAfter: readAfterFor(deps.projections, [announcementsProjection.name]),
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
+      now: deps.now,
     });
-    await imageRoutes(app, deps.auth, deps.db, imageStorageFor(config), readAfterFor(deps.projections, [imageUsageProjection.name]));
+    await imageRoutes(app, deps.auth, deps.db, mediaStorageFor(config, 'images'), readAfterFor(deps.projections, [imageUsageProjection.name]));
   },
   migrate: migrateImages,
   reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],

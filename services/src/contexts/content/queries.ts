@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { Announcement, Audience } from '@verba/contracts';
+import type { Cache } from '../../platform/cache/port';
 import type { AnnouncementRow } from './projections/announcements';
+import { adminReads } from '../../platform/projections/admin-reads';
+import { announcementsProjection } from './projections/announcements';
 
 const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   id: r.id,
@@ -8,25 +11,50 @@ const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   content: { blocks: typeof r.blocks === 'string' ? JSON.parse(r.blocks) : r.blocks },
   dismissBehavior: r.dismiss_behavior,
   active: r.active,
+  startsAt: r.starts_at ? new Date(r.starts_at).getTime() : null,
+  endsAt: r.ends_at ? new Date(r.ends_at).getTime() : null,
   createdAt: new Date(r.created_at).getTime(),
   updatedAt: new Date(r.updated_at).getTime(),
 });
 
-/** Announcement banners as the projection has them. */
+/** Announcement banners as the projection has them; the admin's reads are cached (platform/projections/admin-reads.ts). */
 export class AnnouncementQueries {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    /** Undefined where nothing would invalidate it (adminReads.cacheFor): every read then loads. */
+    private readonly cache: Cache | undefined,
+  ) {}
 
-  /** Active announcements for these audiences, newest first. */
-  async active(audiences: readonly Audience[]): Promise<Announcement[]> {
+  /** Active announcements for these audiences whose schedule includes `now`, newest first. */
+  async active(audiences: readonly Audience[], now: Date): Promise<Announcement[]> {
     const rows: AnnouncementRow[] = await this.db('content_announcements')
       .where({ active: true })
       .whereIn('visible_to', audiences)
+      .where((q) => q.whereNull('starts_at').orWhere('starts_at', '<=', now))
+      .where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', now))
       .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
     return rows.map(toAnnouncement);
   }
 
-  async all(): Promise<Announcement[]> {
-    const rows: AnnouncementRow[] = await this.db('content_announcements').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }]);
-    return rows.map(toAnnouncement);
+  /** Every announcement, newest first, a page at a time (admin). */
+  page(page: number, pageSize: number): Promise<{ announcements: Announcement[]; total: number }> {
+    return adminReads.read(this.cache, [announcementsProjection.name], `page:${page}:${pageSize}`, async () => {
+      const [rows, [count]] = await Promise.all([
+        this.db('content_announcements')
+          .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize) as Promise<AnnouncementRow[]>,
+        this.db('content_announcements').count({ n: '*' }) as Promise<{ n: string | number }[]>,
+      ]);
+      return { announcements: rows.map(toAnnouncement), total: Number(count?.n ?? 0) };
+    });
+  }
+
+  /** One announcement, active or not (admin); null when there is none. */
+  one(id: string): Promise<Announcement | null> {
+    return adminReads.read(this.cache, [announcementsProjection.name], `one:${id}`, async () => {
+      const row: AnnouncementRow | undefined = await this.db('content_announcements').where({ id }).first();
+      return row ? toAnnouncement(row) : null;
+    });
   }
 }

@@ -17,6 +17,9 @@ const banner = (visibleTo: string, text = `Hello ${visibleTo}`, extra: Record<st
   ...extra,
 });
 
+/** Every announcement of a test in one page (the admin list pages by 20 unless asked). */
+const ADMIN_LIST = '/api/admin/announcements?pageSize=100';
+
 describe(`content routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -35,7 +38,7 @@ describe(`content routes on ${database.label}`, () => {
     return res.json() as { id: string; position: string };
   };
   const listIds = async (agent: Agent, url: string, position: string, ids: string[]) => {
-    const res = await agent.request({ method: 'GET', url: `${url}?minPosition=${position}` });
+    const res = await agent.request({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}minPosition=${position}` });
     expect(res.statusCode).toBe(200);
     return (res.json().announcements as { id: string }[]).map((a) => a.id).filter((id) => ids.includes(id));
   };
@@ -67,10 +70,26 @@ describe(`content routes on ${database.label}`, () => {
       await expectIds(as('User', 'master').agent, ['all', 'master']);
       await expectIds(as('Admin', 'free').agent, ['all', 'free', 'admin']);
       // Admins see every announcement, inactive ones too.
-      expect((await listIds(admin, '/api/admin/announcements', position, ids)).sort()).toEqual(ids.sort());
+      expect((await listIds(admin, ADMIN_LIST, position, ids)).sort()).toEqual(ids.sort());
 
       const one = (await as().agent.request({ method: 'GET', url: `/api/announcements?minPosition=${position}` })).json().announcements.find((a: { id: string }) => a.id === made.all);
       expect(one).toMatchObject({ id: made.all, visibleTo: 'all', content: { blocks: [paragraph('Hello all')] }, dismissBehavior: 'temporary', active: true });
+    });
+
+    it('shows an announcement only inside its schedule, and language groups\' banners to the browser to pick', async () => {
+      const admin = as('Admin').agent;
+      const hour = 60 * 60 * 1000;
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      const start = at(hour);
+      const later = await create(admin, banner('all', 'Later', { startsAt: start }));
+      const over = await create(admin, banner('all', 'Over', { startsAt: at(-2 * hour), endsAt: at(-hour) }));
+      const now = await create(admin, banner('all', 'Now', { startsAt: at(-hour), endsAt: at(hour) }));
+      const german = await create(admin, banner('de', 'Für Deutschlernende'));
+      const ids = [later.id, over.id, now.id, german.id];
+      expect((await listIds(as().agent, '/api/announcements', german.position, ids)).sort()).toEqual([now.id, german.id].sort());
+      const all = (await admin.request({ method: 'GET', url: `${ADMIN_LIST}&minPosition=${german.position}` })).json().announcements;
+      // Admins see the scheduled one with its start, to list it as scheduled.
+      expect(all.find((a: { id: string }) => a.id === later.id)).toMatchObject({ startsAt: Date.parse(start), endsAt: null });
     });
 
     it('lets only admins write: 403 for users, 401 without a session, and nothing is appended', async () => {
@@ -96,12 +115,18 @@ describe(`content routes on ${database.label}`, () => {
 
     it.each([
       [{ ...banner('all'), content: { blocks: [] } }, 'An announcement needs at least one content block'],
-      [banner('everyone'), 'visibleTo must be one of: all, free, master, admin'],
+      [banner('everyone'), 'visibleTo must be one of: all, free, master, admin, de, fr, es, ru'],
       [{ ...banner('all'), dismissBehavior: 'never' }, 'dismissBehavior must be one of: persistent, temporary, session'],
       [banner('all', '   '), 'Required'],
       [banner('all', 'x'.repeat(501)), 'Maximum 500 letters are allowed'],
       [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'javascript:alert(1)' } }] } }, 'A link must be an http(s) URL or a path of this site'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'video', data: { text: 'x' } }] } }, 'A block is a paragraph, a header or a link'],
+      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'data:text/html,<script>alert(1)</script>' } }] } }, 'A link must be an http(s) URL or a path of this site'],
+      // Browsers read these as another site's address, not a path of this one.
+      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '//evil.example/sign-in' } }] } }, 'A link must be an http(s) URL or a path of this site'],
+      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '/\\evil.example/sign-in' } }] } }, 'A link must be an http(s) URL or a path of this site'],
+      [{ ...banner('all'), content: { blocks: [{ type: 'video', data: { text: 'x' } }] } }, 'A block is a paragraph, a header, a link or an image'],
+      [{ ...banner('all'), content: { blocks: [{ type: 'image', data: { url: 'https://evil.example/x.png' } }] } }, 'Choose an image from the image manager'],
+      [banner('all', 'Later', { startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }), 'The end must be after the start'],
       [{ ...banner('all'), content: { blocks: Array.from({ length: 11 }, () => paragraph('x')) } }, 'An announcement has at most 10 content blocks'],
     ])('refuses %j with "%s" and appends nothing', async (body, message) => {
       const before = await eventCount();
@@ -126,7 +151,7 @@ describe(`content routes on ${database.label}`, () => {
 
       const gone = await admin.request({ method: 'DELETE', url: `/api/admin/announcements/${id}` });
       expect(gone.statusCode).toBe(200);
-      expect(await listIds(admin, '/api/admin/announcements', gone.json().position, [id])).toEqual([]);
+      expect(await listIds(admin, ADMIN_LIST, gone.json().position, [id])).toEqual([]);
       for (const req of [
         { method: 'DELETE' as const, url: `/api/admin/announcements/${id}` },
         { method: 'PUT' as const, url: `/api/admin/announcements/${id}`, payload: banner('all') },
@@ -140,6 +165,43 @@ describe(`content routes on ${database.label}`, () => {
       expect([malformed.statusCode, malformed.json().message]).toEqual([400, 'Announcement not found']);
     });
 
+    it('pages the admin list on the server, newest first, and reads one announcement for its editor', async () => {
+      const admin = as('Admin').agent;
+      let position = '';
+      for (const text of ['Erste', 'Zweite', 'Dritte']) ({ position } = await create(admin, banner('all', text)));
+      const all = (await admin.request({ method: 'GET', url: `${ADMIN_LIST}&minPosition=${position}` })).json();
+      expect(all.total).toBe(all.announcements.length);
+      const newest = all.announcements.slice(0, 3).map((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]!.data.text);
+      expect(newest).toEqual(['Dritte', 'Zweite', 'Erste']);
+      const second = (await admin.request({ method: 'GET', url: '/api/admin/announcements?pageSize=2&page=2' })).json();
+      expect(second).toMatchObject({ total: all.total, page: 2, pageSize: 2 });
+      expect(second.announcements.map((a: { id: string }) => a.id)).toEqual(all.announcements.slice(2, 4).map((a: { id: string }) => a.id));
+      expect((await admin.request({ method: 'GET', url: '/api/admin/announcements?pageSize=101' })).statusCode).toBe(400);
+
+      const one = await admin.request({ method: 'GET', url: `/api/admin/announcements/${all.announcements[0].id}` });
+      expect(one.json()).toEqual(all.announcements[0]);
+      const unknown = await admin.request({ method: 'GET', url: `/api/admin/announcements/${randomUUID()}` });
+      expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Announcement not found']);
+      expect((await as().agent.request({ method: 'GET', url: `/api/admin/announcements/${all.announcements[0].id}` })).statusCode).toBe(403);
+    });
+
+    it('serves the admin reads from the cache until a write is projected (spec §9: kept 1000 s)', async () => {
+      const admin = as('Admin').agent;
+      const { id, position } = await create(admin, banner('free', 'Zwischengespeichert'));
+      const text = async (url: string) => JSON.stringify((await admin.request({ method: 'GET', url })).json());
+      expect(await text(`${ADMIN_LIST}&minPosition=${position}`)).toContain('Zwischengespeichert');
+      await t.caughtUp(); // earlier tests' writes are projected, their invalidations done
+      expect(await text(`/api/admin/announcements/${id}`)).toContain('Zwischengespeichert');
+      // Behind the projector's back the read model changes: repeated reads do not query it again...
+      await t.platform.db('content_announcements').where({ id }).update({ blocks: JSON.stringify([paragraph('Hinterrücks')]) });
+      expect(await text(ADMIN_LIST)).toContain('Zwischengespeichert');
+      expect(await text(`/api/admin/announcements/${id}`)).toContain('Zwischengespeichert');
+      // ...until a write is projected: the admin then reads their own write at once.
+      const revised = await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner('free', 'Überarbeitet') });
+      expect(await text(`${ADMIN_LIST}&minPosition=${revised.json().position}`)).toContain('Überarbeitet');
+      expect(await text(`/api/admin/announcements/${id}`)).toContain('Überarbeitet');
+    });
+
     it('seeds one welcome banner for everyone, however often the seed runs', async () => {
       const [line] = await contentModule.seed!(t.deps);
       expect(line).toMatch(/welcome banner/);
@@ -148,7 +210,7 @@ describe(`content routes on ${database.label}`, () => {
       expect(await eventCount()).toBe(before);
       const admin = as('Admin').agent;
       const welcomes = async () =>
-        (await admin.request({ method: 'GET', url: '/api/admin/announcements' }))
+        (await admin.request({ method: 'GET', url: ADMIN_LIST }))
           .json()
           .announcements.filter((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]?.data.text === 'Welcome to Verba!');
       await expect.poll(async () => (await welcomes()).length).toBe(1);

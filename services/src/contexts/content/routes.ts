@@ -1,4 +1,4 @@
-import { audiencesOf, contentRoutes as r, type SupportMessage } from '@verba/contracts';
+import { ANNOUNCEMENT_MESSAGES, LANGUAGE_AUDIENCES, audiencesOf, contentRoutes as r, type SupportMessage } from '@verba/contracts';
 import type { FastifyReply } from 'fastify';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
@@ -23,6 +23,7 @@ export interface ContentRouteDeps {
   readAfter: ReadAfter;
   brevo: Brevo | LocalBrevo;
   support: SupportMail;
+  now: () => Date;
 }
 
 /** Announcements (admin writes, user listing by group), the /api/brevo proxy and the support form. */
@@ -32,14 +33,23 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
   registerRoute(app, auth, r.listAnnouncements, async ({ user, query }) => {
     const role = await auth.currentRole(user.id);
     if (!role) throw new HttpError(401, SESSION_EXPIRED);
-    const audiences = audiencesOf({ role, subscription: (await auth.isMaster(user.id)) ? 'master' : 'free' });
+    // Content does not know a user's languages: language groups' banners go along, and the browser,
+    // whose session has the languages, shows only its own (audiencesOf with them).
+    const audiences = [...audiencesOf({ role, subscription: (await auth.isMaster(user.id)) ? 'master' : 'free' }), ...LANGUAGE_AUDIENCES];
     await d.readAfter(query.minPosition);
-    return { announcements: await d.announcementQueries.active(audiences) };
+    return { announcements: await d.announcementQueries.active(audiences, d.now()) };
   });
 
   registerRoute(app, auth, r.adminListAnnouncements, async ({ query }) => {
     await d.readAfter(query.minPosition);
-    return { announcements: await d.announcementQueries.all() };
+    return { ...(await d.announcementQueries.page(query.page, query.pageSize)), page: query.page, pageSize: query.pageSize };
+  });
+
+  registerRoute(app, auth, r.adminGetAnnouncement, async ({ params, query }) => {
+    await d.readAfter(query.minPosition);
+    const found = await d.announcementQueries.one(params.id);
+    if (!found) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
+    return found;
   });
 
   registerRoute(app, auth, r.adminCreateAnnouncement, async ({ user, body }) => {

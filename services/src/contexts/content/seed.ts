@@ -17,6 +17,8 @@ export async function seedWelcomeBanner(service: AnnouncementCommands): Promise<
       },
       dismissBehavior: 'persistent',
       active: true,
+      startsAt: null,
+      endsAt: null,
     },
     'system',
     WELCOME_COMMAND_ID,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FORUM_MESSAGES as M, FORUM_RATE_LIMIT } from '@verba/contracts';
+import { FORUM_MESSAGES as M, FORUM_RATE_LIMIT, type ForumReportReason } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
 import { createRateLimiter, type RateLimiter } from '../../platform/cache/rate-limiter';
 import { DomainError, fold } from '../../platform/decider/decider';
@@ -92,9 +92,11 @@ export class ForumCommands {
     return this.runPost({ kind: 'delete', postId, userId, at: this.at() }, userId);
   }
 
-  async report(userId: string, postId: string, reason: string) {
-    const sealed = await this.d.personalData.seal(userId, { reason }, ['reason']);
-    return this.runPost({ kind: 'report', postId, reporterId: userId, reason: sealed.reason, at: this.at(), sealedFor: sealed.sealedFor }, userId);
+  /** The reason is one of a fixed list; only the reporter's own words are sealed. */
+  async report(userId: string, postId: string, reason: ForumReportReason, details: string | undefined) {
+    if (!details) return this.runPost({ kind: 'report', postId, reporterId: userId, reason, details: null, at: this.at() }, userId);
+    const sealed = await this.d.personalData.seal(userId, { details }, ['details']);
+    return this.runPost({ kind: 'report', postId, reporterId: userId, reason, details: sealed.details, at: this.at(), sealedFor: sealed.sealedFor }, userId);
   }
 
   hide(adminId: string, postId: string, hidden: boolean) {

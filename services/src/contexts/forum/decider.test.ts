@@ -1,10 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FORUM_MESSAGES as M } from '@verba/contracts';
 import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { postDecider, type PostCommand } from './deciders/post-decider';
 import { readerDecider } from './deciders/reader-decider';
 import { threadDecider } from './deciders/thread-decider';
-import type { PostEvent, ThreadEvent } from './events';
+import { readEventData } from '../../platform/decider/events';
+import { PostReported, type PostEvent, type ThreadEvent } from './events';
 
 const postId = '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
 const threadId = '7f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f401';
@@ -26,8 +27,17 @@ describe('post decider', () => {
   it('changes nothing for the same text, a second delete or a second report by one learner', () => {
     spec.given([written]).when(edit(ana, 1, 'Hallo')).then([]);
     spec.given([written, { type: 'forum.PostDeleted', data: { postId, threadId, at: at(1) } }]).when({ kind: 'delete', postId, userId: ana, at: at(2) }).then([]);
-    const reported: PostEvent = { type: 'forum.PostReported', data: { postId, threadId, reporterId: ben, reason: 'Spam', at: at(1) } };
-    spec.given([written, reported]).when({ kind: 'report', postId, reporterId: ben, reason: 'Again', at: at(2) }).then([]);
+    const reported: PostEvent = { type: 'forum.PostReported', data: { postId, threadId, reporterId: ben, reason: 'spam', details: null, at: at(1) } };
+    spec.given([written, reported]).when({ kind: 'report', postId, reporterId: ben, reason: 'abuse', details: null, at: at(2) }).then([]);
+  });
+  it('records the reason from the list and the details of a report', () =>
+    spec
+      .given([written])
+      .when({ kind: 'report', postId, reporterId: ben, reason: 'other', details: 'sealed', at: at(1), sealedFor: ben })
+      .then([{ type: 'forum.PostReported', data: { postId, threadId, reporterId: ben, reason: 'other', details: 'sealed', at: at(1), sealedFor: ben } }]));
+  it('reads a v1 report (free text) as "other" with that text as its details', () => {
+    const v1 = { type: PostReported.type, version: 1, data: { postId, threadId, reporterId: ben, reason: 'Werbung', at: at(1) } };
+    expect(readEventData(PostReported, v1)).toEqual({ postId, threadId, reporterId: ben, reason: 'other', details: 'Werbung', at: at(1) });
   });
   it('refuses to act on a post that does not exist', () => spec.given([]).when({ kind: 'hide', postId, hidden: true, by: ben, at: at(1) }).thenThrows(M.postNotFound));
 });

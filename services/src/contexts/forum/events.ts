@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttachedToSchema, LearningLanguageSchema } from '@verba/contracts';
+import { AttachedToSchema, ForumReportReasonSchema, LearningLanguageSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
 const at = z.iso.datetime();
@@ -21,9 +21,14 @@ export const PostWritten = defineEvent(
 export const PostEdited = defineEvent('forum.PostEdited', z.object({ postId: z.uuid(), threadId: z.uuid(), body: z.string(), at, sealedFor }));
 export const PostDeleted = defineEvent('forum.PostDeleted', z.object({ postId: z.uuid(), threadId: z.uuid(), at }));
 export const PostHidden = defineEvent('forum.PostHidden', z.object({ postId: z.uuid(), threadId: z.uuid(), hidden: z.boolean(), by: z.string(), at }));
+/**
+ * A learner reported a post: a reason from the fixed list (not personal), and their own words sealed.
+ * v1 had only free text: it reads as "other" with that text as the details (still sealed as it was).
+ */
 export const PostReported = defineEvent(
   'forum.PostReported',
-  z.object({ postId: z.uuid(), threadId: z.uuid(), reporterId: z.uuid(), reason: z.string(), at, sealedFor }),
+  z.object({ postId: z.uuid(), threadId: z.uuid(), reporterId: z.uuid(), reason: ForumReportReasonSchema, details: z.string().nullable(), at, sealedFor }),
+  { version: 2, upcasters: { 1: ({ reason, ...rest }) => ({ ...rest, reason: 'other', details: reason }) } },
 );
 export const PostUpvoted = defineEvent('forum.PostUpvoted', z.object({ postId: z.uuid(), userId: z.uuid(), upvoted: z.boolean(), at }));
 export const ThreadSubscriptionChanged = defineEvent('forum.ThreadSubscriptionChanged', z.object({ threadId: z.uuid(), userId: z.uuid(), subscribed: z.boolean(), at }));

@@ -13,8 +13,9 @@ export const forumModule: Module = {
     forumRoutes(app, {
       auth: deps.auth,
       commands: new ForumCommands({ store: deps.store, personalData: deps.personalData, cache: deps.cache, now: deps.now }),
-      queries: new ForumQueries(deps.db, deps.now),
+      queries: new ForumQueries(deps.db, deps.now, deps.people),
       readAfter: readAfterFor(deps.projections, [forumProjection.name]),
+      readable: deps.readable,
     });
   },
 };

@@ -1,26 +1,53 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES as M, FORUM_RATE_LIMIT } from '@verba/contracts';
+import { COURSE_MESSAGES, FORUM_MESSAGES as M, FORUM_PAGE_SIZE, FORUM_RATE_LIMIT, LIBRARY_MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
-import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
+import { nameTestUser, testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { eventIdFor } from '../../platform/decider/event-ids';
+import { HttpError } from '../../platform/http/problem';
 import { ADMIN_ONLY } from '../../platform/http/routes';
+import type { Module } from '../../platform/module';
 import { UserDeleted } from '../identity/published';
 import { forumModule } from './module';
 
 const database = await preferredTestDatabase();
 
+/**
+ * Stands in for library and learning (their own rules are tested with them, and across contexts in
+ * runtime/forum-discussions.test.ts): the articles and chapters a learner may open, each in its language.
+ */
+const targets = new Map<string, { language: LearningLanguage; premium?: boolean }>();
+const owners: Module = {
+  name: 'articles-and-chapters',
+  readAccess: () => {
+    const check = (notFound: string, premium: string) => async (_user: unknown, id: string) => {
+      const target = targets.get(id);
+      if (!target) throw new HttpError(404, notFound);
+      if (target.premium) throw new HttpError(403, premium);
+      return { language: target.language };
+    };
+    return { article: check(LIBRARY_MESSAGES.articleNotFound, LIBRARY_MESSAGES.premiumOnly), chapter: check(COURSE_MESSAGES.chapterNotFound, COURSE_MESSAGES.premiumChapter) };
+  },
+};
+const openable = (language: LearningLanguage, premium = false) => {
+  const id = randomUUID();
+  targets.set(id, { language, premium });
+  return id;
+};
+
 describe(`forum routes on ${database.label}`, () => {
   let t: TestApp;
   let clock = new Date('2026-11-01T10:00:00Z');
   beforeAll(async () => {
-    t = await createTestApp(await database.create(), [testAuthModule, forumModule], { now: () => clock });
+    t = await createTestApp(await database.create(), [testAuthModule, owners, forumModule], { now: () => clock });
   });
   afterAll(async () => t?.close());
 
+  let people = 0;
   const as = (role = 'User'): { agent: Agent; uid: string } => {
     const uid = randomUUID();
+    nameTestUser(uid, `Learner Nummer ${++people}`);
     return { agent: t.agent().setCookies(testUserCookies(uid, role)), uid };
   };
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
@@ -55,6 +82,8 @@ describe(`forum routes on ${database.label}`, () => {
   it('starts a thread, replies with a quote, pages the thread and lists it in its language', async () => {
     const ana = as();
     const ben = as();
+    nameTestUser(ana.uid, 'Ana Álvarez');
+    nameTestUser(ben.uid, 'Ben Becker');
     const { threadId, postId } = await start(ana.agent);
     const res = await reply(ben.agent, threadId, 'Mit Farben!', postId);
     expect(res.statusCode).toBe(201);
@@ -64,7 +93,12 @@ describe(`forum routes on ${database.label}`, () => {
     expect(view.posts[1]!.quote?.html).toContain('<strong>Tipps</strong>');
     expect(view.posts[0]!.mine).toBe(true);
     expect(view.posts[1]!.mine).toBe(false);
-    expect(view.posts[0]!.author).not.toBe(view.posts[1]!.author);
+    // Authors by their display names (identity's), the quoted one too; the names never enter the forum's events.
+    expect(view.thread.author).toBe('Ana Álvarez');
+    expect(view.posts.map((p) => p.author)).toEqual(['Ana Álvarez', 'Ben Becker']);
+    expect((view.posts[1]!.quote as { author?: string } | null)?.author).toBe('Ana Álvarez');
+    const logged = JSON.stringify((await t.platform.db.raw("select data from es_events where type like 'forum.%'")).rows);
+    expect(logged).not.toMatch(/Álvarez|Becker/);
     // The Markdown as written goes only to its author, for the edit form.
     expect(view.posts.map((p) => p.markdown)).toEqual(['Der, die, das: **Tipps**?', null]);
     const list = (await ana.agent.request({ method: 'GET', url: '/api/forum/threads?language=de' })).json() as { threads: { id: string; replies: number }[] };
@@ -91,6 +125,13 @@ describe(`forum routes on ${database.label}`, () => {
     expect(view.posts[0]!.html).not.toMatch(/<script|onerror=|href="javascript:|<iframe/i);
     // The title is plain text: the page renders it as text, never as HTML.
     expect(view.thread.title).toBe('<img src=x onerror=alert(1)>');
+    // A reply quoting it carries the quoted post as the same sanitized HTML, and its own payloads inert too.
+    const quoting = await reply(agent, threadId, '<svg onload=alert(2)></svg><a href="JaVaScRiPt:alert(3)">here</a><form action="https://evil.example"><input name="password"></form>', view.posts[0]!.id);
+    expect(quoting.statusCode, quoting.body).toBe(201);
+    const [, answer] = (await thread(agent, threadId, quoting.json().position)).posts;
+    expect(answer!.quote?.html).toBe(view.posts[0]!.html);
+    expect(answer!.html).not.toMatch(/<svg|<form|<input|onload=|javascript:/i);
+    expect(answer!.html).toContain('here</a>');
   });
 
   it('lets only the author edit, within 15 minutes, and delete', async () => {
@@ -141,12 +182,24 @@ describe(`forum routes on ${database.label}`, () => {
     const admin = as('Admin');
     const { threadId } = await start(ana.agent);
     const bad = (await reply(ben.agent, threadId, 'Kauft billige Uhren!')).json() as { postId: string };
-    const report = await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${bad.postId}/report`, payload: { reason: 'Spam' } });
+    const report = await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${bad.postId}/report`, payload: { reason: 'spam' } });
     expect(report.statusCode).toBe(200);
-    const reports = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${report.json().position}` })).json() as { reports: { post: { id: string; text: string }; reasons: string[] }[] };
-    expect(reports.reports.find((x) => x.post.id === bad.postId)).toMatchObject({ post: { text: 'Kauft billige Uhren!' }, reasons: ['Spam'] });
+    type Reports = { reports: { post: { id: string; text: string }; thread: { id: string; title: string; locked: boolean }; reports: { reporter: string; reason: string; at: number }[]; open: boolean }[]; total: number; open: number };
+    const listed = (position: string) => admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` }).then((r) => r.json() as Reports);
+    const before = await listed(report.json().position);
+    expect(before.reports.find((x) => x.post.id === bad.postId)).toMatchObject({
+      post: { text: 'Kauft billige Uhren!' },
+      thread: { id: threadId, title: 'Wie lernt ihr Artikel?', locked: false },
+      reports: [{ reason: 'spam', details: null, at: clock.getTime() }],
+      open: true,
+    });
     const hidden = await admin.agent.request({ method: 'PUT', url: `/api/admin/forum/posts/${bad.postId}/hidden`, payload: { hidden: true } });
     expect(hidden.statusCode).toBe(200);
+    // A hidden post leaves the open count and goes after the open ones; it stays listed so it can be shown again.
+    const after = await listed(hidden.json().position);
+    expect(after.open).toBe(before.open - 1);
+    expect(after.reports.find((x) => x.post.id === bad.postId)?.open).toBe(false);
+    expect(after.reports.findIndex((x) => !x.open)).toBe(after.open);
     const seen = (await thread(ana.agent, threadId, hidden.json().position)).posts.find((p) => p.id === bad.postId)!;
     expect(seen).toMatchObject({ hidden: true, html: '' });
     const locked = await admin.agent.request({ method: 'PUT', url: `/api/admin/forum/threads/${threadId}/locked`, payload: { locked: true } });
@@ -158,15 +211,45 @@ describe(`forum routes on ${database.label}`, () => {
 
   it('gives an article one discussion thread', async () => {
     const ana = as();
-    const articleId = randomUUID();
-    const before = (await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}` })).json() as { threadId: string; started: boolean };
-    expect(before.started).toBe(false);
+    const articleId = openable('de');
+    const before = (await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}` })).json() as { threadId: string; started: boolean; language: string };
+    expect(before).toMatchObject({ started: false, language: 'de' });
     const { threadId, position } = await start(ana.agent, { attachedTo: { kind: 'article', targetId: articleId } });
     expect(threadId).toBe(before.threadId);
     expect((await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}?minPosition=${position}` })).json().started).toBe(true);
     const twice = await as().agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: 'Again', body: 'x', attachedTo: { kind: 'article', targetId: articleId } } });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe(M.started);
+  });
+
+  it('discusses only an article or chapter the caller may open, in its language; a refusal appends nothing and costs no post', async () => {
+    const { agent } = as();
+    const frenchChapter = openable('fr');
+    const spanishArticle = openable('es');
+    const premiumChapter = openable('de', true);
+    const discussion = (kind: string, id: string) => agent.request({ method: 'GET', url: `/api/forum/discussions/${kind}/${id}` });
+    const startOn = (kind: string, targetId: string, language: LearningLanguage) =>
+      agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language, title: 'Eine Frage', body: 'Was heißt das?', attachedTo: { kind, targetId } } });
+    const before = await eventCount();
+    const refusals = [
+      [await startOn('article', randomUUID(), 'de'), 404, LIBRARY_MESSAGES.articleNotFound],
+      [await startOn('chapter', randomUUID(), 'de'), 404, COURSE_MESSAGES.chapterNotFound],
+      [await startOn('chapter', premiumChapter, 'de'), 403, COURSE_MESSAGES.premiumChapter],
+      [await startOn('chapter', frenchChapter, 'de'), 400, M.wrongLanguage],
+      [await startOn('article', spanishArticle, 'ru'), 400, M.wrongLanguage],
+      [await discussion('article', randomUUID()), 404, LIBRARY_MESSAGES.articleNotFound],
+      [await discussion('chapter', premiumChapter), 403, COURSE_MESSAGES.premiumChapter],
+    ] as const;
+    for (const [res, status, message] of refusals) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().detail).toBe(message);
+    }
+    expect(await eventCount()).toBe(before);
+    // Five refused starts, as many as the rate limit allows posts a minute: the next start still goes through.
+    expect((await discussion('chapter', frenchChapter)).json()).toMatchObject({ started: false, language: 'fr' });
+    const started = await startOn('chapter', frenchChapter, 'fr');
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await discussion('article', spanishArticle)).json()).toMatchObject({ started: false, language: 'es' });
   });
 
   it(`limits a learner to ${FORUM_RATE_LIMIT.posts} posts a minute (429 with Retry-After)`, async () => {
@@ -183,13 +266,106 @@ describe(`forum routes on ${database.label}`, () => {
     expect((await reply(as().agent, threadId, 'Ich darf')).statusCode).toBe(201);
   });
 
+  it('takes a report reason from the fixed list with optional details, sealed in the log, shown to admins', async () => {
+    const ana = as();
+    const ben = as();
+    const admin = as('Admin');
+    nameTestUser(ben.uid, 'Ben Berichter');
+    const { postId } = await start(ana.agent);
+    const before = await eventCount();
+    const report = (payload: Record<string, unknown>) => ben.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload });
+    for (const payload of [{}, { reason: 'boring' }, { reason: 'Spam' }]) {
+      const refused = await report(payload);
+      expect(refused.statusCode).toBe(400);
+      expect(JSON.stringify(refused.json().errors)).toContain(M.reasonRequired);
+    }
+    const long = await report({ reason: 'other', details: 'x'.repeat(301) });
+    expect(long.statusCode).toBe(400);
+    expect(JSON.stringify(long.json().errors)).toContain(M.reasonMax);
+    expect(await eventCount()).toBe(before);
+    const done = await report({ reason: 'abuse', details: 'Beleidigt <b>mich</b> ständig' });
+    expect(done.statusCode, done.body).toBe(200);
+    const logged = JSON.stringify((await t.platform.db.raw("select data from es_events where type = 'forum.PostReported'")).rows);
+    expect(logged).not.toContain('Beleidigt');
+    const { reports } = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${done.json().position}` })).json() as { reports: { post: { id: string }; reports: unknown[] }[] };
+    expect(reports.find((r) => r.post.id === postId)?.reports).toEqual([{ reporter: 'Ben Berichter', reason: 'abuse', details: 'Beleidigt <b>mich</b> ständig', at: clock.getTime() }]);
+  });
+
+  it('loads more threads and replies after a server cursor, with nothing shown twice or skipped', async () => {
+    const writers = () => [as(), as(), as(), as(), as()]; // each stays under the rate limit
+    type Page = { threads?: { id: string }[]; posts?: { id: string; html: string }[]; nextCursor: string | null };
+    const get = async (url: string) => {
+      const res = await writers()[0]!.agent.request({ method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Page;
+    };
+    const started: string[] = [];
+    let position = '';
+    for (const [i, w] of [...writers(), ...writers()].slice(0, 6).entries())
+      for (let k = 0; k < 4; k++) {
+        clock = new Date(clock.getTime() + 1000);
+        const s = await start(w.agent, { language: 'es', title: `Hilo ${i}.${k}` });
+        started.push(s.threadId);
+        position = s.position;
+      }
+    const first = await get(`/api/forum/threads?language=es&minPosition=${position}`);
+    expect(first.threads).toHaveLength(FORUM_PAGE_SIZE);
+    // A thread becoming active meanwhile moves to the top: the next page still goes on from where the first ended.
+    clock = new Date(clock.getTime() + 1000);
+    position = (await reply(as().agent, first.threads![3]!.id, 'Neu oben')).json().position;
+    const rest = await get(`/api/forum/threads?language=es&cursor=${first.nextCursor}&minPosition=${position}`);
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...first.threads!, ...rest.threads!].map((x) => x.id))).toEqual(new Set(started));
+
+    const { threadId } = await start(as().agent);
+    const ws = writers();
+    for (let i = 0; i < FORUM_PAGE_SIZE + 2; i++) {
+      const res = await reply(ws[i % ws.length]!.agent, threadId, `Antwort ${i}`);
+      expect(res.statusCode).toBe(201);
+      position = res.json().position;
+    }
+    const head = await get(`/api/forum/threads/${threadId}?minPosition=${position}`);
+    expect(head.posts).toHaveLength(FORUM_PAGE_SIZE);
+    const tail = await get(`/api/forum/threads/${threadId}?cursor=${head.nextCursor}`);
+    expect(tail.posts!.map((p) => p.html)).toEqual([`<p>Antwort ${FORUM_PAGE_SIZE - 1}</p>\n`, `<p>Antwort ${FORUM_PAGE_SIZE}</p>\n`, `<p>Antwort ${FORUM_PAGE_SIZE + 1}</p>\n`]);
+    expect(tail.nextCursor).toBeNull();
+    const bad = await writers()[0]!.agent.request({ method: 'GET', url: `/api/forum/threads/${threadId}?cursor=abc` });
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json().errors)).toContain(M.badCursor);
+  });
+
+  it('pages the reported posts on the server, open ones first', async () => {
+    const admin = as('Admin');
+    const ana = as();
+    const { threadId } = await start(ana.agent);
+    // Five writers: each stays under the rate limit.
+    const writers = [as(), as(), as(), as(), as()];
+    let position = '';
+    for (let i = 0; i < FORUM_PAGE_SIZE + 1; i++) {
+      clock = new Date(clock.getTime() + 1000);
+      const { postId } = (await reply(writers[i % writers.length]!.agent, threadId, `Werbung ${i}`)).json() as { postId: string };
+      position = (await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload: { reason: 'spam' } })).json().position;
+    }
+    const first = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` })).json() as { reports: { post: { text: string } }[]; total: number; page: number };
+    expect(first.reports).toHaveLength(FORUM_PAGE_SIZE);
+    // The most recently reported first.
+    expect(first.reports[0]!.post.text).toBe(`Werbung ${FORUM_PAGE_SIZE}`);
+    const second = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?page=2` })).json() as typeof first;
+    expect(second.page).toBe(2);
+    expect(second.total).toBe(first.total);
+    expect(second.reports.map((r) => r.post.text)).not.toContain(`Werbung ${FORUM_PAGE_SIZE}`);
+  });
+
   it("shows a deleted user's posts as from a deleted account with their text erased", async () => {
     const ana = as();
     const ben = as();
-    const { threadId } = await start(ana.agent, { title: 'Geheimnis', body: 'Mein geheimer Text' });
+    nameTestUser(ana.uid, 'Ana Geheim');
+    const { threadId, position: started } = await start(ana.agent, { title: 'Geheimnis', body: 'Mein geheimer Text' });
+    expect((await thread(ben.agent, threadId, started)).posts[0]!.author).toBe('Ana Geheim');
     await reply(ben.agent, threadId, 'Antwort bleibt');
-    // What identity does on deletion: shred the key, then append the one event other contexts follow.
+    // What identity does on deletion: shred the key (the name goes with it), then append the one event other contexts follow.
     await t.deps.personalData.shred(ana.uid);
+    nameTestUser(ana.uid, undefined);
     const { position } = await t.deps.store.append(
       `identity-user-${ana.uid}`,
       [{ id: eventIdFor(ana.uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: ana.uid, at: new Date().toISOString() } }],
@@ -199,6 +375,7 @@ describe(`forum routes on ${database.label}`, () => {
     const view = await thread(ben.agent, threadId);
     expect(view.thread).toMatchObject({ title: '', author: M.deletedAccount });
     expect(view.posts[0]).toMatchObject({ author: M.deletedAccount, html: '' });
+    expect(JSON.stringify(view)).not.toContain('Ana Geheim');
     expect(view.posts[1]!.html).toBe('<p>Antwort bleibt</p>\n');
     const dump = JSON.stringify(await t.platform.db('forum_posts').select('body')) + JSON.stringify(await t.platform.db('forum_threads').select('title'));
     expect(dump).not.toContain('geheimer');

@@ -3,9 +3,10 @@ import type { FastifyReply } from 'fastify';
 import { FORUM_MESSAGES } from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type AuthUser, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
-import { discussionThreadId, ForumRateLimited, type ForumCommands } from './commands';
+import type { Readable } from '../../platform/readable';
+import { discussionThreadId, ForumRateLimited, type AttachedTo, type ForumCommands } from './commands';
 import type { ForumQueries } from './queries';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
@@ -15,6 +16,8 @@ export interface ForumRouteDeps {
   commands: ForumCommands;
   queries: ForumQueries;
   readAfter: ReadAfter;
+  /** The owners' rules for opening an article (library) or a chapter (learning). */
+  readable: Readable;
 }
 
 const out = <T extends { position?: Position }>(result: T) => {
@@ -40,24 +43,36 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   registerRoute(app, auth, r.listForumThreads, async ({ query }) => {
     await d.readAfter(query.minPosition);
-    return queries.threads(query.language, query.page);
+    return queries.threads(query.language, query.page, query.cursor);
   });
 
-  registerRoute(app, auth, r.getDiscussion, async ({ params, query }) => {
+  /**
+   * A discussion hangs only on an article or chapter the caller may open (the owner's 404 or 403 otherwise,
+   * so another learner's private article answers as one that does not exist).
+   */
+  const openTarget = (user: AuthUser, target: AttachedTo) => d.readable.check(target.kind, user, target.targetId);
+
+  registerRoute(app, auth, r.getDiscussion, async ({ user, params, query }) => {
+    const { language } = await openTarget(user, params);
     await d.readAfter(query.minPosition);
-    const threadId = discussionThreadId({ kind: params.kind, targetId: params.targetId });
-    return { threadId, started: await queries.threadExists(threadId) };
+    const threadId = discussionThreadId(params);
+    return { threadId, started: await queries.threadExists(threadId), language };
   });
 
   registerRoute(app, auth, r.startForumThread, async ({ user, body, reply }) => {
     const { commandId, ...input } = body;
+    // Checked before the rate limit counts the attempt: a refused start appends and costs nothing.
+    if (input.attachedTo) {
+      const target = await openTarget(user, input.attachedTo);
+      if (target.language !== input.language) throw new HttpError(400, FORUM_MESSAGES.wrongLanguage);
+    }
     return out(await limited(reply, () => commands.startThread(user.id, input, commandId)));
   });
 
   registerRoute(app, auth, r.getForumThread, async ({ user, params, query }) => {
     await d.readAfter(query.minPosition);
     const role = await auth.currentRole(user.id);
-    return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role));
+    return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role), query.cursor);
   });
 
   registerRoute(app, auth, r.replyToForumThread, async ({ user, params, body, reply }) => {
@@ -68,7 +83,7 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
   registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) => out(await commands.edit(user.id, params.postId, body.body)));
   registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) => out(await commands.delete(user.id, params.postId)));
   registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) => out(await commands.upvote(user.id, params.postId, body.upvoted)));
-  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) => out(await commands.report(user.id, params.postId, body.reason)));
+  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) => out(await commands.report(user.id, params.postId, body.reason, body.details || undefined)));
 
   registerRoute(app, auth, r.subscribeForumThread, async ({ user, params, body }) => {
     return out(await commands.subscribe(user.id, params.threadId, body.subscribed));
@@ -88,7 +103,7 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   registerRoute(app, auth, r.adminListForumReports, async ({ query }) => {
     await d.readAfter(query.minPosition);
-    return { reports: await queries.reports() };
+    return queries.reports(query.page);
   });
   registerRoute(app, auth, r.adminHideForumPost, async ({ user, params, body }) => out(await commands.hide(user.id, params.postId, body.hidden)));
   registerRoute(app, auth, r.adminLockForumThread, async ({ user, params, body }) => out(await commands.lock(user.id, params.threadId, body.locked)));

@@ -17,11 +17,18 @@ import { registerSocialRoutes } from './routes/social';
 import { createSocial, type Social } from './adapters/social/social';
 import { AccountCommands, type Accounts } from './commands/account';
 import { AccountQueries } from './queries/account';
+import { PeopleQueries } from './queries/people';
 import { usersProjection } from './projections/users';
+import { AdminHistory } from './queries/history';
+import { historyRoutes } from './routes/history';
 import { migrateSessions, Sessions } from './domain/sessions';
+import { migrateNameIndex, NameIndex } from './domain/name-index';
+import { AdminUserQueries } from './queries/admin-users';
+import { adminUserRoutes } from './routes/admin-users';
 
 interface Identity {
   accounts: Accounts;
+  admin: AdminUserQueries;
   sessions: Sessions;
   vault: PersonalDataVault;
   links: LinkSigner;
@@ -35,6 +42,8 @@ function identity(deps: BaseDeps): Identity {
     const vault = new PersonalDataVault(deps.personalData, deps.secrets.derive('email-lookup'));
     const links = new LinkSigner(deps.secrets.derive('signed-links'));
     const queries = new AccountQueries({ db: deps.db, vault, entitlements: deps.entitlements });
+    const nameIndex = new NameIndex(deps.db, vault, deps.secrets.derive('name-search'));
+    const admin = new AdminUserQueries({ db: deps.db, vault, entitlements: deps.entitlements, nameIndex });
     const commands = new AccountCommands({
       queries,
       links,
@@ -44,6 +53,7 @@ function identity(deps: BaseDeps): Identity {
       db: deps.db,
       vault,
       cache: deps.cache,
+      nameIndex,
       ...(deps.mailer instanceof DevMailbox ? { forgetMail: (email: string) => (deps.mailer as DevMailbox).forget(email) } : {}),
       waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
     });
@@ -53,7 +63,7 @@ function identity(deps: BaseDeps): Identity {
       secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
       roleOf: (userId) => queries.roleOf(userId),
     });
-    found = { accounts: { commands, queries }, sessions, vault, links };
+    found = { accounts: { commands, queries }, admin, sessions, vault, links };
     instances.set(deps.db, found);
   }
   return found;
@@ -78,8 +88,10 @@ export const identityModule: Module = {
   async migrate(db) {
     await migrateSessions(db);
     await migrateAvatars(db);
+    await migrateNameIndex(db);
   },
   projections: [usersProjection],
+  history: { user: (id) => [userStream(id)] },
   integration: {
     [UserDeleted.type]: (recorded) => {
       const data = UserDeleted.schema.parse(recorded.data);
@@ -114,6 +126,9 @@ export const identityModule: Module = {
       isMaster: (userId) => deps.entitlements.isMaster(userId),
     };
   },
+  people(deps) {
+    return new PeopleQueries({ db: deps.db, vault: identity(deps).vault });
+  },
   reactors(deps) {
     const { vault, links } = identity(deps);
     return [identityMailReactor({ store: deps.store, vault, links, mailer: deps.mailer, appUrl: deps.appUrl })];
@@ -122,6 +137,9 @@ export const identityModule: Module = {
     const { accounts, sessions, vault } = identity(deps);
     const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
     identityRoutes(app, deps.auth, accounts, sessions, readAfter);
+    // Admin lists show billing's Master too: they wait for every projection of the process.
+    adminUserRoutes(app, deps.auth, { accounts, sessions, admin: identity(deps).admin, readAfter: readAfterFor(deps.projections) });
+    historyRoutes(app, deps.auth, new AdminHistory({ store: deps.store, streams: deps.history, people: deps.people }));
     await avatarRoutes(app, deps.auth, deps.db);
     const profiles = new ProfileQueries({ db: deps.db, vault, accounts: accounts.queries });
     const profileCommands = new ProfileCommands({ store: deps.store, db: deps.db, vault, accounts: accounts.commands, queries: profiles, now: deps.now });

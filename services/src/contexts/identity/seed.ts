@@ -13,11 +13,17 @@ export async function seedDemoUsers(accounts: AccountCommands): Promise<string[]
   const { user } = await accounts.register(admin);
   await accounts.confirmEmail(user.uid);
   await accounts.changeRole(user.uid, 'Admin', 'seed');
+  // Only an Owner makes or unmakes admins (issue 17), so a fresh store needs one.
+  const owner = { email: 'owner@verba.local', password: password(), name: 'Demo Owner' };
+  const made = await accounts.register(owner);
+  await accounts.confirmEmail(made.user.uid);
+  await accounts.changeRole(made.user.uid, 'Owner', 'seed');
   return [
     '',
     'Demo accounts (shown once; they are not stored anywhere in clear):',
     `  learner  ${learner.email}  ${learner.password}`,
     `  admin    ${admin.email}  ${admin.password}`,
+    `  owner    ${owner.email}  ${owner.password}`,
     '',
   ];
 }

@@ -1,6 +1,8 @@
+import { COURSE_IDS, isAdminRole } from '@verba/contracts';
 import { ChapterCompletedV1 } from '@verba/contracts/integration';
+import { openableChapter } from './domain/access';
 import { readEventData } from '../../platform/decider/events';
-import { ChapterCompleted } from './events';
+import { ChapterCompleted, chapterStream, courseStream, exerciseStream } from './events';
 import type { Cache } from '../../platform/cache/port';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { BaseDeps, Module } from '../../platform/module';
@@ -17,21 +19,42 @@ import { LearningQueries } from './queries';
  * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the
  * projector, or in Redis, shared with the projector process. Elsewhere reads skip the cache.
  */
-function courseCache(deps: BaseDeps): Cache | undefined {
-  if (!deps.projectorsInProcess && deps.cache.name !== 'redis') return undefined;
-  courseCacheInvalidation.register(deps.cache, (err) => deps.log.warn({ err }, 'course cache invalidation failed'));
-  return deps.cache;
-}
+const courseCache = (deps: BaseDeps): Cache | undefined => courseCacheInvalidation.cacheFor(deps);
+
+/**
+ * A lesson's, a chapter's slot and a starting point's events are in their course's stream: those of the course
+ * streams (one per language, fixed ids) that are about it. Reorders name it in their list of ids.
+ */
+const inCourses = (about: (data: Record<string, unknown>) => boolean) => Object.values(COURSE_IDS).map((courseId) => ({ stream: courseStream(courseId), about }));
+const named = (ids: unknown, id: string) => Array.isArray(ids) && ids.includes(id);
 
 /** Learn: courses of lessons and chapters, starting points, and each learner's progress. */
 export const learningModule: Module = {
   name: 'learning',
   projections: [coursesProjection, progressProjection],
+  history: {
+    course: (id) => [courseStream(id)],
+    lesson: (id) => inCourses((d) => d.lessonId === id || named(d.lessonIds, id)),
+    chapter: (id) => [chapterStream(id), exerciseStream(id), ...inCourses((d) => d.chapterId === id || named(d.chapterIds, id))],
+    exercises: (id) => [exerciseStream(id)],
+    'starting-point': (id) => inCourses((d) => d.startingPointId === id),
+  },
   integration: {
     [ChapterCompleted.type]: (recorded) => {
       const { userId, courseId, lessonId, chapterId, at } = readEventData(ChapterCompleted, recorded);
       return ChapterCompletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, courseId, lessonId, chapterId } });
     },
+  },
+  readAccess: (deps) => {
+    const queries = new LearningQueries(deps.db, courseCache(deps));
+    return {
+      // The chapter page's own rule: hidden chapters and courses for admins only, premium ones for Master.
+      chapter: async (user, id) => {
+        const [role, isMaster] = await Promise.all([deps.auth.currentRole(user.id), deps.auth.isMaster(user.id)]);
+        const { course } = openableChapter({ id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster }, await queries.findChapter(id));
+        return { language: course.languageCode };
+      },
+    };
   },
   routes(app, deps) {
     const commands = new LearningCommands(deps.store);

@@ -98,6 +98,16 @@ export const ArticleRead = defineEvent(
   'library.ArticleRead',
   z.object({ ...readerArticle, language: LearningLanguageSchema, day: z.iso.date() }),
 );
+/**
+ * A reader asked the moderators to review an article they did not write, saying why. The reason is
+ * what the reader wrote, so it is sealed with their data key (`sealedFor`). Rating-like: one record per
+ * reader and article, a new reason replaces the old one.
+ */
+export const ArticleFlaggedForReview = defineEvent(
+  'library.ArticleFlaggedForReview',
+  z.object({ ...readerArticle, reason: z.string().min(1), ...sealedFor }),
+);
+export const FLAG_SEALED_FIELDS = ['reason'] as const;
 
 const seriesBody = {
   title: z.string().min(1),
@@ -134,6 +144,21 @@ export const quotaEvents = [PrivateArticleCountChanged] as const;
 export type QuotaEvent = EventOf<(typeof quotaEvents)[number]>;
 export const quotaStream = (userId: string) => `library-quota-${userId}`;
 
+export const articleStream = (articleId: string) => `library-article-${articleId}`;
+export const seriesStream = (seriesId: string) => `library-series-${seriesId}`;
+/** Reader streams are per reader and article (reads also per day), so each stays a handful of events. */
+export const ratingStream = (articleId: string, userId: string) => `library-rating-${articleId}.${userId}`;
+export const bookmarkStream = (userId: string, articleId: string) => `library-bookmark-${userId}.${articleId}`;
+export const progressStream = (userId: string, articleId: string) => `library-progress-${userId}.${articleId}`;
+export const flagStream = (articleId: string, userId: string) => `library-flag-${articleId}.${userId}`;
+export const readStream = (userId: string, articleId: string, day: string) => `library-read-${userId}.${articleId}.${day}`;
+
+// Admin moderation (issue 17), appended here so other additions to this file merge cleanly.
+/** An admin dismissed the flags of an article: it stays as it is. */
+export const ArticleFlagDismissed = defineEvent('library.ArticleFlagDismissed', articleAt);
+/** An admin approved a private article its author flagged: it is public now (not premium). */
+export const ArticleMadePublic = defineEvent('library.ArticleMadePublic', articleAt);
+
 export const articleEvents = [
   ArticlePublished,
   ArticleUpdated,
@@ -142,8 +167,10 @@ export const articleEvents = [
   ArticleMadePublicPremium,
   ArticleFlaggedForApproval,
   ArticleDeleted,
+  ArticleFlagDismissed,
+  ArticleMadePublic,
 ] as const;
-export const readerEvents = [ArticleRated, BookmarkSet, ReadingProgressRecorded, ArticleRead] as const;
+export const readerEvents = [ArticleRated, BookmarkSet, ReadingProgressRecorded, ArticleRead, ArticleFlaggedForReview] as const;
 export const seriesEvents = [SeriesCreated, SeriesUpdated, SeriesDeleted] as const;
 export const libraryEvents = [...articleEvents, ...readerEvents, ...seriesEvents] as const;
 
@@ -151,11 +178,3 @@ export type ArticleEvent = EventOf<(typeof articleEvents)[number]>;
 export type ReaderEvent = EventOf<(typeof readerEvents)[number]>;
 export type SeriesEvent = EventOf<(typeof seriesEvents)[number]>;
 export type LibraryEvent = EventOf<(typeof libraryEvents)[number]>;
-
-export const articleStream = (articleId: string) => `library-article-${articleId}`;
-export const seriesStream = (seriesId: string) => `library-series-${seriesId}`;
-/** Reader streams are per reader and article (reads also per day), so each stays a handful of events. */
-export const ratingStream = (articleId: string, userId: string) => `library-rating-${articleId}.${userId}`;
-export const bookmarkStream = (userId: string, articleId: string) => `library-bookmark-${userId}.${articleId}`;
-export const progressStream = (userId: string, articleId: string) => `library-progress-${userId}.${articleId}`;
-export const readStream = (userId: string, articleId: string, day: string) => `library-read-${userId}.${articleId}.${day}`;

@@ -1,6 +1,10 @@
+import { z } from 'zod';
+import { LIBRARY_MESSAGES } from '@verba/contracts';
 import { ArticleReadV1 } from '@verba/contracts/integration';
+import { HttpError } from '../../platform/http/problem';
+import { actorOf } from './domain/actor';
 import { readEventData } from '../../platform/decider/events';
-import { ArticleRead } from './events';
+import { ArticleRead, articleStream, seriesStream } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { localModeration, type ArticleModeration } from './adapters/moderation';
@@ -8,12 +12,18 @@ import { httpWebPages, type WebPages } from './adapters/web-pages';
 import { ImportCommands } from './commands/imports';
 import { importRoutes } from './routes/imports';
 import { articlesProjection } from './projections/articles';
+import { flagsProjection } from './projections/flags';
+import { adminLibraryRoutes } from './routes/admin';
+import { AdminLibraryQueries } from './queries/admin';
+import { adminReads } from '../../platform/projections/admin-reads';
 import { readerLevelsProjection } from './projections/reader-levels';
 import { readerWordsProjection } from './projections/reader-words';
 import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
 import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
+import { migrationRoutes } from './routes/migrations';
+import { TotalReadsRebuildJob } from './domain/total-reads-rebuild';
 import { ArticleCommands } from './commands/articles';
 import { ReaderCommands } from './commands/reader';
 import { SeriesCommands } from './commands/series';
@@ -21,7 +31,9 @@ import { ArticleQueries } from './queries/articles';
 import { ReaderQueries } from './queries/reader';
 import { SeriesQueries } from './queries/series';
 
-const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection];
+const ARTICLE_ID = z.uuid();
+
+const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection, flagsProjection];
 
 /**
  * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,
@@ -33,11 +45,24 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
   return {
     name: 'library',
     projections,
+    history: { article: (id) => [articleStream(id)], series: (id) => [seriesStream(id)] },
     integration: {
       [ArticleRead.type]: (recorded) => {
         const { userId, articleId, language, day, at } = readEventData(ArticleRead, recorded);
         return ArticleReadV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, articleId, language, day } });
       },
+    },
+    readAccess: (deps) => {
+      const articles = new ArticleQueries(deps.db);
+      return {
+        // The reader's own rule: public, or the caller's own private one; premium for Master (and admins).
+        // An id that is no article id (the forum takes any word-like one) names no article, rather than failing the query.
+        article: async (user, id) => {
+          const article = ARTICLE_ID.safeParse(id).success ? await articles.get(await actorOf(deps.auth, user), id) : undefined;
+          if (!article) throw new HttpError(404, LIBRARY_MESSAGES.articleNotFound);
+          return { language: article.languageCode };
+        },
+      };
     },
     async routes(app, deps) {
       const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
@@ -53,6 +78,8 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
         readAfter,
       );
       seriesRoutes(app, deps.auth, { commands: seriesCommands, queries: series }, readAfter);
+      migrationRoutes(app, deps.auth, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
+      adminLibraryRoutes(app, deps.auth, { articles: articleCommands, series: seriesCommands, queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps)), readAfter, people: deps.people });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
       await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.cache, readAfter));
     },

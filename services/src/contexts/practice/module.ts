@@ -1,6 +1,6 @@
-import { CardReviewedV1 } from '@verba/contracts/integration';
+import { CardCreatedV1, CardDeletedV1, CardReviewedV2 } from '@verba/contracts/integration';
 import { readEventData } from '../../platform/decider/events';
-import { FlashcardReviewed } from './events';
+import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed } from './events';
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { FlashcardCommands } from './commands';
@@ -24,10 +24,19 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
     name: 'practice',
     projections: [flashcardsProjection, uncertainWordsProjection],
     integration: {
-      // The card's sides are the learner's text: only ids, language and the rating leave.
+      // The card's sides are the learner's text: only ids, language, the rating and where the schedule stands leave.
       [FlashcardReviewed.type]: (recorded) => {
-        const { userId, cardId, language, rating, source, at } = readEventData(FlashcardReviewed, recorded);
-        return CardReviewedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId, language, rating, source } });
+        const { userId, cardId, language, rating, source, scheduled, after, at } = readEventData(FlashcardReviewed, recorded);
+        const data = { userId, cardId, language, rating, source, scheduled, state: after.state, reps: after.reps, lapses: after.lapses };
+        return CardReviewedV2.build({ id: recorded.id, occurredAt: at, key: userId, data });
+      },
+      [FlashcardCreated.type]: (recorded) => {
+        const { userId, cardId, language, at } = readEventData(FlashcardCreated, recorded);
+        return CardCreatedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId, language } });
+      },
+      [FlashcardDeleted.type]: (recorded) => {
+        const { userId, cardId, at } = readEventData(FlashcardDeleted, recorded);
+        return CardDeletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId } });
       },
     },
     routes(app, deps) {

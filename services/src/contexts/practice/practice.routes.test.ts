@@ -135,6 +135,23 @@ describe(`practice routes on ${database.label}`, () => {
     expect(await json(agent, '/api/flashcards/analytics?languageCode=fr')).toMatchObject({ streak: 0, longestStreak: 0 });
   });
 
+  it('analytics: cards by FSRS state, and retention as 1 - lapses / reviews (null before any review)', async () => {
+    p.clock.set(T0);
+    const { agent } = p.learner();
+    const created = await p.create(agent, [{ sourceValue: 'leicht', targetValue: 'easy' }, { sourceValue: 'neu', targetValue: 'new' }, { sourceValue: 'gut', targetValue: 'good' }]);
+    const [a, , c] = created.ids;
+    let position = created.position;
+    let stats = await json(agent, '/api/flashcards/analytics?languageCode=de', position);
+    expect(stats).toMatchObject({ cardsByState: { new: 3, learning: 0, review: 0, relearning: 0 }, retention: { reviews: 0, lapses: 0, rate: null } });
+    await review(agent, a!, 'easy'); // learned at once: FSRS state Review
+    await review(agent, c!, 'good'); // still learning
+    p.clock.advance(3 * DAY);
+    ({ position } = await review(agent, a!, 'again')); // a learned card forgotten: one lapse
+    stats = await json(agent, '/api/flashcards/analytics?languageCode=de', position);
+    expect(stats.cardsByState).toEqual({ new: 1, learning: 1, review: 0, relearning: 1 });
+    expect(stats.retention).toEqual({ reviews: 3, lapses: 1, rate: 0.667 });
+  });
+
   it('schedules at most one game review per card a day; further game repetitions are only counted', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();

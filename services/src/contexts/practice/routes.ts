@@ -39,7 +39,10 @@ function asSchedule(o: ReviewOutcome) {
   };
 }
 
-/** Flashcards of spec §7: every route acts on the caller's own cards; another user's card is "not found". */
+/**
+ * Flashcards of spec §7: every route acts on the caller's own cards; another user's card is "not found".
+ * Their analytics (`flashcards/analytics`) answer from the analytics context's read model (contexts/analytics/routes.ts).
+ */
 export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServices, readAfter: ReadAfter): void {
   registerRoute(app, auth, f.listFlashcards, async ({ user, query }) => {
     await readAfter(query.minPosition);
@@ -117,11 +120,6 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
   registerRoute(app, auth, f.flashcardsInfo, async ({ user, query }) => {
     await readAfter(query.minPosition);
     return s.queries.info(user.id, query.languageCode);
-  });
-
-  registerRoute(app, auth, f.flashcardsAnalytics, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return s.queries.analytics(user.id, query.languageCode);
   });
 }
 

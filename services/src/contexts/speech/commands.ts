@@ -1,11 +1,32 @@
-import { MESSAGES, SPEECH_TEXT_REQUIRED, unwrapSpeech, wrapForSpeech, type VoiceId } from '@verba/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  AUDIO_MESSAGES,
+  MESSAGES,
+  SPEECH_TEXT_REQUIRED,
+  splitSentences,
+  timingsByDurations,
+  timingsByLength,
+  unwrapSpeech,
+  wrapForSpeech,
+  type AttachedAudio,
+  type AudioTarget,
+  type SentenceTiming,
+  type VoiceId,
+} from '@verba/contracts';
+import { EventCodec } from '../../platform/decider/events';
+import { handleCommand } from '../../platform/decider/handle-command';
+import type { EventStore } from '../../platform/event-store/port';
+import type { MediaStorage } from '../../platform/storage/port';
+import { audioDecider } from './decider';
+import { audioEvents, audioStream } from './events';
+import { AUDIO_EXTENSIONS, joinPieces, type AudioType } from './domain/audio-files';
 import { HttpError } from '../../platform/http/problem';
 import type { Authenticator } from '../../platform/http/routes';
 import type { Logger } from '../../platform/logger';
 import { audioKey, type AudioCache } from './domain/audio-cache';
 import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './adapters/synthesizer';
 import type { TtsUsage } from './domain/usage';
-import { subscriptionOf } from './queries';
+import { audioUrl, subscriptionOf } from './queries';
 
 export interface SpeakInput {
   text: string;
@@ -52,6 +73,95 @@ export class SpeechCommands {
         throw new HttpError(503, e.message);
       }
       // Only name and message: SDK errors can carry request details that have no place in logs.
+      this.log.error({ engine: this.synthesizer.name, error: `${(e as Error).name}: ${(e as Error).message}` }, 'speech synthesis failed');
+      throw new HttpError(502, MESSAGES.other.speechError);
+    }
+  }
+}
+
+const audioCodec = new EventCodec([...audioEvents]);
+type Target = { targetKind: AudioTarget; targetId: string };
+export interface AudioFile {
+  bytes: Buffer;
+  contentType: AudioType;
+  durationSeconds: number;
+}
+
+/**
+ * The audio manager's commands: the bytes go to media storage under their content address first (a file
+ * nothing points to is harmless), then the fact is appended with the acting admin.
+ */
+export class AudioCommands {
+  constructor(
+    private readonly store: EventStore,
+    private readonly storage: MediaStorage,
+    private readonly synthesizer: Synthesizer,
+    private readonly log: Logger,
+    private readonly now: () => Date,
+  ) {}
+
+  /** An uploaded file: sentence timings are estimated from each sentence's share of the text. */
+  async upload(target: Target, text: string, file: AudioFile, by: string, commandId?: string) {
+    const sentences = splitSentences(text);
+    if (!sentences.length) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
+    return this.attach(target, file, 'upload', timingsByLength(sentences, file.durationSeconds), by, commandId);
+  }
+
+  /** Spoken sentence by sentence, so each sentence's timing is its own measured length. */
+  async generate(target: Target, text: string, voiceId: VoiceId, by: string, commandId?: string) {
+    const sentences = splitSentences(text);
+    if (!sentences.length) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
+    const pieces: SpeechAudio[] = [];
+    for (const sentence of sentences) pieces.push(await this.speak(sentence, voiceId));
+    const contentType = pieces[0]!.contentType === 'audio/mpeg' ? 'audio/mpeg' : 'audio/wav';
+    const joined = joinPieces(
+      pieces.map((p) => Buffer.from(p.audio.buffer, p.audio.byteOffset, p.audio.byteLength)),
+      contentType,
+    );
+    if (!joined) {
+      this.log.error({ engine: this.synthesizer.name, contentType }, 'generated audio could not be joined');
+      throw new HttpError(502, MESSAGES.other.speechError);
+    }
+    const durationSeconds = joined.durations.reduce((a, b) => a + b, 0);
+    return this.attach(target, { bytes: joined.bytes, contentType, durationSeconds }, 'generated', timingsByDurations(joined.durations), by, commandId);
+  }
+
+  async remove(target: Target, by: string) {
+    const { position } = await handleCommand({
+      store: this.store,
+      codec: audioCodec,
+      decider: audioDecider,
+      streamId: audioStream(target.targetKind, target.targetId),
+      command: { kind: 'remove', ...target, by, at: this.now() },
+      commandId: randomUUID(),
+      metadata: { userId: by },
+    });
+    return position ? { position } : {};
+  }
+
+  private async attach(target: Target, file: AudioFile, source: AttachedAudio['source'], sentences: SentenceTiming[], by: string, commandId: string = randomUUID()) {
+    const name = `${createHash('sha256').update(file.bytes).digest('hex')}.${AUDIO_EXTENSIONS[file.contentType]}`;
+    await this.storage.put(name, file.bytes, file.contentType);
+    const at = this.now();
+    const audio = { ...target, file: name, contentType: file.contentType, durationSeconds: Math.round(file.durationSeconds * 1000) / 1000, source, sentences };
+    const { position } = await handleCommand({
+      store: this.store,
+      codec: audioCodec,
+      decider: audioDecider,
+      streamId: audioStream(target.targetKind, target.targetId),
+      command: { kind: 'attach', audio, by, at },
+      commandId,
+      metadata: { userId: by },
+    });
+    const attached: AttachedAudio = { ...target, url: audioUrl(name), contentType: file.contentType, durationSeconds: audio.durationSeconds, source, sentences, attachedAt: at.getTime() };
+    return { audio: attached, ...(position ? { position } : {}) };
+  }
+
+  private async speak(sentence: string, voiceId: VoiceId): Promise<SpeechAudio> {
+    try {
+      return await this.synthesizer.synthesize({ ssml: wrapForSpeech(sentence), voiceId });
+    } catch (e) {
+      if (e instanceof SpeechUnavailableError) throw new HttpError(503, e.message);
       this.log.error({ engine: this.synthesizer.name, error: `${(e as Error).name}: ${(e as Error).message}` }, 'speech synthesis failed');
       throw new HttpError(502, MESSAGES.other.speechError);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VoiceIdSchema } from '@verba/contracts';
+import { AUDIO_SOURCES, AUDIO_TARGETS, AUDIO_TYPES, SentenceTimingSchema, VoiceIdSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
 
 /**
@@ -19,6 +19,33 @@ export const TtsCallCounted = defineEvent(
 
 export const speechEvents = [TtsCallCounted] as const;
 export type SpeechEvent = EventOf<(typeof speechEvents)[number]>;
+
+// ---- The audio of a chapter or article (the admin's audio manager): one small stream per target.
+
+const audioTarget = { targetKind: z.enum(AUDIO_TARGETS), targetId: z.uuid() };
+/**
+ * An admin attached audio (replacing any before). `file` is the bytes' content address in media storage;
+ * `sentences` are timings only, one per sentence of the text, never the text (an author's is sealed).
+ * `by` is the acting admin.
+ */
+export const AudioAttached = defineEvent(
+  'speech.AudioAttached',
+  z.object({
+    ...audioTarget,
+    file: z.string().regex(/^[0-9a-f]{64}\.(mp3|wav|ogg)$/),
+    contentType: z.enum(AUDIO_TYPES),
+    durationSeconds: z.number().min(0),
+    source: z.enum(AUDIO_SOURCES),
+    sentences: z.array(SentenceTimingSchema),
+    by: z.uuid(),
+    at: z.iso.datetime(),
+  }),
+);
+export const AudioRemoved = defineEvent('speech.AudioRemoved', z.object({ ...audioTarget, by: z.uuid(), at: z.iso.datetime() }));
+
+export const audioEvents = [AudioAttached, AudioRemoved] as const;
+export type AudioEvent = EventOf<(typeof audioEvents)[number]>;
+export const audioStream = (targetKind: string, targetId: string) => `speech.audio-${targetKind}-${targetId}`;
 
 /** "2026-03" for a time in March 2026 (UTC), as the allowance rule counts months. */
 export const utcMonth = (at: Date) => at.toISOString().slice(0, 7);

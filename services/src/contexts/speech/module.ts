@@ -2,11 +2,15 @@ import type { BaseDeps, Module } from '../../platform/module';
 import { AudioCache, migrateAudioCache } from './domain/audio-cache';
 import { createEspeakWasmSynthesizer } from './adapters/espeak-wasm';
 import { createPollySynthesizer } from './adapters/polly';
-import { speechRoutes } from './routes';
-import { SpeechCommands } from './commands';
-import { SpeechQueries } from './queries';
+import { audioRoutes, speechRoutes } from './routes';
+import { AudioCommands, SpeechCommands } from './commands';
+import { AudioQueries, SpeechQueries } from './queries';
+import { audioProjection } from './projections/audio';
+import { mediaStorageFor } from '../../platform/storage/select';
+import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Synthesizer } from './adapters/synthesizer';
 import { TtsUsage } from './domain/usage';
+import { adminReads } from '../../platform/projections/admin-reads';
 
 export interface SpeechModuleOptions {
   /** The clock; tests move it across a month boundary. */
@@ -27,12 +31,22 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
   return {
     name: 'speech',
     migrate: migrateAudioCache,
-    routes(app, deps) {
+    projections: [audioProjection],
+    async routes(app, deps) {
       const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
       app.addHook('onClose', async () => synthesizer.close?.());
       const usage = new TtsUsage(deps.store, now);
       const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
       speechRoutes(app, deps.auth, commands, new SpeechQueries(usage, deps.auth));
+      // The audio manager: chapter and article audio in media storage beside the images.
+      const storage = mediaStorageFor(deps.config, 'audio');
+      await audioRoutes(app, deps.auth, {
+        commands: new AudioCommands(deps.store, storage, synthesizer, deps.log, now),
+        queries: new AudioQueries(deps.db, adminReads.cacheFor(deps)),
+        storage,
+        readAfter: readAfterFor(deps.projections, [audioProjection.name]),
+        readable: deps.readable,
+      });
     },
   };
 }

@@ -1,4 +1,9 @@
+import type { Knex } from 'knex';
+import type { AttachedAudio } from '@verba/contracts';
+import type { Cache } from '../../platform/cache/port';
 import type { Authenticator } from '../../platform/http/routes';
+import { adminReads } from '../../platform/projections/admin-reads';
+import { audioProjection } from './projections/audio';
 import type { Allowance, TtsUsage } from './domain/usage';
 
 /** The caller's tier now, read fresh like the role. */
@@ -17,3 +22,46 @@ export class SpeechQueries {
     return this.usage.allowance(userId, await subscriptionOf(this.auth, userId));
   }
 }
+
+interface AudioRow {
+  target_kind: AttachedAudio['targetKind'];
+  target_id: string;
+  file: string;
+  content_type: AttachedAudio['contentType'];
+  duration_seconds: number;
+  source: AttachedAudio['source'];
+  sentences: AttachedAudio['sentences'] | string;
+  attached_at: Date;
+}
+
+export const audioUrl = (file: string) => `/api/audio-files/${file}`;
+
+/** The audio a chapter or article has now (the projection), as the player and the audio manager show it. */
+export class AudioQueries {
+  constructor(
+    private readonly db: Knex,
+    /** The admin reads' cache, undefined where nothing would invalidate it (adminReads.cacheFor). */
+    private readonly adminCache: Cache | undefined,
+  ) {}
+
+  async of(targetKind: AttachedAudio['targetKind'], targetId: string): Promise<AttachedAudio | null> {
+    const row: AudioRow | undefined = await this.db('speech_audio').where({ target_kind: targetKind, target_id: targetId }).first();
+    return row ? toAudio(row) : null;
+  }
+
+  /** The same for the audio manager, cached ADMIN_CACHE_SECONDS until the projection commits again. */
+  adminOf(targetKind: AttachedAudio['targetKind'], targetId: string): Promise<AttachedAudio | null> {
+    return adminReads.read(this.adminCache, [audioProjection.name], `audio:${targetKind}:${targetId}`, () => this.of(targetKind, targetId));
+  }
+}
+
+const toAudio = (row: AudioRow): AttachedAudio => ({
+  targetKind: row.target_kind,
+  targetId: row.target_id,
+  url: audioUrl(row.file),
+  contentType: row.content_type,
+  durationSeconds: Number(row.duration_seconds),
+  source: row.source,
+  sentences: typeof row.sentences === 'string' ? (JSON.parse(row.sentences) as AttachedAudio['sentences']) : row.sentences,
+  attachedAt: new Date(row.attached_at).getTime(),
+});

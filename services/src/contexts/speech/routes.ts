@@ -1,8 +1,15 @@
-import { speechRoutes as r, translationLimit } from '@verba/contracts';
+import type { MultipartFile } from '@fastify/multipart';
+import type { Readable } from '../../platform/readable';
+import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_TEXT_MAX, MESSAGES, adminAudioRoutes as a, speechRoutes as r, translationLimit } from '@verba/contracts';
+import { formatPosition, type Position } from '../../platform/event-store/port';
+import { useMultipart } from '../../platform/http/multipart';
+import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
-import type { SpeechCommands } from './commands';
-import type { SpeechQueries } from './queries';
+import type { MediaStorage } from '../../platform/storage/port';
+import type { AudioCommands, SpeechCommands } from './commands';
+import type { AudioQueries, SpeechQueries } from './queries';
+import { AUDIO_EXTENSIONS, durationOf, sniffAudio, type AudioType } from './domain/audio-files';
 
 export function speechRoutes(app: App, auth: Authenticator, commands: SpeechCommands, queries: SpeechQueries): void {
   registerRoute(app, auth, r.synthesizeSpeech, async ({ user, body, reply }) => {
@@ -13,4 +20,83 @@ export function speechRoutes(app: App, auth: Authenticator, commands: SpeechComm
 
   // Listed with the translation routes in the spec, but the counter it reports is this context's.
   registerRoute(app, auth, translationLimit, async ({ user }) => queries.allowance(user.id));
+}
+
+const TEXT_FIELD_MAX_BYTES = 4 * AUDIO_TEXT_MAX; // UTF-8: at most four bytes a character
+
+type Part = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
+
+/** The upload form: exactly one file (refused as soon as it passes the limit) and the `text` field. */
+async function readAudioForm(parts: AsyncIterableIterator<Part>): Promise<{ text?: string; bytes?: Buffer }> {
+  let text: string | undefined;
+  let bytes: Buffer | undefined;
+  for await (const part of parts) {
+    if (part.type === 'field') {
+      if (part.fieldname === 'text' && typeof part.value === 'string') text = part.value;
+      continue;
+    }
+    const file = await (part as MultipartFile).toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AUDIO_MESSAGES.tooLarge);
+      throw error;
+    });
+    if (bytes) throw new HttpError(400, MESSAGES.form.fileRequired);
+    bytes = file;
+  }
+  return { ...(text !== undefined ? { text } : {}), ...(bytes ? { bytes } : {}) };
+}
+
+export interface AudioRouteDeps {
+  commands: AudioCommands;
+  queries: AudioQueries;
+  storage: MediaStorage;
+  readAfter: (minPosition: string | undefined) => Promise<void>;
+  /** The chapter's or article's own access rule (its owner's 404/403), so its audio is no easier to reach. */
+  readable: Readable;
+}
+
+/** The admin's audio manager and the learner's player (see commands.ts AudioCommands). */
+export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDeps): Promise<void> {
+  await useMultipart(app);
+  const position = (r: { position?: Position }) => (r.position ? { position: formatPosition(r.position) } : {});
+
+  registerRoute(app, auth, a.adminGetAudio, async ({ params, query }) => {
+    await d.readAfter(query.minPosition);
+    return { audio: await d.queries.adminOf(params.targetKind, params.targetId) };
+  });
+
+  registerRoute(app, auth, a.adminGenerateAudio, async ({ user, params, body }) => {
+    const { audio, ...rest } = await d.commands.generate(params, body.text, body.voiceId, user.id, body.commandId);
+    return { audio, ...position(rest) };
+  });
+
+  registerRoute(app, auth, a.adminUploadAudio, async ({ user, params, request }) => {
+    if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
+    const form = await readAudioForm(request.parts({ limits: { fileSize: AUDIO_MAX_BYTES, files: 2, fields: 3, fieldSize: TEXT_FIELD_MAX_BYTES } }) as never);
+    if (!form.bytes?.length) throw new HttpError(400, MESSAGES.form.fileRequired);
+    const text = form.text?.trim() ?? '';
+    if (!text) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
+    const contentType = sniffAudio(form.bytes);
+    if (!contentType) throw new HttpError(400, AUDIO_MESSAGES.wrongType);
+    const durationSeconds = durationOf(form.bytes, contentType);
+    if (durationSeconds === undefined) throw new HttpError(400, AUDIO_MESSAGES.unreadable);
+    const { audio, ...rest } = await d.commands.upload(params, text.slice(0, AUDIO_TEXT_MAX), { bytes: form.bytes, contentType, durationSeconds }, user.id);
+    return { audio, ...position(rest) };
+  });
+
+  registerRoute(app, auth, a.adminRemoveAudio, async ({ user, params }) => ({ ok: true as const, ...position(await d.commands.remove(params, user.id)) }));
+
+  registerRoute(app, auth, a.getAudio, async ({ user, params }) => {
+    await d.readable.check(params.targetKind, user, params.targetId);
+    return { audio: await d.queries.of(params.targetKind, params.targetId) };
+  });
+
+  registerRoute(app, auth, a.getAudioFile, async ({ params, reply }) => {
+    const bytes = await d.storage.get(params.file);
+    if (!bytes) throw new HttpError(404, AUDIO_MESSAGES.targetNotFound);
+    const extension = params.file.slice(65) as 'mp3' | 'wav' | 'ogg';
+    const type = (Object.keys(AUDIO_EXTENSIONS) as AudioType[]).find((t) => AUDIO_EXTENSIONS[t] === extension)!;
+    // The URL names the bytes, so they never change under it.
+    reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable');
+    return bytes;
+  });
 }

@@ -9,8 +9,10 @@ import { ownMeaningsProjection } from './projections/own-meanings';
 import { withFallback } from './adapters/fallback';
 import type { TranslationProvider } from './adapters/port';
 import { translationRoutes } from './routes';
+import { promptStream } from './events';
 import { TranslationCommands } from './commands';
 import { TranslationQueries } from './queries';
+import { adminReads } from '../../platform/projections/admin-reads';
 
 export interface TranslationModuleOptions {
   now?: () => Date;
@@ -34,11 +36,12 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
     name: 'translation',
     migrate: migrateTranslationMemory,
     projections: [promptsProjection, ownMeaningsProjection],
+    history: { prompt: (kind) => [promptStream(kind)] },
     routes(app, deps) {
       const log = options.log ?? deps.log;
       const memory = new TranslationMemory(deps.db, now);
       const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory, log);
-      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log);
+      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log, adminReads.cacheFor(deps));
       translationRoutes(app, deps.auth, new TranslationCommands(deps.store, now, deps.personalData), queries, {
         prompts: readAfterFor(deps.projections, [promptsProjection.name]),
         meanings: readAfterFor(deps.projections, [ownMeaningsProjection.name]),

@@ -10,6 +10,8 @@ import { detectLanguage } from './adapters/local/glossary-text';
 import type { TranslationMemory } from './domain/memory';
 import { InvalidProviderResultError, type Translation, type TranslationProvider } from './adapters/port';
 import { meaningKey } from './domain/meaning-key';
+import { adminReads } from '../../platform/projections/admin-reads';
+import { promptsProjection } from './projections/prompts';
 
 /** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
 const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -48,6 +50,8 @@ export class TranslationQueries {
     private readonly cache: Cache,
     private readonly db: Knex,
     private readonly log: Logger,
+    /** The admin reads' cache, undefined where nothing would invalidate it (adminReads.cacheFor). */
+    private readonly adminCache: Cache | undefined,
   ) {}
 
   /**
@@ -110,9 +114,42 @@ export class TranslationQueries {
     });
   }
 
-  async promptVersions(kind: PromptKind) {
-    const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
-    return rows.map((r) => ({ version: r.version, prompt: r.prompt, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by }));
+  /** Every saved version of a prompt, newest first (admin): cached ADMIN_CACHE_SECONDS until the projection commits again. */
+  promptVersions(kind: PromptKind) {
+    return adminReads.read(this.adminCache, [promptsProjection.name], `prompt-versions:${kind}`, async () => {
+      const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
+      return rows.map((r) => ({ version: r.version, prompt: r.prompt, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by }));
+    });
+  }
+
+  /** One version's text (version 0 is the built-in default), or undefined when there is no such version. */
+  async promptAt(kind: PromptKind, version: number): Promise<string | undefined> {
+    if (version === 0) return DEFAULT_PROMPTS[kind];
+    const row: { prompt: string } | undefined = await this.db('translation_prompt_versions').where({ kind, version }).first('prompt');
+    return row?.prompt;
+  }
+
+  /** The current version's number (0: the built-in default). */
+  async currentVersion(kind: PromptKind): Promise<number> {
+    const row: { version: number } | undefined = await this.db('translation_prompts').where({ kind }).first('version');
+    return row?.version ?? 0;
+  }
+
+  /**
+   * An admin's test of a prompt on a sample: straight to the provider, not through the cache, so the duration is
+   * the real one and a draft never fills the cache. The moderation prompt answers with its verdict.
+   */
+  async runPrompt(kind: PromptKind, prompt: string, input: Omit<TranslateInput, 'prompt' | 'context'>): Promise<{ found: boolean; data: string; duration_s: number; source?: string }> {
+    const started = performance.now();
+    const seconds = () => Math.round(performance.now() - started) / 1000;
+    if (kind === 'publicArticleCheck') {
+      const verdict = await this.call(() => this.provider.checkArticle({ prompt, name: '', content: input.text }));
+      return { found: true, data: verdict.ok ? 'Accepted' : `Declined: ${verdict.reason}`, duration_s: seconds() };
+    }
+    const sourceLanguage = input.languageCode ?? detectLanguage(input.text);
+    const translation = await this.call(() => this.provider.translate({ text: input.text, locale: input.locale, prompt, ...(sourceLanguage ? { sourceLanguage } : {}) }));
+    const duration_s = seconds();
+    return translation ? { found: true, data: translation.text, duration_s, source: translation.source } : { found: false, data: '', duration_s };
   }
 
   private async currentPrompt(kind: PromptKind): Promise<string> {

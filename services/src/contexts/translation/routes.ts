@@ -1,4 +1,5 @@
-import { translationRoutes as r } from '@verba/contracts';
+import { ADMIN_PROMPT_MESSAGES, adminPromptRoutes as a, translationRoutes as r, type PromptKind } from '@verba/contracts';
+import { HttpError } from '../../platform/http/problem';
 import { formatPosition } from '../../platform/event-store/port';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
@@ -43,5 +44,31 @@ export function translationRoutes(
   registerRoute(app, auth, r.getOwnMeaning, async ({ user, query }) => {
     await readAfter.meanings(query.minPosition);
     return { word: query.word, meaning: await queries.ownMeaning(user.id, query.languageCode, query.word) };
+  });
+
+  // Admin prompt tools: restore an old version (a new version with its text) and test a prompt on a sample.
+  const versionText = async (kind: PromptKind, version: number) => {
+    const text = await queries.promptAt(kind, version);
+    if (text === undefined) throw new HttpError(404, ADMIN_PROMPT_MESSAGES.versionNotFound);
+    return text;
+  };
+
+  registerRoute(app, auth, a.restorePrompt, async ({ user, params, body }) => {
+    const prompt = await versionText(params.kind, body.version);
+    const { changed, position } = await commands.updatePrompt(params.kind, prompt, user.id, body.commandId);
+    return { changed, version: body.version, ...(position ? { position: formatPosition(position) } : {}) };
+  });
+
+  registerRoute(app, auth, a.testPrompt, async ({ params, body }) => {
+    const current = await queries.currentVersion(params.kind);
+    // A draft runs against the current version; a saved version against the one before it.
+    const version = body.prompt !== undefined ? null : (body.version ?? current);
+    const prompt = body.prompt ?? (await versionText(params.kind, version!));
+    const previousVersion = version === null ? current : version - 1;
+    const input = { text: body.text, locale: body.locale, ...(body.languageCode ? { languageCode: body.languageCode } : {}) };
+    const run = { version, prompt, ...(await queries.runPrompt(params.kind, prompt, input)) };
+    if (previousVersion < 0) return { run, previous: null };
+    const previousPrompt = await versionText(params.kind, previousVersion);
+    return { run, previous: { version: previousVersion, prompt: previousPrompt, ...(await queries.runPrompt(params.kind, previousPrompt, input)) } };
   });
 }

@@ -17,7 +17,7 @@ export const vocabularyModule: Module = {
     [WordStatusChanged.type]: (recorded) => {
       const { data } = codec.decode(recorded);
       const { at, ...rest } = data;
-      return WordStatusChangedV1.create({ id: recorded.id, occurredAt: at, key: data.userId, data: rest });
+      return WordStatusChangedV1.build({ id: recorded.id, occurredAt: at, key: data.userId, data: rest });
     },
   },
   routes(app, deps) {

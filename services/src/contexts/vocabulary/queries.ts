@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { levelHint, type LearningLanguage, type Level } from '@verba/contracts';
+import type { LearningLanguage } from '@verba/contracts';
 import type { ReadCache } from '../../platform/projections/read-cache';
 import { dictionaryKey, type DictionaryEntry } from './projections/dictionary';
 
@@ -20,16 +20,5 @@ export class VocabularyQueries {
         )
       ).rows;
     return this.cache ? this.cache.get(dictionaryKey(userId, language), load) : load();
-  }
-
-  async analytics(userId: string, language: LearningLanguage): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {
-    const rows: { status: string; count: string }[] = await this.db('dictionary_entries')
-      .where({ user_id: userId, language })
-      .groupBy('status')
-      .select('status')
-      .count({ count: '*' });
-    const known = Number(rows.find((r) => r.status === 'known')?.count ?? 0);
-    const uncertain = Number(rows.find((r) => r.status === 'uncertain')?.count ?? 0);
-    return { known, uncertain, total: known + uncertain, levelHint: levelHint({ known, uncertain }) };
   }
 }

@@ -1,6 +1,5 @@
-import { isAdminRole, vocabularyRoutes as r } from '@verba/contracts';
+import { vocabularyRoutes as r } from '@verba/contracts';
 import { formatPosition } from '../../platform/event-store/port';
-import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { MarkResult, VocabularyCommands } from './commands';
@@ -10,7 +9,10 @@ type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 const asResponse = (r: MarkResult) => ({ changed: r.changed, ...(r.position ? { position: formatPosition(r.position) } : {}) });
 
-/** The dictionary API of spec §7; every route acts on the caller's own dictionary only. */
+/**
+ * The dictionary API of spec §7; every route acts on the caller's own dictionary only. Its analytics
+ * (`dictionary/analytics`) answer from the analytics context's read model (contexts/analytics/routes.ts).
+ */
 export function vocabularyRoutes(app: App, auth: Authenticator, commands: VocabularyCommands, queries: VocabularyQueries, readAfter: ReadAfter): void {
   registerRoute(app, auth, r.getDictionary, async ({ user, query }) => {
     await readAfter(query.minPosition);
@@ -29,15 +31,4 @@ export function vocabularyRoutes(app: App, auth: Authenticator, commands: Vocabu
   registerRoute(app, auth, r.addMany, async ({ user, body }) =>
     asResponse(await commands.mark(user.id, body.languageCode, body.words.map((value) => ({ value, status: body.status })), body.commandId)),
   );
-
-  registerRoute(app, auth, r.dictionaryAnalytics, async ({ user, query }) => {
-    const target = query.userId ?? user.id;
-    if (target !== user.id) {
-      const role = await auth.currentRole(user.id);
-      // Another learner's dictionary is private: only admins may look, for support and analytics.
-      if (!role || !isAdminRole(role)) throw new HttpError(403, "You can only see your own dictionary's analytics.");
-    }
-    await readAfter(query.minPosition);
-    return { languageCode: query.languageCode, ...(await queries.analytics(target, query.languageCode)) };
-  });
 }

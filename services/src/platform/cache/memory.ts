@@ -1,4 +1,5 @@
 import { checkDuration, type Cache, type IncrementResult } from './port';
+import { trimOldest } from '../lru';
 
 interface Entry {
   value: string;
@@ -44,11 +45,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): MemoryCache
   function write(key: string, entry: Entry): void {
     entries.delete(key);
     entries.set(key, entry);
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next();
-      if (oldest.done) break;
-      entries.delete(oldest.value);
-    }
+    trimOldest(entries, maxEntries);
   }
 
   function sweep(): number {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../../../test-support/platform/decider-spec';
 import { ItemAdded, TallyClosed, tallyDecider, type TallyEvent } from '../../../test-support/platform/tally-decider';
 import { eventIdFor } from './event-ids';
-import { EventCodec, UnknownEventError, readEventData } from './events';
+import { EventCodec, UnknownEventError, readEventData, trustingAppendValidation } from './events';
 import type { RecordedEvent } from '../event-store/port';
 
 const now = '2026-11-22T10:00:00.000Z';
@@ -57,6 +57,15 @@ describe('event codec', () => {
   it("reads one definition's data as another context does: upcast, validated, and only that type", () => {
     expect(readEventData(ItemAdded, recorded('ItemAdded', 1, { item: 'apple', at: now }))).toEqual(added('apple', 1).data);
     expect(() => readEventData(ItemAdded, recorded('TallyClosed', 1, { at: now }))).toThrow(UnknownEventError);
+    expect(() => readEventData(ItemAdded, recorded('ItemAdded', 2, { item: 'apple', at: now }))).toThrow();
+  });
+
+  it('during a rebuild takes current-version data as validated on append, but still upcasts and validates old versions', () => {
+    const stored = { item: 'apple', amount: 2, at: now };
+    expect(trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 2, stored)))).toBe(stored); // not parsed again
+    expect(trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 1, { item: 'apple', at: now })))).toEqual(added('apple', 1).data);
+    expect(() => trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 1, { item: '', at: now })))).toThrow();
+    // Outside a rebuild, every read is parsed again.
     expect(() => readEventData(ItemAdded, recorded('ItemAdded', 2, { item: 'apple', at: now }))).toThrow();
   });
 });

@@ -9,7 +9,7 @@ import { DomainError, type Decider } from './decider';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import type { EventCodec, EventDefinition, EventOf } from './events';
-import { currentRequestId } from '../request-context';
+import { currentRequestId, currentUserId } from '../request-context';
 
 export interface HandleCommandOptions<C, S, D extends EventDefinition> {
   store: EventStore;
@@ -88,7 +88,9 @@ export async function handleCommand<C, S, D extends EventDefinition>(
     }
 
     const correlationId = o.metadata?.correlationId ?? currentRequestId();
-    const metadata: EventMetadata = { ...o.metadata, causationId: o.commandId, ...(correlationId ? { correlationId } : {}) };
+    // Who did it: the command's own say, else the signed-in caller of the request it runs in.
+    const userId = o.metadata?.userId ?? currentUserId();
+    const metadata: EventMetadata = { ...o.metadata, causationId: o.commandId, ...(correlationId ? { correlationId } : {}), ...(userId ? { userId } : {}) };
     const toAppend = events.map((e, i) => o.codec.encode(e, eventIdFor(o.commandId, i), metadata));
     try {
       const { position, nextRevision } = await o.store.append(o.streamId, toAppend, expected);
@@ -101,8 +103,10 @@ export async function handleCommand<C, S, D extends EventDefinition>(
       if (attempt >= maxAttempts) {
         throw new ConcurrencyExhaustedError(`${o.streamId}: still conflicting after ${attempt} attempts`);
       }
-      // Full jitter keeps a crowd of writers on one stream from colliding in lockstep.
-      await sleep(Math.random() * Math.min(100, 2 ** attempt));
+      // Full jitter keeps a crowd of writers on one stream from colliding in lockstep. The cap grows to a
+      // second: on a loaded machine one append takes longer than a short cap, and the crowd would then
+      // stay in lockstep, one winner per round, until the last writer ran out of attempts.
+      await sleep(Math.random() * Math.min(1000, 2 ** attempt));
     }
   }
 }

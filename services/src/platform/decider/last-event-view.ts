@@ -21,6 +21,7 @@ export function lastEventOnly(store: EventStore): EventStore {
     setStreamMetadata: (...args) => store.setStreamMetadata(...args),
     deleteStream: (...args) => store.deleteStream(...args),
     headPosition: () => store.headPosition(),
+    tailPosition: () => store.tailPosition(),
     close: () => store.close(),
   };
 }

@@ -1,4 +1,5 @@
 import type { ExpectedRevision } from '../event-store/port';
+import { trimOldest, trimTarget } from '../lru';
 
 /**
  * Recently decided streams' state and revision, so a command on a hot stream skips reading it.
@@ -18,7 +19,8 @@ export class StreamStateCache<S> {
   set(streamId: string, expected: ExpectedRevision, state: S): void {
     this.entries.delete(streamId);
     this.entries.set(streamId, { expected, state });
-    if (this.entries.size > this.maxStreams) this.entries.delete(this.entries.keys().next().value!);
+    // The least recently used tenth goes at once (one walk of the map, see lru.ts).
+    if (this.entries.size > this.maxStreams) trimOldest(this.entries, trimTarget(this.maxStreams));
   }
 
   delete(streamId: string): void {

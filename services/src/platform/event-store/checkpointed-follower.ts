@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from './port';
 import { WakeUp } from './polling-subscription';
+import type { SharedLogReader } from './shared-log-reader';
 
 export interface FollowerLogger {
   info(obj: object, msg?: string): void;
@@ -24,6 +25,11 @@ export interface FollowerOptions {
   /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /**
+   * Reads the log through this reader, shared with the process's other followers (the relay and the
+   * reactors), instead of a read of its own: each event is read and decoded once per process.
+   */
+  reader?: Pick<SharedLogReader, 'subscribe'>;
 }
 
 export async function migrateFollowerCheckpoints(db: Knex): Promise<void> {
@@ -51,7 +57,7 @@ class CheckpointMoved extends Error {
  */
 export class CheckpointedFollower {
   readonly name: string;
-  private readonly o: Required<FollowerOptions>;
+  private readonly o: Required<Omit<FollowerOptions, 'reader'>> & Pick<FollowerOptions, 'reader'>;
   private at: Position | undefined;
   private stopped = false;
   private loop: Promise<void> | undefined;
@@ -119,14 +125,15 @@ export class CheckpointedFollower {
       try {
         let at = await this.storedCheckpoint();
         this.at = at;
-        const sub = this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, async (batch) => {
+        const handler = async (batch: RecordedEvent[]) => {
           at = await this.handleAndCheckpoint(batch, at);
           this.at = at;
           delay = this.o.retryDelayMs;
           this.progressed.notify();
           const pause = this.o.minBatchIntervalMs;
           if (pause > 0 && batch.length < this.o.batchSize && !this.stopped) await this.stopping.wait(pause);
-        });
+        };
+        const sub = this.o.reader ? this.o.reader.subscribe(at, handler) : this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, handler);
         this.sub = sub;
         if (this.stopped) await sub.stop(); // stop() ran while this loop was setting up
         await sub.done;

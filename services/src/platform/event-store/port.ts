@@ -127,6 +127,12 @@ export interface EventStore {
   deleteStream(streamId: string, expected?: ExpectedRevision): Promise<void>;
   /** The position of the newest event readers can see now (START for an empty log). */
   headPosition(): Promise<Position>;
+  /**
+   * The position of the newest event committed now (START for an empty log). Readers may see it only a
+   * moment later, once every transaction before it has ended (PostgreSQL's read horizon): a one-shot
+   * read of the whole log (an as-of rebuild, a replay) reads until it, not until the first short page.
+   */
+  tailPosition(): Promise<Position>;
   close(): Promise<void>;
 }
 

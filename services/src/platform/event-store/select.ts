@@ -3,7 +3,6 @@
  * reached, start-up stops with a message that says so. There is no fallback to the PostgreSQL store:
  * writing to another log than the one configured would split the history in two.
  */
-import { createEventStoreDbStore } from './eventstoredb/adapter';
 import type { EventStore } from './port';
 
 export class EventStoreUnavailableError extends Error {
@@ -14,6 +13,8 @@ export class EventStoreUnavailableError extends Error {
 export const redactUrl = (url: string) => url.replace(/\/\/[^@/?#]*@/, '//');
 
 export async function connectEventStoreDb(url: string, timeoutMs = 10_000): Promise<EventStore> {
+  // Loaded only here: the client and gRPC cost the PostgreSQL-backed default about 25 MB it would never use.
+  const { createEventStoreDbStore } = await import('./eventstoredb/adapter');
   const store = createEventStoreDbStore(url);
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -8,9 +8,9 @@ export const READ_WAIT_MS = 5000;
 
 /**
  * Read-your-writes for queries: given the position a command returned, wait (bounded) until the named
- * projections have applied it. Past the bound the client is told to retry rather than shown old data.
+ * projections (all of this process's when none are named) have applied it. Past the bound the client is told to retry rather than shown old data.
  */
-export function readAfterFor(runner: ReadYourWrites, projections: string[]) {
+export function readAfterFor(runner: ReadYourWrites, projections?: string[]) {
   return async (minPosition: string | undefined): Promise<void> => {
     if (!minPosition) return;
     const position = parsePosition(minPosition);

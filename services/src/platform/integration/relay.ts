@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { integrationTopic, validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
-import { CheckpointedFollower, migrateFollowerCheckpoints } from '../event-store/checkpointed-follower';
+import { CheckpointedFollower, migrateFollowerCheckpoints, type FollowerOptions } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
 import { integrationMessage } from './replay';
@@ -36,6 +36,8 @@ export interface RelayOptions {
   /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** A log reader shared with the process's reactors (see CheckpointedFollower). */
+  reader?: FollowerOptions['reader'];
 }
 
 /** The relay's checkpoints share the followers' table. */
@@ -71,6 +73,7 @@ export class IntegrationRelay {
       log: this.o.log,
       retryDelayMs: options.retryDelayMs ?? 100,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
+      ...(options.reader ? { reader: options.reader } : {}),
     });
   }
 

@@ -1,4 +1,5 @@
 import { validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
+import { readToTail } from '../event-store/read-to-tail';
 import { comparePositions, parsePosition, START, type EventStore, type Position } from '../event-store/port';
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
 import type { IntegrationMapper } from './relay';
@@ -33,9 +34,8 @@ export async function* integrationEvents(
   batchSize = 5000,
 ): AsyncGenerator<IntegrationEvent> {
   const types = filter.types?.length ? new Set(filter.types) : null;
-  let after: Position = filter.from?.kind === 'position' ? before(filter.from.at) : START;
-  for (;;) {
-    const batch = await store.readAll({ after, maxCount: batchSize });
+  const after: Position = filter.from?.kind === 'position' ? before(filter.from.at) : START;
+  for await (const batch of readToTail(store, { after, batchSize })) {
     for (const e of batch) {
       if (filter.to?.kind === 'position' && comparePositions(e.position, filter.to.at) > 0) return;
       const mapper = Object.hasOwn(mappers, e.type) ? mappers[e.type] : undefined;
@@ -46,8 +46,6 @@ export async function* integrationEvents(
       if (filter.to?.kind === 'date' && time > filter.to.at) continue;
       yield validateIntegrationEvent(event);
     }
-    if (batch.length < batchSize) return;
-    after = batch[batch.length - 1]!.position;
   }
 }
 

@@ -100,15 +100,32 @@ export async function openSealed<T extends Record<string, unknown>>(
   return out as T;
 }
 
+/**
+ * How long a process trusts a key it read: an erasure made by another process (a second api, the projector)
+ * reaches this one's cache within this time, after which nothing more is opened or sealed with the key.
+ */
+export const KEY_CACHE_MS = 30_000;
+
 /** The per-user keys: created on first use, shredded on erasure. One per runtime, shared by every context. */
 export class PersonalData {
-  private readonly cache = new Map<string, Buffer>();
+  private readonly cache = new Map<string, { key: Buffer; until: number }>();
 
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private cached(userId: string): Buffer | undefined {
+    const entry = this.cache.get(userId);
+    if (!entry) return undefined;
+    if (entry.until > this.now()) return entry.key;
+    this.cache.delete(userId);
+    return undefined;
+  }
 
   /** The user's key, created on first use (idempotent). Throws ErasedUserError for an erased user. */
   async createKey(userId: string): Promise<Buffer> {
-    const cached = this.cache.get(userId);
+    const cached = this.cached(userId);
     if (cached) return cached;
     await this.db(USER_DATA_KEYS).insert({ user_id: userId, data_key: randomBytes(32) }).onConflict('user_id').ignore();
     const key = await this.keyFor(userId);
@@ -117,12 +134,12 @@ export class PersonalData {
   }
 
   async keyFor(userId: string): Promise<Buffer | undefined> {
-    const cached = this.cache.get(userId);
+    const cached = this.cached(userId);
     if (cached) return cached;
     const key = await readUserKey(this.db, userId);
     if (!key) return undefined;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(userId, key);
+    this.cache.set(userId, { key, until: this.now() + KEY_CACHE_MS });
     return key;
   }
 

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import { START, type EventStore, type Position } from '../event-store/port';
+import { trustingAppendValidation } from '../decider/events';
+import type { EventStore } from '../event-store/port';
+import { readToTail } from '../event-store/read-to-tail';
 import type { Projection, TableNames } from './projection';
 
 /** Tables of a read model as of a UTC date: `analytics_users__asof_20261001`. */
@@ -36,24 +38,27 @@ export async function rebuildAsOf(
     for (const table of p.tables) await trx.raw('drop table if exists ??', [t(table)]);
     await p.setup(trx, t);
   });
-  const batchSize = options.batchSize ?? 5000;
-  let at: Position = START;
+  // A projection with a bulk fold keeps the copy in memory and writes it once (see Projection.bulk), so
+  // it reads the log in larger pages.
+  const fold = p.bulk?.();
+  const batchSize = options.batchSize ?? (fold ? 20_000 : 5000);
   let events = 0;
   let applied = 0;
-  for (;;) {
-    const batch = await store.readAll({ after: at, maxCount: batchSize });
-    if (!batch.length) break;
-    at = batch[batch.length - 1]!.position;
+  for await (const batch of readToTail(store, { batchSize })) {
     events += batch.length;
-    const wanted = batch.filter((e) => {
-      if (types && !types.has(e.type)) return false;
-      const time = asOfTime(e);
-      return time === null || time.getTime() < end;
-    });
-    if (wanted.length) await db.transaction((trx) => p.apply(wanted, { trx, t }));
+    // Deciding each event's time maps it (see Projection.asOfTime); it was validated on append.
+    const wanted = trustingAppendValidation(() =>
+      batch.filter((e) => {
+        if (types && !types.has(e.type)) return false;
+        const time = asOfTime(e);
+        return time === null || time.getTime() < end;
+      }),
+    );
+    if (fold) fold.add(wanted);
+    else if (wanted.length) await db.transaction((trx) => p.apply(wanted, { trx, t }));
     applied += wanted.length;
     options.onProgress?.(events);
-    if (batch.length < batchSize) break;
   }
+  if (fold && applied) await db.transaction((trx) => fold.write({ trx, t }));
   return { tables: p.tables.map(t), events, applied };
 }

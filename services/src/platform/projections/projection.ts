@@ -12,6 +12,12 @@ export interface ApplyContext {
   trx: Knex.Transaction;
   /** Use for every table name: `trx(t('dictionary_entries'))`. */
   t: TableNames;
+  /**
+   * Best-effort upkeep that is no part of the read model's state (ANALYZE): run on another connection once
+   * the batch's transaction has committed, so the batch, and every reader waiting on it, does not wait for
+   * it. Without it (rebuilds, as-of copies) `maintain` runs the statement in the transaction.
+   */
+  maintain?(sql: string, bindings: readonly Knex.RawBinding[]): void;
 }
 
 /**
@@ -39,4 +45,17 @@ export interface Projection {
    * counts at any date. A projection without it cannot be rebuilt as of a past date.
    */
   asOfTime?(event: RecordedEvent): Date | null;
+  /**
+   * For rebuilds into an empty generation: a fold that keeps the whole read model in memory while the
+   * runner reads the log, then writes it once (a few bulk statements instead of a transaction per batch).
+   * Must give the same tables as `apply` over the same events.
+   */
+  bulk?(): BulkFold;
+}
+
+export interface BulkFold {
+  /** Events in log order, already filtered to `eventTypes`. */
+  add(events: RecordedEvent[]): void;
+  /** Writes everything folded so far into the fresh tables. */
+  write(ctx: ApplyContext): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { trimOldest, trimTarget } from '../lru';
 /**
  * An in-process cache of query results that the projector invalidates after each committed batch.
  * Only for processes that run the projector themselves (all-in-one): there the invalidation is exact.
@@ -19,7 +20,7 @@ export class ReadCache<T> {
     const generation = this.generations.get(key) ?? 0;
     const value = await load();
     if (this.epoch === epoch && (this.generations.get(key) ?? 0) === generation) {
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size >= this.maxEntries) trimOldest(this.entries, trimTarget(this.maxEntries));
       this.entries.set(key, value);
     }
     return value;

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../event-store/port';
+import { trimOldest } from '../lru';
 
 /**
  * Second line of defence against applying an event twice: remembers, per stream, the last revision a
@@ -30,6 +31,30 @@ export class RevisionGuard {
       this.last.delete(stream); // re-insert: most recently used last
       this.last.set(stream, revision);
     }
-    while (this.last.size > this.maxStreams) this.last.delete(this.last.keys().next().value!);
+    this.evict();
+  }
+
+  /**
+   * filter and commit in one pass, without the map of a batch's revisions: for a caller with no transaction
+   * between the two (a bulk rebuild folds in memory; a failure there abandons the whole generation).
+   */
+  pass(events: RecordedEvent[]): RecordedEvent[] {
+    const fresh: RecordedEvent[] = [];
+    for (const e of events) {
+      const before = this.last.get(e.streamId);
+      if (before !== undefined) {
+        if (e.revision <= before) continue;
+        this.last.delete(e.streamId);
+      }
+      this.last.set(e.streamId, e.revision);
+      fresh.push(e);
+    }
+    this.evict();
+    return fresh;
+  }
+
+  private evict(): void {
+    // One iterator for all evictions (lru.ts): one per eviction made rebuilds of logs with many streams quadratic.
+    trimOldest(this.last, this.maxStreams);
   }
 }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
-import type { EventStore, NewEvent } from '../event-store/port';
+import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
+import type { Projection } from './projection';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
 import { tallyProjection } from '../../../test-support/platform/tally-projection';
 import { readWholeLog } from '../../../test-support/platform/whole-log';
@@ -59,6 +60,41 @@ for (const engine of await testEngines()) {
       const far = { commit: more.position.commit + 1_000_000n, prepare: 0n };
       expect(await again.waitFor(far, { timeoutMs: 100 })).toBe(false);
       await again.stop();
+    });
+
+    it("runs a projection's upkeep (ANALYZE) after its batch committed, outside it, and never for a failed batch", async () => {
+      const name = `u${randomUUID().slice(0, 8)}`;
+      await knex.raw(`create table ${name}_upkeep (batch_tx text, upkeep_tx text, rows_seen int)`);
+      let fail = true;
+      const p: Projection = {
+        name,
+        version: 1,
+        tables: [`${name}_rows`],
+        eventTypes: [`${name}.E`],
+        async setup(trx, t) {
+          await trx.schema.createTable(t(`${name}_rows`), (tb) => tb.text('id'));
+        },
+        async apply(events, { trx, t, maintain }) {
+          await trx(t(`${name}_rows`)).insert(events.map((e) => ({ id: e.id })));
+          const { rows } = await trx.raw('select pg_current_xact_id()::text as tx');
+          // What it sees shows when and where it ran: after the commit it counts this batch's rows.
+          maintain!(`insert into ${name}_upkeep select ?, pg_current_xact_id()::text, (select count(*) from ??)`, [rows[0].tx, t(`${name}_rows`)]);
+          if (fail) {
+            fail = false;
+            throw new Error('this batch rolls back: its upkeep must not run');
+          }
+        },
+      };
+      const runner = new ProjectionRunner({ store, db: knex, projections: [p], retryDelayMs: 5 });
+      await runner.start();
+      const { position } = await store.append(`${name}-a`, [ev(`${name}.E`), ev(`${name}.E`)], 'no_stream');
+      expect(await runner.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+      let upkeep: { batch_tx: string; upkeep_tx: string; rows_seen: number }[] = [];
+      for (let i = 0; i < 100 && !upkeep.length; i++, await new Promise((r) => setTimeout(r, 20))) upkeep = await knex(`${name}_upkeep`).select();
+      await runner.stop();
+      expect(upkeep).toHaveLength(1);
+      expect(upkeep[0]!.upkeep_tx).not.toBe(upkeep[0]!.batch_tx);
+      expect(upkeep[0]!.rows_seen).toBe(2);
     });
 
     async function appendMany(prefix: string, streams: number, perStream: number) {
@@ -214,6 +250,38 @@ for (const engine of await testEngines()) {
       expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([24, 24, 24, 24, 24]);
       const tables = await knex('pg_tables').where('tablename', 'like', `${name}%`).pluck('tablename');
       expect(tables.sort()).toEqual([`${name}_applied__g2`, `${name}_streams__g2`]);
+    });
+
+    it("rebuilds with a projection's bulk fold (one write for the log so far), then what came meanwhile batch by batch", async () => {
+      const name = `b${randomUUID().slice(0, 8)}`;
+      const plain = tallyProjection({ name });
+      let bulkWrites = 0;
+      const p: Projection = {
+        ...plain,
+        bulk() {
+          const held: RecordedEvent[] = [];
+          return {
+            add: (events) => void held.push(...events),
+            write: async (ctx) => {
+              bulkWrites++;
+              await plain.apply(held, ctx);
+            },
+          };
+        },
+      };
+      const runner = new ProjectionRunner({ store, db: knex, projections: [p], batchSize: 50 });
+      await runner.start(); // builds generation 1 (the store holds other tests' events): a bulk write too
+      await appendMany(name, 5, 20);
+      const writing = appendMany(name, 5, 4);
+      bulkWrites = 0;
+      const rebuilt = await runner.rebuild(name);
+      const last = await writing;
+      expect(await runner.waitFor(last.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      expect(rebuilt.generation).toBe(2);
+      expect(bulkWrites).toBe(1);
+      expect(await appliedOrder(name)).toEqual(await logOrder(name));
+      expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([24, 24, 24, 24, 24]);
     });
 
     it('rebuilds on start when the projection version changed', async () => {

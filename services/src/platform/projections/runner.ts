@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
-import { generationTables, type Projection } from './projection';
+import { generationTables, type ApplyContext, type BulkFold, type Projection } from './projection';
 import { RevisionGuard } from './revision-guard';
 import { projectionsDdl } from './schema';
-import { SharedLogReader } from './shared-log-reader';
+import { SharedLogReader } from '../event-store/shared-log-reader';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -19,9 +19,11 @@ const silent: Logger = { info() {}, warn() {}, error() {} };
  * How long projectors let appends gather after a wake-up before reading them (the store's coalesceMs).
  * Each batch costs every interested projection a transaction, so under load a few milliseconds of
  * waiting makes batches several times larger and the database's work per event smaller; read-your-
- * writes pays those milliseconds once.
+ * writes pays those milliseconds once. 2 rather than 4 since appends commit in groups themselves (one
+ * append transaction in flight): the same CPU a mark, busy read-your-writes p99 52-74 ms against 68-103
+ * (services/bench/NOTES.md).
  */
-export const PROJECTOR_COALESCE_MS = 4;
+export const PROJECTOR_COALESCE_MS = 2;
 
 /** Longest time a projection's stored checkpoint trails batches that had nothing for it. */
 const IDLE_CHECKPOINT_MS = 1000;
@@ -39,6 +41,24 @@ export interface RunnerOptions {
    * projector then runs in a worker thread and the hooks run where the caches are: see worker-host.ts).
    */
   onProgress?: (projection: string, position: Position, committed: RecordedEvent[] | undefined) => void;
+  /** Rebuild projections that offer a bulk fold with it (default true; false measures the batch path). */
+  bulkRebuilds?: boolean;
+  /** Events a page when a bulk rebuild reads the log (default 20,000: fewer round trips, same memory bound). */
+  bulkPageSize?: number;
+}
+
+/**
+ * Where a rebuild's time went, in milliseconds: `read` is time spent waiting for log pages (reading that
+ * overlaps folding is not counted), `catchUp` the batch-by-batch pass over what was appended meanwhile.
+ */
+export interface RebuildPhases {
+  setup: number;
+  read: number;
+  fold: number;
+  write: number;
+  catchUp: number;
+  switch: number;
+  drop: number;
 }
 
 /** Another runner moved the checkpoint or a rebuild switched generations: restart from the stored state. */
@@ -76,6 +96,8 @@ export class ProjectionRunner {
   private readonly loops: Promise<void>[] = [];
   private readonly stopSubs = new Set<() => Promise<void>>();
   private readonly reader: SharedLogReader;
+  private readonly bulkRebuilds: boolean;
+  private readonly bulkPageSize: number;
   private stopped = false;
 
   constructor(options: RunnerOptions) {
@@ -87,6 +109,8 @@ export class ProjectionRunner {
     this.retryDelayMs = options.retryDelayMs ?? 100;
     this.onProgress = options.onProgress;
     this.reader = new SharedLogReader(this.store, this.batchSize);
+    this.bulkRebuilds = options.bulkRebuilds ?? true;
+    this.bulkPageSize = options.bulkPageSize ?? 20_000;
   }
 
   /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
@@ -203,12 +227,15 @@ export class ProjectionRunner {
     batch: RecordedEvent[],
     expectedAt: Position,
     mustBeActive: boolean,
+    /** A bulk write instead of applying `batch` (empty then), moving the checkpoint to `to`. */
+    bulk?: { to: Position; write: (ctx: ApplyContext) => Promise<void> },
   ): Promise<Position> {
-    const last = batch[batch.length - 1]!.position;
+    const last = bulk ? bulk.to : batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
     const guard = this.guardFor(p.name, generation);
     const { fresh, applied } = guard.filter(wanted);
     const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
+    const upkeep: [string, readonly Knex.RawBinding[]][] = [];
     await this.db.transaction(async (trx) => {
       // One round trip locks the state row and moves the checkpoint from where this batch expects it. The
       // state row is what a rebuild locks to switch generations, so a switch and a live batch never
@@ -229,9 +256,13 @@ export class ProjectionRunner {
       const cp = row.rows[0] as { active_generation: number | null; moved: number };
       if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
-      if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation) });
+      if (bulk) await bulk.write({ trx, t: generationTables(generation) });
+      else if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
     });
     guard.commit(applied);
+    for (const [sql, bindings] of upkeep) {
+      this.db.raw(sql, bindings).catch((err: unknown) => this.log.warn({ err, projection: p.name }, 'read-model upkeep failed'));
+    }
     return last;
   }
 
@@ -246,9 +277,11 @@ export class ProjectionRunner {
    * Builds a new generation of a read model beside the live one, from the start of the log, and switches
    * the views to it once it has caught up with the live generation. Queries never see a half-built model.
    */
-  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number }> {
+  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number; phases: RebuildPhases }> {
     const p = this.projections.get(name);
     if (!p) throw new Error(`Unknown projection ${name}`);
+    const phases: RebuildPhases = { setup: 0, read: 0, fold: 0, write: 0, catchUp: 0, switch: 0, drop: 0 };
+    let t0 = performance.now();
     const generation = await this.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
       const row = await trx('projection_checkpoints').where({ name }).max('generation as g').first();
@@ -257,25 +290,66 @@ export class ProjectionRunner {
       await trx('projection_checkpoints').insert({ name, generation: g, version: p.version });
       return g;
     });
+    phases.setup = performance.now() - t0;
 
-    let at: Position = START;
-    let events = 0;
+    let { at, events } = p.bulk && this.bulkRebuilds ? await this.foldAll(p, generation, p.bulk(), phases, onProgress) : { at: START, events: 0 };
     for (;;) {
+      t0 = performance.now();
       const batch = await this.store.readAll({ after: at, maxCount: this.batchSize });
       if (batch.length > 0) {
         at = await this.applyBatch(p, generation, batch, at, false);
         events += batch.length;
         onProgress?.(events);
-        if (batch.length === this.batchSize) continue;
       }
+      phases.catchUp += performance.now() - t0;
+      if (batch.length === this.batchSize) continue;
+      t0 = performance.now();
       const previous = await this.trySwitch(p, generation, at);
+      phases.switch += performance.now() - t0;
       if (previous !== false) {
+        t0 = performance.now();
         if (previous !== undefined) await this.dropGeneration(p, previous);
+        phases.drop = performance.now() - t0;
         p.afterSwitch?.();
         this.log.info({ projection: name, generation, events }, 'read model rebuilt and switched');
-        return { generation, events };
+        return { generation, events, phases };
       }
     }
+  }
+
+  /**
+   * A bulk rebuild's first pass: reads the log to its current end in large pages into the projection's
+   * in-memory fold, then writes it and moves the checkpoint in one transaction. The next page is fetched
+   * while this one is folded, so reading and folding overlap. What is appended meanwhile is applied batch
+   * by batch afterwards, as in any rebuild.
+   */
+  private async foldAll(p: Projection, generation: number, fold: BulkFold, phases: RebuildPhases, onProgress?: (applied: number) => void): Promise<{ at: Position; events: number }> {
+    const guard = this.guardFor(p.name, generation);
+    const pageSize = this.bulkPageSize;
+    const types = p.eventTypes ? new Set(p.eventTypes) : null;
+    let at: Position = START;
+    let events = 0;
+    let next = this.store.readAll({ after: at, maxCount: pageSize });
+    for (;;) {
+      let t0 = performance.now();
+      const batch = await next;
+      phases.read += performance.now() - t0;
+      if (!batch.length) break;
+      const last = batch[batch.length - 1]!.position;
+      const full = batch.length === pageSize;
+      if (full) next = this.store.readAll({ after: last, maxCount: pageSize });
+      t0 = performance.now();
+      fold.add(guard.pass(types ? batch.filter((e) => types.has(e.type)) : batch));
+      phases.fold += performance.now() - t0;
+      at = last;
+      events += batch.length;
+      onProgress?.(events);
+      if (!full) break;
+    }
+    const t0 = performance.now();
+    if (events) await this.applyBatch(p, generation, [], START, false, { to: at, write: (ctx) => fold.write(ctx) });
+    phases.write = performance.now() - t0;
+    return { at, events };
   }
 
   /** Switches views to `generation` if it is at least as far as the live one; returns the old generation. */

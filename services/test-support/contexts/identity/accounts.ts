@@ -35,3 +35,11 @@ export async function signInSeededAdmin(t: TestApp, seedLines: readonly string[]
   expect((await admin.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
   return admin;
 }
+
+/** Signs in as the Owner the demo seed made ("owner <email> <password>"): only an Owner changes roles. */
+export async function signInSeededOwner(t: TestApp, seedLines: readonly string[]): Promise<Agent> {
+  const [, email, password] = /owner\s+(\S+@\S+)\s+(\S+)/.exec(seedLines.join('\n'))!;
+  const owner = t.agent();
+  expect((await owner.request({ method: 'POST', url: '/api/sign-in', payload: { email, password } })).statusCode).toBe(200);
+  return owner;
+}

@@ -4,11 +4,16 @@ import { createTestApp, type Agent, type TestApp } from '../../platform/test-app
 import { testAuthModule, testUserCookies } from '../../platform/test-auth';
 import type { TestDatabase } from '../../platform/databases';
 import { createPracticeModule } from '../../../src/contexts/practice/module';
+import { testClock, type TestClock } from '../../platform/clock';
+import { composedAnalyticsModule } from '../../analytics-history';
 
-/** A composed app with the practice module on a clock the test moves. */
+/**
+ * A composed app with the practice module on a clock the test moves, and the analytics module (on the
+ * same clock), which answers flashcards/analytics from the facts practice publishes.
+ */
 export interface PracticeTestApp {
   t: TestApp;
-  clock: { now: number; set(iso: string): void; advance(ms: number): void };
+  clock: TestClock;
   learner(): { agent: Agent; uid: string };
   eventCount(): Promise<number>;
   /** Creates cards through the API and returns their ids and the position to read after. */
@@ -18,16 +23,9 @@ export interface PracticeTestApp {
 }
 
 export async function practiceTestApp(db: TestDatabase, start = '2026-03-02T09:00:00.000Z'): Promise<PracticeTestApp> {
-  const clock = {
-    now: Date.parse(start),
-    set(iso: string) {
-      this.now = Date.parse(iso);
-    },
-    advance(ms: number) {
-      this.now += ms;
-    },
-  };
-  const t = await createTestApp(db, [testAuthModule, createPracticeModule({ now: () => new Date(clock.now) })]);
+  const clock = testClock(start);
+  const now = () => clock.date();
+  const t = await createTestApp(db, [testAuthModule, createPracticeModule({ now }), await composedAnalyticsModule()], { now });
   return {
     t,
     clock,

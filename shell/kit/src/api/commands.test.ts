@@ -109,3 +109,33 @@ describe('the position store', () => {
     expect(atLeast('3.1')).toEqual({ minPosition: '3.1' });
   });
 });
+
+describe('positions.settled', () => {
+  it('answers the position of a write still in flight once it lands, so a page opened meanwhile reads it', async () => {
+    let answer!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    positions.record('3.0');
+    const write = sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } });
+    let read: string | undefined | null = null;
+    const reading = positions.settled().then((p) => (read = p));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(read).toBeNull(); // still waiting for the write
+    answer(json({ changed: 1, position: '9.1' }));
+    await write;
+    await reading;
+    expect(read).toBe('9.1');
+  });
+
+  it('does not wait for a failed write, nor past its bound for one that never answers', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Flashcard not found' }, 404)));
+    positions.record('4.0');
+    await expect(sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } })).rejects.toBeInstanceOf(ApiError);
+    await expect(positions.settled()).resolves.toBe('4.0');
+
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    void sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } });
+    const t0 = Date.now();
+    await expect(positions.settled(50)).resolves.toBe('4.0');
+    expect(Date.now() - t0).toBeLessThan(1000);
+  });
+});

@@ -38,7 +38,7 @@ function recordPosition(result: unknown): void {
 
 /** Sends an input that already has its command id (a retry sends the same one) and records the position. */
 export async function callCommand<D extends RouteDef>(route: D, input: CallInput<D>): Promise<CommandOutput<D>> {
-  const result = await client.call(route, input);
+  const result = await positions.track(client.call(route, input));
   recordPosition(result);
   return result;
 }
@@ -82,7 +82,7 @@ export async function sendCommand<D extends RouteDef>(
  * `client.send`). The caller names a route whose body takes a `commandId`; the answer is not parsed.
  */
 export async function sendCommandUnparsed(method: RouteDef['method'], path: string, body: Record<string, unknown>): Promise<unknown> {
-  const result = await client.send(method, path, { body: { ...body, commandId: crypto.randomUUID() } });
+  const result = await positions.track(client.send(method, path, { body: { ...body, commandId: crypto.randomUUID() } }));
   recordPosition(result);
   return result;
 }

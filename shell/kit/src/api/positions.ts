@@ -33,6 +33,10 @@ function stored(): string | undefined {
 
 let latest: string | undefined = stored();
 const listeners = new Set<() => void>();
+/** Writes sent and not answered yet: their positions are not known until they answer. */
+const inFlight = new Set<Promise<unknown>>();
+/** How long a read waits for writes in flight before it goes without them (a hung request must not hang reads). */
+const SETTLE_MS = 10_000;
 
 export const positions = {
   latest: (): string | undefined => latest,
@@ -50,6 +54,26 @@ export const positions = {
       // Storage may be disabled: reads after a reload may then show the state just before the write.
     }
     for (const listener of listeners) listener();
+  },
+  /** Counts a write as in flight until it settles (callCommand does this for every command). */
+  track<T>(write: Promise<T>): Promise<T> {
+    inFlight.add(write);
+    const done = () => void inFlight.delete(write);
+    write.then(done, done);
+    return write;
+  },
+  /**
+   * The latest position once the writes already in flight have answered (or `timeoutMs` passed): a page
+   * opened right after a click reads that click's write too, though its answer had not come yet.
+   */
+  async settled(timeoutMs = SETTLE_MS): Promise<string | undefined> {
+    if (inFlight.size > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      await Promise.race([Promise.allSettled([...inFlight]), timeout]);
+      clearTimeout(timer);
+    }
+    return latest;
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);

@@ -8,3 +8,6 @@ export { Switch, type SwitchProps } from './Switch';
 export { Tabs, type TabsProps, type TabItem } from './Tabs';
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { AutoSizeTextarea, fitToContent, type AutoSizeTextareaProps } from './AutoSizeTextarea';
+export { AnnouncementBanner, AnnouncementBlock } from './AnnouncementBanner';
+export { SentencePlayer, type SentencePlayerProps } from './SentencePlayer';
+export { useLeaveGuard } from './use-leave-guard';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Accordion, AccordionItem, AlertDialog, AutoSizeTextarea, Dialog, ProgressBar, Switch, Tabs, Tooltip } from './index';
+import { Accordion, AccordionItem, AlertDialog, AnnouncementBanner, AutoSizeTextarea, Dialog, ProgressBar, Switch, Tabs, Tooltip } from './index';
 
 beforeAll(() => {
   // jsdom has no ResizeObserver; Radix's popper (tooltip) measures its arrow with one.
@@ -207,5 +207,33 @@ describe('AutoSizeTextarea', () => {
     expect(box.style.height).toBe(`${LINE}px`);
     rerender(<AutoSizeTextarea aria-label="Note" value={'a\nb\nc\nd'} onChange={() => {}} />);
     expect(box.style.height).toBe(`${4 * LINE}px`);
+  });
+});
+
+describe('AnnouncementBanner', () => {
+  it('renders as text, not as a link or an image, an address the server would refuse (the admin preview shows unsaved blocks)', () => {
+    render(
+      <AnnouncementBanner
+        banner={{
+          content: {
+            blocks: [
+              { type: 'link', data: { text: 'Run', url: 'javascript:alert(1)' } },
+              { type: 'link', data: { text: 'Page', url: 'data:text/html,<script>alert(2)</script>' } },
+              { type: 'link', data: { text: 'Elsewhere', url: '//evil.example/sign-in' } },
+              { type: 'link', data: { text: 'Plans', url: '/app/user-profile/subscribe' } },
+              { type: 'link', data: { text: 'Guide', url: 'https://help.example/guide' } },
+              { type: 'image', data: { url: 'https://evil.example/pixel.png', alt: 'Tracker' } },
+            ],
+          },
+        }}
+      />,
+    );
+    const banner = screen.getByRole('region', { name: 'Announcement' });
+    expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Plans', '/app/user-profile/subscribe'],
+      ['Guide', 'https://help.example/guide'],
+    ]);
+    for (const text of ['Run', 'Page', 'Elsewhere']) expect(screen.getByText(text).tagName).toBe('P');
+    expect(banner.querySelector('img')).toBeNull();
   });
 });

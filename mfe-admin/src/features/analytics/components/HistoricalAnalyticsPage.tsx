@@ -6,18 +6,11 @@ import { useHistory } from '../api/analytics-api';
 import { LanguagePicker, RangePicker, defaultRange, hours } from './Pickers';
 import { SortableTable, type Column } from './SortableTable';
 import { Chart } from './Chart';
+import { HISTORICAL_FIGURES } from './historical-columns';
 
 const columns: Column<HistoricalRow>[] = [
   { key: 'period', label: 'Period', value: (r) => r.period },
-  { key: 'activeUsers', label: 'Active', value: (r) => r.activeUsers },
-  { key: 'newUsers', label: 'New', value: (r) => r.newUsers },
-  { key: 'returningUsers', label: 'Returning', value: (r) => r.returningUsers },
-  { key: 'midTermInactiveUsers', label: 'Mid-term inactive', value: (r) => r.midTermInactiveUsers },
-  { key: 'longTermInactiveUsers', label: 'Long-term inactive', value: (r) => r.longTermInactiveUsers },
-  { key: 'reads', label: 'Reads', value: (r) => r.reads },
-  { key: 'chapters', label: 'Chapters', value: (r) => r.chapters },
-  { key: 'reviews', label: 'Reviews', value: (r) => r.reviews },
-  { key: 'timeSpent', label: 'Time spent (hours)', value: (r) => r.timeSpent, show: (r) => hours(r.timeSpent) },
+  ...HISTORICAL_FIGURES,
 ];
 
 /** /app/admin/analytics/historical-analytics: rows per day or month, with returning and inactive users. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
-import { LANGUAGE_NAMES, type LanguageAnalytics } from '@verba/contracts';
+import { LANGUAGE_NAMES, type LanguageAnalytics, type LearningLanguage } from '@verba/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useLanguageAnalytics } from '../api/analytics-api';
-import { RangePicker, defaultRange, hours } from './Pickers';
+import { LanguagePicker, RangePicker, defaultRange, hours } from './Pickers';
 import { SortableTable, type Column } from './SortableTable';
 import { Chart } from './Chart';
 
@@ -25,13 +25,15 @@ const columns: Column<LanguageAnalytics>[] = [
 /** /app/admin/analytics/language-analytics (spec §3 Language analytics). */
 export function LanguageAnalyticsPage() {
   const [range, setRange] = useState(defaultRange);
-  const figures = useLanguageAnalytics(range);
+  const [language, setLanguage] = useState<LearningLanguage | ''>('');
+  const figures = useLanguageAnalytics(range, language);
   const data = figures.data?.languages.map((l) => ({ name: LANGUAGE_NAMES[l.language], active: l.totalActiveUsers, new: l.totalNewUsers, reads: l.totalReads, hours: Number(hours(l.timeSpent)) }));
   return (
     <main className="an-page">
       <SectionHeader section="admin" title="Language analytics" subtitle="Users, reads, chapters and time spent per learning language." />
       <div className="an-pickers">
         <RangePicker range={range} onChange={setRange} />
+        <LanguagePicker value={language} onChange={setLanguage} />
       </div>
       {figures.isPending ? <Spinner label="Loading language analytics…" /> : null}
       {figures.isError ? <ErrorNotice title="The analytics could not be loaded." detail={figures.error.message} onRetry={() => void figures.refetch()} /> : null}

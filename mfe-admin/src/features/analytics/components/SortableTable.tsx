@@ -26,8 +26,9 @@ export function SortableTable<Row>({ caption, columns, rows, file }: { caption: 
     });
     return sort.desc ? out.reverse() : out;
   }, [rows, columns, sort]);
+  // The file holds what the table shows (hours as hours), in its order.
   const csv = () =>
-    download(file, toCsv(columns.map((c) => c.label), sorted.map((r) => columns.map((c) => c.value(r)))));
+    download(file, toCsv(columns.map((c) => c.label), sorted.map((r) => columns.map((c) => (c.show ? c.show(r) : c.value(r))))));
   return (
     <div className="an-table">
       <div className="an-table__bar">

@@ -3,7 +3,7 @@ import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { LANGUAGE_NAMES, USER_ANALYTICS_SORTS, type LearningLanguage, type UserAnalytics } from '@verba/contracts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useUserAnalytics } from '../api/analytics-api';
-import { LanguagePicker, hours } from './Pickers';
+import { LanguagePicker, RangePicker, defaultRange, hours } from './Pickers';
 import { SortableTable, type Column } from './SortableTable';
 import { Chart } from './Chart';
 
@@ -28,16 +28,21 @@ const SORT_LABELS: Record<(typeof USER_ANALYTICS_SORTS)[number], string> = {
   reviews: 'reviews',
 };
 
-/** /app/admin/analytics/user-analytics: per user and language, the 500 first by the chosen order. */
+/**
+ * /app/admin/analytics/user-analytics: per user and language, the 500 first by the chosen order; reads,
+ * chapters, reviews, time and last activity within the date range, words and cards as they are now.
+ */
 export function UserAnalyticsPage() {
+  const [range, setRange] = useState(defaultRange);
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const [sort, setSort] = useState<(typeof USER_ANALYTICS_SORTS)[number]>('lastActivity');
-  const users = useUserAnalytics(language, sort);
+  const users = useUserAnalytics(range, language, sort);
   const top = users.data?.users.slice(0, 15).map((u) => ({ name: u.userId.slice(0, 8), hours: Number(hours(u.timeSpent)), known: u.wordsKnown }));
   return (
     <main className="an-page">
       <SectionHeader section="admin" title="User analytics" subtitle="Words, reads, chapters, cards and time spent per user and language." />
       <div className="an-pickers">
+        <RangePicker range={range} onChange={setRange} />
         <LanguagePicker value={language} onChange={setLanguage} />
         <label>
           First by{' '}
@@ -64,7 +69,7 @@ export function UserAnalyticsPage() {
               <Bar dataKey="known" name="Words known" fill="var(--vk-primary)" isAnimationActive={false} />
             </BarChart>
           </Chart>
-          <SortableTable caption="User analytics" columns={columns} rows={users.data.users} file="user-analytics.csv" />
+          <SortableTable caption={`User analytics ${range.from} to ${range.to}`} columns={columns} rows={users.data.users} file={`user-analytics-${range.from}-${range.to}.csv`} />
         </>
       ) : null}
     </main>

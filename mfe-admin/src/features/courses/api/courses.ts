@@ -1,13 +1,21 @@
 import { atLeast } from '@verba/kit';
 import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { getAdminChapter, getAdminCourse, listAdminCourses } from '@verba/contracts/http';
+import { getAdminChapter, getAdminCourse, listAdminCourses, type AdminCourseSort } from '@verba/contracts/http';
 
 /**
  * Admin course reads, re-keyed by the tab's latest write position: after a save the page reads again
  * once the save is in the read model (the old answer stays on screen meanwhile).
  */
-export function useAdminCourses() {
-  return useRouteQuery(listAdminCourses, { query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
+/** The languages and their courses, searched, sorted and paged on the server (the first page of 24 in language order unless asked). */
+export function useAdminCourses(page: { search?: string; sort?: AdminCourseSort; page?: number; pageSize?: number } = {}) {
+  const query = {
+    ...atLeast(useMinPosition()),
+    ...(page.search ? { search: page.search } : {}),
+    ...(page.sort && page.sort !== 'language' ? { sort: page.sort } : {}),
+    page: page.page ?? 1,
+    pageSize: page.pageSize ?? 24,
+  };
+  return useRouteQuery(listAdminCourses, { query }, { placeholderData: keepPrevious });
 }
 
 export function useAdminCourse(courseId: string | undefined) {

@@ -7,7 +7,8 @@ import { useCommand } from '@verba/kit/query';
 import { AutoSizeTextarea, Switch } from '@verba/kit/ui';
 import { ChapterImageUrlSchema, ChapterTextSchema, CourseItemTitleSchema, VocabularySchema, addChapter, editChapter, setChapterFlags } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { FormError, submitWith } from '../../../components/forms';
+import { FormError, useGuardedSubmit } from '../../../components/forms';
+import { WithHistory } from '../../../components/HistoryTab';
 import { useAdminChapter, useAdminCourse } from '../api/courses';
 
 const ChapterForm = z.object({
@@ -72,19 +73,21 @@ export function EditChapterPage() {
       {chapter.isPending && chapterId ? <Spinner label="Loading the chapter…" /> : null}
       {chapter.isError ? <ErrorNotice title="The chapter could not be loaded." detail={chapter.error.message} onRetry={() => void chapter.refetch()} /> : null}
       {c ? (
-        <ChapterEditor
-          key={c.revision}
-          initial={{ title: c.title, text: c.text, vocabulary: c.vocabulary, imageUrl: c.imageUrl ?? '', visible: c.visible, premium: c.premium }}
-          submitLabel="Save chapter"
-          onSave={async ({ visible, premium, imageUrl, ...content }) => {
-            const image = imageUrl || null;
-            const changed = content.title !== c.title || content.text !== c.text || JSON.stringify(content.vocabulary) !== JSON.stringify(c.vocabulary) || image !== c.imageUrl;
-            if (changed) await edit.mutateAsync({ params: { chapterId: c.id }, body: { ...content, imageUrl: image, expectedRevision: c.revision } });
-            if (visible !== c.visible || premium !== c.premium) await flags.mutateAsync({ params: { chapterId: c.id }, body: { visible, premium, expectedRevision: c.courseRevision } });
-            toast({ title: 'Chapter saved.' });
-            navigate(back);
-          }}
-        />
+        <WithHistory entity="chapter" id={c.id} label="Chapter">
+          <ChapterEditor
+            key={c.revision}
+            initial={{ title: c.title, text: c.text, vocabulary: c.vocabulary, imageUrl: c.imageUrl ?? '', visible: c.visible, premium: c.premium }}
+            submitLabel="Save chapter"
+            onSave={async ({ visible, premium, imageUrl, ...content }) => {
+              const image = imageUrl || null;
+              const changed = content.title !== c.title || content.text !== c.text || JSON.stringify(content.vocabulary) !== JSON.stringify(c.vocabulary) || image !== c.imageUrl;
+              if (changed) await edit.mutateAsync({ params: { chapterId: c.id }, body: { ...content, imageUrl: image, expectedRevision: c.revision } });
+              if (visible !== c.visible || premium !== c.premium) await flags.mutateAsync({ params: { chapterId: c.id }, body: { visible, premium, expectedRevision: c.courseRevision } });
+              toast({ title: 'Chapter saved.' });
+              navigate(back);
+            }}
+          />
+        </WithHistory>
       ) : null}
     </main>
   );
@@ -97,9 +100,10 @@ function ChapterEditor({ initial, submitLabel, onSave }: { initial: ChapterValue
   const form = useForm<ChapterValues, unknown, ChapterOutput>({ resolver: zodResolver(ChapterForm), defaultValues: initial, mode: 'onTouched' });
   const words = useFieldArray({ control: form.control, name: 'vocabulary' });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = submitWith(form, onSave);
+  const { onSubmit, dialog } = useGuardedSubmit(form, onSave);
   return (
     <form className="ad-form" onSubmit={onSubmit} noValidate>
+      {dialog}
       <FormError message={errors.root?.message} />
       <TextField label="Title" required error={errors.title?.message} {...form.register('title')} />
       <div className="vk-field">

@@ -7,7 +7,8 @@ import { useCommand } from '@verba/kit/query';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, createCourse, renameCourse } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { FormError, TitleForm, submitWith } from '../../../components/forms';
+import { FormError, TitleForm, useGuardedSubmit } from '../../../components/forms';
+import { WithHistory } from '../../../components/HistoryTab';
 import { useAdminCourse, useAdminCourses } from '../api/courses';
 
 const CreateCourseForm = z.object({ title: CourseItemTitleSchema });
@@ -22,7 +23,7 @@ export function CreateCoursePage() {
   const chosen = language || (free.includes(asked as LearningLanguage) ? (asked as LearningLanguage) : free[0]) || '';
   const create = useCommand(createCourse);
   const form = useForm<TitleValues>({ resolver: zodResolver(CreateCourseForm), defaultValues: { title: '' }, mode: 'onTouched' });
-  const onSubmit = submitWith(form, async ({ title }) => {
+  const { onSubmit, dialog } = useGuardedSubmit(form, async ({ title }) => {
     if (!chosen) return;
     const { courseId } = await create.mutateAsync({ body: { languageCode: chosen, title } });
     toast({ title: `The ${LANGUAGE_NAMES[chosen]} course was created.` });
@@ -38,6 +39,7 @@ export function CreateCoursePage() {
       {courses.data && free.length === 0 ? <p role="status">Every language already has its course: {LEARNING_LANGUAGES.map((l) => LANGUAGE_NAMES[l]).join(', ')}.</p> : null}
       {free.length > 0 ? (
         <form className="ad-form" onSubmit={onSubmit} noValidate>
+          {dialog}
           <FormError message={form.formState.errors.root?.message} />
           <div className="vk-field">
             <label className="vk-field__label" htmlFor="ad-course-language">
@@ -74,7 +76,11 @@ export function EditCoursePage() {
       {course.isPending && courseId ? <Spinner label="Loading the course…" /> : null}
       {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
       {!courseId ? <p>Open a course from the courses page to edit it.</p> : null}
-      {course.data ? <EditCourseForm courseId={course.data.id} title={course.data.title} revision={course.data.revision} /> : null}
+      {course.data ? (
+        <WithHistory entity="course" id={course.data.id} label="Course">
+          <EditCourseForm courseId={course.data.id} title={course.data.title} revision={course.data.revision} />
+        </WithHistory>
+      ) : null}
     </main>
   );
 }

@@ -1,20 +1,41 @@
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
+import { useState } from 'react';
+import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
-import { deleteLesson, reorderLessons, type AdminCourse } from '@verba/contracts/http';
+import { ADMIN_COURSE_SORTS, deleteLesson, reorderLessons, type AdminCourse, type AdminCourseSort } from '@verba/contracts/http';
 import { SortableList } from '../../../components/SortableList';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse, useAdminCourses } from '../api/courses';
+import { Pager } from '../../../components/Pager';
+import { Select } from '../../../components/Select';
+
+/** Languages a page: there are four today, so the pager shows only when more come. */
+const PAGE_SIZE = 12;
+const SORT_LABELS: Record<AdminCourseSort, string> = {
+  language: 'Language',
+  title: 'Course title',
+  chapters: 'Most chapters',
+  hidden: 'Most hidden chapters',
+  withoutExercises: 'Most chapters without exercises',
+};
 
 /** /app/admin/courses: one course per language; a course's lessons in order (drag or keyboard to reorder). */
 export function CoursesPage() {
-  const courses = useAdminCourses();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<AdminCourseSort>('language');
+  const courses = useAdminCourses({ search, sort, page, pageSize: PAGE_SIZE });
   const selected = useSearchParam('courseId') ?? courses.data?.languages.find((l) => l.course)?.course?.id;
   return (
     <main>
       <SectionHeader section="admin" title="Courses" subtitle="One course per language: its lessons, chapters and starting points." />
+      <div className="ad-toolbar">
+        <TextField label="Search by language or title" type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
+        <Select label="Sort by" value={sort} options={ADMIN_COURSE_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))} onChange={(v) => (setSort(v || 'language'), setPage(1))} />
+      </div>
       {courses.isPending ? <Spinner label="Loading courses…" /> : null}
+      {courses.data?.total === 0 ? <EmptyState title="No course matches">Search by the language's name or the course's title.</EmptyState> : null}
       {courses.isError ? <ErrorNotice title="The courses could not be loaded." detail={courses.error.message} onRetry={() => void courses.refetch()} /> : null}
       <nav aria-label="Languages" className="ad-tabs">
         {courses.data?.languages.map(({ languageCode, course }) =>
@@ -29,6 +50,7 @@ export function CoursesPage() {
           ),
         )}
       </nav>
+      {courses.data ? <Pager page={page} total={courses.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       {selected ? <CourseLessons courseId={selected} /> : null}
     </main>
   );

@@ -4,8 +4,9 @@ import { addLesson, renameLesson } from '@verba/contracts/http';
 import { TitleForm } from '../../../components/forms';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse } from '../api/courses';
+import { WithHistory } from '../../../components/HistoryTab';
 
-/** /app/admin/create-lesson?courseId and /app/admin/edit-lesson?courseId&lessonId: a lesson's title. */
+/** /app/admin/create-lesson?courseId and /app/admin/edit-lesson?courseId&lessonId: a lesson's title (and, once it exists, its History tab). */
 export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const courseId = useSearchParam('courseId');
   const lessonId = useSearchParam('lessonId');
@@ -22,7 +23,11 @@ export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
       {course.isPending && courseId ? <Spinner label="Loading the course…" /> : null}
       {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
       {course.data && mode === 'edit' && !lesson ? <p role="alert">Lesson not found: it may have been deleted by another admin.</p> : null}
-      {ready ? <LessonEditor courseId={course.data.id} lessonId={lesson?.id} title={lesson?.title ?? ''} revision={course.data.revision} /> : null}
+      {ready ? (
+        <WithHistory entity="lesson" id={lesson?.id} label="Lesson">
+          <LessonEditor courseId={course.data.id} lessonId={lesson?.id} title={lesson?.title ?? ''} revision={course.data.revision} />
+        </WithHistory>
+      ) : null}
     </main>
   );
 }

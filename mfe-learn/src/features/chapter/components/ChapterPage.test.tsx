@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, checkExerciseAnswer, getChapterExercises } from '@verba/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { COURSE_MESSAGES, chapterFlashcards, checkExerciseAnswer, getChapterExercises, getChapterOrder } from '@verba/contracts';
+import { recordTime } from '@verba/contracts/http';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { COMMAND_ID, CH, FAMILIE, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
+import { COMMAND_ID, COURSE_ID, CH, FAMILIE, LESSONS, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
 import { LearnApp } from '../../../LearnApp';
 
 const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => false): MockRoute => ({
@@ -16,6 +17,7 @@ const wordRoutes = (): MockRoute[] => [
   { route: routes.getDictionary, reply: () => ({ languageCode: 'de', words: [{ value: 'vater', status: 'known' }] }) },
   { route: routes.patchWord, reply: (_url, body) => ({ changed: 1, word: (body as { word: { value: string; status: 'new' } }).word }) },
   { route: routes.getChapterMatchWords, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }) },
+  { route: chapterFlashcards, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), flashcards: [] }) },
 ];
 
 function openChapter(id: string) {
@@ -105,6 +107,23 @@ describe('ChapterPage', () => {
     expect(toastStore.get()[0]?.description).toBe('Too many requests');
   });
 
+  it("sends the seconds spent on the chapter with PATCH /api/user/time, in the chapter's language, when the learner leaves", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // the page's clock only: the page still loads on real timers
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress([CH.hallo], { chapterId: CH.familie, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+      { route: recordTime, reply: () => ({ ok: true }) },
+    ]);
+    const { unmount } = openChapter(CH.familie);
+    await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
+    expect(sent(fetchMock, 'PATCH', '/api/user/time')).toHaveLength(0);
+    vi.setSystemTime(Date.now() + 95_000);
+    unmount();
+    await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/user/time')).toHaveLength(1));
+    expect(JSON.parse(String(sent(fetchMock, 'PATCH', '/api/user/time')[0]?.[1]?.body))).toEqual({ seconds: 95, languageCode: 'de' });
+  });
+
   it('"Complete chapter" saves the chapter and moves on to the next chapter to learn', async () => {
     let completed: string[] = [CH.hallo];
     const next = () => (completed.includes(CH.familie) ? { chapterId: CH.morgen, lessonId: LESSON_2 } : { chapterId: CH.familie, lessonId: LESSON_1 });
@@ -133,6 +152,22 @@ describe('ChapterPage', () => {
     const reads = sent(fetchMock, 'GET', '/api/courses/progress').map(([url]) => url);
     expect(reads).toContain('/api/courses/progress?languageCode=de&minPosition=42.0');
     expect(toastStore.get()[0]?.title).toBe('Chapter completed');
+  });
+
+  it('"Discuss" takes the learner to the forum page of this chapter’s thread, with its title', async () => {
+    mockApi([...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })), chapterRoute(FAMILIE), chapterRoute(MORGEN), ...wordRoutes()]);
+    openChapter(CH.familie);
+    await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
+    fireEvent.click(screen.getByRole('link', { name: 'Discuss' }));
+    // The shell's forum page (outside this fragment) opens the chapter's one thread, or offers to start it.
+    expect(window.location.pathname).toBe(`/app/forum/discuss/chapter/${CH.familie}`);
+    expect(new URLSearchParams(window.location.search).get('title')).toBe('Meine Familie');
+
+    // Each chapter links its own thread.
+    startOver();
+    openChapter(CH.morgen);
+    await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
+    expect(screen.getByRole('link', { name: 'Discuss' }).getAttribute('href')).toBe(`/app/forum/discuss/chapter/${CH.morgen}?title=Ein+normaler+Morgen`);
   });
 
   it('a completed chapter offers the next one instead of completing it again', async () => {
@@ -188,5 +223,24 @@ describe('ChapterPage', () => {
     fireEvent.click(within(section).getAllByRole('button', { name: 'Check' })[1]!);
     await within(section).findByText('✓ Right!');
     expect(sent(fetchMock, 'POST', '/api/courses/exercises/check')).toHaveLength(2);
+  });
+
+  it('links the chapters before and after it in the reading order, the hidden one left out', async () => {
+    const order = LESSONS.flatMap((l) => l.chaptersOrder).filter((c) => c.visible);
+    mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      chapterRoute(MORGEN),
+      ...wordRoutes(),
+      { route: getChapterOrder, reply: () => ({ courseId: COURSE_ID, chapters: order }) },
+    ]);
+    openChapter(CH.familie);
+    const nav = await screen.findByRole('navigation', { name: 'Chapters' });
+    expect(within(nav).getByRole('link', { name: '← Previous: Hallo, ich bin Lena' }).getAttribute('href')).toBe(`/app/courses/chapter/${CH.hallo}`);
+    // "Geheimes Kapitel" (hidden) comes between them in its lesson, but learners never get it.
+    const next = within(nav).getByRole('link', { name: 'Next: Ein normaler Morgen →' });
+    fireEvent.click(next);
+    await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
+    expect(within(await screen.findByRole('navigation', { name: 'Chapters' })).getByRole('link', { name: 'Next: Auf dem Markt (Master) →' })).toBeTruthy();
   });
 });

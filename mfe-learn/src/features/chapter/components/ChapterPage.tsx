@@ -8,9 +8,12 @@ import { MatchWords } from '../../match-words/components/MatchWords';
 import { ChapterExercises } from '../../exercises/components/ChapterExercises';
 import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
 import { COURSES_PATH, SUBSCRIBE_PATH } from '../../../paths';
+import { ChapterAudio } from './ChapterAudio';
 import { ChapterText, translationsOf } from './ChapterText';
 import { CompleteChapter } from './CompleteChapter';
 import { VocabularyList } from './VocabularyList';
+import { ChapterCards } from './ChapterCards';
+import { ChapterNav } from './ChapterNav';
 
 const NO_STATUSES: ReadonlyMap<string, WordStatus> = new Map();
 const back = (
@@ -69,14 +72,15 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
   return (
     <main className="ln-page ln-chapter-page" ref={top}>
       {back}{' '}
-      {/* The chapter's thread in the forum (the shell's page). */}
-      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ language: languageCode, title: chapter.title })}`}>Discuss</Link>
+      {/* The chapter's thread in the forum (the shell's page): it opens the thread, or offers to start it. */}
+      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ title: chapter.title })}`}>Discuss</Link>
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
         {chapter.title}
       </h1>
       {/* Decorative: the chapter's text says what matters; the URL is the image manager's, same origin. */}
       {chapter.imageUrl ? <img className="ln-chapter-page__image" src={chapter.imageUrl} alt="" /> : null}
+      <ChapterAudio chapterId={chapter.id} text={chapter.text} />
       {statuses.isError ? (
         <p className="ln-warning" role="status">
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
@@ -87,6 +91,7 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
       <section className="ln-block" aria-labelledby="ln-vocabulary">
         <h2 id="ln-vocabulary">Vocabulary</h2>
         <VocabularyList pairs={chapter.vocabulary} />
+        <ChapterCards chapter={chapter} />
       </section>
       <section className="ln-block" aria-labelledby="ln-match">
         <h2 id="ln-match">Match the words</h2>
@@ -95,6 +100,7 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
       <section className="ln-block ln-complete" aria-label="Complete chapter">
         <CompleteChapter chapter={chapter} progress={progress.data} />
       </section>
+      <ChapterNav courseId={chapter.courseId} chapterId={chapter.id} />
     </main>
   );
 }

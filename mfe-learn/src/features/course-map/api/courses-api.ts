@@ -1,6 +1,6 @@
 import { atLeast, client, positions, sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
-import { addAfterOnboarding, addProgress, getChapter, getCourse, getLessons, getProgress } from '@verba/contracts/http';
+import { addAfterOnboarding, addProgress, getChapter, getChapterOrder, getCourse, getLessons, getProgress } from '@verba/contracts/http';
 import type { Chapter, CourseProgress, LearningLanguage, Level } from '@verba/contracts';
 
 export const useCourse = (languageCode: LearningLanguage) => useRouteQuery(getCourse, { query: { languageCode } });
@@ -14,6 +14,9 @@ const firstCourse = (data: { courses: CourseProgress[] }) => data.courses[0] ?? 
 /** The learner's progress in one language's course; null when that course is not on the platform. */
 export const useProgress = (languageCode: LearningLanguage) =>
   useRouteQuery(getProgress, { query: { languageCode } }, { select: firstCourse });
+
+/** The course's chapters in reading order across lessons (hidden ones left out for learners). */
+export const useChapterOrder = (courseId: string) => useRouteQuery(getChapterOrder, { query: { courseId } });
 
 export const useChapter = (chapterId: string) => useRouteQuery(getChapter, { params: { chapterId } });
 

@@ -1,6 +1,6 @@
 import { atLeast } from '@verba/kit';
 import { keepPrevious, queryClient, routeKey, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { deleteFlashcard, editFlashcard, listFlashcards, setFlashcardStatus } from '@verba/contracts/http';
+import { deleteFlashcard, editFlashcard, flashcardsOriginStatus, listFlashcards, setFlashcardStatus } from '@verba/contracts/http';
 import type { Flashcard, LearningLanguage } from '@verba/contracts';
 
 type CardList = { languageCode: LearningLanguage; flashcards: Flashcard[] };
@@ -9,6 +9,12 @@ type CardList = { languageCode: LearningLanguage; flashcards: Flashcard[] };
 export function useFlashcards(languageCode: LearningLanguage) {
   const minPosition = useMinPosition();
   return useRouteQuery(listFlashcards, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+}
+
+/** Per article or chapter the cards come from: how many, Known, Uncertain and due now (the list's "From" filter). */
+export function useOriginStatus(languageCode: LearningLanguage) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(flashcardsOriginStatus, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
 }
 
 /** Changes the cached list at once (the refetch that follows the write confirms it). */

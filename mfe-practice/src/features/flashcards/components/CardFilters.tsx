@@ -1,4 +1,8 @@
+import type { z } from 'zod';
+import type { OriginStatusSchema } from '@verba/contracts/http';
 import type { CardFilter, OriginFilter, StatusFilter } from '../filter';
+
+export type OriginStatus = z.output<typeof OriginStatusSchema>;
 
 const STATUS: ReadonlyArray<[StatusFilter, string]> = [
   ['all', 'All'],
@@ -27,8 +31,24 @@ function Choice<T extends string>({ label, options, value, onChange }: { label: 
   );
 }
 
-/** Search and the two filters; every change applies at once. */
-export function CardFilters({ filter, onChange }: { filter: CardFilter; onChange: (filter: CardFilter) => void }) {
+const KIND = { article: 'article', chapter: 'chapter' } as const;
+const cardCount = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
+
+/**
+ * "From": each article and chapter the learner made cards from, with its counts (flashcards-origin-status).
+ * An id named by the address but not (yet) in the list stays choosable, so the filter never silently drops.
+ */
+function sourceOptions(origins: readonly OriginStatus[], selected: string): Array<[string, string]> {
+  const options: Array<[string, string]> = origins
+    .filter((o): o is OriginStatus & { originId: string; origin: 'article' | 'chapter' } => o.origin !== null && o.originId !== null)
+    .map((o) => [o.originId, `${o.originName ?? `Untitled ${KIND[o.origin]}`} (${KIND[o.origin]}) · ${cardCount(o.total)}, ${o.dueNow} due`]);
+  if (selected && !options.some(([id]) => id === selected)) options.unshift([selected, 'The chosen article or chapter']);
+  return [['', 'Any article or chapter'], ...options];
+}
+
+/** Search and the filters; every change applies at once. */
+export function CardFilters({ filter, origins, onChange }: { filter: CardFilter; origins: readonly OriginStatus[]; onChange: (filter: CardFilter) => void }) {
+  const sources = sourceOptions(origins, filter.source);
   return (
     <div className="pr-filters" role="search">
       <label className="pr-filter pr-filter--search">
@@ -43,6 +63,7 @@ export function CardFilters({ filter, onChange }: { filter: CardFilter; onChange
       </label>
       <Choice label="Status" options={STATUS} value={filter.status} onChange={(status) => onChange({ ...filter, status })} />
       <Choice label="Origin" options={ORIGIN} value={filter.origin} onChange={(origin) => onChange({ ...filter, origin })} />
+      {sources.length > 1 ? <Choice label="From" options={sources} value={filter.source} onChange={(source) => onChange({ ...filter, source })} /> : null}
     </div>
   );
 }

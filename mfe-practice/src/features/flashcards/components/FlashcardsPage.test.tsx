@@ -2,11 +2,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAY_MS, MESSAGES } from '@verba/contracts';
+import { flashcardsOriginStatus } from '@verba/contracts/http';
 import { resetAll } from '../../../test/cleanup';
 import { NOW, card, json, mockApi, renderSignedIn, type Call } from '../../../test/practice-api';
 import { FlashcardsPage } from './FlashcardsPage';
 
-afterEach(resetAll);
+afterEach(() => {
+  resetAll();
+  window.history.replaceState(null, '', '/');
+});
 
 const HUND = card({ sourceValue: 'der Hund', targetValue: 'the dog', origin: 'article', originId: 'a1', originName: 'Der Hund' });
 const KATZE = card({
@@ -21,7 +25,18 @@ const KATZE = card({
   state: 'review',
 });
 const HAUS = card({ sourceValue: 'das Haus', targetValue: 'the house', dueDateStamp: NOW + 200 * DAY_MS, lastTimePracticedStamp: NOW, status: 'known', state: 'review' });
+const FISCH = card({ sourceValue: 'der Fisch', targetValue: 'the fish', origin: 'chapter', originId: 'c2', originName: 'Kapitel 2' });
 const CARDS = [HUND, KATZE, HAUS];
+
+/** flashcards-origin-status as the server counts the cards above (and FISCH), parsed with the contract. */
+const ORIGINS = flashcardsOriginStatus.response.parse({
+  origins: [
+    { origin: 'article', originId: 'a1', originName: 'Der Hund', total: 1, known: 0, uncertain: 1, dueNow: 1 },
+    { origin: 'chapter', originId: 'c1', originName: 'Kapitel 1', total: 1, known: 1, uncertain: 0, dueNow: 0 },
+    { origin: 'chapter', originId: 'c2', originName: 'Kapitel 2', total: 1, known: 0, uncertain: 1, dueNow: 1 },
+    { origin: null, originId: null, originName: null, total: 1, known: 1, uncertain: 0, dueNow: 0 },
+  ],
+});
 
 /** A small server: the list answers with what the writes left. */
 function mockCards() {
@@ -34,6 +49,7 @@ function mockCards() {
   };
   return mockApi({
     'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: cards }),
+    'GET /api/flashcards/flashcards-origin-status': () => json(ORIGINS),
     'PATCH /api/flashcards/one': (call) => update(call, '5.1'),
     'PATCH /api/flashcards/status': (call) => update(call, '7.1'),
     'DELETE /api/flashcards/one': (call) => {
@@ -94,6 +110,42 @@ describe('flashcard list', () => {
     expect(screen.getByText('No card matches these filters.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus']);
+  });
+
+  it('filters by the article or chapter the cards came from, with their counts from the server', async () => {
+    mockApi({
+      'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: [...CARDS, FISCH] }),
+      'GET /api/flashcards/flashcards-origin-status': () => json(ORIGINS),
+    });
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    const from = (await screen.findByLabelText('From')) as HTMLSelectElement;
+    await waitFor(() => expect(from.options).toHaveLength(4));
+    expect(Array.from(from.options, (o) => o.textContent)).toEqual([
+      'Any article or chapter',
+      'Der Hund (article) · 1 card, 1 due',
+      'Kapitel 1 (chapter) · 1 card, 0 due',
+      'Kapitel 2 (chapter) · 1 card, 1 due',
+    ]);
+    fireEvent.change(from, { target: { value: 'c2' } });
+    expect(shownCards()).toEqual(['der Fisch']);
+    expect(screen.getByRole('status').textContent).toBe('1 of 4 cards');
+    fireEvent.change(from, { target: { value: '' } });
+    expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus', 'der Fisch']);
+  });
+
+  it("opens filtered by the article or chapter the address names (a chapter's \"See them in your flashcards\")", async () => {
+    window.history.replaceState(null, '', '/app/practice-portal/flashcards?origin=c1');
+    mockApi({
+      'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: [...CARDS, FISCH] }),
+      'GET /api/flashcards/flashcards-origin-status': () => json(ORIGINS),
+    });
+    renderSignedIn(<FlashcardsPage />);
+    await screen.findByRole('list', { name: 'Flashcards' });
+    expect(shownCards()).toEqual(['die Katze']);
+    await waitFor(() => expect((screen.getByLabelText('From') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Kapitel 1 (chapter) · 1 card, 0 due'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
+    expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus', 'der Fisch']);
   });
 
   it('edits a card in a dialog: the contract messages show in place and nothing is sent until the form is valid', async () => {

@@ -5,8 +5,8 @@ import type { Flashcard } from '@verba/contracts';
 import { languageName, useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
-import { useDeleteFlashcard, useFlashcards, useSetFlashcardStatus } from '../api/flashcards';
-import { NO_FILTER, filterCards, type CardFilter } from '../filter';
+import { useDeleteFlashcard, useFlashcards, useOriginStatus, useSetFlashcardStatus } from '../api/flashcards';
+import { NO_FILTER, filterCards, filterFromSearch, type CardFilter } from '../filter';
 import { CardFilters } from './CardFilters';
 import { CardItem } from './CardItem';
 import { EditCardDialog } from './EditCardDialog';
@@ -20,7 +20,8 @@ export function FlashcardsPage() {
   const list = useFlashcards(languageCode);
   const remove = useDeleteFlashcard(languageCode);
   const setStatus = useSetFlashcardStatus(languageCode);
-  const [filter, setFilter] = useState<CardFilter>(NO_FILTER);
+  const origins = useOriginStatus(languageCode);
+  const [filter, setFilter] = useState<CardFilter>(() => filterFromSearch(window.location.search));
   const [editing, setEditing] = useState<Flashcard | null>(null);
   const [deleting, setDeleting] = useState<Flashcard | null>(null);
   const cards = list.data?.flashcards;
@@ -45,7 +46,8 @@ export function FlashcardsPage() {
       {cards?.length === 0 ? <NoCards languageCode={languageCode} /> : null}
       {cards && cards.length > 0 ? (
         <>
-          <CardFilters filter={filter} onChange={setFilter} />
+          {/* Without the counts (not loaded, or failed) the "From" filter offers only what the address named. */}
+          <CardFilters filter={filter} origins={origins.data?.origins ?? []} onChange={setFilter} />
           <p className="pr-muted" role="status">
             {shown.length === cards.length ? `${cards.length} ${cards.length === 1 ? 'card' : 'cards'}` : `${shown.length} of ${cards.length} cards`}
           </p>

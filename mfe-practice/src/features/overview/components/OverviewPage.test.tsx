@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '@verba/contracts';
+import { recordTime } from '@verba/contracts/http';
 import { PracticeApp } from '../../../PracticeApp';
 import { resetAll } from '../../../test/cleanup';
 import { NOW, info, json, mockApi, renderSignedIn } from '../../../test/practice-api';
@@ -61,6 +62,21 @@ describe('practice portal overview', () => {
     openPortal();
     expect((await screen.findByRole('alert')).textContent).toContain('Your practice could not be loaded.');
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('sends the seconds spent practising with PATCH /api/user/time when the learner leaves (the server counts them for the current language)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] }); // the portal's clock only: it still loads on real timers
+    const api = mockApi({
+      'GET /api/flashcards/info': () => json(info({ total: 2, dueNow: 1 })),
+      'PATCH /api/user/time': () => json(recordTime.response.parse({ ok: true })),
+    });
+    const { unmount } = openPortal();
+    await screen.findByLabelText('Your flashcards');
+    expect(api.to('PATCH /api/user/time')).toHaveLength(0);
+    vi.setSystemTime(Date.now() + 125_000);
+    unmount();
+    await waitFor(() => expect(api.to('PATCH /api/user/time')).toHaveLength(1));
+    expect(recordTime.body.parse(api.to('PATCH /api/user/time')[0]!.body)).toEqual({ seconds: 125 });
   });
 
   it('an unknown practice subpath offers the way back instead of a blank area', async () => {

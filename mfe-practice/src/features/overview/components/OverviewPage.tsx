@@ -5,6 +5,7 @@ import { languageName, useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useFlashcardsInfo } from '../api/info';
+import { PracticeStatistics } from '../../statistics/components/PracticeStatistics';
 
 const GAMES = [
   { href: PRACTICE_PATHS.review, title: 'Review flashcards', text: 'Flip each card and rate how well you knew it; the schedule adapts.' },
@@ -73,6 +74,7 @@ export function OverviewPage() {
               </li>
             ))}
           </ul>
+          <PracticeStatistics languageCode={languageCode} info={data} />
         </>
       ) : null}
     </Portal>

@@ -1,6 +1,6 @@
-import { ApiError, client, navigate } from '@verba/kit';
-import { queryClient, useRouteQuery } from '@verba/kit/query';
-import { canCreate, getSeries, userSeries } from '@verba/contracts/http';
+import { ApiError, atLeast, client, navigate, sendCommand } from '@verba/kit';
+import { queryClient, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { canCreate, deleteSeries, getSeries, seriesDetails, userSeries } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -41,3 +41,15 @@ export const refreshLibrary = () =>
   queryClient.invalidateQueries({
     predicate: (query) => typeof query.queryKey[1] === 'string' && /^\/api\/(articles|series)/.test(query.queryKey[1]),
   });
+
+/** A series with the articles the learner can see, in reading order. */
+export function useSeriesDetails(id: string) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(seriesDetails, { params: { id }, query: { ...atLeast(minPosition) } });
+}
+
+/** Deletes one of the learner's series (its articles stay, outside any series). */
+export async function deleteOwnSeries(seriesId: string) {
+  await sendCommand(deleteSeries, { query: { seriesId } });
+  void refreshLibrary();
+}

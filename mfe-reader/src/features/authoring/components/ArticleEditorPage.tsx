@@ -112,6 +112,11 @@ export function EditArticlePage({ articleId }: { articleId: string }) {
       {article.isPending ? <Spinner label="Loading the article…" /> : null}
       {article.isError ? <ErrorNotice title="This article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} /> : null}
       {article.data && !article.data.isAuthor ? <ErrorNotice title={LIBRARY_MESSAGES.notAuthor} /> : null}
+      {article.data?.isAuthor && article.data.declineReason ? (
+        <p className="rd-warning" role="status">
+          An administrator declined this article for the public library: “{article.data.declineReason}”.
+        </p>
+      ) : null}
       {article.data?.isAuthor ? (
         <Editor key={article.data.id} languageCode={article.data.languageCode} existing={article.data} publicAllowed={check?.canCreatePublic ?? false} />
       ) : null}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { Button, Link, SectionHeader } from '@verba/kit';
-import { useLeaveGuard } from '../use-leave-guard';
+import { useLeaveGuard } from '@verba/kit/ui';
 
 /**
  * Saving a form: the unsaved-changes guard while it is dirty, the server's message on failure, and

@@ -1,8 +1,10 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, isAdmin, sendCommand, navigate, toast, useSession, type SessionUser } from '@verba/kit';
+import { useState } from 'react';
+import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, isAdmin, sendCommand, navigate, toast, useSession, type SessionUser } from '@verba/kit';
+import { AlertDialog } from '@verba/kit/ui';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
 import { useSeriesList } from '../../library/api/articles';
-import { refreshLibrary, useSeries } from '../api/authoring-api';
+import { deleteOwnSeries, refreshLibrary, useSeries, useSeriesDetails } from '../api/authoring-api';
 import { SeriesForm, type SeriesFormInput, type SeriesFormOutput } from './SeriesForm';
 import { languageName } from '../../../language';
 import { EditorFrame } from './SavingForm';
@@ -52,6 +54,9 @@ export function SeriesListPage() {
                 {s.isPrivate ? ' · Private' : ''}
               </p>
               <div className="rd-series__links">
+                <Link href={`/app/series/${encodeURIComponent(s.id)}`} aria-label={`Details of “${s.title}”`}>
+                  Details
+                </Link>
                 <Link href={`/app/library?seriesId=${encodeURIComponent(s.id)}`}>Show articles</Link>
                 {s.isAuthor ? <Link href={`/app/edit-series?id=${encodeURIComponent(s.id)}`}>Edit</Link> : null}
               </div>
@@ -113,5 +118,83 @@ export function SeriesEditorPage({ seriesId }: { seriesId?: string }) {
         />
       ) : null}
     </EditorFrame>
+  );
+}
+
+/** /app/series/<id>: the series with its articles in reading order; its author may edit or delete it. */
+export function SeriesDetailsPage({ seriesId }: { seriesId: string }) {
+  const details = useSeriesDetails(seriesId);
+  const [confirming, setConfirming] = useState(false);
+  const series = details.data?.series;
+  const parts = details.data?.articles ?? [];
+
+  const remove = (target: Series) => {
+    deleteOwnSeries(target.id).then(
+      () => {
+        toast({ title: `Series “${target.title}” deleted`, description: 'Its articles stay in your library.' });
+        navigate('/app/series');
+      },
+      (error: Error) => toast({ title: 'Could not delete the series', description: error.message, variant: 'destructive' }),
+    );
+  };
+
+  return (
+    <main>
+      <SectionHeader section="library" title={series?.title ?? 'Series'} subtitle={series ? `A series in ${languageName(series.languageCode)}` : undefined} />
+      <div className="rd-toolbar">
+        <div className="rd-toolbar__links">
+          <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">
+            All series
+          </Link>
+          {series?.isAuthor ? (
+            <>
+              <Link href={`/app/edit-series?id=${encodeURIComponent(series.id)}`} className="vk-btn vk-btn--secondary vk-btn--sm">
+                Edit series
+              </Link>
+              <Button size="sm" variant="danger" onClick={() => setConfirming(true)}>
+                Delete series
+              </Button>
+            </>
+          ) : null}
+        </div>
+      </div>
+      {details.isPending ? <Spinner label="Loading the series…" /> : null}
+      {details.isError ? <ErrorNotice title="This series could not be loaded." detail={details.error.message} onRetry={() => void details.refetch()} /> : null}
+      {series ? (
+        <>
+          {series.description ? <p className="rd-note">{series.description}</p> : null}
+          <p className="rd-note">
+            {series.totalArticles === 1 ? '1 article' : `${series.totalArticles} articles`}
+            {series.authorDisplayName ? ` · ${series.authorDisplayName}` : ''}
+            {series.isPrivate ? ' · Private' : ''}
+          </p>
+          {parts.length === 0 ? (
+            <EmptyState title="No articles in this series yet">
+              <p>Choose this series when you add or edit an article.</p>
+            </EmptyState>
+          ) : (
+            <ol className="rd-series__parts" aria-label="Articles in reading order">
+              {parts.map((article) => (
+                <li key={article.id}>
+                  <Link href={`/app/library/${encodeURIComponent(article.id)}`}>{article.name}</Link>{' '}
+                  <span className="rd-note">
+                    {article.generalDifficulty} · {article.totalWords.toLocaleString()} words
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          <AlertDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title={`Delete the series “${series.title}”?`}
+            description="The series is deleted for good. Its articles are not: they stay in your library, outside any series."
+            confirmLabel="Delete series"
+            destructive
+            onConfirm={() => remove(series)}
+          />
+        </>
+      ) : null}
+    </main>
   );
 }

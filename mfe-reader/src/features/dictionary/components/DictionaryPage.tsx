@@ -1,20 +1,25 @@
 import { useState, type ChangeEvent } from 'react';
-import { ErrorNotice, Link, SectionHeader, Spinner, atLeast, toast, useSession } from '@verba/kit';
+import { ErrorNotice, Link, SectionHeader, Spinner, toast, useSession } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
-import { useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { LearningLanguageSchema } from '@verba/contracts';
-import { dictionaryAnalytics } from '@verba/contracts/http';
+import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { languageName } from '../../../language';
+import { useCounts } from '../api/my-words';
 import { previewFile, useApplyPlan, type Preview } from '../api/word-import';
 import { ImportPreview } from './ImportPreview';
+import { LevelHint } from './LevelHint';
+import { PasteWords } from './PasteWords';
+import { WordList } from './WordList';
 import '../dictionary.css';
 
-/** /app/dictionary: the learner's word counts and words in from a CSV (LingQ, LUTE, a Verba card export). */
+/**
+ * /app/dictionary, "My words": the level hint, the learner's words of one language (search, filter, change,
+ * mark many), words in from a pasted list or a CSV (LingQ, LUTE, a Verba card export).
+ */
 export function DictionaryPage() {
   const { user } = useSession();
-  const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
-  const minPosition = useMinPosition();
-  const counts = useRouteQuery(dictionaryAnalytics, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: (p) => p });
+  const [languageCode, setLanguage] = useState<LearningLanguage>(() => LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage));
+  const counts = useCounts(languageCode);
+  const languageLabel = languageName(languageCode);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -49,28 +54,25 @@ export function DictionaryPage() {
 
   return (
     <main className="rd-dictionary">
-      <SectionHeader section="library" title="My dictionary" subtitle={`Your words in ${languageName(languageCode)}`} />
-      <p>
+      <SectionHeader section="library" title="My words" subtitle={`Your words in ${languageLabel}`} />
+      <div className="rd-dictionary__top">
         <Link href="/app/library">← Library</Link>
-      </p>
+        <span className="rd-inline-field">
+          <label htmlFor="rd-words-language">Language</label>
+          <select id="rd-words-language" className="vk-input" value={languageCode} onChange={(e) => setLanguage(LearningLanguageSchema.parse(e.target.value))}>
+            {LEARNING_LANGUAGES.map((code) => (
+              <option key={code} value={code}>
+                {languageName(code)}
+              </option>
+            ))}
+          </select>
+        </span>
+      </div>
       {counts.isPending ? <Spinner label="Loading your words…" /> : null}
       {counts.isError ? <ErrorNotice title="Your dictionary could not be loaded." detail={counts.error.message} onRetry={() => void counts.refetch()} /> : null}
-      {counts.data ? (
-        <dl className="rd-dictionary__counts">
-          <div>
-            <dt>Known</dt>
-            <dd>{counts.data.known}</dd>
-          </div>
-          <div>
-            <dt>Uncertain</dt>
-            <dd>{counts.data.uncertain}</dd>
-          </div>
-          <div>
-            <dt>Level hint</dt>
-            <dd>{counts.data.levelHint}</dd>
-          </div>
-        </dl>
-      ) : null}
+      {counts.data ? <LevelHint known={counts.data.known} uncertain={counts.data.uncertain} level={counts.data.levelHint} /> : null}
+      <PasteWords key={`paste-${languageCode}`} languageCode={languageCode} languageLabel={languageLabel} />
+      <WordList key={`list-${languageCode}`} languageCode={languageCode} languageLabel={languageLabel} />
       <section className="rd-dictionary__import" aria-labelledby="rd-import-words">
         <h2 id="rd-import-words" className="rd-dictionary__title">
           Import words from a CSV file

@@ -22,6 +22,11 @@ export function ArticleCards({ articles }: { articles: readonly ArticleSummary[]
               {article.category} · {article.generalDifficulty} · {article.totalWords.toLocaleString()} words
               {article.seriesTitle ? ` · ${article.seriesTitle}` : ''}
             </p>
+            <p className="rd-article__meta">
+              <span aria-hidden="true">★ </span>
+              {article.ratings > 0 ? `Rated ${article.averageRating.toFixed(1)} (${article.ratings})` : 'Not rated yet'}
+              {` · ${article.totalReads === 1 ? '1 reader' : `${article.totalReads.toLocaleString()} readers`}`}
+            </p>
             <DifficultyBadge label={article.difficulty} estimated={article.difficultyEstimated} />
           </div>
         </li>

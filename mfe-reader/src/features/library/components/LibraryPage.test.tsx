@@ -25,6 +25,7 @@ function mockLibrary(list: (url: URL) => Response = () => page([A, B]), override
   return mockApi({
     'GET /api/articles': list,
     'GET /api/series/get': () => json({ series: [SERIES] }),
+    'GET /api/articles/last-articles': () => json({ articles: [] }),
     'GET /api/user/profile': () => json(profile()),
     'PATCH /api/user/settings': () => json({ message: 'not needed by the test' }, 500),
     ...overrides,
@@ -68,6 +69,44 @@ describe('LibraryPage', () => {
     expect(within(rows[1]!).getByText('Very Difficult').getAttribute('title')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
     expect(within(screen.getAllByRole('listitem')[0]!).getByText('Estimated: Easy')).toBeTruthy();
+  });
+
+  it('shows each card’s average rating and how many learners read it', async () => {
+    mockLibrary(() => page([{ ...A, averageRating: 4.5, ratings: 2, totalReads: 3 }, B]));
+    renderLibrary();
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(within(first!).getByText(/Rated 4.5 \(2\) · 3 readers/)).toBeTruthy();
+    expect(within(second!).getByText(/Not rated yet · 0 readers/)).toBeTruthy();
+  });
+
+  it('shows the recently read articles of the language above the list, newest first, with how far the learner read each', async () => {
+    const C = summary({ id: '3f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Im Zoo' });
+    const fetchMock = mockLibrary(undefined, {
+      'GET /api/articles/last-articles': () => json({ articles: [B, A, C] }),
+      'GET /api/articles/progress': (url) =>
+        json({
+          languageCode: url.searchParams.get('languageCode'),
+          items: [
+            { articleId: A.id, progress: 45, completed: false, updatedAt: 2 },
+            { articleId: B.id, progress: 100, completed: true, updatedAt: 3 },
+          ],
+        }),
+    });
+    renderLibrary();
+    const recent = await screen.findByRole('region', { name: 'Recently read' });
+    expect(within(recent).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Die Reise', `/app/library/${B.id}`],
+      ['Der Hund', `/app/library/${A.id}`],
+      ['Im Zoo', `/app/library/${C.id}`],
+    ]);
+    // Opened but no page turned yet: no progress to show for "Im Zoo".
+    const shown = () => within(recent).getAllByRole('listitem').map((li) => li.textContent);
+    await waitFor(() => expect(shown()).toEqual(['Die Reise B1 · Travel · Finished', 'Der Hund A1 · Children · 45% read', 'Im Zoo A1 · Children']));
+    expect(callsTo(fetchMock, 'GET', '/api/articles/progress').map((c) => c.url.searchParams.get('languageCode'))).toEqual(['de']);
+    expect(callsTo(fetchMock, 'GET', '/api/articles/last-articles')[0]?.url.searchParams.get('languageCode')).toBe('de');
+    expect(screen.getByRole('link', { name: 'My articles' }).getAttribute('href')).toBe('/app/my-articles');
   });
 
   it('switches to cards, keeps the choice in this browser and in the account settings', async () => {

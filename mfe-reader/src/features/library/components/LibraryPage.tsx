@@ -10,6 +10,7 @@ import { ArticleCards } from './ArticleCards';
 import { ArticleTable } from './ArticleTable';
 import { LibraryFilters } from './LibraryFilters';
 import { Pagination } from './Pagination';
+import { RecentlyRead } from './RecentlyRead';
 
 const VIEWS: Array<[LibraryView, string]> = [
   ['table', 'Table'],
@@ -48,11 +49,14 @@ export function LibraryPage() {
           <Link href="/app/add-article" className="vk-btn vk-btn--primary vk-btn--sm">
             Add article
           </Link>
+          <Link href="/app/my-articles" className="vk-btn vk-btn--secondary vk-btn--sm">
+            My articles
+          </Link>
           <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">
             Series
           </Link>
           <Link href="/app/dictionary" className="vk-btn vk-btn--secondary vk-btn--sm">
-            My dictionary
+            My words
           </Link>
         </div>
         <div role="group" aria-label="View" className="rd-view-toggle">
@@ -63,6 +67,7 @@ export function LibraryPage() {
           ))}
         </div>
       </div>
+      <RecentlyRead languageCode={languageCode} />
       <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={setFilters} />
       {result.isPending ? <Spinner label="Loading articles…" /> : null}
       {result.isError ? (

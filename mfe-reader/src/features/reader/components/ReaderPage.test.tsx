@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { toastStore } from '@verba/kit';
+import { AttachedAudioSchema } from '@verba/contracts/http';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { COMMAND_ID as ID, callsTo, json, problem } from '../../../test/mock-api';
+import { COMMAND_ID as ID, article, callsTo, json, problem } from '../../../test/mock-api';
 import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
@@ -41,6 +42,22 @@ describe('ReaderPage', () => {
     // The page's distinct words: der hund läuft schläft und die (new), katze (known).
     expect(document.querySelector('.rd-count--new dd')?.textContent).toBe('6');
     expect(document.querySelector('.rd-count--known dd')?.textContent).toBe('1');
+  });
+
+  it('shows markup in an article as the text it is: no element from it, no handler, quotes kept in the words', async () => {
+    // Plain text keeps "a < b" as written, so a text may hold what looks like a tag; rich text is sanitized on the server.
+    const hostile = 'Der <img src=x onerror="window.__xss = 1"> Hund "bellt" & <script>window.__xss = 2</script> läuft.';
+    mockReader(hostile);
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    expect(pageText()).toBe(hostile);
+    const text = document.querySelector('.rd-text')!;
+    expect(text.querySelector('img, script')).toBeNull();
+    expect([...text.querySelectorAll('*')].flatMap((el) => el.getAttributeNames().filter((name) => name.startsWith('on')))).toEqual([]);
+    // Every element is a word span; its key attribute holds the word, whatever characters it has.
+    expect([...text.querySelectorAll('*')].every((el) => el.matches('span[data-key]'))).toBe(true);
+    expect(wordsFor('onerror')).toHaveLength(1);
+    expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 
   it('marking a word updates all its occurrences at once and PATCHes the key', async () => {
@@ -86,6 +103,48 @@ describe('ReaderPage', () => {
     expect(wordsFor('katze')[0]?.className).toBe('w w--new');
     await waitFor(() => expect(wordsFor('katze')[0]?.className).toBe('w w--known'));
     expect(toastStore.get()[0]?.description).toBe('Too many requests');
+  });
+
+  it("tells the author why an administrator declined their article", async () => {
+    const declined = article({ id: ARTICLE_ID, name: 'Der Hund', content: CONTENT, isAuthor: true, isPrivate: true, declineReason: 'Please add a source.' });
+    mockReader(CONTENT, { [`GET /api/articles/${ARTICLE_ID}`]: () => json(declined) });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    expect(screen.getByText(/An administrator declined this article for the public library: “Please add a source.”/)).toBeTruthy();
+  });
+
+  it('plays the audio the audio manager made, marking the sentence being spoken', async () => {
+    const audio = AttachedAudioSchema.parse({
+      targetKind: 'article', targetId: ARTICLE_ID, url: `/api/audio-files/${'a'.repeat(64)}.wav`, contentType: 'audio/wav', durationSeconds: 4,
+      source: 'generated', sentences: [{ start: 0, end: 1.2 }, { start: 1.2, end: 3.1 }, { start: 3.1, end: 4 }], attachedAt: 1,
+    });
+    mockReader(CONTENT, { [`GET /api/audio/article/${ARTICLE_ID}`]: () => json({ audio }) });
+    renderReader();
+    const player = await screen.findByRole('region', { name: 'Listen to the article' });
+    const element = player.querySelector('audio')!;
+    expect(element.getAttribute('src')).toBe(audio.url);
+    // The article's own sentences, each a place to play from; the first is current before playing.
+    expect(within(player).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Der Hund läuft.', 'der HUND schläft, und die Katze?', 'Der Hund!']);
+    const current = () => player.querySelector('[aria-current="true"]')?.textContent;
+    expect(current()).toBe('Der Hund läuft.');
+    // jsdom plays nothing: the learner picks the second sentence, and the clock is where the browser would put it.
+    element.play = async () => undefined;
+    await act(async () => fireEvent.click(within(player).getByRole('button', { name: 'der HUND schläft, und die Katze?' })));
+    expect(element.currentTime).toBe(1.2);
+    expect(current()).toBe('der HUND schläft, und die Katze?');
+    Object.defineProperty(element, 'currentTime', { configurable: true, get: () => 3.5 });
+    act(() => void element.dispatchEvent(new Event('seeked')));
+    expect(current()).toBe('Der Hund!');
+  });
+
+  it('shows no player for an article without audio', async () => {
+    const fetchMock = mockReader(CONTENT);
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', `/api/audio/article/${ARTICLE_ID}`)).toHaveLength(1));
+    await act(() => new Promise((done) => setTimeout(done, 20))); // the answer (no audio) is rendered
+    expect(screen.queryByRole('region', { name: 'Listen to the article' })).toBeNull();
+    expect(document.querySelector('audio')).toBeNull();
   });
 
   it('shows an error with a retry when the article cannot be loaded', async () => {

@@ -6,6 +6,8 @@ import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate } from '../paging';
 import type { WordIndex } from '../word-index';
+import { ArticleAudio } from './ArticleAudio';
+import { ArticleFeedback } from './ArticleFeedback';
 import { PageFooter } from './PageFooter';
 import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
 import { WordPanel } from './WordPanel';
@@ -34,11 +36,13 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const index = useRef<WordIndex | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
 
-  const pages = useMemo(() => {
+  // The article as plain text: paged for reading, and split into sentences by the audio player.
+  const text = useMemo(() => {
     const data = article.data;
-    if (!data) return [''];
-    return paginate(data.contentFormat === 'html' ? htmlToText(data.content) : data.content);
+    if (!data) return '';
+    return data.contentFormat === 'html' ? htmlToText(data.content) : data.content;
   }, [article.data]);
+  const pages = useMemo(() => (article.data ? paginate(text) : ['']), [article.data, text]);
   const totalPages = pages.length;
   const page = Math.min(Math.max(chosenPage ?? bookmark.data?.bookmark?.pageNumber ?? 1, 1), totalPages);
 
@@ -144,15 +148,21 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         {article.data.isAuthor ? <Link href={`/app/edit-article?id=${encodeURIComponent(articleId)}`}>Edit article</Link> : null}
         {/* The article's thread in the forum (the shell's page); private articles have none. */}
         {article.data.isPrivate ? null : (
-          <Link href={`/app/forum/discuss/article/${encodeURIComponent(articleId)}?${new URLSearchParams({ language: article.data.languageCode, title: article.data.name })}`}>Discuss</Link>
+          <Link href={`/app/forum/discuss/article/${encodeURIComponent(articleId)}?${new URLSearchParams({ title: article.data.name })}`}>Discuss</Link>
         )}
       </p>
       <h1 className="rd-title" ref={top}>
         {article.data.name}
       </h1>
+      <ArticleAudio articleId={articleId} text={text} />
       {article.data.isAuthor && article.data.needApprove ? (
         <p className="rd-info" role="status">
           This article waits for an administrator’s approval before it appears in the public library.
+        </p>
+      ) : null}
+      {article.data.isAuthor && article.data.declineReason ? (
+        <p className="rd-warning" role="status">
+          An administrator declined this article for the public library: “{article.data.declineReason}” — it stays private; you can edit it and send it again.
         </p>
       ) : null}
       {statuses.isError ? (
@@ -173,6 +183,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             initialFocus={focusOnTurn}
           />
           <PageFooter page={page} totalPages={totalPages} counts={counts} onTurn={turn} onMarkRestKnown={markRestKnown} />
+          <ArticleFeedback articleId={articleId} isAuthor={article.data.isAuthor} />
         </div>
         <WordPanel
           word={selected}

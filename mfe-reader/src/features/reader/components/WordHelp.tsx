@@ -4,6 +4,7 @@ import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { addCard, speak, SpeechError, useOwnMeaning, useSpeechSettings } from '../api/word-help-api';
 import { useTranslation, type TranslationState } from '../use-translation';
 import { OwnMeaningForm } from './OwnMeaning';
+import { SpeechAllowance } from './SpeechAllowance';
 import { isPhrase, type SelectedWord } from './ReaderText';
 
 interface Props {
@@ -154,6 +155,7 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
           </Button>
         ) : null}
       </div>
+      <SpeechAllowance speaking={speaking} />
       {speech ? (
         <p className={speech.info ? 'rd-info' : 'rd-warning'} role={speech.info ? 'status' : 'alert'}>
           {speech.message}

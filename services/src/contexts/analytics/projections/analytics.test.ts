@@ -123,6 +123,30 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
     expect(figures.find((f) => f.language === 'de')).toMatchObject({ totalChapters: 0 });
   });
 
+  it('the per-day rollups give the distinct counts of a scan of the rows, for any range, facts out of order and a deletion', async () => {
+    // Days appended out of order (an earlier day after a later one), repeats, and a user deleted midway.
+    const h = new History()
+      .registered(ana, '2026-07-01T08:00:00Z').onboarded(ana, 'de', '2026-07-01T08:00:00Z')
+      .registered(ben, '2026-07-01T08:00:00Z').onboarded(ben, 'de', '2026-07-01T08:00:00Z')
+      .registered(cleo, '2026-07-01T08:00:00Z').onboarded(cleo, 'de', '2026-07-01T08:00:00Z');
+    const days = [12, 3, 20, 3, 7, 25, 1, 18, 9, 30, 14, 5];
+    days.forEach((d, i) => {
+      const at = `2026-07-${String(d).padStart(2, '0')}T10:00:00Z`;
+      h.read([ana, ben, cleo][i % 3]!, art(i % 4), 'de', at).chapter([ana, ben][i % 2]!, uuidOf(50 + (i % 3)), at).time(cleo, 'de', 60, at);
+    });
+    h.deleted(ben, '2026-07-31T00:00:00Z').read(ana, art(9), 'de', '2026-07-02T10:00:00Z');
+    await given(h, 4);
+    const scan = async (from: string, to: string) => {
+      const one = async (table: string, member: string) =>
+        Number((await db(table).where('language', 'de').whereBetween('day', [from, to]).countDistinct(`${member} as n`).first())!.n);
+      return { active: await one('analytics_activity', 'user_id'), articles: await one('analytics_articles', 'article_id'), chapters: await one('analytics_chapters', 'chapter_id') };
+    };
+    for (const [from, to] of [['2026-07-01', '2026-07-31'], ['2026-07-04', '2026-07-08'], ['2026-07-06', '2026-07-19'], ['2026-07-13', '2026-07-13'], ['2026-06-01', '2026-07-02']] as const) {
+      const [de] = await queries().languages(from, to);
+      expect({ active: de!.totalActiveUsers, articles: de!.totalArticles, chapters: de!.chapters }, `${from}..${to}`).toEqual(await scan(from, to));
+    }
+  });
+
   describe('historical rows: active, new, returning, mid-term and long-term inactive at their boundaries', () => {
     // Ana joins and is active on 1 July only; Ben is active on 1 July and comes back on 15 July.
     const sparse = () =>

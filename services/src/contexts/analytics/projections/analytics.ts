@@ -1,3 +1,4 @@
+import { trustingAppendValidation } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { factOf, type Fact, type Mappers } from '../events';
 import { AnalyticsBatch } from './fold';
@@ -15,12 +16,18 @@ export function analyticsProjection(mappers: Mappers): Projection {
   const facts = (events: Parameters<Projection['apply']>[0]) => events.map((e) => factOf(mappers, e)).filter((f): f is Fact => f !== null);
   return {
     name: ANALYTICS_PROJECTION,
-    version: 1,
+    // 2: per-day rollups for the language analytics query (rollups.ts). 3: cards held, with their schedule.
+    version: 3,
     tables: ANALYTICS_TABLES,
     eventTypes: Object.keys(mappers),
     setup: createAnalyticsTables,
     async apply(events, { trx, t }) {
       await new AnalyticsBatch(trx, t).apply(facts(events));
+    },
+    bulk() {
+      const fold = new AnalyticsBatch();
+      // The log's events were validated on append: a rebuild maps them without parsing each again.
+      return { add: (events) => fold.fold(trustingAppendValidation(() => facts(events))), write: ({ trx, t }) => fold.writeTo(trx, t) };
     },
     asOfTime(event) {
       const fact = factOf(mappers, event);

@@ -17,9 +17,10 @@ const RUNS = 100;
 const START = Date.UTC(2026, 6, 1);
 const LANGS = ['de', 'fr', 'es', 'ru'] as const;
 const STATUSES = ['new', 'known', 'uncertain'] as const;
+const STATES = ['new', 'learning', 'review', 'relearning'] as const;
 
 const action = fc.record({
-  kind: fc.constantFrom('onboard', 'switch', 'time', 'read', 'chapter', 'review', 'word', 'premium', 'ended', 'deleted'),
+  kind: fc.constantFrom('onboard', 'switch', 'time', 'read', 'chapter', 'card', 'review', 'uncard', 'word', 'premium', 'ended', 'deleted'),
   user: fc.integer({ min: 1, max: 4 }),
   lang: fc.constantFrom(...LANGS),
   thing: fc.integer({ min: 1, max: 3 }),
@@ -46,7 +47,9 @@ function historyOf(actions: Action[]): History {
       case 'time': h.time(user, a.lang, a.seconds, when); break;
       case 'read': h.read(user, uuidOf(100 + a.thing), a.lang, when); break;
       case 'chapter': h.chapter(user, uuidOf(200 + a.thing), when); break;
-      case 'review': h.review(user, uuidOf(300 + a.thing), a.lang, when); break;
+      case 'card': h.cardCreated(user, uuidOf(300 + a.thing), a.lang, when); break;
+      case 'review': h.review(user, uuidOf(300 + a.thing), a.lang, when, { state: STATES[a.seconds % 4], reps: a.seconds % 7, lapses: a.seconds % 3 }); break;
+      case 'uncard': h.cardDeleted(user, uuidOf(300 + a.thing), when); break;
       case 'word': h.word(user, a.lang, `w${a.thing}`, a.status, when); break;
       case 'premium': h.subscription(user, 'Started', 'active', when); break;
       case 'ended': h.subscription(user, 'Ended', 'canceled', when); break;
@@ -111,6 +114,28 @@ describe.skipIf(!pgProbe.available)('analytics rebuilt as of a date equals the l
         expect(await contents(asOfTables(day))).toEqual(await contents(live));
       }),
       { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 300_000);
+
+  it(`the bulk fold of a rebuild (the whole log in memory, one write) equals the batches applied live, ${RUNS / 2} random histories`, async () => {
+    const bulk: TableNames = (logical) => `${logical}__bulk`;
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 0, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), async (actions, batch) => {
+        const events = historyOf(actions).recorded().filter((e) => projection.eventTypes!.includes(e.type));
+        await db.transaction(async (trx) => {
+          for (const table of projection.tables) await trx.raw('drop table if exists ??, ??', [live(table), bulk(table)]);
+          await projection.setup(trx, live);
+          await projection.setup(trx, bulk);
+        });
+        for (let i = 0; i < events.length; i += batch) {
+          await db.transaction((trx) => projection.apply(events.slice(i, i + batch), { trx, t: live }));
+        }
+        const fold = projection.bulk!();
+        for (let i = 0; i < events.length; i += batch) fold.add(events.slice(i, i + batch));
+        await db.transaction((trx) => fold.write({ trx, t: bulk }));
+        expect(await contents(bulk)).toEqual(await contents(live));
+      }),
+      { numRuns: RUNS / 2, endOnFailure: true },
     );
   }, 300_000);
 });

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { TableNames } from '../../../platform/projections/projection';
+import { ROLLUP_TABLES, createRollupTables } from './rollups';
 
 /** The analytics read model's tables (logical names; each generation and as-of copy has its own). */
 export const ANALYTICS_TABLES = [
@@ -10,6 +11,7 @@ export const ANALYTICS_TABLES = [
   'analytics_cards',
   'analytics_articles',
   'analytics_chapters',
+  ...ROLLUP_TABLES,
 ] as const;
 
 export async function createAnalyticsTables(trx: Knex.Transaction, t: TableNames): Promise<void> {
@@ -48,11 +50,15 @@ export async function createAnalyticsTables(trx: Knex.Transaction, t: TableNames
     tb.text('status').notNullable();
     tb.primary(['user_id', 'language', 'word']);
   });
+  // The cards a learner holds, with where each one's FSRS schedule stands (state, scheduled reviews, lapses).
   await trx.schema.createTable(t('analytics_cards'), (tb) => {
     tb.uuid('user_id').notNullable();
-    tb.text('language').notNullable();
     tb.uuid('card_id').notNullable();
-    tb.primary(['user_id', 'language', 'card_id']);
+    tb.text('language').notNullable();
+    tb.text('state').notNullable();
+    tb.integer('reps').notNullable();
+    tb.integer('lapses').notNullable();
+    tb.primary(['user_id', 'card_id']);
   });
   // Anonymous per-day counts of what was read and completed, for the distinct articles and chapters.
   await trx.schema.createTable(t('analytics_articles'), (tb) => {
@@ -61,6 +67,7 @@ export async function createAnalyticsTables(trx: Knex.Transaction, t: TableNames
     tb.uuid('article_id').notNullable();
     tb.integer('reads').notNullable();
     tb.primary(['language', 'day', 'article_id']);
+    tb.index(['article_id', 'language', 'day']); // an article's days, for its gap rollup
   });
   await trx.schema.createTable(t('analytics_chapters'), (tb) => {
     tb.text('language').notNullable();
@@ -68,5 +75,7 @@ export async function createAnalyticsTables(trx: Knex.Transaction, t: TableNames
     tb.uuid('chapter_id').notNullable();
     tb.integer('completions').notNullable();
     tb.primary(['language', 'day', 'chapter_id']);
+    tb.index(['chapter_id', 'language', 'day']);
   });
+  await createRollupTables(trx, t);
 }

@@ -7,12 +7,12 @@ const codec = new EventCodec([...billingEvents]);
 
 /**
  * The subscription read model Master is decided from: each user's Stripe customer, every subscription as
- * last observed, and refunds. A deleted account's rows go with it.
+ * last observed, refunds, and admins' manual grants. A deleted account's rows go with it.
  */
 export const subscriptionsProjection: Projection = {
   name: 'billing-subscriptions',
-  version: 1,
-  tables: ['billing_customers', 'billing_subscriptions', 'billing_refunds'],
+  version: 2,
+  tables: ['billing_customers', 'billing_subscriptions', 'billing_refunds', 'billing_manual_grants'],
   eventTypes: [...billingEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
     await trx.schema.createTable(t('billing_customers'), (tb) => {
@@ -41,18 +41,32 @@ export const subscriptionsProjection: Projection = {
       tb.text('currency').notNullable();
       tb.timestamp('at', { useTz: true }).notNullable();
     });
+    await trx.schema.createTable(t('billing_manual_grants'), (tb) => {
+      tb.uuid('user_id').primary();
+      tb.uuid('granted_by').notNullable();
+      tb.timestamp('granted_at', { useTz: true }).notNullable();
+    });
   },
   async apply(events, { trx, t }) {
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
         const { userId } = readEventData(UserDeleted, recorded);
-        for (const table of ['billing_customers', 'billing_subscriptions', 'billing_refunds']) await trx(t(table)).where({ user_id: userId }).delete();
+        for (const table of ['billing_customers', 'billing_subscriptions', 'billing_refunds', 'billing_manual_grants']) await trx(t(table)).where({ user_id: userId }).delete();
         continue;
       }
       const e = codec.decode(recorded);
       switch (e.type) {
         case 'billing.CustomerCreated':
           await trx(t('billing_customers')).insert({ user_id: e.data.userId, customer_id: e.data.customerId, created_at: e.data.at }).onConflict('user_id').ignore();
+          break;
+        case 'billing.MasterGranted':
+          await trx(t('billing_manual_grants'))
+            .insert({ user_id: e.data.userId, granted_by: e.data.by, granted_at: e.data.at })
+            .onConflict('user_id')
+            .merge();
+          break;
+        case 'billing.MasterGrantRevoked':
+          await trx(t('billing_manual_grants')).where({ user_id: e.data.userId }).delete();
           break;
         case 'billing.CheckoutStarted':
           break; // a fact for the log; the subscription arrives by webhook

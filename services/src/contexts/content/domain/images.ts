@@ -2,14 +2,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import multipart from '@fastify/multipart';
-import { IMAGE_LIMITS, MEDIA_MESSAGES, MESSAGES, adminMediaRoutes as r, type AdminImage, type ImageKind } from '@verba/contracts';
-import type { Config } from '../../../platform/config';
+import { IMAGE_LIMITS, MEDIA_MESSAGES, MESSAGES, adminMediaRoutes as r, type AdminImage, type ImageKind, type ImageUse } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
-import { directoryImageStorage } from '../adapters/image-storage/directory';
-import { s3ImageStorage } from '../adapters/image-storage/s3';
-import type { ImageStorage } from '../adapters/image-storage/port';
+import type { MediaStorage } from '../../../platform/storage/port';
 
 /** Images are media, not domain events (like profile images): a metadata table plus the storage's bytes. */
 export async function migrateImages(db: Knex): Promise<void> {
@@ -27,12 +24,6 @@ export async function migrateImages(db: Knex): Promise<void> {
     });
   });
 }
-
-/** S3 (or an S3-compatible store) when S3_BUCKET is set, else a directory under DATA_DIR. */
-export const imageStorageFor = (config: Pick<Config, 'S3_BUCKET' | 'S3_REGION' | 'S3_ENDPOINT' | 'DATA_DIR'>): ImageStorage =>
-  config.S3_BUCKET
-    ? s3ImageStorage({ bucket: config.S3_BUCKET, region: config.S3_REGION, endpoint: config.S3_ENDPOINT })
-    : directoryImageStorage(path.join(config.DATA_DIR, 'images'));
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 type ImageType = keyof typeof EXTENSIONS;
@@ -72,7 +63,7 @@ export async function imageRoutes(
   app: App,
   auth: Authenticator,
   db: Knex,
-  storage: ImageStorage,
+  storage: MediaStorage,
   readAfter: (minPosition: string | undefined) => Promise<void>,
 ): Promise<void> {
   // Another context may have registered the multipart parser on this app already (it is global).
@@ -113,8 +104,8 @@ export async function imageRoutes(
     await readAfter(query.minPosition);
     const row: Row | undefined = await db('content_images').where({ id: params.imageId }).first();
     if (!row) throw new HttpError(404, MEDIA_MESSAGES.imageNotFound);
-    const uses = await db('content_image_usage').where({ image_id: row.id }).orderBy('title').limit(3).pluck('title');
-    if (uses.length) throw new HttpError(409, MEDIA_MESSAGES.inUse(uses as string[]));
+    const uses: ImageUse[] = await db('content_image_usage').where({ image_id: row.id }).orderBy(['kind', 'title']).limit(5).select('kind', 'title');
+    if (uses.length) throw new HttpError(409, MEDIA_MESSAGES.inUse(uses));
     await db('content_images').where({ id: row.id }).delete();
     await storage.delete(fileOf(row));
     return { ok: true as const };

@@ -2,6 +2,7 @@ import type { Announcement } from '@verba/contracts';
 import { EventCodec } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { contentEvents } from '../events';
+import { adminReads } from '../../../platform/projections/admin-reads';
 
 const codec = new EventCodec([...contentEvents]);
 
@@ -11,16 +12,19 @@ export interface AnnouncementRow {
   blocks: Announcement['content']['blocks'] | string;
   dismiss_behavior: Announcement['dismissBehavior'];
   active: boolean;
+  starts_at: Date | null;
+  ends_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
 
-/** Live announcements (deleted ones are removed); the user listing filters by audience and `active`. */
+/** Live announcements (deleted ones are removed); the user listing filters by audience, `active` and schedule. */
 export const announcementsProjection: Projection = {
   name: 'content-announcements',
-  version: 1,
+  version: 2,
   tables: ['content_announcements'],
   eventTypes: contentEvents.map((e) => e.type),
+  ...adminReads.projectionHooks('content-announcements'),
   async setup(trx, t) {
     await trx.schema.createTable(t('content_announcements'), (tb) => {
       tb.uuid('id').primary();
@@ -28,6 +32,8 @@ export const announcementsProjection: Projection = {
       tb.jsonb('blocks').notNullable();
       tb.text('dismiss_behavior').notNullable();
       tb.boolean('active').notNullable();
+      tb.timestamp('starts_at', { useTz: true });
+      tb.timestamp('ends_at', { useTz: true });
       tb.timestamp('created_at', { useTz: true }).notNullable();
       tb.timestamp('updated_at', { useTz: true }).notNullable();
       tb.index(['active', 'visible_to']);
@@ -41,8 +47,8 @@ export const announcementsProjection: Projection = {
         await trx(table).where({ id: e.data.announcementId }).delete();
         continue;
       }
-      const { announcementId, visibleTo, blocks, dismissBehavior, active, at } = e.data;
-      const row = { visible_to: visibleTo, blocks: JSON.stringify(blocks), dismiss_behavior: dismissBehavior, active, updated_at: at };
+      const { announcementId, visibleTo, blocks, dismissBehavior, active, startsAt = null, endsAt = null, at } = e.data;
+      const row = { visible_to: visibleTo, blocks: JSON.stringify(blocks), dismiss_behavior: dismissBehavior, active, starts_at: startsAt, ends_at: endsAt, updated_at: at };
       if (e.type === 'content.AnnouncementPublished') {
         await trx(table).insert({ id: announcementId, ...row, created_at: at }).onConflict('id').ignore();
       } else {

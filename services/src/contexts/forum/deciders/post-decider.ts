@@ -1,4 +1,4 @@
-import { FORUM_EDIT_WINDOW_MS, FORUM_MESSAGES as M } from '@verba/contracts';
+import { FORUM_EDIT_WINDOW_MS, FORUM_MESSAGES as M, type ForumReportReason } from '@verba/contracts';
 import { DomainError, type Decider } from '../../../platform/decider/decider';
 import type { PostEvent } from '../events';
 
@@ -9,7 +9,7 @@ export type PostCommand =
   | { kind: 'edit'; postId: string; userId: string; body: string; at: string; sealedFor?: string }
   | { kind: 'delete'; postId: string; userId: string; at: string }
   | { kind: 'hide'; postId: string; hidden: boolean; by: string; at: string }
-  | { kind: 'report'; postId: string; reporterId: string; reason: string; at: string; sealedFor?: string };
+  | { kind: 'report'; postId: string; reporterId: string; reason: ForumReportReason; details: string | null; at: string; sealedFor?: string };
 
 export type PostState =
   | { status: 'none' }
@@ -40,7 +40,7 @@ export const postDecider: Decider<PostCommand, PostState, PostEvent> = {
       case 'report':
         if (s.status === 'deleted') throw new DomainError(M.postNotFound, 404);
         if (s.reporters.includes(c.reporterId)) return [];
-        return [{ type: 'forum.PostReported', data: { postId: c.postId, threadId, reporterId: c.reporterId, reason: c.reason, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
+        return [{ type: 'forum.PostReported', data: { postId: c.postId, threadId, reporterId: c.reporterId, reason: c.reason, details: c.details, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
     }
   },
   evolve(s, e) {

@@ -13,7 +13,7 @@ const codec = new EventCodec([...forumEvents]);
  */
 export const forumProjection: Projection = {
   name: 'forum',
-  version: 1,
+  version: 2,
   tables: ['forum_threads', 'forum_posts', 'forum_votes', 'forum_reports', 'forum_readers'],
   eventTypes: [...forumEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
@@ -58,6 +58,7 @@ export const forumProjection: Projection = {
       tb.uuid('post_id').notNullable();
       tb.uuid('reporter_id').notNullable();
       tb.text('reason').notNullable();
+      tb.text('details');
       tb.timestamp('at', { useTz: true }).notNullable();
       tb.primary(['post_id', 'reporter_id']);
     });
@@ -128,8 +129,8 @@ export const forumProjection: Projection = {
           await trx(posts).where({ id: e.data.postId }).update({ hidden: e.data.hidden });
           break;
         case 'forum.PostReported': {
-          const d = await openSealed(trx, e.data, ['reason'], keys);
-          await trx(reports).insert({ post_id: d.postId, reporter_id: d.reporterId, reason: d.reason, at: d.at }).onConflict(['post_id', 'reporter_id']).ignore();
+          const d = await openSealed(trx, e.data, ['details'], keys);
+          await trx(reports).insert({ post_id: d.postId, reporter_id: d.reporterId, reason: d.reason, details: d.details || null, at: d.at }).onConflict(['post_id', 'reporter_id']).ignore();
           break;
         }
         case 'forum.PostUpvoted':

@@ -8,7 +8,8 @@ import { EventCodec } from '../../../platform/decider/events';
 import { handleCommand } from '../../../platform/decider/handle-command';
 import type { EventStore, Position } from '../../../platform/event-store/port';
 import { HttpError } from '../../../platform/http/problem';
-import { emailDecider, userDecider, type UserCommand } from '../deciders/account-decider';
+import { emailDecider, userDecider, type AdminActor, type UserCommand } from '../deciders/account-decider';
+import type { NameIndex } from '../domain/name-index';
 import { emailEvents, emailStream, userEvents, userStream } from '../events';
 import { hashPassword, verifyAgainstNobody, verifyPassword } from '../domain/passwords';
 import type { PersonalDataVault } from '../domain/personal-data';
@@ -35,6 +36,8 @@ export interface AccountCommandsOptions {
   now?: () => Date;
   /** Erasure: forgets mail kept for the address (the dev mailbox). */
   forgetMail?: (email: string) => Promise<void>;
+  /** Erasure: the admin search's blind index of the name. */
+  nameIndex?: Pick<NameIndex, 'forget'>;
 }
 
 /** A link that fails its signature check: the same answer as a used or expired one, minus the reason. */
@@ -144,15 +147,24 @@ export class AccountCommands {
     return position;
   }
 
-  changeRole(userId: string, role: Role, by: string) {
-    return this.command(userId, { kind: 'change-role', role, by, at: this.now().toISOString() });
+  /** `actor`: the admin asking (their powers are checked); none for the seed. */
+  async changeRole(userId: string, role: Role, by: string, actor?: AdminActor) {
+    const owners = await this.o.queries.countOwners();
+    const result = await this.command(userId, { kind: 'change-role', role, by, ...(actor ? { actor } : {}), owners, at: this.now().toISOString() });
+    // The next role change counts Owners from the read model: it must have this one.
+    if (result.position) await this.o.waitFor(result.position);
+    return result;
   }
 
-  /** Deletes the account: the event first (read models drop the rows), then the key (the log goes dark). */
-  async deleteAccount(userId: string): Promise<Position> {
+  /**
+   * Deletes the account: the event first (read models drop the rows), then the key (the log goes dark).
+   * `actor`: the admin deleting it; none when users delete their own. The same erasure either way.
+   */
+  async deleteAccount(userId: string, actor?: AdminActor): Promise<Position> {
     const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash', 'email_enc');
     const at = this.now().toISOString();
-    const { position } = await this.command(userId, { kind: 'delete', userId, at });
+    const owners = await this.o.queries.countOwners();
+    const { position } = await this.command(userId, { kind: 'delete', userId, ...(actor ? { actor } : {}), owners, at });
     if (row) {
       await handleCommand({
         store: this.o.store,
@@ -167,6 +179,7 @@ export class AccountCommands {
     if (key) await this.o.forgetMail!(this.o.vault.decrypt(key, row.email_enc as string));
     await this.o.vault.shred(userId);
     await deleteAvatar(this.o.db, userId);
+    await this.o.nameIndex?.forget(userId);
     return position!;
   }
 

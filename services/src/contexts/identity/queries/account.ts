@@ -58,17 +58,9 @@ export class AccountQueries {
     return row ? RoleSchema.parse(row.role) : undefined;
   }
 
-  async listUsers(page: number, pageSize: number) {
-    const [rows, [{ count }]] = await Promise.all([
-      this.o.db('identity_users').orderBy('created_at').offset((page - 1) * pageSize).limit(pageSize),
-      this.o.db('identity_users').count({ count: '*' }) as unknown as Promise<[{ count: string }]>,
-    ]);
-    const users = [];
-    for (const row of rows as UserRow[]) {
-      const key = await this.o.vault.keyFor(row.user_id);
-      if (key) users.push(toView(this.o.vault, row, key, await this.subscriptionOf(row.user_id)));
-    }
-    return { users, total: Number(count) };
+  async countOwners(): Promise<number> {
+    const row = (await this.o.db('identity_users').where({ role: 'Owner' }).count({ count: '*' }).first()) as { count: string } | undefined;
+    return Number(row?.count ?? 0);
   }
 
   async userIdByEmail(email: string): Promise<string | undefined> {

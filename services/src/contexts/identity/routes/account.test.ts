@@ -151,7 +151,8 @@ describe(`identity routes on ${database.label}`, () => {
     expect(denied.json().message).toBe(ADMIN_ONLY);
     expect((await agent.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/role`, payload: { role: 'Admin' } })).statusCode).toBe(403);
 
-    const promoted = await accountCommands(t.deps).changeRole(uid, 'Admin', 'test');
+    // Only an Owner makes admins (issue 17).
+    const promoted = await accountCommands(t.deps).changeRole(uid, 'Owner', 'test');
     expect(await t.deps.projections.waitFor(promoted.position!, { timeoutMs: 5000 })).toBe(true);
     const list = await agent.request({ method: 'GET', url: '/api/admin/users?page=1&pageSize=100' });
     expect(list.statusCode).toBe(200);
@@ -161,7 +162,7 @@ describe(`identity routes on ${database.label}`, () => {
     const after = await agent.request({ method: 'GET', url: `/api/admin/users?pageSize=100&minPosition=${promote.json().position}` });
     expect(after.json().users.find((u: { uid: string }) => u.uid === other.uid).role).toBe('Admin');
     // An admin is not sent through learner onboarding, though they never did it.
-    expect((await agent.request({ method: 'GET', url: '/api/user' })).json()).toMatchObject({ role: 'Admin', showMainOnboarding: false });
+    expect((await agent.request({ method: 'GET', url: '/api/user' })).json()).toMatchObject({ role: 'Owner', showMainOnboarding: false });
   });
 
   it('deletes an account: no sign-in, and no readable email or name left in read models or the log', async () => {

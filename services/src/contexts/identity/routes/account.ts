@@ -88,35 +88,7 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
     await sessions.start(reply, user.id, user.role);
     return { message: MESSAGES.changePassword.success };
   });
-
-  registerRoute(app, auth, r.adminListUsers, async ({ query }) => {
-    await readAfter(query.minPosition);
-    const { users, total } = await accounts.queries.listUsers(query.page, query.pageSize);
-    return {
-      total,
-      users: users.map(({ uid, name, email, role, subscription, creationDateStamp }) => ({
-        uid, name, email, role, subscription, creationDateStamp,
-      })),
-    };
-  });
-
-  registerRoute(app, auth, r.adminSetDisabled, async ({ user, params, body }) => {
-    if (params.userId === user.id) throw new HttpError(403, 'You cannot disable your own account');
-    if (!(await accounts.queries.roleOf(params.userId))) throw new HttpError(404, 'User not found');
-    const position = await accounts.commands.setDisabled(params.userId, body.disabled, user.id);
-    if (body.disabled) await sessions.endAll(params.userId);
-    return position ? { position: formatPosition(position) } : {};
-  });
-
-  registerRoute(app, auth, r.adminSetRole, async ({ user, params, body }) => {
-    if (params.userId === user.id) throw new HttpError(403, 'You cannot change your own role');
-    if (!(await accounts.queries.roleOf(params.userId))) throw new HttpError(404, 'User not found');
-    if (body.role === 'Owner' && user.role !== 'Owner') throw new HttpError(403, 'Only the owner can make an owner');
-    const { position } = await accounts.commands.changeRole(params.userId, body.role, user.id);
-    return position ? { position: formatPosition(position) } : {};
-  });
 }
-
 
 /** Development only (never with NODE_ENV=production): read the dev mailbox, e.g. to follow a link. */
 export function devMailboxRoutes(app: App, auth: Authenticator, mailbox: DevMailbox): void {

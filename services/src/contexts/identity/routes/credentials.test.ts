@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_NOT_VERIFIED, MESSAGES } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
+import { createLogger } from '../../../platform/logger';
+import { CSRF_COOKIE } from '../../../platform/http/routes';
 import { identityModule, accountCommands } from '../module';
 import { INVALID_LINK } from '../commands/account';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../domain/sessions';
 import { awaitMail, signUpVerified } from '../../../../test-support/contexts/identity/accounts';
 
 const database = await preferredTestDatabase();
@@ -15,8 +18,11 @@ const HOUR = 60 * 60 * 1000;
 describe(`email verification and passwords on ${database.label}`, () => {
   let t: TestApp;
   let offsetMs = 0; // the app's clock: real time moved forward by the test
+  /** Every log line, at the most verbose level. */
+  const logs: string[] = [];
   beforeAll(async () => {
-    t = await createTestApp(await database.create(), [identityModule], { now: () => new Date(Date.now() + offsetMs) });
+    const log = createLogger('trace', 'test', { write: (line: string) => void logs.push(line) });
+    t = await createTestApp(await database.create(), [identityModule], { now: () => new Date(Date.now() + offsetMs), log });
   });
   afterAll(async () => t?.close());
 
@@ -138,6 +144,29 @@ describe(`email verification and passwords on ${database.label}`, () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual(unknown.json());
     await awaitMail(t, email, /Confirm your email/, 1);
+  });
+
+  it("never writes a password, an email address, a cookie, the CSRF token or an emailed link's token to the logs", async () => {
+    const mark = logs.length;
+    const email = uniqueEmail();
+    await signUpVerified(t, email, PASSWORD); // reads the dev mailbox by address, as the mailbox page does
+    await post('/api/reset-password', { email });
+    const { token, link } = await awaitMail(t, email, /Reset your Verba password/);
+    const page = new URL(link);
+    await t.agent().request({ method: 'GET', url: `${page.pathname}${page.search}` }); // the browser opens the link
+    expect((await post('/api/new-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
+    const agent = t.agent();
+    expect((await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: 'a brand new secret' } })).statusCode).toBe(200);
+    const cookies = () => [ACCESS_COOKIE, REFRESH_COOKIE, CSRF_COOKIE].map((name) => agent.cookie(name)!);
+    const signedIn = cookies();
+    const changed = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'a brand new secret', newPassword: 'yet another secret' } });
+    expect(changed.statusCode).toBe(200);
+    const secrets = [email, encodeURIComponent(email), PASSWORD, 'a brand new secret', 'yet another secret', token, encodeURIComponent(token), ...signedIn, ...cookies()];
+
+    const logged = logs.slice(mark).join('');
+    expect(logged).toContain('"url":"/api/sign-in"'); // the request lines were captured
+    expect(logged).toContain('"url":"/app/new-password?token=[redacted]"');
+    for (const secret of secrets) expect(logged).not.toContain(secret);
   });
 });
 

@@ -1,23 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COURSE_IDS } from '@verba/contracts';
-import { createMemoryCache, createRedisCache, type Cache } from '../../../platform/cache/index';
+import { createMemoryCache, type Cache } from '../../../platform/cache/index';
+import { TEST_REDIS_URL as redisUrl, testRedisCache } from '../../../../test-support/platform/redis';
 import { cachedCourseRead, courseCacheInvalidation } from './course-cache';
 
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-/** A Redis cache under a fresh prefix, or undefined when no server answers within a second (never in CI). */
-async function redisCache(): Promise<Cache | undefined> {
-  const cache = createRedisCache(redisUrl, { keyPrefix: `verba-test:${randomBytes(6).toString('hex')}:` });
-  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000));
-  const answered = await Promise.race([cache.get('probe').then(() => true, () => false), timeout]);
-  if (answered) return cache;
-  await cache.close().catch(() => undefined);
-  if (process.env.CI) throw new Error(`CI requires Redis at ${redisUrl}`);
-  return undefined;
-}
-
-const redis = await redisCache();
+const redis = await testRedisCache();
 const adapters: [string, Cache | undefined][] = [
   ['memory', createMemoryCache()],
   ['Redis', redis],

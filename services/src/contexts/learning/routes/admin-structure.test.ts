@@ -36,6 +36,50 @@ describe(`course structure admin routes on ${database.label}`, () => {
     expect(chapter.text.length).toBeGreaterThan(0);
   });
 
+  it('pages and searches the course list on the server, with the total', async () => {
+    const list = async (query: string) => (await get(admin, `/api/admin/courses?${query}`)).json();
+    const second = await list('pageSize=2&page=2');
+    expect(second).toMatchObject({ total: 4, page: 2, pageSize: 2 });
+    expect(second.languages.map((l: { languageCode: string }) => l.languageCode)).toEqual(['es', 'ru']);
+    // By language name or course title, case ignored.
+    const french = await list('search=FRANZ');
+    expect(french.total).toBe(0);
+    expect((await list('search=french')).languages.map((l: { languageCode: string }) => l.languageCode)).toEqual(['fr']);
+    expect((await list('search=deutsch%20mit')).languages.map((l: { languageCode: string }) => l.languageCode)).toEqual(['de']);
+    const refused = await get(admin, '/api/admin/courses?pageSize=101');
+    expect(refused.statusCode).toBe(400);
+    expect((await get(admin, '/api/admin/courses?sort=size')).statusCode).toBe(400);
+  });
+
+  it('sorts the course list on the server before paging: by title, and the most chapters, hidden chapters or chapters without exercises first', async () => {
+    type Line = { languageCode: string; course: { title: string; totalChapters: number; hiddenChapters: number; chaptersWithoutExercises: number } };
+    const list = async (query: string, minPosition?: string) => (await get(admin, `/api/admin/courses?${query}`, minPosition)).json() as { languages: Line[]; total: number };
+    const titles = (await list('sort=title')).languages.map((l) => l.course.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    const chapters = (await list('sort=chapters')).languages.map((l) => l.course.totalChapters);
+    expect(chapters).toEqual([...chapters].sort((a, b) => b - a));
+
+    // Hiding a chapter of the Russian course puts it first by hidden chapters, however the page is cut.
+    const ru = demo('ru');
+    const hide = await send('PATCH', `/api/admin/courses/chapters/${ru.chapterIds[0]![0]}/flags`, { visible: false });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const hidden = await list('sort=hidden&pageSize=1', hide.json().position);
+    expect(hidden).toMatchObject({ total: 4, languages: [{ languageCode: 'ru', course: { hiddenChapters: 1 } }] });
+    expect((await list('pageSize=1')).languages.map((l) => l.languageCode)).toEqual(['de']);
+    await send('PATCH', `/api/admin/courses/chapters/${ru.chapterIds[0]![0]}/flags`, { visible: true });
+
+    // A chapter with an exercise no longer counts as without: the French course drops behind the others.
+    const fr = demo('fr');
+    const before = (await list('sort=withoutExercises')).languages;
+    const frBefore = before.find((l) => l.languageCode === 'fr')!.course.chaptersWithoutExercises;
+    const exercise = await send('PUT', `/api/admin/courses/chapters/${fr.chapterIds[0]![0]}/ask-questions`, { items: [{ question: 'Qui?', answers: ['Marie'] }] });
+    expect(exercise.statusCode, exercise.body).toBe(200);
+    const after = (await list('sort=withoutExercises', exercise.json().position)).languages;
+    expect(after.find((l) => l.languageCode === 'fr')!.course.chaptersWithoutExercises).toBe(frBefore - 1);
+    const counts = after.map((l) => l.course.chaptersWithoutExercises);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
   it('reorders lessons and chapters; the learner reads the new order and the next chapter follows it', async () => {
     const de = demo('de');
     const learner = person(t).agent;

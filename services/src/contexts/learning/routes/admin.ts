@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, adminCoursesRoutes as a, coursesRoutes as r } from '@verba/contracts';
+import type { z } from 'zod';
+import { COURSE_IDS, COURSE_MESSAGES, LANGUAGE_NAMES, LEARNING_LANGUAGES, adminCoursesRoutes as a, coursesRoutes as r, type AdminCourseSort, type LearningLanguage } from '@verba/contracts';
 import { eventIdFor } from '../../../platform/decider/event-ids';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
@@ -10,6 +11,20 @@ import type { AdminWrite, LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+type CourseSummary = NonNullable<z.output<(typeof a.listAdminCourses)['response']>['languages'][number]['course']>;
+type CourseLine = { languageCode: LearningLanguage; course: CourseSummary | null };
+
+/** Counts: the most first. The learning languages' own order breaks ties; languages without a course come last. */
+const byCount = (count: (c: CourseSummary) => number) => (x: CourseLine, y: CourseLine) => (y.course ? count(y.course) : -1) - (x.course ? count(x.course) : -1);
+const COURSE_ORDER: Record<AdminCourseSort, ((x: CourseLine, y: CourseLine) => number) | null> = {
+  language: null,
+  title: (x, y) => (x.course && y.course ? x.course.title.localeCompare(y.course.title) : Number(!x.course) - Number(!y.course)),
+  chapters: byCount((c) => c.totalChapters),
+  hidden: byCount((c) => c.hiddenChapters),
+  withoutExercises: byCount((c) => c.chaptersWithoutExercises),
+};
+/** Array.prototype.sort is stable, so equal lines keep the learning languages' order. */
+const sortCourses = (lines: CourseLine[], sort: AdminCourseSort) => (COURSE_ORDER[sort] ? [...lines].sort(COURSE_ORDER[sort]) : lines);
 
 /** The acting admin (kept on the events) and the revision their page showed, if they sent it. */
 const adminWrite = (user: AuthUser, expectedRevision: string | undefined): AdminWrite => ({
@@ -29,6 +44,15 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
     if (!found) throw new HttpError(404, COURSE_MESSAGES.lessonNotFound);
     return found;
   };
+  /** A course's line in the admin list, with its chapters that have no exercise yet (the admin home's attention count). */
+  const courseSummary = async (courseId: string): Promise<CourseSummary | null> => {
+    const course = await queries.adminStructure(courseId);
+    if (!course) return null;
+    const { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters } = adminCourseView(course);
+    const exercised = new Set(await queries.chaptersWithExercises(id));
+    const chaptersWithoutExercises = course.lessons.flatMap((l) => l.chapters).filter((c) => !exercised.has(c.id)).length;
+    return { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters, chaptersWithoutExercises };
+  };
   const adminCourse = async (courseId: string) => {
     const course = await queries.adminStructure(courseId);
     if (!course) throw new HttpError(404, COURSE_MESSAGES.courseNotFound);
@@ -39,19 +63,16 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
 
   registerRoute(app, auth, a.listAdminCourses, async ({ query }) => {
     await readAfter(query.minPosition);
-    const languages = [];
-    for (const languageCode of LEARNING_LANGUAGES) {
-      const course = await queries.adminStructure(COURSE_IDS[languageCode]);
-      if (!course) {
-        languages.push({ languageCode, course: null });
-        continue;
-      }
-      const { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters } = adminCourseView(course);
-      const exercised = new Set(await queries.chaptersWithExercises(id));
-      const chaptersWithoutExercises = course.lessons.flatMap((l) => l.chapters).filter((c) => !exercised.has(c.id)).length;
-      languages.push({ languageCode, course: { id, title, isVisibleOnThePlatform, totalChapters, hiddenChapters, chaptersWithoutExercises } });
-    }
-    return { languages };
+    // At most one course per learning language, each from the admin course cache: they are searched and
+    // sorted here, a handful of rows, rather than in SQL, which would read past that cache.
+    const all = await Promise.all(LEARNING_LANGUAGES.map(async (languageCode) => ({ languageCode, course: await courseSummary(COURSE_IDS[languageCode]) })));
+    const needle = query.search?.toLocaleLowerCase();
+    const matching = needle
+      ? all.filter(({ languageCode, course }) => [LANGUAGE_NAMES[languageCode], course?.title ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
+      : all;
+    const start = (query.page - 1) * query.pageSize;
+    const languages = sortCourses(matching, query.sort).slice(start, start + query.pageSize);
+    return { languages, total: matching.length, page: query.page, pageSize: query.pageSize };
   });
 
   registerRoute(app, auth, a.getAdminCourse, async ({ params, query }) => {

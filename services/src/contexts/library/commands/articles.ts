@@ -11,12 +11,14 @@ import type { PersonalData } from '../../../platform/personal-data/keys';
 import { quotaDecider, type QuotaCommand } from '../deciders/quota-decider';
 import type { ArticleQueries } from '../queries/articles';
 import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
-import { ARTICLE_SEALED_FIELDS, articleEvents, articleStream, quotaEvents, quotaStream } from '../events';
+import { ARTICLE_SEALED_FIELDS, FLAG_SEALED_FIELDS, articleEvents, articleStream, flagStream, quotaEvents, quotaStream, readerEvents } from '../events';
+import { flagDecider } from '../deciders/reader-decider';
 import type { ArticleModeration, Verdict } from '../adapters/moderation';
 import { cleanContent, plainText } from '../domain/sanitize';
 
 const codec = new EventCodec([...articleEvents]);
 const quotaCodec = new EventCodec([...quotaEvents]);
+const readerCodec = new EventCodec([...readerEvents]);
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
 
@@ -169,9 +171,13 @@ export class ArticleCommands {
     return position;
   }
 
-  /** Flags each article; all are checked first, so one that may not be flagged leaves the others unflagged. */
-  async flag(actor: Actor, articleIds: string[], commandId: string = randomUUID()): Promise<{ flagged: number; position?: string }> {
+  /**
+   * Flags each article: the caller's own private ones for approval, others' for a moderator's review with
+   * the reason. All are checked first, so one that may not be flagged leaves the others unflagged.
+   */
+  async flag(actor: Actor, articleIds: string[], commandId: string = randomUUID(), reason?: string): Promise<{ flagged: number; position?: string }> {
     const ids = [...new Set(articleIds)];
+    const why = reason ? plainText(reason) : '';
     const rows: { id: string; author_id: string | null; is_private: boolean; need_approve: boolean }[] = await this.db('library_articles')
       .whereIn('id', ids)
       .select('id', 'author_id', 'is_private', 'need_approve');
@@ -179,13 +185,16 @@ export class ArticleCommands {
       const row = rows.find((r) => r.id === id);
       const visible = row && ((!row.is_private && !row.need_approve) || row.author_id === actor.userId);
       if (!visible) throw new DomainError(M.articleNotFound, 404);
-      if (row.author_id !== actor.userId) throw new DomainError(M.notAuthor, 403);
-      if (!row.is_private) throw new DomainError(M.onlyPrivateFlag, 409);
+      if (row.author_id === actor.userId && !row.is_private) throw new DomainError(M.onlyPrivateFlag, 409);
+      if (row.author_id !== actor.userId && !why) throw new DomainError(M.reasonRequired, 400);
     }
     let flagged = 0;
     let position: string | undefined;
     for (const id of ids) {
-      const p = await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id));
+      const own = rows.find((r) => r.id === id)?.author_id === actor.userId;
+      const p = own
+        ? await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id))
+        : await this.report(actor, id, why, eventIdFor(commandId, id));
       if (p) {
         flagged += 1;
         position = p;
@@ -194,4 +203,60 @@ export class ArticleCommands {
     return { flagged, ...(position ? { position } : {}) };
   }
 
+  /** A reader's flag for review: who, why (sealed with their key) and when, on a stream per reader and article. */
+  private async report(actor: Actor, articleId: string, reason: string, commandId: string): Promise<string | undefined> {
+    const data = { userId: actor.userId, articleId, reason, at: this.now().toISOString() };
+    const command = this.personalData ? await this.personalData.seal(actor.userId, data, FLAG_SEALED_FIELDS) : data;
+    const result = await handleCommand({ store: this.store, codec: readerCodec, decider: flagDecider, streamId: flagStream(articleId, actor.userId), command, commandId, metadata: { userId: actor.userId } });
+    return positionOf(result.position);
+  }
+
+  /** An admin's article is Verba's own (no author, text in clear, no approval); the event's metadata names the admin. */
+  async adminCreate(input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
+    const draft = this.draft({ ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
+    await this.checkSeries({ userId: '', isAdmin: true, isMaster: true }, draft.seriesId, draft.languageCode);
+    const articleId = eventIdFor(commandId, 'article');
+    const position = await this.run({ kind: 'publish', article: { articleId, ...draft, at: this.now().toISOString() } }, commandId);
+    return { articleId, ...(position ? { position } : {}) };
+  }
+
+  /** An admin deletes any article; a private one gives its author's slot back. */
+  async adminDelete(articleId: string, commandId: string = randomUUID()): Promise<string | undefined> {
+    const row = await this.db('library_articles').where({ id: articleId }).first('author_id', 'is_private');
+    const position = await this.run({ kind: 'adminDelete', articleId, at: this.now().toISOString() }, commandId);
+    const authorId = row?.author_id as string | null | undefined;
+    if (position && authorId && row?.is_private) await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
+    return position;
+  }
+
+  /**
+   * Approve, decline or dismiss the flags of several articles. Every article's stream is decided first, so
+   * one that cannot take the action refuses the whole request and nothing is appended.
+   */
+  async reviewMany(action: 'approve' | 'decline' | 'dismiss', articleIds: string[], reason: string | undefined, commandId: string = randomUUID()): Promise<{ changed: number; position?: string }> {
+    const ids = [...new Set(articleIds)];
+    const at = this.now().toISOString();
+    const cleanReason = reason ? plainText(reason) || reason : '';
+    // Readers' flags for review live on streams of their own: the flags read model says which articles have some.
+    const withReaderFlags = new Set<string>(await this.db('library_article_flags').whereIn('article_id', ids).distinct().pluck('article_id'));
+    const commandFor = (articleId: string): ArticleCommand =>
+      action === 'decline'
+        ? { kind: 'decline', articleId, reason: cleanReason, at }
+        : { kind: action === 'approve' ? 'approve' : 'dismissFlag', articleId, at, readerFlags: withReaderFlags.has(articleId) };
+    for (const id of ids) {
+      const events = await this.store.readStream(articleStream(id));
+      const state = events.map((e) => codec.decode(e)).reduce(articleDecider.evolve, articleDecider.initialState());
+      articleDecider.decide(commandFor(id), state); // throws the refusal before anything is appended
+    }
+    let changed = 0;
+    let position: string | undefined;
+    for (const id of ids) {
+      const p = await this.run(commandFor(id), eventIdFor(commandId, id));
+      if (p) {
+        changed += 1;
+        position = p;
+      }
+    }
+    return { changed, ...(position ? { position } : {}) };
+  }
 }

@@ -19,10 +19,8 @@ import type { WebPages } from '../adapters/web-pages';
 import type { ArticleQueries } from '../queries/articles';
 import type { ArticleCommands } from './articles';
 import type { SeriesCommands } from './series';
-import { readEpub } from '../domain/imports/epub';
 import { splitIntoArticles, type ImportedText } from '../domain/imports/parts';
 import { decodeTextFile, paragraphsFromText, titleFromText } from '../domain/imports/plain-text';
-import { readWebPage } from '../domain/imports/web-page';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
@@ -64,6 +62,7 @@ export class ImportCommands {
   async url(actor: Actor, settings: ImportSettings, url: string, commandId: string = randomUUID()) {
     await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
     const page = await this.webPages.load(url);
+    const { readWebPage } = await import('../domain/imports/web-page'); // the HTML parsers load with the first import
     const article = readWebPage(page.body, page.url, page.contentType);
     return this.write(actor, settings, { title: article.title, author: article.byline, articles: splitIntoArticles(article.title, article.paragraphs) }, commandId);
   }
@@ -80,6 +79,7 @@ export class ImportCommands {
     }
     if (extension === '.epub') {
       await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
+      const { readEpub } = await import('../domain/imports/epub');
       const book = readEpub(bytes, fileTitle(filename));
       const articles = book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs));
       return this.write(actor, settings, { title: book.title, author: book.author, articles }, commandId);

@@ -68,10 +68,14 @@ export class SeriesCommands {
   }
 
   async update(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()) {
+    return this.saved(actor, seriesId, await this.change(actor, seriesId, input, commandId));
+  }
+
+  /** The update without reading the series back (an admin's answer is the position; the series may be private to its author). */
+  async change(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()): Promise<string | undefined> {
     // Sealed for the series' author (an admin may edit it); Verba's own series and unknown ones (refused below) stay clear.
     const authorId = (await this.queries.authorOf(seriesId)) ?? null;
-    const position = await this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId);
-    return this.saved(actor, seriesId, position);
+    return this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId);
   }
 
   delete(actor: Actor, seriesId: string) {
@@ -83,4 +87,11 @@ export class SeriesCommands {
     return { series: await this.queries.get(actor, seriesId), ...(position ? { position } : {}) };
   }
 
+  /** An admin's series is Verba's own (no author, text in clear); the event's metadata names the admin. */
+  async adminCreate(admin: Actor, input: SeriesInput, commandId: string = randomUUID()): Promise<{ seriesId: string; position?: string }> {
+    const seriesId = eventIdFor(commandId, 'series');
+    const { draft } = await this.draft(admin, null, { ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
+    const position = await this.run({ kind: 'publish', seriesId, languageCode: input.languageCode, draft, at: this.now().toISOString() }, commandId);
+    return { seriesId, ...(position ? { position } : {}) };
+  }
 }

@@ -5,7 +5,7 @@ import type { RecordedEvent } from '../../../platform/event-store/port';
 import { deciderSpec } from '../../../../test-support/platform/decider-spec';
 import { articleDecider, type Actor, type ArticleDraft } from './article-decider';
 import { ArticlePublished, PUBLIC_TEXT_ARTICLE, type ArticleEvent } from '../events';
-import { ratingDecider, readDecider } from './reader-decider';
+import { flagDecider, ratingDecider, readDecider } from './reader-decider';
 import { seriesDecider } from './series-decider';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -85,6 +85,12 @@ describe('reader and series deciders', () => {
   it('counts a read once per day stream', () => {
     const read = { type: 'library.ArticleRead', data: { userId, articleId, language: 'de', day: '2026-11-22', at } } as const;
     deciderSpec(readDecider).given([read]).when(read.data).then([]);
+  });
+  it('keeps one flag for review per reader and article: the same reason again appends nothing, a new one replaces it', () => {
+    const flag = { userId, articleId, reason: 'Wrong level', at } as const;
+    deciderSpec(flagDecider).given([]).when(flag).then([{ type: 'library.ArticleFlaggedForReview', data: flag }]);
+    deciderSpec(flagDecider).given([{ type: 'library.ArticleFlaggedForReview', data: flag }]).when({ ...flag, at: '2026-11-23T10:00:00.000Z' }).then([]);
+    deciderSpec(flagDecider).given([{ type: 'library.ArticleFlaggedForReview', data: flag }]).when({ ...flag, reason: 'Offensive' }).then([{ type: 'library.ArticleFlaggedForReview', data: { ...flag, reason: 'Offensive' } }]);
   });
   it('lets only the author change a series', () => {
     const created = { type: 'library.SeriesCreated', data: { seriesId: articleId, languageCode: 'de', authorId: userId, title: 'S', description: '', previewImgSrc: null, authorDisplayName: 'Eve', isPrivate: false, at } } as const;

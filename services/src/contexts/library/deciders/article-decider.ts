@@ -19,9 +19,14 @@ export type ArticleCommand =
   | { kind: 'publish'; article: Omit<Published, 'authorId' | 'needApprove'> } // Verba's own content
   | { kind: 'create'; actor: Actor; articleId: string; draft: ArticleDraft; verdict?: Verdict; at: string }
   | { kind: 'update'; actor: Actor; articleId: string; draft: ArticleDraft; verdict?: Verdict; at: string }
-  | { kind: 'approve' | 'makePublicPremium'; articleId: string; at: string }
+  | { kind: 'makePublicPremium'; articleId: string; at: string }
+  // readerFlags: readers flagged it for review (their flags live on streams of their own).
+  | { kind: 'approve'; articleId: string; at: string; readerFlags?: boolean }
   | { kind: 'decline'; articleId: string; reason: string; at: string }
-  | { kind: 'flag' | 'delete'; actor: Actor; articleId: string; at: string };
+  | { kind: 'flag' | 'delete'; actor: Actor; articleId: string; at: string }
+  // Admin moderation: delete any article; dismiss an article's flags.
+  | { kind: 'adminDelete'; articleId: string; at: string }
+  | { kind: 'dismissFlag'; articleId: string; at: string; readerFlags?: boolean };
 
 export interface ArticleState {
   exists: boolean;
@@ -85,8 +90,18 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
     }
     case 'approve':
       if (!s.exists || s.deleted) throw notFound();
-      if (!s.needApprove) throw new DomainError(M.notPending, 409);
-      return [{ type: 'library.ArticleApproved', data: { articleId: c.articleId, at } }];
+      if (s.needApprove) return [{ type: 'library.ArticleApproved', data: { articleId: c.articleId, at } }];
+      // A flagged private article goes public; a flagged public one stays, its flags dismissed.
+      if (s.flagged) return [{ type: s.isPrivate ? 'library.ArticleMadePublic' : 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
+      if (c.readerFlags) return [{ type: 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
+      throw new DomainError(M.notPending, 409);
+    case 'dismissFlag':
+      if (!s.exists || s.deleted) throw notFound();
+      if (!s.flagged && !c.readerFlags) throw new DomainError(M.notFlagged, 409);
+      return [{ type: 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
+    case 'adminDelete':
+      if (!s.exists || s.deleted) throw notFound();
+      return [{ type: 'library.ArticleDeleted', data: { articleId: c.articleId, at } }];
     case 'decline':
       if (!s.exists || s.deleted) throw notFound();
       if (!s.needApprove && !s.flagged) throw new DomainError(M.notPending, 409);
@@ -122,6 +137,10 @@ function evolve(s: ArticleState, e: ArticleEvent): ArticleState {
       return { ...s, flagged: true };
     case 'library.ArticleDeleted':
       return { ...s, deleted: true };
+    case 'library.ArticleFlagDismissed':
+      return { ...s, flagged: false };
+    case 'library.ArticleMadePublic':
+      return { ...s, isPrivate: false, needApprove: false, flagged: false };
   }
 }
 

@@ -20,3 +20,5 @@ export const bookmarkDecider = latestValue<DataOf<'library.BookmarkSet'>>('libra
 export const progressDecider = latestValue<DataOf<'library.ReadingProgressRecorded'>>('library.ReadingProgressRecorded', (a, b) => a.progress === b.progress);
 /** The read stream is per day: the first open of the day counts, the others do not. */
 export const readDecider = latestValue<DataOf<'library.ArticleRead'>>('library.ArticleRead', () => true);
+/** A reader's flag for review: the same (sealed, deterministic) reason again appends nothing. */
+export const flagDecider = latestValue<DataOf<'library.ArticleFlaggedForReview'>>('library.ArticleFlaggedForReview', (a, b) => a.reason === b.reason);

@@ -8,6 +8,7 @@ import { visibleText } from '../domain/sanitize';
 import { StatisticsKeeper } from './statistics';
 import { wordHash } from '../domain/word-hash';
 import { wordRanks } from '../domain/word-ranks';
+import { adminReads } from '../../../platform/projections/admin-reads';
 
 const statistics = new StatisticsKeeper();
 const handled = [...articleEvents, ...seriesEvents, ArticleRated, ArticleRead];
@@ -28,7 +29,8 @@ type Written = Extract<ArticleEvent, { type: 'library.ArticlePublished' | 'libra
  * Stores the article's word set as parallel arrays (word hashes, occurrences, and each word's frequency
  * rank in its language, 0 outside the list, for estimated labels); returns the word count.
  */
-async function writeWords({ trx, t }: ApplyContext, a: Written): Promise<number> {
+async function writeWords(ctx: ApplyContext, a: Written): Promise<number> {
+  const { trx, t } = ctx;
   const counts = wordCounts(a.content, a.contentFormat);
   const ranks = wordRanks(a.languageCode);
   const words = [...counts.keys()];
@@ -39,7 +41,7 @@ async function writeWords({ trx, t }: ApplyContext, a: Written): Promise<number>
     word_ranks: words.map((w) => ranks.get(w) ?? 0),
   };
   await trx(t('library_article_words')).insert({ article_id: a.articleId, ...row }).onConflict('article_id').merge();
-  await statistics.wrote(trx, t('library_article_words'), 1);
+  await statistics.wrote(ctx, t('library_article_words'), 1);
   return row.occurrences.reduce((sum, n) => sum + n, 0);
 }
 
@@ -70,7 +72,7 @@ async function applyArticle(ctx: ApplyContext, e: ArticleEvent): Promise<void> {
         .insert({ id: e.data.articleId, ...editable(e.data), author_id: e.data.authorId, total_words: total, created_at: e.data.at })
         .onConflict('id')
         .ignore();
-      await statistics.wrote(trx, t('library_articles'), 1);
+      await statistics.wrote(ctx, t('library_articles'), 1);
       return;
     }
     case 'library.ArticleUpdated': {
@@ -90,9 +92,16 @@ async function applyArticle(ctx: ApplyContext, e: ArticleEvent): Promise<void> {
     case 'library.ArticleFlaggedForApproval':
       await articles().update({ flagged: true, decline_reason: null });
       return;
+    case 'library.ArticleFlagDismissed':
+      await articles().update({ flagged: false });
+      return;
+    case 'library.ArticleMadePublic':
+      await articles().update({ is_private: false, need_approve: false, flagged: false, decline_reason: null });
+      return;
     case 'library.ArticleDeleted':
       await trx(t('library_article_words')).where({ article_id: e.data.articleId }).delete();
       await trx(t('library_ratings')).where({ article_id: e.data.articleId }).delete();
+      await trx(t('library_article_readers')).where({ article_id: e.data.articleId }).delete();
       await articles().delete();
       return;
   }
@@ -119,6 +128,7 @@ async function eraseUser({ trx, t }: ApplyContext, userId: string, rated: Set<st
   if (articleIds.length) {
     await trx(t('library_article_words')).whereIn('article_id', articleIds).delete();
     await trx(t('library_ratings')).whereIn('article_id', articleIds).delete();
+    await trx(t('library_article_readers')).whereIn('article_id', articleIds).delete();
     await trx(t('library_articles')).whereIn('id', articleIds).delete();
     for (const id of articleIds) rated.delete(id);
   }
@@ -127,6 +137,8 @@ async function eraseUser({ trx, t }: ApplyContext, userId: string, rated: Set<st
     await trx(t('library_articles')).whereIn('series_id', seriesIds).update({ series_id: null });
     await trx(t('library_series')).whereIn('id', seriesIds).delete();
   }
+  // The erased reader's reads stay counted (a number, not who); the record of who read goes.
+  await trx(t('library_article_readers')).where({ user_id: userId }).delete();
   const ratedByUser: string[] = await trx(t('library_ratings')).where({ user_id: userId }).pluck('article_id');
   await trx(t('library_ratings')).where({ user_id: userId }).delete();
   for (const id of ratedByUser) rated.add(id);
@@ -169,9 +181,11 @@ async function applySeries({ trx, t }: ApplyContext, e: SeriesEvent): Promise<vo
  */
 export const articlesProjection: Projection = {
   name: 'library-articles',
-  version: 4,
-  tables: ['library_articles', 'library_article_words', 'library_series', 'library_ratings'],
+  version: 5,
+  tables: ['library_articles', 'library_article_words', 'library_series', 'library_ratings', 'library_article_readers'],
   eventTypes: [...handled.map((e) => e.type), UserDeleted.type],
+  // The admin pages' cached reads go stale with each batch, and all go after an author's erasure.
+  ...adminReads.projectionHooks('library-articles', (e) => e.type === UserDeleted.type),
   async setup(trx, t) {
     await trx.schema.createTable(t('library_articles'), (tb) => {
       tb.uuid('id').primary();
@@ -228,6 +242,13 @@ export const articlesProjection: Projection = {
       tb.integer('rating').notNullable();
       tb.primary(['article_id', 'user_id']);
     });
+    // Who has read each article, so a reader counts once in total_reads however often they come back.
+    await trx.schema.createTable(t('library_article_readers'), (tb) => {
+      tb.uuid('article_id').notNullable();
+      tb.uuid('user_id').notNullable();
+      tb.primary(['article_id', 'user_id']);
+      tb.index(['user_id']);
+    });
   },
   async apply(events, ctx) {
     const { trx, t } = ctx;
@@ -245,7 +266,9 @@ export const articlesProjection: Projection = {
           .merge(['rating']);
         rated.add(e.data.articleId);
       } else if (e.type === 'library.ArticleRead') {
-        await trx(t('library_articles')).where({ id: e.data.articleId }).increment('total_reads', 1);
+        // Total reads count readers, not visits: only a reader's first read of the article counts.
+        const first = await trx(t('library_article_readers')).insert({ article_id: e.data.articleId, user_id: e.data.userId }).onConflict(['article_id', 'user_id']).ignore().returning('user_id');
+        if (first.length) await trx(t('library_articles')).where({ id: e.data.articleId }).increment('total_reads', 1);
       } else if (e.type.startsWith('library.Series')) {
         await applySeries(ctx, e as SeriesEvent);
       } else {

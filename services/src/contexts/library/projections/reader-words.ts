@@ -4,6 +4,10 @@ import { wordHash } from '../domain/word-hash';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
+import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
+
+const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word_hash', 'bigint']];
+const COLUMNS: readonly Column[] = [...KEY, ['status', 'text']];
 
 /**
  * The library keeps its own copy of each reader's known and uncertain words from vocabulary's published
@@ -26,20 +30,18 @@ export const readerWordsProjection: Projection = {
       tb.primary(['user_id', 'language', 'word_hash']);
     });
   },
-  async apply(events, { trx, t }) {
+  async apply(events, ctx) {
+    const { trx, t } = ctx;
     const table = t('library_reader_words');
     // A batch collapses to each word's last status; then one upsert and one delete.
-    let latest = new Map<string, { user_id: string; language: string; word_hash: string; status: string }>();
+    let latest = new Map<string, [userId: string, language: string, wordHash: string, status: string]>();
     const flush = async () => {
       const rows = [...latest.values()];
       latest = new Map();
-      const kept = rows.filter((r) => r.status !== 'new');
-      const removed = rows.filter((r) => r.status === 'new');
-      for (let i = 0; i < kept.length; i += 5000) {
-        await trx(table).insert(kept.slice(i, i + 5000)).onConflict(['user_id', 'language', 'word_hash']).merge(['status']);
-      }
-      await statistics.wrote(trx, table, kept.length);
-      if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word_hash'], removed.map((r) => [r.user_id, r.language, r.word_hash])).delete();
+      const kept = rows.filter((r) => r[3] !== 'new');
+      if (kept.length) await insertRows(trx, table, COLUMNS, kept, { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' });
+      await statistics.wrote(ctx, table, kept.length);
+      await deleteRows(trx, table, KEY, rows.filter((r) => r[3] === 'new'));
     };
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
@@ -48,7 +50,7 @@ export const readerWordsProjection: Projection = {
         continue;
       }
       const data = readEventData(WordStatusChanged, recorded);
-      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, { user_id: data.userId, language: data.language, word_hash: wordHash(data.language, data.word), status: data.status });
+      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, [data.userId, data.language, wordHash(data.language, data.word), data.status]);
     }
     await flush();
   },

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { ApplyContext } from '../../../platform/projections/projection';
 
 const MIN_ROWS = 1000;
 const GROWTH = 0.2;
@@ -12,11 +12,13 @@ const GROWTH = 0.2;
 export class StatisticsKeeper {
   private readonly tables = new Map<string, { pending: number; analyzed: number }>();
 
-  async wrote(trx: Knex.Transaction, table: string, rows: number): Promise<void> {
+  async wrote({ trx, maintain }: ApplyContext, table: string, rows: number): Promise<void> {
     const s = this.tables.get(table) ?? { pending: 0, analyzed: 0 };
     s.pending += rows;
     if (s.pending >= Math.max(MIN_ROWS, s.analyzed * GROWTH)) {
-      await trx.raw('analyze ??', [table]);
+      // After the batch when the runner offers it: an ANALYZE of a big table takes tens of milliseconds.
+      if (maintain) maintain('analyze ??', [table]);
+      else await trx.raw('analyze ??', [table]);
       s.analyzed += s.pending;
       s.pending = 0;
     }

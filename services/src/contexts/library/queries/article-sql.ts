@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DIFFICULTY_LABELS, type Article, type ArticleSummary, type DifficultyLabel, type ListArticlesQuery } from '@verba/contracts';
+import { DIFFICULTY_LABELS, type AdminArticleSort, type Article, type ArticleSummary, type DifficultyLabel, type ListArticlesQuery } from '@verba/contracts';
 import type { Actor } from '../deciders/article-decider';
 import { labelAt, labelIndexSql, wordCountsSql } from './difficulty-sql';
 
@@ -11,13 +11,15 @@ export interface Sql {
 const sql = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 const and = (parts: Sql[]): Sql => ({ sql: parts.map((p) => `(${p.sql})`).join(' and ') || 'true', bindings: parts.flatMap((p) => p.bindings) });
 
-export type Sort = ListArticlesQuery['sort'];
+/** The library page's orders and the admin list's (which adds `reads`). */
+export type Sort = ListArticlesQuery['sort'] | AdminArticleSort;
 
 const ORDER: Record<Sort, (t: string) => string> = {
   newest: (t) => `${t}.created_at desc, ${t}.name, ${t}.id`,
   oldest: (t) => `${t}.created_at, ${t}.name, ${t}.id`,
   name: (t) => `lower(${t}.name), ${t}.id`,
   rating: (t) => `${t}.average_rating desc, ${t}.ratings desc, ${t}.created_at desc, ${t}.id`,
+  reads: (t) => `${t}.total_reads desc, ${t}.created_at desc, ${t}.id`,
   // Easiest label first; inside a label the larger known share first.
   difficulty: (t) => `${t}.label_index, ${t}.known::float8 / greatest(${t}.total_words, 1) desc, ${t}.created_at desc, ${t}.id`,
 };
@@ -105,7 +107,15 @@ export interface ArticleQuery {
   limit: number;
   offset: number;
   detail?: boolean;
+  /**
+   * The admin pages' view: every series named, and labels for no reader in particular (as for one who knows
+   * none of the words): the rows depend on the read model alone, so admin reads can be cached for every admin.
+   */
+  adminView?: boolean;
 }
+
+/** The word counts of nobody: every article unlabelled by a reader's words. */
+const NO_COUNTS = { sql: 'select null::uuid as article_id, 0 as known, 0 as uncertain, false as estimated where false', bindings: [] };
 
 /**
  * Articles labelled for the viewer in ONE query: filters, then the page, then the labels of that page's
@@ -117,9 +127,10 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
   const columns = q.detail ? DETAIL : SUMMARY;
   const label = (t: string) => labelIndexSql(`${t}.total_words`, 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)');
   // A scalar subquery, not a join: the series a viewer may see, by primary key.
-  const seriesTitle = '(select s.title from library_series s where s.id = p.series_id and (s.is_private = false or s.author_id = ?)) as series_title';
+  const seriesTitle = `(select s.title from library_series s where s.id = p.series_id and ${q.adminView ? 'true' : '(s.is_private = false or s.author_id = ?)'}) as series_title`;
+  const seriesBindings = q.adminView ? [] : [viewer.userId];
   const labelsFirst = q.difficulty !== undefined || q.sort === 'difficulty';
-  const counts = wordCountsSql(labelsFirst ? 'select id from base' : 'select id from page', viewer.userId);
+  const counts = q.adminView ? NO_COUNTS : wordCountsSql(labelsFirst ? 'select id from base' : 'select id from page', viewer.userId);
   const text = labelsFirst
     ? `with base as (select ${columns} from library_articles a where ${where.sql}),
             counts as (${counts.sql}),
@@ -135,8 +146,8 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
        select p.*, ${label('p')} as label_index, coalesce(c.estimated, false) as estimated, ${seriesTitle}, (select count(*) from matching)::int as total
          from page p left join counts c on c.article_id = p.id order by ${ORDER[q.sort]('p')}`;
   const bindings = labelsFirst
-    ? [...where.bindings, ...counts.bindings, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, viewer.userId]
-    : [...where.bindings, q.limit, q.offset, ...counts.bindings, viewer.userId];
+    ? [...where.bindings, ...counts.bindings, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, ...seriesBindings]
+    : [...where.bindings, q.limit, q.offset, ...counts.bindings, ...seriesBindings];
   const rows = (await db.raw(text, bindings)).rows as ArticleRow[];
   if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };
   // A page past the end has no row to carry the total: ask for the first one.

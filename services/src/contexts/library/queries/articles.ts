@@ -76,10 +76,4 @@ export class ArticleQueries {
     const byId = new Map(rows.map((r) => [r.id, toSummary(r, viewer)]));
     return wanted.flatMap((id) => byId.get(id) ?? []);
   }
-
-  /** Admin review queue: public articles waiting for approval and private ones their authors flagged. */
-  async pending(admin: Actor): Promise<Article[]> {
-    const { rows } = await queryArticles(this.db, admin, { where: [where('a.need_approve or a.flagged')], sort: 'oldest', limit: 1000, offset: 0, detail: true });
-    return rows.map((r) => toArticle(r, admin));
-  }
 }

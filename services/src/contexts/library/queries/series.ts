@@ -4,7 +4,7 @@ import { DomainError } from '../../../platform/decider/decider';
 import type { Actor } from '../deciders/article-decider';
 import { queryArticles, toSummary, visibleTo } from './article-sql';
 
-interface SeriesRow {
+export interface SeriesRow {
   id: string;
   language: LearningLanguage;
   title: string;
@@ -18,7 +18,7 @@ interface SeriesRow {
   total_articles: number;
 }
 
-const toSeries = (r: SeriesRow, viewer: Actor): Series => ({
+export const toSeries = (r: SeriesRow, viewer: Actor): Series => ({
   id: r.id,
   languageCode: r.language,
   title: r.title,

@@ -6,6 +6,9 @@ import type { TestApp } from '../../../../test-support/platform/test-app';
 import { MODERATION_MESSAGES } from '../adapters/moderation';
 import { articlesProjection } from '../projections/articles';
 import { readingProjection } from '../projections/reading';
+import { flagsProjection } from '../projections/flags';
+import { ArticleRead, readStream } from '../events';
+import { formatPosition } from '../../../platform/event-store/port';
 import { createArticle, database, draft, eventCount, expectProblem, expectRebuildEqual, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
 
 describe(`article routes on ${database.label}`, () => {
@@ -81,7 +84,7 @@ describe(`article routes on ${database.label}`, () => {
     expect(article).toMatchObject({ isPrivate: false, needApprove: true });
     expectProblem(await get(reader.agent, `/api/articles/${article.id}`), 404, M.articleNotFound);
 
-    const pending = (await get(admin.agent, `/api/admin/library/pending?minPosition=${position}`)).json();
+    const pending = (await get(admin.agent, `/api/admin/library/pending?pageSize=100&minPosition=${position}`)).json();
     expect(pending.articles.map((a: { id: string }) => a.id)).toContain(article.id);
     expectProblem(await get(reader.agent, '/api/admin/library/pending'), 403, ADMIN_ONLY);
     const before403 = await eventCount(t);
@@ -118,7 +121,7 @@ describe(`article routes on ${database.label}`, () => {
     expect(flagged.json()).toMatchObject({ flagged: 1 });
     expect((await post(author.agent, '/api/articles/add-flagged', { articleIds: [article.id] })).json()).toEqual({ flagged: 0 });
 
-    const pending = (await get(admin.agent, `/api/admin/library/pending?minPosition=${flagged.json().position}`)).json();
+    const pending = (await get(admin.agent, `/api/admin/library/pending?pageSize=100&minPosition=${flagged.json().position}`)).json();
     expect(pending.articles.find((a: { id: string }) => a.id === article.id)).toMatchObject({ flagged: true, isPrivate: true });
 
     const made = await post(admin.agent, '/api/admin/library/make-public-premium', { articleId: article.id });
@@ -188,8 +191,48 @@ describe(`article routes on ${database.label}`, () => {
     expectProblem(await reader.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: first.id, language: 'de' } }), 404, M.articleNotFound);
   });
 
-  it('rebuilds the articles and reading read models to the same rows', async () => {
+  it('counts each reader once in total reads, however many days they come back', async () => {
+    const [reader, other] = [person(t), person(t)];
+    const { article } = await createArticle(person(t, 'free', 'Admin').agent, { isPrivate: false, languageCode: 'es', name: 'Lecturas', content: 'Hola a todos.' });
+    const read = (p: typeof reader) => p.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: article.id, language: 'es' } });
+    const totalReads = async (position: string) => (await get(reader.agent, `/api/articles/last-articles?languageCode=es&ids=${article.id}&minPosition=${position}`)).json().articles[0].totalReads;
+    const first = await read(reader);
+    expect(await totalReads(first.json().position)).toBe(1);
+    // The same reader on a later day: the read is recorded (last read, analytics) but not counted again.
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const { position } = await t.deps.store.append(readStream(reader.uid, article.id, tomorrow.slice(0, 10)), [
+      { id: randomUUID(), type: ArticleRead.type, version: ArticleRead.version, data: { userId: reader.uid, articleId: article.id, language: 'es', day: tomorrow.slice(0, 10), at: tomorrow } },
+    ], 'no_stream');
+    expect(await totalReads(formatPosition(position))).toBe(1);
+    const second = await read(other);
+    expect(await totalReads(second.json().position)).toBe(2);
+  });
+
+  it('lets a reader flag someone else’s article for review with a reason, kept with who and when', async () => {
+    const reader = person(t);
+    const demo = (await get(reader.agent, '/api/articles?languageCode=de&scope=public')).json().articles[0];
+    const before = await eventCount(t);
+    expectProblem(await post(reader.agent, '/api/articles/add-flagged', { articleIds: [demo.id] }), 400, M.reasonRequired);
+    expectProblem(await post(reader.agent, '/api/articles/add-flagged', { articleIds: [demo.id], reason: '   ' }), 400, M.reasonRequired);
+    expectProblem(await post(reader.agent, '/api/articles/add-flagged', { articleIds: [demo.id], reason: 'x'.repeat(501) }), 400, M.reasonTooLong);
+    expect(await eventCount(t)).toBe(before); // nothing appended on refusal
+
+    const flagged = await post(reader.agent, '/api/articles/add-flagged', { articleIds: [demo.id], reason: 'The translation is <b>wrong</b>' });
+    expect(flagged.json()).toMatchObject({ flagged: 1 });
+    expect((await post(reader.agent, '/api/articles/add-flagged', { articleIds: [demo.id], reason: 'The translation is <b>wrong</b>' })).json()).toEqual({ flagged: 0 });
+    await t.caughtUp();
+    const rows = await t.platform.db('library_article_flags').where({ article_id: demo.id });
+    expect(rows).toEqual([{ event_id: expect.any(String), article_id: demo.id, flagged_by: reader.uid, reason: 'The translation is wrong', at: expect.any(Date) }]);
+    // The reason is sealed with the reader's key in the log, never in clear.
+    const [event] = await t.deps.store.readStream(`library-flag-${demo.id}.${reader.uid}`);
+    expect(JSON.stringify(event!.data)).not.toContain('translation is');
+    // The article is not the reader's to flag for approval, and stays public.
+    expect((await get(reader.agent, `/api/articles/${demo.id}`)).json()).toMatchObject({ isPrivate: false, flagged: false });
+  });
+
+  it('rebuilds the articles, reading and flags read models to the same rows', async () => {
     await expectRebuildEqual(t, articlesProjection);
     await expectRebuildEqual(t, readingProjection);
+    await expectRebuildEqual(t, flagsProjection);
   });
 });

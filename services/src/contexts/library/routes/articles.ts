@@ -51,7 +51,7 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
     written(await articles.commands.deletePrivate(await actorOf(auth, user), query.articleId)),
   );
 
-  registerRoute(app, auth, r.flagArticles, async ({ user, body }) => articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId));
+  registerRoute(app, auth, r.flagArticles, async ({ user, body }) => articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId, body.reason));
 
   registerRoute(app, auth, r.getBookmark, async ({ user, query }) => {
     await readAfter(query.minPosition);
@@ -83,11 +83,7 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
   registerRoute(app, auth, r.countRead, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
   registerRoute(app, auth, r.addLastArticle, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
 
-  // Admin review (access 'admin': the platform answers 403 to everyone else before these run).
-  registerRoute(app, auth, r.pendingArticles, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return { articles: await articles.queries.pending(await actorOf(auth, user)) };
-  });
+  // Admin review (access 'admin': the platform answers 403 to everyone else before these run); the queue is in routes/admin.ts.
   registerRoute(app, auth, r.approveArticle, async ({ body }) => written(await articles.commands.review('approve', body.articleId)));
   registerRoute(app, auth, r.makePublicPremium, async ({ body }) => written(await articles.commands.review('makePublicPremium', body.articleId)));
   registerRoute(app, auth, r.declineArticle, async ({ body }) => written(await articles.commands.decline(body.articleId, body.reason)));

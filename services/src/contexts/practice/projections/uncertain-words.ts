@@ -2,6 +2,9 @@ import type { Projection } from '../../../platform/projections/projection';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
+import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
+
+const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
 
 /** Words each learner has as Uncertain, so the quick quiz asks about them first. */
 export const uncertainWordsProjection: Projection = {
@@ -21,14 +24,13 @@ export const uncertainWordsProjection: Projection = {
     const table = t('practice_uncertain_words');
     // One insert and one delete per batch, not a round trip per event: a projector's transaction holds
     // back every reader's view of the log while it is open, so it must be short.
-    let latest = new Map<string, { row: { user_id: string; language: string; word: string }; uncertain: boolean }>();
+    let latest = new Map<string, { row: [userId: string, language: string, word: string]; uncertain: boolean }>();
     const flush = async () => {
       const changes = [...latest.values()];
       latest = new Map();
       const added = changes.filter((c) => c.uncertain).map((c) => c.row);
-      const removed = changes.filter((c) => !c.uncertain).map((c) => [c.row.user_id, c.row.language, c.row.word]);
-      if (added.length) await trx(table).insert(added).onConflict(['user_id', 'language', 'word']).ignore();
-      if (removed.length) await trx(table).whereIn(['user_id', 'language', 'word'], removed).delete();
+      if (added.length) await insertRows(trx, table, KEY, added, { key: ['user_id', 'language', 'word'], merge: null });
+      await deleteRows(trx, table, KEY, changes.filter((c) => !c.uncertain).map((c) => c.row));
     };
     for (const e of events) {
       if (e.type === UserDeleted.type) {
@@ -37,7 +39,7 @@ export const uncertainWordsProjection: Projection = {
         continue;
       }
       const { userId, language, word, status } = readEventData(WordStatusChanged, e);
-      latest.set(`${userId}\u0000${language}\u0000${word}`, { row: { user_id: userId, language, word }, uncertain: status === 'uncertain' });
+      latest.set(`${userId}\u0000${language}\u0000${word}`, { row: [userId, language, word], uncertain: status === 'uncertain' });
     }
     await flush();
   },

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { dateDiffInDays } from 'ts-fsrs';
-import { ANALYTICS_DAYS, DAY_MS, DUE_COUNT_MAX, MASTERED_AFTER_DAYS, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
+import { DAY_MS, DUE_COUNT_MAX, MASTERED_AFTER_DAYS, currentStreak, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
 import type { FlashcardRow } from '../projections/flashcards';
 
 type Db = Knex | Knex.Transaction;
@@ -32,28 +32,6 @@ export function toFlashcard(r: FlashcardRow, now: Date): Flashcard {
 }
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) => utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
-
-/** Consecutive practice days ending today, or yesterday when today has no practice yet. */
-export function currentStreak(days: ReadonlySet<string>, today: string): number {
-  let day = days.has(today) ? today : addDays(today, -1);
-  let streak = 0;
-  while (days.has(day)) {
-    streak += 1;
-    day = addDays(day, -1);
-  }
-  return streak;
-}
-
-export function longestStreak(sortedDays: readonly string[]): number {
-  let best = 0;
-  let run = 0;
-  for (const [i, day] of sortedDays.entries()) {
-    run = i > 0 && addDays(sortedDays[i - 1]!, 1) === day ? run + 1 : 1;
-    best = Math.max(best, run);
-  }
-  return best;
-}
 
 /** Reads of the flashcards read model; every query is scoped to one user and language. */
 export class FlashcardQueries {
@@ -161,19 +139,6 @@ export class FlashcardQueries {
       streak: currentStreak(new Set(days.map((d) => d.day)), today),
       practicedToday: days.some((d) => d.day === today),
       nextDueStamp: counts['next_due'] ? new Date(counts['next_due']).getTime() : null,
-    };
-  }
-
-  async analytics(userId: string, language: LearningLanguage) {
-    const days = await this.practiceDays(userId, language);
-    const today = utcDay(this.now());
-    const byDay = new Map(days.map((d) => [d.day, d.reviews]));
-    const window = Array.from({ length: ANALYTICS_DAYS }, (_, i) => addDays(today, i - ANALYTICS_DAYS + 1));
-    return {
-      languageCode: language,
-      streak: currentStreak(new Set(byDay.keys()), today),
-      longestStreak: longestStreak(days.map((d) => d.day)),
-      days: window.map((day) => ({ day, reviews: byDay.get(day) ?? 0 })),
     };
   }
 }

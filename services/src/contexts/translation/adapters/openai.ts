@@ -1,4 +1,3 @@
-import OpenAI from 'openai';
 import { ArticleCheckSchema, LANGUAGE_NAMES } from '@verba/contracts';
 import { InvalidProviderResultError, type TranslateRequest, type TranslationProvider } from './port';
 
@@ -25,14 +24,20 @@ function instructions({ prompt, locale, sourceLanguage }: TranslateRequest): str
 /** Chat completions on OpenAI or a compatible server: the prompt as the system message, the text as the user's. */
 export function createOpenAiProvider(options: OpenAiOptions): TranslationProvider {
   // The key stays inside the client; errors are reported by their status and type only (see service.ts).
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    ...(options.baseURL ? { baseURL: options.baseURL } : {}),
-    timeout: options.timeoutMs ?? 30_000,
-    maxRetries: 1,
-  });
+  // The SDK is loaded with the first request: a server without a key never pays its memory.
+  const sdk = import('openai').then(
+    ({ default: OpenAI }) =>
+      new OpenAI({
+        apiKey: options.apiKey,
+        ...(options.baseURL ? { baseURL: options.baseURL } : {}),
+        timeout: options.timeoutMs ?? 30_000,
+        maxRetries: 1,
+      }),
+  );
+  sdk.catch(() => undefined); // reported by the first request
 
   async function complete(system: string, user: string, json: boolean): Promise<string> {
+    const client = await sdk;
     const completion = await client.chat.completions.create({
       model: options.model,
       messages: [

@@ -1,6 +1,7 @@
 import type { Projection } from '../../../platform/projections/projection';
 import { EventCodec } from '../../../platform/decider/events';
 import { PromptUpdated } from '../events';
+import { adminReads } from '../../../platform/projections/admin-reads';
 
 const codec = new EventCodec([PromptUpdated]);
 
@@ -10,6 +11,7 @@ export const promptsProjection: Projection = {
   version: 1,
   tables: ['translation_prompts', 'translation_prompt_versions'],
   eventTypes: [PromptUpdated.type],
+  ...adminReads.projectionHooks('translation-prompts'),
   async setup(trx, t) {
     await trx.schema.createTable(t('translation_prompts'), (tb) => {
       tb.text('kind').primary();

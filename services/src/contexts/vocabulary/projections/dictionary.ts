@@ -1,10 +1,14 @@
 import type { Projection } from '../../../platform/projections/projection';
 import { ReadCache } from '../../../platform/projections/read-cache';
+import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import { WordStatusChanged, vocabularyEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
 
 const codec = new EventCodec([...vocabularyEvents]);
+
+const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
+const COLUMNS: readonly Column[] = [...KEY, ['status', 'text'], ['updated_at', 'timestamptz']];
 
 export interface DictionaryEntry {
   value: string;
@@ -34,20 +38,13 @@ export const dictionaryProjection: Projection = {
   async apply(events, { trx, t }) {
     const table = t('dictionary_entries');
     // Collapse the batch to each word's last status, then write it in two statements.
-    let latest = new Map<string, { user_id: string; language: string; word: string; status: string; updated_at: string }>();
+    let latest = new Map<string, [userId: string, language: string, word: string, status: string, at: string]>();
     const flush = async () => {
       const rows = [...latest.values()];
       latest = new Map();
-      const upserts = rows.filter((r) => r.status !== 'new');
-      const removals = rows.filter((r) => r.status === 'new');
-      if (upserts.length) {
-        await trx(table).insert(upserts).onConflict(['user_id', 'language', 'word']).merge(['status', 'updated_at']);
-      }
-      if (removals.length) {
-        await trx(table)
-          .whereIn(['user_id', 'language', 'word'], removals.map((r) => [r.user_id, r.language, r.word]))
-          .delete();
-      }
+      const upserts = rows.filter((r) => r[3] !== 'new');
+      if (upserts.length) await insertRows(trx, table, COLUMNS, upserts, { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' });
+      await deleteRows(trx, table, KEY, rows.filter((r) => r[3] === 'new'));
     };
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
@@ -56,13 +53,7 @@ export const dictionaryProjection: Projection = {
         continue;
       }
       const { data } = codec.decode(recorded);
-      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, {
-        user_id: data.userId,
-        language: data.language,
-        word: data.word,
-        status: data.status,
-        updated_at: data.at,
-      });
+      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, [data.userId, data.language, data.word, data.status, data.at]);
     }
     await flush();
   },

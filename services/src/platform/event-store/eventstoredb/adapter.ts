@@ -221,6 +221,9 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
       }
     },
 
+    // $all has no read horizon: what is committed is readable.
+    tailPosition: () => store.headPosition(),
+
     async headPosition(): Promise<Position> {
       let from: ReadPosition = END;
       for (;;) {

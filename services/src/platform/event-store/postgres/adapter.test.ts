@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { runEventStoreContract } from '../../../../test-support/platform/event-store-contract-suite';
 import { testEngines } from '../../../../test-support/platform/databases';
 import { createPostgresEventStore, migrateEventStore } from './adapter';
@@ -21,5 +22,27 @@ for (const engine of await testEngines()) {
         await db.drop();
       },
     };
+  });
+}
+
+for (const engine of await testEngines()) {
+  describe.skipIf(!!engine.skipReason)(`postgres adapter reads on ${engine.label} ${engine.skipReason ?? ''}`, () => {
+    it('gives each event the time it was stored, to the millisecond, by readAll and readStream alike', async () => {
+      const db = await engine.create();
+      const store = createPostgresEventStore({ connectionString: db.connectionString });
+      try {
+        await migrateEventStore(store.pool);
+        const streamId = `time-${randomUUID()}`;
+        await store.append(streamId, [{ id: randomUUID(), type: 'A', version: 1, data: {} }], 'no_stream');
+        const stored = (await store.pool.query<{ created_at: Date }>('select created_at from es_events where stream_id = $1', [streamId])).rows[0]!.created_at;
+        const [viaStream] = await store.readStream(streamId);
+        const viaLog = (await store.readAll({ maxCount: 1000 })).find((e) => e.streamId === streamId)!;
+        expect(viaStream!.createdAt.getTime()).toBe(stored.getTime());
+        expect(viaLog.createdAt.getTime()).toBe(stored.getTime());
+      } finally {
+        await store.close();
+        await db.drop();
+      }
+    });
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEngines, type TestDatabase } from '../../../../test-support/platform/databases';
 import { isWrongExpectedVersion, type NewEvent } from '../port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from './adapter';
+import { AppendBatcher } from './append-batcher';
 
 const ev = (n = 1): NewEvent[] => Array.from({ length: n }, (_, i) => ({ id: randomUUID(), type: 'Noted', version: 1, data: { i } }));
 
@@ -78,3 +79,47 @@ for (const engine of await testEngines()) {
     });
   });
 }
+
+/** The batcher's scheduling alone, with appends the test finishes by hand. */
+describe('the append batcher', () => {
+  const result = { nextRevision: 0n, position: { commit: 1n, prepare: 1n } };
+  function scripted(stallMs: number) {
+    const sent: string[][] = [];
+    const finish = new Map<string, () => void>();
+    const wait = (ids: string[]) => new Promise<void>((r) => ids.forEach((id) => finish.set(id, r)));
+    const batcher = new AppendBatcher<{ streamId: string; events: never[] }>({
+      stallMs,
+      single: async (item) => (sent.push([item.streamId]), await wait([item.streamId]), result),
+      batch: async (items) => (sent.push(items.map((i) => i.streamId)), await wait(items.map((i) => i.streamId)), items.map(() => ({ result }))),
+    });
+    return { sent, finish: (id: string) => finish.get(id)!(), append: (id: string) => batcher.append({ streamId: id, events: [] }) };
+  }
+
+  it('keeps one batch in flight: what arrives meanwhile goes together after it', async () => {
+    const b = scripted(10_000);
+    const first = b.append('a');
+    const rest = ['b', 'c', 'd'].map(b.append);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(b.sent).toEqual([['a']]);
+    b.finish('a');
+    await first;
+    await new Promise((r) => setImmediate(r));
+    expect(b.sent).toEqual([['a'], ['b', 'c', 'd']]);
+    b.finish('b');
+    await Promise.all(rest);
+  });
+
+  it('sends the next batch beside a stalled one, so a large append holds the others back only briefly', async () => {
+    const b = scripted(30);
+    const slow = b.append('import');
+    const started = performance.now();
+    const mark = b.append('mark');
+    await expect.poll(() => b.sent.length, { timeout: 2_000, interval: 5 }).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    expect(b.sent).toEqual([['import'], ['mark']]);
+    b.finish('mark');
+    await mark;
+    b.finish('import');
+    await slow;
+  });
+});

@@ -5,6 +5,7 @@ import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '..
 import { START, type NewEvent } from '../port';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from './adapter';
 import { BEGIN_READ_MODEL_WRITE_SQL } from './read-horizon';
+import { readToTail } from '../read-to-tail';
 
 const ev = (): NewEvent => ({ id: randomUUID(), type: 'E', version: 1, data: {} });
 const real = await probeRealPostgres();
@@ -94,13 +95,18 @@ describe.skipIf(!real.available)(`visibility horizon on PostgreSQL ${real.skipRe
     }
   });
 
-  it("does not let another database's open transaction hold back readers", async () => {
+  // A long transaction elsewhere on the server (another service's migration, another test's database),
+  // plain or written inside a savepoint as knex nests transactions.
+  it.each([
+    ['transaction', [] as string[]],
+    ['subtransaction (a savepoint that wrote)', ['savepoint nested']],
+  ])("does not let another database's open %s hold back readers", async (_kind, nesting) => {
     const neighbour = await createRealTestDatabase();
     const client = new pg.Client({ connectionString: neighbour.connectionString });
     await client.connect();
     try {
-      // A long transaction elsewhere on the server (another service's migration, another test's database).
       await client.query('begin');
+      for (const sql of nesting) await client.query(sql);
       await client.query('create table busy (n int)');
       const e = ev();
       await store.append(`s-${randomUUID()}`, [e], 'no_stream');
@@ -110,6 +116,21 @@ describe.skipIf(!real.available)(`visibility horizon on PostgreSQL ${real.skipRe
       await client.end();
       await neighbour.drop();
     }
+  });
+
+  it('reads a one-shot pass to the committed tail, waiting out a transaction that holds the horizon back', async () => {
+    const before = await store.tailPosition();
+    const plain = await openTransaction(false);
+    const e = ev();
+    const { position } = await store.append(`s-${randomUUID()}`, [e], 'no_stream');
+    expect(await store.tailPosition()).toEqual(position);
+    // Readers cannot see it yet: a pass that stopped at the first short page would miss it.
+    expect((await store.readAll({ after: before, maxCount: 100 })).map((x) => x.id)).not.toContain(e.id);
+    const release = setTimeout(() => void plain.query('commit').finally(() => plain.release()), 300);
+    const read: string[] = [];
+    for await (const page of readToTail(store, { after: before, batchSize: 100 })) read.push(...page.map((x) => x.id));
+    clearTimeout(release);
+    expect(read).toContain(e.id);
   });
 
   it('refuses to append inside a read-model writer transaction', async () => {

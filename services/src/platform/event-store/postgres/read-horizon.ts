@@ -37,33 +37,39 @@ export const BEGIN_READ_MODEL_WRITE_SQL = `pg_advisory_xact_lock_shared(${PROJEC
  * `es_horizon()`: events with a transaction id below it are final. STABLE, so it sees the calling
  * statement's snapshot (a VOLATILE function would take a newer one and could pass events the caller's
  * snapshot does not show). When nothing is in flight it skips pg_locks.
+ *
+ * PL/pgSQL, not SQL: a SQL function's body is planned again on every call, and planning the views over
+ * pg_locks and pg_stat_activity cost about 0.7 ms of the server's CPU per read of the log, ten times the
+ * read itself; PL/pgSQL plans its statements once per session.
  */
 export const horizonDdl = /* sql */ `
 create or replace function es_horizon() returns xid8
-language sql stable as $$
-  with s as (select pg_current_snapshot() as snap)
-  select case
-    when pg_snapshot_xmin(snap) = pg_snapshot_xmax(snap) then pg_snapshot_xmax(snap)
-    else coalesce((
-      with locks as materialized (
-        select locktype, virtualtransaction, transactionid, classid, objid, objsubid
-        from pg_locks where locktype in ('transactionid', 'advisory') and granted
-      ),
-      writers as (
-        select t.transactionid::text::bigint as xid
-        from locks t join locks a on a.virtualtransaction = t.virtualtransaction
-        where t.locktype = 'transactionid'
-          and a.locktype = 'advisory' and a.classid = ${PROJECTOR_LOCK.classid} and a.objid = ${PROJECTOR_LOCK.objid} and a.objsubid = 2
-      ),
-      elsewhere as materialized (
-        select backend_xid::text::bigint as xid from pg_stat_activity
-        where backend_xid is not null and datname is distinct from current_database()
-      )
-      select min(x) from pg_snapshot_xip(snap) as x
-      where not exists (select 1 from writers w where w.xid = (x::text::numeric % 4294967296)::bigint)
-        and not exists (select 1 from elsewhere o where o.xid = (x::text::numeric % 4294967296)::bigint)
-    ), pg_snapshot_xmax(snap))
-  end
-  from s
+language plpgsql stable as $$
+declare
+  snap pg_snapshot := pg_current_snapshot();
+  h xid8;
+begin
+  if pg_snapshot_xmin(snap) = pg_snapshot_xmax(snap) then
+    return pg_snapshot_xmax(snap);
+  end if;
+  with locks as materialized (
+    select locktype, virtualtransaction, transactionid, classid, objid, objsubid
+    from pg_locks where locktype in ('transactionid', 'advisory') and granted
+  ),
+  writers as (
+    select t.transactionid::text::bigint as xid
+    from locks t join locks a on a.virtualtransaction = t.virtualtransaction
+    where t.locktype = 'transactionid'
+      and a.locktype = 'advisory' and a.classid = ${PROJECTOR_LOCK.classid} and a.objid = ${PROJECTOR_LOCK.objid} and a.objsubid = 2
+  ),
+  elsewhere as materialized (
+    select backend_xid::text::bigint as xid from pg_stat_activity
+    where backend_xid is not null and datname is distinct from current_database()
+  )
+  select min(x) into h from pg_snapshot_xip(snap) as x
+  where not exists (select 1 from writers w where w.xid = (x::text::numeric % 4294967296)::bigint)
+    and not exists (select 1 from elsewhere o where o.xid = (x::text::numeric % 4294967296)::bigint);
+  return coalesce(h, pg_snapshot_xmax(snap));
+end
 $$;
 `;

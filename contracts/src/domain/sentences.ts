@@ -1,0 +1,55 @@
+/**
+ * Sentences of a chapter's or article's text, as the audio manager times them and the learner's player
+ * highlights them: the server and the browser split the same text the same way, so sentence i of the
+ * stored timings is sentence i on screen (the timings hold no text: an author's text stays sealed).
+ */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    // A run up to its end marks (and closing quotes or brackets), or the rest of the line.
+    for (const piece of line.match(/[^.!?…]+(?:[.!?…]+["'»«“”„)\]]*|$)|[.!?…]+/g) ?? []) {
+      const sentence = piece.trim();
+      // Marks alone ("…") join the sentence before them rather than being timed on their own.
+      if (/[\p{L}\p{N}]/u.test(sentence)) sentences.push(sentence);
+      else if (sentence && sentences.length) sentences[sentences.length - 1] += sentence;
+    }
+  }
+  return sentences;
+}
+
+export interface SentenceTiming {
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+}
+
+const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
+
+/** For uploaded audio: the duration shared out in proportion to each sentence's length (an estimate). */
+export function timingsByLength(sentences: readonly string[], durationSeconds: number): SentenceTiming[] {
+  const total = sentences.reduce((sum, s) => sum + s.length, 0);
+  let at = 0;
+  return sentences.map((s) => {
+    const start = at;
+    at += total ? (durationSeconds * s.length) / total : 0;
+    return { start: round(start), end: round(at) };
+  });
+}
+
+/** For generated audio: each sentence's own measured length, one after the other. */
+export function timingsByDurations(durations: readonly number[]): SentenceTiming[] {
+  let at = 0;
+  return durations.map((d) => {
+    const start = at;
+    at += d;
+    return { start: round(start), end: round(at) };
+  });
+}
+
+/** The sentence being spoken at `seconds`, or -1 before the first or after the last. */
+export function sentenceAt(timings: readonly SentenceTiming[], seconds: number): number {
+  return timings.findIndex((t) => seconds >= t.start && seconds < t.end);
+}
+
+/** "1:05" for 65 seconds. */
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;

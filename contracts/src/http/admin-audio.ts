@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { VoiceIdSchema } from '../domain/voices';
+import { BytesSchema, CommandIdSchema, PositionSchema, defineRoute } from './route';
+
+/**
+ * The admin's audio manager (spec §2 admin, §6 "audio"): the audio of a course chapter or a library
+ * article, uploaded (MP3, WAV or Ogg, checked by the file's bytes) or generated with the speech engine,
+ * with the start and end of every sentence so the learner's player highlights the one being spoken.
+ */
+export const AUDIO_TARGETS = ['chapter', 'article'] as const;
+export type AudioTarget = (typeof AUDIO_TARGETS)[number];
+export const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/ogg'] as const;
+export const AUDIO_SOURCES = ['upload', 'generated'] as const;
+/** 20 MiB: about 20 minutes of MP3 at 128 kbit/s. */
+export const AUDIO_MAX_BYTES = 20_971_520;
+/** As long as the longest chapter text. */
+export const AUDIO_TEXT_MAX = 20_000;
+
+export const AUDIO_MESSAGES = {
+  wrongType: 'Only MP3, WAV or Ogg audio files are allowed.',
+  tooLarge: 'The audio file must be at most 20 MB.',
+  unreadable: 'The length of this audio file could not be read. Save it again as MP3, WAV or Ogg and try again.',
+  textRequired: 'The text is required: the audio is timed sentence by sentence.',
+  noAudio: 'This chapter or article has no audio.',
+  targetNotFound: 'Not found',
+} as const;
+
+export const SentenceTimingSchema = z.object({ start: z.number().min(0), end: z.number().min(0) });
+
+export const AttachedAudioSchema = z.object({
+  targetKind: z.enum(AUDIO_TARGETS),
+  targetId: z.uuid(),
+  url: z.string(),
+  contentType: z.enum(AUDIO_TYPES),
+  durationSeconds: z.number().min(0),
+  source: z.enum(AUDIO_SOURCES),
+  /** One timing per sentence of the text (`splitSentences`), in order. */
+  sentences: z.array(SentenceTimingSchema),
+  attachedAt: z.number().int(),
+});
+export type AttachedAudio = z.infer<typeof AttachedAudioSchema>;
+
+const target = z.object({ targetKind: z.enum(AUDIO_TARGETS, AUDIO_MESSAGES.targetNotFound), targetId: z.uuid(AUDIO_MESSAGES.targetNotFound) });
+const text = z.string().trim().min(1, AUDIO_MESSAGES.textRequired).max(AUDIO_TEXT_MAX);
+const written = z.object({ audio: AttachedAudioSchema, position: PositionSchema.optional() });
+
+export const adminGetAudio = defineRoute({
+  method: 'GET',
+  path: '/api/admin/audio/:targetKind/:targetId',
+  access: 'admin',
+  summary: 'The audio of a chapter or article with its sentence timings, or null',
+  params: target,
+  query: z.object({ minPosition: PositionSchema.optional() }),
+  response: z.object({ audio: AttachedAudioSchema.nullable() }),
+});
+
+export const adminGenerateAudio = defineRoute({
+  method: 'POST',
+  path: '/api/admin/audio/:targetKind/:targetId/generate',
+  access: 'admin',
+  summary: 'Speak the text with the speech engine, sentence by sentence, and attach the audio with each sentence’s timing',
+  params: target,
+  body: z.object({ text, voiceId: VoiceIdSchema, commandId: CommandIdSchema.optional() }),
+  response: written,
+  status: 201,
+  errors: { 502: 'The speech engine failed', 503: 'The speech engine cannot run on this server' },
+});
+
+export const adminUploadAudio = defineRoute({
+  method: 'POST',
+  path: '/api/admin/audio/:targetKind/:targetId',
+  access: 'admin',
+  summary: 'Upload one audio file (mp3, wav or ogg by its bytes, up to 20 MB); sentence timings are estimated from sentence lengths',
+  description: 'A form with exactly one file part ("File is required." otherwise) and a `text` field: the text the audio speaks.',
+  consumes: ['multipart/form-data'],
+  params: target,
+  body: z.object({ file: z.file().mime([...AUDIO_TYPES]).max(AUDIO_MAX_BYTES), text }),
+  response: written,
+  status: 201,
+  errors: { 400: 'No file, two files, no text, a file that is not mp3/wav/ogg by its bytes or whose length cannot be read', 413: 'A file over 20 MB' },
+});
+
+export const adminRemoveAudio = defineRoute({
+  method: 'DELETE',
+  path: '/api/admin/audio/:targetKind/:targetId',
+  access: 'admin',
+  summary: 'Remove the audio of a chapter or article',
+  params: target,
+  response: z.object({ ok: z.literal(true), position: PositionSchema.optional() }),
+  errors: { 404: 'It has no audio (AUDIO_MESSAGES.noAudio)' },
+});
+
+export const getAudio = defineRoute({
+  method: 'GET',
+  path: '/api/audio/:targetKind/:targetId',
+  access: 'user',
+  summary: 'The audio of a chapter or article for the learner’s player, or null',
+  description: 'Only for a caller who may open the chapter or article itself: the same 404 (hidden, private or missing) and 403 (premium) answers as the chapter and article routes.',
+  params: target,
+  errors: { 403: 'A premium chapter or article, for a free learner', 404: 'No such chapter or article the caller may open' },
+  response: z.object({ audio: AttachedAudioSchema.nullable() }),
+});
+
+export const getAudioFile = defineRoute({
+  method: 'GET',
+  path: '/api/audio-files/:file',
+  access: 'public',
+  summary: 'Audio bytes by their content address (<sha-256>.<mp3|wav|ogg>), cached for a year',
+  params: z.object({ file: z.string().regex(/^[0-9a-f]{64}\.(mp3|wav|ogg)$/, AUDIO_MESSAGES.targetNotFound) }),
+  produces: AUDIO_TYPES,
+  response: BytesSchema.meta({ description: 'Audio bytes' }),
+  errors: { 404: 'No such audio' },
+});
+
+export const adminAudioRoutes = { adminGetAudio, adminGenerateAudio, adminUploadAudio, adminRemoveAudio, getAudio, getAudioFile };

@@ -1,0 +1,18 @@
+import { atLeast } from '@verba/kit';
+import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { getPrompts, promptHistory, type PromptKind } from '@verba/contracts/http';
+
+/** What each prompt is for, in the admin's words (spec §2's three prompt pages). */
+export const PROMPT_TITLES: Record<PromptKind, string> = {
+  translation: 'AI translation prompt',
+  publicArticleCheck: 'AI hate-speech prompt',
+  multiWord: 'AI multi-word prompt',
+};
+
+export function usePrompts() {
+  return useRouteQuery(getPrompts, { query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
+}
+
+export function usePromptVersions(kind: PromptKind) {
+  return useRouteQuery(promptHistory, { query: { kind, ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
+}

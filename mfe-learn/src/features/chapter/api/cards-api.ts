@@ -1,0 +1,30 @@
+import { atLeast } from '@verba/kit';
+import { invalidatePaths, keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { chapterFlashcards, createChapterFlashcards } from '@verba/contracts/http';
+import type { LearningLanguage, VocabularyPair } from '@verba/contracts';
+
+/** The cards the learner already made from this chapter (read after the tab's latest write). */
+export function useChapterCards(languageCode: LearningLanguage, chapterId: string) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(chapterFlashcards, { query: { languageCode, chapterId, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+}
+
+export const useAddChapterCards = () =>
+  useCommand(createChapterFlashcards, {
+    // The practice portal (another fragment, same cache) shows the new cards the next time it is looked at.
+    onSuccess: () => void invalidatePaths(['/api/flashcards', '/api/practice']),
+  });
+
+/** A card's front as the chapter compares it: trimmed, case ignored. */
+const front = (text: string) => text.trim().toLocaleLowerCase();
+
+/** The vocabulary pairs that have no card from this chapter yet, once each. */
+export function missingPairs(pairs: readonly VocabularyPair[], cards: ReadonlyArray<{ sourceValue: string }>): VocabularyPair[] {
+  const have = new Set(cards.map((c) => front(c.sourceValue)));
+  return pairs.filter((pair) => {
+    const key = front(pair.word);
+    if (!key || !pair.translation.trim() || have.has(key)) return false;
+    have.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,91 @@
+import { useRef, useState } from 'react';
+import { pageChunks, toast } from '@verba/kit';
+import { rate, useRating } from '../api/feedback-api';
+
+const STARS = [1, 2, 3, 4, 5] as const;
+
+/** "Average 4.2 from 3 ratings": the spec's averageRating with how many users it stands for. */
+export function averageText(averageRating: number, ratings: number): string {
+  if (ratings === 0) return 'No ratings yet';
+  return `Average ${averageRating.toFixed(1)} from ${ratings === 1 ? '1 rating' : `${ratings} ratings`}`;
+}
+
+/** Under the text: the learner rates the article 1-5 and, for others' articles, may flag it for review. */
+export function ArticleFeedback({ articleId, isAuthor }: { articleId: string; isAuthor: boolean }) {
+  const rating = useRating(articleId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const mine = chosen ?? rating.data?.rating ?? null;
+
+  const choose = (value: number) => {
+    setChosen(value);
+    rate(articleId, value).catch((error: Error) => {
+      setChosen(null);
+      toast({ title: 'Could not save your rating', description: error.message, variant: 'destructive' });
+    });
+  };
+
+  return (
+    <section className="rd-feedback" aria-label="Rate this article">
+      <div className="rd-feedback__rating">
+        <div role="group" aria-label="Your rating" className="rd-stars">
+          {STARS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className={`rd-star${mine !== null && value <= mine ? ' rd-star--on' : ''}`}
+              aria-pressed={mine === value}
+              aria-label={`Rate ${value} out of 5`}
+              onClick={() => choose(value)}
+            >
+              <span aria-hidden="true">★</span>
+            </button>
+          ))}
+        </div>
+        <p className="rd-note" aria-live="polite">
+          {mine !== null ? `Your rating: ${mine} of 5 · ` : ''}
+          {rating.data ? averageText(rating.data.averageRating, rating.data.ratings) : ''}
+        </p>
+      </div>
+      {isAuthor ? null : <FlagForReview articleId={articleId} />}
+    </section>
+  );
+}
+
+const loadFlagDialog = () => import('./FlagDialog');
+// The dialog (Radix, about 13 KiB gzip) is fetched when a learner reaches for the button, not with the reader.
+const useFlagDialog = pageChunks(loadFlagDialog);
+
+function FlagForReview({ articleId }: { articleId: string }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      {/* A plain button (the kit's takes no ref): focus comes back to it when the dialog closes. */}
+      <button
+        ref={button}
+        type="button"
+        className="vk-btn vk-btn--ghost vk-btn--sm"
+        aria-haspopup="dialog"
+        onPointerEnter={() => void loadFlagDialog()}
+        onFocus={() => void loadFlagDialog()}
+        onClick={() => setOpen(true)}
+      >
+        Flag for review
+      </button>
+      {open ? (
+        <LoadedFlagDialog
+          articleId={articleId}
+          onClose={() => {
+            setOpen(false);
+            button.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function LoadedFlagDialog(props: { articleId: string; onClose: () => void }) {
+  const chunk = useFlagDialog();
+  return chunk ? <chunk.FlagDialog {...props} /> : null;
+}
