@@ -14,7 +14,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import type { Benchmark } from './lib/benchmark';
 import { startCpuBurner } from './lib/burner';
-import { backgroundBusyPct, postgresPids, processCpuMs } from './lib/cpu';
+import { backgroundBusyPct, mainThreadCpuMs, postgresPids, processCpuMs } from './lib/cpu';
 import { withScratchDatabases } from './lib/scratch-db';
 import { Latencies, roundFigure, spread } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
@@ -106,8 +106,11 @@ interface MarkPhase extends Load {
   rywP50: number;
   rywP99: number;
   rywErrors: number;
-  /** CPU microseconds per mark: the server process (all threads), PostgreSQL, and this process (the load). */
-  cpu: { server: number; postgres: number; load: number };
+  /**
+   * CPU microseconds per mark: the server process (all threads) and its main (HTTP) thread alone,
+   * PostgreSQL, and this process (the load).
+   */
+  cpu: { server: number; serverMain: number; postgres: number; load: number };
 }
 
 /** The mark load with one read-your-writes sampler beside it (a learner of its own, fresh words). */
@@ -117,12 +120,14 @@ async function markPhase(c: Contender, tag: string, rywUser: number): Promise<Ma
   const ryw = measureReadYourWrites(c.server.base, c.sessions[rywUser % c.sessions.length]!, rywDone, `ryw${tag}`);
   // Where the time goes: CPU per mark of each party (the database serves only this contender now).
   const pg = postgresPids();
-  const [server0, pg0, load0] = [processCpuMs([c.server.child.pid!]), processCpuMs(pg), process.cpuUsage()];
+  const pid = c.server.child.pid!;
+  const [server0, main0, pg0, load0] = [processCpuMs([pid]), mainThreadCpuMs(pid), processCpuMs(pg), process.cpuUsage()];
   const mark = await load(c.server.base, c.sessions, MARK_SECONDS, markRequests(`w${tag}`));
   const loadUs = process.cpuUsage(load0);
   const perMark = (ms: number) => (ms * 1000) / Math.max(1, mark.total);
   const cpu = {
-    server: perMark(processCpuMs([c.server.child.pid!]) - server0),
+    server: perMark(processCpuMs([pid]) - server0),
+    serverMain: perMark(mainThreadCpuMs(pid) - main0),
     postgres: perMark(processCpuMs(pg) - pg0),
     load: perMark((loadUs.user + loadUs.system) / 1000),
   };
@@ -163,6 +168,8 @@ function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
       mark_ratio: o.rps / p.rps,
       mark_cpu_server_us: o.cpu.server,
       peer_mark_cpu_server_us: p.cpu.server,
+      mark_cpu_server_main_us: o.cpu.serverMain,
+      peer_mark_cpu_server_main_us: p.cpu.serverMain,
       mark_cpu_postgres_us: o.cpu.postgres,
       peer_mark_cpu_postgres_us: p.cpu.postgres,
       mark_cpu_load_us: o.cpu.load,
@@ -214,7 +221,8 @@ function report(rounds: Round[], background: { busyPct: number | null; load1: nu
     `* ${USERS} learners, ${CONNECTIONS} autocannon connections; each round: marks ${MARK_SECONDS} s ours then peer, reads ${READ_SECONDS} s`,
     `  ours then peer, then the marks again with one core kept busy by a spinning process (busy_*).`,
     '* ratio = ours / peer in the same round; targets apply to the median over rounds.',
-    '* mark_cpu_*_us: CPU microseconds per mark during the mark phase, of the server process (all its threads),',
+    '* mark_cpu_*_us: CPU microseconds per mark during the mark phase, of the server process (all its threads; server_main:',
+    '  its HTTP thread alone, the rest being our projector thread and V8\'s garbage-collecting and compiling helpers),',
     '  of PostgreSQL (all its processes: other users of the server count too) and of the load generator (this process).',
     '* ryw: mark, then GET /api/dictionary with minPosition, by one client beside the mark load (the peer ignores minPosition).',
     `* servers, PostgreSQL and autocannon share the ${availableParallelism()} cores; before the run the machine was ` +

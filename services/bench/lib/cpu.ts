@@ -45,18 +45,27 @@ export async function backgroundBusyPct(ms = 1000): Promise<number | null> {
   return m0 && m1 && m1.total > m0.total ? ((m1.busy - m0.busy) / (m1.total - m0.total)) * 100 : null;
 }
 
+/** utime + stime in ms from a /proc stat file; 0 when the task is gone or this is not Linux. */
+function statCpuMs(file: string): number {
+  try {
+    const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
 /** CPU time (ms) a set of processes used so far, all threads; 0 for ones that are gone or off Linux. */
 export function processCpuMs(pids: readonly number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    } catch {
-      // gone, or not Linux
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return pids.reduce((sum, pid) => sum + statCpuMs(`/proc/${pid}/stat`), 0);
+}
+
+/**
+ * CPU time (ms) of a process's main thread alone (the task with the process's own id). The rest of a
+ * Node server's time is its worker threads (our projector) and V8's helpers (garbage collection, compiling).
+ */
+export function mainThreadCpuMs(pid: number): number {
+  return statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 }
 
 /** The PostgreSQL server's processes (the postmaster and every backend), by their command name. */

@@ -5,7 +5,7 @@ import { UserDeleted } from '../../identity/published';
 import type { ApplyContext, Projection } from '../../../platform/projections/projection';
 import { ARTICLE_SEALED_FIELDS, ArticleRated, ArticleRead, SERIES_SEALED_FIELDS, articleEvents, seriesEvents, type ArticleEvent, type SeriesEvent } from '../events';
 import { visibleText } from '../domain/sanitize';
-import { StatisticsKeeper } from './statistics';
+import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 import { wordHash } from '../domain/word-hash';
 import { wordRanks } from '../domain/word-ranks';
 import { adminReads } from '../../../platform/projections/admin-reads';

@@ -1,5 +1,5 @@
 import type { Projection } from '../../../platform/projections/projection';
-import { StatisticsKeeper } from './statistics';
+import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 import { wordHash } from '../domain/word-hash';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';

@@ -1,4 +1,4 @@
-import type { ApplyContext } from '../../../platform/projections/projection';
+import type { ApplyContext } from './projection';
 
 const MIN_ROWS = 1000;
 const GROWTH = 0.2;
