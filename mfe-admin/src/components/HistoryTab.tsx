@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, ErrorNotice, Spinner } from '@verba/kit';
+import { Button, QueryErrorNotice, Spinner } from '@verba/kit';
 import { Tabs } from '@verba/kit/ui';
 import { useRouteQuery } from '@verba/kit/query';
 import { adminHistory, type HistoryEntity, type HistoryEntry } from '@verba/contracts/http';
@@ -37,7 +37,7 @@ export function HistoryList({ entity, id }: { entity: HistoryEntity; id: string 
 function HistoryPage(p: { entity: HistoryEntity; id: string; before: string | undefined; last: boolean; onOlder: (before: string) => void }) {
   const page = useRouteQuery(adminHistory, { params: { entity: p.entity, id: p.id }, query: p.before ? { before: p.before } : {} });
   if (page.isPending) return <li><Spinner label="Loading the history…" /></li>;
-  if (page.isError) return <li><ErrorNotice title="The history could not be loaded." detail={page.error.message} onRetry={() => void page.refetch()} /></li>;
+  if (page.isError) return <li><QueryErrorNotice query={page} title="The history could not be loaded." /></li>;
   const { entries, nextBefore } = page.data;
   return (
     <>

@@ -3,7 +3,7 @@
  * articles in their language (GET articles/last-articles), the newest with the page they left it on. The
  * shell mounts it inside its own React tree; DashboardWidget brings the query provider.
  */
-import { ErrorNotice, Link, Spinner, atLeast, useSession } from '@verba/kit';
+import { atLeast, Link, QueryErrorNotice, Spinner, useSession } from '@verba/kit';
 import { DashboardWidget, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { getBookmark, lastArticles, type ArticleSummary } from '@verba/contracts/http';
 import { LearningLanguageSchema } from '@verba/contracts';
@@ -28,7 +28,7 @@ function ContinueReading() {
   const minPosition = useMinPosition();
   const last = useRouteQuery(lastArticles, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
   if (last.isPending) return <Spinner label="Loading your reading…" />;
-  if (last.isError) return <ErrorNotice title="Your reading could not be loaded." detail={last.error.message} onRetry={() => void last.refetch()} />;
+  if (last.isError) return <QueryErrorNotice query={last} title="Your reading could not be loaded." />;
 
   const [newest, ...earlier] = last.data.articles.slice(0, SHOWN);
   if (!newest) {

@@ -1,5 +1,5 @@
 import { useForm, useFieldArray, useWatch, type Path } from 'react-hook-form';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { AnnouncementBanner } from '@verba/kit/ui';
 import { AUDIENCES, AUDIENCE_LABELS, DISMISS_BEHAVIORS, announcementStatus } from '@verba/contracts/domain';
 import type { Announcement } from '@verba/contracts/http';
@@ -36,7 +36,7 @@ export function EditAnnouncementPage() {
       <BackLink />
       {!id ? <EmptyState title="No announcement chosen">Open one from the list of announcements.</EmptyState> : null}
       {one.isPending && id ? <Spinner label="Loading the announcement…" /> : null}
-      {one.isError ? <ErrorNotice title="The announcement could not be loaded." detail={one.error.message} onRetry={() => void one.refetch()} /> : null}
+      <QueryErrorNotice query={one} title="The announcement could not be loaded." />
       {announcement ? (
         <WithHistory entity="announcement" id={announcement.id} label="Announcement">
           <AnnouncementForm key={announcement.updatedAt} values={valuesOf(announcement)} announcement={announcement} />

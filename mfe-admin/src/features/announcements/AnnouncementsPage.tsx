@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
+import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import { AUDIENCE_LABELS } from '@verba/contracts/domain';
 import { ADMIN_PAGE_SIZE, type Announcement } from '@verba/contracts/http';
@@ -26,7 +26,7 @@ export function AnnouncementsPage() {
       </p>
       <section className="ad-panel" aria-label="Announcements">
         {list.isPending ? <Spinner label="Loading announcements…" /> : null}
-        {list.isError ? <ErrorNotice title="The announcements could not be loaded." detail={list.error.message} onRetry={() => void list.refetch()} /> : null}
+        <QueryErrorNotice query={list} title="The announcements could not be loaded." />
         {list.data?.announcements.length === 0 ? <EmptyState title="No announcements yet">Create the first one.</EmptyState> : null}
         <ul className="an-list">
           {list.data?.announcements.map((a) => <AnnouncementRow key={a.id} announcement={a} />)}

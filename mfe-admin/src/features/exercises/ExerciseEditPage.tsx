@@ -1,7 +1,7 @@
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { GAP } from '@verba/contracts/domain';
 import { EXERCISE_MESSAGES, MAX_EXERCISES, putMissingWords, putQuestions } from '@verba/contracts/http';
@@ -34,7 +34,7 @@ export function ExerciseEditPage({ kind }: { kind: ExerciseKind }) {
       </p>
       {!chapterId ? <p>Choose a chapter on the exercises page.</p> : null}
       {exercises.isPending && chapterId ? <Spinner label="Loading exercises…" /> : null}
-      {exercises.isError ? <ErrorNotice title="The exercises could not be loaded." detail={exercises.error.message} onRetry={() => void exercises.refetch()} /> : null}
+      <QueryErrorNotice query={exercises} title="The exercises could not be loaded." />
       {data ? (
         <WithHistory entity="exercises" id={data.chapterId} label={`${KIND_NAMES[kind].title} of “${data.title}”`}>
           <ExerciseForm

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind } from './api';
 import { WithHistory } from '../../components/HistoryTab';
@@ -18,7 +18,7 @@ export function ExerciseListPage({ kind }: { kind: ExerciseKind }) {
       </p>
       {!chapterId ? <p>Choose a chapter on the exercises page.</p> : null}
       {exercises.isPending && chapterId ? <Spinner label="Loading exercises…" /> : null}
-      {exercises.isError ? <ErrorNotice title="The exercises could not be loaded." detail={exercises.error.message} onRetry={() => void exercises.refetch()} /> : null}
+      <QueryErrorNotice query={exercises} title="The exercises could not be loaded." />
       {data ? (
         <WithHistory entity="exercises" id={data.chapterId} label={`${KIND_NAMES[kind].title} of “${data.title}”`} editLabel={KIND_NAMES[kind].title}>
           <section className="ad-panel">

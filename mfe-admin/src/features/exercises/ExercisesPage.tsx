@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
+import { Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { useAdminCourse, useAdminCourses } from '../courses/api/courses';
@@ -22,7 +22,7 @@ export function ExercisesPage() {
         )}
       </nav>
       {course.isPending && courseId ? <Spinner label="Loading chapters…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {summary ? <p role="status">{summary.chaptersWithoutExercises} of {summary.totalChapters} chapters have no exercises yet.</p> : null}
       {course.data?.lessons.map((lesson, i) => (
         <section key={lesson.id} className="ad-panel ad-panel--spaced" aria-label={`Lesson ${i + 1}: ${lesson.title}`}>

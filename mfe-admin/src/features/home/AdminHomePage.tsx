@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, SectionHeader } from '@verba/kit';
+import { Link, QueryErrorNotice, SectionHeader } from '@verba/kit';
 import { ADMIN_PATHS } from '../../routing/admin-paths';
 import { useAdminCourses } from '../courses/api/courses';
 import { useForumReports } from '../forum/api/forum-reports';
@@ -48,7 +48,7 @@ export function AdminHomePage() {
   return (
     <main>
       <SectionHeader section="admin" title="Administration" subtitle="Courses, content and what needs your attention." />
-      {courses.isError ? <ErrorNotice title="The courses could not be loaded." detail={courses.error.message} onRetry={() => void courses.refetch()} /> : null}
+      <QueryErrorNotice query={courses} title="The courses could not be loaded." />
       <ul className="ad-home">
         {tools.map((tool) => (
           <li key={tool.href} className="ad-home__tool">

@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, SectionHeader, Spinner, toast } from '@verba/kit';
+import { Link, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { Switch } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
@@ -20,7 +20,7 @@ export function LanguagesPage() {
     <main>
       <SectionHeader section="admin" title="Languages" subtitle="Which languages learners can choose, and where each course starts." />
       {courses.isPending ? <Spinner label="Loading languages…" /> : null}
-      {courses.isError ? <ErrorNotice title="The languages could not be loaded." detail={courses.error.message} onRetry={() => void courses.refetch()} /> : null}
+      <QueryErrorNotice query={courses} title="The languages could not be loaded." />
       <ul className="ad-sortable" aria-label="Languages">
         {courses.data?.languages.map(({ languageCode, course }) => (
           <li key={languageCode} className="ad-sortable__row">

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { LEVELS, LEVEL_NAMES, LevelSchema } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, addStartingPoint, updateStartingPoint, type AdminCourse } from '@verba/contracts/http';
@@ -28,7 +28,7 @@ export function StartingPointFormPage({ mode }: { mode: 'create' | 'update' }) {
       </p>
       {!courseId ? <p>Open a course's starting points first.</p> : null}
       {course.isPending && courseId ? <Spinner label="Loading…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {course.data && mode === 'update' && !point ? <p role="alert">Starting point not found: it may have been deleted by another admin.</p> : null}
       {course.data && (mode === 'create' || point) ? (
         <WithHistory entity="starting-point" id={point?.id} label="Starting point">

@@ -1,4 +1,4 @@
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
+import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES, LEVEL_NAMES } from '@verba/contracts/domain';
@@ -30,7 +30,7 @@ export function StartingPointsPage() {
         )}
       </nav>
       {course.isPending && courseId ? <Spinner label="Loading…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {c ? (
         <section className="ad-panel" aria-label={`Starting points of ${c.title}`}>
           <div className="ad-actions">

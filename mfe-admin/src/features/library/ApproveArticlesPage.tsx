@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PAGE_SIZE } from '@verba/contracts/http';
 import { Pager } from '../../components/Pager';
 import { ReviewQueue } from './ReviewQueue';
@@ -22,7 +22,7 @@ export function ApproveArticlesPage() {
     <main>
       <SectionHeader section="admin" title="Approve articles" subtitle="Public articles waiting for approval and flagged private ones." />
       {pending.isPending ? <Spinner label="Loading articles…" /> : null}
-      {pending.isError ? <ErrorNotice title="The articles could not be loaded." detail={pending.error.message} onRetry={() => void pending.refetch()} /> : null}
+      <QueryErrorNotice query={pending} title="The articles could not be loaded." />
       {pending.data?.articles.length === 0 ? <EmptyState title="Nothing to approve">No article is waiting for approval.</EmptyState> : null}
       {items.length ? <ReviewQueue items={items} actions={['approve', 'decline']} label="Articles waiting for approval" /> : null}
       {pending.data ? <Pager page={page} total={pending.data.total} pageSize={ADMIN_PAGE_SIZE} onPage={setPage} /> : null}

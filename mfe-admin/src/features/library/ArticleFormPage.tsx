@@ -1,7 +1,7 @@
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand, useRouteQuery } from '@verba/kit/query';
 import { Switch } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
@@ -93,7 +93,7 @@ export function EditArticlePage() {
       </p>
       {!id ? <p>Open an article from the articles list to edit it.</p> : null}
       {article.isPending && id ? <Spinner label="Loading the article…" /> : null}
-      {article.isError ? <ErrorNotice title="The article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} /> : null}
+      <QueryErrorNotice query={article} title="The article could not be loaded." />
       {article.data ? (
         <>
           <p className="ad-actions">

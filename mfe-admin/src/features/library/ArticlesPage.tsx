@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
@@ -66,7 +66,7 @@ export function ArticlesPage() {
         </div>
       </section>
       {articles.isPending ? <Spinner label="Loading articles…" /> : null}
-      {articles.isError ? <ErrorNotice title="The articles could not be loaded." detail={articles.error.message} onRetry={() => void articles.refetch()} /> : null}
+      <QueryErrorNotice query={articles} title="The articles could not be loaded." />
       {articles.data ? <p role="status" className="ad-muted">{articles.data.total} articles</p> : null}
       {articles.data?.articles.length === 0 ? <EmptyState title="No article matches">Change the filters or the search.</EmptyState> : null}
       <ul className="ad-sortable" aria-label="Articles">

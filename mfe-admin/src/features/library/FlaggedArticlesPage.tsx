@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PAGE_SIZE, type AdminArticle, type ArticleFlag } from '@verba/contracts/http';
 import { Pager } from '../../components/Pager';
 import { ReviewQueue } from './ReviewQueue';
@@ -36,7 +36,7 @@ export function FlaggedArticlesPage() {
     <main>
       <SectionHeader section="admin" title="Flagged articles" subtitle="Articles flagged for review, with who flagged them and why." />
       {flagged.isPending ? <Spinner label="Loading flagged articles…" /> : null}
-      {flagged.isError ? <ErrorNotice title="The flagged articles could not be loaded." detail={flagged.error.message} onRetry={() => void flagged.refetch()} /> : null}
+      <QueryErrorNotice query={flagged} title="The flagged articles could not be loaded." />
       {flagged.data?.articles.length === 0 ? <EmptyState title="Nothing flagged">No article is flagged.</EmptyState> : null}
       {items.length ? <ReviewQueue items={items} actions={['approve', 'decline', 'dismiss']} label="Flagged articles" /> : null}
       {flagged.data ? <Pager page={page} total={flagged.data.total} pageSize={ADMIN_PAGE_SIZE} onPage={setPage} /> : null}

@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
+import { Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PATHS, withQuery } from '../../routing/admin-paths';
 import { useLibraryOverview } from './api';
 
@@ -21,7 +21,7 @@ export function LibraryOverviewPage() {
     <main>
       <SectionHeader section="admin" title="Library" subtitle="Articles and series of every language, moderation and the AI prompts." />
       {overview.isPending ? <Spinner label="Loading the library…" /> : null}
-      {overview.isError ? <ErrorNotice title="The library could not be loaded." detail={overview.error.message} onRetry={() => void overview.refetch()} /> : null}
+      <QueryErrorNotice query={overview} title="The library could not be loaded." />
       <ul className="ad-home" aria-label="Library counts">
         {items.map((i) => (
           <li key={i.label} className="ad-home__tool">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, atLeast, navigate, positions, toast } from '@verba/kit';
+import { atLeast, Button, EmptyState, Link, navigate, positions, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog, SentencePlayer } from '@verba/kit/ui';
 import { DEFAULT_VOICES, LANGUAGE_NAMES, MESSAGES, splitSentences, voicesForLanguage, type LearningLanguage, type VoiceId } from '@verba/contracts/domain';
@@ -67,7 +67,7 @@ function ChooseTarget() {
           )}
         </nav>
         {course.isPending && courseId ? <Spinner label="Loading chapters…" /> : null}
-        {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+        <QueryErrorNotice query={course} title="The course could not be loaded." />
         {course.data?.lessons.map((lesson, i) => (
           <div key={lesson.id}>
             <h3 className="ad-muted">
@@ -120,7 +120,7 @@ function ChapterAudio({ chapterId }: { chapterId: string }) {
   const chapter = useRouteQuery(getAdminChapter, { params: { chapterId } });
   const course = useRouteQuery(getAdminCourse, { params: { courseId: chapter.data?.courseId ?? '' } }, { enabled: !!chapter.data });
   if (chapter.isPending) return <Spinner label="Loading the chapter…" />;
-  if (chapter.isError) return <ErrorNotice title="The chapter could not be loaded." detail={chapter.error.message} onRetry={() => void chapter.refetch()} />;
+  if (chapter.isError) return <QueryErrorNotice query={chapter} title="The chapter could not be loaded." />;
   const back = withQuery(ADMIN_PATHS.audioManager, { courseId: chapter.data.courseId });
   if (!course.data) return <Spinner label="Loading the course…" />;
   return <AudioEditor targetKind="chapter" targetId={chapterId} title={chapter.data.title} text={chapter.data.text} language={course.data.languageCode} back={back} />;
@@ -129,7 +129,7 @@ function ChapterAudio({ chapterId }: { chapterId: string }) {
 function ArticleAudio({ articleId }: { articleId: string }) {
   const article = useRouteQuery(getArticle, { params: { id: articleId } });
   if (article.isPending) return <Spinner label="Loading the article…" />;
-  if (article.isError) return <ErrorNotice title="The article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} />;
+  if (article.isError) return <QueryErrorNotice query={article} title="The article could not be loaded." />;
   const { name, content, contentFormat, languageCode } = article.data;
   const text = contentFormat === 'html' ? htmlToText(content) : content;
   return <AudioEditor targetKind="article" targetId={articleId} title={name} text={text} language={languageCode} back={ADMIN_PATHS.audioManager} />;
@@ -170,7 +170,7 @@ function AudioEditor({ targetKind, targetId, title, text, language, back }: Edit
           Current audio
         </h3>
         {audio.isPending ? <Spinner label="Loading the audio…" /> : null}
-        {audio.isError ? <ErrorNotice title="The audio could not be loaded." detail={audio.error.message} onRetry={() => void audio.refetch()} /> : null}
+        <QueryErrorNotice query={audio} title="The audio could not be loaded." />
         {audio.data && !audio.data.audio ? <EmptyState title="No audio yet">Generate it or upload a file below.</EmptyState> : null}
         {audio.data?.audio ? (
           <>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, ErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { Button, EmptyState, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { invalidatePaths, keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { MESSAGES } from '@verba/contracts/domain';
@@ -36,7 +36,7 @@ export function ImageManagerPage() {
           </div>
         </div>
         {images.isPending ? <Spinner label="Loading images…" /> : null}
-        {images.isError ? <ErrorNotice title="The images could not be loaded." detail={images.error.message} onRetry={() => void images.refetch()} /> : null}
+        <QueryErrorNotice query={images} title="The images could not be loaded." />
         {images.data?.images.length === 0 ? <EmptyState title={search ? 'No image matches' : 'No images yet'}>Upload the first one above.</EmptyState> : null}
         <ul className="ad-images">
           {images.data?.images.map((image) => <ImageCard key={image.id} image={image} />)}

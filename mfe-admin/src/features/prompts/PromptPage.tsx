@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, toast } from '@verba/kit';
+import { Button, Link, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { MAX_PROMPT_LENGTH, PROMPT_TOO_LONG, restorePrompt, updatePrompt, type PromptKind } from '@verba/contracts/http';
@@ -37,7 +37,7 @@ export function PromptPage({ kind }: { kind: PromptKind }) {
         </Link>
       </nav>
       {prompts.isPending ? <Spinner label="Loading the prompt…" /> : null}
-      {prompts.isError ? <ErrorNotice title="The prompt could not be loaded." detail={prompts.error.message} onRetry={() => void prompts.refetch()} /> : null}
+      <QueryErrorNotice query={prompts} title="The prompt could not be loaded." />
       {current ? (
         <WithHistory entity="prompt" id={kind} label="Prompt">
           <p className="ad-muted">Version {current.version}{current.version === 0 ? ' (the built-in default)' : ''}</p>
@@ -76,7 +76,7 @@ function Versions({ kind, current }: { kind: PromptKind; current: number }) {
   return (
     <section className="ad-panel ad-panel--spaced" aria-label="Versions">
       <h2 className="ad-panel__subtitle">Versions</h2>
-      {versions.isError ? <ErrorNotice title="The versions could not be loaded." detail={versions.error.message} onRetry={() => void versions.refetch()} /> : null}
+      <QueryErrorNotice query={versions} title="The versions could not be loaded." />
       <ol className="ad-versions">
         {versions.data?.versions.map((v) => (
           <li key={v.version} className="ad-history__entry">

@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField, atLeast, navigate, toast } from '@verba/kit';
+import { atLeast, Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
@@ -47,7 +47,7 @@ export function SeriesListPage() {
         <Select label="Language" any="All languages" value={language} options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(l) => (setLanguage(l), setPage(1))} />
       </div>
       {series.isPending ? <Spinner label="Loading series…" /> : null}
-      {series.isError ? <ErrorNotice title="The series could not be loaded." detail={series.error.message} onRetry={() => void series.refetch()} /> : null}
+      <QueryErrorNotice query={series} title="The series could not be loaded." />
       {series.data?.series.length === 0 ? <EmptyState title="No series yet">Create the first one.</EmptyState> : null}
       <ul className="ad-sortable" aria-label="Series">
         {series.data?.series.map((s) => (
@@ -121,7 +121,7 @@ export function EditSeriesPage() {
       </p>
       {!id ? <p>Open a series from the series list to edit it.</p> : null}
       {series.isPending && id ? <Spinner label="Loading the series…" /> : null}
-      {series.isError ? <ErrorNotice title="The series could not be loaded." detail={series.error.message} onRetry={() => void series.refetch()} /> : null}
+      <QueryErrorNotice query={series} title="The series could not be loaded." />
       {found ? (
         <WithHistory entity="series" id={found.id} label="Series">
           <SeriesForm

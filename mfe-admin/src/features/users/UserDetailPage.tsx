@@ -1,4 +1,4 @@
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, navigate } from '@verba/kit';
+import { EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { LANGUAGE_NAMES, type LearningLanguage } from '@verba/contracts/domain';
 import type { AdminUserDetail, UserAnalytics } from '@verba/contracts/http';
 import { WithHistory } from '../../components/HistoryTab';
@@ -22,7 +22,7 @@ export function UserDetailPage() {
         <Link href={ADMIN_PATHS.users}>← All users</Link>
       </p>
       {user.isPending ? <Spinner label="Loading the user…" /> : null}
-      {user.isError ? <ErrorNotice title="The user could not be loaded." detail={user.error.message} onRetry={() => void user.refetch()} /> : null}
+      <QueryErrorNotice query={user} title="The user could not be loaded." />
       {user.data ? (
         <WithHistory entity="user" id={userId} label={`${user.data.name || 'User'}: account and history`} editLabel="Account">
           <Account user={user.data} />
@@ -68,7 +68,7 @@ function Activity({ user }: { user: AdminUserDetail }) {
   return (
     <section className="ad-panel ad-panel--spaced" aria-labelledby="us-activity">
       <h2 id="us-activity">Activity</h2>
-      {activity.isError ? <ErrorNotice title="The activity could not be loaded." detail={activity.error.message} onRetry={() => void activity.refetch()} /> : null}
+      <QueryErrorNotice query={activity} title="The activity could not be loaded." />
       {languages.length === 0 ? (
         <p className="ad-muted">No language chosen yet.</p>
       ) : (

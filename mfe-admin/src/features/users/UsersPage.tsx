@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField } from '@verba/kit';
+import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, TextField } from '@verba/kit';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES } from '@verba/contracts/domain';
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USER_SORTS, type AdminUserRow } from '@verba/contracts/http';
 import { Select } from '../../components/Select';
@@ -36,7 +36,7 @@ export function UsersPage() {
       </form>
       <section className="ad-panel ad-panel--spaced" aria-label="Users found">
         {users.isPending ? <Spinner label="Loading users…" /> : null}
-        {users.isError ? <ErrorNotice title="The users could not be loaded." detail={users.error.message} onRetry={() => void users.refetch()} /> : null}
+        <QueryErrorNotice query={users} title="The users could not be loaded." />
         {users.data ? <p className="ad-muted" role="status">{users.data.total === 1 ? '1 user' : `${users.data.total} users`}</p> : null}
         {users.data?.users.length === 0 ? <EmptyState title="No user matches">Try fewer filters, or the whole email address.</EmptyState> : null}
         {users.data?.users.length ? <UsersTable users={users.data.users} /> : null}

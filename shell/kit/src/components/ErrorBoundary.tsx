@@ -44,3 +44,9 @@ export function ErrorNotice({ title, detail, onRetry }: { title: string; detail?
     </div>
   );
 }
+
+/** The failed state of a query, if it failed: `title` says what could not be loaded, with the error and a retry. */
+export function QueryErrorNotice({ query, title }: { query: { isError: boolean; error: Error | null; refetch: () => unknown }; title: string }) {
+  if (!query.isError) return null;
+  return <ErrorNotice title={title} detail={query.error?.message} onRetry={() => void query.refetch()} />;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import type { HistoricalRow, LearningLanguage } from '@verba/contracts';
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from 'recharts';
 import { useHistory } from '../api/analytics-api';
@@ -35,7 +35,7 @@ export function HistoricalAnalyticsPage() {
         </label>
       </div>
       {history.isPending ? <Spinner label="Loading historical analytics…" /> : null}
-      {history.isError ? <ErrorNotice title="The analytics could not be loaded." detail={history.error.message} onRetry={() => void history.refetch()} /> : null}
+      <QueryErrorNotice query={history} title="The analytics could not be loaded." />
       {rows ? (
         <>
           <Chart title="Users">

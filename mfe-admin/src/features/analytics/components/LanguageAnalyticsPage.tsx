@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { LANGUAGE_NAMES, type LanguageAnalytics, type LearningLanguage } from '@verba/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useLanguageAnalytics } from '../api/analytics-api';
@@ -36,7 +36,7 @@ export function LanguageAnalyticsPage() {
         <LanguagePicker value={language} onChange={setLanguage} />
       </div>
       {figures.isPending ? <Spinner label="Loading language analytics…" /> : null}
-      {figures.isError ? <ErrorNotice title="The analytics could not be loaded." detail={figures.error.message} onRetry={() => void figures.refetch()} /> : null}
+      <QueryErrorNotice query={figures} title="The analytics could not be loaded." />
       {data ? (
         <>
           <Chart title="Per language">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import type { HistoricalRow } from '@verba/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { useMonthlyStatistics } from '../api/analytics-api';
@@ -31,7 +31,7 @@ export function MonthlyStatisticsPage() {
         </label>
       </div>
       {statistics.isPending ? <Spinner label="Loading monthly statistics…" /> : null}
-      {statistics.isError ? <ErrorNotice title="The statistics could not be loaded." detail={statistics.error.message} onRetry={() => void statistics.refetch()} /> : null}
+      <QueryErrorNotice query={statistics} title="The statistics could not be loaded." />
       {rows ? (
         <>
           <Chart title="Users per month">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { LANGUAGE_NAMES, USER_ANALYTICS_SORTS, type LearningLanguage, type UserAnalytics } from '@verba/contracts';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useUserAnalytics } from '../api/analytics-api';
@@ -56,7 +56,7 @@ export function UserAnalyticsPage() {
         </label>
       </div>
       {users.isPending ? <Spinner label="Loading user analytics…" /> : null}
-      {users.isError ? <ErrorNotice title="The analytics could not be loaded." detail={users.error.message} onRetry={() => void users.refetch()} /> : null}
+      <QueryErrorNotice query={users} title="The analytics could not be loaded." />
       {users.data ? (
         <>
           <p className="an-total">{users.data.total} users and languages</p>

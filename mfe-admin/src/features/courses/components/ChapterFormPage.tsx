@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AutoSizeTextarea, Switch } from '@verba/kit/ui';
 import { ChapterImageUrlSchema, ChapterTextSchema, CourseItemTitleSchema, VocabularySchema, addChapter, editChapter, setChapterFlags } from '@verba/contracts/http';
@@ -39,7 +39,7 @@ export function CreateChapterPage() {
       </p>
       {!lessonId ? <p>Open a lesson's chapters from the course page first.</p> : null}
       {course.isPending && courseId ? <Spinner label="Loading…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {course.data && lesson ? (
         <ChapterEditor
           initial={EMPTY}
@@ -71,7 +71,7 @@ export function EditChapterPage() {
       </p>
       {!chapterId ? <p>Open a chapter from its lesson's chapter list.</p> : null}
       {chapter.isPending && chapterId ? <Spinner label="Loading the chapter…" /> : null}
-      {chapter.isError ? <ErrorNotice title="The chapter could not be loaded." detail={chapter.error.message} onRetry={() => void chapter.refetch()} /> : null}
+      <QueryErrorNotice query={chapter} title="The chapter could not be loaded." />
       {c ? (
         <WithHistory entity="chapter" id={c.id} label="Chapter">
           <ChapterEditor

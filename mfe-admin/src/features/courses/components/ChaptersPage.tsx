@@ -1,4 +1,4 @@
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
+import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { deleteChapter, reorderChapters, setChapterFlags, type AdminCourse } from '@verba/contracts/http';
@@ -24,7 +24,7 @@ export function ChaptersPage() {
       </p>
       {!courseId || !lessonId ? <EmptyState title="Choose a lesson">Open a lesson's chapters from the course page.</EmptyState> : null}
       {course.isPending && courseId ? <Spinner label="Loading chapters…" /> : null}
-      {course.isError ? <ErrorNotice title="The chapters could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The chapters could not be loaded." />
       {course.data && lessonId && !lesson ? <EmptyState title="Lesson not found">It may have been deleted by another admin.</EmptyState> : null}
       {course.data && lesson ? (
         <section className="ad-panel" aria-label="Chapters">

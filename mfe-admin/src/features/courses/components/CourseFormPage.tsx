@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Button, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
 import { CourseItemTitleSchema, createCourse, renameCourse } from '@verba/contracts/http';
@@ -74,7 +74,7 @@ export function EditCoursePage() {
         <Link href={courseId ? withQuery(ADMIN_PATHS.courses, { courseId }) : ADMIN_PATHS.courses}>← Back to the course</Link>
       </p>
       {course.isPending && courseId ? <Spinner label="Loading the course…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {!courseId ? <p>Open a course from the courses page to edit it.</p> : null}
       {course.data ? (
         <WithHistory entity="course" id={course.data.id} label="Course">

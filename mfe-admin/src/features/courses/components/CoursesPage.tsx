@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, TextField, navigate, toast } from '@verba/kit';
+import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
@@ -36,7 +36,7 @@ export function CoursesPage() {
       </div>
       {courses.isPending ? <Spinner label="Loading courses…" /> : null}
       {courses.data?.total === 0 ? <EmptyState title="No course matches">Search by the language's name or the course's title.</EmptyState> : null}
-      {courses.isError ? <ErrorNotice title="The courses could not be loaded." detail={courses.error.message} onRetry={() => void courses.refetch()} /> : null}
+      <QueryErrorNotice query={courses} title="The courses could not be loaded." />
       <nav aria-label="Languages" className="ad-tabs">
         {courses.data?.languages.map(({ languageCode, course }) =>
           course ? (
@@ -60,7 +60,7 @@ function CourseLessons({ courseId }: { courseId: string }) {
   const course = useAdminCourse(courseId);
   const reorder = useCommand(reorderLessons, { onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }) });
   if (course.isPending) return <Spinner label="Loading the course…" />;
-  if (course.isError) return <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} />;
+  if (course.isError) return <QueryErrorNotice query={course} title="The course could not be loaded." />;
   const c = course.data;
   return (
     <section aria-labelledby="ad-course-title" className="ad-panel">

@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, SectionHeader, Spinner, navigate, toast } from '@verba/kit';
+import { Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { addLesson, renameLesson } from '@verba/contracts/http';
 import { TitleForm } from '../../../components/forms';
@@ -21,7 +21,7 @@ export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
       </p>
       {!courseId ? <p>Open a course from the courses page first.</p> : null}
       {course.isPending && courseId ? <Spinner label="Loading the course…" /> : null}
-      {course.isError ? <ErrorNotice title="The course could not be loaded." detail={course.error.message} onRetry={() => void course.refetch()} /> : null}
+      <QueryErrorNotice query={course} title="The course could not be loaded." />
       {course.data && mode === 'edit' && !lesson ? <p role="alert">Lesson not found: it may have been deleted by another admin.</p> : null}
       {ready ? (
         <WithHistory entity="lesson" id={lesson?.id} label="Lesson">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { FORUM_PAGE_SIZE } from '@verba/contracts/domain';
 import { useForumReports } from '../api/forum-reports';
 import { ReportedPost } from './ReportedPost';
@@ -14,7 +14,7 @@ export function ForumReportsPage() {
     <main>
       <SectionHeader section="admin" title="Forum reports" subtitle="Posts learners reported: hide a post or lock its thread." />
       {reports.isPending ? <Spinner label="Loading reports…" /> : null}
-      {reports.isError ? <ErrorNotice title="The reports could not be loaded." detail={reports.error.message} onRetry={() => void reports.refetch()} /> : null}
+      <QueryErrorNotice query={reports} title="The reports could not be loaded." />
       {reports.data ? (
         <p className="ad-muted" aria-live="polite">
           {reports.data.open} open of {reports.data.total} reported {reports.data.total === 1 ? 'post' : 'posts'}

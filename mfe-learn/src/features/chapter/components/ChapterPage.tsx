@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ApiError, ErrorNotice, Link, Spinner, useTimeSpent } from '@verba/kit';
+import { ApiError, Link, QueryErrorNotice, Spinner, useTimeSpent } from '@verba/kit';
 import { recordTime } from '@verba/contracts/http';
 import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
@@ -39,7 +39,7 @@ export function ChapterPage({ chapterId }: { chapterId: string }) {
             </Link>
           </div>
         ) : (
-          <ErrorNotice title="This chapter could not be loaded." detail={chapter.error.message} onRetry={() => void chapter.refetch()} />
+          <QueryErrorNotice query={chapter} title="This chapter could not be loaded." />
         )}
       </main>
     );

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ErrorNotice, Spinner } from '@verba/kit';
+import { Button, ErrorNotice, QueryErrorNotice, Spinner } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import { saveMatchResult, useMatchWords } from '../api/match-words-api';
 import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, type Game } from '../game';
@@ -39,7 +39,7 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
   });
 
   if (exercise.isPending) return <Spinner label="Loading the exercise…" />;
-  if (exercise.isError) return <ErrorNotice title="The exercise could not be loaded." detail={exercise.error.message} onRetry={() => void exercise.refetch()} />;
+  if (exercise.isError) return <QueryErrorNotice query={exercise} title="The exercise could not be loaded." />;
   const { pairs, bestCorrect } = exercise.data;
   if (pairs.length === 0) return <p className="ln-muted">This chapter has no words to match.</p>;
 

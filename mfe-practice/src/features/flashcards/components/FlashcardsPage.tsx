@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, ErrorNotice, Spinner, toast } from '@verba/kit';
+import { Button, QueryErrorNotice, Spinner, toast } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import type { Flashcard } from '@verba/contracts';
 import { languageName, useLearningLanguage } from '../../../shared/language';
@@ -42,7 +42,7 @@ export function FlashcardsPage() {
   return (
     <Portal title="Flashcards" subtitle={`Your cards in ${languageName(languageCode)}`}>
       {list.isPending ? <Spinner label="Loading your flashcards…" /> : null}
-      {list.isError ? <ErrorNotice title="Your flashcards could not be loaded." detail={list.error.message} onRetry={() => void list.refetch()} /> : null}
+      <QueryErrorNotice query={list} title="Your flashcards could not be loaded." />
       {cards?.length === 0 ? <NoCards languageCode={languageCode} /> : null}
       {cards && cards.length > 0 ? (
         <>

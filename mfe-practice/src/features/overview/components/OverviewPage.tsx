@@ -1,4 +1,4 @@
-import { ErrorNotice, Link, Spinner } from '@verba/kit';
+import { Link, QueryErrorNotice, Spinner } from '@verba/kit';
 import { formatDueLabel, dueLabel } from '@verba/contracts';
 import { PRACTICE_PATHS } from '../../../paths';
 import { languageName, useLearningLanguage } from '../../../shared/language';
@@ -42,7 +42,7 @@ export function OverviewPage() {
   return (
     <Portal title="Practice" subtitle={`Flashcards and games in ${languageName(languageCode)}`}>
       {info.isPending ? <Spinner label="Loading your practice…" /> : null}
-      {info.isError ? <ErrorNotice title="Your practice could not be loaded." detail={info.error.message} onRetry={() => void info.refetch()} /> : null}
+      <QueryErrorNotice query={info} title="Your practice could not be loaded." />
       {data?.total === 0 ? <NoCards languageCode={languageCode} /> : null}
       {data && data.total > 0 ? (
         <>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ErrorNotice, Spinner } from '@verba/kit';
+import { ErrorNotice, QueryErrorNotice, Spinner } from '@verba/kit';
 import { languageName, useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
@@ -34,7 +34,7 @@ export function QuizPage() {
   return (
     <Portal title="Quick quiz" subtitle={`Pick the right translation in ${languageName(languageCode)}`}>
       {loading ? <Spinner label="Preparing your quiz…" /> : null}
-      {result.isError ? <ErrorNotice title="The quiz could not be loaded." detail={result.error.message} onRetry={() => void result.refetch()} /> : null}
+      <QueryErrorNotice query={result} title="The quiz could not be loaded." />
       {retry?.state === 'error' ? <ErrorNotice title="The quiz could not be loaded." detail={retry.message} onRetry={playAgain} /> : null}
       {questions && !loading && retry?.state !== 'error' ? (
         questions.length === 0 ? (

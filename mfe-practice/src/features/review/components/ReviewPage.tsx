@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Spinner } from '@verba/kit';
+import { Button, EmptyState, QueryErrorNotice, Spinner } from '@verba/kit';
 import { formatDueLabel, dueLabel } from '@verba/contracts';
 import { languageName, useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
@@ -26,7 +26,7 @@ export function ReviewPage() {
   return (
     <Portal title="Review flashcards" subtitle={`Cards in ${languageName(languageCode)}`}>
       {query.isPending || query.isFetching ? <Spinner label="Loading your cards…" /> : null}
-      {query.isError ? <ErrorNotice title="Your cards could not be loaded." detail={query.error.message} onRetry={() => void query.refetch()} /> : null}
+      <QueryErrorNotice query={query} title="Your cards could not be loaded." />
       {cards && !query.isFetching ? (
         cards.length === 0 ? (
           <NoCards languageCode={languageCode} />

@@ -1,4 +1,4 @@
-import { ErrorNotice, Spinner } from '@verba/kit';
+import { QueryErrorNotice, Spinner } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import type { FlashcardsInfoSchema } from '@verba/contracts/http';
 import type { z } from 'zod';
@@ -25,7 +25,7 @@ export function PracticeStatistics({ languageCode, info }: { languageCode: Learn
     <section className="pr-statistics" aria-labelledby="pr-statistics-title">
       <h2 id="pr-statistics-title" className="pr-statistics__title">Statistics</h2>
       {stats.isPending ? <Spinner label="Loading your statistics…" /> : null}
-      {stats.isError ? <ErrorNotice title="Your statistics could not be loaded." detail={stats.error.message} onRetry={() => void stats.refetch()} /> : null}
+      <QueryErrorNotice query={stats} title="Your statistics could not be loaded." />
       {data ? (
         <>
           <dl className="pr-stats" aria-label="Practice statistics">

@@ -1,4 +1,4 @@
-import { ErrorNotice, Spinner, client, isAdmin, navigate, sendCommand, toast, useSession } from '@verba/kit';
+import { client, ErrorNotice, isAdmin, navigate, QueryErrorNotice, sendCommand, Spinner, toast, useSession } from '@verba/kit';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { checkPublicArticle, createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
 import { useArticle } from '../../reader/api/reader-api';
@@ -110,7 +110,7 @@ export function EditArticlePage({ articleId }: { articleId: string }) {
   return (
     <EditorFrame title="Edit article" back={['/app/library', 'Library']}>
       {article.isPending ? <Spinner label="Loading the article…" /> : null}
-      {article.isError ? <ErrorNotice title="This article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} /> : null}
+      <QueryErrorNotice query={article} title="This article could not be loaded." />
       {article.data && !article.data.isAuthor ? <ErrorNotice title={LIBRARY_MESSAGES.notAuthor} /> : null}
       {article.data?.isAuthor && article.data.declineReason ? (
         <p className="rd-warning" role="status">

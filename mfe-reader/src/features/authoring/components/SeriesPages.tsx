@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, isAdmin, sendCommand, navigate, toast, useSession, type SessionUser } from '@verba/kit';
+import { Button, EmptyState, ErrorNotice, isAdmin, Link, navigate, QueryErrorNotice, SectionHeader, sendCommand, Spinner, toast, type SessionUser, useSession } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
@@ -36,7 +36,7 @@ export function SeriesListPage() {
         </div>
       </div>
       {list.isPending ? <Spinner label="Loading series…" /> : null}
-      {list.isError ? <ErrorNotice title="The series could not be loaded." detail={list.error.message} onRetry={() => void list.refetch()} /> : null}
+      <QueryErrorNotice query={list} title="The series could not be loaded." />
       {list.data?.series.length === 0 ? (
         <EmptyState title={`No series in ${languageName(languageCode)} yet`} action={<Link href="/app/create-series">Create the first one</Link>}>
           <p>A series groups articles that belong together, like the chapters of a story.</p>
@@ -106,7 +106,7 @@ export function SeriesEditorPage({ seriesId }: { seriesId?: string }) {
   return (
     <EditorFrame title="Edit series" back={['/app/series', 'Series']}>
       {existing.isPending ? <Spinner label="Loading the series…" /> : null}
-      {existing.isError ? <ErrorNotice title="This series could not be loaded." detail={existing.error.message} onRetry={() => void existing.refetch()} /> : null}
+      <QueryErrorNotice query={existing} title="This series could not be loaded." />
       {series && !series.isAuthor ? <ErrorNotice title={LIBRARY_MESSAGES.notSeriesAuthor} /> : null}
       {series?.isAuthor ? (
         <SeriesForm
@@ -159,7 +159,7 @@ export function SeriesDetailsPage({ seriesId }: { seriesId: string }) {
         </div>
       </div>
       {details.isPending ? <Spinner label="Loading the series…" /> : null}
-      {details.isError ? <ErrorNotice title="This series could not be loaded." detail={details.error.message} onRetry={() => void details.refetch()} /> : null}
+      <QueryErrorNotice query={details} title="This series could not be loaded." />
       {series ? (
         <>
           {series.description ? <p className="rd-note">{series.description}</p> : null}

@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent } from 'react';
-import { ErrorNotice, Link, SectionHeader, Spinner, toast, useSession } from '@verba/kit';
+import { Link, QueryErrorNotice, SectionHeader, Spinner, toast, useSession } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { languageName } from '../../../language';
@@ -69,7 +69,7 @@ export function DictionaryPage() {
         </span>
       </div>
       {counts.isPending ? <Spinner label="Loading your words…" /> : null}
-      {counts.isError ? <ErrorNotice title="Your dictionary could not be loaded." detail={counts.error.message} onRetry={() => void counts.refetch()} /> : null}
+      <QueryErrorNotice query={counts} title="Your dictionary could not be loaded." />
       {counts.data ? <LevelHint known={counts.data.known} uncertain={counts.data.uncertain} level={counts.data.levelHint} /> : null}
       <PasteWords key={`paste-${languageCode}`} languageCode={languageCode} languageLabel={languageLabel} />
       <WordList key={`list-${languageCode}`} languageCode={languageCode} languageLabel={languageLabel} />

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Button, ErrorNotice, Spinner, toast } from '@verba/kit';
+import { Button, QueryErrorNotice, Spinner, toast } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import type { WordStatus } from '@verba/contracts/http';
 import { markWords, setWordStatus, useWords } from '../api/my-words';
@@ -82,7 +82,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
         </div>
       </div>
       {words.isPending ? <Spinner label="Loading your words…" /> : null}
-      {words.isError ? <ErrorNotice title="Your words could not be loaded." detail={words.error.message} onRetry={() => void words.refetch()} /> : null}
+      <QueryErrorNotice query={words} title="Your words could not be loaded." />
       {words.data ? (
         <>
           <div className="rd-words__bulk" role="group" aria-label="Mark the selected words">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
+import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, useSession } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { getProfile } from '@verba/contracts/http';
 import { useRouteQuery } from '@verba/kit/query';
@@ -71,7 +71,7 @@ export function LibraryPage() {
       <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={setFilters} />
       {result.isPending ? <Spinner label="Loading articles…" /> : null}
       {result.isError ? (
-        <ErrorNotice title="The library could not be loaded." detail={result.error.message} onRetry={() => void result.refetch()} />
+        <QueryErrorNotice query={result} title="The library could not be loaded." />
       ) : null}
       {data?.articles.length === 0 ? (
         filtered ? (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { EmptyState, ErrorNotice, Link, SectionHeader, Spinner, toast } from '@verba/kit';
+import { EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import type { ArticleSummary } from '@verba/contracts/http';
 import { languageName } from '../../../language';
@@ -33,7 +33,7 @@ export function MyArticlesPage() {
         </div>
       </div>
       {mine.isPending ? <Spinner label="Loading your articles…" /> : null}
-      {mine.isError ? <ErrorNotice title="Your articles could not be loaded." detail={mine.error.message} onRetry={() => void mine.refetch()} /> : null}
+      <QueryErrorNotice query={mine} title="Your articles could not be loaded." />
       {mine.data?.articles.length === 0 ? (
         <EmptyState title="You have not written an article yet" action={<Link href="/app/add-article">Add your first article</Link>}>
           <p>Your own texts, private or for the public library, are listed here.</p>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ErrorNotice, Link, Spinner, positions, toast, useTimeSpent } from '@verba/kit';
+import { Link, positions, QueryErrorNotice, Spinner, toast, useTimeSpent } from '@verba/kit';
 import { recordTime } from '@verba/contracts/http';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
@@ -130,7 +130,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         <p>
           <Link href="/app/library">← Library</Link>
         </p>
-        <ErrorNotice title="This article could not be loaded." detail={article.error.message} onRetry={() => void article.refetch()} />
+        <QueryErrorNotice query={article} title="This article could not be loaded." />
       </main>
     );
   }
