@@ -7,6 +7,7 @@ export { PasswordInput } from './components/PasswordInput';
 export { SectionHeader, type Section } from './components/SectionHeader';
 export { EmptyState } from './components/EmptyState';
 export { ErrorBoundary, ErrorNotice, QueryErrorNotice } from './components/ErrorBoundary';
+export { Pager } from './components/Pager';
 export { Spinner } from './components/Spinner';
 export { Toaster } from './toast/Toaster';
 export { toast, dismissToast, toastStore, MAX_TOASTS, DEFAULT_DURATION, type Toast, type ToastInput, type ToastVariant } from './toast/toast-store';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import { AUDIENCE_LABELS } from '@verba/contracts/domain';
 import { ADMIN_PAGE_SIZE, type Announcement } from '@verba/contracts/http';
-import { Pager } from '../../components/Pager';
 import { ADMIN_PATHS, withQuery } from '../../routing/admin-paths';
 import { useAnnouncements, useDeleteAnnouncement } from './api';
 import { STATUS_LABELS, statusOf, titleOf } from './status';

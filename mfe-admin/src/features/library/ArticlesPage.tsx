@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
@@ -7,7 +7,6 @@ import { ADMIN_ARTICLE_SORTS, ADMIN_ARTICLE_VISIBILITY, adminDeleteArticle, make
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { Select } from '../../components/Select';
 import { useAdminArticles, type ArticleFilters } from './api';
-import { Pager } from '../../components/Pager';
 
 const PAGE_SIZE = 20;
 /** The search runs once typing pauses, not on every key. */

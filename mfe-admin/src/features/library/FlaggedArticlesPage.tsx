@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { EmptyState, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, Pager, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PAGE_SIZE, type AdminArticle, type ArticleFlag } from '@verba/contracts/http';
-import { Pager } from '../../components/Pager';
 import { ReviewQueue } from './ReviewQueue';
 import { useFlaggedArticles } from './api';
 

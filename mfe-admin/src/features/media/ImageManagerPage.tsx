@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { Button, EmptyState, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { invalidatePaths, keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { MESSAGES } from '@verba/contracts/domain';
 import { IMAGE_TYPES, deleteImage, listImages, type AdminImage, type ImageKind } from '@verba/contracts/http';
 import { uploadImage } from './upload';
-import { Pager } from '../../components/Pager';
 import { FileField } from '../../components/FileField';
 
 const PAGE_SIZE = 12;

@@ -2,7 +2,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useState } from 'react';
-import { atLeast, Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { atLeast, Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
@@ -12,7 +12,6 @@ import { FormError, submitWith } from '../../components/forms';
 import { SelectField, TextAreaField } from '@verba/kit';
 import { Select } from '../../components/Select';
 import { WithHistory } from '../../components/HistoryTab';
-import { Pager } from '../../components/Pager';
 
 const FormSchema = SeriesInputSchema.extend({
   previewImgSrc: z

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, TextField } from '@verba/kit';
+import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField } from '@verba/kit';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES } from '@verba/contracts/domain';
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USER_SORTS, type AdminUserRow } from '@verba/contracts/http';
 import { Select } from '../../components/Select';
@@ -7,7 +7,6 @@ import { ADMIN_PATHS, withQuery } from '../../routing/admin-paths';
 import { useUserSearch, type UserFilters } from './api';
 import { UserActions, subscriptionLabel } from './UserActions';
 import './users.css';
-import { Pager } from '../../components/Pager';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const SORT_LABELS = { newest: 'Newest sign-up first', oldest: 'Oldest sign-up first', role: 'Role (Owners first)', lastActive: 'Recently active first' } as const;

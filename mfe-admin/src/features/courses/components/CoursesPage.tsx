@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
+import { Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
@@ -7,7 +7,6 @@ import { ADMIN_COURSE_SORTS, deleteLesson, reorderLessons, type AdminCourse, typ
 import { SortableList } from '../../../components/SortableList';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse, useAdminCourses } from '../api/courses';
-import { Pager } from '../../../components/Pager';
 import { Select } from '../../../components/Select';
 
 /** Languages a page: there are four today, so the pager shows only when more come. */

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { EmptyState, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
+import { EmptyState, Pager, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { FORUM_PAGE_SIZE } from '@verba/contracts/domain';
 import { useForumReports } from '../api/forum-reports';
 import { ReportedPost } from './ReportedPost';
 import '../forum.css';
-import { Pager } from '../../../components/Pager';
 
 /** /app/admin/forum-reports: reported forum posts, open ones first, paged on the server. */
 export function ForumReportsPage() {

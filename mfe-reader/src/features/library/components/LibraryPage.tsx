@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, useSession } from '@verba/kit';
+import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinner, useSession } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { getProfile } from '@verba/contracts/http';
 import { useRouteQuery } from '@verba/kit/query';
@@ -9,7 +9,6 @@ import { languageName } from '../../../language';
 import { ArticleCards } from './ArticleCards';
 import { ArticleTable } from './ArticleTable';
 import { LibraryFilters } from './LibraryFilters';
-import { Pagination } from './Pagination';
 import { RecentlyRead } from './RecentlyRead';
 
 const VIEWS: Array<[LibraryView, string]> = [
@@ -90,7 +89,7 @@ export function LibraryPage() {
             {data.total === 1 ? '1 article' : `${data.total.toLocaleString()} articles`}
           </p>
           {view === 'table' ? <ArticleTable articles={data.articles} /> : <ArticleCards articles={data.articles} />}
-          <Pagination page={data.page} pageSize={data.pageSize ?? PAGE_SIZE} total={data.total} onPage={(page) => setFilters({ ...filters, page })} />
+          <Pager label="Library pages" className="rd-pagination" page={data.page} pageSize={data.pageSize ?? PAGE_SIZE} total={data.total} onPage={(page) => setFilters({ ...filters, page })} />
         </>
       ) : null}
     </main>
