@@ -261,6 +261,18 @@ export const ImageSrcSchema = z
   .max(2000, M.imageAddress)
   .regex(/^https?:\/\/[^\s"'<>]+$/i, M.imageAddress);
 
+/** A form's image address field: an empty box means no image (null), anything else must be an address. */
+export const ImageSrcFieldSchema = z
+  .string()
+  .transform((s) => s.trim() || null)
+  .pipe(ImageSrcSchema.nullable());
+
+/** A form's series choice: "no series" (the empty option) is null, anything else a series id. */
+export const SeriesIdFieldSchema = z
+  .string()
+  .transform((s) => s || null)
+  .pipe(z.uuid({ message: M.seriesNotFound }).nullable());
+
 /** What an author writes; text is sanitized on the server before it is stored. */
 export const ArticleInputSchema = z.object({
   languageCode: LearningLanguageSchema,

@@ -5,7 +5,7 @@ import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextF
 import { useCommand, useRouteQuery } from '@verba/kit/query';
 import { Switch } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
-import { AdminArticleInputSchema, ImageSrcSchema, LIBRARY_MESSAGES, adminCreateArticle, adminListSeries, adminUpdateArticle, type Article } from '@verba/contracts/http';
+import { AdminArticleInputSchema, adminCreateArticle, adminListSeries, adminUpdateArticle, type Article, ImageSrcFieldSchema, SeriesIdFieldSchema } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { FormError, submitWith } from '../../components/forms';
 import { SelectField, TextAreaField } from '@verba/kit';
@@ -15,14 +15,8 @@ import { useAdminArticle } from './api';
 
 /** The learner's article form (the contract's input) plus premium; empty image and series are null. */
 const FormSchema = AdminArticleInputSchema.extend({
-  previewImgSrc: z
-    .string()
-    .transform((s) => s.trim() || null)
-    .pipe(ImageSrcSchema.nullable()),
-  seriesId: z
-    .string()
-    .transform((s) => s || null)
-    .pipe(z.uuid({ message: LIBRARY_MESSAGES.seriesNotFound }).nullable()),
+  previewImgSrc: ImageSrcFieldSchema,
+  seriesId: SeriesIdFieldSchema,
 });
 type FormIn = z.input<typeof FormSchema>;
 type FormOut = z.output<typeof FormSchema>;

@@ -6,7 +6,7 @@ import { atLeast, Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, S
 import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
-import { ADMIN_PAGE_SIZE, ImageSrcSchema, SeriesInputSchema, adminCreateSeries, adminDeleteSeries, adminGetSeries, adminListSeries, adminUpdateSeries } from '@verba/contracts/http';
+import { ADMIN_PAGE_SIZE, SeriesInputSchema, adminCreateSeries, adminDeleteSeries, adminGetSeries, adminListSeries, adminUpdateSeries, ImageSrcFieldSchema } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { FormError, submitWith } from '../../components/forms';
 import { SelectField, TextAreaField } from '@verba/kit';
@@ -14,10 +14,7 @@ import { Select } from '../../components/Select';
 import { WithHistory } from '../../components/HistoryTab';
 
 const FormSchema = SeriesInputSchema.extend({
-  previewImgSrc: z
-    .string()
-    .transform((s) => s.trim() || null)
-    .pipe(ImageSrcSchema.nullable()),
+  previewImgSrc: ImageSrcFieldSchema,
 });
 type FormIn = z.input<typeof FormSchema>;
 type FormOut = z.output<typeof FormSchema>;

@@ -2,20 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { TextField } from '@verba/kit';
 import { ARTICLE_CATEGORIES, LEVELS } from '@verba/contracts';
-import { ArticleInputSchema, ImageSrcSchema, LIBRARY_MESSAGES, type Series } from '@verba/contracts/http';
+import { ArticleInputSchema, LIBRARY_MESSAGES, type Series, ImageSrcFieldSchema, SeriesIdFieldSchema } from '@verba/contracts/http';
 import { SelectField, TextAreaField, VisibilityField } from './fields';
 import { SavingForm, useSavingForm } from './SavingForm';
 
 /** The contract's article input, with the form's own shapes: empty image/series are null, visibility a radio. */
 export const ArticleFormSchema = ArticleInputSchema.omit({ languageCode: true, isPrivate: true, previewImgSrc: true, seriesId: true, contentFormat: true }).extend({
-  previewImgSrc: z
-    .string()
-    .transform((s) => s.trim() || null)
-    .pipe(ImageSrcSchema.nullable()),
-  seriesId: z
-    .string()
-    .transform((s) => s || null)
-    .pipe(z.uuid({ message: LIBRARY_MESSAGES.seriesNotFound }).nullable()),
+  previewImgSrc: ImageSrcFieldSchema,
+  seriesId: SeriesIdFieldSchema,
   visibility: z.enum(['private', 'public']),
 });
 export type ArticleFormInput = z.input<typeof ArticleFormSchema>;

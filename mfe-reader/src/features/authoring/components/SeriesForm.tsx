@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { TextField } from '@verba/kit';
-import { ImageSrcSchema, LIBRARY_MESSAGES, SeriesInputSchema } from '@verba/contracts/http';
+import { LIBRARY_MESSAGES, SeriesInputSchema, ImageSrcFieldSchema } from '@verba/contracts/http';
 import { TextAreaField, VisibilityField } from './fields';
 import { SavingForm, useSavingForm } from './SavingForm';
 
 export const SeriesFormSchema = SeriesInputSchema.omit({ languageCode: true, isPrivate: true, previewImgSrc: true }).extend({
-  previewImgSrc: z
-    .string()
-    .transform((s) => s.trim() || null)
-    .pipe(ImageSrcSchema.nullable()),
+  previewImgSrc: ImageSrcFieldSchema,
   visibility: z.enum(['private', 'public']),
 });
 export type SeriesFormInput = z.input<typeof SeriesFormSchema>;
