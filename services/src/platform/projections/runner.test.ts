@@ -211,6 +211,32 @@ for (const engine of await testEngines()) {
       }
     });
 
+    it('moves the stored checkpoints of projections with nothing to apply within the period, each at its own time', async () => {
+      const name = `i${randomUUID().slice(0, 8)}`;
+      const period = 600;
+      const idle = Array.from({ length: 6 }, (_, i) => ({ ...tallyProjection({ name: `${name}${i}`, keepOrder: false }), eventTypes: ['NeverAppended'] }));
+      const runner = new ProjectionRunner({ store, db: knex, projections: idle, idleCheckpointMs: period });
+      await runner.start();
+      const names = idle.map((p) => p.name);
+      const stored = async () => new Map((await knex('projection_checkpoints').whereIn('name', names).select('name', 'commit_position')).map((r) => [r.name, r.commit_position]));
+      const before = await stored();
+      // Events none of them applies, a batch every few milliseconds; note when each stored checkpoint first moves.
+      const firstMove = new Map<string, number>();
+      const t0 = Date.now();
+      while (Date.now() - t0 < 2 * period + 400 && firstMove.size < names.length) {
+        await store.append(`${name}-x`, [ev('Other')], 'any');
+        for (const [n, at] of await stored()) if (at !== before.get(n) && !firstMove.has(n)) firstMove.set(n, Date.now() - t0);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      await runner.stop();
+      expect(firstMove.size).toBe(names.length);
+      const times = [...firstMove.values()];
+      // Each within its period (twice that at worst: a batch found it overdue after a pause), and spread over
+      // the period instead of all in the first batch past a shared deadline.
+      expect(Math.max(...times)).toBeLessThan(2 * period + 300);
+      expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(period / 3);
+    });
+
     it('ignores events delivered twice thanks to the stream revision guard', async () => {
       const name = `d${randomUUID().slice(0, 8)}`;
       let previous: import('../event-store/port').RecordedEvent[] = [];
