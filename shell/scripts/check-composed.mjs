@@ -26,6 +26,9 @@ const check = (ok, label, detail = '') => {
 // The mocked /api (with a 5,000-word article, shown in pages of about 250 words) is lib/mock-api.mjs.
 const api = createMockApi();
 
+/** Waits until no "Loading…" placeholder is left (lazy fragments and their data), so a screenshot shows the page. */
+const settled = (page) => page.waitForFunction(() => !/Loading/.test(document.body.innerText), undefined, { timeout: 10_000 });
+
 // ---- run --------------------------------------------------------------------------------------
 const server = await startComposedServer(PORT);
 const browser = await launchChromium();
@@ -73,7 +76,8 @@ try {
   await page.waitForURL('**/app/dashboard');
   await page.getByRole('heading', { name: 'Welcome, Ana!' }).waitFor();
   check(true, 'sign-in goes to the dashboard');
-  await page.screenshot({ path: `${out}/dashboard.png` });
+  await settled(page); // the widgets' fragments and their data
+  await page.screenshot({ path: `${out}/dashboard.png`, fullPage: true });
 
   // Library list and a 5,000-word article.
   js.reset();
@@ -137,6 +141,8 @@ try {
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await page.reload();
   check((await page.evaluate(() => document.documentElement.dataset.theme)) === 'dark', 'dark theme persists across reloads');
+  await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor();
+  await settled(page);
   await page.screenshot({ path: `${out}/courses-dark.png` });
 
   // Profile menu: a plain button until used; its Radix code is fetched on hover/focus and opens it on the click.
@@ -147,7 +153,9 @@ try {
   await page.screenshot({ path: `${out}/profile-menu-dark.png` });
   await page.getByRole('menuitem', { name: 'Subscription' }).click();
   await page.waitForURL('**/app/user-profile/subscribe');
-  check(await page.getByText('Subscription management is coming soon').isVisible(), 'Subscription opens its (honest placeholder) page');
+  await page.getByRole('heading', { name: 'Upgrade to Master' }).waitFor();
+  check(await page.getByText('No invoices yet.').isVisible(), 'Subscription shows the plan, the upgrade offer and the invoices');
+  await page.screenshot({ path: `${out}/subscription-dark.png` });
 
   // Session expiry: a 401 from any call -> one notice, back to sign-in.
   api.expireDictionary = true;
@@ -169,6 +177,8 @@ try {
   check(api.user === null, 'Sign out POSTs /api/sign-out and returns to sign-in');
 
   check(errors.length === 0, 'no uncaught page errors', errors.join(' | '));
+  // A call the mock does not know answers 404 and the page shows an error: the screenshots would show that, not the page.
+  check(api.unmocked.size === 0, 'every API call the pages made has a mocked answer', [...api.unmocked].join(', '));
 } finally {
   await browser.close();
   server.kill();

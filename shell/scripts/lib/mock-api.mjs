@@ -45,6 +45,17 @@ export const ARTICLES = [
 /** The link text of the long article in the library list. */
 export const LONG_ARTICLE_LINK = /5,000 words/;
 
+const COURSE_ID = '5000c000-0000-4000-8000-000000000001';
+
+/** The dashboard's figures for a learner who knows the two words of the mocked dictionary. */
+function progressFigures() {
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    day: new Date(Date.now() - (29 - i) * 86_400_000).toISOString().slice(0, 10),
+    words: 0, reads: 0, reviews: 0, seconds: 0,
+  }));
+  return { languageCode: 'de', wordsKnown: 1, wordsUncertain: 1, levelHint: 'A1', nextLevelAt: 500, streak: 0, activeToday: false, timeSpent: 0, days };
+}
+
 /**
  * A fresh mocked API. `signedIn: true` starts with the session already open (no sign-in form).
  * `handle` is a playwright route handler for `**\/api/**`.
@@ -78,6 +89,32 @@ export function createMockApi({ signedIn = false } = {}) {
     if (key === 'GET /api/announcements') return json(200, { announcements: [] });
     if (key === 'GET /api/articles/bookmark') return json(200, { bookmark: null });
     if (['POST /api/articles/bookmark', 'PATCH /api/articles/totalReads', 'POST /api/articles/progress/add'].includes(key)) return json(200, { position: '1.1' });
+    if (key === 'GET /api/articles/last-articles') return json(200, { articles: [] });
+    if (key === 'GET /api/articles/rating') {
+      const articleId = url.searchParams.get('articleId') ?? LONG_ID;
+      return json(200, { articleId, rating: null, averageRating: 0, ratings: 0 });
+    }
+    if (key.startsWith('GET /api/audio/article/')) return json(200, { audio: null });
+    if (key === 'GET /api/premium/subscription-data') return json(200, { tier: 'free', customerId: null, subscription: null, invoices: [] });
+    if (key === 'GET /api/premium/get-prices') {
+      const price = (unit_amount) => ({ unit_amount, currency: 'usd' });
+      return json(200, { currency: 'usd', source: 'default', prices: { monthly: price(999), annual: price(7999), biannual: price(11999) } });
+    }
+    // The dashboard's widgets and the courses page: a learner with nothing practised yet.
+    if (key === 'GET /api/analytics/progress') return json(200, progressFigures());
+    if (key === 'GET /api/courses/progress') return json(200, { courses: [] });
+    if (key === 'GET /api/courses') return json(200, { id: COURSE_ID, languageCode: 'de', title: 'Deutsch', totalChapters: 0, isVisibleOnThePlatform: true, lessonsOrder: [], startingPoints: [] });
+    if (key === 'GET /api/courses/lessons') return json(200, { courseId: COURSE_ID, lessons: [] });
+    if (key === 'GET /api/flashcards/info') {
+      return json(200, { languageCode: 'de', total: 0, known: 0, uncertain: 0, dueNow: 0, dueToday: 0, learned: 0, mastered: 0, streak: 0, practicedToday: false, nextDueStamp: null });
+    }
+    // The reader's word panel.
+    if (key === 'POST /api/translationLimit') return json(200, { month: new Date().toISOString().slice(0, 7), used: 0, limit: 50, remaining: 50, allowed: true });
+    if (key === 'GET /api/translation/meanings') return json(200, { word: url.searchParams.get('word') ?? '', meaning: null });
+    if (key === 'POST /api/translation-ai') {
+      const { text } = req.postDataJSON();
+      return json(200, { success: true, found: true, data: `(${text} in English)`, duration_s: 0.01 });
+    }
     if (key === 'GET /api/flashcards/created') return json(200, { articleId: url.searchParams.get('articleId') ?? '', flashcards: [] });
     if (key === 'PATCH /api/dictionary/word') {
       api.patches.push({ body: req.postDataJSON(), csrf: req.headers()['x-verba-csrf'] });
