@@ -45,7 +45,9 @@ function estimateSql(): string {
  * (PostgreSQL hashes a subplan whose result fits in hash_mem: 8 MB by default, some 150,000 words.)
  * While a reader has a level in the article's language and few marks there (contracts' labelsAreEstimated),
  * the article's words among the level's most frequent count as known too, unless marked uncertain, and
- * `estimated` is true (contracts' estimatedDifficulty is the same rule).
+ * `estimated` is true (contracts' estimatedDifficulty is the same rule). The two cases are two branches of
+ * the lateral, each gated by a one-time filter on the estimate, so a reader without one (most readers, once
+ * they have marked 500 words) pays nothing per article word for the estimate's rank test.
  * `articleIds` is a SQL expression yielding ids, without bindings; the bindings returned are the reader's.
  */
 export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
@@ -55,12 +57,18 @@ export function wordCountsSql(articleIds: string, userId: string): { sql: string
             from library_article_words w
             left join ${estimateSql()} e on e.language = w.language
             cross join lateral (
-              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}
-                       or (u.rank between 1 and coalesce(e.known_ranks, 0) and u.hash not in ${words('uncertain')})), 0)::int as known,
+              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}), 0)::int as known,
                      coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
-                from unnest(w.word_hashes, w.occurrences, w.word_ranks) as u(hash, occurrences, rank)) x
+                from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)
+               where e.known_ranks is null having e.known_ranks is null
+              union all
+              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}
+                       or (u.rank between 1 and e.known_ranks and u.hash not in ${words('uncertain')})), 0)::int as known,
+                     coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
+                from unnest(w.word_hashes, w.occurrences, w.word_ranks) as u(hash, occurrences, rank)
+               where e.known_ranks is not null having e.known_ranks is not null) x
            where w.article_id = any(array(${articleIds}))`,
-    bindings: [userId, userId, userId, userId],
+    bindings: [userId, userId, userId, userId, userId, userId],
   };
 }
 
