@@ -26,8 +26,8 @@
  *
  * Type-only imports are checked too: a type import still couples the code.
  *
- * Only tests (`*.test.*`), benchmarks (services/bench) and test support itself may import
- * services/test-support, so no production entry point can reach a fake or a fixture.
+ * Only tests (`*.test.*`), the browser journeys' support (shell/e2e), benchmarks (services/bench) and test
+ * support itself may import services/test-support, so no production entry point can reach a fake or a fixture.
  */
 import path from 'node:path';
 import { builtinModules } from 'node:module';
@@ -137,7 +137,7 @@ export function isPublished(to) {
  * @param {Place} from
  */
 export function mayUseTestSupport(from) {
-  return TEST_FILE.test(from.rel) || from.rel.startsWith(TEST_SUPPORT) || from.rel.startsWith('services/bench/');
+  return TEST_FILE.test(from.rel) || from.rel.startsWith(TEST_SUPPORT) || from.rel.startsWith('services/bench/') || from.rel.startsWith('shell/e2e/');
 }
 
 /**
@@ -204,8 +204,8 @@ const boundariesRule = {
         "Bounded context '{{from}}' must not import from bounded context '{{to}}' ('{{source}}' -> {{target}}). " +
         'Contexts are isolated: read its published events (services/src/contexts/{{to}}/published.ts), @verba/contracts (integration events, HTTP contracts) or shared code in services/src/platform.',
       testSupportInProduction:
-        "Production code must not import test support ('{{source}}' -> {{target}}): only *.test.* files, services/bench " +
-        'and services/test-support itself may.',
+        "Production code must not import test support ('{{source}}' -> {{target}}): only *.test.* files, shell/e2e, " +
+        'services/bench and services/test-support itself may.',
       contextOutside:
         "Bounded context '{{from}}' may only import from its own context, services/src/platform/** and @verba/contracts, " +
         "but '{{source}}' resolves to {{target}}.",

@@ -55,6 +55,7 @@ ruleTester.run('verba/boundaries', rule, {
     { name: 'platform test -> test support', filename: at('services/src/platform/cache/memory.test.ts'), code: "import { suite } from '../../../test-support/platform/cache-contract-suite';", options },
     { name: 'context test support -> its context and platform test support', filename: at('services/test-support/contexts/catalog/app.ts'), code: "import { m } from '../../../src/contexts/catalog/module';\nimport { createTestApp } from '../../platform/test-app';", options },
     { name: 'bench -> test support', filename: at('services/bench/event-store/rebuild.ts'), code: "import { tally } from '../../test-support/platform/tally-projection';", options },
+    { name: 'browser journey support -> test support', filename: at('shell/e2e/support/verba.ts'), code: "import { freePort } from '../../../services/test-support/platform/free-port';", options },
     // Platform: anything but contexts.
     { name: 'platform -> platform', filename: PLATFORM, code: "import { Db } from '../../db/knex';", options },
     { name: 'platform -> contracts', filename: PLATFORM, code: "import { Level } from '@verba/contracts';", options },

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../test-support/platform/free-port';
 import { RssSampler } from './rss';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,15 +21,6 @@ export function startCommand(): [string, string[]] {
   if (command === 'node') return [process.execPath, args];
   const bin = [path.join(SERVICES, 'node_modules/.bin', command!), path.resolve(SERVICES, '../node_modules/.bin', command!)].find((p) => existsSync(p));
   return [bin ?? command!, args];
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 }
 
 export interface AllInOne {

@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /**
  * Test support: Verba's roles as real child processes (`node --import tsx src/runtime/main.ts <role>`),
  * the way deploy/ runs them, each with its own port.
  */
 const SERVICES = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 export interface RoleProcess {
   role: string;

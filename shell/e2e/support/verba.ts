@@ -1,11 +1,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { beforeEach, expect } from 'vitest';
+import { freePort } from '../../../services/test-support/platform/free-port';
 
 /**
  * The composed product for Playwright journeys: the real all-in-one server (embedded PostgreSQL, the
@@ -55,15 +55,6 @@ beforeEach(({ task, onTestFailed }) => {
     }
   });
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
 
 /** Builds what is missing, starts a fresh server on its own data directory (with `env` added), and opens Chromium. */
 export async function startVerba(options: { env?: Record<string, string> } = {}): Promise<Verba> {
