@@ -39,6 +39,8 @@ export class SharedLogReader {
     private readonly batchSize: number,
     /** How long the reader waits for a member's batch before leaving it to catch up on its own. */
     private readonly slowMemberMs = 200,
+    /** Reads the next batch no sooner than this after the last one was read (fewer, larger batches). */
+    private readonly minBatchIntervalMs = 0,
   ) {}
 
   subscribe(after: Position, handler: Handler): Subscription {
@@ -93,6 +95,7 @@ export class SharedLogReader {
   private startHub(after: Position): Hub {
     const hub: Hub = { head: after, sub: undefined as unknown as Subscription };
     hub.sub = this.store.subscribeToAll({ after, batchSize: this.batchSize }, async (batch) => {
+      const readAt = Date.now();
       const members = [...this.live];
       hub.head = batch[batch.length - 1]!.position;
       // deliver() never rejects: a failure ends that member only.
@@ -109,6 +112,8 @@ export class SharedLogReader {
         this.live.delete(m);
         void deliveries.get(m)!.then(() => this.catchUp(m));
       }
+      const wait = readAt + this.minBatchIntervalMs - Date.now();
+      if (wait > 0 && batch.length < this.batchSize) await new Promise((r) => setTimeout(r, wait));
     });
     void hub.sub.done.then(() => {
       if (this.hub !== hub) return;

@@ -32,6 +32,13 @@ export interface Projection {
   tables: readonly string[];
   /** Only these event types reach `apply` (all when omitted); the checkpoint still moves past others. */
   eventTypes?: readonly string[];
+  /**
+   * Apply batches at most this often (live runs). For read models nobody needs within a moment of a write
+   * (dashboards): under load each batch is several times larger, so its transaction costs less an event,
+   * and the projections that do serve read-your-writes do not wait for this one's batch. A reader waiting
+   * on it (minPosition) waits up to this long more.
+   */
+  minBatchIntervalMs?: number;
   /** Creates the tables of one generation (use `t(name)`). */
   setup(trx: Knex.Transaction, t: TableNames): Promise<void>;
   /** Applies events, in log order, inside the transaction that also moves the checkpoint. */

@@ -237,6 +237,39 @@ for (const engine of await testEngines()) {
       expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(period / 3);
     });
 
+    it('applies a paced projection in fewer, larger batches, without holding back the others', async () => {
+      const name = `q${randomUUID().slice(0, 8)}`;
+      const batches = { paced: 0, prompt: 0 };
+      const counted = (key: keyof typeof batches, p: Projection): Projection => ({
+        ...p,
+        async apply(events, ctx) {
+          batches[key]++;
+          await p.apply(events, ctx);
+        },
+      });
+      const paced = { ...counted('paced', tallyProjection({ name: `${name}p` })), minBatchIntervalMs: 300 };
+      const prompt = counted('prompt', tallyProjection({ name: `${name}f` }));
+      const runner = new ProjectionRunner({ store, db: knex, projections: [paced, prompt] });
+      await runner.start();
+      batches.paced = batches.prompt = 0;
+      let last;
+      for (let i = 0; i < 20; i++) {
+        last = await store.append(`${name}-${i % 3}`, [ev(`E${i}`)], 'any');
+        // The one that is not paced shows each write at once, as read-your-writes needs.
+        expect(await runner.waitFor(last.position, { projections: [prompt.name], timeoutMs: 250 })).toBe(true);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(await runner.waitFor(last!.position, { timeoutMs: 5000 })).toBe(true);
+      await runner.stop();
+      expect(batches.prompt).toBeGreaterThanOrEqual(10);
+      expect(batches.paced).toBeLessThanOrEqual(batches.prompt / 3);
+      const log = await logOrder(name);
+      for (const p of ['p', 'f']) {
+        const applied = await knex(`${name}${p}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id');
+        expect(applied).toEqual(log);
+      }
+    });
+
     it('ignores events delivered twice thanks to the stream revision guard', async () => {
       const name = `d${randomUUID().slice(0, 8)}`;
       let previous: import('../event-store/port').RecordedEvent[] = [];

@@ -97,7 +97,8 @@ function toPosition(row: { commit_position: string; prepare_position: string }):
 /**
  * Runs projections: each follows the global log from its checkpoint and applies every batch and the
  * checkpoint move in one transaction, so a crash at any point neither skips nor repeats an event. One
- * SharedLogReader reads the log for all of them; each still commits its own batches.
+ * SharedLogReader reads the log for all of them (one more for each pace of paced projections:
+ * Projection.minBatchIntervalMs); each still commits its own batches.
  */
 export class ProjectionRunner {
   private readonly store: EventStore;
@@ -112,7 +113,8 @@ export class ProjectionRunner {
   private readonly progressed = new WakeUp();
   private readonly loops: Promise<void>[] = [];
   private readonly stopSubs = new Set<() => Promise<void>>();
-  private readonly reader: SharedLogReader;
+  /** The log's readers: one for the projections applying every batch, one per pace of the paced ones. */
+  private readonly readers = new Map<number, SharedLogReader>();
   private readonly bulkRebuilds: boolean;
   private readonly bulkPageSize: number;
   private readonly idleCheckpointMs: number;
@@ -126,7 +128,6 @@ export class ProjectionRunner {
     this.log = options.log ?? silent;
     this.retryDelayMs = options.retryDelayMs ?? 100;
     this.onProgress = options.onProgress;
-    this.reader = new SharedLogReader(this.store, this.batchSize);
     this.bulkRebuilds = options.bulkRebuilds ?? true;
     this.bulkPageSize = options.bulkPageSize ?? 20_000;
     this.idleCheckpointMs = options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS;
@@ -215,7 +216,7 @@ export class ProjectionRunner {
         let deferred = false;
         const generation: number = state.active_generation;
         this.positions.set(p.name, stored);
-        const sub = this.reader.subscribe(stored, async (batch) => {
+        const sub = this.readerFor(p).subscribe(stored, async (batch) => {
           const relevant = !p.eventTypes || batch.some((e) => p.eventTypes!.includes(e.type));
           const now = Date.now();
           idleDue ??= nextIdleCheckpoint(now, period, phase);
@@ -250,6 +251,13 @@ export class ProjectionRunner {
         delay = Math.min(delay * 2, 30_000);
       }
     }
+  }
+
+  private readerFor(p: Projection): SharedLogReader {
+    const pace = p.minBatchIntervalMs ?? 0;
+    let reader = this.readers.get(pace);
+    if (!reader) this.readers.set(pace, (reader = new SharedLogReader(this.store, this.batchSize, undefined, pace)));
+    return reader;
   }
 
   /** Applies one batch and moves the checkpoint in one transaction; returns the new checkpoint. */

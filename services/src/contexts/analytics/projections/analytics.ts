@@ -5,6 +5,7 @@ import { AnalyticsBatch } from './fold';
 import { ANALYTICS_TABLES, createAnalyticsTables } from './tables';
 
 export const ANALYTICS_PROJECTION = 'analytics';
+const ANALYTICS_BATCH_INTERVAL_MS = 100;
 
 /**
  * The analytics read model: users, their languages, per-day activity, words, cards, and anonymous per-day
@@ -20,6 +21,9 @@ export function analyticsProjection(mappers: Mappers): Projection {
     version: 3,
     tables: ANALYTICS_TABLES,
     eventTypes: Object.keys(mappers),
+    // Dashboards, not the page a learner marks words on: batches of a tenth of a second under load cost a
+    // fraction a mark of a transaction every few milliseconds (services/bench/NOTES.md).
+    minBatchIntervalMs: ANALYTICS_BATCH_INTERVAL_MS,
     setup: createAnalyticsTables,
     async apply(events, { trx, t }) {
       await new AnalyticsBatch(trx, t).apply(facts(events));
