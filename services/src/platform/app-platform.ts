@@ -89,9 +89,8 @@ export async function openPlatform(
   const publisher = config.KAFKA_BROKERS
     ? (await import('./integration/kafka')).createKafkaPublisher({ brokers: config.KAFKA_BROKERS, log })
     : createInProcessPublisher({ log });
-  // The relay and the reactors read the log once between them: they pace themselves alike (a tenth of a
-  // second between batches), so none holds the others back.
-  const followersReader = new SharedLogReader(store, FOLLOWER_BATCH);
+  // The relay and the reactors read the log once between them, a batch a tenth of a second at most.
+  const followersReader = new SharedLogReader(store, FOLLOWER_BATCH, { minBatchIntervalMs: FOLLOWER_PAUSE_MS });
   const relay = new IntegrationRelay({
     store,
     db,
@@ -99,7 +98,6 @@ export async function openPlatform(
     mappers: Object.assign({}, ...modules.map((m) => m.integration ?? {})),
     log,
     batchSize: FOLLOWER_BATCH,
-    minBatchIntervalMs: FOLLOWER_PAUSE_MS,
     reader: followersReader,
   });
   const cache = createCache(config.REDIS_URL);
@@ -151,7 +149,6 @@ export async function openPlatform(
       db,
       log,
       batchSize: FOLLOWER_BATCH,
-      minBatchIntervalMs: FOLLOWER_PAUSE_MS,
       reader: followersReader,
       handle: async (batch) => {
         for (const event of batch) if (types.has(event.type)) await reactor.react(event);

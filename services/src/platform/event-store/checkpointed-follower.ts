@@ -19,7 +19,10 @@ export interface FollowerOptions {
   /** Does the batch's work; the checkpoint moves past the batch only after it resolved. */
   handle: (batch: RecordedEvent[]) => Promise<void>;
   batchSize?: number;
-  /** After a batch smaller than batchSize, wait this long before reading again (fewer, larger batches). */
+  /**
+   * After a batch smaller than batchSize, wait this long before reading again (fewer, larger batches). For a
+   * follower reading alone; a shared `reader` paces all its members (SharedLogReaderOptions).
+   */
   minBatchIntervalMs?: number;
   log?: FollowerLogger;
   /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */

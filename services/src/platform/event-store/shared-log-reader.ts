@@ -1,4 +1,5 @@
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from './port';
+import { WakeUp } from './polling-subscription';
 
 type Handler = (events: RecordedEvent[]) => Promise<void>;
 
@@ -16,6 +17,18 @@ interface Hub {
   /** Position of the last batch the hub read; members at or past it take the hub's batches. */
   head: Position;
   sub: Subscription;
+  /** Ends a pause between batches at once when the hub stops. */
+  stopping: WakeUp;
+}
+
+export interface SharedLogReaderOptions {
+  /** How long the reader waits for a member's batch before leaving it to catch up on its own (200 ms). */
+  slowMemberMs?: number;
+  /**
+   * After a batch smaller than the batch size, read the next no sooner than this after the last one was read:
+   * fewer, larger batches for members that can wait (the relay and reactors, paced projections).
+   */
+  minBatchIntervalMs?: number;
 }
 
 /**
@@ -34,14 +47,17 @@ export class SharedLogReader {
   private hub: Hub | undefined;
   private readonly live = new Set<Member>();
 
+  private readonly slowMemberMs: number;
+  private readonly minBatchIntervalMs: number;
+
   constructor(
     private readonly store: EventStore,
     private readonly batchSize: number,
-    /** How long the reader waits for a member's batch before leaving it to catch up on its own. */
-    private readonly slowMemberMs = 200,
-    /** Reads the next batch no sooner than this after the last one was read (fewer, larger batches). */
-    private readonly minBatchIntervalMs = 0,
-  ) {}
+    options: SharedLogReaderOptions = {},
+  ) {
+    this.slowMemberMs = options.slowMemberMs ?? 200;
+    this.minBatchIntervalMs = options.minBatchIntervalMs ?? 0;
+  }
 
   subscribe(after: Position, handler: Handler): Subscription {
     let resolveDone!: () => void;
@@ -93,7 +109,7 @@ export class SharedLogReader {
   }
 
   private startHub(after: Position): Hub {
-    const hub: Hub = { head: after, sub: undefined as unknown as Subscription };
+    const hub: Hub = { head: after, sub: undefined as unknown as Subscription, stopping: new WakeUp() };
     hub.sub = this.store.subscribeToAll({ after, batchSize: this.batchSize }, async (batch) => {
       const readAt = Date.now();
       const members = [...this.live];
@@ -113,7 +129,7 @@ export class SharedLogReader {
         void deliveries.get(m)!.then(() => this.catchUp(m));
       }
       const wait = readAt + this.minBatchIntervalMs - Date.now();
-      if (wait > 0 && batch.length < this.batchSize) await new Promise((r) => setTimeout(r, wait));
+      if (wait > 0 && batch.length < this.batchSize) await hub.stopping.wait(wait);
     });
     void hub.sub.done.then(() => {
       if (this.hub !== hub) return;
@@ -127,6 +143,7 @@ export class SharedLogReader {
   private async stopHub(): Promise<void> {
     const hub = this.hub;
     this.hub = undefined;
+    hub?.stopping.close();
     await hub?.sub.stop();
   }
 

@@ -256,7 +256,7 @@ export class ProjectionRunner {
   private readerFor(p: Projection): SharedLogReader {
     const pace = p.minBatchIntervalMs ?? 0;
     let reader = this.readers.get(pace);
-    if (!reader) this.readers.set(pace, (reader = new SharedLogReader(this.store, this.batchSize, undefined, pace)));
+    if (!reader) this.readers.set(pace, (reader = new SharedLogReader(this.store, this.batchSize, { minBatchIntervalMs: pace })));
     return reader;
   }
 
