@@ -52,19 +52,19 @@ function estimateSql(): string {
  */
 export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
   const words = (status: string) => `(select r.word_hash from library_reader_words r where r.user_id = ? and r.status = '${status}')`;
+  const sum = (filter: string) => `coalesce(sum(u.occurrences) filter (where ${filter}), 0)::int`;
+  const uncertain = `${sum(`u.hash in ${words('uncertain')}`)} as uncertain`;
   return {
     sql: `select w.article_id, x.known, x.uncertain, e.known_ranks is not null as estimated
             from library_article_words w
             left join ${estimateSql()} e on e.language = w.language
             cross join lateral (
-              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}), 0)::int as known,
-                     coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
+              select ${sum(`u.hash in ${words('known')}`)} as known, ${uncertain}
                 from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)
                where e.known_ranks is null having e.known_ranks is null
               union all
-              select coalesce(sum(u.occurrences) filter (where u.hash in ${words('known')}
-                       or (u.rank between 1 and e.known_ranks and u.hash not in ${words('uncertain')})), 0)::int as known,
-                     coalesce(sum(u.occurrences) filter (where u.hash in ${words('uncertain')}), 0)::int as uncertain
+              select ${sum(`u.hash in ${words('known')} or (u.rank between 1 and e.known_ranks and u.hash not in ${words('uncertain')})`)} as known,
+                     ${uncertain}
                 from unnest(w.word_hashes, w.occurrences, w.word_ranks) as u(hash, occurrences, rank)
                where e.known_ranks is not null having e.known_ranks is not null) x
            where w.article_id = any(array(${articleIds}))`,
