@@ -68,12 +68,19 @@ export async function openPlatform(
   if (esdb) {
     store = esdb;
   } else {
-    const pg = createPostgresEventStore({ connectionString: database.connectionString, poolSize: 20, coalesceMs: PROJECTOR_COALESCE_MS, onAppended: appended });
+    const pg = createPostgresEventStore({
+      connectionString: database.connectionString,
+      poolSize: 20,
+      coalesceMs: PROJECTOR_COALESCE_MS,
+      onAppended: appended,
+      namedStatements: database.namedStatements,
+    });
     await migrateEventStore(pg.pool);
     store = pg;
   }
   const db = createKnex(database.connectionString, {
     poolSize: 10,
+    namedStatements: database.namedStatements,
     log: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
   });
   await migrateProjections(db);

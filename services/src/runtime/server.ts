@@ -50,7 +50,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     // Projectors on their own thread: read models keep up while this thread serves HTTP.
     worker = await ProjectorWorker.start({
       entry: new URL('./projector-worker-boot.mjs', import.meta.url),
-      workerData: { connectionString: platform.database.connectionString, logLevel: config.LOG_LEVEL },
+      workerData: { connectionString: platform.database.connectionString, logLevel: config.LOG_LEVEL, namedStatements: platform.database.namedStatements },
       projections: modules.flatMap((m) => m.projections ?? []),
       log,
     });

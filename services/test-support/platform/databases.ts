@@ -10,6 +10,8 @@ export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 
 export interface TestDatabase {
   connectionString: string;
+  /** As the runtime's Database has it: hot statements are named on a real server, not on PGlite. */
+  namedStatements: boolean;
   drop(): Promise<void>;
 }
 
@@ -49,6 +51,7 @@ export async function createRealTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   return {
     connectionString: url.toString(),
+    namedStatements: true,
     async drop() {
       const c = new pg.Client({ connectionString: TEST_POSTGRES_URL });
       await c.connect();
@@ -71,7 +74,7 @@ export async function createRealTestDatabase(): Promise<TestDatabase> {
 /** An in-memory PGlite behind a local socket. */
 export async function createEmbeddedTestDatabase(): Promise<TestDatabase> {
   const embedded = await startEmbeddedPostgres();
-  return { connectionString: embedded.connectionString, drop: () => embedded.close() };
+  return { connectionString: embedded.connectionString, namedStatements: false, drop: () => embedded.close() };
 }
 
 export interface TestEngine {

@@ -18,7 +18,7 @@ for (const engine of await testEngines()) {
 
     beforeAll(async () => {
       db = await engine.create();
-      store = createPostgresEventStore({ connectionString: db.connectionString, poolSize: 20 });
+      store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements, poolSize: 20 });
       await migrateEventStore(store.pool);
     });
     afterAll(async () => {
@@ -63,7 +63,7 @@ describe('command handler shortcuts (state cache, assumed-new streams)', () => {
     const store = await import('../../../test-support/platform/databases').then(async (m) => {
       const db = await m.createEmbeddedTestDatabase();
       const { createPostgresEventStore, migrateEventStore } = await import('../event-store/postgres/adapter');
-      const s = createPostgresEventStore({ connectionString: db.connectionString });
+      const s = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
       await migrateEventStore(s.pool);
       return { s, db };
     });

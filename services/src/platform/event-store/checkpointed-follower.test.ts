@@ -18,9 +18,9 @@ describe(`followers sharing one log reader (${engine.label})`, () => {
 
   beforeAll(async () => {
     db = await engine.create();
-    store = createPostgresEventStore({ connectionString: db.connectionString });
+    store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
     await migrateEventStore(store.pool);
-    knex = createKnex(db.connectionString);
+    knex = createKnex(db.connectionString, { namedStatements: db.namedStatements });
   });
   afterAll(async () => {
     await knex?.destroy();

@@ -50,7 +50,9 @@ export function createInProcessPublisher(options: InProcessOptions = {}): InProc
         const delivered: DeliveredMessage = { ...m, ...(m.headers ? { headers: { ...m.headers } } : {}), topic, offset };
         const list = kept.get(topic) ?? [];
         list.push(delivered);
-        if (list.length > keep) list.splice(0, list.length - keep);
+        // Trimmed by `keep` at a time, not one message per publish: a shift of the whole list per message
+        // was a few percent of the HTTP thread under the mark load. Reads take the last `keep`.
+        if (list.length >= 2 * keep) list.splice(0, list.length - keep);
         kept.set(topic, list);
         for (const handler of [...(handlers.get(topic) ?? [])]) {
           try {
@@ -70,7 +72,7 @@ export function createInProcessPublisher(options: InProcessOptions = {}): InProc
     },
 
     messages(topic) {
-      return [...(kept.get(topic) ?? [])];
+      return (kept.get(topic) ?? []).slice(-keep);
     },
 
     async close() {

@@ -55,7 +55,7 @@ for (const engine of await testEngines()) {
 
     beforeAll(async () => {
       db = await engine.create();
-      knex = createKnex(db.connectionString);
+      knex = createKnex(db.connectionString, { namedStatements: db.namedStatements });
     });
     afterAll(async () => {
       await knex?.destroy();

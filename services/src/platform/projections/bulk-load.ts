@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
+import { HOT_STATEMENT } from '../db/knex';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -56,6 +57,12 @@ export async function loadWithoutIndexes<T>(
 export type Column = readonly [name: string, type: string];
 
 const ROWS_PER_STATEMENT = 50_000;
+/**
+ * Up to this many rows a write is a live batch's, run over and over with the same text: prepared once per
+ * connection (HOT_STATEMENT). A larger one (a rebuild's) is planned for its own size.
+ */
+const HOT_ROWS = 1_000;
+const hot = (rows: number) => (rows <= HOT_ROWS ? HOT_STATEMENT : {});
 
 /**
  * Insert (or upsert) of many rows in one statement: one array parameter a column, unnested on the server
@@ -77,7 +84,7 @@ export async function insertRows(
        select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})
        ${conflict ? `on conflict (${conflict.key.join(', ')}) do ${conflict.merge ? `update set ${conflict.merge}` : 'nothing'}` : ''}`,
       arrays as unknown as readonly Knex.RawBinding[],
-    );
+    ).options(hot(chunk.length));
   }
 }
 
@@ -91,7 +98,7 @@ export async function deleteRows(trx: Knex.Transaction, table: string, cols: rea
     `delete from ${quoted(table)} r using unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as k(${cols.map(([n]) => quoted(n)).join(', ')})
      where ${cols.map(([n]) => `r.${quoted(n)} = k.${quoted(n)}`).join(' and ')}`,
     cols.map((_, c) => keys.map((r) => r[c] ?? null)) as unknown as readonly Knex.RawBinding[],
-  );
+  ).options(hot(keys.length));
 }
 
 /**

@@ -60,9 +60,10 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
 
   beforeAll(async () => {
     db = await createRealTestDatabase();
-    store = createPostgresEventStore({ connectionString: db.connectionString, poolSize: 10, maxPollMs: 5 });
+    store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements, poolSize: 10, maxPollMs: 5 });
     await migrateEventStore(store.pool);
     knex = createKnex(db.connectionString, {
+      namedStatements: db.namedStatements,
       poolSize: 5,
       applicationName: 'verba-test-projector',
       log: { warn() {}, error() {} }, // the test kills connections on purpose

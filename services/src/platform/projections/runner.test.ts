@@ -20,9 +20,9 @@ for (const engine of await testEngines()) {
 
     beforeAll(async () => {
       db = await engine.create();
-      store = createPostgresEventStore({ connectionString: db.connectionString });
+      store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
       await migrateEventStore(store.pool);
-      knex = createKnex(db.connectionString);
+      knex = createKnex(db.connectionString, { namedStatements: db.namedStatements });
     });
     afterAll(async () => {
       await knex?.destroy();

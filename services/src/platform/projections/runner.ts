@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { HOT_STATEMENT } from '../db/knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
@@ -292,7 +293,7 @@ export class ProjectionRunner {
              select ${BEGIN_READ_MODEL_WRITE_SQL}, (select active_generation from s) as active_generation, (select count(*) from c)::int as moved`
           : `with c as (${move}) select ${BEGIN_READ_MODEL_WRITE_SQL}, null as active_generation, (select count(*) from c)::int as moved`,
         mustBeActive ? [p.name, ...moveTo] : moveTo,
-      );
+      ).options(HOT_STATEMENT);
       const cp = row.rows[0] as { active_generation: number | null; moved: number };
       if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');

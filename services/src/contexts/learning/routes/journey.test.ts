@@ -13,7 +13,7 @@ describe(`a learner's first steps in a course on ${database.label}`, () => {
     const [first, second, third] = de.chapterIds[a2]!;
 
     // The first app must leave the database behind for the second one.
-    const firstApp = await openLearningApp({ connectionString: db.connectionString, drop: async () => undefined });
+    const firstApp = await openLearningApp({ ...db, drop: async () => undefined });
     const { agent, uid } = person(firstApp);
     const onboarded = await agent.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'de', level: 'A2' } });
     expect(onboarded.statusCode).toBe(200);

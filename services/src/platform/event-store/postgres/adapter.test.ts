@@ -13,7 +13,7 @@ for (const engine of await testEngines()) {
   }
   runEventStoreContract(`postgres adapter on ${engine.label}`, async () => {
     const db = await engine.create();
-    const store = createPostgresEventStore({ connectionString: db.connectionString, poolSize: 60 });
+    const store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements, poolSize: 60 });
     await migrateEventStore(store.pool);
     return {
       store,
@@ -29,7 +29,7 @@ for (const engine of await testEngines()) {
   describe.skipIf(!!engine.skipReason)(`postgres adapter reads on ${engine.label} ${engine.skipReason ?? ''}`, () => {
     it('gives each event the time it was stored, to the millisecond, by readAll and readStream alike', async () => {
       const db = await engine.create();
-      const store = createPostgresEventStore({ connectionString: db.connectionString });
+      const store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
       try {
         await migrateEventStore(store.pool);
         const streamId = `time-${randomUUID()}`;

@@ -16,6 +16,7 @@ import {
 import { pollingSubscription, WakeUp } from '../polling-subscription';
 import { eventStoreDdl } from './schema';
 import { AppendBatcher, type ItemOutcome } from './append-batcher';
+import { statementName } from '../../db/statement-names';
 
 export interface PostgresEventStoreOptions {
   /** An existing pool (shared with other modules) or a connection string to make one. */
@@ -33,6 +34,8 @@ export interface PostgresEventStoreOptions {
    * Concurrent appends share them (group commit, append-batcher.ts).
    */
   appendConcurrency?: number;
+  /** Prepare the store's statements once per connection (statement-names.ts); off for the embedded PGlite. */
+  namedStatements?: boolean;
 }
 
 interface PendingAppend {
@@ -112,6 +115,9 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
   const pool =
     config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
   const wake = new WakeUp();
+  // Every statement of the store has a fixed text and fixed result columns, so each may be prepared.
+  const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+    pool.query<R>(config.namedStatements ? { name: statementName(text), text, values } : { text, values });
   // An idle connection can be closed by the server (restart, failover, admin): the pool replaces it;
   // without a listener that would be an unhandled 'error' event.
   if (ownsPool) pool.on('error', () => undefined);
@@ -123,7 +129,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
 
   async function appendOnce({ streamId, events, expected }: PendingAppend): Promise<AppendResult> {
     try {
-      const res = await pool.query<{ next_revision: string; tx: string; pos: string }>(
+      const res = await query<{ next_revision: string; tx: string; pos: string }>(
         'select next_revision, tx::text as tx, pos from es_append($1, $2, $3::jsonb)',
         [streamId, expectedToSql(expected).toString(), JSON.stringify(eventsJson(events))],
       );
@@ -143,7 +149,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     const payload = JSON.stringify(
       items.map((i) => ({ stream: i.streamId, expected: expectedToSql(i.expected).toString(), events: eventsJson(i.events) })),
     );
-    const res = await pool.query<{ o_idx: number; o_rev: string | null; o_tx: string | null; o_pos: string | null; o_actual: string | null }>(
+    const res = await query<{ o_idx: number; o_rev: string | null; o_tx: string | null; o_pos: string | null; o_actual: string | null }>(
       'select o_idx, o_rev, o_tx::text as o_tx, o_pos, o_actual from es_append_batch($1::jsonb)',
       [payload],
     );
@@ -165,7 +171,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
   });
 
   async function findEarlierAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
-    const res = await pool.query<{ stream_id: string; stream_revision: string; tx: string; global_position: string }>(
+    const res = await query<{ stream_id: string; stream_revision: string; tx: string; global_position: string }>(
       `select stream_id, stream_revision, transaction_id::text as tx, global_position from es_events
        where event_id = any($1::uuid[]) order by stream_revision`,
       [events.map((e) => e.id)],
@@ -203,7 +209,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async readStream(streamId, options: ReadStreamOptions = {}) {
-      const res = await pool.query<EventRow>(
+      const res = await query<EventRow>(
         `select ${EVENT_COLUMNS} from es_events e
          where e.stream_id = $1
            and e.stream_revision >= greatest($2::bigint, coalesce((
@@ -218,7 +224,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async streamRevision(streamId) {
-      const res = await pool.query<{ revision: string; deleted: boolean }>(
+      const res = await query<{ revision: string; deleted: boolean }>(
         'select revision, deleted from es_streams where stream_id = $1',
         [streamId],
       );
@@ -229,7 +235,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
 
     async readAll(options: ReadAllOptions = {}) {
       const after = options.after ?? START;
-      const res = await pool.query<EventRow>(
+      const res = await query<EventRow>(
         `select ${EVENT_COLUMNS} from es_events
          where (transaction_id, global_position) > ($1::xid8, $2::bigint)
            and transaction_id < (select es_horizon())
@@ -253,7 +259,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async getStreamMetadata(streamId) {
-      const res = await pool.query<{ metadata: StreamMetadata }>(
+      const res = await query<{ metadata: StreamMetadata }>(
         'select metadata from es_streams where stream_id = $1',
         [streamId],
       );
@@ -265,7 +271,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     async setStreamMetadata(streamId, metadata) {
       const { truncateBefore, ...rest } = metadata;
       const json = JSON.stringify(truncateBefore === undefined ? rest : { ...rest, truncateBefore: truncateBefore.toString() });
-      await pool.query(
+      await query(
         `insert into es_streams (stream_id, revision, metadata) values ($1, -1, $2::jsonb)
          on conflict (stream_id) do update set metadata = excluded.metadata`,
         [streamId, json],
@@ -273,7 +279,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async deleteStream(streamId, expected: ExpectedRevision = 'any') {
-      const res = await pool.query<{ revision: string }>(
+      const res = await query<{ revision: string }>(
         // truncateBefore keeps the old events hidden once the stream is appended to again.
         `update es_streams
          set deleted = true, metadata = metadata || jsonb_build_object('truncateBefore', (revision + 1)::text)
@@ -287,7 +293,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async headPosition(): Promise<Position> {
-      const res = await pool.query<{ tx: string; pos: string }>(
+      const res = await query<{ tx: string; pos: string }>(
         `select transaction_id::text as tx, global_position as pos from es_events
          where transaction_id < (select es_horizon())
          order by transaction_id desc, global_position desc limit 1`,
@@ -297,7 +303,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async tailPosition(): Promise<Position> {
-      const res = await pool.query<{ tx: string; pos: string }>(
+      const res = await query<{ tx: string; pos: string }>(
         `select transaction_id::text as tx, global_position as pos from es_events order by transaction_id desc, global_position desc limit 1`,
       );
       const row = res.rows[0];

@@ -14,7 +14,7 @@ for (const engine of await testEngines()) {
 
     beforeAll(async () => {
       db = await engine.create();
-      store = createPostgresEventStore({ connectionString: db.connectionString, poolSize: 10, appendConcurrency: 1 });
+      store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements, poolSize: 10, appendConcurrency: 1 });
       await migrateEventStore(store.pool);
     });
     afterAll(async () => {

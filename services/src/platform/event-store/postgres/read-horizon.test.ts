@@ -18,7 +18,7 @@ describe.skipIf(!real.available)(`visibility horizon on PostgreSQL ${real.skipRe
 
   beforeAll(async () => {
     db = await createRealTestDatabase();
-    store = createPostgresEventStore({ connectionString: db.connectionString });
+    store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
     await migrateEventStore(store.pool);
     await store.pool.query('create table scratch (n int)');
     other = new pg.Pool({ connectionString: db.connectionString, max: 4 });
