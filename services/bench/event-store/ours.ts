@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, migrateEventStore } from '../../src/platform/event-store/postgres/adapter';
+import { hasSessionPerConnection } from '../../src/platform/db/database';
 import { START, type EventStore, type Position } from '../../src/platform/event-store/port';
 import { EVENT_TYPE, pause, type Contender } from './contender';
 
-/** Our PostgreSQL event store (services/src/platform/event-store/postgres). */
+/** Our PostgreSQL event store (services/src/platform/event-store/postgres), configured as the runtime configures it. */
 export async function openOurs(url: string, poolSize: number): Promise<Contender & { store: EventStore }> {
-  const store = createPostgresEventStore({ connectionString: url, poolSize });
+  const store = createPostgresEventStore({ connectionString: url, poolSize, namedStatements: await hasSessionPerConnection(url) });
   await migrateEventStore(store.pool);
   return {
     label: 'ours',
