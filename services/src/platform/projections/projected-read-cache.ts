@@ -1,7 +1,6 @@
 import type { Cache } from '../cache/port';
-import type { RecordedEvent } from '../event-store/port';
 import type { BaseDeps } from '../module';
-import type { Projection } from './projection';
+import type { CommittedEvent, Projection } from './projection';
 
 /** Counters live far longer than any entry, so a counter that expires can only reuse dead keys. */
 const GENERATION_WINDOW_MS = 24 * 3600 * 1000;
@@ -59,7 +58,7 @@ export class ProjectedReadCache {
    * The hooks of a projection whose read model `scope` names: the scope goes stale after each batch it
    * commits, and everything cached goes after a batch with an erasure (`erases`) or a rebuild's switch.
    */
-  projectionHooks(scope: string, erases: (e: RecordedEvent) => boolean = () => false): Required<Pick<Projection, 'afterCommit' | 'afterSwitch'>> {
+  projectionHooks(scope: string, erases: (e: CommittedEvent) => boolean = () => false): Required<Pick<Projection, 'afterCommit' | 'afterSwitch'>> {
     return {
       afterCommit: (events) => (events.some(erases) ? this.purge([scope]) : this.invalidate([scope])),
       afterSwitch: () => this.purge([scope]),

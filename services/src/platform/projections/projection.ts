@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../event-store/port';
 
+/** What an afterCommit hook sees of a committed event. */
+export type CommittedEvent = Pick<RecordedEvent, 'type' | 'version' | 'data'>;
+
 /** Physical name of a logical read-model table in one generation. */
 export type TableNames = (logical: string) => string;
 
@@ -43,8 +46,12 @@ export interface Projection {
   setup(trx: Knex.Transaction, t: TableNames): Promise<void>;
   /** Applies events, in log order, inside the transaction that also moves the checkpoint. */
   apply(events: RecordedEvent[], ctx: ApplyContext): Promise<void>;
-  /** After a batch committed (live runs only, not rebuilds): e.g. invalidate caches of what changed. */
-  afterCommit?(events: RecordedEvent[]): void;
+  /**
+   * After a batch committed (live runs only, not rebuilds): e.g. invalidate caches of what changed. Gets the
+   * batch's events of `eventTypes`, each its type, version and data only: with the projectors on a thread of their
+   * own, this is what crosses to the main thread, where the caches are.
+   */
+  afterCommit?(events: CommittedEvent[]): void;
   /** After a rebuild switched the views to a new generation: everything cached from the old one is stale. */
   afterSwitch?(): void;
   /**

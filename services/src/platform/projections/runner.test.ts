@@ -270,6 +270,40 @@ for (const engine of await testEngines()) {
       }
     });
 
+    it("hands afterCommit (or the worker's progress report) only the projection's events, as type, version and data", async () => {
+      const name = `c${randomUUID().slice(0, 8)}`;
+      const seen: unknown[][] = [];
+      const reported: unknown[][] = [];
+      const p = (hookName: string): Projection => ({
+        name: hookName,
+        version: 1,
+        tables: [],
+        eventTypes: [`${name}.Wanted`],
+        async setup() {},
+        async apply() {},
+        afterCommit: (events) => void seen.push(events),
+      });
+      const direct = new ProjectionRunner({ store, db: knex, projections: [p(`${name}-direct`)] });
+      const viaWorker = new ProjectionRunner({
+        store,
+        db: knex,
+        projections: [p(`${name}-worker`)],
+        onProgress: (_projection, _position, committed) => void (committed && reported.push(committed)),
+      });
+      await direct.start();
+      await viaWorker.start();
+      const wanted: NewEvent = { id: randomUUID(), type: `${name}.Wanted`, version: 1, data: { n: 1 } };
+      const { position } = await store.append(`${name}-s`, [ev(`${name}.Other`), wanted, ev(`${name}.Other`)], 'no_stream');
+      expect(await direct.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+      expect(await viaWorker.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+      await direct.stop();
+      await viaWorker.stop();
+      const only = [{ type: `${name}.Wanted`, version: 1, data: { n: 1 } }];
+      expect(seen).toEqual([only]); // toEqual: no id, position or metadata beside them
+      expect(reported).toEqual([only]);
+      expect(Object.keys(reported[0]![0] as object).sort()).toEqual(['data', 'type', 'version']);
+    });
+
     it('ignores events delivered twice thanks to the stream revision guard', async () => {
       const name = `d${randomUUID().slice(0, 8)}`;
       let previous: import('../event-store/port').RecordedEvent[] = [];

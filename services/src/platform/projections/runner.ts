@@ -3,7 +3,7 @@ import { HOT_STATEMENT } from '../db/knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
-import { generationTables, type ApplyContext, type BulkFold, type Projection } from './projection';
+import { generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection } from './projection';
 import { RevisionGuard } from './revision-guard';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
@@ -56,7 +56,7 @@ export interface RunnerOptions {
    * Told after every batch. When given, it replaces the projections' own afterCommit hooks (the
    * projector then runs in a worker thread and the hooks run where the caches are: see worker-host.ts).
    */
-  onProgress?: (projection: string, position: Position, committed: RecordedEvent[] | undefined) => void;
+  onProgress?: (projection: string, position: Position, committed: CommittedEvent[] | undefined) => void;
   /** Rebuild projections that offer a bulk fold with it (default true; false measures the batch path). */
   bulkRebuilds?: boolean;
   /** Events a page when a bulk rebuild reads the log (default 20,000: fewer round trips, same memory bound). */
@@ -229,10 +229,10 @@ export class ProjectionRunner {
             stored = await this.applyBatch(p, generation, batch, stored, true);
             idleDue = undefined;
             deferred = false;
-            if (relevant && !this.onProgress) p.afterCommit?.(batch);
+            if (relevant && !this.onProgress) p.afterCommit?.(committedOf(p, batch));
           }
           const position = batch[batch.length - 1]!.position;
-          this.onProgress?.(p.name, position, relevant && p.afterCommit ? batch : undefined);
+          this.onProgress?.(p.name, position, relevant && p.afterCommit ? committedOf(p, batch) : undefined);
           this.positions.set(p.name, position);
           delay = this.retryDelayMs;
           this.progressed.notify();
@@ -424,6 +424,13 @@ export class ProjectionRunner {
       await trx('projection_checkpoints').where({ name: p.name, generation }).delete();
     });
   }
+}
+
+/** The batch's events of the projection's types, as its afterCommit hook sees them (type, version, data). */
+function committedOf(p: Projection, batch: RecordedEvent[]): CommittedEvent[] {
+  const committed: CommittedEvent[] = [];
+  for (const e of batch) if (!p.eventTypes || p.eventTypes.includes(e.type)) committed.push({ type: e.type, version: e.version, data: e.data });
+  return committed;
 }
 
 /**

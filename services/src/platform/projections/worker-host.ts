@@ -1,14 +1,14 @@
 import { Worker } from 'node:worker_threads';
-import { comparePositions, type Position, type RecordedEvent } from '../event-store/port';
+import { comparePositions, type Position } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import type { Logger } from '../logger';
-import type { Projection } from './projection';
+import type { CommittedEvent, Projection } from './projection';
 
 /** A projection's new position, with the batch when its afterCommit hook must run in the main thread. */
 export interface ProgressUpdate {
   projection: string;
   position: Position;
-  committed?: RecordedEvent[];
+  committed?: CommittedEvent[];
 }
 
 /** Messages from the projector worker (see runtime/projector-worker.ts). */
