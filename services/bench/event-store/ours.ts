@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createPostgresEventStore, migrateEventStore } from '../../src/platform/event-store/postgres/adapter';
-import { hasSessionPerConnection } from '../../src/platform/db/database';
+import { hasSessionPerConnection } from '../../src/platform/db/server-kind';
 import { START, type EventStore, type Position } from '../../src/platform/event-store/port';
 import { EVENT_TYPE, pause, type Contender } from './contender';
 

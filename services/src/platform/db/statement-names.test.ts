@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex, HOT_STATEMENT } from './knex';
 import { statementName } from './statement-names';
-import { hasSessionPerConnection } from './database';
+import { hasSessionPerConnection } from './server-kind';
 import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from '../event-store/postgres/adapter';
 import { deleteRows, insertRows, type Column } from '../projections/bulk-load';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
+import { IS_POSTGRESQL_SQL } from '../db/server-kind';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -107,8 +108,8 @@ export async function deleteRows(trx: Knex.Transaction, table: string, cols: rea
  * loads there fall back to unnest inserts.
  */
 export async function canCopyFromStdin(trx: Knex.Transaction): Promise<boolean> {
-  const { rows } = await trx.raw("select version() not like '%PGlite%' as copy");
-  return (rows as { copy: boolean }[])[0]!.copy;
+  const { rows } = await trx.raw(IS_POSTGRESQL_SQL);
+  return (rows as { postgresql: boolean }[])[0]!.postgresql;
 }
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };

@@ -218,7 +218,7 @@ export class ProjectionRunner {
         const generation: number = state.active_generation;
         this.positions.set(p.name, stored);
         const sub = this.readerFor(p).subscribe(stored, async (batch) => {
-          const relevant = !p.eventTypes || batch.some((e) => p.eventTypes!.includes(e.type));
+          const relevant = batch.some((e) => wants(p, e));
           const now = Date.now();
           idleDue ??= nextIdleCheckpoint(now, period, phase);
           if (!relevant && !deferred && now - idleDue > OVERDUE_AFTER_QUIET_MS) {
@@ -272,7 +272,7 @@ export class ProjectionRunner {
     bulk?: { to: Position; write: (ctx: ApplyContext) => Promise<void> },
   ): Promise<Position> {
     const last = bulk ? bulk.to : batch[batch.length - 1]!.position;
-    const wanted = p.eventTypes ? batch.filter((e) => p.eventTypes!.includes(e.type)) : batch;
+    const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
     const guard = this.guardFor(p.name, generation);
     const { fresh, applied } = guard.filter(wanted);
     const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
@@ -426,11 +426,12 @@ export class ProjectionRunner {
   }
 }
 
+/** Whether the projection applies events of this type (all, without `eventTypes`). */
+const wants = (p: Projection, e: RecordedEvent) => !p.eventTypes || p.eventTypes.includes(e.type);
+
 /** The batch's events of the projection's types, as its afterCommit hook sees them (type, version, data). */
 function committedOf(p: Projection, batch: RecordedEvent[]): CommittedEvent[] {
-  const committed: CommittedEvent[] = [];
-  for (const e of batch) if (!p.eventTypes || p.eventTypes.includes(e.type)) committed.push({ type: e.type, version: e.version, data: e.data });
-  return committed;
+  return batch.filter((e) => wants(p, e)).map((e) => ({ type: e.type, version: e.version, data: e.data }));
 }
 
 /**
