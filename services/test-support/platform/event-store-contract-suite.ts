@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWholeLog } from './whole-log';
+import { readLogUntil } from './whole-log';
 import {
   START,
   comparePositions,
@@ -39,18 +39,8 @@ export function runEventStoreContract(
       metadata: { correlationId: 'corr-1', causationId: 'cause-1', userId: 'user-1' },
     });
     const mine = (events: RecordedEvent[], prefix: string) => events.filter((e) => e.streamId.startsWith(prefix));
-    /**
-     * The global log shows an event once every older transaction has ended, and other tests' transactions
-     * on the same server count too: read until the events this test wrote are there (or time runs out).
-     */
-    async function readLogUntil(prefix: string, expected: number): Promise<RecordedEvent[]> {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const events = await readWholeLog(store, 500);
-        if (mine(events, prefix).length >= expected || Date.now() > deadline) return events;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    }
+    /** The global log once the events this test wrote are there (see readLogUntil). */
+    const readMineUntil = (prefix: string, expected: number) => readLogUntil(store, (events) => mine(events, prefix).length >= expected);
 
     it('appends to a new stream and reads it back with every field', async () => {
       const s = stream('order');
@@ -108,7 +98,7 @@ export function runEventStoreContract(
       expect(again.nextRevision).toBe(first.nextRevision);
       expect(comparePositions(again.position, first.position)).toBe(0);
       expect(await store.readStream(s)).toHaveLength(2);
-      const log = mine(await readLogUntil(s, 2), s);
+      const log = mine(await readMineUntil(s, 2), s);
       expect(log).toHaveLength(2);
     });
 
@@ -129,7 +119,7 @@ export function runEventStoreContract(
         appended.push(e.id);
         await store.append(`${prefix}-${i % 2}`, [e], 'any');
       }
-      const log = mine(await readLogUntil(prefix, 5), prefix);
+      const log = mine(await readMineUntil(prefix, 5), prefix);
       expect(log.map((e) => e.id)).toEqual(appended);
 
       const afterThird = await store.readAll({ after: log[2]!.position, maxCount: 2 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
-import { canCopyFromStdin, copyRows, copyText, loadWithoutIndexes, type Column } from './bulk-load';
+import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, type Column } from './bulk-load';
 
 const COLS: Column[] = [
   ['id', 'int'],
@@ -28,6 +28,10 @@ const ODD = [
   'a|pipe',
   '"quoted", comma',
   'mixed \\t\t\\n\n end',
+  // ... and that an array literal (the unnest writes' parameters) must quote.
+  'NULL',
+  '{braces}',
+  '  spaced  ',
 ];
 
 function oddRows(): unknown[][] {
@@ -98,6 +102,18 @@ for (const engine of await testEngines()) {
         await expect(knex(table).insert({ id: 0, label: 'again' })).rejects.toThrow(/duplicate key/);
       });
     }
+
+    it('upserts and deletes by keys of odd text, numbers and booleans', async () => {
+      const table = await freshTable();
+      const rows = oddRows();
+      await knex.transaction((trx) => insertRows(trx, table, COLS, rows, null));
+      const relabelled = rows.map((r) => [r[0], `${String(r[1])}!`, r[2], r[3], r[4]]);
+      await knex.transaction(async (trx) => {
+        await insertRows(trx, table, COLS, relabelled, { key: ['id'], merge: 'label = excluded.label' });
+        await deleteRows(trx, table, [['label', 'text'], ['flag', 'boolean']], relabelled.filter((r) => r[3] === true).map((r) => [r[1], r[3]]));
+      });
+      expect(await stored(table)).toEqual(relabelled.filter((r) => r[3] !== true));
+    });
 
     it('loads many rows over several chunks of COPY text (or statements of the fallback)', async () => {
       const table = await freshTable();

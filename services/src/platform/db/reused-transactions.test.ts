@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKnex, HOT_STATEMENT, type Knex } from './knex';
+import { QUERY_OUTSIDE_TRANSACTION, ReusedTransactions } from './reused-transactions';
+import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
+
+const count = async (knex: Knex) => Number((await knex('rt_rows').count({ n: '*' }))[0]!.n);
+
+for (const engine of await testEngines()) {
+  describe.skipIf(!!engine.skipReason)(`reused transactions on ${engine.label} ${engine.skipReason ?? ''}`, () => {
+    let db: TestDatabase;
+    let knex: Knex;
+    let transactions: ReusedTransactions;
+
+    beforeAll(async () => {
+      db = await engine.create();
+      // One connection: every transaction below runs on the same one, as a busy projector's do.
+      knex = createKnex(db.connectionString, { poolSize: 1, namedStatements: db.namedStatements });
+      await knex.schema.createTable('rt_rows', (tb) => tb.integer('id').primary());
+      transactions = new ReusedTransactions(knex);
+    });
+    afterAll(async () => {
+      await knex?.destroy();
+      await db?.drop();
+    });
+
+    it('commits the work as one transaction, and rolls all of it back when it fails', async () => {
+      const seen = await transactions.run(async (trx) => {
+        await trx('rt_rows').insert({ id: 1 });
+        await trx.raw('insert into rt_rows values (?)', [2]).options(HOT_STATEMENT);
+        return Number((await trx('rt_rows').count({ n: '*' }))[0]!.n);
+      });
+      expect(seen).toBe(2);
+      expect(await count(knex)).toBe(2);
+
+      await expect(
+        transactions.run(async (trx) => {
+          await trx('rt_rows').insert({ id: 3 });
+          await trx('rt_rows').insert({ id: 1 }); // duplicate key
+        }),
+      ).rejects.toThrow(/duplicate key/);
+      await expect(
+        transactions.run(async (trx) => {
+          await trx('rt_rows').insert({ id: 4 });
+          throw new Error('the work failed after writing');
+        }),
+      ).rejects.toThrow('the work failed after writing');
+      expect(await knex('rt_rows').orderBy('id').pluck('id')).toEqual([1, 2]);
+    });
+
+    it('hands every transaction on a connection the same knex, outside of which it runs nothing', async () => {
+      let first: Knex.Transaction | undefined;
+      await transactions.run(async (trx) => void (first = trx));
+      let second: Knex.Transaction | undefined;
+      await transactions.run(async (trx) => void (second = trx));
+      expect(second).toBe(first);
+      expect(first!.isCompleted()).toBe(true);
+      // A query left behind by finished work is refused, not run outside any transaction.
+      await expect(first!('rt_rows').insert({ id: 9 })).rejects.toThrow(QUERY_OUTSIDE_TRANSACTION);
+      expect(await knex('rt_rows').where({ id: 9 }).first()).toBeUndefined();
+    });
+
+    it('leaves commit, rollback and nested transactions to the runner', async () => {
+      await transactions.run(async (trx) => {
+        expect(() => trx.commit()).toThrow(/committed or rolled back by the projection runner/);
+        expect(() => trx.transaction(async () => undefined)).toThrow(/committed or rolled back by the projection runner/);
+      });
+    });
+
+    // PGlite serves every connection from one session, which no one can terminate alone.
+    if (engine.label !== 'PostgreSQL') return;
+    it('recovers from a connection lost in the middle of the work', async () => {
+      await expect(
+        transactions.run(async (trx) => {
+          await trx('rt_rows').insert({ id: 5 });
+          await trx.raw('select pg_terminate_backend(pg_backend_pid())');
+        }),
+      ).rejects.toThrow();
+      await transactions.run(async (trx) => void (await trx('rt_rows').insert({ id: 6 })));
+      expect(await knex('rt_rows').whereIn('id', [5, 6]).pluck('id')).toEqual([6]);
+    });
+  });
+}
