@@ -57,5 +57,5 @@ describe.skipIf(!!skipReason)(`content security policy in Chromium ${skipReason}
     await admin.close();
 
     expect(verba.cspViolations).toEqual([]);
-  });
+  }, 90_000); // about twenty pages in one browser: over the default 30 s on a slow shared host
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
@@ -344,6 +345,38 @@ for (const engine of await testEngines()) {
       const tables = await knex('pg_tables').where('tablename', 'like', `${name}%`).pluck('tablename');
       expect(tables.sort()).toEqual([`${name}_applied__g2`, `${name}_streams__g2`]);
     });
+
+    // PGlite serves every connection from one session: no query of another session can hold a view there.
+    if (engine.label === 'PostgreSQL') {
+      it('switches to a rebuilt read model without deadlocking a query that reads its views', async () => {
+        const name = `d${randomUUID().slice(0, 8)}`;
+        const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name })], batchSize: 50 });
+        await runner.start();
+        await appendMany(name, 3, 5);
+        const reader = new pg.Client({ connectionString: db.connectionString });
+        await reader.connect();
+        try {
+          // A query that has locked the second view (applied) as it planned, and will want the first (streams).
+          await reader.query('begin');
+          await reader.query(`select count(*) from ${name}_applied`);
+          const rebuilding = runner.rebuild(name);
+          rebuilding.catch(() => undefined); // awaited below
+          // The switch holds the first view and waits for the second.
+          await expect
+            .poll(async () => (await knex.raw(`select count(*)::int as n from pg_locks where not granted and relation = to_regclass(?)`, [`${name}_applied`])).rows[0].n, { timeout: 20_000 })
+            .toBe(1);
+          const t0 = Date.now();
+          expect((await reader.query(`select count(*)::int as n from ${name}_streams`)).rows[0].n).toBe(3);
+          expect(Date.now() - t0).toBeLessThan(1000); // under deadlock_timeout: the switch gave way
+          await reader.query('commit');
+          expect((await rebuilding).generation).toBe(2);
+          expect((await tally(name)).map((r: { events: number }) => r.events)).toEqual([5, 5, 5]);
+        } finally {
+          await reader.end();
+          await runner.stop();
+        }
+      });
+    }
 
     it("rebuilds with a projection's bulk fold (one write for the log so far), then what came meanwhile batch by batch", async () => {
       const name = `b${randomUUID().slice(0, 8)}`;

@@ -397,7 +397,10 @@ export class ProjectionRunner {
     return { at, events };
   }
 
-  /** Switches views to `generation` if it is at least as far as the live one; returns the old generation. */
+  /**
+   * Switches views to `generation` if it is at least as far as the live one; returns the old generation, or
+   * false when the live one is further or a reader held a view past SWITCH_LOCK_TIMEOUT_MS (try again).
+   */
   private async trySwitch(p: Projection, generation: number, at: Position): Promise<number | undefined | false> {
     return this.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${p.name}`]);
@@ -409,6 +412,10 @@ export class ProjectionRunner {
         if (live && comparePositions(toPosition(live), at) > 0) return false;
       }
       const t = generationTables(generation);
+      // A query locks the views it reads one by one as it plans: one that holds the second view while this
+      // holds the first would deadlock with it, and PostgreSQL could end the reader's query (a 500). Waiting
+      // no longer than this for a view, the switch gives way instead, before the reader's deadlock check.
+      await trx.raw(`set local lock_timeout = '${SWITCH_LOCK_TIMEOUT_MS}ms'`);
       for (const table of p.tables) {
         await trx.raw('drop view if exists ??', [table]);
         await trx.raw('create view ?? as select * from ??', [table, t(table)]);
@@ -418,6 +425,10 @@ export class ProjectionRunner {
         .onConflict('name')
         .merge();
       return state ? (state.active_generation as number) : undefined;
+    }).catch(async (e: unknown) => {
+      if ((e as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * SWITCH_LOCK_TIMEOUT_MS));
+      return false as const;
     });
   }
 
@@ -429,6 +440,10 @@ export class ProjectionRunner {
     });
   }
 }
+
+/** How long a rebuild's switch waits for a view a query is reading (well under deadlock_timeout's 1 s). */
+const SWITCH_LOCK_TIMEOUT_MS = 200;
+const LOCK_NOT_AVAILABLE = '55P03';
 
 /** Whether the projection applies events of this type (all, without `eventTypes`). */
 const wants = (p: Projection, e: RecordedEvent) => !p.eventTypes || p.eventTypes.includes(e.type);
