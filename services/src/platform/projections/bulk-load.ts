@@ -65,8 +65,6 @@ const ROWS_PER_STATEMENT = 50_000;
 const HOT_ROWS = 1_000;
 const hot = (rows: number) => (rows <= HOT_ROWS ? HOT_STATEMENT : {});
 
-const QUOTE_OR_BACKSLASH = /["\\]/;
-
 /**
  * One column's values as an array parameter. Strings, numbers and booleans are written here as one
  * PostgreSQL array literal (`{"a","b",NULL}`); node-pg's own conversion builds it a character run at a
@@ -78,7 +76,7 @@ export function arrayParameter(values: readonly unknown[]): string | readonly un
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (v === null || v === undefined) parts[i] = 'NULL';
-    else if (typeof v === 'string') parts[i] = QUOTE_OR_BACKSLASH.test(v) ? `"${v.replace(/["\\]/g, '\\$&')}"` : `"${v}"`;
+    else if (typeof v === 'string') parts[i] = `"${v.replace(/["\\]/g, '\\$&')}"`;
     else if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') parts[i] = `"${String(v)}"`;
     else return values;
   }

@@ -9,7 +9,7 @@ import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon
 import { START, type EventStore } from '../event-store/port';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../../test-support/platform/databases';
 import { tallyProjection } from '../../../test-support/platform/tally-projection';
-import { readWholeLog } from '../../../test-support/platform/whole-log';
+import { readLogUntil } from '../../../test-support/platform/whole-log';
 import { ProjectionRunner, migrateProjections } from './runner';
 
 /**
@@ -116,8 +116,6 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
     }
   }
 
-  const wholeLog = () => readWholeLog(store);
-
   it(`finds no skipped, duplicated or reordered event over ${RUNS} runs`, async () => {
     let run = 0;
     await fc.assert(
@@ -164,11 +162,7 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
         await writing;
 
         // Committed events become visible once every older transaction (the projector's too) has ended.
-        let log = await wholeLog();
-        for (let waited = 0; log.length < committed.length && waited < 5000; waited += 5) {
-          await sleep(5);
-          log = await wholeLog();
-        }
+        const log = await readLogUntil(store, (events) => events.length >= committed.length, 5000);
         const head = log.length ? log[log.length - 1]!.position : START;
         expect(await runner.waitFor(head, { timeoutMs: 20_000 })).toBe(true);
         await runner.stop();
