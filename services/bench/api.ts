@@ -18,6 +18,7 @@ import { backgroundBusyPct, mainThreadCpuMs, postgresPids, processCpuMs } from '
 import { withScratchDatabases } from './lib/scratch-db';
 import { Latencies, roundFigure, spread } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
+import { sampleReadYourWrites } from './lib/read-your-writes';
 import { signUpAndIn, startApi, startPeer, type RunningApi, type Session } from './api/server';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -82,26 +83,6 @@ function markRequests(prefix: string) {
 
 const readRequest = (s: Session): autocannon.Request => ({ method: 'GET', path: '/api/dictionary?languageCode=es', headers: { cookie: s.cookie } });
 
-/** Marks, then reads with the returned position, one at a time, until `stop` resolves. */
-async function measureReadYourWrites(base: string, s: Session, stop: Promise<void>, prefix: string): Promise<{ latencies: Latencies; errors: number }> {
-  const latencies = new Latencies(1024);
-  let errors = 0;
-  let done = false;
-  void stop.then(() => (done = true));
-  for (let i = 0; !done; i++) {
-    const word = `${prefix}${i}`;
-    const mark = await fetch(`${base}/api/dictionary/word`, { method: 'PATCH', headers: headersOf(s), body: JSON.stringify({ languageCode: 'fr', word: { value: word, status: 'known' } }) });
-    const { position } = (await mark.json()) as { position?: string };
-    const t0 = performance.now();
-    const read = await fetch(`${base}/api/dictionary?languageCode=fr&minPosition=${position}`, { headers: headersOf(s) });
-    const body = (await read.json()) as { words?: { value: string }[] };
-    if (!mark.ok || !read.ok || !body.words?.some((w) => w.value === word)) errors++;
-    else latencies.add(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { latencies, errors };
-}
-
 interface MarkPhase extends Load {
   rywP50: number;
   rywP99: number;
@@ -116,8 +97,7 @@ interface MarkPhase extends Load {
 /** The mark load with one read-your-writes sampler beside it (a learner of its own, fresh words). */
 async function markPhase(c: Contender, tag: string, rywUser: number): Promise<MarkPhase> {
   let stopRyw!: () => void;
-  const rywDone = new Promise<void>((r) => (stopRyw = r));
-  const ryw = measureReadYourWrites(c.server.base, c.sessions[rywUser % c.sessions.length]!, rywDone, `ryw${tag}`);
+  const ryw = sampleReadYourWrites(c.server.base, c.sessions[rywUser % c.sessions.length]!, new Promise<void>((r) => (stopRyw = r)), `ryw${tag}`);
   // Where the time goes: CPU per mark of each party (the database serves only this contender now).
   const pg = postgresPids();
   const pid = c.server.child.pid!;
@@ -132,7 +112,10 @@ async function markPhase(c: Contender, tag: string, rywUser: number): Promise<Ma
     load: perMark((loadUs.user + loadUs.system) / 1000),
   };
   stopRyw();
-  const { latencies, errors } = await ryw;
+  const sampled = await ryw;
+  const latencies = new Latencies(sampled.latencies.length);
+  for (const ms of sampled.latencies) latencies.add(ms);
+  const errors = sampled.errors;
   process.stderr.write(`  ${c.label} ${tag}: ${Math.round(mark.rps)} marks/s, ryw p99 ${latencies.percentile(99).toFixed(1)} ms\n`);
   return { ...mark, rywP50: latencies.percentile(50), rywP99: latencies.percentile(99), rywErrors: errors, cpu };
 }

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { preferUnixSocket } from './api/server';
 import { spread, sleep, type Spread } from './embedded/figures';
-import { markLoad, readYourWrites, signUpAndIn, type Session } from './embedded/load';
+import { markLoad, signUpAndIn, type Session } from './embedded/load';
+import { sampleReadYourWrites } from './lib/read-your-writes';
 import { startAllInOne, startScript, type AllInOne } from './embedded/process';
 import { RssSampler } from './embedded/rss';
 import type { Benchmark } from './lib/benchmark';
@@ -77,7 +78,7 @@ async function loadPhases(server: AllInOne, label: string): Promise<Loaded> {
   const rps: number[] = [];
   let errors = 0;
   let stopRyw!: () => void;
-  const ryw = readYourWrites(server.base, sessions[0]!, new Promise<void>((r) => (stopRyw = r)), 'ryw');
+  const ryw = sampleReadYourWrites(server.base, sessions[0]!, new Promise<void>((r) => (stopRyw = r)), 'ryw');
   for (let phase = 0; phase < LOAD_PHASES; phase++) {
     log(`${label}: marks for ${LOAD_SECONDS} s (${phase + 1}/${LOAD_PHASES})`);
     const result = await markLoad(server.base, sessions, LOAD_SECONDS, `p${phase}w`);

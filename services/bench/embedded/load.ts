@@ -67,32 +67,3 @@ export function markLoad(base: string, sessions: Session[], seconds: number, pre
     );
   });
 }
-
-/**
- * Read-your-writes under the load (as the API benchmark's ryw): one more client marks a word, then reads
- * its dictionary with the answered position, until `stop` resolves. Latencies are from the mark's
- * answer to the read showing the word, ms.
- */
-export async function readYourWrites(base: string, s: Session, stop: Promise<void>, prefix: string): Promise<{ latencies: number[]; errors: number }> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let done = false;
-  void stop.then(() => (done = true));
-  const headers = { cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' };
-  for (let i = 0; !done; i++) {
-    const word = `${prefix}${i}`;
-    try {
-      const mark = await fetch(`${base}/api/dictionary/word`, { method: 'PATCH', headers, body: JSON.stringify({ languageCode: 'fr', word: { value: word, status: 'known' } }) });
-      const { position } = (await mark.json()) as { position?: string };
-      const t0 = performance.now();
-      const read = await fetch(`${base}/api/dictionary?languageCode=fr&minPosition=${position}`, { headers });
-      const body = (await read.json()) as { words?: { value: string }[] };
-      if (!mark.ok || !read.ok || !body.words?.some((w) => w.value === word)) errors++;
-      else latencies.push(performance.now() - t0);
-    } catch {
-      errors++;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return { latencies, errors };
-}
