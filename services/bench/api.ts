@@ -16,7 +16,7 @@ import type { Benchmark } from './lib/benchmark';
 import { startCpuBurner } from './lib/burner';
 import { backgroundBusyPct, mainThreadCpuMs, postgresPids, processCpuMs } from './lib/cpu';
 import { withScratchDatabases } from './lib/scratch-db';
-import { Latencies, roundFigure, spread } from './lib/stats';
+import { percentile, roundFigure, spread } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
 import { sampleReadYourWrites } from './lib/read-your-writes';
 import { signUpAndIn, startApi, startPeer, type RunningApi, type Session } from './api/server';
@@ -112,12 +112,10 @@ async function markPhase(c: Contender, tag: string, rywUser: number): Promise<Ma
     load: perMark((loadUs.user + loadUs.system) / 1000),
   };
   stopRyw();
-  const sampled = await ryw;
-  const latencies = new Latencies(sampled.latencies.length);
-  for (const ms of sampled.latencies) latencies.add(ms);
-  const errors = sampled.errors;
-  process.stderr.write(`  ${c.label} ${tag}: ${Math.round(mark.rps)} marks/s, ryw p99 ${latencies.percentile(99).toFixed(1)} ms\n`);
-  return { ...mark, rywP50: latencies.percentile(50), rywP99: latencies.percentile(99), rywErrors: errors, cpu };
+  const { latencies, errors } = await ryw;
+  const rywP99 = percentile(latencies, 99);
+  process.stderr.write(`  ${c.label} ${tag}: ${Math.round(mark.rps)} marks/s, ryw p99 ${rywP99.toFixed(1)} ms\n`);
+  return { ...mark, rywP50: percentile(latencies, 50), rywP99, rywErrors: errors, cpu };
 }
 
 async function seedReaders(c: Contender): Promise<void> {

@@ -23,7 +23,7 @@ import { startAllInOne, startScript, type AllInOne } from './embedded/process';
 import { RssSampler } from './embedded/rss';
 import type { Benchmark } from './lib/benchmark';
 import { withScratchDatabases } from './lib/scratch-db';
-import { Latencies, roundFigure } from './lib/stats';
+import { percentile, roundFigure } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -44,12 +44,6 @@ const TARGETS: Record<string, readonly ['<=' | '>=', number]> = {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'verba-embedded-'));
-
-function percentile(xs: readonly number[], p: number): number {
-  const l = new Latencies(xs.length);
-  for (const x of xs) l.add(x);
-  return l.percentile(p);
-}
 
 /** Median RSS of the idle process over SAMPLE_MS, after SETTLE_MS. */
 async function idleRss(server: AllInOne): Promise<number> {

@@ -25,6 +25,13 @@ export class Latencies {
   }
 }
 
+/** Nearest-rank percentile of plain samples, p in [0, 100]. */
+export function percentile(values: readonly number[], p: number): number {
+  const l = new Latencies(values.length);
+  for (const v of values) l.add(v);
+  return l.percentile(p);
+}
+
 export function perSecond(count: number, ms: number): number {
   return ms > 0 ? (count * 1000) / ms : NaN;
 }

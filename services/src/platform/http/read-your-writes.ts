@@ -17,8 +17,7 @@ export function readAfterFor(runner: ReadYourWrites, projections?: string[]) {
     const reached = runner.waitFor(position, { projections, timeoutMs: READ_WAIT_MS });
     let timer: NodeJS.Timeout | undefined;
     const quick = new Promise<'slow'>((resolve) => (timer = setTimeout(resolve, QUICK_MS, 'slow')));
-    const first = await Promise.race([reached, quick]);
-    clearTimeout(timer);
+    const first = await Promise.race([reached, quick]).finally(() => clearTimeout(timer));
     if (first === 'slow') {
       // Not there at once: a position past the end of the log was never returned by a command (a client's
       // bug or a guess), and waiting for it would only end in a 503. The check runs beside the wait, which
