@@ -173,7 +173,7 @@ export class ProjectionRunner {
         return !at || comparePositions(at, position) < 0;
       });
       if (behind.length === 0) return true;
-      const remote = await this.storedPositions(behind.filter((n) => !this.positions.has(n)));
+      const remote = await onLiveConnection(() => this.storedPositions(behind.filter((n) => !this.positions.has(n))));
       if (
         behind.every((n) => {
           const at = remote.get(n);
