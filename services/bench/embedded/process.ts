@@ -1,27 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test-support/platform/free-port';
+import { buildForStart, startCommand } from '../../test-support/platform/start-script';
 import { RssSampler } from './rss';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/**
- * The command `npm start` runs (services/package.json's start script, e.g. `node --import tsx
- * src/runtime/main.ts all-in-one`), as [executable, ...args]: `node` is this node, other commands come
- * from node_modules/.bin. `VERBA_BENCH_START` replaces the script (to compare variants).
- */
-export function startScript(): string {
-  return process.env.VERBA_BENCH_START ?? (JSON.parse(readFileSync(path.join(SERVICES, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-}
-
-export function startCommand(): [string, string[]] {
-  const [command, ...args] = startScript().trim().split(/\s+/);
-  if (command === 'node') return [process.execPath, args];
-  const bin = [path.join(SERVICES, 'node_modules/.bin', command!), path.resolve(SERVICES, '../node_modules/.bin', command!)].find((p) => existsSync(p));
-  return [bin ?? command!, args];
-}
 
 export interface AllInOne {
   base: string;
@@ -45,6 +29,7 @@ export async function startAllInOne(options: { dataDir: string; databaseUrl?: st
   delete env.NODE_ENV;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.nodeOptions !== undefined) env.NODE_OPTIONS = options.nodeOptions;
+  await buildForStart(); // npm's prestart: outside the measured time, as the web app's build is
   const started = performance.now();
   const [command, args] = startCommand();
   const child: ChildProcess = spawn(command, args, { cwd: SERVICES, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,9 +1,18 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** The folder holding `services/`, found upwards from `from`: the source (src/platform) and the bundle (dist) sit at different depths. */
+export function repoRootAbove(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'services', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no services/package.json above ${from}`);
+  }
+}
+
 /** The repository root: `.verba/` (embedded data) lives there whatever the working directory is. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const REPO_ROOT = repoRootAbove(path.dirname(fileURLToPath(import.meta.url)));
 
 const optionalUrl = (what: string) =>
   z

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRealTestDatabase } from '../../test-support/platform/databases';
 import { freePort } from '../../test-support/platform/free-port';
+import { buildForStart, startCommand } from '../../test-support/platform/start-script';
 
 /**
  * `npm start` as a user runs it: one process, embedded PostgreSQL, no servers. It must serve health and
@@ -17,12 +19,16 @@ interface Running {
   base: string;
 }
 
-async function start(dataDir: string, port: number): Promise<Running> {
+async function start(dataDir: string, port: number, databaseUrl?: string): Promise<Running> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  // node itself (not the tsx wrapper, which would outlive a SIGKILL sent to it) runs the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], { cwd: SERVICES, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  // What `npm start` runs after its prestart build: node itself on the bundle in services/dist (not npm,
+  // whose process would outlive a SIGKILL sent to it).
+  await buildForStart();
+  const [command, args] = startCommand();
+  const child = spawn(command, args, { cwd: SERVICES, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -130,4 +136,29 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
     const statuses = answered.flatMap((a) => (a.status === 'fulfilled' ? [a.value.status] : []));
     expect(statuses.every((s) => s === 200 || s === 503), String(statuses)).toBe(true);
   }, 240_000);
+
+  it('on PostgreSQL, runs its projectors on their own thread: a mark reads back with its position', async () => {
+    const database = await createRealTestDatabase();
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'verba-start-pg-'));
+    try {
+      const running = await start(otherDir, await freePort(), database.connectionString);
+      children.push(running.child);
+      const match = /learner\s+(\S+@\S+)\s+(\S+)/.exec(running.output());
+      expect(match, running.output()).not.toBeNull();
+      const client = new Client(running.base);
+      expect((await client.call('POST', '/api/sign-in', { email: match![1], password: match![2] })).status).toBe(200);
+      // The demo library was projected before the server said it was ready.
+      expect((await client.call('GET', '/api/articles?languageCode=de')).json.articles.length).toBeGreaterThan(0);
+      const mark = await client.call('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: 'gebündelt', status: 'known' } });
+      expect(mark.status).toBe(200);
+      const read = await client.call('GET', `/api/dictionary?languageCode=de&minPosition=${mark.json.position}`);
+      expect(read.status).toBe(200);
+      expect(read.json.words.map((w: { value: string }) => w.value)).toContain('gebündelt');
+      running.child.kill('SIGTERM');
+      await new Promise((r) => running.child.once('exit', r));
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+      await database.drop();
+    }
+  }, 120_000);
 });

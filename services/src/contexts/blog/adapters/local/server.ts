@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createSchema, createYoga } from 'graphql-yoga';
+import type { YogaServerInstance } from 'graphql-yoga';
 import type { CmsPost } from '../port';
 import { readMarkdownPosts } from './posts';
 
@@ -29,6 +29,9 @@ export function collection(posts: readonly CmsPost[], { order, limit, skip, wher
   return { total: matching.length, skip, limit, items: sorted.slice(skip, skip + limit) };
 }
 
+/** Where the endpoint answers (graphql-yoga's default path, named so the url is known before yoga loads). */
+const GRAPHQL_PATH = '/graphql';
+
 export interface LocalBlogEndpoint {
   url: string;
   close(): Promise<void>;
@@ -39,17 +42,32 @@ export interface LocalBlogEndpoint {
  * posts in the repository, so the blog's one adapter speaks GraphQL whether or not a hosted CMS is set.
  */
 export async function startLocalBlogEndpoint(posts: readonly CmsPost[] = readMarkdownPosts()): Promise<LocalBlogEndpoint> {
-  const yoga = createYoga({
-    schema: createSchema({ typeDefs, resolvers: { Query: { blogPostCollection: (_: unknown, args: CollectionArgs) => collection(posts, args) } } }),
-    graphiql: false,
-    landingPage: false,
-    logging: false,
+  // graphql-yoga is loaded with the first query, not at start: it is a third of a second of every start
+  // (`npm run bench -w services -- embedded`), and most runs never open the blog.
+  let yoga: Promise<YogaServerInstance<object, object>> | undefined;
+  const loadYoga = async () => {
+    const { createSchema, createYoga } = await import('graphql-yoga');
+    return createYoga({
+      schema: createSchema({ typeDefs, resolvers: { Query: { blogPostCollection: (_: unknown, args: CollectionArgs) => collection(posts, args) } } }),
+      graphqlEndpoint: GRAPHQL_PATH,
+      graphiql: false,
+      landingPage: false,
+      logging: false,
+    });
+  };
+  const server = createServer((req, res) => {
+    (yoga ??= loadYoga()).then(
+      (y) => y(req, res),
+      (error: unknown) => {
+        yoga = undefined; // a failed load is tried again by the next query
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(`blog endpoint unavailable: ${(error as Error).message}`);
+      },
+    );
   });
-  const server = createServer(yoga);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}${yoga.graphqlEndpoint}`,
+    url: `http://127.0.0.1:${port}${GRAPHQL_PATH}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
