@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../test-support/platform/free-port';
+import { buildForStart } from '../../test-support/platform/start-script';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -29,11 +30,15 @@ export function preferUnixSocket(url: string): string {
   return `postgres://${auth}${u.pathname}?host=${socketDir}&port=${port}`;
 }
 
-/** Starts the all-in-one API on `databaseUrl` in its own process (node, not the tsx wrapper). */
+/**
+ * Starts the all-in-one API on `databaseUrl` in its own process, as the images run it: node on the bundle
+ * `npm start`'s prestart builds (scripts/build-services.mjs).
+ */
 export async function startApi(databaseUrl: string): Promise<RunningApi> {
+  await buildForStart();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-bench-'));
   const extra = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
-  const api = await startServer('API', [...extra, '--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], databaseUrl, {
+  const api = await startServer('API', [...extra, '--enable-source-maps', 'dist/main.mjs', 'all-in-one'], databaseUrl, {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
