@@ -96,7 +96,7 @@ export default defineConfig(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['@eventstore/db-client', 'kafkajs', 'openai', 'nodemailer', 'ioredis', 'graphql-yoga'].map((name) => ({ name, allowTypeImports: true, message: OPTIONAL })),
+          paths: ['@eventstore/db-client', 'kafkajs', 'openai', 'nodemailer', 'ioredis', 'graphql-yoga', 'stripe'].map((name) => ({ name, allowTypeImports: true, message: OPTIONAL })),
           patterns: [{ group: ['@aws-sdk/*', '**/eventstoredb/adapter', '**/eventstoredb/mapping', '**/integration/kafka', '**/mail/smtp', './smtp'], allowTypeImports: true, message: OPTIONAL }],
         },
       ],

@@ -89,7 +89,7 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
     registerRoute(scope as unknown as App, auth, r.stripeWebhook, async ({ body, request }) => {
       let event;
       try {
-        event = d.payments.verifyEvent(Buffer.from(body), header(request, 'stripe-signature'));
+        event = await d.payments.verifyEvent(Buffer.from(body), header(request, 'stripe-signature'));
       } catch (error) {
         if (!(error instanceof InvalidWebhookSignature)) throw error;
         request.log.warn({ reason: error.message }, 'Stripe webhook refused');

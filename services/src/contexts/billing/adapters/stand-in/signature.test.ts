@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { signatureHeader } from './signature';
+import { STRIPE_API_VERSION } from './stripe-state';
 
 describe("the stand-in's webhook signature", () => {
   const secret = 'whsec_test_secret';
@@ -19,5 +20,9 @@ describe("the stand-in's webhook signature", () => {
     expect(() => stripe.webhooks.constructEvent(payload, signatureHeader(payload, 'whsec_other', t), secret)).toThrow();
     expect(() => stripe.webhooks.constructEvent(`${payload} `, signatureHeader(payload, secret, t), secret)).toThrow();
     expect(() => stripe.webhooks.constructEvent(payload, signatureHeader(payload, secret, t - 3600), secret)).toThrow(/tolerance/);
+  });
+
+  it("stamps its events with the API version of the installed SDK", () => {
+    expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 });

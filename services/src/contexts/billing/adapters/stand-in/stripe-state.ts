@@ -1,7 +1,12 @@
-import Stripe from 'stripe';
 import { CURRENCIES, PRICE_GROUPS } from '@verba/contracts';
 import { RECURRING, STAND_IN_AMOUNTS, lookupKey } from '../stripe/catalog';
 import { newId, type ObjectStore, type StripeObject } from './objects';
+
+/**
+ * The API version the installed SDK speaks (its `Stripe.API_VERSION`; signature.test.ts checks they agree), written
+ * here so the stand-in does not load the SDK at start.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
 
 type Obj = StripeObject & Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe's JSON, shaped by hand
 type Params = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a request's decoded form
@@ -74,7 +79,7 @@ export class StandInStripe {
 
   private event(type: string, object: Obj): void {
     this.emit({
-      id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: this.now(), type, livemode: false,
+      id: newId('evt'), object: 'event', api_version: STRIPE_API_VERSION, created: this.now(), type, livemode: false,
       pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) },
     });
   }

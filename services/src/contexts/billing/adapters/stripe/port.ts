@@ -30,7 +30,7 @@ export interface Payments {
   listSubscriptions(): AsyncIterable<Stripe.Subscription>;
   invoices(customerId: string): Promise<InvoiceView[]>;
   /** The event if the signature over these exact bytes is valid; throws InvalidWebhookSignature otherwise. */
-  verifyEvent(raw: Buffer, signature: string | undefined): Stripe.Event;
+  verifyEvent(raw: Buffer, signature: string | undefined): Promise<Stripe.Event>;
 }
 
 /** Stripe could not be reached or refused the call: the caller gets a clear 503, details go to the log. */

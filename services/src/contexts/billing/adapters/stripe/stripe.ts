@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { CurrencySchema, PRICE_GROUPS, type Currency, type InvoiceView, type PriceGroup } from '@verba/contracts';
 import { lookupKey } from './catalog';
 import { InvalidWebhookSignature, PaymentsUnavailableError, type Payments, type PlanPrice } from './port';
@@ -27,14 +27,25 @@ async function guarded<T>(what: string, call: () => Promise<T>): Promise<T> {
 
 /** The payments port over the official SDK; the same code talks to Stripe and to the local stand-in. */
 export function createStripePayments(o: StripePaymentsOptions): Payments {
-  const stripe = new Stripe(o.secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    telemetry: false,
-    ...(o.host ? { host: o.host } : {}),
-    ...(o.port ? { port: o.port } : {}),
-    ...(o.protocol ? { protocol: o.protocol } : {}),
-  });
+  // The SDK loads with the first call, not at start: a tenth of a second of every start, and most runs of
+  // the embedded default never pay (`npm run bench -w services -- embedded`).
+  let sdk: Promise<Stripe> | undefined;
+  const client = () =>
+    (sdk ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(o.secretKey, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          telemetry: false,
+          ...(o.host ? { host: o.host } : {}),
+          ...(o.port ? { port: o.port } : {}),
+          ...(o.protocol ? { protocol: o.protocol } : {}),
+        }),
+      (error: unknown) => {
+        sdk = undefined; // tried again by the next call
+        throw error;
+      },
+    ));
   const now = o.now ?? Date.now;
   const pricesTtlMs = o.pricesTtlMs ?? 5 * 60_000;
   const priceCache = new Map<Currency, { at: number; prices: Record<PriceGroup, PlanPrice> }>();
@@ -46,7 +57,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
       const cached = priceCache.get(currency);
       if (cached && now() - cached.at < pricesTtlMs) return cached.prices;
       const keys = PRICE_GROUPS.map((plan) => lookupKey(plan, currency));
-      const list = await guarded('prices.list', () => stripe.prices.list({ lookup_keys: keys, active: true, limit: keys.length }));
+      const list = await guarded('prices.list', async () => (await client()).prices.list({ lookup_keys: keys, active: true, limit: keys.length }));
       const entries = PRICE_GROUPS.map((plan) => {
         const price = list.data.find((p) => p.lookup_key === lookupKey(plan, currency));
         if (!price || price.unit_amount === null || price.currency !== currency) {
@@ -61,15 +72,15 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
 
     async createCustomer(userId) {
       // Only the user id: Checkout asks the customer for the email and card details itself.
-      const customer = await guarded('customers.create', () =>
-        stripe.customers.create({ metadata: { userId } }, { idempotencyKey: `verba-customer-${userId}` }),
+      const customer = await guarded('customers.create', async () =>
+        (await client()).customers.create({ metadata: { userId } }, { idempotencyKey: `verba-customer-${userId}` }),
       );
       return customer.id;
     },
 
     async createCheckoutSession(c) {
-      const session = await guarded('checkout.sessions.create', () =>
-        stripe.checkout.sessions.create(
+      const session = await guarded('checkout.sessions.create', async () =>
+        (await client()).checkout.sessions.create(
           {
             mode: 'subscription',
             customer: c.customerId,
@@ -88,14 +99,14 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     },
 
     async createPortalSession(customerId, returnUrl) {
-      const session = await guarded('billingPortal.sessions.create', () => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const session = await guarded('billingPortal.sessions.create', async () => (await client()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
       return session.url;
     },
 
     listSubscriptions() {
       return (async function* () {
         try {
-          for await (const s of stripe.subscriptions.list({ status: 'all', limit: 100 })) yield s;
+          for await (const s of (await client()).subscriptions.list({ status: 'all', limit: 100 })) yield s;
         } catch (error) {
           throw new PaymentsUnavailableError(`Stripe subscriptions.list failed: ${(error as Error).message}`);
         }
@@ -103,7 +114,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     },
 
     async invoices(customerId) {
-      const list = await guarded('invoices.list', () => stripe.invoices.list({ customer: customerId, limit: 24 }));
+      const list = await guarded('invoices.list', async () => (await client()).invoices.list({ customer: customerId, limit: 24 }));
       return list.data.flatMap((i): InvoiceView[] => {
         const currency = CurrencySchema.safeParse(i.currency);
         if (!currency.success || !i.id) return [];
@@ -111,8 +122,9 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
       });
     },
 
-    verifyEvent(raw, signature) {
+    async verifyEvent(raw, signature) {
       if (!signature) throw new InvalidWebhookSignature('no Stripe-Signature header');
+      const stripe = await client();
       try {
         return stripe.webhooks.constructEvent(raw, signature, o.webhookSecret);
       } catch (error) {

@@ -13,7 +13,7 @@ export function unavailablePayments(): Payments {
     createPortalSession: fail,
     invoices: fail,
     listSubscriptions: () => ({ [Symbol.asyncIterator]: () => ({ next: fail }) }),
-    verifyEvent() {
+    async verifyEvent() {
       throw new InvalidWebhookSignature('payments are not configured');
     },
   };
