@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toastStore } from '@verba/kit';
+import { session, toastStore } from '@verba/kit';
 import { AttachedAudioSchema } from '@verba/contracts/http';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
@@ -245,5 +245,48 @@ describe('ReaderPage pages', () => {
     await screen.findByText('Page 1 of 3');
     expect(wordsFor('ende0')[0]?.className).toBe('w w--known');
     expect(wordsFor('eins')[0]?.className).toBe('w w--uncertain');
+  });
+
+  describe("with a learner signed in, whose current language is German", () => {
+    const learner = () => session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' });
+
+    it('asks for the word statuses while the article is still on its way, not after it', async () => {
+      learner();
+      let answerArticle!: () => void;
+      const articleSent = new Promise<void>((resolve) => (answerArticle = resolve));
+      const fetchMock = mockReader(CONTENT, {
+        [`GET /api/articles/${ARTICLE_ID}`]: async () => {
+          await articleSent;
+          return json(article({ id: ARTICLE_ID, name: 'Der Hund', content: CONTENT }));
+        },
+      });
+      try {
+        renderReader();
+        await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/dictionary').map((c) => c.url.searchParams.get('languageCode'))).toEqual(['de']));
+        answerArticle();
+        await screen.findByRole('heading', { name: 'Der Hund' });
+        expect(wordsFor('katze')[0]?.className).toBe('w w--known');
+        expect(callsTo(fetchMock, 'GET', '/api/dictionary')).toHaveLength(1);
+      } finally {
+        session.signedOut();
+      }
+    });
+
+    it("colours an article in another language by that language's statuses", async () => {
+      learner();
+      const fetchMock = mockReader('Le chien dort.', {
+        [`GET /api/articles/${ARTICLE_ID}`]: () => json(article({ id: ARTICLE_ID, name: 'Le chien', content: 'Le chien dort.', languageCode: 'fr' })),
+        'GET /api/dictionary': (url) =>
+          json(url.searchParams.get('languageCode') === 'fr' ? { languageCode: 'fr', words: [{ value: 'chien', status: 'known' }] } : { languageCode: 'de', words: [] }),
+      });
+      try {
+        renderReader();
+        await screen.findByRole('heading', { name: 'Le chien' });
+        await waitFor(() => expect(wordsFor('chien')[0]?.className).toBe('w w--known'));
+        expect(callsTo(fetchMock, 'GET', '/api/dictionary').map((c) => c.url.searchParams.get('languageCode'))).toContain('fr');
+      } finally {
+        session.signedOut();
+      }
+    });
   });
 });
