@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { splitList, splitWordList, splitWords, tokenize, wordKey } from './words';
+import { segment, splitList, splitWordList, splitWords, tokenize, wordKey } from './words';
 
 const kinds = (text: string) => tokenize(text).map((t) => `${t.kind}:${t.text}`);
 
@@ -207,6 +207,26 @@ describe('tokenize properties', () => {
     fc.string({ unit: interesting, maxLength: 40 }),
     fc.string({ unit: 'binary', maxLength: 40 }),
   );
+
+  it('segment splits exactly as tokenize does, without the keys', () => {
+    fc.assert(
+      fc.property(textArb, (text) => {
+        expect(segment(text)).toEqual(tokenize(text).map(({ kind, text: part }) => ({ kind, text: part })));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("a word's key is the same whether it stands alone (the plain-word shortcut) or in punctuation (the full path)", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: interesting, minLength: 1, maxLength: 12 }), (text) => {
+        for (const token of tokenize(text)) {
+          if (token.kind === 'word') expect(wordKey(`«${token.text}».`)).toBe(wordKey(token.text));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
 
   it('concatenating token texts gives back the original text exactly', () => {
     fc.assert(

@@ -53,6 +53,9 @@ const RUN = '[\\p{L}\\p{M}\\p{N}]+';
 const JOINER = "[-\\u2010\\u2011\\u00AD'\\u2019]";
 const CANDIDATE = new RegExp(`${RUN}(?:${JOINER}${RUN})*`, 'gu');
 const HAS_LETTER = /\p{L}/u;
+const HAS_APOSTROPHE = /['\u2019]/;
+/** A single run of letters, marks and digits with a letter in it: its key is its lower case (NFC). */
+const PLAIN_WORD = /^[\p{L}\p{M}\p{N}]*\p{L}[\p{L}\p{M}\p{N}]*$/u;
 const LEADING_NON_WORD = /^[^\p{L}\p{M}\p{N}]+/u;
 const TRAILING_NON_WORD = /[^\p{L}\p{M}\p{N}]+$/u;
 
@@ -89,6 +92,8 @@ function elisionPrefixLength(word: string): number {
  * Returns '' for input without letters (numbers are not words).
  */
 export function wordKey(word: string): string {
+  // Most words are one run of letters: nothing to unify or strip (the same result, without the passes below).
+  if (PLAIN_WORD.test(word)) return word.normalize('NFC').toLowerCase().normalize('NFC');
   const unified = word
     .normalize('NFC')
     .replace(/\u2019/g, "'")
@@ -104,6 +109,7 @@ export function wordKey(word: string): string {
 
 /** Splits a candidate like "d'aujourd'hui" into its elided prefixes and the rest. */
 function splitElisions(candidate: string): string[] {
+  if (!HAS_APOSTROPHE.test(candidate)) return [candidate];
   const parts: string[] = [];
   let rest = candidate;
   for (let length = elisionPrefixLength(rest); length > 0; length = elisionPrefixLength(rest)) {
@@ -120,7 +126,25 @@ function splitElisions(candidate: string): string[] {
  * adjacent (two words can be: "l'" + "homme").
  */
 export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+  return scan(text, true) as Token[];
+}
+
+/** A word or the text between words, without its dictionary key. */
+export interface Segment {
+  readonly kind: 'word' | 'other';
+  readonly text: string;
+}
+
+/**
+ * tokenize's split without the dictionary keys, for a caller that only needs where the words are (the
+ * reader pages a whole article, then keys one page's words): the keys were a third of the time.
+ */
+export function segment(text: string): Segment[] {
+  return scan(text, false);
+}
+
+function scan(text: string, keyed: boolean): Segment[] {
+  const tokens: (Segment | Token)[] = [];
   const pushOther = (other: string): void => {
     if (other === '') return;
     const last = tokens.at(-1);
@@ -134,16 +158,16 @@ export function tokenize(text: string): Token[] {
     let candidate = match[0];
     // "l' homme": the apostrophe belongs to the elided word even when no letter follows.
     const next = text.charAt(start + candidate.length);
-    if (isElisionStem(candidate) && isApostrophe(next)) candidate += next;
+    if (isApostrophe(next) && isElisionStem(candidate)) candidate += next;
     pushOther(text.slice(cursor, start));
     for (const part of splitElisions(candidate)) {
-      if (HAS_LETTER.test(part)) tokens.push({ kind: 'word', text: part, key: wordKey(part) });
+      if (HAS_LETTER.test(part)) tokens.push(keyed ? { kind: 'word', text: part, key: wordKey(part) } : { kind: 'word', text: part });
       else pushOther(part);
     }
     cursor = start + candidate.length;
   }
   pushOther(text.slice(cursor));
-  return tokens;
+  return tokens as Segment[];
 }
 
 /** Just the words, as written. */

@@ -11,7 +11,11 @@ import { KiB } from './sizes.mjs';
 /** Starts recording `page`'s responses. `await rec.files()` lists them: { path, kind, bytes, how }. */
 export function recordFetched(page) {
   const pending = [];
-  page.on('requestfinished', (request) => pending.push(describe(request)));
+  // A request that finishes as its page closes (a run's last answers, after files() was read) cannot be
+  // described any more; it must not take the process down with an unhandled rejection.
+  page.on('requestfinished', (request) =>
+    pending.push(describe(request).catch((error) => ({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: `not read: ${error.message}` }))),
+  );
   page.on('requestfailed', (request) => pending.push(Promise.resolve({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: request.failure()?.errorText ?? 'failed' })));
   return { files: () => Promise.all(pending) };
 }

@@ -1,4 +1,4 @@
-import { tokenize } from '@verba/contracts';
+import { segment } from '@verba/contracts';
 
 export const WORDS_PER_PAGE = 250;
 /** A page may run this many words past the target to end at a sentence. */
@@ -16,7 +16,7 @@ export function paginate(text: string, wordsPerPage = WORDS_PER_PAGE): string[] 
   let start = 0;
   let offset = 0;
   let words = 0;
-  for (const token of tokenize(text)) {
+  for (const token of segment(text)) {
     offset += token.text.length;
     if (token.kind === 'word') {
       words++;
