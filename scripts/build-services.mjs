@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const servicesDist = path.join(root, 'services', 'dist');
+const servicesDist = path.join(root, 'services', 'dist');
 const STAMP = '.built';
 
 /**
@@ -34,7 +34,7 @@ function newestSource(file) {
 }
 
 /** Whether services/dist was built after the last change to any source. */
-export function servicesBuildCurrent() {
+function servicesBuildCurrent() {
   const stamp = path.join(servicesDist, STAMP);
   if (!existsSync(stamp)) return false;
   const built = statSync(stamp).mtimeMs;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../test-support/platform/free-port';
-import { buildForStart } from '../../test-support/platform/start-script';
+import { buildServices } from '../../../scripts/build-services.mjs';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,7 +35,7 @@ export function preferUnixSocket(url: string): string {
  * `npm start`'s prestart builds (scripts/build-services.mjs).
  */
 export async function startApi(databaseUrl: string): Promise<RunningApi> {
-  await buildForStart();
+  await buildServices();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-bench-'));
   const extra = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
   const api = await startServer('API', [...extra, '--enable-source-maps', 'dist/main.mjs', 'all-in-one'], databaseUrl, {

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test-support/platform/free-port';
-import { buildForStart, startCommand } from '../../test-support/platform/start-script';
+import { buildServices } from '../../../scripts/build-services.mjs';
+import { startCommand } from '../../test-support/platform/start-script';
 import { RssSampler } from './rss';
 
 const SERVICES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -29,7 +30,7 @@ export async function startAllInOne(options: { dataDir: string; databaseUrl?: st
   delete env.NODE_ENV;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.nodeOptions !== undefined) env.NODE_OPTIONS = options.nodeOptions;
-  await buildForStart(); // npm's prestart: outside the measured time, as the web app's build is
+  await buildServices(); // npm's prestart: outside the measured time, as the web app's build is
   const started = performance.now();
   const [command, args] = startCommand();
   const child: ChildProcess = spawn(command, args, { cwd: SERVICES, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The folder holding `services/`, found upwards from `from`: the source (src/platform) and the bundle (dist) sit at different depths. */
-export function repoRootAbove(from: string): string {
+function repoRootAbove(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, 'services', 'package.json'))) return dir;
     if (path.dirname(dir) === dir) throw new Error(`no services/package.json above ${from}`);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRealTestDatabase } from '../../test-support/platform/databases';
 import { freePort } from '../../test-support/platform/free-port';
-import { buildForStart, startCommand } from '../../test-support/platform/start-script';
+import { buildServices } from '../../../scripts/build-services.mjs';
+import { startCommand } from '../../test-support/platform/start-script';
 
 /**
  * `npm start` as a user runs it: one process, embedded PostgreSQL, no servers. It must serve health and
@@ -26,7 +27,7 @@ async function start(dataDir: string, port: number, databaseUrl?: string): Promi
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   // What `npm start` runs after its prestart build: node itself on the bundle in services/dist (not npm,
   // whose process would outlive a SIGKILL sent to it).
-  await buildForStart();
+  await buildServices();
   const [command, args] = startCommand();
   const child = spawn(command, args, { cwd: SERVICES, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
