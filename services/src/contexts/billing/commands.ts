@@ -53,7 +53,7 @@ export class BillingCommands {
       streamId: customerStream(command.userId),
       command,
       commandId,
-      metadata: { userId: command.userId },
+      actor: command.userId,
     });
   }
 
@@ -98,7 +98,7 @@ export class BillingCommands {
       streamId: customerStream(userId),
       command: { kind: 'setManualGrant', userId, granted, paid, by, at: this.at() },
       commandId: randomUUID(),
-      metadata: { userId: by },
+      actor: by,
     });
     return position;
   }
@@ -112,7 +112,7 @@ export class BillingCommands {
       streamId: subscriptionStream(snapshot.subscriptionId),
       command: { kind: 'observe', snapshot, source, at: this.at() },
       commandId,
-      metadata: { userId: snapshot.userId },
+      actor: snapshot.userId,
     });
     return { changed: result.events.length > 0, ...(result.position ? { position: result.position } : {}) };
   }

@@ -133,17 +133,17 @@ export class ForumCommands {
   }
 
   private runThread(command: ThreadCommand, threadId: string, commandId: string, userId: string) {
-    return handleCommand({ store: this.d.store, codec: threadCodec, decider: threadDecider, streamId: threadStream(threadId), command, commandId, metadata: { userId } });
+    return handleCommand({ store: this.d.store, codec: threadCodec, decider: threadDecider, streamId: threadStream(threadId), command, commandId, actor: userId });
   }
 
   private async runPost(command: PostCommand, userId: string, commandId: string = crypto.randomUUID()) {
     const postId = command.kind === 'write' ? command.data.postId : command.postId;
-    const { position } = await handleCommand({ store: this.d.store, codec: postCodec, decider: postDecider, streamId: postStream(postId), command, commandId, metadata: { userId } });
+    const { position } = await handleCommand({ store: this.d.store, codec: postCodec, decider: postDecider, streamId: postStream(postId), command, commandId, actor: userId });
     return withPosition(position);
   }
 
   private async runReader(command: ReaderCommand, streamId: string, userId: string) {
-    const { position } = await handleCommand({ store: this.d.store, codec: readerCodec, decider: readerDecider, streamId, command, commandId: crypto.randomUUID(), metadata: { userId } });
+    const { position } = await handleCommand({ store: this.d.store, codec: readerCodec, decider: readerDecider, streamId, command, commandId: crypto.randomUUID(), actor: userId });
     return withPosition(position);
   }
 }

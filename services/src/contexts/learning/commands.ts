@@ -129,7 +129,7 @@ export class LearningCommands {
       streamId,
       command,
       commandId,
-      ...(by ? { metadata: { userId: by } } : {}),
+      actor: by ?? null,
       ...(expectedRevision !== undefined ? { expectedRevision: { revision: expectedRevision, conflict: COURSE_MESSAGES.editConflict } } : {}),
     });
   }

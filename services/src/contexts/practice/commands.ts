@@ -60,7 +60,7 @@ export class FlashcardCommands {
       streamId: flashcardStream(userId, cardId),
       command,
       commandId,
-      metadata: { userId },
+      actor: userId,
       ...(cache ? { stateCache: cache } : {}),
       assumeNew,
     });

@@ -134,7 +134,7 @@ export class AudioCommands {
       streamId: audioStream(target.targetKind, target.targetId),
       command: { kind: 'remove', ...target, by, at: this.now() },
       commandId: randomUUID(),
-      metadata: { userId: by },
+      actor: by,
     });
     return position ? { position } : {};
   }
@@ -151,7 +151,7 @@ export class AudioCommands {
       streamId: audioStream(target.targetKind, target.targetId),
       command: { kind: 'attach', audio, by, at },
       commandId,
-      metadata: { userId: by },
+      actor: by,
     });
     const attached: AttachedAudio = { ...target, url: audioUrl(name), contentType: file.contentType, durationSeconds: audio.durationSeconds, source, sentences, attachedAt: at.getTime() };
     return { audio: attached, ...(position ? { position } : {}) };

@@ -39,7 +39,7 @@ export class TranslationCommands {
       streamId: promptStream(kind),
       command: { kind, prompt, updatedBy: adminId, at: this.now().toISOString() },
       commandId,
-      metadata: { userId: adminId },
+      actor: adminId,
     });
     return { changed: result.events.length > 0, ...(result.position ? { position: result.position } : {}) };
   }
@@ -57,7 +57,7 @@ export class TranslationCommands {
       streamId: ownMeaningStream(userId, wordId),
       command,
       commandId,
-      metadata: { userId },
+      actor: userId,
     });
     return { changed: result.events.length > 0, ...(result.position ? { position: result.position } : {}) };
   }

@@ -51,7 +51,7 @@ export class VocabularyCommands {
           streamId: wordStream(userId, language, word),
           command: { userId, language, word, status, at },
           commandId: eventIdFor(commandId, `word:${word}`),
-          metadata: { userId },
+          actor: userId,
           stateCache: this.words,
           assumeNew: true, // most marks are of words not yet in the dictionary
         });

@@ -26,8 +26,18 @@ for (const engine of await testEngines()) {
       await db?.drop();
     });
 
-    const run = (streamId: string, item: string, commandId = randomUUID()) =>
-      handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId });
+    const run = (streamId: string, item: string, commandId = randomUUID(), actor: string | null = null) =>
+      handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId, actor });
+
+    it("stamps who asked (the actor) and the command's id on the events' metadata, and nobody for the system", async () => {
+      const streamId = `tally-${randomUUID()}`;
+      const commandId = randomUUID();
+      await run(streamId, 'fig', commandId, 'c0ffee00-0000-4000-8000-000000000001');
+      await run(streamId, 'kiwi');
+      const [byUser, bySystem] = await store.readStream(streamId);
+      expect(byUser!.metadata).toMatchObject({ userId: 'c0ffee00-0000-4000-8000-000000000001', causationId: commandId });
+      expect(bySystem!.metadata?.userId).toBeUndefined();
+    });
 
     it('applies all of 50 concurrent commuting commands on one stream, none lost', async () => {
       const streamId = `tally-${randomUUID()}`;
@@ -50,7 +60,7 @@ for (const engine of await testEngines()) {
 
     it('returns the domain error and appends nothing when the decider refuses', async () => {
       const streamId = `tally-${randomUUID()}`;
-      await handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'close', now }, commandId: randomUUID() });
+      await handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'close', now }, commandId: randomUUID(), actor: null });
       await expect(run(streamId, 'pear')).rejects.toThrow('The tally is closed');
       expect(await store.readStream(streamId)).toHaveLength(1);
     });
@@ -70,7 +80,7 @@ describe('command handler shortcuts (state cache, assumed-new streams)', () => {
     try {
       const streamId = `tally-${randomUUID()}`;
       const run = (item: string, stateCache = new StreamStateCache<import('../../../test-support/platform/tally-decider').TallyState>()) =>
-        handleCommand({ store: store.s, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId: randomUUID(), stateCache, assumeNew: true });
+        handleCommand({ store: store.s, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId: randomUUID(), actor: null, stateCache, assumeNew: true });
       expect((await run('apple')).attempts).toBe(1);
       // A fresh cache (another process, or after a restart) assumes the stream is new: the append
       // conflicts, the stream is read, and the decision is made on the real state.

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import { setRequestUser } from '../request-context';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
@@ -55,7 +54,6 @@ export function accessHook(auth: Authenticator, access: RouteDef['access'], meth
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const user = await auth.authenticate(request, reply);
     authenticated.set(request, user);
-    if (user) setRequestUser(user.id);
     if (access === 'public') return;
     if (!user) throw new HttpError(401, unauthenticated);
     if (WRITE_METHODS.has(method)) {

@@ -14,7 +14,6 @@ import { errorHandler, problem, sendProblem } from './problem';
 import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
 import { API_GUIDE } from './openapi';
-import { runInRequest } from '../request-context';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -64,9 +63,6 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(o.validateResponses === false ? plainSerializer : checkedSerializer);
   app.setErrorHandler(errorHandler);
-  // Callback style on purpose: the rest of the request's hooks and its handler run inside `done`, so
-  // they all see the request's id (events appended on its behalf carry it as correlationId).
-  app.addHook('onRequest', (request, _reply, done) => runInRequest(request.id, done));
   app.setNotFoundHandler((request, reply) => {
     if (o.pageFallback?.(request, reply)) return reply;
     return sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`));

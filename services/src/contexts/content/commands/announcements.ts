@@ -39,7 +39,7 @@ export class AnnouncementCommands {
       streamId: announcementStream(command.id),
       command,
       commandId,
-      metadata: { userId: command.by },
+      actor: command.by,
     });
     return position ? { position } : {};
   }

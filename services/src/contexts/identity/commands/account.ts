@@ -69,6 +69,7 @@ export class AccountCommands {
       streamId: emailStream(emailHash),
       command: { kind: 'claim', userId, at, goneHolder: await this.goneEmailHolder(emailHash) },
       commandId: randomUUID(),
+      actor: null, // nobody is signed in while registering
     });
     const key = await vault.createKey(userId);
     const name = input.name ?? input.email.split('@')[0]!;
@@ -80,7 +81,7 @@ export class AccountCommands {
       name: vault.encrypt(key, name),
       passwordHash: vault.encrypt(key, await hashPassword(input.password)),
       at,
-    });
+    }, null);
     const verification = await this.requestVerification(userId);
     await this.o.waitFor(verification.position ?? position!);
     // The account exists once its events are in the log; a read model that is slow to follow (a busy
@@ -129,20 +130,24 @@ export class AccountCommands {
   async updateProfile(userId: string, changes: { name?: string; currentLearningLanguage?: LearningLanguage }) {
     const key = await this.o.vault.keyFor(userId);
     if (!key) throw new DomainError('User not found', 404);
-    return this.command(userId, {
-      kind: 'update-profile',
-      ...(changes.name !== undefined ? { name: this.o.vault.encrypt(key, changes.name) } : {}),
-      ...(changes.currentLearningLanguage ? { currentLearningLanguage: changes.currentLearningLanguage } : {}),
-      at: this.now().toISOString(),
-    });
+    return this.command(
+      userId,
+      {
+        kind: 'update-profile',
+        ...(changes.name !== undefined ? { name: this.o.vault.encrypt(key, changes.name) } : {}),
+        ...(changes.currentLearningLanguage ? { currentLearningLanguage: changes.currentLearningLanguage } : {}),
+        at: this.now().toISOString(),
+      },
+      userId,
+    );
   }
 
   completeOnboarding(userId: string, language: LearningLanguage, level: Level) {
-    return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() });
+    return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() }, userId);
   }
 
   async setDisabled(userId: string, disabled: boolean, by: string) {
-    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, at: this.now().toISOString() });
+    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, at: this.now().toISOString() }, by);
     if (position) await this.o.waitFor(position);
     return position;
   }
@@ -150,7 +155,7 @@ export class AccountCommands {
   /** `actor`: the admin asking (their powers are checked); none for the seed. */
   async changeRole(userId: string, role: Role, by: string, actor?: AdminActor) {
     const owners = await this.o.queries.countOwners();
-    const result = await this.command(userId, { kind: 'change-role', role, by, ...(actor ? { actor } : {}), owners, at: this.now().toISOString() });
+    const result = await this.command(userId, { kind: 'change-role', role, by, ...(actor ? { actor } : {}), owners, at: this.now().toISOString() }, actor ? by : null);
     // The next role change counts Owners from the read model: it must have this one.
     if (result.position) await this.o.waitFor(result.position);
     return result;
@@ -158,13 +163,14 @@ export class AccountCommands {
 
   /**
    * Deletes the account: the event first (read models drop the rows), then the key (the log goes dark).
-   * `actor`: the admin deleting it; none when users delete their own. The same erasure either way.
+   * `by`: who asks (the user or an admin); `actor`: the admin's powers, none when users delete their own.
+   * The same erasure either way.
    */
-  async deleteAccount(userId: string, actor?: AdminActor): Promise<Position> {
+  async deleteAccount(userId: string, by: string, actor?: AdminActor): Promise<Position> {
     const row = await this.o.db('identity_users').where({ user_id: userId }).first('email_hash', 'email_enc');
     const at = this.now().toISOString();
     const owners = await this.o.queries.countOwners();
-    const { position } = await this.command(userId, { kind: 'delete', userId, ...(actor ? { actor } : {}), owners, at });
+    const { position } = await this.command(userId, { kind: 'delete', userId, ...(actor ? { actor } : {}), owners, at }, by);
     if (row) {
       await handleCommand({
         store: this.o.store,
@@ -173,6 +179,7 @@ export class AccountCommands {
         streamId: emailStream(row.email_hash),
         command: { kind: 'release', userId, at },
         commandId: randomUUID(),
+        actor: by,
       });
     }
     const key = row && this.o.forgetMail ? await this.o.vault.keyFor(userId) : undefined;
@@ -200,7 +207,7 @@ export class AccountCommands {
       tokenId: randomUUID(),
       expiresAt: new Date(at.getTime() + LINK_TTL_MS['verify-email']).toISOString(),
       at: at.toISOString(),
-    });
+    }, null); // asked for while signing up or in: nobody is signed in yet
   }
 
   /** Waits until the accounts read model has applied `position` (the next sign-in reads it). */
@@ -210,13 +217,13 @@ export class AccountCommands {
 
   /** Marks an address verified without a link (demo accounts, providers that verified it). */
   confirmEmail(userId: string) {
-    return this.command(userId, { kind: 'confirm-email', at: this.now().toISOString() });
+    return this.command(userId, { kind: 'confirm-email', at: this.now().toISOString() }, null);
   }
 
   async verifyEmail(token: string) {
     const claims = this.o.links.verify(token, 'verify-email');
     if (!claims) throw new DomainError(INVALID_LINK, 400);
-    const { position } = await this.command(claims.userId, { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() });
+    const { position } = await this.command(claims.userId, { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() }, null);
     await this.o.waitFor(position!); // the next sign-in reads the read model
     return { userId: claims.userId, position: position! };
   }
@@ -229,12 +236,12 @@ export class AccountCommands {
     const row: UserRow | undefined = await this.o.db('identity_users').where({ email_hash: emailHash }).first();
     if (!row) throw new DomainError(MESSAGES.resetPassword.userNotFound, 404);
     const at = this.now();
-    return this.command(row.user_id, {
-      kind: 'request-reset',
-      tokenId: randomUUID(),
-      expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(),
-      at: at.toISOString(),
-    });
+    // Asked for without signing in: nobody to name.
+    return this.command(
+      row.user_id,
+      { kind: 'request-reset', tokenId: randomUUID(), expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(), at: at.toISOString() },
+      null,
+    );
   }
 
   async resetPassword(token: string, password: string) {
@@ -243,7 +250,7 @@ export class AccountCommands {
     const key = await this.o.vault.keyFor(claims.userId);
     if (!key) throw new DomainError(INVALID_LINK, 400);
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(password));
-    const { position } = await this.command(claims.userId, { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() });
+    const { position } = await this.command(claims.userId, { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() }, null);
     await this.o.waitFor(position!); // signing in with the new password must work at once
     return { userId: claims.userId, position: position! };
   }
@@ -258,7 +265,7 @@ export class AccountCommands {
       throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
     }
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
-    const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() });
+    const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() }, userId);
     await this.o.waitFor(position!);
     return { position: position! };
   }
@@ -267,10 +274,11 @@ export class AccountCommands {
 
   /** For the profile commands (commands/profile.ts), which share the user stream. */
   profileCommand(userId: string, command: UserCommand) {
-    return this.command(userId, command);
+    return this.command(userId, command, userId);
   }
 
-  private async command(userId: string, command: UserCommand) {
+  /** `actor`: who asked (the events' metadata userId); null when nobody was signed in. */
+  private async command(userId: string, command: UserCommand, actor: string | null) {
     return handleCommand({
       store: this.o.store,
       codec: userCodec,
@@ -278,6 +286,7 @@ export class AccountCommands {
       streamId: userStream(userId),
       command,
       commandId: randomUUID(),
+      actor,
     });
   }
 

@@ -63,6 +63,7 @@ export class ProfileCommands {
         // someone choosing the name at this moment.
         command: { kind: 'claim', userId, at, goneHolder: await this.staleUsernameHolder(hash, holder) },
         commandId: randomUUID(),
+        actor: userId,
       });
       usernamePart = { username: this.o.vault.encrypt(key, input.username.trim()), usernameHash: hash };
     }
@@ -80,6 +81,7 @@ export class ProfileCommands {
         streamId: usernameStream(previousHash),
         command: { kind: 'release', userId, at },
         commandId: randomUUID(),
+        actor: userId,
       });
     }
     return this.settled(position);
@@ -112,6 +114,7 @@ export class ProfileCommands {
       streamId: activityStream(userId, now.toISOString().slice(0, 10)),
       command: { userId, language: lang, seconds, at: now.toISOString() },
       commandId: randomUUID(),
+      actor: userId,
     });
   }
 

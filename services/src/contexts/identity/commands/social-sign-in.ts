@@ -108,6 +108,7 @@ export class SocialAccounts {
       streamId,
       command: { kind: 'link', userId, provider, holderIsGone: true, at: this.now().toISOString() },
       commandId: randomUUID(),
+      actor: null, // signing in: nobody is signed in yet
     });
   }
 
@@ -124,6 +125,7 @@ export class SocialAccounts {
         streamId: emailStream(emailHash),
         command: { kind: 'claim', userId, at, goneHolder: await this.o.accounts.commands.goneEmailHolder(emailHash) },
         commandId: randomUUID(),
+        actor: null,
       });
     } catch (e) {
       // Someone registered the email a moment ago.
@@ -146,6 +148,7 @@ export class SocialAccounts {
         at,
       },
       commandId: randomUUID(),
+      actor: null, // signing in: nobody is signed in yet
     });
     await this.o.waitFor(position!);
     return userId;

@@ -51,7 +51,7 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
   });
 
   registerRoute(app, auth, r.deleteUser, async ({ user, reply }) => {
-    const position = await accounts.commands.deleteAccount(user.id);
+    const position = await accounts.commands.deleteAccount(user.id, user.id);
     await sessions.endAll(user.id);
     sessions.clearCookies(reply);
     return { position: formatPosition(position) };

@@ -48,7 +48,7 @@ export function adminUserRoutes(app: App, auth: Authenticator, d: { accounts: Ac
   registerRoute(app, auth, r.adminDeleteUser, async ({ user, params }) => {
     if (params.userId === user.id) throw new HttpError(403, ADMIN_USER_MESSAGES.deleteSelf);
     await mustExist(params.userId);
-    const position = await accounts.commands.deleteAccount(params.userId, await actorOf(user.id));
+    const position = await accounts.commands.deleteAccount(params.userId, user.id, await actorOf(user.id));
     await sessions.endAll(params.userId);
     return { position: formatPosition(position) };
   });

@@ -52,7 +52,7 @@ export class ArticleCommands {
       streamId: quotaStream(command.userId),
       command: { ...command, baseline, at: this.now().toISOString() } as QuotaCommand,
       commandId,
-      metadata: { userId: command.userId },
+      actor: command.userId,
     });
   }
 
@@ -62,14 +62,16 @@ export class ArticleCommands {
     return this.personalData.seal(authorId, draft, ARTICLE_SEALED_FIELDS);
   }
 
-  private async run(command: ArticleCommand, commandId: string = randomUUID()): Promise<string | undefined> {
-    const result = await handleCommand({ store: this.store, codec, decider: articleDecider, streamId: articleStream(command.kind === 'publish' ? command.article.articleId : command.articleId), command, commandId, metadata: 'actor' in command ? { userId: command.actor.userId } : {} });
+  /** `by`: who asks (the events' metadata userId): the admin for moderation, null for the seed. */
+  private async run(command: ArticleCommand, commandId: string, by: string | null): Promise<string | undefined> {
+    const streamId = articleStream(command.kind === 'publish' ? command.article.articleId : command.articleId);
+    const result = await handleCommand({ store: this.store, codec, decider: articleDecider, streamId, command, commandId, actor: by });
     return positionOf(result.position);
   }
 
   /** Verba's own content (the demo library). */
   publish(article: Published) {
-    return this.run({ kind: 'publish', article }, article.articleId);
+    return this.run({ kind: 'publish', article }, article.articleId, null);
   }
 
   /** What the author wrote, cleaned: titles and names as plain text, the body as plain or allowlisted rich text. */
@@ -120,14 +122,14 @@ export class ArticleCommands {
     const command: ArticleCommand = { kind: 'create', actor, articleId, draft: await this.sealed(actor.userId, draft), ...(verdict ? { verdict } : {}), at: this.now().toISOString() };
     // A private article takes a slot on the author's quota stream first: that append is what serializes
     // one user's creations, so the free limit holds however many arrive at once.
-    if (!draft.isPrivate) return { articleId, position: await this.run(command, commandId) };
+    if (!draft.isPrivate) return { articleId, position: await this.run(command, commandId, actor.userId) };
     // The article's own rules first (on a new stream, so on the initial state): a refused article must not
     // take, and then give back, a slot (a refusal appends nothing).
     articleDecider.decide(command, articleDecider.initialState());
     await this.quota({ kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin }, eventIdFor(commandId, 'quota'));
     let position: string | undefined;
     try {
-      position = await this.run(command, commandId);
+      position = await this.run(command, commandId, actor.userId);
     } catch (error) {
       await this.quota({ kind: 'free', userId: actor.userId, articleId }, eventIdFor(commandId, 'quota-undo'));
       throw error;
@@ -142,7 +144,7 @@ export class ArticleCommands {
     // Sealed for the article's author (an admin may edit it); authorship never changes, so the read model's word is final.
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
     const sealedDraft = await this.sealed((row?.author_id as string | null | undefined) ?? null, draft);
-    const position = await this.run({ kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId);
+    const position = await this.run({ kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId, actor.userId);
     return this.saved(actor, articleId, position);
   }
 
@@ -154,17 +156,17 @@ export class ArticleCommands {
     return { article, ...(position ? { position } : {}) };
   }
 
-  review(kind: 'approve' | 'makePublicPremium', articleId: string) {
-    return this.run({ kind, articleId, at: this.now().toISOString() });
+  review(kind: 'approve' | 'makePublicPremium', articleId: string, by: string) {
+    return this.run({ kind, articleId, at: this.now().toISOString() }, randomUUID(), by);
   }
 
-  decline(articleId: string, reason: string) {
-    return this.run({ kind: 'decline', articleId, reason: plainText(reason) || reason, at: this.now().toISOString() });
+  decline(articleId: string, reason: string, by: string) {
+    return this.run({ kind: 'decline', articleId, reason: plainText(reason) || reason, at: this.now().toISOString() }, randomUUID(), by);
   }
 
   async deletePrivate(actor: Actor, articleId: string, commandId: string = randomUUID()) {
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
-    const position = await this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() }, commandId);
+    const position = await this.run({ kind: 'delete', actor, articleId, at: this.now().toISOString() }, commandId, actor.userId);
     // The slot goes back to the author (who may not be the admin deleting it).
     const authorId = row?.author_id as string | null | undefined;
     if (position && authorId) await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
@@ -193,7 +195,7 @@ export class ArticleCommands {
     for (const id of ids) {
       const own = rows.find((r) => r.id === id)?.author_id === actor.userId;
       const p = own
-        ? await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id))
+        ? await this.run({ kind: 'flag', actor, articleId: id, at: this.now().toISOString() }, eventIdFor(commandId, id), actor.userId)
         : await this.report(actor, id, why, eventIdFor(commandId, id));
       if (p) {
         flagged += 1;
@@ -207,23 +209,23 @@ export class ArticleCommands {
   private async report(actor: Actor, articleId: string, reason: string, commandId: string): Promise<string | undefined> {
     const data = { userId: actor.userId, articleId, reason, at: this.now().toISOString() };
     const command = this.personalData ? await this.personalData.seal(actor.userId, data, FLAG_SEALED_FIELDS) : data;
-    const result = await handleCommand({ store: this.store, codec: readerCodec, decider: flagDecider, streamId: flagStream(articleId, actor.userId), command, commandId, metadata: { userId: actor.userId } });
+    const result = await handleCommand({ store: this.store, codec: readerCodec, decider: flagDecider, streamId: flagStream(articleId, actor.userId), command, commandId, actor: actor.userId });
     return positionOf(result.position);
   }
 
   /** An admin's article is Verba's own (no author, text in clear, no approval); the event's metadata names the admin. */
-  async adminCreate(input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
+  async adminCreate(by: string, input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
     const draft = this.draft({ ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
     await this.checkSeries({ userId: '', isAdmin: true, isMaster: true }, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
-    const position = await this.run({ kind: 'publish', article: { articleId, ...draft, at: this.now().toISOString() } }, commandId);
+    const position = await this.run({ kind: 'publish', article: { articleId, ...draft, at: this.now().toISOString() } }, commandId, by);
     return { articleId, ...(position ? { position } : {}) };
   }
 
   /** An admin deletes any article; a private one gives its author's slot back. */
-  async adminDelete(articleId: string, commandId: string = randomUUID()): Promise<string | undefined> {
+  async adminDelete(by: string, articleId: string, commandId: string = randomUUID()): Promise<string | undefined> {
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id', 'is_private');
-    const position = await this.run({ kind: 'adminDelete', articleId, at: this.now().toISOString() }, commandId);
+    const position = await this.run({ kind: 'adminDelete', articleId, at: this.now().toISOString() }, commandId, by);
     const authorId = row?.author_id as string | null | undefined;
     if (position && authorId && row?.is_private) await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
     return position;
@@ -233,7 +235,13 @@ export class ArticleCommands {
    * Approve, decline or dismiss the flags of several articles. Every article's stream is decided first, so
    * one that cannot take the action refuses the whole request and nothing is appended.
    */
-  async reviewMany(action: 'approve' | 'decline' | 'dismiss', articleIds: string[], reason: string | undefined, commandId: string = randomUUID()): Promise<{ changed: number; position?: string }> {
+  async reviewMany(
+    by: string,
+    action: 'approve' | 'decline' | 'dismiss',
+    articleIds: string[],
+    reason: string | undefined,
+    commandId: string = randomUUID(),
+  ): Promise<{ changed: number; position?: string }> {
     const ids = [...new Set(articleIds)];
     const at = this.now().toISOString();
     const cleanReason = reason ? plainText(reason) || reason : '';
@@ -251,7 +259,7 @@ export class ArticleCommands {
     let changed = 0;
     let position: string | undefined;
     for (const id of ids) {
-      const p = await this.run(commandFor(id), eventIdFor(commandId, id));
+      const p = await this.run(commandFor(id), eventIdFor(commandId, id), by);
       if (p) {
         changed += 1;
         position = p;

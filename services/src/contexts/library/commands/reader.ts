@@ -21,7 +21,7 @@ export class ReaderCommands {
   ) {}
 
   private async record<C, S>(decider: Decider<C, S, ReaderEvent>, streamId: string, command: C, viewer: Actor, commandId: string = randomUUID()) {
-    const r = await handleCommand({ store: this.store, codec, decider, streamId, command, commandId, metadata: { userId: viewer.userId } });
+    const r = await handleCommand({ store: this.store, codec, decider, streamId, command, commandId, actor: viewer.userId });
     return r.position ? { position: formatPosition(r.position) } : {};
   }
 

@@ -33,9 +33,9 @@ export class SeriesCommands {
     return authorId && this.personalData ? this.personalData.seal(authorId, draft, SERIES_SEALED_FIELDS) : draft;
   }
 
-  private async run(command: SeriesCommand, commandId: string) {
-    const metadata = 'actor' in command ? { userId: command.actor.userId } : {};
-    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, metadata });
+  /** `by`: who asks (the events' metadata userId); null for the seed. */
+  private async run(command: SeriesCommand, commandId: string, by: string | null) {
+    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, actor: by });
     return r.position ? formatPosition(r.position) : undefined;
   }
 
@@ -43,7 +43,7 @@ export class SeriesCommands {
   publish(series: { seriesId: string; languageCode: LearningLanguage; title: string; description: string; at: string }) {
     const { seriesId, languageCode, at, ...text } = series;
     const draft: SeriesDraft = { ...text, previewImgSrc: null, authorDisplayName: 'Verba', isPrivate: false };
-    return this.run({ kind: 'publish', seriesId, languageCode, draft, at }, seriesId);
+    return this.run({ kind: 'publish', seriesId, languageCode, draft, at }, seriesId, null);
   }
 
   private async draft(actor: Actor, authorId: string | null, input: Omit<SeriesInput, 'languageCode'>) {
@@ -63,7 +63,7 @@ export class SeriesCommands {
   async create(actor: Actor, input: SeriesInput, commandId: string = randomUUID()) {
     const seriesId = eventIdFor(commandId, 'series');
     const at = this.now().toISOString();
-    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, actor.userId, input)), at }, commandId);
+    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, actor.userId, input)), at }, commandId, actor.userId);
     return this.saved(actor, seriesId, position);
   }
 
@@ -75,11 +75,11 @@ export class SeriesCommands {
   async change(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()): Promise<string | undefined> {
     // Sealed for the series' author (an admin may edit it); Verba's own series and unknown ones (refused below) stay clear.
     const authorId = (await this.queries.authorOf(seriesId)) ?? null;
-    return this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId);
+    return this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId, actor.userId);
   }
 
   delete(actor: Actor, seriesId: string) {
-    return this.run({ kind: 'delete', actor, seriesId, at: this.now().toISOString() }, randomUUID());
+    return this.run({ kind: 'delete', actor, seriesId, at: this.now().toISOString() }, randomUUID(), actor.userId);
   }
 
   private async saved(actor: Actor, seriesId: string, position: string | undefined) {
@@ -91,7 +91,7 @@ export class SeriesCommands {
   async adminCreate(admin: Actor, input: SeriesInput, commandId: string = randomUUID()): Promise<{ seriesId: string; position?: string }> {
     const seriesId = eventIdFor(commandId, 'series');
     const { draft } = await this.draft(admin, null, { ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
-    const position = await this.run({ kind: 'publish', seriesId, languageCode: input.languageCode, draft, at: this.now().toISOString() }, commandId);
+    const position = await this.run({ kind: 'publish', seriesId, languageCode: input.languageCode, draft, at: this.now().toISOString() }, commandId, admin.userId);
     return { seriesId, ...(position ? { position } : {}) };
   }
 }

@@ -42,9 +42,9 @@ export function adminLibraryRoutes(
     return article;
   });
 
-  registerRoute(app, auth, r.adminCreateArticle, async ({ body }) => {
+  registerRoute(app, auth, r.adminCreateArticle, async ({ user, body }) => {
     const { commandId, ...input } = body;
-    return articles.adminCreate(input, commandId);
+    return articles.adminCreate(user.id, input, commandId);
   });
 
   registerRoute(app, auth, r.adminUpdateArticle, async ({ user, params, body }) => {
@@ -53,9 +53,9 @@ export function adminLibraryRoutes(
     return written(position);
   });
 
-  registerRoute(app, auth, r.adminDeleteArticle, async ({ params }) => written(await articles.adminDelete(params.articleId)));
+  registerRoute(app, auth, r.adminDeleteArticle, async ({ user, params }) => written(await articles.adminDelete(user.id, params.articleId)));
 
-  registerRoute(app, auth, r.adminReviewArticles, async ({ body }) => articles.reviewMany(body.action, body.articleIds, body.reason, body.commandId));
+  registerRoute(app, auth, r.adminReviewArticles, async ({ user, body }) => articles.reviewMany(user.id, body.action, body.articleIds, body.reason, body.commandId));
 
   registerRoute(app, auth, r.adminFlaggedArticles, async ({ user, query }) => {
     await readAfter(query.minPosition);

@@ -84,7 +84,7 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
   registerRoute(app, auth, r.addLastArticle, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
 
   // Admin review (access 'admin': the platform answers 403 to everyone else before these run); the queue is in routes/admin.ts.
-  registerRoute(app, auth, r.approveArticle, async ({ body }) => written(await articles.commands.review('approve', body.articleId)));
-  registerRoute(app, auth, r.makePublicPremium, async ({ body }) => written(await articles.commands.review('makePublicPremium', body.articleId)));
-  registerRoute(app, auth, r.declineArticle, async ({ body }) => written(await articles.commands.decline(body.articleId, body.reason)));
+  registerRoute(app, auth, r.approveArticle, async ({ user, body }) => written(await articles.commands.review('approve', body.articleId, user.id)));
+  registerRoute(app, auth, r.makePublicPremium, async ({ user, body }) => written(await articles.commands.review('makePublicPremium', body.articleId, user.id)));
+  registerRoute(app, auth, r.declineArticle, async ({ user, body }) => written(await articles.commands.decline(body.articleId, body.reason, user.id)));
 }

@@ -52,7 +52,7 @@ export class TtsUsage {
       streamId: usageStream(userId, month),
       command: { userId, subscription, voiceId, month, at },
       commandId: randomUUID(),
-      metadata: { userId },
+      actor: userId,
       stateCache: this.states,
     });
     return result.position;
