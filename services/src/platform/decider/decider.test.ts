@@ -78,4 +78,10 @@ describe('event ids from command ids', () => {
     expect(eventIdFor('cmd-a', 1)).not.toBe(a0);
     expect(eventIdFor('cmd-b', 0)).not.toBe(a0);
   });
+
+  it('stay the ids earlier versions derived, so a retry across an upgrade appends nothing new', () => {
+    expect(eventIdFor('cmd-a', 0)).toBe('0a575c18-99c2-54dd-af2d-ca460fad3a33');
+    expect(eventIdFor('3f2a9c1e-5b7d-4e8f-9a0b-1c2d3e4f5a6b', 'word:straße')).toBe('935498b5-8353-52be-bb0b-74c8143c7138');
+    expect(eventIdFor('c', 'word:привет')).toBe('1138e5f6-3636-5449-87c7-2832b0f86759');
+  });
 });
