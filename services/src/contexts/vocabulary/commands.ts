@@ -36,25 +36,18 @@ export class VocabularyCommands {
     words: { value: string; status: WordStatus }[],
     commandId: string = randomUUID(),
   ): Promise<MarkResult> {
-    const last = new Map(words.map((w) => [w.value, w.status]));
     const at = this.now().toISOString();
-    const queue = [...last];
+    // One word (the reader's click, most marks) goes straight to its stream.
+    if (words.length === 1) {
+      const { position } = await this.markOne(userId, language, words[0]!.value, words[0]!.status, at, commandId);
+      return position ? { position, changed: 1 } : { changed: 0 };
+    }
+    const queue = [...new Map(words.map((w) => [w.value, w.status]))];
     let position: Position | undefined;
     let changed = 0;
     const worker = async () => {
       for (let next = queue.shift(); next; next = queue.shift()) {
-        const [word, status] = next;
-        const result = await handleCommand({
-          store: this.store,
-          codec,
-          decider: wordDecider,
-          streamId: wordStream(userId, language, word),
-          command: { userId, language, word, status, at },
-          commandId: eventIdFor(commandId, `word:${word}`),
-          actor: userId,
-          stateCache: this.words,
-          assumeNew: true, // most marks are of words not yet in the dictionary
-        });
+        const result = await this.markOne(userId, language, next[0], next[1], at, commandId);
         if (result.position) {
           changed += 1;
           if (!position || comparePositions(result.position, position) > 0) position = result.position;
@@ -63,5 +56,19 @@ export class VocabularyCommands {
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queue.length) }, worker));
     return { ...(position ? { position } : {}), changed };
+  }
+
+  private markOne(userId: string, language: LearningLanguage, word: string, status: WordStatus, at: string, commandId: string) {
+    return handleCommand({
+      store: this.store,
+      codec,
+      decider: wordDecider,
+      streamId: wordStream(userId, language, word),
+      command: { userId, language, word, status, at },
+      commandId: eventIdFor(commandId, `word:${word}`),
+      actor: userId,
+      stateCache: this.words,
+      assumeNew: true, // most marks are of words not yet in the dictionary
+    });
   }
 }

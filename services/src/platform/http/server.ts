@@ -67,17 +67,22 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     if (o.pageFallback?.(request, reply)) return reply;
     return sendProblem(reply, problem(404, `No route for ${request.method} ${request.url.split('?')[0]}`));
   });
+  // Hooks that need no await are callback style: an async hook costs every request a promise or two.
+  // The request id goes on the raw response at once, so every answer carries it (errors and 404s too).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
+  });
   // Part of validation for every route, before its own schema: no NUL or unpaired surrogate anywhere.
-  app.addHook('preValidation', async (request, reply) => {
+  app.addHook('preValidation', (request, reply, done) => {
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
       const at = findUnsafeText(value);
       if (at === undefined) continue;
       const path = at === '' ? part : `${part}.${at}`;
-      return sendProblem(reply, problem(400, UNSAFE_TEXT_MESSAGE, { errors: [{ path, message: UNSAFE_TEXT_MESSAGE }] }));
+      sendProblem(reply, problem(400, UNSAFE_TEXT_MESSAGE, { errors: [{ path, message: UNSAFE_TEXT_MESSAGE }] }));
+      return; // answered: the route does not run
     }
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    done();
   });
 
   await registerSecurityHeaders(app as unknown as App);
