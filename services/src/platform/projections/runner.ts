@@ -5,7 +5,7 @@ import { START, comparePositions, type EventStore, type Position, type RecordedE
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
 import { generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection } from './projection';
-import { RevisionGuard } from './revision-guard';
+import { eventsAfter } from './events-after';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
 
@@ -113,7 +113,6 @@ export class ProjectionRunner {
   private readonly retryDelayMs: number;
   private readonly onProgress: RunnerOptions['onProgress'];
   private readonly positions = new Map<string, Position>();
-  private readonly guards = new Map<string, RevisionGuard>();
   private readonly progressed = new WakeUp();
   private readonly loops: Promise<void>[] = [];
   private readonly stopSubs = new Set<() => Promise<void>>();
@@ -277,8 +276,9 @@ export class ProjectionRunner {
   ): Promise<Position> {
     const last = bulk ? bulk.to : batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
-    const guard = this.guardFor(p.name, generation);
-    const { fresh, applied } = guard.filter(wanted);
+    // The batch starts after the stored checkpoint; anything at or before it was dealt with (applied, or of
+    // batches with nothing for this projection).
+    const fresh = eventsAfter(wanted, expectedAt);
     const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
     await this.transactions.run(async (trx) => {
@@ -304,18 +304,10 @@ export class ProjectionRunner {
       if (bulk) await bulk.write({ trx, t: generationTables(generation) });
       else if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
     });
-    guard.commit(applied);
     for (const [sql, bindings] of upkeep) {
       this.db.raw(sql, bindings).catch((err: unknown) => this.log.warn({ err, projection: p.name }, 'read-model upkeep failed'));
     }
     return last;
-  }
-
-  private guardFor(name: string, generation: number): RevisionGuard {
-    const key = `${name}#${generation}`;
-    let guard = this.guards.get(key);
-    if (!guard) this.guards.set(key, (guard = new RevisionGuard()));
-    return guard;
   }
 
   /**
@@ -369,7 +361,6 @@ export class ProjectionRunner {
    * by batch afterwards, as in any rebuild.
    */
   private async foldAll(p: Projection, generation: number, fold: BulkFold, phases: RebuildPhases, onProgress?: (applied: number) => void): Promise<{ at: Position; events: number }> {
-    const guard = this.guardFor(p.name, generation);
     const pageSize = this.bulkPageSize;
     const types = p.eventTypes ? new Set(p.eventTypes) : null;
     let at: Position = START;
@@ -384,7 +375,7 @@ export class ProjectionRunner {
       const full = batch.length === pageSize;
       if (full) next = this.store.readAll({ after: last, maxCount: pageSize });
       t0 = performance.now();
-      fold.add(guard.pass(types ? batch.filter((e) => types.has(e.type)) : batch));
+      fold.add(eventsAfter(types ? batch.filter((e) => types.has(e.type)) : batch, at));
       phases.fold += performance.now() - t0;
       at = last;
       events += batch.length;
