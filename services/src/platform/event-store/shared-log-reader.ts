@@ -1,4 +1,5 @@
 import { comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from './port';
+import { eventsAfter } from './events-after';
 import { WakeUp } from './polling-subscription';
 
 type Handler = (events: RecordedEvent[]) => Promise<void>;
@@ -150,7 +151,7 @@ export class SharedLogReader {
   /** Hands the member the batch's events after its position; a failure ends that member only. */
   private async deliver(m: Member, batch: RecordedEvent[]): Promise<void> {
     if (m.stopped) return;
-    const events = comparePositions(batch[0]!.position, m.at) > 0 ? batch : batch.filter((e) => comparePositions(e.position, m.at) > 0);
+    const events = eventsAfter(batch, m.at);
     if (events.length === 0) return;
     const run = m.handler(events);
     m.inFlight = run.then(

@@ -305,7 +305,7 @@ for (const engine of await testEngines()) {
       expect(Object.keys(reported[0]![0] as object).sort()).toEqual(['data', 'type', 'version']);
     });
 
-    it('ignores events a store delivers twice (the log reader and each batch keep only what lies after where they stand)', async () => {
+    it('ignores events a store delivers twice (the log reader hands each projection only what lies after it)', async () => {
       const name = `d${randomUUID().slice(0, 8)}`;
       let previous: import('../event-store/port').RecordedEvent[] = [];
       const stuttering: EventStore = {

@@ -5,7 +5,7 @@ import { START, comparePositions, type EventStore, type Position, type RecordedE
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
 import { generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection } from './projection';
-import { eventsAfter } from './events-after';
+import { eventsAfter } from '../event-store/events-after';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
 
@@ -276,9 +276,6 @@ export class ProjectionRunner {
   ): Promise<Position> {
     const last = bulk ? bulk.to : batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
-    // The batch starts after the stored checkpoint; anything at or before it was dealt with (applied, or of
-    // batches with nothing for this projection).
-    const fresh = eventsAfter(wanted, expectedAt);
     const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
     await this.transactions.run(async (trx) => {
@@ -302,7 +299,7 @@ export class ProjectionRunner {
       if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
       if (bulk) await bulk.write({ trx, t: generationTables(generation) });
-      else if (fresh.length > 0) await p.apply(fresh, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
+      else if (wanted.length > 0) await p.apply(wanted, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
     });
     for (const [sql, bindings] of upkeep) {
       this.db.raw(sql, bindings).catch((err: unknown) => this.log.warn({ err, projection: p.name }, 'read-model upkeep failed'));

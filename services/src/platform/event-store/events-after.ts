@@ -1,11 +1,11 @@
-import { comparePositions, type Position, type RecordedEvent } from '../event-store/port';
+import { comparePositions, type Position, type RecordedEvent } from './port';
 
 /**
- * Second line of defence against applying an event twice (the first is the checkpoint, committed with each
- * batch): of the events a store delivered, those after `from` in strictly increasing log order. An event
- * delivered again (an overlapping read, a subscription resumed from further back) is dropped. Every event
- * has one position in a total order, so this needs no memory: an earlier guard remembered each stream's
- * last revision, up to 100,000 streams a projection, and a new word is a stream of its own.
+ * Of the events a store delivered, those after `from` in strictly increasing log order: an event delivered
+ * again (an overlapping read, a subscription resumed from further back) is dropped. The log readers use it
+ * beside their checkpoints, so no follower applies an event twice. Every event has one position in a total
+ * order, so this needs no memory (an earlier guard of projections remembered each stream's last revision,
+ * up to 100,000 streams a projection, and a new word is a stream of its own).
  */
 export function eventsAfter(events: RecordedEvent[], from: Position): RecordedEvent[] {
   let last = from;

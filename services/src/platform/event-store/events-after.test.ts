@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { START, type RecordedEvent } from '../event-store/port';
+import { START, type RecordedEvent } from './port';
 import { eventsAfter } from './events-after';
 
 const at = (commit: number, prepare = 0): RecordedEvent => ({
