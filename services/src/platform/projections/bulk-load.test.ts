@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
-import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, type Column } from './bulk-load';
+import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, writeRows, type Column } from './bulk-load';
 
 const COLS: Column[] = [
   ['id', 'int'],
@@ -113,6 +113,27 @@ for (const engine of await testEngines()) {
         await deleteRows(trx, table, [['label', 'text'], ['flag', 'boolean']], relabelled.filter((r) => r[3] === true).map((r) => [r[1], r[3]]));
       });
       expect(await stored(table)).toEqual(relabelled.filter((r) => r[3] !== true));
+    });
+
+    it('upserts some rows and deletes others in one write, whichever of the two is empty', async () => {
+      const table = await freshTable();
+      const rows = oddRows();
+      await knex.transaction((trx) => insertRows(trx, table, COLS, rows, null));
+      const key: Column[] = [['id', 'int']];
+      const merge = { key: ['id'], merge: 'label = excluded.label' };
+      // Relabel the even ids and add one; delete the odd ids.
+      const changed = [...rows.filter((r) => Number(r[0]) % 2 === 0).map((r) => [r[0], `${String(r[1])}?`, r[2], r[3], r[4]]), [100, 'new', null, null, null]];
+      const gone = rows.filter((r) => Number(r[0]) % 2 === 1).map((r) => [r[0]]);
+      const statements: string[] = [];
+      const count = (q: { sql: string }) => void (q.sql.includes(table) && statements.push(q.sql));
+      knex.on('query', count);
+      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: changed, conflict: merge }, { cols: key, keys: gone }));
+      knex.off('query', count);
+      expect(statements).toHaveLength(1); // one round trip
+      expect(await stored(table)).toEqual(changed.sort((a, b) => Number(a[0]) - Number(b[0])));
+      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: [], conflict: merge }, { cols: key, keys: [[0]] }));
+      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: [[0, 'back', null, null, null]], conflict: merge }, { cols: key, keys: [] }));
+      expect((await stored(table)).map((r) => r[1])).toEqual(['back', ...changed.slice(1).map((r) => r[1])]);
     });
 
     it('loads many rows over several chunks of COPY text (or statements of the fallback)', async () => {

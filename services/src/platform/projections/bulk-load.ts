@@ -97,15 +97,25 @@ export async function insertRows(
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
-    const arrays = cols.map((_, c) => arrayParameter(chunk.map((r) => r[c])));
-    await trx.raw(
-      `insert into ${quoted(table)} (${cols.map(([n]) => n).join(', ')})
-       select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})
-       ${conflict ? `on conflict (${conflict.key.join(', ')}) do ${conflict.merge ? `update set ${conflict.merge}` : 'nothing'}` : ''}`,
-      arrays as unknown as readonly Knex.RawBinding[],
-    ).options(hot(chunk.length));
+    await trx.raw(insertSql(table, cols, conflict), columnArrays(cols, chunk)).options(hot(chunk.length));
   }
 }
+
+type Conflict = { key: readonly string[]; merge: string | null } | null;
+
+function insertSql(table: string, cols: readonly Column[], conflict: Conflict): string {
+  return `insert into ${quoted(table)} (${cols.map(([n]) => n).join(', ')})
+       select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})
+       ${conflict ? `on conflict (${conflict.key.join(', ')}) do ${conflict.merge ? `update set ${conflict.merge}` : 'nothing'}` : ''}`;
+}
+
+function deleteSql(table: string, cols: readonly Column[]): string {
+  return `delete from ${quoted(table)} r using unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as k(${cols.map(([n]) => quoted(n)).join(', ')})
+     where ${cols.map(([n]) => `r.${quoted(n)} = k.${quoted(n)}`).join(' and ')}`;
+}
+
+const columnArrays = (cols: readonly Column[], rows: readonly (readonly unknown[])[]) =>
+  cols.map((_, c) => arrayParameter(rows.map((r) => r[c]))) as unknown as readonly Knex.RawBinding[];
 
 /**
  * Deletes the rows whose key columns equal one of `keys`, in one statement of one array parameter a column
@@ -113,11 +123,30 @@ export async function insertRows(
  */
 export async function deleteRows(trx: Knex.Transaction, table: string, cols: readonly Column[], keys: readonly (readonly unknown[])[]): Promise<void> {
   if (!keys.length) return;
-  await trx.raw(
-    `delete from ${quoted(table)} r using unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as k(${cols.map(([n]) => quoted(n)).join(', ')})
-     where ${cols.map(([n]) => `r.${quoted(n)} = k.${quoted(n)}`).join(' and ')}`,
-    cols.map((_, c) => arrayParameter(keys.map((r) => r[c]))) as unknown as readonly Knex.RawBinding[],
-  ).options(hot(keys.length));
+  await trx.raw(deleteSql(table, cols), columnArrays(cols, keys)).options(hot(keys.length));
+}
+
+/**
+ * A live batch's write of a keyed read model: inserts (or upserts) `rows` and deletes the rows whose key is
+ * one of `removed`, in one statement when there are both (the delete a data-modifying WITH): one round trip
+ * instead of two. The two must not share a key, as one statement cannot delete a row and insert it again:
+ * pass a batch collapsed to each key's last state.
+ */
+export async function writeRows(
+  trx: Knex.Transaction,
+  table: string,
+  write: { cols: readonly Column[]; rows: readonly (readonly unknown[])[]; conflict: Conflict },
+  remove: { cols: readonly Column[]; keys: readonly (readonly unknown[])[] },
+): Promise<void> {
+  const { cols, rows, conflict } = write;
+  if (!rows.length || !remove.keys.length || rows.length + remove.keys.length > HOT_ROWS) {
+    await insertRows(trx, table, cols, rows, conflict);
+    return deleteRows(trx, table, remove.cols, remove.keys);
+  }
+  await trx.raw(`with removed as (${deleteSql(table, remove.cols)}) ${insertSql(table, cols, conflict)}`, [
+    ...columnArrays(remove.cols, remove.keys),
+    ...columnArrays(cols, rows),
+  ]).options(HOT_STATEMENT);
 }
 
 /**

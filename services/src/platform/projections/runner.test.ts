@@ -13,6 +13,15 @@ import { ProjectionRunner } from './runner';
 
 const ev = (type: string): NewEvent => ({ id: randomUUID(), type, version: 1, data: {} });
 
+/** The projection with `first` run before each of its batches (to fail or stall it). */
+const beforeApply = (p: Projection, first: () => Promise<void>): Projection => ({
+  ...p,
+  async apply(...args) {
+    await first();
+    await p.apply(...args);
+  },
+});
+
 for (const engine of await testEngines()) {
   describe.skipIf(!!engine.skipReason)(`projection runner on ${engine.label} ${engine.skipReason ?? ''}`, () => {
     let db: TestDatabase;
@@ -147,14 +156,9 @@ for (const engine of await testEngines()) {
         },
       };
       let failing = false; // the first start builds every read model from the log; it must succeed
-      const base = tallyProjection({ name: `${name}c` });
-      const broken = {
-        ...base,
-        async apply(...args: Parameters<typeof base.apply>) {
-          if (failing) throw new Error('read model unavailable');
-          await base.apply(...args);
-        },
-      };
+      const broken = beforeApply(tallyProjection({ name: `${name}c` }), async () => {
+        if (failing) throw new Error('read model unavailable');
+      });
       const runner = new ProjectionRunner({
         store: counting,
         db: knex,
@@ -179,20 +183,51 @@ for (const engine of await testEngines()) {
       }
     });
 
+    it('commits the batches projections are handed together in one transaction; a failing one falls back alone', async () => {
+      const name = `g${randomUUID().slice(0, 8)}`;
+      let failing = false;
+      const flaky = beforeApply(tallyProjection({ name: `${name}c` }), async () => {
+        if (failing) throw new Error('read model unavailable');
+      });
+      const names = [`${name}a`, `${name}b`, `${name}c`];
+      const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name: names[0] }), tallyProjection({ name: names[1] }), flaky], retryDelayMs: 5 });
+      await runner.start();
+      // The transaction that last moved each checkpoint.
+      const movedBy = async () => {
+        const rows = await knex('projection_checkpoints').whereIn('name', names).select('name', knex.raw('xmin::text as tx'));
+        return new Map(rows.map((r: { name: string; tx: string }) => [r.name, r.tx]));
+      };
+      // A projection joins the group after a few batches written fast (batch-group.ts).
+      let last;
+      for (let i = 0; i < 5; i++) {
+        last = await store.append(`${name}-s`, [ev(`E${i}`)], 'any');
+        expect(await runner.waitFor(last.position, { timeoutMs: 5000 })).toBe(true);
+      }
+      const together = await movedBy();
+      expect(new Set(together.values()).size).toBe(1);
+
+      failing = true;
+      const failed = await store.append(`${name}-s`, [ev('F')], 'any');
+      expect(await runner.waitFor(failed.position, { projections: names.slice(0, 2), timeoutMs: 5000 })).toBe(true);
+      expect(await runner.waitFor(failed.position, { projections: names.slice(2), timeoutMs: 200 })).toBe(false);
+      const apart = await movedBy();
+      expect(apart.get(names[0]!)).not.toBe(apart.get(names[1]!)); // the group rolled back; each committed alone
+      failing = false;
+      expect(await runner.waitFor(failed.position, { timeoutMs: 10_000 })).toBe(true);
+      await runner.stop();
+      const log = await logOrder(name);
+      for (const n of names) expect(await knex(`${n}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id')).toEqual(log);
+    });
+
     // Only where transactions run side by side: on PGlite an open transaction stops every other connection,
     // so there a slow batch stops all of them by the engine's nature (not a gap of the runner).
     const onConcurrentEngine = (engine.label.includes('PGlite') ? () => undefined : it) as typeof it;
     onConcurrentEngine('does not hold the other projections back while one is slow', async () => {
       const name = `w${randomUUID().slice(0, 8)}`;
       let slow = false;
-      const base = tallyProjection({ name: `${name}s` });
-      const sluggish = {
-        ...base,
-        async apply(...args: Parameters<typeof base.apply>) {
-          if (slow) await new Promise((r) => setTimeout(r, 1500));
-          await base.apply(...args);
-        },
-      };
+      const sluggish = beforeApply(tallyProjection({ name: `${name}s` }), async () => {
+        if (slow) await new Promise((r) => setTimeout(r, 1500));
+      });
       const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name: `${name}f` }), sluggish] });
       await runner.start();
       slow = true;

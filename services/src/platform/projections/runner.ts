@@ -8,6 +8,7 @@ import { generationTables, type ApplyContext, type BulkFold, type CommittedEvent
 import { eventsAfter } from '../event-store/events-after';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
+import { BatchGroup, ProjectionMoved } from './batch-group';
 
 export interface Logger {
   info(obj: object, msg?: string): void;
@@ -80,11 +81,6 @@ export interface RebuildPhases {
   drop: number;
 }
 
-/** Another runner moved the checkpoint or a rebuild switched generations: restart from the stored state. */
-class ProjectionMoved extends Error {
-  override readonly name = 'ProjectionMoved';
-}
-
 export async function migrateProjections(db: Knex): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(7411002)');
@@ -100,13 +96,16 @@ function toPosition(row: { commit_position: string; prepare_position: string }):
  * Runs projections: each follows the global log from its checkpoint and applies every batch and the
  * checkpoint move in one transaction, so a crash at any point neither skips nor repeats an event. One
  * SharedLogReader reads the log for all of them (one more for each pace of paced projections:
- * Projection.minBatchIntervalMs); each still commits its own batches.
+ * Projection.minBatchIntervalMs); the live batches it hands out together commit in one transaction where
+ * they can (batch-group.ts), each with its own checkpoint.
  */
 export class ProjectionRunner {
   private readonly store: EventStore;
   private readonly db: Knex;
   /** Batches' transactions (reused-transactions.ts: knex's own cost more than the batch's statements). */
   private readonly transactions: ReusedTransactions;
+  /** Live batches handed out together commit together (batch-group.ts). */
+  private readonly batchGroup: BatchGroup;
   private readonly projections: Map<string, Projection>;
   private readonly batchSize: number;
   private readonly log: Logger;
@@ -127,6 +126,7 @@ export class ProjectionRunner {
     this.store = options.store;
     this.db = options.db;
     this.transactions = new ReusedTransactions(options.db);
+    this.batchGroup = new BatchGroup(this.transactions);
     this.projections = new Map(options.projections.map((p) => [p.name, p]));
     this.batchSize = options.batchSize ?? 500;
     this.log = options.log ?? silent;
@@ -229,7 +229,7 @@ export class ProjectionRunner {
             deferred = true;
           }
           if (relevant || now >= idleDue) {
-            stored = await this.applyBatch(p, generation, batch, stored, true);
+            stored = await this.applyLive(p, generation, batch, stored);
             idleDue = undefined;
             deferred = false;
             if (relevant && !this.onProgress) p.afterCommit?.(committedOf(p, batch));
@@ -264,20 +264,57 @@ export class ProjectionRunner {
     return reader;
   }
 
-  /** Applies one batch and moves the checkpoint in one transaction; returns the new checkpoint. */
+  /** A live batch: committed with the other projections' batches of the same delivery where it can be. */
+  private async applyLive(p: Projection, generation: number, batch: RecordedEvent[], from: Position): Promise<Position> {
+    const to = batch[batch.length - 1]!.position;
+    const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
+    const upkeep: [string, readonly Knex.RawBinding[]][] = [];
+    const write = async (trx: Knex.Transaction) => {
+      upkeep.length = 0; // only the attempt that commits leaves upkeep
+      if (wanted.length > 0) await p.apply(wanted, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
+    };
+    await this.batchGroup.submit({
+      name: p.name,
+      generation,
+      from,
+      to,
+      write,
+      alone: (timedWrite) => this.inTransaction(p, generation, from, to, true, timedWrite),
+    });
+    this.runUpkeep(p, upkeep);
+    return to;
+  }
+
+  /** Applies a rebuild's batch (or its bulk write, moving to `bulk.to`) and moves the checkpoint in one transaction. */
   private async applyBatch(
     p: Projection,
     generation: number,
     batch: RecordedEvent[],
     expectedAt: Position,
-    mustBeActive: boolean,
-    /** A bulk write instead of applying `batch` (empty then), moving the checkpoint to `to`. */
     bulk?: { to: Position; write: (ctx: ApplyContext) => Promise<void> },
   ): Promise<Position> {
     const last = bulk ? bulk.to : batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
-    const moveTo = [last.commit.toString(), last.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
+    await this.inTransaction(p, generation, expectedAt, last, false, async (trx) => {
+      const ctx: ApplyContext = { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) };
+      if (bulk) await bulk.write(ctx);
+      else if (wanted.length > 0) await p.apply(wanted, ctx);
+    });
+    this.runUpkeep(p, upkeep);
+    return last;
+  }
+
+  /** Moves the checkpoint from `expectedAt` to `to` and runs `write`, in one transaction. */
+  private async inTransaction(
+    p: Projection,
+    generation: number,
+    expectedAt: Position,
+    to: Position,
+    mustBeActive: boolean,
+    write: (trx: Knex.Transaction) => Promise<void>,
+  ): Promise<void> {
+    const moveTo = [to.commit.toString(), to.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
     await this.transactions.run(async (trx) => {
       // One round trip locks the state row and moves the checkpoint from where this batch expects it. The
       // state row is what a rebuild locks to switch generations, so a switch and a live batch never
@@ -298,13 +335,15 @@ export class ProjectionRunner {
       const cp = row.rows[0] as { active_generation: number | null; moved: number };
       if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
-      if (bulk) await bulk.write({ trx, t: generationTables(generation) });
-      else if (wanted.length > 0) await p.apply(wanted, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
+      await write(trx);
     });
+  }
+
+  /** Best-effort upkeep (ANALYZE) a committed batch asked for, on another connection. */
+  private runUpkeep(p: Projection, upkeep: [string, readonly Knex.RawBinding[]][]): void {
     for (const [sql, bindings] of upkeep) {
       this.db.raw(sql, bindings).catch((err: unknown) => this.log.warn({ err, projection: p.name }, 'read-model upkeep failed'));
     }
-    return last;
   }
 
   /**
@@ -331,7 +370,7 @@ export class ProjectionRunner {
       t0 = performance.now();
       const batch = await this.store.readAll({ after: at, maxCount: this.batchSize });
       if (batch.length > 0) {
-        at = await this.applyBatch(p, generation, batch, at, false);
+        at = await this.applyBatch(p, generation, batch, at);
         events += batch.length;
         onProgress?.(events);
       }
@@ -380,7 +419,7 @@ export class ProjectionRunner {
       if (!full) break;
     }
     const t0 = performance.now();
-    if (events) await this.applyBatch(p, generation, [], START, false, { to: at, write: (ctx) => fold.write(ctx) });
+    if (events) await this.applyBatch(p, generation, [], START, { to: at, write: (ctx) => fold.write(ctx) });
     phases.write = performance.now() - t0;
     return { at, events };
   }

@@ -4,7 +4,7 @@ import { wordHash } from '../domain/word-hash';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
-import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
+import { writeRows, type Column } from '../../../platform/projections/bulk-load';
 
 const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word_hash', 'bigint']];
 const COLUMNS: readonly Column[] = [...KEY, ['status', 'text']];
@@ -33,15 +33,14 @@ export const readerWordsProjection: Projection = {
   async apply(events, ctx) {
     const { trx, t } = ctx;
     const table = t('library_reader_words');
-    // A batch collapses to each word's last status; then one upsert and one delete.
+    // A batch collapses to each word's last status; then one write (upsert and delete).
     let latest = new Map<string, [userId: string, language: string, wordHash: string, status: string]>();
     const flush = async () => {
       const rows = [...latest.values()];
       latest = new Map();
       const kept = rows.filter((r) => r[3] !== 'new');
-      if (kept.length) await insertRows(trx, table, COLUMNS, kept, { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' });
+      await writeRows(trx, table, { cols: COLUMNS, rows: kept, conflict: { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' } }, { cols: KEY, keys: rows.filter((r) => r[3] === 'new') });
       await statistics.wrote(ctx, table, kept.length);
-      await deleteRows(trx, table, KEY, rows.filter((r) => r[3] === 'new'));
     };
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {

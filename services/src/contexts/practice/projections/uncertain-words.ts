@@ -2,7 +2,7 @@ import type { Projection } from '../../../platform/projections/projection';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
-import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
+import { writeRows, type Column } from '../../../platform/projections/bulk-load';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 
 const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
@@ -30,16 +30,16 @@ export const uncertainWordsProjection: Projection = {
   async apply(events, ctx) {
     const { trx, t } = ctx;
     const table = t('practice_uncertain_words');
-    // One insert and one delete per batch, not a round trip per event: a projector's transaction holds
+    // One statement per batch (insert and delete), not a round trip per event: a projector's transaction holds
     // back every reader's view of the log while it is open, so it must be short.
     let latest = new Map<string, { row: [userId: string, language: string, word: string]; uncertain: boolean }>();
     const flush = async () => {
       const changes = [...latest.values()];
       latest = new Map();
       const added = changes.filter((c) => c.uncertain).map((c) => c.row);
-      if (added.length) await insertRows(trx, table, KEY, added, { key: ['user_id', 'language', 'word'], merge: null });
+      const removed = changes.filter((c) => !c.uncertain).map((c) => c.row);
+      await writeRows(trx, table, { cols: KEY, rows: added, conflict: { key: ['user_id', 'language', 'word'], merge: null } }, { cols: KEY, keys: removed });
       await statistics.wrote(ctx, table, added.length);
-      await deleteRows(trx, table, KEY, changes.filter((c) => !c.uncertain).map((c) => c.row));
     };
     for (const e of events) {
       if (e.type === UserDeleted.type) {

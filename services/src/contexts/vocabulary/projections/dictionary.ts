@@ -1,6 +1,6 @@
 import type { Projection } from '../../../platform/projections/projection';
 import { ReadCache } from '../../../platform/projections/read-cache';
-import { deleteRows, insertRows, type Column } from '../../../platform/projections/bulk-load';
+import { writeRows, type Column } from '../../../platform/projections/bulk-load';
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import { WordStatusChanged, vocabularyEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
@@ -37,14 +37,17 @@ export const dictionaryProjection: Projection = {
   },
   async apply(events, { trx, t }) {
     const table = t('dictionary_entries');
-    // Collapse the batch to each word's last status, then write it in two statements.
+    // Collapse the batch to each word's last status, then write it in one statement.
     let latest = new Map<string, [userId: string, language: string, word: string, status: string, at: string]>();
     const flush = async () => {
       const rows = [...latest.values()];
       latest = new Map();
-      const upserts = rows.filter((r) => r[3] !== 'new');
-      if (upserts.length) await insertRows(trx, table, COLUMNS, upserts, { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' });
-      await deleteRows(trx, table, KEY, rows.filter((r) => r[3] === 'new'));
+      await writeRows(
+        trx,
+        table,
+        { cols: COLUMNS, rows: rows.filter((r) => r[3] !== 'new'), conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' } },
+        { cols: KEY, keys: rows.filter((r) => r[3] === 'new') },
+      );
     };
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
