@@ -41,6 +41,9 @@ class NamingClient extends PgClient {
   }
 }
 
+/** Whether `db` prepares its HOT_STATEMENTs once per connection (a real server, not PGlite). */
+export const preparesStatements = (db: Knex): boolean => db.client instanceof NamingClient;
+
 /** Read models and projections use knex; the event store talks to `pg` directly for speed. */
 export function createKnex(connectionString: string, options: KnexOptions = {}): Knex {
   return knexFactory({

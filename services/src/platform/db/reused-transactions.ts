@@ -1,8 +1,13 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
+import pg from 'pg';
+import { preparesStatements } from './knex';
+import { statementName } from './statement-names';
 
 type MakeKnex = (client: unknown) => Knex;
 const makeKnex = createRequire(import.meta.url)('knex/lib/knex-builder/make-knex.js') as MakeKnex;
+/** node-pg's conversion of a parameter to its text (arrays to array literals, dates, buffers). */
+const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): string | null };
 
 /** The pooled connection knex hands out (node-pg's client), as far as this file uses it. */
 interface Connection {
@@ -22,6 +27,24 @@ interface KnexClient {
 export const QUERY_OUTSIDE_TRANSACTION = 'A query on a projection batch\'s transaction ran after that transaction ended';
 const NOT_HERE = 'A projection batch\'s transaction is committed or rolled back by the projection runner';
 
+/** A statement of a transaction sent at once: `?` placeholders and their values, as for `trx.raw`. */
+export interface AtOnceStatement {
+  sql: string;
+  bindings: readonly Knex.RawBinding[];
+}
+
+/** A statement's prepared name and text with `$n` placeholders, derived once per text. */
+const prepared = new Map<string, { name: string; text: string }>();
+
+/** The statements PREPAREd on each connection, by name (whichever instance's transactions did it). */
+const preparedOn = new WeakMap<Connection, Set<string>>();
+
+/** A value as a SQL literal, converted as node-pg converts a parameter (arrays, dates, buffers). */
+function literal(value: unknown): string {
+  const v = pgUtils.prepareValue(value);
+  return v === null ? 'NULL' : pg.escapeLiteral(v);
+}
+
 interface Bound {
   trx: Knex.Transaction;
   /** True between BEGIN and the end of the work: a query outside it is refused, as knex refuses one. */
@@ -40,7 +63,52 @@ interface Bound {
 export class ReusedTransactions {
   private readonly bound = new WeakMap<Connection, Bound>();
 
-  constructor(private readonly db: Knex) {}
+  /** Whether runAtOnce can be used (statements are prepared: a real server, not PGlite). */
+  readonly atOnce: boolean;
+
+  constructor(private readonly db: Knex) {
+    this.atOnce = preparesStatements(db);
+  }
+
+  /**
+   * A whole transaction in one round trip: `begin; execute s1(...); ...; commit` as one simple query. Each
+   * statement is PREPAREd once per connection (only fixed texts: HOT_STATEMENTs) and EXECUTEd with its
+   * values as literals, so the server parses a few microseconds of text and runs the plan it keeps. A
+   * failing statement stops the rest and the transaction rolls back. Answers each statement's rows.
+   */
+  async runAtOnce(statements: readonly AtOnceStatement[]): Promise<unknown[][]> {
+    if (!this.atOnce) throw new Error('runAtOnce needs a server that keeps prepared statements');
+    const client = this.db.client as unknown as KnexClient;
+    const connection = await client.acquireConnection();
+    try {
+      const names = preparedOn.get(connection) ?? new Set<string>();
+      preparedOn.set(connection, names);
+      const plan = statements.map((s) => ({ ...this.preparedAs(s), values: s.bindings.map(literal).join(', ') }));
+      const missing = [...new Map(plan.filter((p) => !names.has(p.name)).map((p) => [p.name, p])).values()];
+      if (missing.length) {
+        await connection.query(missing.map((p) => `prepare ${p.name} as ${p.text}`).join(';\n'));
+        for (const p of missing) names.add(p.name);
+      }
+      try {
+        const results = (await connection.query(`begin; ${plan.map((p) => `execute ${p.name}(${p.values})`).join('; ')}; commit`)) as { rows: unknown[] }[];
+        return results.slice(1, -1).map((r) => r.rows);
+      } catch (e) {
+        await connection.query('rollback').catch((err: unknown) => (connection.__knex__disposed = err ?? 'rollback failed'));
+        throw e;
+      }
+    } finally {
+      await client.releaseConnection(connection);
+    }
+  }
+
+  private preparedAs(s: AtOnceStatement): { name: string; text: string } {
+    let p = prepared.get(s.sql);
+    if (!p) {
+      p = { name: `${statementName(s.sql)}_x`, text: this.db.raw(s.sql, s.bindings as Knex.RawBinding[]).toSQL().toNative().sql };
+      prepared.set(s.sql, p);
+    }
+    return p;
+  }
 
   async run<T>(work: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     const client = this.db.client as unknown as KnexClient;

@@ -4,6 +4,7 @@ import type { ReusedTransactions } from '../db/reused-transactions';
 import type { Position } from '../event-store/port';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
 import { arrayParameter } from './bulk-load';
+import type { WriteStatement } from './projection';
 
 /** Another runner moved the checkpoint or a rebuild switched generations: restart from the stored state. */
 export class ProjectionMoved extends Error {
@@ -19,6 +20,8 @@ export interface GroupedBatch {
   to: Position;
   /** The projection's writes (no checkpoint move), on the group's transaction. */
   write(trx: Knex.Transaction): Promise<void>;
+  /** The same writes as statements, when the projection offers them (Projection.statements). */
+  statements?(): WriteStatement[];
   /**
    * The batch in a transaction of its own, checkpoint move included (when it is alone, or the group failed);
    * it writes with `write`, which is `this.write` timed.
@@ -52,6 +55,16 @@ const MOVE_ALL_SQL = `with m as (select * from unnest(?::text[], ?::int[], ?::bi
 select ${BEGIN_READ_MODEL_WRITE_SQL}, (select array_agg(c.name) from c) as moved`;
 
 /**
+ * MOVE_ALL_SQL for a transaction sent at once, whose writes are on their way before its answer: it fails
+ * unless every member's checkpoint moved (a text that is no integer is the error), so nothing is written
+ * for a member another runner moved; the group then runs each member alone, which finds out why.
+ */
+const MOVE_ALL_OR_FAIL_SQL = MOVE_ALL_SQL.replace(
+  '(select array_agg(c.name) from c) as moved',
+  `(select case when count(*) = ? then count(*) else (count(*) || ' of the group''s checkpoints moved')::int end from c) as moved`,
+);
+
+/**
  * Commits the live batches that projections are handed together (the shared log reader gives every live
  * projection the same batch at the same moment) in one transaction: BEGIN, one checkpoint move for all,
  * each projection's writes, COMMIT. Under the mark load that is one transaction a batch instead of one
@@ -69,11 +82,15 @@ export class BatchGroup {
   /** Batches in a row each projection wrote fast; below FAST_BATCHES_TO_JOIN it commits alone. */
   private readonly fastStreak = new Map<string, number>();
 
-  constructor(private readonly transactions: ReusedTransactions) {}
+  constructor(
+    private readonly transactions: ReusedTransactions,
+    /** Fast batches in a row before a projection joins groups (tests take 0). */
+    private readonly fastBatchesToJoin = FAST_BATCHES_TO_JOIN,
+  ) {}
 
   /** Commits the batch with the others submitted in the same turn of the event loop (or alone). */
   submit(batch: GroupedBatch): Promise<void> {
-    if ((this.fastStreak.get(batch.name) ?? 0) < FAST_BATCHES_TO_JOIN) return batch.alone(this.timed(batch));
+    if ((this.fastStreak.get(batch.name) ?? 0) < this.fastBatchesToJoin) return batch.alone(this.timed(batch));
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ batch, resolve, reject });
       // The reader hands every member its batch synchronously, one after another; a microtask runs after all.
@@ -101,7 +118,8 @@ export class BatchGroup {
     if (entries.length === 1) return settle(entries[0]!, entries[0]!.batch.alone(this.timed(entries[0]!.batch)));
     let outcomes: Map<Entry, unknown>;
     try {
-      outcomes = await this.commitTogether(entries);
+      const writes = this.transactions.atOnce && entries.every((e) => e.batch.statements) ? entries.flatMap((e) => e.batch.statements!()) : undefined;
+      outcomes = writes && writes.every((w) => w.hot) ? await this.commitAtOnce(entries, writes) : await this.commitTogether(entries);
     } catch {
       // Rolled back: each alone, so a failing write fails only its own projection.
       for (const e of entries) void settle(e, e.batch.alone(this.timed(e.batch)));
@@ -114,21 +132,20 @@ export class BatchGroup {
     }
   }
 
+  /**
+   * Every member's writes offered as statements of fixed text: the whole transaction in one round trip
+   * (ReusedTransactions.runAtOnce). Any failure, a member that did not move included, fails it all.
+   */
+  private async commitAtOnce(entries: Entry[], writes: WriteStatement[]): Promise<Map<Entry, unknown>> {
+    await this.transactions.runAtOnce([{ sql: MOVE_ALL_OR_FAIL_SQL, bindings: [...moveBindings(entries), entries.length] }, ...writes]);
+    return new Map();
+  }
+
   /** One transaction for all; answers the members that did not move (ProjectionMoved), to reject after it. */
   private async commitTogether(entries: Entry[]): Promise<Map<Entry, unknown>> {
-    const batches = entries.map((e) => e.batch);
-    const column = (f: (b: GroupedBatch) => string | number) => arrayParameter(batches.map(f));
     const failures = new Map<Entry, unknown>();
     await this.transactions.run(async (trx) => {
-      const { rows } = await trx.raw(MOVE_ALL_SQL, [
-        column((b) => b.name),
-        column((b) => b.generation),
-        column((b) => b.to.commit.toString()),
-        column((b) => b.to.prepare.toString()),
-        column((b) => b.from.commit.toString()),
-        column((b) => b.from.prepare.toString()),
-        column((b) => b.name),
-      ] as unknown as readonly Knex.RawBinding[]).options(HOT_STATEMENT);
+      const { rows } = await trx.raw(MOVE_ALL_SQL, moveBindings(entries)).options(HOT_STATEMENT);
       const moved = new Set((rows[0] as { moved: string[] | null }).moved ?? []);
       for (const e of entries) {
         if (!moved.has(e.batch.name)) failures.set(e, new ProjectionMoved('checkpoint moved or generation switched'));
@@ -137,6 +154,20 @@ export class BatchGroup {
     });
     return failures;
   }
+}
+
+/** MOVE_ALL_SQL's values: one array a column. */
+function moveBindings(entries: Entry[]): Knex.RawBinding[] {
+  const column = (f: (b: GroupedBatch) => string | number) => arrayParameter(entries.map((e) => f(e.batch))) as string;
+  return [
+    column((b) => b.name),
+    column((b) => b.generation),
+    column((b) => b.to.commit.toString()),
+    column((b) => b.to.prepare.toString()),
+    column((b) => b.from.commit.toString()),
+    column((b) => b.from.prepare.toString()),
+    column((b) => b.name),
+  ];
 }
 
 async function settle(e: Entry, work: Promise<void>): Promise<void> {

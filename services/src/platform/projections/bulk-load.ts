@@ -4,6 +4,8 @@ import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
 import { IS_POSTGRESQL_SQL } from '../db/server-kind';
 import type pg from 'pg';
+import { applyStatements, type WriteStatement } from './projection';
+import type { RecordedEvent } from '../event-store/port';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /** A table or column name as a quoted SQL identifier. */
@@ -138,15 +140,69 @@ export async function writeRows(
   write: { cols: readonly Column[]; rows: readonly (readonly unknown[])[]; conflict: Conflict },
   remove: { cols: readonly Column[]; keys: readonly (readonly unknown[])[] },
 ): Promise<void> {
+  await applyStatements(writeRowsStatements(table, write, remove), trx);
+}
+
+/** `writeRows` as statements (none, one, or more for a batch too large for one), for a projection's `statements`. */
+export function writeRowsStatements(
+  table: string,
+  write: { cols: readonly Column[]; rows: readonly (readonly unknown[])[]; conflict: Conflict },
+  remove: { cols: readonly Column[]; keys: readonly (readonly unknown[])[] },
+): WriteStatement[] {
   const { cols, rows, conflict } = write;
   if (!rows.length || !remove.keys.length || rows.length + remove.keys.length > HOT_ROWS) {
-    await insertRows(trx, table, cols, rows, conflict);
-    return deleteRows(trx, table, remove.cols, remove.keys);
+    const out: WriteStatement[] = [];
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+      out.push({ sql: insertSql(table, cols, conflict), bindings: columnArrays(cols, chunk), hot: chunk.length <= HOT_ROWS });
+    }
+    if (remove.keys.length) out.push({ sql: deleteSql(table, remove.cols), bindings: columnArrays(remove.cols, remove.keys), hot: remove.keys.length <= HOT_ROWS });
+    return out;
   }
-  await trx.raw(`with removed as (${deleteSql(table, remove.cols)}) ${insertSql(table, cols, conflict)}`, [
-    ...columnArrays(remove.cols, remove.keys),
-    ...columnArrays(cols, rows),
-  ]).options(HOT_STATEMENT);
+  return [{
+    sql: `with removed as (${deleteSql(table, remove.cols)}) ${insertSql(table, cols, conflict)}`,
+    bindings: [...columnArrays(remove.cols, remove.keys), ...columnArrays(cols, rows)],
+    hot: true,
+  }];
+}
+
+/**
+ * A batch of a read model keyed by learner as statements: each key's last row wins and is upserted, or deleted
+ * when `keep` says so, in one statement (writeRowsStatements); a learner's erasure (`rowOf` answering
+ * `{ erase: userId }`) deletes their rows in log order, after the rows before it.
+ */
+export function latestRowsStatements<R extends readonly unknown[]>(
+  events: readonly RecordedEvent[],
+  o: {
+    table: string;
+    rowOf(e: RecordedEvent): R | { erase: string };
+    /** The key columns come first in a row: `key` joins them. */
+    key(row: R): string;
+    keep(row: R): boolean;
+    write: { cols: readonly Column[]; conflict: Conflict };
+    removeBy: readonly Column[];
+    /** Told how many rows each write upserts (for StatisticsKeeper). */
+    upserted?(rows: number): void;
+  },
+): WriteStatement[] {
+  const out: WriteStatement[] = [];
+  let latest = new Map<string, R>();
+  const flush = () => {
+    const rows = [...latest.values()];
+    latest = new Map();
+    const kept = rows.filter((r) => o.keep(r));
+    o.upserted?.(kept.length);
+    out.push(...writeRowsStatements(o.table, { ...o.write, rows: kept }, { cols: o.removeBy, keys: rows.filter((r) => !o.keep(r)) }));
+  };
+  for (const e of events) {
+    const row = o.rowOf(e);
+    if ('erase' in row) {
+      flush();
+      out.push({ sql: 'delete from ?? where user_id = ?', bindings: [o.table, row.erase], hot: false });
+    } else latest.set(o.key(row), row);
+  }
+  flush();
+  return out;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../event-store/port';
+import { HOT_STATEMENT } from '../db/knex';
 
 /** What an afterCommit hook sees of a committed event. */
 export type CommittedEvent = Pick<RecordedEvent, 'type' | 'version' | 'data'>;
@@ -22,6 +23,17 @@ export interface ApplyContext {
    */
   maintain?(sql: string, bindings: readonly Knex.RawBinding[]): void;
 }
+
+/** A statement of a batch's writes: `?` placeholders and their values, as for `trx.raw`. */
+export interface WriteStatement {
+  sql: string;
+  bindings: readonly Knex.RawBinding[];
+  /** Of fixed text, run over and over (HOT_STATEMENT): prepared once per connection. */
+  hot: boolean;
+}
+
+/** What a projection's `statements` may use: its tables' names, and upkeep after the commit. */
+export type StatementContext = Pick<ApplyContext, 't' | 'maintain'>;
 
 /**
  * A read model built from the global log. Its tables are queried through views named after the logical
@@ -46,6 +58,12 @@ export interface Projection {
   setup(trx: Knex.Transaction, t: TableNames): Promise<void>;
   /** Applies events, in log order, inside the transaction that also moves the checkpoint. */
   apply(events: RecordedEvent[], ctx: ApplyContext): Promise<void>;
+  /**
+   * For a projection whose batch is only writes whose answers it never reads (no selects, no RETURNING):
+   * the same writes as `apply` makes, as statements (`apply` then is `applyStatements`). A live batch's
+   * statements go with the other projections' and the checkpoint moves in one round trip (batch-group.ts).
+   */
+  statements?(events: RecordedEvent[], ctx: StatementContext): WriteStatement[];
   /**
    * After a batch committed (live runs only, not rebuilds): e.g. invalidate caches of what changed. Gets the
    * batch's events of `eventTypes`, each its type, version and data only: with the projectors on a thread of their
@@ -72,4 +90,12 @@ export interface BulkFold {
   add(events: RecordedEvent[]): void;
   /** Writes everything folded so far into the fresh tables. */
   write(ctx: ApplyContext): Promise<void>;
+}
+
+/** `apply` of a projection that has `statements`: runs them in order on the batch's transaction. */
+export async function applyStatements(statements: WriteStatement[], trx: Knex.Transaction): Promise<void> {
+  for (const s of statements) {
+    const q = trx.raw(s.sql, s.bindings);
+    await (s.hot ? q.options(HOT_STATEMENT) : q);
+  }
 }

@@ -4,7 +4,7 @@ import { ReusedTransactions } from '../db/reused-transactions';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
-import { generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection } from './projection';
+import { applyStatements, generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection, type WriteStatement } from './projection';
 import { eventsAfter } from '../event-store/events-after';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
@@ -269,9 +269,14 @@ export class ProjectionRunner {
     const to = batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
+    const ctx = { t: generationTables(generation), maintain: (sql: string, bindings: readonly Knex.RawBinding[]) => void upkeep.push([sql, bindings]) };
+    // A projection that offers its writes as statements plans them once, whichever way they are sent.
+    let planned: WriteStatement[] | undefined;
+    const statements = wanted.length === 0 ? () => [] : p.statements ? () => (planned ??= p.statements!(wanted, ctx)) : undefined;
     const write = async (trx: Knex.Transaction) => {
+      if (statements) return applyStatements(statements(), trx);
       upkeep.length = 0; // only the attempt that commits leaves upkeep
-      if (wanted.length > 0) await p.apply(wanted, { trx, t: generationTables(generation), maintain: (sql, bindings) => void upkeep.push([sql, bindings]) });
+      await p.apply(wanted, { trx, ...ctx });
     };
     await this.batchGroup.submit({
       name: p.name,
@@ -279,6 +284,7 @@ export class ProjectionRunner {
       from,
       to,
       write,
+      ...(statements ? { statements } : {}),
       alone: (timedWrite) => this.inTransaction(p, generation, from, to, true, timedWrite),
     });
     this.runUpkeep(p, upkeep);

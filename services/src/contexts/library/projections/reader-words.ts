@@ -1,10 +1,11 @@
-import type { Projection } from '../../../platform/projections/projection';
+import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import type { RecordedEvent } from '../../../platform/event-store/port';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 import { wordHash } from '../domain/word-hash';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
-import { writeRows, type Column } from '../../../platform/projections/bulk-load';
+import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
 
 const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word_hash', 'bigint']];
 const COLUMNS: readonly Column[] = [...KEY, ['status', 'text']];
@@ -14,6 +15,28 @@ const COLUMNS: readonly Column[] = [...KEY, ['status', 'text']];
  * `WordStatusChanged` and never reads vocabulary's tables.
  */
 const statistics = new StatisticsKeeper();
+
+type Row = readonly [userId: string, language: string, wordHash: string, status: string];
+
+/** A batch collapsed to each word's last status; then one write (upsert and delete). */
+function readerWordsStatements(events: RecordedEvent[], ctx: StatementContext): WriteStatement[] {
+  const table = ctx.t('library_reader_words');
+  let kept = 0;
+  const writes = latestRowsStatements<Row>(events, {
+    table,
+    rowOf(e) {
+      if (e.type === UserDeleted.type) return { erase: readEventData(UserDeleted, e).userId };
+      const data = readEventData(WordStatusChanged, e);
+      return [data.userId, data.language, wordHash(data.language, data.word), data.status];
+    },
+    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
+    keep: (r) => r[3] !== 'new',
+    write: { cols: COLUMNS, conflict: { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' } },
+    removeBy: KEY,
+    upserted: (n) => void (kept += n),
+  });
+  return [...writes, ...statistics.statements(ctx, table, kept)];
+}
 
 /** Each reader's known and uncertain words, for labelling articles' difficulty in SQL. */
 export const readerWordsProjection: Projection = {
@@ -30,27 +53,6 @@ export const readerWordsProjection: Projection = {
       tb.primary(['user_id', 'language', 'word_hash']);
     });
   },
-  async apply(events, ctx) {
-    const { trx, t } = ctx;
-    const table = t('library_reader_words');
-    // A batch collapses to each word's last status; then one write (upsert and delete).
-    let latest = new Map<string, [userId: string, language: string, wordHash: string, status: string]>();
-    const flush = async () => {
-      const rows = [...latest.values()];
-      latest = new Map();
-      const kept = rows.filter((r) => r[3] !== 'new');
-      await writeRows(trx, table, { cols: COLUMNS, rows: kept, conflict: { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' } }, { cols: KEY, keys: rows.filter((r) => r[3] === 'new') });
-      await statistics.wrote(ctx, table, kept.length);
-    };
-    for (const recorded of events) {
-      if (recorded.type === UserDeleted.type) {
-        await flush();
-        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
-        continue;
-      }
-      const data = readEventData(WordStatusChanged, recorded);
-      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, [data.userId, data.language, wordHash(data.language, data.word), data.status]);
-    }
-    await flush();
-  },
+  apply: (events, ctx) => applyStatements(readerWordsStatements(events, ctx), ctx.trx),
+  statements: (events, ctx) => readerWordsStatements(events, ctx),
 };

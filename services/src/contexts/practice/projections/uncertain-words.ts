@@ -1,8 +1,9 @@
-import type { Projection } from '../../../platform/projections/projection';
+import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import type { RecordedEvent } from '../../../platform/event-store/port';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
-import { writeRows, type Column } from '../../../platform/projections/bulk-load';
+import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 
 const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
@@ -12,6 +13,31 @@ const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['wor
  * planner scanned the whole table for it (1.4 ms a batch under the API benchmark's mark load).
  */
 const statistics = new StatisticsKeeper();
+
+type Row = readonly [userId: string, language: string, word: string, uncertain: boolean];
+
+/**
+ * One statement per batch (insert and delete), not a round trip per event: a projector's transaction holds
+ * back every reader's view of the log while it is open, so it must be short.
+ */
+function uncertainWordsStatements(events: RecordedEvent[], ctx: StatementContext): WriteStatement[] {
+  const table = ctx.t('practice_uncertain_words');
+  let added = 0;
+  const writes = latestRowsStatements<Row>(events, {
+    table,
+    rowOf(e) {
+      if (e.type === UserDeleted.type) return { erase: readEventData(UserDeleted, e).userId };
+      const { userId, language, word, status } = readEventData(WordStatusChanged, e);
+      return [userId, language, word, status === 'uncertain'];
+    },
+    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
+    keep: (r) => r[3],
+    write: { cols: KEY, conflict: { key: ['user_id', 'language', 'word'], merge: null } },
+    removeBy: KEY,
+    upserted: (n) => void (added += n),
+  });
+  return [...writes, ...statistics.statements(ctx, table, added)];
+}
 
 /** Words each learner has as Uncertain, so the quick quiz asks about them first. */
 export const uncertainWordsProjection: Projection = {
@@ -27,29 +53,6 @@ export const uncertainWordsProjection: Projection = {
       tb.primary(['user_id', 'language', 'word']);
     });
   },
-  async apply(events, ctx) {
-    const { trx, t } = ctx;
-    const table = t('practice_uncertain_words');
-    // One statement per batch (insert and delete), not a round trip per event: a projector's transaction holds
-    // back every reader's view of the log while it is open, so it must be short.
-    let latest = new Map<string, { row: [userId: string, language: string, word: string]; uncertain: boolean }>();
-    const flush = async () => {
-      const changes = [...latest.values()];
-      latest = new Map();
-      const added = changes.filter((c) => c.uncertain).map((c) => c.row);
-      const removed = changes.filter((c) => !c.uncertain).map((c) => c.row);
-      await writeRows(trx, table, { cols: KEY, rows: added, conflict: { key: ['user_id', 'language', 'word'], merge: null } }, { cols: KEY, keys: removed });
-      await statistics.wrote(ctx, table, added.length);
-    };
-    for (const e of events) {
-      if (e.type === UserDeleted.type) {
-        await flush();
-        await trx(table).where({ user_id: readEventData(UserDeleted, e).userId }).delete();
-        continue;
-      }
-      const { userId, language, word, status } = readEventData(WordStatusChanged, e);
-      latest.set(`${userId}\u0000${language}\u0000${word}`, { row: [userId, language, word], uncertain: status === 'uncertain' });
-    }
-    await flush();
-  },
+  apply: (events, ctx) => applyStatements(uncertainWordsStatements(events, ctx), ctx.trx),
+  statements: (events, ctx) => uncertainWordsStatements(events, ctx),
 };

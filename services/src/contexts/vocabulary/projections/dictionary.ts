@@ -1,6 +1,7 @@
-import type { Projection } from '../../../platform/projections/projection';
+import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import type { RecordedEvent } from '../../../platform/event-store/port';
 import { ReadCache } from '../../../platform/projections/read-cache';
-import { writeRows, type Column } from '../../../platform/projections/bulk-load';
+import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
 import { EventCodec, readEventData } from '../../../platform/decider/events';
 import { WordStatusChanged, vocabularyEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
@@ -19,6 +20,23 @@ export interface DictionaryEntry {
 export const dictionaryCache = new ReadCache<DictionaryEntry[]>();
 export const dictionaryKey = (userId: string, language: string) => `${userId}:${language}`;
 
+type Row = readonly [userId: string, language: string, word: string, status: string, at: string];
+
+/** A batch collapsed to each word's last status, written in one statement (upserts and deletes). */
+const dictionaryStatements = (events: RecordedEvent[], { t }: StatementContext): WriteStatement[] =>
+  latestRowsStatements<Row>(events, {
+    table: t('dictionary_entries'),
+    rowOf(e) {
+      if (e.type === UserDeleted.type) return { erase: readEventData(UserDeleted, e).userId };
+      const { data } = codec.decode(e);
+      return [data.userId, data.language, data.word, data.status, data.at];
+    },
+    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
+    keep: (r) => r[3] !== 'new',
+    write: { cols: COLUMNS, conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' } },
+    removeBy: KEY,
+  });
+
 /** The learner's dictionary: one row per known or uncertain word. */
 export const dictionaryProjection: Projection = {
   name: 'vocabulary-dictionary',
@@ -35,31 +53,8 @@ export const dictionaryProjection: Projection = {
       tb.primary(['user_id', 'language', 'word']);
     });
   },
-  async apply(events, { trx, t }) {
-    const table = t('dictionary_entries');
-    // Collapse the batch to each word's last status, then write it in one statement.
-    let latest = new Map<string, [userId: string, language: string, word: string, status: string, at: string]>();
-    const flush = async () => {
-      const rows = [...latest.values()];
-      latest = new Map();
-      await writeRows(
-        trx,
-        table,
-        { cols: COLUMNS, rows: rows.filter((r) => r[3] !== 'new'), conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' } },
-        { cols: KEY, keys: rows.filter((r) => r[3] === 'new') },
-      );
-    };
-    for (const recorded of events) {
-      if (recorded.type === UserDeleted.type) {
-        await flush(); // keep order: earlier marks land before the erasure
-        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
-        continue;
-      }
-      const { data } = codec.decode(recorded);
-      latest.set(`${data.userId}\u0000${data.language}\u0000${data.word}`, [data.userId, data.language, data.word, data.status, data.at]);
-    }
-    await flush();
-  },
+  apply: (events, ctx) => applyStatements(dictionaryStatements(events, ctx), ctx.trx),
+  statements: (events, ctx) => dictionaryStatements(events, ctx),
   afterCommit(events) {
     for (const e of events) {
       if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
