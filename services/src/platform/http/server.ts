@@ -9,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '@verba/contracts/domain';
-import type { Logger } from '../logger';
+import { lazyChildLogger, type Logger } from '../logger';
 import { errorHandler, problem, sendProblem } from './problem';
 import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
@@ -50,6 +50,8 @@ const plainSerializer = () => (data: unknown) => JSON.stringify(data);
 export async function createHttpServer(o: ServerOptions): Promise<App> {
   const app = Fastify({
     loggerInstance: o.log,
+    // A request's child logger is made only if the request logs (most log nothing): see lazyChildLogger.
+    childLoggerFactory: (logger, bindings, options) => lazyChildLogger(logger as Logger, bindings, options),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
