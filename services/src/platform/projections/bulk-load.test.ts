@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
-import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, writeRows, type Column } from './bulk-load';
+import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, writeRowsStatements, type Column } from './bulk-load';
+import { applyStatements } from './projection';
 
 const COLS: Column[] = [
   ['id', 'int'],
@@ -127,12 +128,13 @@ for (const engine of await testEngines()) {
       const statements: string[] = [];
       const count = (q: { sql: string }) => void (q.sql.includes(table) && statements.push(q.sql));
       knex.on('query', count);
-      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: changed, conflict: merge }, { cols: key, keys: gone }));
+      await knex.transaction((trx) => applyStatements(writeRowsStatements(table, { cols: COLS, rows: changed, conflict: merge }, { cols: key, keys: gone }), trx));
       knex.off('query', count);
       expect(statements).toHaveLength(1); // one round trip
       expect(await stored(table)).toEqual(changed.sort((a, b) => Number(a[0]) - Number(b[0])));
-      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: [], conflict: merge }, { cols: key, keys: [[0]] }));
-      await knex.transaction((trx) => writeRows(trx, table, { cols: COLS, rows: [[0, 'back', null, null, null]], conflict: merge }, { cols: key, keys: [] }));
+      for (const [rows, keys] of [[[], [[0]]], [[[0, 'back', null, null, null]], []]] as const) {
+        await knex.transaction((trx) => applyStatements(writeRowsStatements(table, { cols: COLS, rows, conflict: merge }, { cols: key, keys }), trx));
+      }
       expect((await stored(table)).map((r) => r[1])).toEqual(['back', ...changed.slice(1).map((r) => r[1])]);
     });
 

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
 import { IS_POSTGRESQL_SQL } from '../db/server-kind';
 import type pg from 'pg';
-import { applyStatements, type WriteStatement } from './projection';
+import type { WriteStatement } from './projection';
 import type { RecordedEvent } from '../event-store/port';
 import { from as copyFrom } from 'pg-copy-streams';
 
@@ -129,21 +129,11 @@ export async function deleteRows(trx: Knex.Transaction, table: string, cols: rea
 }
 
 /**
- * A live batch's write of a keyed read model: inserts (or upserts) `rows` and deletes the rows whose key is
- * one of `removed`, in one statement when there are both (the delete a data-modifying WITH): one round trip
- * instead of two. The two must not share a key, as one statement cannot delete a row and insert it again:
- * pass a batch collapsed to each key's last state.
+ * A live batch's write of a keyed read model, as statements: inserts (or upserts) `rows` and deletes the rows
+ * whose key is one of `removed`, in one statement when there are both (the delete a data-modifying WITH): one
+ * round trip instead of two, more only for a batch too large for one. The two must not share a key, as one
+ * statement cannot delete a row and insert it again: pass a batch collapsed to each key's last state.
  */
-export async function writeRows(
-  trx: Knex.Transaction,
-  table: string,
-  write: { cols: readonly Column[]; rows: readonly (readonly unknown[])[]; conflict: Conflict },
-  remove: { cols: readonly Column[]; keys: readonly (readonly unknown[])[] },
-): Promise<void> {
-  await applyStatements(writeRowsStatements(table, write, remove), trx);
-}
-
-/** `writeRows` as statements (none, one, or more for a batch too large for one), for a projection's `statements`. */
 export function writeRowsStatements(
   table: string,
   write: { cols: readonly Column[]; rows: readonly (readonly unknown[])[]; conflict: Conflict },
