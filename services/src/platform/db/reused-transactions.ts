@@ -81,8 +81,8 @@ export class ReusedTransactions {
     const client = this.db.client as unknown as KnexClient;
     const connection = await client.acquireConnection();
     try {
-      const names = preparedOn.get(connection) ?? new Set<string>();
-      preparedOn.set(connection, names);
+      let names = preparedOn.get(connection);
+      if (!names) preparedOn.set(connection, (names = new Set()));
       const plan = statements.map((s) => ({ ...this.preparedAs(s), values: s.bindings.map(literal).join(', ') }));
       const missing = [...new Map(plan.filter((p) => !names.has(p.name)).map((p) => [p.name, p])).values()];
       if (missing.length) {

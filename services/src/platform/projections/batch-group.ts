@@ -42,27 +42,29 @@ const SLOW_WRITE_MS = 100;
 /**
  * One statement marks the transaction a read-model writer, locks every member's state row (in name order,
  * so two groups never deadlock; the row a rebuild locks to switch generations) and moves each checkpoint
- * from where its batch expects it, in the generation still active. It answers the members it moved. The
- * text is the same for any number of members (one array a column), so it is prepared once per connection.
+ * from where its batch expects it, in the generation still active; `answer` is what it answers of the moved
+ * checkpoints (`c`). The text is the same for any number of members (one array a column), so it is prepared
+ * once per connection.
  */
-const MOVE_ALL_SQL = `with m as (select * from unnest(?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+const moveAllSql = (answer: string) => `with m as (select * from unnest(?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
                                    as m(name, generation, commit_to, prepare_to, commit_at, prepare_at)),
   s as (select name, active_generation from projection_state where name = any(?::text[]) order by name for update),
   c as (update projection_checkpoints pc set commit_position = m.commit_to, prepare_position = m.prepare_to, updated_at = now()
         from m join s on s.name = m.name and s.active_generation = m.generation
         where pc.name = m.name and pc.generation = m.generation and pc.commit_position = m.commit_at and pc.prepare_position = m.prepare_at
         returning pc.name)
-select ${BEGIN_READ_MODEL_WRITE_SQL}, (select array_agg(c.name) from c) as moved`;
+select ${BEGIN_READ_MODEL_WRITE_SQL}, (${answer}) as moved`;
+
+/** The members it moved, by name. */
+const MOVE_ALL_SQL = moveAllSql('select array_agg(c.name) from c');
 
 /**
- * MOVE_ALL_SQL for a transaction sent at once, whose writes are on their way before its answer: it fails
- * unless every member's checkpoint moved (a text that is no integer is the error), so nothing is written
- * for a member another runner moved; the group then runs each member alone, which finds out why.
+ * For a transaction sent at once, whose writes are on their way before its answer: it fails unless every
+ * member's checkpoint moved (the member count is its last value; a text that is no integer is the error),
+ * so nothing is written for a member another runner moved; the group then runs each member alone, which
+ * finds out why.
  */
-const MOVE_ALL_OR_FAIL_SQL = MOVE_ALL_SQL.replace(
-  '(select array_agg(c.name) from c) as moved',
-  `(select case when count(*) = ? then count(*) else (count(*) || ' of the group''s checkpoints moved')::int end from c) as moved`,
-);
+const MOVE_ALL_OR_FAIL_SQL = moveAllSql(`select case when count(*) = ? then count(*) else (count(*) || ' of the group''s checkpoints moved')::int end from c`);
 
 /**
  * Commits the live batches that projections are handed together (the shared log reader gives every live

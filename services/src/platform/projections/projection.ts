@@ -92,7 +92,12 @@ export interface BulkFold {
   write(ctx: ApplyContext): Promise<void>;
 }
 
-/** `apply` of a projection that has `statements`: runs them in order on the batch's transaction. */
+/** `apply` and `statements` of a projection whose batch is only such writes: one plan, two ways to send it. */
+export function writesAsStatements(plan: NonNullable<Projection['statements']>): Pick<Projection, 'apply' | 'statements'> {
+  return { apply: (events, ctx) => applyStatements(plan(events, ctx), ctx.trx), statements: plan };
+}
+
+/** Runs a projection's statements in order on the batch's transaction. */
 export async function applyStatements(statements: WriteStatement[], trx: Knex.Transaction): Promise<void> {
   for (const s of statements) {
     const q = trx.raw(s.sql, s.bindings);

@@ -1,4 +1,4 @@
-import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import { writesAsStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 import { wordHash } from '../domain/word-hash';
@@ -53,6 +53,5 @@ export const readerWordsProjection: Projection = {
       tb.primary(['user_id', 'language', 'word_hash']);
     });
   },
-  apply: (events, ctx) => applyStatements(readerWordsStatements(events, ctx), ctx.trx),
-  statements: (events, ctx) => readerWordsStatements(events, ctx),
+  ...writesAsStatements(readerWordsStatements),
 };

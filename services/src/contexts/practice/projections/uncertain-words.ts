@@ -1,4 +1,4 @@
-import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import { writesAsStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
@@ -53,6 +53,5 @@ export const uncertainWordsProjection: Projection = {
       tb.primary(['user_id', 'language', 'word']);
     });
   },
-  apply: (events, ctx) => applyStatements(uncertainWordsStatements(events, ctx), ctx.trx),
-  statements: (events, ctx) => uncertainWordsStatements(events, ctx),
+  ...writesAsStatements(uncertainWordsStatements),
 };

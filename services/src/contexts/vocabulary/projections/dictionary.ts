@@ -1,4 +1,4 @@
-import { applyStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
+import { writesAsStatements, type Projection, type StatementContext, type WriteStatement } from '../../../platform/projections/projection';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { ReadCache } from '../../../platform/projections/read-cache';
 import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
@@ -53,8 +53,7 @@ export const dictionaryProjection: Projection = {
       tb.primary(['user_id', 'language', 'word']);
     });
   },
-  apply: (events, ctx) => applyStatements(dictionaryStatements(events, ctx), ctx.trx),
-  statements: (events, ctx) => dictionaryStatements(events, ctx),
+  ...writesAsStatements(dictionaryStatements),
   afterCommit(events) {
     for (const e of events) {
       if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
