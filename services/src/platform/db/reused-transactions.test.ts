@@ -1,9 +1,21 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKnex, HOT_STATEMENT, type Knex } from './knex';
-import { QUERY_OUTSIDE_TRANSACTION, ReusedTransactions } from './reused-transactions';
+import { QUERY_OUTSIDE_TRANSACTION, quoteLiteral, ReusedTransactions } from './reused-transactions';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
 
 const count = async (knex: Knex) => Number((await knex('rt_rows').count({ n: '*' }))[0]!.n);
+
+describe('a value sent as a literal', () => {
+  it('is quoted exactly as node-pg quotes it, whatever quotes and backslashes it holds', () => {
+    const alphabet = ["'", '\\', '"', 'a', 'é', ',', '{', '}', ' ', '\n', '😀'];
+    const samples = ['', 'plain', "l'homme", 'C:\\dir', "it's a \\ and ''", '{"a\\"b","c"}'];
+    // Every string of up to three of those characters, so each pair of neighbours is covered.
+    let short = [''];
+    for (let n = 0; n < 3; n++) short = short.flatMap((s) => alphabet.map((c) => s + c));
+    for (const text of [...samples, ...short]) expect(quoteLiteral(text)).toBe(pg.escapeLiteral(text));
+  });
+});
 
 for (const engine of await testEngines()) {
   describe.skipIf(!!engine.skipReason)(`reused transactions on ${engine.label} ${engine.skipReason ?? ''}`, () => {

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { Knex } from 'knex';
-import pg from 'pg';
 import { preparesStatements } from './knex';
 import { statementName } from './statement-names';
 
@@ -42,7 +41,17 @@ const preparedOn = new WeakMap<Connection, Set<string>>();
 /** A value as a SQL literal, converted as node-pg converts a parameter (arrays, dates, buffers). */
 function literal(value: unknown): string {
   const v = pgUtils.prepareValue(value);
-  return v === null ? 'NULL' : pg.escapeLiteral(v);
+  return v === null ? 'NULL' : quoteLiteral(v);
+}
+
+/**
+ * What node-pg's `escapeLiteral` answers, built by whole-string replaces: it appends a character at a
+ * time (a new string each), which was 30% of all the projector thread allocated under the mark load,
+ * where the values are whole columns as array literals.
+ */
+export function quoteLiteral(text: string): string {
+  const body = text.includes("'") ? text.replaceAll("'", "''") : text;
+  return text.includes('\\') ? ` E'${body.replaceAll('\\', '\\\\')}'` : `'${body}'`;
 }
 
 interface Bound {

@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { createPostgresEventStore, migrateEventStore } from '../event-store/postgres/adapter';
 import type { EventStore, NewEvent, RecordedEvent } from '../event-store/port';
-import type { Projection } from './projection';
+import { z } from 'zod';
+import { defineEvent, readEventData } from '../decider/events';
+import { writesAsStatements, type Projection } from './projection';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
 import { tallyProjection } from '../../../test-support/platform/tally-projection';
 import { readWholeLog } from '../../../test-support/platform/whole-log';
@@ -217,6 +219,31 @@ for (const engine of await testEngines()) {
       await runner.stop();
       const log = await logOrder(name);
       for (const n of names) expect(await knex(`${n}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id')).toEqual(log);
+    });
+
+    it("plans a live batch's statements from the data as appended (parsed then), older versions upcast and parsed", async () => {
+      const name = `v${randomUUID().slice(0, 8)}`;
+      const Counted = defineEvent(`${name}.Counted`, z.object({ n: z.number() }), { version: 2, upcasters: { 1: (d) => ({ n: Number(d['count']) }) } });
+      const seen: unknown[] = [];
+      const p: Projection = {
+        name,
+        version: 1,
+        tables: [],
+        async setup() {},
+        eventTypes: [Counted.type],
+        ...writesAsStatements((events) => {
+          for (const e of events) seen.push(readEventData(Counted, e));
+          return [];
+        }),
+      };
+      const runner = new ProjectionRunner({ store, db: knex, projections: [p] });
+      await runner.start();
+      // An extra field the schema would strip shows whether the data was parsed again.
+      await store.append(`${name}-a`, [{ id: randomUUID(), type: Counted.type, version: 2, data: { n: 1, extra: 'kept' } }], 'no_stream');
+      const { position } = await store.append(`${name}-a`, [{ id: randomUUID(), type: Counted.type, version: 1, data: { count: '2', extra: 'stripped' } }], 0n);
+      expect(await runner.waitFor(position, { timeoutMs: 5000 })).toBe(true);
+      await runner.stop();
+      expect(seen).toEqual([{ n: 1, extra: 'kept' }, { n: 2 }]);
     });
 
     // Only where transactions run side by side: on PGlite an open transaction stops every other connection,

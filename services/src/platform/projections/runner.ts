@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
+import { trustingAppendValidation } from '../decider/events';
 import { ReusedTransactions } from '../db/reused-transactions';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
@@ -271,8 +272,11 @@ export class ProjectionRunner {
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
     const ctx = { t: generationTables(generation), maintain: (sql: string, bindings: readonly Knex.RawBinding[]) => void upkeep.push([sql, bindings]) };
     // A projection that offers its writes as statements plans them once, whichever way they are sent.
+    // Planning is synchronous, so it reads the events' data as a rebuild does (trustingAppendValidation):
+    // validated on append, not parsed again (that parse was a seventh of the projector thread's allocation).
     let planned: WriteStatement[] | undefined;
-    const statements = wanted.length === 0 ? () => [] : p.statements ? () => (planned ??= p.statements!(wanted, ctx)) : undefined;
+    const plan = () => trustingAppendValidation(() => p.statements!(wanted, ctx));
+    const statements = wanted.length === 0 ? () => [] : p.statements ? () => (planned ??= plan()) : undefined;
     const write = async (trx: Knex.Transaction) => {
       if (statements) return applyStatements(statements(), trx);
       upkeep.length = 0; // only the attempt that commits leaves upkeep
