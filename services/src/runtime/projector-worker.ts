@@ -1,16 +1,16 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { createKnex } from '../platform/db/knex';
 import { createPostgresEventStore } from '../platform/event-store/postgres/adapter';
 import { createLogger } from '../platform/logger';
 import { PROJECTOR_COALESCE_MS, ProjectionRunner } from '../platform/projections/runner';
-import type { ProgressUpdate, WorkerMessage } from '../platform/projections/worker-host';
+import type { ProgressMessage, ProgressUpdate, WorkerMessage } from '../platform/projections/worker-host';
 import { allModules } from './modules';
 
 /**
  * The projectors of the all-in-one process, on their own thread. Migrations already ran in the main
  * thread; this thread only follows the log and applies batches, reporting progress to the main thread.
  */
-const { connectionString, logLevel, namedStatements } = workerData as { connectionString: string; logLevel: string; namedStatements: boolean };
+const { connectionString, logLevel, namedStatements, progressPort } = workerData as { connectionString: string; logLevel: string; namedStatements: boolean; progressPort: MessagePort };
 const log = createLogger(logLevel, 'verba-projector');
 const store = createPostgresEventStore({ connectionString, poolSize: 4, coalesceMs: PROJECTOR_COALESCE_MS, namedStatements });
 const db = createKnex(connectionString, { poolSize: 4, applicationName: 'verba-projector', namedStatements, log: { warn: (m) => log.warn(m), error: (m) => log.error(m) } });
@@ -23,7 +23,7 @@ function flush(): void {
   if (pending.length === 0) return;
   const updates = pending;
   pending = [];
-  post({ type: 'progress', updates });
+  progressPort.postMessage({ updates } satisfies ProgressMessage);
 }
 function report(update: ProgressUpdate): void {
   if (pending.length === 0) setImmediate(flush);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../logger';
+import type { Projection } from './projection';
+import { ProjectorWorker } from './worker-host';
+
+describe('the projector thread seen from the HTTP thread', () => {
+  it('answers a wait from a progress report that arrived while this thread was busy, its afterCommit first', async () => {
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const committed: unknown[] = [];
+    const tally = { name: 'tally', afterCommit: (events: unknown[]) => committed.push(...events) } as unknown as Projection;
+    const host = await ProjectorWorker.start({
+      entry: new URL('../../../test-support/platform/progress-worker.mjs', import.meta.url),
+      workerData: { signal },
+      projections: [tally],
+      log: createLogger('silent'),
+    });
+    try {
+      host.wake();
+      await new Promise((r) => setImmediate(r)); // the wake-up goes out on the next turn
+      // This thread stays busy until the worker has reported: the report now waits for a turn of its loop.
+      expect(Atomics.wait(signal, 0, 0, 5000)).not.toBe('timed-out');
+      let answer: boolean | undefined;
+      void host.waitFor({ commit: 1n, prepare: 1n }, { timeoutMs: 1000 }).then((reached) => (answer = reached));
+      for (let i = 0; i < 5; i++) await Promise.resolve(); // promise callbacks only: no turn of the loop
+      expect(answer).toBe(true);
+      expect(committed).toEqual([{ type: 'Counted', version: 1, data: { batch: 1 } }]);
+      // A position not reported yet still waits, and is reached with the next report.
+      const next = host.waitFor({ commit: 2n, prepare: 2n }, { timeoutMs: 5000 });
+      host.wake();
+      expect(await next).toBe(true);
+      expect(committed).toHaveLength(2);
+    } finally {
+      await host.stop();
+    }
+  });
+});

@@ -1,0 +1,18 @@
+// A stand-in projector thread for worker-host.test.ts: on each wake-up it reports one committed batch on
+// the progress port, then raises `signal` so the test thread knows the report is there.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { progressPort, signal } = workerData;
+let batch = 0;
+
+parentPort.on('message', (m) => {
+  if (m.type === 'wake') {
+    batch += 1;
+    const position = { commit: BigInt(batch), prepare: BigInt(batch) };
+    progressPort.postMessage({ updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }] });
+    Atomics.store(signal, 0, batch);
+    Atomics.notify(signal, 0);
+  }
+  if (m.type === 'stop') parentPort.postMessage({ type: 'stopped' });
+});
+parentPort.postMessage({ type: 'ready' });
