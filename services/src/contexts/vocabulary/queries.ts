@@ -11,11 +11,12 @@ export class VocabularyQueries {
     private readonly cache: ReadCache<DictionaryEntry[]> | undefined,
   ) {}
 
+  /** In code point order (see compareWords), the order the cached copies keep. */
   async dictionary(userId: string, language: LearningLanguage): Promise<DictionaryEntry[]> {
     const load = async (): Promise<DictionaryEntry[]> =>
       (
         await this.db.raw(
-          'select word as value, status from dictionary_entries where user_id = ? and language = ? order by word',
+          'select word as value, status from dictionary_entries where user_id = ? and language = ? order by word collate "C"',
           [userId, language],
         )
       ).rows;

@@ -59,6 +59,18 @@ describe(`dictionary routes on ${database.label}`, () => {
     expect((await read(agent, undefined, 'de')).words).toEqual([]);
   });
 
+  it('reads back after each mark exactly what the read model holds, in code point order', async () => {
+    const { agent, uid } = learner();
+    const marks: [string, string][] = [['zug', 'known'], ['äpfel', 'uncertain'], ['apfel', 'known'], ['öl', 'known'], ['zug', 'uncertain'], ['äpfel', 'new'], ['ober', 'known'], ['ölig', 'uncertain']];
+    for (const [value, status] of marks) {
+      const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value, status } } });
+      const { words } = await read(agent, res.json().position);
+      const rows = await t.platform.db('dictionary_entries').where({ user_id: uid, language: 'de' }).select('word as value', 'status');
+      expect(words).toEqual(rows.sort((a: { value: string }, b: { value: string }) => Buffer.compare(Buffer.from(a.value), Buffer.from(b.value))));
+    }
+    expect((await read(agent)).words.map((w: { value: string }) => w.value)).toEqual(['apfel', 'ober', 'zug', 'öl', 'ölig']);
+  });
+
   it.each([
     [{ languageCode: 'xx', word: { value: 'haus', status: 'known' } }, /Invalid option/],
     [{ languageCode: 'de', word: { value: '...', status: 'known' } }, /^Not a word$/],

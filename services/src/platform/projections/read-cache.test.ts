@@ -22,6 +22,25 @@ describe('read cache', () => {
     expect(await cache.get('k', async () => 'new')).toBe('new');
   });
 
+  it('updates a cached value in place of loading it again, and keeps a load in flight from storing', async () => {
+    const cache = new ReadCache<readonly string[]>();
+    const first = ['a'];
+    await cache.get('k', async () => first);
+    cache.update('k', (words) => [...words, 'b']);
+    expect(await cache.get('k', async () => ['loaded'])).toEqual(['a', 'b']);
+    expect(first).toEqual(['a']); // what an earlier reader holds is left as it was
+
+    cache.update('absent', (words) => [...words, 'x']); // nothing cached: nothing to update
+    expect(await cache.get('absent', async () => ['loaded'])).toEqual(['loaded']);
+
+    let release!: () => void;
+    const slow = cache.get('m', () => new Promise<readonly string[]>((r) => (release = () => r(['old']))));
+    cache.update('m', (words) => [...words, 'c']);
+    release();
+    expect(await slow).toEqual(['old']);
+    expect(await cache.get('m', async () => ['new'])).toEqual(['new']);
+  });
+
   it('invalidates by prefix, including loads in flight', async () => {
     const cache = new ReadCache<string>();
     await cache.get('u1:de', async () => 'a');

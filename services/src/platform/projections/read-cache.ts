@@ -36,6 +36,17 @@ export class ReadCache<T> {
     this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
   }
 
+  /**
+   * Brings a cached value up to date with a committed change instead of dropping it, so the next read
+   * (most often the writer's own, with minPosition) needs no query. `change` must not mutate the value:
+   * a reader may still hold it. Loads in flight are kept from storing, as after `invalidate`.
+   */
+  update(key: string, change: (value: T) => T): void {
+    const hit = this.entries.get(key);
+    this.invalidate(key);
+    if (hit !== undefined) this.entries.set(key, change(hit));
+  }
+
   invalidatePrefix(prefix: string): void {
     for (const key of [...this.entries.keys()]) if (key.startsWith(prefix)) this.invalidate(key);
     this.epoch++; // keys being loaded right now are not in `entries` yet

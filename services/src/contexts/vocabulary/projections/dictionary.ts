@@ -2,7 +2,7 @@ import { writesAsStatements, type Projection, type StatementContext, type WriteS
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { ReadCache } from '../../../platform/projections/read-cache';
 import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
-import { EventCodec, readEventData } from '../../../platform/decider/events';
+import { EventCodec, readEventData, trustingAppendValidation } from '../../../platform/decider/events';
 import { WordStatusChanged, vocabularyEvents } from '../events';
 import { UserDeleted } from '../../identity/published';
 
@@ -16,7 +16,10 @@ export interface DictionaryEntry {
   status: 'known' | 'uncertain';
 }
 
-/** Dictionaries as last read, per `${userId}:${language}`; this projection invalidates what it changes. */
+/**
+ * Dictionaries as last read, per `${userId}:${language}`; this projection brings what it changes up to
+ * date after each batch (a learner who marks a word and reads the dictionary needs no query).
+ */
 export const dictionaryCache = new ReadCache<DictionaryEntry[]>();
 export const dictionaryKey = (userId: string, language: string) => `${userId}:${language}`;
 
@@ -58,8 +61,10 @@ export const dictionaryProjection: Projection = {
     for (const e of events) {
       if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
       else if (e.type === WordStatusChanged.type) {
-        const { userId, language } = e.data as { userId: string; language: string };
-        dictionaryCache.invalidate(dictionaryKey(userId, language));
+        // Each event sets a word's status outright, so applying one to a copy that already shows it (read
+        // after the commit, before this hook ran) changes nothing.
+        const { userId, language, word, status } = trustingAppendValidation(() => readEventData(WordStatusChanged, e));
+        dictionaryCache.update(dictionaryKey(userId, language), (entries) => withWordStatus(entries, word, status));
       }
     }
   },
@@ -67,3 +72,36 @@ export const dictionaryProjection: Projection = {
     dictionaryCache.invalidatePrefix('');
   },
 };
+
+/**
+ * The dictionary's order: by code point, as the query's `collate "C"` sorts (the same on every server,
+ * whatever its locale), so a copy brought up to date here reads exactly as the query would.
+ */
+export function compareWords(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointOrder(x) - codePointOrder(y);
+  }
+  return a.length - b.length;
+}
+
+/** A UTF-16 unit's rank in code point order: surrogates (code points past U+FFFF) after U+E000-U+FFFF. */
+const codePointOrder = (unit: number) => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
+
+/** A dictionary in that order with one word's new status, as a new array (readers may hold the old one). */
+export function withWordStatus(entries: readonly DictionaryEntry[], word: string, status: DictionaryEntry['status'] | 'new'): DictionaryEntry[] {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareWords(entries[mid]!.value, word) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  const found = entries[lo]?.value === word;
+  const next = entries.slice();
+  if (status !== 'new') next.splice(lo, found ? 1 : 0, { value: word, status });
+  else if (found) next.splice(lo, 1);
+  return next;
+}
