@@ -1,8 +1,9 @@
 // A stand-in projector thread for worker-host.test.ts: on each wake-up it reports one committed batch on
-// the progress port, then raises `signal` so the test thread knows the report is there.
+// the progress port, then raises `signal` so the test thread knows the report is there; with `dieAfterReport`
+// it then exits at once, as a crashing projector thread would.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { progressPort, signal } = workerData;
+const { progressPort, signal, dieAfterReport } = workerData;
 let batch = 0;
 
 parentPort.on('message', (m) => {
@@ -12,6 +13,7 @@ parentPort.on('message', (m) => {
     progressPort.postMessage({ updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }] });
     Atomics.store(signal, 0, batch);
     Atomics.notify(signal, 0);
+    if (dieAfterReport) process.exit(1);
   }
   if (m.type === 'stop') parentPort.postMessage({ type: 'stopped' });
 });

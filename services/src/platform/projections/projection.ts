@@ -70,7 +70,10 @@ export interface Projection {
    * own, this is what crosses to the main thread, where the caches are.
    */
   afterCommit?(events: CommittedEvent[]): void;
-  /** After a rebuild switched the views to a new generation: everything cached from the old one is stale. */
+  /**
+   * After a rebuild switched the views to a new generation, or after the projector thread died (the hooks of
+   * the batches it committed last may never have run): everything cached is stale.
+   */
   afterSwitch?(): void;
   /**
    * For as-of rebuilds (as-of.ts): when the fact an event records happened, or null for an event that

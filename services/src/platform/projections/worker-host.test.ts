@@ -33,4 +33,25 @@ describe('the projector thread seen from the HTTP thread', () => {
       await host.stop();
     }
   });
+
+  it("after the projector thread died, applies the reports it sent last and drops what the read caches hold", async () => {
+    const committed: unknown[] = [];
+    let switched = 0;
+    const tally = { name: 'tally', afterCommit: (events: unknown[]) => committed.push(...events), afterSwitch: () => switched++ } as unknown as Projection;
+    const host = await ProjectorWorker.start({
+      entry: new URL('../../../test-support/platform/progress-worker.mjs', import.meta.url),
+      workerData: { signal: new Int32Array(new SharedArrayBuffer(4)), dieAfterReport: true },
+      projections: [tally],
+      log: createLogger('silent'),
+    });
+    try {
+      host.wake();
+      for (let i = 0; i < 100 && switched === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(switched).toBe(1);
+      expect(committed).toEqual([{ type: 'Counted', version: 1, data: { batch: 1 } }]);
+      expect(await host.waitFor({ commit: 1n, prepare: 1n }, { timeoutMs: 100 })).toBe(true);
+    } finally {
+      await host.stop();
+    }
+  });
 });

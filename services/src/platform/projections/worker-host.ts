@@ -32,7 +32,9 @@ export interface ProjectorWorkerOptions {
  * event loop a saturated API delays every projector round trip, and read-your-writes with it.
  */
 export class ProjectorWorker {
-  private worker!: Worker;
+  /** The worker thread, while it runs (between a crash and its restart, none). */
+  private running: Worker | undefined;
+  private restart: NodeJS.Timeout | undefined;
   private progressPort: MessagePort | undefined;
   private readonly positions = new Map<string, Position>();
   private readonly progressed = new WakeUp();
@@ -54,11 +56,14 @@ export class ProjectorWorker {
     return new Promise((resolve, reject) => {
       // Progress comes on a port of its own, which waitFor can also read synchronously (takeArrived).
       const { port1, port2 } = new MessageChannel();
-      this.progressPort?.close();
+      if (this.progressPort) {
+        this.takeArrived(); // a dead worker's last reports
+        this.progressPort.close();
+      }
       this.progressPort = port1;
       port1.on('message', (m: ProgressMessage) => this.onProgress(m));
       const worker = new Worker(this.o.entry, { workerData: { ...(this.o.workerData as object), progressPort: port2 }, transferList: [port2] });
-      this.worker = worker;
+      this.running = worker;
       worker.on('message', (m: WorkerMessage) => {
         if (m.type === 'ready') resolve();
       });
@@ -67,10 +72,13 @@ export class ProjectorWorker {
         reject(e);
       });
       worker.on('exit', (code) => {
+        this.running = undefined;
         if (this.stopping) return;
-        // Started projections resume from their checkpoints: restart the worker.
+        // Started projections resume from their checkpoints: restart the worker. A batch it committed
+        // but had not reported yet never ran its afterCommit here, so the read caches start afresh.
         this.o.log.error({ code }, 'projector worker exited; restarting');
-        setTimeout(() => void this.spawn().catch(() => undefined), 1000);
+        for (const p of this.o.projections) p.afterSwitch?.();
+        this.restart = setTimeout(() => void this.spawn().catch(() => undefined), 1000);
       });
     });
   }
@@ -81,7 +89,7 @@ export class ProjectorWorker {
     this.wakeScheduled = true;
     setImmediate(() => {
       this.wakeScheduled = false;
-      if (!this.stopping) this.worker.postMessage({ type: 'wake' });
+      if (!this.stopping) this.running?.postMessage({ type: 'wake' });
     });
   }
 
@@ -123,13 +131,17 @@ export class ProjectorWorker {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    const stopped = new Promise<void>((resolve) => {
-      this.worker.on('message', (m: WorkerMessage) => m.type === 'stopped' && resolve());
-      this.worker.once('exit', () => resolve());
-    });
-    this.worker.postMessage({ type: 'stop' });
-    await stopped;
-    await this.worker.terminate();
+    clearTimeout(this.restart);
+    const worker = this.running;
+    if (worker) {
+      const stopped = new Promise<void>((resolve) => {
+        worker.on('message', (m: WorkerMessage) => m.type === 'stopped' && resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage({ type: 'stop' });
+      await stopped;
+      await worker.terminate();
+    }
     this.progressPort?.close();
     this.progressed.close();
   }
