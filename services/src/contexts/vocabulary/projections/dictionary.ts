@@ -62,7 +62,8 @@ export const dictionaryProjection: Projection = {
       if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
       else if (e.type === WordStatusChanged.type) {
         // Each event sets a word's status outright, so applying one to a copy that already shows it (read
-        // after the commit, before this hook ran) changes nothing.
+        // after the commit, before this hook ran) changes nothing; a copy read after a later batch too shows
+        // that batch's words as this one left them until that batch's own hook runs, next in order.
         const { userId, language, word, status } = trustingAppendValidation(() => readEventData(WordStatusChanged, e));
         dictionaryCache.update(dictionaryKey(userId, language), (entries) => withWordStatus(entries, word, status));
       }
