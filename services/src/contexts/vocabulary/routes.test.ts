@@ -69,6 +69,9 @@ describe(`dictionary routes on ${database.label}`, () => {
       expect(words).toEqual(rows.sort((a: { value: string }, b: { value: string }) => Buffer.compare(Buffer.from(a.value), Buffer.from(b.value))));
     }
     expect((await read(agent)).words.map((w: { value: string }) => w.value)).toEqual(['apfel', 'ober', 'zug', 'öl', 'ölig']);
+    // A bulk change to the cached dictionary (more than a batch brings up to date word by word).
+    const many = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: Array.from({ length: 100 }, (_, i) => `wort${i}`) } });
+    expect((await read(agent, many.json().position)).words).toHaveLength(105);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareWords, withWordStatus, type DictionaryEntry } from './dictionary';
+import { compareWords, withWordStatuses, type DictionaryEntry } from './dictionary';
 
 /** PostgreSQL's `collate "C"` on UTF-8 text: the bytes' order. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -16,15 +16,19 @@ describe('a cached dictionary brought up to date', () => {
     const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     const truth = new Map<string, DictionaryEntry['status']>();
     let cached: DictionaryEntry[] = [];
-    for (let i = 0; i < 2000; i++) {
-      const word = Array.from({ length: 1 + random(3) }, () => letters[random(letters.length)]).join('');
-      const status = (['known', 'uncertain', 'new'] as const)[random(3)]!;
+    for (let batch = 0; batch < 400; batch++) {
+      const changes = Array.from({ length: 1 + random(8) }, () => {
+        const word = Array.from({ length: 1 + random(3) }, () => letters[random(letters.length)]).join('');
+        return [word, (['known', 'uncertain', 'new'] as const)[random(3)]!] as const;
+      });
       const before = cached;
       const copy = JSON.stringify(before);
-      cached = withWordStatus(cached, word, status);
+      cached = withWordStatuses(cached, changes);
       expect(JSON.stringify(before)).toBe(copy);
-      if (status === 'new') truth.delete(word);
-      else truth.set(word, status);
+      for (const [word, status] of changes) {
+        if (status === 'new') truth.delete(word);
+        else truth.set(word, status);
+      }
     }
     const fresh = [...truth].map(([value, status]) => ({ value, status })).sort((a, b) => byBytes(a.value, b.value));
     expect(cached).toEqual(fresh);

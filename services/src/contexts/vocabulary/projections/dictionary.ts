@@ -58,15 +58,22 @@ export const dictionaryProjection: Projection = {
   },
   ...writesAsStatements(dictionaryStatements),
   afterCommit(events) {
+    const changes = new Map<string, WordChange[]>();
     for (const e of events) {
       if (e.type === UserDeleted.type) dictionaryCache.invalidatePrefix(`${readEventData(UserDeleted, e).userId}:`);
       else if (e.type === WordStatusChanged.type) {
-        // Each event sets a word's status outright, so applying one to a copy that already shows it (read
-        // after the commit, before this hook ran) changes nothing; a copy read after a later batch too shows
-        // that batch's words as this one left them until that batch's own hook runs, next in order.
         const { userId, language, word, status } = trustingAppendValidation(() => readEventData(WordStatusChanged, e));
-        dictionaryCache.update(dictionaryKey(userId, language), (entries) => withWordStatus(entries, word, status));
+        const key = dictionaryKey(userId, language);
+        changes.set(key, [...(changes.get(key) ?? []), [word, status]]);
       }
+    }
+    // Each event sets a word's status outright, so applying one to a copy that already shows it (read after
+    // the commit, before this hook ran) changes nothing; a copy read after a later batch too shows that
+    // batch's words as this one left them until that batch's own hook runs, next in order. A bulk change
+    // (an import) drops the copy: the next read loads it once rather than this thread splicing it word by word.
+    for (const [key, list] of changes) {
+      if (list.length > MAX_CHANGES_APPLIED) dictionaryCache.invalidate(key);
+      else dictionaryCache.update(key, (entries) => withWordStatuses(entries, list));
     }
   },
   afterSwitch() {
@@ -91,18 +98,26 @@ export function compareWords(a: string, b: string): number {
 /** A UTF-16 unit's rank in code point order: surrogates (code points past U+FFFF) after U+E000-U+FFFF. */
 const codePointOrder = (unit: number) => (unit < 0xd800 ? unit : unit < 0xe000 ? unit + 0x2000 : unit - 0x800);
 
-/** A dictionary in that order with one word's new status, as a new array (readers may hold the old one). */
-export function withWordStatus(entries: readonly DictionaryEntry[], word: string, status: DictionaryEntry['status'] | 'new'): DictionaryEntry[] {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compareWords(entries[mid]!.value, word) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  const found = entries[lo]?.value === word;
+/** A word and its new status (`new` takes it out of the dictionary). */
+type WordChange = readonly [word: string, status: DictionaryEntry['status'] | 'new'];
+
+/** More changes than this to one cached dictionary in a batch drop it instead. */
+const MAX_CHANGES_APPLIED = 64;
+
+/** A dictionary in that order with the changes applied in turn, as a new array (readers may hold the old one). */
+export function withWordStatuses(entries: readonly DictionaryEntry[], changes: readonly WordChange[]): DictionaryEntry[] {
   const next = entries.slice();
-  if (status !== 'new') next.splice(lo, found ? 1 : 0, { value: word, status });
-  else if (found) next.splice(lo, 1);
+  for (const [word, status] of changes) {
+    let lo = 0;
+    let hi = next.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareWords(next[mid]!.value, word) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = next[lo]?.value === word;
+    if (status !== 'new') next.splice(lo, found ? 1 : 0, { value: word, status });
+    else if (found) next.splice(lo, 1);
+  }
   return next;
 }
