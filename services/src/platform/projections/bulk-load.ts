@@ -166,15 +166,15 @@ export function latestRowsStatements<R extends readonly unknown[]>(
   o: {
     table: string;
     rowOf(e: RecordedEvent): R | { erase: string };
-    /** The key columns come first in a row: `key` joins them. */
-    key(row: R): string;
     keep(row: R): boolean;
     write: { cols: readonly Column[]; conflict: Conflict };
+    /** The key columns, which a row's values begin with. */
     removeBy: readonly Column[];
     /** Told how many rows each write upserts (for StatisticsKeeper). */
     upserted?(rows: number): void;
   },
 ): WriteStatement[] {
+  const keyOf = (row: R) => row.slice(0, o.removeBy.length).join('\u0000');
   const out: WriteStatement[] = [];
   let latest = new Map<string, R>();
   const flush = () => {
@@ -189,7 +189,7 @@ export function latestRowsStatements<R extends readonly unknown[]>(
     if ('erase' in row) {
       flush();
       out.push({ sql: 'delete from ?? where user_id = ?', bindings: [o.table, row.erase], hot: false });
-    } else latest.set(o.key(row), row);
+    } else latest.set(keyOf(row), row);
   }
   flush();
   return out;

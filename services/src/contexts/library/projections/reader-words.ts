@@ -29,7 +29,6 @@ function readerWordsStatements(events: RecordedEvent[], ctx: StatementContext): 
       const data = readEventData(WordStatusChanged, e);
       return [data.userId, data.language, wordHash(data.language, data.word), data.status];
     },
-    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
     keep: (r) => r[3] !== 'new',
     write: { cols: COLUMNS, conflict: { key: ['user_id', 'language', 'word_hash'], merge: 'status = excluded.status' } },
     removeBy: KEY,

@@ -30,7 +30,6 @@ function uncertainWordsStatements(events: RecordedEvent[], ctx: StatementContext
       const { userId, language, word, status } = readEventData(WordStatusChanged, e);
       return [userId, language, word, status === 'uncertain'];
     },
-    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
     keep: (r) => r[3],
     write: { cols: KEY, conflict: { key: ['user_id', 'language', 'word'], merge: null } },
     removeBy: KEY,

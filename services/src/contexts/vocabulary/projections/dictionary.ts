@@ -34,7 +34,6 @@ const dictionaryStatements = (events: RecordedEvent[], { t }: StatementContext):
       const { data } = codec.decode(e);
       return [data.userId, data.language, data.word, data.status, data.at];
     },
-    key: (r) => `${r[0]}\u0000${r[1]}\u0000${r[2]}`,
     keep: (r) => r[3] !== 'new',
     write: { cols: COLUMNS, conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' } },
     removeBy: KEY,
@@ -64,7 +63,9 @@ export const dictionaryProjection: Projection = {
       else if (e.type === WordStatusChanged.type) {
         const { userId, language, word, status } = trustingAppendValidation(() => readEventData(WordStatusChanged, e));
         const key = dictionaryKey(userId, language);
-        changes.set(key, [...(changes.get(key) ?? []), [word, status]]);
+        const list = changes.get(key);
+        if (list) list.push([word, status]);
+        else changes.set(key, [[word, status]]);
       }
     }
     // Each event sets a word's status outright, so applying one to a copy that already shows it (read after
