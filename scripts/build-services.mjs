@@ -22,6 +22,7 @@ const ENTRIES = {
   'projector-worker-boot': 'services/src/runtime/projector-worker.ts',
   'embedded-init': 'services/src/platform/db/embedded-init.mjs',
   'espeak-wasm-worker': 'services/src/contexts/speech/adapters/espeak-wasm-worker.mjs',
+  'untrusted-worker-boot': 'services/src/runtime/untrusted-worker.ts',
 };
 const SOURCES = ['services/src', 'contracts/src', 'services/package.json', 'contracts/package.json', 'scripts/build-services.mjs'];
 

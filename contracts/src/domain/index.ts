@@ -26,3 +26,4 @@ export * from './safe-text';
 export * from './exercises';
 export * from './sentences';
 export * from './forum';
+export * from './uploads';

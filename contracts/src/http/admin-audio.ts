@@ -77,7 +77,12 @@ export const adminUploadAudio = defineRoute({
   body: z.object({ file: z.file().mime([...AUDIO_TYPES]).max(AUDIO_MAX_BYTES), text }),
   response: written,
   status: 201,
-  errors: { 400: 'No file, two files, no text, a file that is not mp3/wav/ogg by its bytes or whose length cannot be read', 413: 'A file over 20 MB' },
+  errors: {
+    400: 'No file, two files, no text, a file that is not mp3/wav/ogg by its bytes or whose length cannot be read',
+    413: 'A file over 20 MB',
+    422: 'Reading the file took too long (it is read on a worker thread with a time budget)',
+    503: 'Too many files are being read right now; try again in a minute.',
+  },
 });
 
 export const adminRemoveAudio = defineRoute({

@@ -20,6 +20,15 @@ export const IMPORT_ARTICLES_MAX = 200;
 /** Pasted text: within the JSON body limit (1 MB) even for Cyrillic, two bytes a letter. */
 export const IMPORT_TEXT_MAX = 400_000;
 export const IMPORT_FILE_TYPES = ['.txt', '.epub'] as const;
+/** A book's files, and the bytes they unpack to, read at most (counted as they unpack, whatever the zip says). */
+export const IMPORT_BOOK_FILES_MAX = 5000;
+export const IMPORT_BOOK_UNZIPPED_MAX = 64 * 1024 * 1024;
+/** Seconds a file or page may take to read before the import stops with nothing written. */
+export const IMPORT_READ_SECONDS_MAX = 10;
+/** Elements open at once in a page or a book's chapter (real ones nest a few dozen deep). */
+export const IMPORT_NESTING_MAX = 512;
+/** Elements a web page may have (an article page has a few thousand; reading grows faster than their count). */
+export const IMPORT_PAGE_ELEMENTS_MAX = 50_000;
 
 export const IMPORT_MESSAGES = {
   fileRequired: MESSAGES.form.fileRequired,
@@ -31,7 +40,17 @@ export const IMPORT_MESSAGES = {
   noText: 'No text to read was found in it.',
   textTooLong: `Maximum ${IMPORT_TEXT_MAX} letters are allowed`,
   tooManyArticles: `At most ${IMPORT_ARTICLES_MAX} articles can be made from one import.`,
-  bookTooLarge: 'This book is too large to import.',
+  bookTooLarge: `This book is too large to import: it unpacks to more than ${IMPORT_BOOK_UNZIPPED_MAX / 1024 / 1024} MB.`,
+  bookTooManyFiles: `This book is too large to import: it holds more than ${IMPORT_BOOK_FILES_MAX.toLocaleString('en')} files.`,
+  bookNeedsTooMuch: 'This book is too large to import: reading it needs more memory than an import may use.',
+  bookTooSlow: `This book took more than ${IMPORT_READ_SECONDS_MAX} seconds to read, so nothing was imported. Try a smaller book.`,
+  tooDeep: `This file cannot be imported: its markup is nested more than ${IMPORT_NESTING_MAX} levels deep.`,
+  fileTooSlow: `This file took more than ${IMPORT_READ_SECONDS_MAX} seconds to read, so nothing was imported. Try a smaller file.`,
+  fileNeedsTooMuch: 'This file is too large to import: reading it needs more memory than an import may use.',
+  pageTooSlow: `This page took more than ${IMPORT_READ_SECONDS_MAX} seconds to read, so nothing was imported.`,
+  pageNeedsTooMuch: 'This page is too large to import: reading it needs more memory than an import may use.',
+  pageTooManyElements: `This page is too large to import: it has more than ${IMPORT_PAGE_ELEMENTS_MAX.toLocaleString('en')} elements.`,
+  pageUnreadable: 'This page could not be read as a web page.',
   urlInvalid: 'Enter a web address that starts with https:// or http://',
   urlPrivate: 'This address cannot be imported: it points to a private or local network.',
   urlUnreachable: 'The page could not be loaded. Check the address and try again.',
@@ -83,7 +102,12 @@ export const importText = defineRoute({
     ...commandId,
   }),
   response: ImportResultSchema,
-  errors: { 403: `${quota}.` },
+  errors: {
+    403: `${quota}.`,
+    413: 'Reading the text needs more memory than an import may use.',
+    422: `Reading took more than ${IMPORT_READ_SECONDS_MAX} s, or its markup nests more than ${IMPORT_NESTING_MAX} deep (read on a worker thread with a time, memory and output budget; nothing is written)`,
+    503: 'Too many files are being read right now; try again in a minute.',
+  },
 });
 
 export const importUrl = defineRoute({
@@ -101,8 +125,9 @@ export const importUrl = defineRoute({
   errors: {
     400: 'The address is not http(s), points to a private or local network, or is not a web page with article text.',
     403: `${quota}.`,
-    413: 'The page is larger than the import limit.',
-    422: 'The page could not be loaded (no such host, an error answer) or took too long.',
+    413: `The page is larger than the import limit, has more than ${IMPORT_PAGE_ELEMENTS_MAX} elements, or needs more memory to read than an import may use.`,
+    422: `The page could not be loaded (no such host, an error answer) or took too long; or reading it took more than ${IMPORT_READ_SECONDS_MAX} s, or its markup nests more than ${IMPORT_NESTING_MAX} deep.`,
+    503: 'Too many files are being read right now; try again in a minute.',
   },
 });
 
@@ -120,9 +145,11 @@ export const importFile = defineRoute({
   body: ImportFileFieldsSchema.extend({ file: z.file().max(IMPORT_FILE_MAX_BYTES) }),
   response: ImportResultSchema,
   errors: {
-    400: 'No file, an empty file, a file that is not what its name says (not UTF-8 text, not an EPUB), or no text in it.',
+    400: 'No file, an empty file, a file that is not what its name says (not UTF-8 text, not an EPUB), no text in it, or more articles than one import makes.',
     403: `${quota}.`,
-    413: 'The file is larger than the import limit.',
+    413: `The file is larger than the import limit; a book holds more than ${IMPORT_BOOK_FILES_MAX} files or unpacks to more than ${IMPORT_BOOK_UNZIPPED_MAX / 1024 / 1024} MB (counted as it unpacks, whatever the zip declares); or reading it needs more memory than an import may use.`,
+    422: `Reading took more than ${IMPORT_READ_SECONDS_MAX} s, or its markup nests more than ${IMPORT_NESTING_MAX} deep (read on a worker thread with a time, memory and output budget; nothing is written)`,
+    503: 'Too many files are being read right now; try again in a minute.',
   },
 });
 

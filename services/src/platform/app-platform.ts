@@ -19,6 +19,7 @@ import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
 import { PROJECTOR_COALESCE_MS, ProjectionRunner, migrateProjections } from './projections/runner';
 import { loadSecrets } from './secrets';
+import { createUntrustedPool } from './untrusted/pool';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 
 /**
@@ -53,7 +54,12 @@ export async function openPlatform(
   config: Config,
   log: Logger,
   modules: readonly Module[],
-  options: { projectorsInProcess?: boolean; now?: () => Date } = {},
+  options: {
+    projectorsInProcess?: boolean;
+    now?: () => Date;
+    /** The untrusted pool's worker module (runtime/untrusted-worker.ts); started on its first job. */
+    untrustedWorker: URL;
+  },
 ): Promise<Platform> {
   const appendListeners = new Set<() => void>();
   const appended = () => {
@@ -134,6 +140,7 @@ export async function openPlatform(
     cache,
     secrets,
     personalData: new PersonalData(db),
+    untrusted: createUntrustedPool({ entry: options.untrustedWorker }),
     projections,
     projectorsInProcess: options.projectorsInProcess ?? false,
     mailer,
@@ -186,6 +193,7 @@ export async function openPlatform(
       await runner.stop();
       await publisher.close();
       mailer.close?.();
+      await core.untrusted.close();
       await cache.close();
       await db.destroy();
       await store.close();

@@ -13,6 +13,7 @@ import type { Projection } from './projections/projection';
 import type { ProjectionRunner } from './projections/runner';
 import type { Secrets } from './secrets';
 import type { PersonalData } from './personal-data/keys';
+import type { UntrustedWork } from './untrusted/pool';
 import type { HistoryStreams } from './history';
 import type { ReadableKind, ReadCheck, Readable } from './readable';
 
@@ -56,6 +57,8 @@ export interface BaseDeps {
   secrets: Secrets;
   /** Per-user data keys: seal what a user wrote; identity's erasure shreds the key (crypto-shredding). */
   personalData: PersonalData;
+  /** Parsing of what users upload or make the server fetch, on worker threads with budgets. */
+  untrusted: UntrustedWork;
   /** Read-your-writes: queries wait on it for the position a command returned. */
   projections: ReadYourWrites;
   /** True when this process runs the projectors, so caches the projectors invalidate are exact here. */

@@ -1,3 +1,4 @@
+import { UNTRUSTED_WORKER } from './untrusted-worker-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlatform, type Platform } from '../platform/app-platform';
 import { loadConfig } from '../platform/config';
@@ -44,7 +45,7 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
     db = await database.create();
     const config = loadConfig({ DATABASE_URL: db.connectionString, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const log = createLogger('silent');
-    platform = await openPlatform(config, log, allModules, { projectorsInProcess: true });
+    platform = await openPlatform(config, log, allModules, { projectorsInProcess: true, untrustedWorker: UNTRUSTED_WORKER });
     app = await createHttpServer({
       log,
       ready: () => true,

@@ -1,3 +1,4 @@
+import { UNTRUSTED_WORKER } from './untrusted-worker-url';
 import type { Config } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
@@ -22,7 +23,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role !== 'all-in-one' && !config.DATABASE_URL) {
     throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
   }
-  const platform = await openPlatform(config, log, modules, { projectorsInProcess: role === 'all-in-one' });
+  const platform = await openPlatform(config, log, modules, { projectorsInProcess: role === 'all-in-one', untrustedWorker: UNTRUSTED_WORKER });
   let ready = false;
   const { deps } = platform;
 

@@ -1,3 +1,4 @@
+import { UNTRUSTED_WORKER } from '../../src/runtime/untrusted-worker-url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,7 +41,7 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
     ...options.env,
   });
   const log = options.log ?? createLogger('silent');
-  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now }); // REDIS_URL unset: fresh in-memory counters
+  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now, untrustedWorker: UNTRUSTED_WORKER }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();

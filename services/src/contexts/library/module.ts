@@ -81,7 +81,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       migrationRoutes(app, deps.auth, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
       adminLibraryRoutes(app, deps.auth, { articles: articleCommands, series: seriesCommands, queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps)), readAfter, people: deps.people });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
-      await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.cache, readAfter));
+      await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, readAfter));
     },
     seed: (deps) =>
       seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db))),

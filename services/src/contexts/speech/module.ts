@@ -46,6 +46,7 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
         storage,
         readAfter: readAfterFor(deps.projections, [audioProjection.name]),
         readable: deps.readable,
+        untrusted: deps.untrusted,
       });
     },
   };

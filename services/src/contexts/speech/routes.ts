@@ -7,9 +7,10 @@ import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { MediaStorage } from '../../platform/storage/port';
+import type { UntrustedWork } from '../../platform/untrusted/pool';
 import type { AudioCommands, SpeechCommands } from './commands';
 import type { AudioQueries, SpeechQueries } from './queries';
-import { AUDIO_EXTENSIONS, durationOf, sniffAudio, type AudioType } from './domain/audio-files';
+import { AUDIO_EXTENSIONS, type AudioType } from './domain/audio-files';
 
 export function speechRoutes(app: App, auth: Authenticator, commands: SpeechCommands, queries: SpeechQueries): void {
   registerRoute(app, auth, r.synthesizeSpeech, async ({ user, body, reply }) => {
@@ -52,6 +53,8 @@ export interface AudioRouteDeps {
   readAfter: (minPosition: string | undefined) => Promise<void>;
   /** The chapter's or article's own access rule (its owner's 404/403), so its audio is no easier to reach. */
   readable: Readable;
+  /** Reads an upload's type and length off the request thread. */
+  untrusted: UntrustedWork;
 }
 
 /** The admin's audio manager and the learner's player (see commands.ts AudioCommands). */
@@ -75,9 +78,12 @@ export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDe
     if (!form.bytes?.length) throw new HttpError(400, MESSAGES.form.fileRequired);
     const text = form.text?.trim() ?? '';
     if (!text) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
-    const contentType = sniffAudio(form.bytes);
+    const { contentType, durationSeconds } = await d.untrusted.run<{ contentType?: AudioType; durationSeconds?: number }>(
+      'speech.audio-file',
+      { bytes: form.bytes },
+      { tooSlow: AUDIO_MESSAGES.unreadable, unreadable: AUDIO_MESSAGES.unreadable, tooLarge: AUDIO_MESSAGES.tooLarge },
+    );
     if (!contentType) throw new HttpError(400, AUDIO_MESSAGES.wrongType);
-    const durationSeconds = durationOf(form.bytes, contentType);
     if (durationSeconds === undefined) throw new HttpError(400, AUDIO_MESSAGES.unreadable);
     const { audio, ...rest } = await d.commands.upload(params, text.slice(0, AUDIO_TEXT_MAX), { bytes: form.bytes, contentType, durationSeconds }, user.id);
     return { audio, ...position(rest) };

@@ -19,22 +19,19 @@ import type { WebPages } from '../adapters/web-pages';
 import type { ArticleQueries } from '../queries/articles';
 import type { ArticleCommands } from './articles';
 import type { SeriesCommands } from './series';
-import { splitIntoArticles, type ImportedText } from '../domain/imports/parts';
-import { decodeTextFile, paragraphsFromText, titleFromText } from '../domain/imports/plain-text';
+import type { BudgetMessages, UntrustedWork } from '../../../platform/untrusted/pool';
+import type { libraryImportJobs, Work } from '../domain/imports/jobs';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
-/** What one import makes: a title (the series' when several articles), who wrote it, the articles. */
-interface Work {
-  title: string;
-  author: string;
-  articles: ImportedText[];
-}
+/** What a budget broken while reading each kind of source says. */
+const BOOK: BudgetMessages = { tooSlow: M.bookTooSlow, tooLarge: M.bookNeedsTooMuch, unreadable: M.notEpub };
+const FILE: BudgetMessages = { tooSlow: M.fileTooSlow, tooLarge: M.fileNeedsTooMuch, unreadable: M.notText };
+const PAGE: BudgetMessages = { tooSlow: M.pageTooSlow, tooLarge: M.pageNeedsTooMuch, unreadable: M.pageUnreadable };
 
 const PROGRESS_TTL_MS = 10 * 60_000;
 const progressKey = (userId: string, importId: string) => `library:import:${userId}:${importId}`;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-const fileTitle = (filename: string) => filename.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim() || 'Imported text';
 
 /**
  * Bringing your own texts: each import reads its source into articles (private, within the article limit),
@@ -48,43 +45,43 @@ export class ImportCommands {
     private readonly series: SeriesCommands,
     private readonly queries: ArticleQueries,
     private readonly webPages: WebPages,
+    private readonly untrusted: UntrustedWork,
     private readonly cache: Cache,
     private readonly readAfter: ReadAfter,
   ) {}
 
   text(actor: Actor, settings: ImportSettings, name: string, text: string, commandId: string = randomUUID()) {
-    const paragraphs = paragraphsFromText(text);
-    if (!paragraphs.length) throw new HttpError(400, M.noText);
-    const title = name || titleFromText(paragraphs, SERIES_TITLE_MAX);
-    return this.write(actor, settings, { title, author: '', articles: splitIntoArticles(title, paragraphs) }, commandId);
+    return this.read(actor, settings, commandId, 'library.import.text', { name, text }, FILE);
   }
 
   async url(actor: Actor, settings: ImportSettings, url: string, commandId: string = randomUUID()) {
     await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
     const page = await this.webPages.load(url);
-    const { readWebPage } = await import('../domain/imports/web-page'); // the HTML parsers load with the first import
-    const article = readWebPage(page.body, page.url, page.contentType);
-    return this.write(actor, settings, { title: article.title, author: article.byline, articles: splitIntoArticles(article.title, article.paragraphs) }, commandId);
+    return this.read(actor, settings, commandId, 'library.import.web-page', page, PAGE);
   }
 
   /** A .txt or .epub file, told apart by its name and then checked by its content. */
   async file(actor: Actor, settings: ImportSettings, filename: string, bytes: Uint8Array, commandId: string = randomUUID()) {
     if (bytes.length === 0) throw new HttpError(400, M.emptyFile);
     const extension = /\.[^.]+$/.exec(filename.toLowerCase())?.[0];
-    if (extension === '.txt') {
-      const paragraphs = paragraphsFromText(decodeTextFile(bytes));
-      if (!paragraphs.length) throw new HttpError(400, M.noText);
-      const title = fileTitle(filename);
-      return this.write(actor, settings, { title, author: '', articles: splitIntoArticles(title, paragraphs) }, commandId);
-    }
+    if (extension === '.txt') return this.read(actor, settings, commandId, 'library.import.text-file', { filename, bytes }, FILE);
     if (extension === '.epub') {
       await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
-      const { readEpub } = await import('../domain/imports/epub');
-      const book = readEpub(bytes, fileTitle(filename));
-      const articles = book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs));
-      return this.write(actor, settings, { title: book.title, author: book.author, articles }, commandId);
+      return this.read(actor, settings, commandId, 'library.import.epub', { filename, bytes }, BOOK);
     }
     throw new HttpError(400, M.unsupportedFile);
+  }
+
+  /** Reads the source on the untrusted pool (never on this thread), then writes what it made. */
+  private async read(actor: Actor, settings: ImportSettings, commandId: string, job: keyof typeof libraryImportJobs, input: unknown, messages: BudgetMessages) {
+    let work: Work;
+    try {
+      work = await this.untrusted.run<Work>(job, input, messages);
+    } catch (error) {
+      await this.progress(actor.userId, commandId, { stage: 'failed', done: 0, total: 0 });
+      throw error;
+    }
+    return this.write(actor, settings, work, commandId);
   }
 
   /** The progress of one of the caller's imports, as the last write of it left it. */

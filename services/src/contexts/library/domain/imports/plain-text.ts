@@ -1,5 +1,5 @@
 import { IMPORT_MESSAGES as M } from '@verba/contracts';
-import { HttpError } from '../../../../platform/http/problem';
+import { Refused } from '../../../../platform/untrusted/refused';
 
 const ALLOWED_CONTROLS = new Set([0x09, 0x0a, 0x0c, 0x0d]);
 function hasBinaryControl(text: string): boolean {
@@ -15,16 +15,16 @@ function hasBinaryControl(text: string): boolean {
  * A NUL byte or bytes that are not UTF-8 mean a binary file (an image, a zip, a PDF renamed .txt).
  */
 export function decodeTextFile(bytes: Uint8Array): string {
-  if (bytes.length === 0) throw new HttpError(400, M.emptyFile);
+  if (bytes.length === 0) throw new Refused(400, M.emptyFile);
   const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : undefined;
   let text: string;
   try {
     text = new TextDecoder(utf16 ?? 'utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, M.notText);
+    throw new Refused(400, M.notText);
   }
   // Control characters other than tab, line feed, form feed and carriage return do not occur in text.
-  if (hasBinaryControl(text)) throw new HttpError(400, M.notText);
+  if (hasBinaryControl(text)) throw new Refused(400, M.notText);
   return text;
 }
 

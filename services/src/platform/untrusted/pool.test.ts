@@ -1,0 +1,60 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '@verba/contracts';
+import { HttpError } from '../http/problem';
+import { createUntrustedPool } from './pool';
+
+const entry = new URL('../../../test-support/platform/untrusted-test-worker.mjs', import.meta.url);
+
+/** The HttpError a run throws, as status and message. */
+async function refusal(run: Promise<unknown>) {
+  const error = await run.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return { status: (error as HttpError).status, message: (error as HttpError).message };
+}
+
+describe('the untrusted pool: parsing off the request thread, within budgets', () => {
+  const pool = createUntrustedPool({ entry, threads: 1, queueMax: 2, memoryMb: 64, budget: { timeMs: 3000, outputMax: 1000 } });
+  afterAll(() => pool.close());
+
+  it('runs a job on a worker thread and answers its value', async () => {
+    expect(await pool.run('echo', { text: 'Hallo' })).toBe('Hallo');
+  });
+
+  it('stops a job at its wall time, answering 422 with the caller’s words, while this thread stays free', async () => {
+    const started = performance.now();
+    const ticks: number[] = [];
+    const timer = setInterval(() => ticks.push(performance.now()), 20);
+    const answer = await refusal(pool.run('spin', {}, { tooSlow: 'Too slow for a book.' }, { timeMs: 500 }));
+    clearInterval(timer);
+    expect(answer).toEqual({ status: 422, message: 'Too slow for a book.' });
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(ticks.length).toBeGreaterThan(5); // the event loop kept turning while the job spun
+    expect(await pool.run('echo', { text: 'danach' })).toBe('danach'); // a fresh thread takes the next job
+  });
+
+  it('stops a job past its memory, answering 413', async () => {
+    expect(await refusal(pool.run('hoard', {}, { tooLarge: 'Too big to read.' }, { timeMs: 20_000 }))).toEqual({ status: 413, message: 'Too big to read.' });
+    expect(await pool.run('echo', { text: 'weiter' })).toBe('weiter');
+  });
+
+  it('refuses an answer over the output budget with 413', async () => {
+    expect(await pool.run('shout', { size: 500 })).toHaveLength(500);
+    expect(await refusal(pool.run('shout', { size: 5000 }))).toEqual({ status: 413, message: UPLOAD_MESSAGES.tooLarge });
+  });
+
+  it("passes a job's own refusal on, and turns any other failure (a stack overflow, a parser's error) into 422 without its text", async () => {
+    expect(await refusal(pool.run('refuse', {}))).toEqual({ status: 413, message: 'This file is too large, says the job.' });
+    expect(await refusal(pool.run('overflow', {}, { unreadable: 'Not a book.' }))).toEqual({ status: 422, message: 'Not a book.' });
+    const crash = await refusal(pool.run('crash', {}));
+    expect(crash).toEqual({ status: 422, message: UPLOAD_MESSAGES.unreadable });
+  });
+
+  it('answers 503 when more jobs wait than the queue holds', async () => {
+    const running = [pool.run('wait', { ms: 400 }), pool.run('wait', { ms: 10 }), pool.run('wait', { ms: 10 })];
+    expect(await refusal(pool.run('wait', { ms: 10 }))).toEqual({ status: 503, message: UPLOAD_MESSAGES.busy });
+    expect(await Promise.all(running)).toEqual(['waited', 'waited', 'waited']);
+  });
+});

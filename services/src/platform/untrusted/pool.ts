@@ -1,0 +1,91 @@
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { UPLOAD_MESSAGES } from '@verba/contracts';
+import { HttpError } from '../http/problem';
+import type { Outcome } from './refused';
+import type { Task } from './serve';
+
+/** What one job may spend: wall time, and characters of answer (memory is the pool's, per thread). */
+export interface JobBudget {
+  timeMs: number;
+  outputMax: number;
+}
+
+/** The words a refusal for a broken budget uses; each caller says it for its kind of file. */
+export interface BudgetMessages {
+  tooSlow: string;
+  tooLarge: string;
+  unreadable: string;
+}
+
+/**
+ * Parsing of what users upload or make the server fetch (books, web pages, text files, audio), run off
+ * the request thread: a hostile file may cost a worker its budget, never the service its latency.
+ */
+export interface UntrustedWork {
+  /** Runs a job (see runtime/untrusted-worker.ts for the table); refusals and broken budgets throw 4xx. */
+  run<T>(job: string, input: unknown, messages?: Partial<BudgetMessages>, budget?: Partial<JobBudget>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface PoolOptions {
+  /** The worker module: its default export is serveJobs(table). */
+  entry: URL;
+  /** Threads at most (default: one fewer than the cores, at least one: the request thread keeps a core). */
+  threads?: number;
+  /** Jobs waiting for a thread before new ones are refused (503). */
+  queueMax?: number;
+  /** Heap of each thread; a job that needs more is stopped. */
+  memoryMb?: number;
+  budget?: Partial<JobBudget>;
+}
+
+export const DEFAULT_JOB_BUDGET: JobBudget = { timeMs: 10_000, outputMax: 24 * 1024 * 1024 };
+const DEFAULT_MEMORY_MB = 256;
+/** A thread idle this long stops: nothing is held between imports, and back-to-back ones reuse it. */
+const IDLE_MS = 30_000;
+
+const isAbort = (e: unknown) => e instanceof Error && (e.name === 'AbortError' || /aborted/i.test(e.message));
+const isOutOfMemory = (e: unknown) => (e as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY';
+
+export function createUntrustedPool(options: PoolOptions): UntrustedWork {
+  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const pool = new Piscina({
+    filename: fileURLToPath(options.entry),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: IDLE_MS,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? DEFAULT_MEMORY_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+    // A job is a pure function of its input: no environment (secrets) reaches the thread.
+    env: {},
+  });
+  const defaults = { ...DEFAULT_JOB_BUDGET, ...options.budget };
+  // Counted here rather than by piscina's maxQueue, whose count depends on when threads come up.
+  const jobsMax = threads + (options.queueMax ?? threads * 8);
+  let jobs = 0;
+
+  return {
+    async run<T>(job: string, input: unknown, messages: Partial<BudgetMessages> = {}, budget: Partial<JobBudget> = {}) {
+      const say = { ...UPLOAD_MESSAGES, ...messages };
+      const { timeMs, outputMax } = { ...defaults, ...budget };
+      let outcome: Outcome<T>;
+      if (jobs >= jobsMax) throw new HttpError(503, UPLOAD_MESSAGES.busy);
+      jobs++;
+      try {
+        // Aborting a running task stops its thread: the wall-time budget holds whatever the parser does.
+        outcome = (await pool.run({ job, input, outputMax } satisfies Task, { signal: AbortSignal.timeout(timeMs) })) as Outcome<T>;
+      } catch (error) {
+        if (isAbort(error)) throw new HttpError(422, say.tooSlow);
+        if (isOutOfMemory(error)) throw new HttpError(413, say.tooLarge);
+        throw error;
+      } finally {
+        jobs--;
+      }
+      if (outcome.ok) return outcome.value;
+      if ('budget' in outcome) throw outcome.budget === 'output' ? new HttpError(413, say.tooLarge) : new HttpError(422, say.unreadable);
+      throw new HttpError(outcome.status, outcome.message);
+    },
+    close: () => pool.destroy(),
+  };
+}

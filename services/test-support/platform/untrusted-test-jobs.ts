@@ -1,0 +1,26 @@
+import { serveJobs } from '../../src/platform/untrusted/serve';
+import { Refused } from '../../src/platform/untrusted/refused';
+
+/** Jobs that break each budget of the untrusted pool on purpose (platform/untrusted/pool.test.ts). */
+export default serveJobs({
+  echo: (input: { text: string }) => input.text,
+  spin: () => {
+    for (;;);
+  },
+  hoard: () => {
+    const kept: number[][] = [];
+    for (;;) kept.push(new Array(1_000_000).fill(kept.length));
+  },
+  overflow: () => {
+    const deeper = (n: number): number => deeper(n + 1) + 1;
+    return deeper(0);
+  },
+  shout: (input: { size: number }) => 'a'.repeat(input.size),
+  refuse: () => {
+    throw new Refused(413, 'This file is too large, says the job.');
+  },
+  crash: () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'x') at /srv/secret/parser.ts:12:3");
+  },
+  wait: (input: { ms: number }) => new Promise((resolve) => setTimeout(() => resolve('waited'), input.ms)),
+});
