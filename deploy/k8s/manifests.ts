@@ -18,6 +18,8 @@ export interface ManifestOptions {
   apiReplicas: { min: number; max: number };
   /** The fragment environment whose registry the shell loads (staging, production ...). */
   environment: string;
+  /** The origin browsers use (PUBLIC_URL, required in production): emailed links and Stripe's return addresses. */
+  publicUrl: string;
   /** Published fragments: the S3 bucket `npm run publish` uploads to, and the CDN origin browsers load them from. */
   fragments: { bucket: string; publicUrl: string };
 }
@@ -28,6 +30,7 @@ export const defaults: ManifestOptions = {
   version: '0.1.0',
   apiReplicas: { min: 2, max: 10 },
   environment: 'production',
+  publicUrl: 'https://verba.example.com',
   fragments: { bucket: 'verba-fragments', publicUrl: 'https://fragments.example.com/' },
 };
 
@@ -142,6 +145,7 @@ export function verbaManifests(o: ManifestOptions = defaults): Manifest[] {
         NODE_ENV: 'production',
         HOST: '0.0.0.0',
         PORT: String(PORT),
+        PUBLIC_URL: o.publicUrl,
         TRUST_PROXY: '1',
         LOG_LEVEL: 'info',
         // The root filesystem is read-only: anything written locally goes to the /tmp emptyDir.

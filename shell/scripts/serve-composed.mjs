@@ -53,7 +53,10 @@ function proxy(req, res) {
     return;
   }
   const target = new URL(req.url, apiTarget);
-  const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (up) => {
+  // The API refuses writes from another origin: a page of this server is the API's own, so say so.
+  const ownPage = req.headers.origin === `http://${req.headers.host}`;
+  const headers = { ...req.headers, host: target.host, ...(ownPage ? { origin: target.origin } : {}) };
+  const upstream = httpRequest(target, { method: req.method, headers }, (up) => {
     res.writeHead(up.statusCode ?? 502, up.headers);
     up.pipe(res);
   });

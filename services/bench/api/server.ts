@@ -42,6 +42,7 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    PUBLIC_URL: 'http://127.0.0.1', // required in production; the benchmark follows no link
     SECRET_KEY: 'bench-secret-key-0123456789-0123456789-abcdef',
   });
   return { ...api, stop: () => api.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };

@@ -212,7 +212,7 @@ function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authentica
   // Master is the entitlements module's to say when there is one (a test's stand-in authenticator may say it otherwise).
   if (provider) return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
   // No identity module in this process: every protected route answers 401.
-  return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false };
+  return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false, csrfToken: () => '' };
 }
 
 function peopleOf(modules: readonly Module[], base: BaseDeps): People {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isLoopbackHost } from './loopback';
 
 /** The folder holding `services/`, found upwards from `from`: the source (src/platform) and the bundle (dist) sit at different depths. */
 function repoRootAbove(from: string): string {
@@ -93,8 +94,17 @@ const configSchema = z.object({
     .optional(),
   /** Another Polly endpoint (a VPC endpoint or a test server). */
   POLLY_ENDPOINT: optionalUrl('POLLY_ENDPOINT'),
-  /** The origin browsers use (e.g. https://verba.app): social sign-in's redirect URIs are built on it. */
-  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  /**
+   * The origin browsers use (e.g. https://verba.app), required in production: links in emails, Stripe's
+   * return addresses and social sign-in's redirect URIs are built on it (never on a request's Host), and
+   * writes are accepted from it only. Unset in development: http://HOST:PORT.
+   */
+  PUBLIC_URL: optionalUrl('PUBLIC_URL').refine((v) => v === undefined || /^https?:\/\//i.test(v), 'PUBLIC_URL must be an http(s) URL'),
+  /** "true" runs the dev mailbox and the local OpenID provider although HOST is not a loopback address. */
+  DEV_TOOLS_ON_PUBLIC_HOST: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** Social sign-in clients; a provider without them uses the local OpenID provider (not in production). */
   GOOGLE_CLIENT_ID: z.string().trim().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -170,7 +180,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
   const lines = result.success ? [] : result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-  if (result.success) lines.push(...paymentsProblems(result.data));
+  if (result.success) lines.push(...paymentsProblems(result.data), ...publicUrlProblems(result.data));
   if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   return result.data!;
 }
@@ -181,4 +191,29 @@ function paymentsProblems(c: Config): string[] {
   if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook signing secret)');
   if (c.NODE_ENV === 'production' && c.STRIPE_STANDIN_TEST_CLOCK) problems.push('  STRIPE_STANDIN_TEST_CLOCK: not allowed in production');
   return problems;
+}
+
+function publicUrlProblems(c: Config): string[] {
+  if (c.NODE_ENV !== 'production' || c.PUBLIC_URL) return [];
+  return ["  PUBLIC_URL: required in production (the origin browsers use, e.g. https://verba.app): emailed links and Stripe's return addresses are built on it"];
+}
+
+/**
+ * Why an HTTP process must not start: the dev mailbox (every reset link) and the local OpenID provider
+ * (sign in as anyone) would listen on a non-loopback HOST. They answer loopback peers only, but a proxy on
+ * this machine makes every client one. Undefined when nothing stands in the way.
+ */
+export function devToolsProblem(c: Config): string | undefined {
+  if (c.NODE_ENV === 'production' || c.DEV_TOOLS_ON_PUBLIC_HOST || isLoopbackHost(c.HOST)) return undefined;
+  const noClient = (['GOOGLE', 'FACEBOOK', 'APPLE'] as const).filter((p) => !c[`${p}_CLIENT_ID`] || !c[`${p}_CLIENT_SECRET`]);
+  const tools = [
+    ...(c.SMTP_URL ? [] : ['the dev mailbox (SMTP_URL is unset)']),
+    ...(noClient.length ? [`the local OpenID provider (no client id and secret for ${noClient.map((p) => p.toLowerCase()).join(', ')})`] : []),
+  ];
+  if (!tools.length) return undefined;
+  return (
+    `Refusing to start: HOST=${c.HOST} is not a loopback address, and development tools are on: ${tools.join(' and ')}.\n` +
+    'They let whoever reaches them read emailed links or sign in as anyone (a proxy on this machine makes every client local). ' +
+    'Listen on 127.0.0.1 (HOST), or configure SMTP_URL and the social sign-in clients; to run them on this address anyway, set DEV_TOOLS_ON_PUBLIC_HOST=true.'
+  );
 }

@@ -1,5 +1,5 @@
 import { UNTRUSTED_WORKER } from './untrusted-worker-url';
-import type { Config } from '../platform/config';
+import { ConfigError, devToolsProblem, type Config } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
 import type { Module, ModuleDeps } from '../platform/module';
@@ -20,6 +20,8 @@ export async function mountRoutes(app: App, deps: ModuleDeps, modules: readonly 
 
 /** Runs the HTTP API and/or the projectors until SIGINT/SIGTERM, then drains and stops cleanly. */
 export async function runServer(role: Role, config: Config, log: Logger, modules: readonly Module[]): Promise<void> {
+  const exposed = role === 'all-in-one' || role === 'api' ? devToolsProblem(config) : undefined;
+  if (exposed) throw new ConfigError(exposed);
   if (role !== 'all-in-one' && !config.DATABASE_URL) {
     throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
   }
@@ -31,6 +33,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     log,
     ready: () => ready,
     validateResponses: config.NODE_ENV !== 'production',
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
     ...(role === 'all-in-one' || role === 'api' ? { pageFallback: webPageFallbackFor(config) } : {}),
   });

@@ -42,7 +42,7 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
   });
   const log = options.log ?? createLogger('silent');
   const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now, untrustedWorker: UNTRUSTED_WORKER }); // REDIS_URL unset: fresh in-memory counters
-  const app = await createHttpServer({ log, ready: () => true });
+  const app = await createHttpServer({ log, ready: () => true, ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}) });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();
   await platform.relay.start();

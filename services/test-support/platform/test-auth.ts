@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { RoleSchema, type Role } from '@verba/contracts';
 import { CSRF_COOKIE } from '../../src/platform/http/routes';
 import type { Module } from '../../src/platform/module';
@@ -10,6 +10,8 @@ import type { Module } from '../../src/platform/module';
 export const TEST_USER_COOKIE = 'verba_test_user';
 
 const roles = new Map<string, Role>();
+/** A stand-in user's one "session" has its own CSRF token, as identity's sessions do. */
+const csrfTokenOf = (userId: string) => createHmac('sha256', 'verba test csrf').update(userId).digest('base64url');
 const masters = new Set<string>();
 const names = new Map<string, string>();
 
@@ -37,6 +39,7 @@ export const testAuthModule: Module = {
     async isMaster(userId) {
       return masters.has(userId);
     },
+    csrfToken: (user) => csrfTokenOf(user.id),
   }),
   people: () => ({
     async displayNames(userIds) {
@@ -47,5 +50,5 @@ export const testAuthModule: Module = {
 
 /** Cookies that make an Agent act as `userId` (with a CSRF token, as a signed-in browser has). */
 export function testUserCookies(userId: string, role = 'User', tier: 'free' | 'master' = 'free'): Record<string, string> {
-  return { [TEST_USER_COOKIE]: `${userId}:${role}${tier === 'master' ? ':master' : ''}`, [CSRF_COOKIE]: randomBytes(18).toString('base64url') };
+  return { [TEST_USER_COOKIE]: `${userId}:${role}${tier === 'master' ? ':master' : ''}`, [CSRF_COOKIE]: csrfTokenOf(userId) };
 }

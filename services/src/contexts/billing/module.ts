@@ -108,7 +108,7 @@ export const billingModule: Module = {
       readAfter: readAfterFor(deps.projections, [subscriptionsProjection.name]),
       log: deps.log,
       ...(deps.config.COUNTRY_HEADER ? { countryHeader: deps.config.COUNTRY_HEADER } : {}),
-      ...(deps.config.PUBLIC_URL ? { publicUrl: deps.config.PUBLIC_URL } : {}),
+      appUrl: deps.appUrl,
     });
     billingAdminRoutes(app, deps.auth, billing.commands, (position) =>
       deps.projections.waitFor(position, { projections: [subscriptionsProjection.name], timeoutMs: 5000 }),

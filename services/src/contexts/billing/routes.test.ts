@@ -102,6 +102,30 @@ describe(`premium routes on ${database.label}`, () => {
     expect(await subscriptionEvents(master.subscription.id)).toEqual(['billing.SubscriptionStarted', 'billing.SubscriptionCancelledAtPeriodEnd', 'billing.SubscriptionEnded']);
   });
 
+  it("sends Stripe's browser back to the configured origin whatever Host the request named; the webhook takes posts from anywhere", async () => {
+    // No PUBLIC_URL here (development): http://HOST:PORT, where a Host header used to be taken.
+    const appUrl = t.deps.appUrl;
+    expect(appUrl).toBe('http://127.0.0.1:3000');
+    const { agent } = learner();
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const checkout = await agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'monthly', currency: 'usd', commandId: randomUUID() }, headers: forged });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const page = await (await fetch(checkout.json().url)).text();
+    expect(page).toContain(`href="${appUrl}/app/user-profile/subscribe?checkout=cancelled"`);
+    expect(page).not.toContain('evil.example');
+    expect(await payCheckout(checkout.json().url)).toMatch(new RegExp(`^${appUrl}/app/user-profile/subscribe\\?checkout=success&session_id=cs_test_`));
+    await billingOf(t.deps)!.standIn!.idle();
+    await t.caughtUp();
+    const portal = await agent.request({ method: 'GET', url: '/api/premium/customer-portal', headers: forged });
+    const portalPage = await (await fetch(portal.json().url)).text();
+    expect(portalPage).toContain(`href="${appUrl}/app/user-profile/subscribe"`);
+    expect(portalPage).not.toContain('evil.example');
+
+    const event = signedEvent(secret, 'customer.subscription.created', subscriptionObject({ id: `sub_${randomUUID()}`, customer: 'cus_cross', userId: randomUUID(), periodEnd: secondsFromNow(86400) }), secondsFromNow(0));
+    const crossSite = { 'content-type': 'application/json', 'stripe-signature': event.signature, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' };
+    expect((await t.agent().request({ method: 'POST', url: '/api/premium/webhook', payload: event.payload, headers: crossSite })).statusCode).toBe(200);
+  });
+
   it('refuses a webhook with a bad signature and appends nothing', async () => {
     const userId = randomUUID();
     const event = signedEvent(secret, 'customer.subscription.created', subscriptionObject({ id: `sub_${randomUUID()}`, customer: 'cus_x', userId, periodEnd: secondsFromNow(86400) }), secondsFromNow(0));

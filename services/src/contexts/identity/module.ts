@@ -124,6 +124,7 @@ export const identityModule: Module = {
       authenticate: (request, reply) => sessions.authenticate(request, reply),
       currentRole: (userId) => accounts.queries.roleOf(userId),
       isMaster: (userId) => deps.entitlements.isMaster(userId),
+      csrfToken: (user) => sessions.csrfToken(user.sessionId),
     };
   },
   people(deps) {

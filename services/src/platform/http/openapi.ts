@@ -10,9 +10,11 @@ export const API_GUIDE = `Reading-first language learning: the Verba API.
 
 **Sessions.** Sign in with \`POST /api/sign-in\`; the answer sets two httpOnly cookies (a 5-minute access token \`verba_session\` and a rotating refresh token) and a readable \`verba_csrf\` cookie. Requests carry the cookies; an expired access token is refreshed on the next request. Without a valid session a route answers 401.
 
-**CSRF.** Every write (POST, PUT, PATCH, DELETE) of a signed-in caller must send the header \`x-verba-csrf\` with the value of the \`verba_csrf\` cookie (double submit); without it the route answers 403 "Missing or invalid CSRF token."
+**CSRF.** Every write (POST, PUT, PATCH, DELETE) of a signed-in caller must send the header \`x-verba-csrf\` with the value of the \`verba_csrf\` cookie. The token belongs to the session (derived from it on the server): one session's token is refused on another. Without it, or with another session's, the route answers 403 "Missing or invalid CSRF token."
 
-**Commands and idempotency.** Writes that accept a \`commandId\` (a UUID the client makes) take effect once however often they are retried with the same id: send one id per logical command and reuse it on a retry.
+**Cross-site writes.** A write a browser sends from another site is refused with 403 before anything is read or changed: its \`Origin\` header is not the app's own origin (\`PUBLIC_URL\`), or \`Sec-Fetch-Site\` is \`cross-site\`. This holds for every write, signed in or not (sign-in and sign-up too). Clients that send neither header (servers, scripts) are not affected. Exempt: Stripe's webhook and the social sign-in callbacks (Sign in with Apple answers by a form POST from Apple's site).
+
+**Commands and idempotency.** Writes that accept a \`commandId\` (a UUID the client makes) take effect once however often they are retried with the same id: send one id per logical command and reuse it on a retry. The same id sent with another body, or by another user, answers 409 and changes nothing.
 
 **Read-your-writes (\`minPosition\`).** A write answers with \`position\`, the place of its last event in the log (\`"commit.prepare"\`). Read models follow the log a few milliseconds behind; a query given \`minPosition=<that position>\` waits (at most 5 s) until its read model includes the write, so the caller always reads its own writes. A \`minPosition\` the log never had answers 400 at once; one not reached within 5 s answers 503 (retry).
 
@@ -31,7 +33,7 @@ export function routeErrors(def: RouteDef): Record<number, string> {
   const add = (status: number, text: string) => (errors[status] ??= []).push(text);
   if (def.params || def.query || def.body) add(400, 'the request does not match its schema (`errors` names each field), or text holds NUL or an unpaired surrogate');
   if (def.access !== 'public') add(401, 'no valid session (signed out, or the session expired)');
-  if (def.access !== 'public' && WRITES.has(def.method)) add(403, 'the `x-verba-csrf` header is missing or does not match the `verba_csrf` cookie');
+  if (def.access !== 'public' && WRITES.has(def.method)) add(403, "the `x-verba-csrf` header is missing or is not this session's token (the `verba_csrf` cookie), or a browser sent the write from another site");
   if (def.access === 'admin') add(403, 'the caller is not an Admin or Owner ("Only administrators can do this.")');
   if (hasField(def.query, 'minPosition')) {
     add(400, '`minPosition` is not a position of this log');

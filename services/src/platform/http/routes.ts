@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -20,6 +21,11 @@ export interface Authenticator {
   currentRole(userId: string): Promise<Role | undefined>;
   /** True when the user has the paid tier (Master) now, read fresh like the role. */
   isMaster(userId: string): Promise<boolean>;
+  /**
+   * The CSRF token of the caller's session, derived from it (the `verba_csrf` cookie carries it to the
+   * page): a token read from one session is refused on every other.
+   */
+  csrfToken(user: AuthUser): string;
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
@@ -47,6 +53,13 @@ type Handler<D extends RouteDef> = D['access'] extends 'public'
   : (input: UserRouteInput<D>) => Promise<z.input<D['response']>>;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function sameToken(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string' || expected.length < 16) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 const authenticated = new WeakMap<FastifyRequest, AuthUser | undefined>();
 
 /** The access check of a route (401 without a session, CSRF on writes, admin role), as an onRequest hook. */
@@ -56,12 +69,7 @@ export function accessHook(auth: Authenticator, access: RouteDef['access'], meth
     authenticated.set(request, user);
     if (access === 'public') return;
     if (!user) throw new HttpError(401, unauthenticated);
-    if (WRITE_METHODS.has(method)) {
-      const header = request.headers[CSRF_HEADER];
-      if (typeof header !== 'string' || header.length < 16 || header !== request.cookies[CSRF_COOKIE]) {
-        throw new HttpError(403, CSRF_FAILED);
-      }
-    }
+    if (WRITE_METHODS.has(method) && !sameToken(request.headers[CSRF_HEADER], auth.csrfToken(user))) throw new HttpError(403, CSRF_FAILED);
     if (access === 'admin') {
       const role = await auth.currentRole(user.id);
       if (!role || !isAdminRole(role)) throw new HttpError(403, ADMIN_ONLY);
@@ -79,7 +87,7 @@ const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) => (req.httpP
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
  * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
  */
-export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator, def: D, handler: Handler<D>): void {
+export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator, def: D, handler: Handler<D>, options: { crossSite?: boolean } = {}): void {
   const status = def.status ?? 200;
   const multipart = def.consumes?.includes('multipart/form-data') ?? false;
   app.route({
@@ -96,6 +104,7 @@ export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator,
       response: responseSchemas(def),
       ...(def.access === 'public' ? {} : { security: [WRITE_METHODS.has(def.method) ? { session: [], csrf: [] } : { session: [] }] }),
     },
+    ...(options.crossSite ? { config: { crossSite: true } } : {}),
     // A multipart body's schema documents the form; the handler reads and checks the streamed parts.
     ...(multipart ? { validatorCompiler: multipartValidator as never } : {}),
     // Who calls is settled before the body is even parsed: no session means 401, not a validation error.

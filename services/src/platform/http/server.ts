@@ -13,6 +13,7 @@ import { lazyChildLogger, type Logger } from '../logger';
 import { errorHandler, problem, sendProblem } from './problem';
 import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
+import { refuseCrossSiteWrites } from './cross-site';
 import { API_GUIDE } from './openapi';
 
 export type App = FastifyInstance<
@@ -40,6 +41,8 @@ export interface ServerOptions {
   trustProxy?: number | string[];
   /** Answers GETs no route matched (the web app's pages); returns false to leave them a 404. */
   pageFallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+  /** PUBLIC_URL: the only origin writes are accepted from; unset, the origin a request was served on. */
+  publicUrl?: string;
 }
 
 const hops = (count: number) => (_address: string, hop: number) => hop < count;
@@ -75,6 +78,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     reply.raw.setHeader('x-request-id', request.id);
     done();
   });
+  refuseCrossSiteWrites(app as unknown as App, o.publicUrl);
   // Part of validation for every route, before its own schema: no NUL or unpaired surrogate anywhere.
   app.addHook('preValidation', (request, reply, done) => {
     for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
@@ -95,7 +99,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'verba_session', description: 'The session cookie set by POST /api/sign-in' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-verba-csrf', description: 'On every write: the value of the verba_csrf cookie' },
+          csrf: { type: 'apiKey', in: 'header', name: 'x-verba-csrf', description: 'On every write: the value of the verba_csrf cookie (the token of this session)' },
         },
       },
     },

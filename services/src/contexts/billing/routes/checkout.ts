@@ -18,8 +18,8 @@ export interface BillingRouteDeps {
   log: Logger;
   /** The trusted header naming the visitor's country (COUNTRY_HEADER), if any. */
   countryHeader?: string;
-  /** PUBLIC_URL: where Stripe sends the browser back to; else the origin the request came in on. */
-  publicUrl?: string;
+  /** The app's own origin (PUBLIC_URL, else http://HOST:PORT) Stripe sends the browser back to: never the request's Host. */
+  appUrl: string;
 }
 
 const header = (request: FastifyRequest, name: string | undefined) => {
@@ -40,7 +40,7 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
       throw new HttpError(503, PREMIUM_MESSAGES.unavailable);
     }
   };
-  const returnTo = (request: FastifyRequest) => `${(d.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '')}/app/user-profile/subscribe`;
+  const returnTo = `${d.appUrl.replace(/\/+$/, '')}/app/user-profile/subscribe`;
 
   registerRoute(app, auth, r.getPrices, async ({ query, request }) => {
     const { currency, source } = chooseCurrency({
@@ -53,15 +53,15 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
     return { currency, source, prices: { monthly: price('monthly'), annual: price('annual'), biannual: price('biannual') } };
   });
 
-  registerRoute(app, auth, r.startCheckout, async ({ user, body, request }) => {
-    const result = await stripe(() => d.commands.startCheckout(user.id, body.plan, body.currency, body.commandId, returnTo(request)));
+  registerRoute(app, auth, r.startCheckout, async ({ user, body }) => {
+    const result = await stripe(() => d.commands.startCheckout(user.id, body.plan, body.currency, body.commandId, returnTo));
     return { url: result.url, sessionId: result.sessionId, ...(result.position ? { position: formatPosition(result.position) } : {}) };
   });
 
-  registerRoute(app, auth, r.customerPortal, async ({ user, request }) => {
+  registerRoute(app, auth, r.customerPortal, async ({ user }) => {
     const customerId = await d.queries.customerOf(user.id);
     if (!customerId) throw new HttpError(404, PREMIUM_MESSAGES.noCustomer);
-    return { url: await stripe(() => d.payments.createPortalSession(customerId, returnTo(request))) };
+    return { url: await stripe(() => d.payments.createPortalSession(customerId, returnTo)) };
   });
 
   registerRoute(app, auth, r.subscriptionData, async ({ user, query }) => {
@@ -86,6 +86,7 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    // Stripe posts from its servers (no Origin); the signature, not the site, says it is Stripe.
     registerRoute(scope as unknown as App, auth, r.stripeWebhook, async ({ body, request }) => {
       let event;
       try {
@@ -98,6 +99,6 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
       // A failure here answers 500, so Stripe delivers the event again later.
       await d.commands.applyStripeEvent(event);
       return { received: true as const };
-    });
+    }, { crossSite: true });
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, randomBytes, randomUUID, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Knex } from 'knex';
@@ -48,9 +48,23 @@ export class Sessions {
   /** Verified access tokens until they expire: a signature check per request is most of a read's cost. */
   private readonly verified = new Map<string, { user: AuthUser; exp: number }>();
   private readonly key: KeyObject;
+  private readonly csrfKey: Buffer;
+  private readonly csrfTokens = new Map<string, string>();
 
   constructor(private readonly o: SessionOptions) {
     this.key = createSecretKey(o.jwtKey);
+    this.csrfKey = createHmac('sha256', o.jwtKey).update('verba csrf token').digest();
+  }
+
+  /** The session's CSRF token: an HMAC of its id, so it needs no storage and fits no other session. */
+  csrfToken(sessionId: string): string {
+    let token = this.csrfTokens.get(sessionId);
+    if (!token) {
+      token = createHmac('sha256', this.csrfKey).update(sessionId).digest('base64url');
+      if (this.csrfTokens.size >= 50_000) this.csrfTokens.clear();
+      this.csrfTokens.set(sessionId, token);
+    }
+    return token;
   }
 
   /** Starts a session and sets its three cookies (access, refresh, CSRF). */
@@ -64,16 +78,17 @@ export class Sessions {
       expires_at: new Date(Date.now() + REFRESH_TTL_MS),
     });
     await this.setCookies(reply, { id: userId, role, sessionId: id }, `${id}.${secret}`);
-    reply.setCookie(CSRF_COOKIE, randomBytes(24).toString('base64url'), {
-      path: '/',
-      sameSite: 'lax',
-      secure: this.o.secureCookies,
-      httpOnly: false, // the app reads it to echo it in the CSRF header
-      maxAge: REFRESH_TTL_MS / 1000,
-    });
+    this.setCsrfCookie(reply, id);
   }
 
   async authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | undefined> {
+    const user = await this.caller(request, reply);
+    // A browser holding no token or another one (a cookie issued before tokens were bound to sessions) gets this session's.
+    if (user && request.cookies[CSRF_COOKIE] !== this.csrfToken(user.sessionId)) this.setCsrfCookie(reply, user.sessionId);
+    return user;
+  }
+
+  private async caller(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | undefined> {
     const access = request.cookies[ACCESS_COOKIE];
     if (access) {
       const user = await this.verifyAccess(access);
@@ -81,6 +96,16 @@ export class Sessions {
     }
     const refresh = request.cookies[REFRESH_COOKIE];
     return refresh ? this.rotate(refresh, reply) : undefined;
+  }
+
+  private setCsrfCookie(reply: FastifyReply, sessionId: string): void {
+    reply.setCookie(CSRF_COOKIE, this.csrfToken(sessionId), {
+      path: '/',
+      sameSite: 'lax',
+      secure: this.o.secureCookies,
+      httpOnly: false, // the app reads it to echo it in the CSRF header
+      maxAge: REFRESH_TTL_MS / 1000,
+    });
   }
 
   async end(reply: FastifyReply, sessionId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { EMAIL_NOT_VERIFIED, MESSAGES, identityRoutes as r } from '@verba/contracts';
 import { formatPosition } from '../../../platform/event-store/port';
 import { HttpError } from '../../../platform/http/problem';
+import { loopbackOnly } from '../../../platform/http/loopback';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import type { DevMailbox } from '../../../platform/mail/dev-mailbox';
@@ -92,7 +93,11 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
 
 /** Development only (never with NODE_ENV=production): read the dev mailbox, e.g. to follow a link. */
 export function devMailboxRoutes(app: App, auth: Authenticator, mailbox: DevMailbox): void {
-  registerRoute(app, auth, r.devMailbox, async ({ query }) => ({
-    messages: (await mailbox.list({ to: query.to })).map(({ id, to, subject, text, sentAt }) => ({ id, to, subject, text, sentAt })),
-  }));
+  // Reset links are in there: only a client on this machine is answered, before anything else is checked.
+  void app.register(async (scope) => {
+    scope.addHook('onRequest', loopbackOnly);
+    registerRoute(scope as unknown as App, auth, r.devMailbox, async ({ query }) => ({
+      messages: (await mailbox.list({ to: query.to })).map(({ id, to, subject, text, sentAt }) => ({ id, to, subject, text, sentAt })),
+    }));
+  });
 }

@@ -32,7 +32,7 @@ describe(`social sign-in on ${database.label}`, () => {
   const logSince = (mark: number) => logs.slice(mark).join('');
   beforeAll(async () => {
     const log = createLogger('trace', 'test', { write: (line: string) => void logs.push(line) });
-    t = await createTestApp(await database.create(), [identityModule], { log });
+    t = await createTestApp(await database.create(), [identityModule], { log, env: { PUBLIC_URL: `http://${HOST}` } });
     socialOf(t.deps)!.dev.onProvider((provider) =>
       provider.on('grant.success', (ctx) => {
         const body = ctx.body as Record<string, unknown> | undefined;

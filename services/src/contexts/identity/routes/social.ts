@@ -95,7 +95,8 @@ export function registerSocialRoutes(app: App, deps: ModuleDeps, social: Social,
     };
     const options = { schema: { hide: true }, logLevel: 'warn' as const };
     scope.get(`${AUTH_PREFIX}/:provider/callback`, options, callback);
-    scope.post(`${AUTH_PREFIX}/:provider/callback`, options, callback);
+    // Apple's form_post comes from Apple's site: a cross-site POST by design, checked by state, PKCE and nonce instead.
+    scope.post(`${AUTH_PREFIX}/:provider/callback`, { ...options, config: { crossSite: true } }, callback);
   });
 
   registerRoute(app, deps.auth, socialRoutes.metaCapi, async ({ user, body, request }) => {

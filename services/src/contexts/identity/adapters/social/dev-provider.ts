@@ -2,6 +2,7 @@ import { createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'n
 import type { Configuration, default as Provider } from 'oidc-provider';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../../../../platform/http/server';
+import { loopbackOnly } from '../../../../platform/http/loopback';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
 
 /**
@@ -145,7 +146,8 @@ export function mountDevProvider(scope: App, dev: DevOpenIdProviders, origin: Or
   const devPagePolicy = async (_request: FastifyRequest, reply: FastifyReply) => {
     reply.raw.setHeader('content-security-policy', DEV_PROVIDER_POLICY);
   };
-  const hidden = { schema: { hide: true }, logLevel: 'warn' as const, onRequest: devPagePolicy };
+  // Anyone who reaches it signs in as anyone: only clients on this machine are answered.
+  const hidden = { schema: { hide: true }, logLevel: 'warn' as const, onRequest: [loopbackOnly, devPagePolicy] };
   const interaction = async (request: FastifyRequest, reply: FastifyReply) => {
     const provider = await dev.providerFor(origin(request));
     return { provider, details: await provider.interactionDetails(request.raw, reply.raw) };

@@ -11,7 +11,7 @@ describe('social provider settings', () => {
   });
 
   it('never offers the local provider in production: an unconfigured provider is unavailable', () => {
-    const config = loadConfig({ NODE_ENV: 'production', GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 's3cret' });
+    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://verba.example', GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 's3cret' });
     expect(providerSettings(config, 'google')).toMatchObject({ kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'id.apps' });
     expect(providerSettings(config, 'apple')).toBeUndefined();
     expect(providerSettings(config, 'facebook')).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CustomFetch } from 'openid-client';
 import type { App } from '../../../../platform/http/server';
+import { isLoopbackHost } from '../../../../platform/loopback';
 import type { ModuleDeps } from '../../../../platform/module';
 import type { PersonalDataVault } from '../../domain/personal-data';
 import type { Accounts } from '../../commands/account';
@@ -20,7 +21,10 @@ export interface Social {
   tracking: TrackingPort;
   /** The Verba accounts social sign-in finds, creates and reads. */
   identity: Accounts;
-  /** The origin browsers use: PUBLIC_URL, else (development) the origin the request came in on. */
+  /**
+   * The origin browsers use: PUBLIC_URL. Without it (development) the request's own origin when it names
+   * this machine (localhost and 127.0.0.1 keep separate cookies), else http://HOST:PORT: never a foreign Host.
+   */
   origin(request: FastifyRequest): string;
 }
 
@@ -55,7 +59,7 @@ export function createSocial(
   const { config, log } = deps;
   const purposeKey = deps.secrets.derive('social-sign-in');
   const dev = new DevOpenIdProviders();
-  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined;
+  const appOrigin = new URL(deps.appUrl).origin;
   const tracking =
     config.META_PIXEL_ID && config.META_CAPI_ACCESS_TOKEN
       ? new MetaConversionsTracking({ pixelId: config.META_PIXEL_ID, accessToken: config.META_CAPI_ACCESS_TOKEN, log })
@@ -74,6 +78,6 @@ export function createSocial(
       purposeKey,
       waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
     }),
-    origin: (request) => publicOrigin ?? `${request.protocol}://${request.host}`,
+    origin: (request) => (!config.PUBLIC_URL && isLoopbackHost(request.hostname) ? `${request.protocol}://${request.host}` : appOrigin),
   };
 }
