@@ -13,6 +13,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   library: async () => (await import('./library')).libraryBenchmark,
   embedded: async () => (await import('./embedded')).embeddedBenchmark,
   analytics: async () => (await import('./analytics')).analyticsBenchmark,
+  hostile: async () => (await import('./hostile')).hostileBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -34,7 +34,7 @@ export function preferUnixSocket(url: string): string {
  * Starts the all-in-one API on `databaseUrl` in its own process, as the images run it: node on the bundle
  * `npm start`'s prestart builds (scripts/build-services.mjs).
  */
-export async function startApi(databaseUrl: string): Promise<RunningApi> {
+export async function startApi(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningApi> {
   await buildServices();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-bench-'));
   const extra = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []; // e.g. --cpu-prof
@@ -44,6 +44,7 @@ export async function startApi(databaseUrl: string): Promise<RunningApi> {
     NODE_ENV: 'production',
     PUBLIC_URL: 'http://127.0.0.1', // required in production; the benchmark follows no link
     SECRET_KEY: 'bench-secret-key-0123456789-0123456789-abcdef',
+    ...env,
   });
   return { ...api, stop: () => api.stop().finally(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
