@@ -27,3 +27,4 @@ export * from './exercises';
 export * from './sentences';
 export * from './forum';
 export * from './uploads';
+export * from './names';

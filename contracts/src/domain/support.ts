@@ -12,5 +12,8 @@ export const SUPPORT_MESSAGES = {
   sent: 'Thank you! Your message has been sent. We usually answer within two working days.',
 } as const;
 
-/** Support messages per IP address and hour (each of the two support routes counts on its own). */
-export const SUPPORT_RATE_LIMIT = { perIp: 5, windowMs: 60 * 60 * 1000 } as const;
+/**
+ * Support messages an hour per IP address, per email address given in the form and per signed-in account
+ * (each of the two support routes counts on its own): no inbox can be flooded from many addresses either.
+ */
+export const SUPPORT_RATE_LIMIT = { perIp: 5, perAddress: 5, perAccount: 5, windowMs: 60 * 60 * 1000 } as const;

@@ -12,6 +12,7 @@ export const ADMIN_USER_MESSAGES = {
   lastOwner: 'There must always be at least one Owner',
   deleteSelf: 'Delete your own account from your profile page',
   disableSelf: 'You cannot disable your own account',
+  ownerOnlyDisable: 'Only an Owner can disable or enable an admin',
   paidSubscription: 'This user pays for Master: a paid subscription ends in the billing portal, not here',
   badRange: 'The first sign-up date must be on or before the last',
   sort: 'Sort by newest, oldest, role or lastActive',
@@ -113,11 +114,11 @@ export const adminSetDisabled = defineRoute({
   method: 'PATCH',
   path: '/api/admin/users/:userId/disabled',
   access: 'admin',
-  summary: 'Disable or enable an account (admin); a disabled user is signed out and cannot sign in',
+  summary: 'Disable or enable an account (admin; admins only by an Owner); a disabled user is signed out and cannot sign in',
   params: userParams,
   body: z.object({ disabled: z.boolean() }),
   response: positionOnly,
-  errors: { 403: ADMIN_USER_MESSAGES.disableSelf, 404: ADMIN_USER_MESSAGES.notFound },
+  errors: { 403: `${ADMIN_USER_MESSAGES.disableSelf}; ${ADMIN_USER_MESSAGES.ownerOnlyDisable}`, 404: ADMIN_USER_MESSAGES.notFound },
 });
 
 export const adminSetSubscription = defineRoute({

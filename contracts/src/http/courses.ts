@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
+import { visibleName } from '../domain/names';
 import { LevelSchema } from '../domain/levels';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
@@ -33,9 +34,7 @@ export const VocabularyPairSchema = z.object({ word: side('word'), translation: 
 export type VocabularyPair = z.infer<typeof VocabularyPairSchema>;
 
 /** Title of a lesson or chapter. */
-export const CourseItemTitleSchema = z
-  .string(required)
-  .trim()
+export const CourseItemTitleSchema = visibleName(z.string(required))
   .min(1, 'A title is required')
   .max(MAX_CHAPTER_TITLE, `A title has at most ${MAX_CHAPTER_TITLE} letters`);
 /** Plain text (paragraphs separated by a blank line), rendered by the reader's word view, never as HTML. */

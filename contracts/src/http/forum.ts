@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { FORUM_BODY_MAX, FORUM_MESSAGES as M, FORUM_REASON_MAX, FORUM_REPORT_REASONS, FORUM_TITLE_MAX } from '../domain/forum';
+import { visibleName } from '../domain/names';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
 // ---- Forum: categories per language, a thread per library article and course chapter ----
 
 const text = (max: number, tooLong: string) => z.string({ error: M.required }).trim().min(1, M.required).max(max, tooLong);
-const TitleSchema = text(FORUM_TITLE_MAX, M.titleMax);
+const TitleSchema = visibleName(z.string({ error: M.required })).min(1, M.required).max(FORUM_TITLE_MAX, M.titleMax);
 /** Markdown; the server renders it to sanitized HTML on every read. */
 const BodySchema = text(FORUM_BODY_MAX, M.bodyMax);
 const threadParams = z.object({ threadId: z.uuid({ error: M.threadNotFound }) });

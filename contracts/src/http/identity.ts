@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleName } from '../domain/names';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
 import { MESSAGES } from '../domain/messages';
@@ -25,7 +26,7 @@ export const NewPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, MESSAGES.registration.weakPassword)
   .refine((p) => new Set(p).size >= 4, MESSAGES.registration.weakPassword);
 
-export const DisplayNameSchema = z.string().trim().min(1, 'Name is required').max(80, 'Maximum 80 letters are allowed');
+export const DisplayNameSchema = visibleName().min(1, 'Name is required').max(80, 'Maximum 80 letters are allowed');
 
 export const UserViewSchema = z.object({
   uid: z.string(),
@@ -115,13 +116,19 @@ export const verifyEmail = defineRoute({
   response: z.object({ ok: z.literal(true), position: PositionSchema }),
 });
 
+/** Verification links one address (and so its account) may ask for again in a window, counted whether or not it has an account. */
+export const VERIFY_RESEND_LIMIT = { perAddress: 3, windowMs: 15 * 60 * 1000 } as const;
+export const VERIFY_RESEND_TOO_MANY = 'You have asked for several verification emails in a short time. Please wait 15 minutes and try again.';
+
 export const resendVerification = defineRoute({
   method: 'POST',
   path: '/api/verify-email/resend',
   access: 'public',
   summary: 'Send a new verification link (the same answer whether or not the address has an account)',
+  description: `At most ${VERIFY_RESEND_LIMIT.perAddress} requests per address in 15 minutes; then 429 with Retry-After.`,
   body: z.object({ email: z.string().trim().max(254) }),
   response: OkSchema,
+  errors: { 429: VERIFY_RESEND_TOO_MANY },
 });
 
 export const requestPasswordReset = defineRoute({
@@ -147,9 +154,11 @@ export const changePassword = defineRoute({
   path: '/api/user/change-password',
   access: 'user',
   summary: 'Change the password (email/password accounts); other sessions end, this one is renewed',
+  description: 'A wrong current password counts as a failed sign-in of the account from this address (see POST /api/sign-in): the same waits, 429 and Retry-After.',
   unauthenticated: MESSAGES.changePassword.notAuthenticated,
   body: z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }),
   response: z.object({ message: z.string() }),
+  errors: { 429: MESSAGES.signIn.tooManyAttempts },
 });
 
 /** Sign-in of an email/password account whose address is not verified (spec §4: a new link is sent). */

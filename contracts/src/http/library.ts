@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ArticleCategorySchema } from '../domain/categories';
 import { DIFFICULTY_LABELS } from '../domain/difficulty';
 import { LearningLanguageSchema } from '../domain/languages';
+import { visibleName } from '../domain/names';
 import { LevelSchema } from '../domain/levels';
 import { ADMIN_PAGE_SIZE, CommandIdSchema, PositionSchema, defineRoute, pageFields, pageQuery } from './route';
 
@@ -276,14 +277,14 @@ export const SeriesIdFieldSchema = z
 /** What an author writes; text is sanitized on the server before it is stored. */
 export const ArticleInputSchema = z.object({
   languageCode: LearningLanguageSchema,
-  name: z.string({ message: M.required }).trim().min(1, M.required).max(ARTICLE_NAME_MAX, M.nameTooLong),
+  name: visibleName(z.string({ message: M.required })).min(1, M.required).max(ARTICLE_NAME_MAX, M.nameTooLong),
   category: ArticleCategorySchema,
   generalDifficulty: LevelSchema,
   content: z.string({ message: M.required }).trim().min(1, M.required).max(ARTICLE_CONTENT_MAX, M.contentTooLong),
   contentFormat: ContentFormatSchema.default('text'),
   translation: z.string().max(ARTICLE_TRANSLATION_MAX, M.contentTooLong).default(''),
   previewImgSrc: ImageSrcSchema.nullable().default(null),
-  authorDisplayName: z.string().trim().max(AUTHOR_NAME_MAX, M.authorTooLong).default(''),
+  authorDisplayName: visibleName().max(AUTHOR_NAME_MAX, M.authorTooLong).default(''),
   isPrivate: z.boolean().default(true),
   isPremiumOnly: z.boolean().default(false),
   seriesId: z.uuid({ message: M.seriesNotFound }).nullable().default(null),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
+import { visibleName } from '../domain/names';
 import { IMAGE_MAX_BYTES } from '../domain/limits';
 import { LevelSchema } from '../domain/levels';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
@@ -11,12 +12,18 @@ import { BytesSchema, OkSchema, PositionSchema, defineRoute } from './route';
 
 export const USERNAME_RULE = 'Use 3 to 30 letters, digits, dots or underscores.';
 export const USERNAME_TAKEN = 'This username is already taken.';
-export const UsernameSchema = z
-  .string()
-  .trim()
+/** The server also refuses a username that only looks like a taken one (Cyrillic "а" for Latin "a"). */
+export const USERNAME_CONFUSABLE = 'This username looks too much like one that is already taken. Please choose another.';
+export const USERNAME_RESERVED = 'This username is reserved. Please choose another.';
+/** Names nobody may take, nor anything that looks like them (case, dots and underscores aside). */
+export const RESERVED_USERNAMES: readonly string[] = ['admin', 'owner', 'verba', 'support'];
+const isReserved = (name: string) => RESERVED_USERNAMES.includes(name.toLowerCase().replace(/[._]/g, ''));
+
+export const UsernameSchema = visibleName()
   .min(3, USERNAME_RULE)
   .max(30, USERNAME_RULE)
-  .regex(/^[\p{L}\p{N}._]+$/u, USERNAME_RULE);
+  .regex(/^[\p{L}\p{N}._]+$/u, USERNAME_RULE)
+  .refine((name) => !isReserved(name), USERNAME_RESERVED);
 
 export const UserSettingsSchema = z.object({
   library: z.object({ view: z.enum(['table', 'cards']) }).partial().optional(),

@@ -64,6 +64,8 @@ export const PositionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'Not a lo
 
 /** Client-made id of a command, so a retried request takes effect once. */
 export const CommandIdSchema = z.uuid({ message: 'commandId must be a UUID' });
+/** A command id sent again with another body, or by another user (a retry sends the same request). */
+export const COMMAND_ID_REUSED = 'This command id was already used for another request.';
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
+import { visibleName } from '../domain/names';
 import { ArticleSummarySchema, ImageSrcSchema, LIBRARY_MESSAGES } from './library';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
@@ -32,10 +33,10 @@ const M = LIBRARY_MESSAGES;
 
 export const SeriesInputSchema = z.object({
   languageCode: LearningLanguageSchema,
-  title: z.string({ message: M.required }).trim().min(1, M.required).max(SERIES_TITLE_MAX, SERIES_MESSAGES.titleTooLong),
+  title: visibleName(z.string({ message: M.required })).min(1, M.required).max(SERIES_TITLE_MAX, SERIES_MESSAGES.titleTooLong),
   description: z.string().trim().max(SERIES_DESCRIPTION_MAX, SERIES_MESSAGES.descriptionTooLong).default(''),
   previewImgSrc: ImageSrcSchema.nullable().default(null),
-  authorDisplayName: z.string().trim().max(60, M.authorTooLong).default(''),
+  authorDisplayName: visibleName().max(60, M.authorTooLong).default(''),
   isPrivate: z.boolean().default(true),
 });
 export type SeriesInput = z.output<typeof SeriesInputSchema>;

@@ -231,4 +231,19 @@ describe(`admin users routes on ${database.label}`, () => {
     expect((await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: false } })).statusCode).toBe(200);
     await refused(() => owner.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.disableSelf);
   });
+
+  it('leaves disabling an admin to an Owner, like deleting or demoting one, and never disables the Owner', async () => {
+    const other = await learner('Adam Admin');
+    const promoted = await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/role`, payload: { role: 'Admin' } });
+    expect(promoted.statusCode).toBe(200);
+    await admin.request({ method: 'GET', url: `/api/admin/users/${other.uid}?minPosition=${promoted.json().position}` });
+    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.ownerOnlyDisable);
+    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, 'The owner cannot be disabled');
+    expect((await other.agent.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200); // still signed in
+    const off = await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } });
+    expect(off.statusCode).toBe(200);
+    await admin.request({ method: 'GET', url: `/api/admin/users/${other.uid}?minPosition=${off.json().position}` });
+    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } }), 403, ADMIN_USER_MESSAGES.ownerOnlyDisable);
+    expect((await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } })).statusCode).toBe(200);
+  });
 });

@@ -9,9 +9,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { preferredTestDatabase } from '../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../test-support/platform/test-app';
-import { leakIn, requestsFor, type FuzzRequest } from '../../test-support/fuzz/requests';
+import { leakIn, requestsFor, takesCommandId, withCommandId, type FuzzRequest } from '../../test-support/fuzz/requests';
 import { contractRoutes } from '../../test-support/security/route-table';
-import { signInSeededAdmin, signUpVerified } from '../../test-support/contexts/identity/accounts';
+import { signInSeededAdmin, signInSeededOwner, signUpVerified } from '../../test-support/contexts/identity/accounts';
 import { appendedBy } from '../../test-support/platform/whole-log';
 import { allModules } from './modules';
 import { seedIfEmpty } from './seed';
@@ -19,12 +19,16 @@ import { seedIfEmpty } from './seed';
 const database = await preferredTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
+/** Commands that write several streams, one item each, or set up the caller's own records first (checkout's customer). */
+const BULK = new Set(['PATCH /api/dictionary', 'POST /api/dictionary/add-many', 'POST /api/flashcards', 'POST /api/flashcards/chapter', 'PATCH /api/flashcards', 'POST /api/premium/checkout']);
+
 /** Routes whose success ends the caller's session: the next request needs a new learner. */
 const ENDS_SESSION = new Set(['POST /api/sign-out', 'DELETE /api/user', 'POST /api/user/change-password']);
 
 describe(`fuzzing every route from its schemas on ${database.label}`, () => {
   let t: TestApp;
   let admin: Agent;
+  let owner: Agent;
   let learner: Agent | undefined;
   let signUps = 0;
 
@@ -43,7 +47,9 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), allModules);
-    admin = await signInSeededAdmin(t, await seedIfEmpty(t.deps, allModules));
+    const seeded = await seedIfEmpty(t.deps, allModules);
+    admin = await signInSeededAdmin(t, seeded);
+    owner = await signInSeededOwner(t, seeded);
     await t.caughtUp();
   }, 120_000);
 
@@ -65,6 +71,47 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
       if ((await appendedBy(t.platform.db, requestId)) > 0) return `refused with ${res.statusCode} but appended events: ${res.body.slice(0, 200)}`;
     }
     return undefined;
+  }
+
+  /** A second caller of each kind, for command ids one caller used and another sends again. */
+  let otherLearner: { agent: Agent; uid: string } | undefined;
+  const uidOf = async (agent: Agent) => (await agent.request({ method: 'GET', url: '/api/user' })).json().uid as string;
+  const appendedAs = async (uid: string) =>
+    (await t.platform.db.raw("select count(*)::int as n from es_events where metadata->>'userId' = ?", [uid])).rows[0].n as number;
+
+  /**
+   * The same command id sent again by its caller (a retry) and by another user: never a 5xx nor internals,
+   * and the other user's refusal of a one-stream command appends nothing. (A bulk command writes each item
+   * to its own stream: items whose ids are new to the log are the other user's own, written before the
+   * reused one is refused.)
+   */
+  async function reuseProblem(key: string, access: string, request: FuzzRequest): Promise<string | undefined> {
+    const first = access === 'admin' ? admin : (learner ??= await newLearner());
+    const other = access === 'admin' ? { agent: owner, uid: await uidOf(owner) } : (otherLearner ??= await (async () => { const agent = await newLearner(); return { agent, uid: await uidOf(agent) }; })());
+    for (const agent of [first, first]) {
+      const res = await agent.request(request);
+      if (ENDS_SESSION.has(key) && res.statusCode < 300) learner = undefined;
+      if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+    }
+    const before = await appendedAs(other.uid);
+    const res = await other.agent.request(request);
+    if (res.statusCode >= 500) return `another user's request with the same command id answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+    const leak = leakIn(res.body);
+    if (leak) return `answer shows internals (${leak}): ${res.body.slice(0, 300)}`;
+    if (res.statusCode >= 400 && !BULK.has(key) && (await appendedAs(other.uid)) > before) return `another user's request with the same command id was refused with ${res.statusCode} but appended events`;
+    return undefined;
+  }
+
+  for (const { key, route } of contractRoutes.filter((r) => r.route.access !== 'public' && takesCommandId(r.route))) {
+    it(`${key}: a command id sent again, by its caller and by another user, never answers 5xx`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestsFor(route), async (request) => {
+          const wrong = await reuseProblem(key, route.access, withCommandId(request, randomUUID()));
+          if (wrong) throw new Error(wrong);
+        }),
+        { numRuns: Math.max(10, Math.round(RUNS / 4)) },
+      );
+    }, 120_000);
   }
 
   for (const { key, route } of contractRoutes) {

@@ -72,6 +72,23 @@ export function requestsFor(route: RouteDef): Arbitrary<FuzzRequest> {
   });
 }
 
+/** Does the route's body take a client-made `commandId`? */
+export const takesCommandId = (route: RouteDef): boolean =>
+  !!route.body && route.method !== 'GET' && 'commandId' in propertiesOf(toJsonSchema(route.body));
+
+/** The request with its body's `commandId` set to `id` (a body that is not an object stays as it is). */
+export function withCommandId(request: FuzzRequest, id: string): FuzzRequest {
+  if (request.payload === undefined) return request;
+  let body: unknown;
+  try {
+    body = JSON.parse(request.payload);
+  } catch {
+    return request;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return request;
+  return { ...request, payload: JSON.stringify({ ...body, commandId: id }) };
+}
+
 /** Signs of internals leaking into an answer: a stack trace, a source path, SQL or a driver's error. */
 export const LEAK_PATTERNS = [
   /\bat [\w.<>]+ \(.*:\d+:\d+\)/,

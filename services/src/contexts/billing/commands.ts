@@ -82,7 +82,8 @@ export class BillingCommands {
       priceId: prices[plan].priceId,
       successUrl: `${returnTo}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${returnTo}?checkout=cancelled`,
-      idempotencyKey: `verba-checkout-${commandId}`,
+      // Scoped to the user: a command id someone else reused never reaches their checkout session.
+      idempotencyKey: `verba-checkout-${userId}-${commandId}`,
     });
     const { position } = await this.customer({ kind: 'recordCheckout', userId, customerId, sessionId: session.id, plan, currency, at: this.at() }, commandId);
     return { url: session.url, sessionId: session.id, ...(position ? { position } : {}) };

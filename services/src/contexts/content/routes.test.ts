@@ -319,14 +319,39 @@ describe(`content routes on ${database.label}`, () => {
     });
 
     it(`allows ${SUPPORT_RATE_LIMIT.perIp} messages an hour from one IP address, then says to wait`, async () => {
-      for (let i = 0; i < SUPPORT_RATE_LIMIT.perIp; i++) expect((await send('admin', message, '10.0.0.9')).statusCode).toBe(200);
-      const blocked = await send('admin', message, '10.0.0.9');
+      const from = (n: number) => ({ ...message, email: `ip-limit-${n}@example.com` });
+      for (let i = 0; i < SUPPORT_RATE_LIMIT.perIp; i++) expect((await send('admin', from(i), '10.0.0.9')).statusCode).toBe(200);
+      const blocked = await send('admin', from(99), '10.0.0.9');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(SUPPORT_MESSAGES.tooMany);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
       // Another address, and the confirmation route, still have their own allowance.
-      expect((await send('admin', message, '10.0.0.10')).statusCode).toBe(200);
-      expect((await send('user', message, '10.0.0.9')).statusCode).toBe(200);
+      expect((await send('admin', from(100), '10.0.0.10')).statusCode).toBe(200);
+      expect((await send('user', from(101), '10.0.0.9')).statusCode).toBe(200);
+    });
+
+    it(`allows ${SUPPORT_RATE_LIMIT.perAddress} messages an hour for one email address, whatever IP addresses send them`, async () => {
+      const victim = { ...message, email: 'Victim@Example.com' };
+      for (let i = 0; i < SUPPORT_RATE_LIMIT.perAddress; i++) expect((await send('user', victim, `10.1.0.${i}`)).statusCode).toBe(200);
+      const before = (await as('Admin').agent.request({ method: 'GET', url: '/api/admin/brevo/calls' })).json().calls.length;
+      const blocked = await send('user', { ...victim, email: ' victim@example.com' }, '10.1.0.200');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(SUPPORT_MESSAGES.tooMany);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
+      expect((await as('Admin').agent.request({ method: 'GET', url: '/api/admin/brevo/calls' })).json().calls.length).toBe(before);
+      expect((await send('user', { ...message, email: 'someone-else@example.com' }, '10.1.0.201')).statusCode).toBe(200);
+    });
+
+    it(`allows ${SUPPORT_RATE_LIMIT.perAccount} messages an hour from one signed-in account, whatever addresses it gives`, async () => {
+      const { agent } = as();
+      const post = (n: number) =>
+        agent.request({ method: 'POST', url: '/api/brevo/send-support-admin', payload: { ...message, email: `account-${n}@example.com` }, remoteAddress: `10.2.0.${n}` });
+      for (let i = 0; i < SUPPORT_RATE_LIMIT.perAccount; i++) expect((await post(i)).statusCode).toBe(200);
+      const blocked = await post(99);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe(SUPPORT_MESSAGES.tooMany);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
+      expect((await as().agent.request({ method: 'POST', url: '/api/brevo/send-support-admin', payload: message, remoteAddress: '10.2.0.100' })).statusCode).toBe(200);
     });
   });
 });

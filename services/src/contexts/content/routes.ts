@@ -1,5 +1,4 @@
 import { ANNOUNCEMENT_MESSAGES, LANGUAGE_AUDIENCES, audiencesOf, contentRoutes as r, type SupportMessage } from '@verba/contracts';
-import type { FastifyReply } from 'fastify';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
@@ -8,7 +7,7 @@ import type { AnnouncementCommands } from './commands/announcements';
 import type { AnnouncementQueries } from './queries';
 import type { LocalBrevo } from './adapters/brevo/local';
 import type { Brevo } from './adapters/brevo/port';
-import { SupportRateLimited, type SupportMail } from './commands/support';
+import type { SupportMail } from './commands/support';
 
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
@@ -89,17 +88,11 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
     return OK;
   });
 
-  const limited = async (reply: FastifyReply, send: () => Promise<void>) => {
-    try {
-      await send();
-      return OK;
-    } catch (error) {
-      if (error instanceof SupportRateLimited) void reply.header('retry-after', String(error.retryAfterSeconds));
-      throw error;
-    }
+  // A limited sender gets 429 with Retry-After (SupportRateLimited).
+  const sendSupport = (which: 'toSupportTeam' | 'confirmToSender') => async (i: { body: SupportMessage; request: { ip: string }; user: { id: string } | undefined }) => {
+    await d.support[which](i.body, { ip: i.request.ip, ...(i.user ? { userId: i.user.id } : {}) });
+    return OK;
   };
-  const sendSupport = (which: 'toSupportTeam' | 'confirmToSender') => async (i: { body: SupportMessage; request: { ip: string }; reply: FastifyReply }) =>
-    limited(i.reply, () => d.support[which](i.body, i.request.ip));
   registerRoute(app, auth, r.sendSupportAdmin, sendSupport('toSupportTeam'));
   registerRoute(app, auth, r.sendSupportUser, sendSupport('confirmToSender'));
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wordKey } from '@verba/contracts';
+import { COMMAND_ID_REUSED, wordKey } from '@verba/contracts';
 import { parseIntegrationEvent } from '@verba/contracts/integration';
 import { parsePosition } from '../../platform/event-store/port';
 import type { InProcessPublisher } from '../../platform/integration/in-process';
@@ -172,6 +172,26 @@ describe(`dictionary routes on ${database.label}`, () => {
       key: uid,
       data: { userId: uid, language: 'ru', word: 'ёлка', status: 'uncertain' },
     });
+  });
+
+  it('answers 409 to a command id reused with another body or by another user, and appends nothing; the same request again is a retry', async () => {
+    const a = learner();
+    const b = learner();
+    const commandId = randomUUID();
+    const mark = (agent: Agent, value: string, status: string) =>
+      agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value, status }, commandId } });
+    expect((await mark(a.agent, 'Katze', 'known')).statusCode).toBe(200);
+    const count = await eventCount();
+    expect(await mark(a.agent, 'Katze', 'known')).toMatchObject({ statusCode: 200 });
+    // (Another word is another command: a word's event ids derive from the command id and the word.)
+    for (const reused of [() => mark(a.agent, 'Katze', 'uncertain'), () => mark(b.agent, 'Katze', 'known'), () => mark(b.agent, 'Katze', 'uncertain')]) {
+      const res = await reused();
+      expect(res.statusCode).toBe(409);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(res.json().message).toBe(COMMAND_ID_REUSED);
+    }
+    expect(await eventCount()).toBe(count);
+    expect((await read(a.agent)).words).toEqual([{ value: 'katze', status: 'known' }]);
   });
 
   it('rebuilds the dictionary read model to the same rows', async () => {

@@ -7,6 +7,7 @@ import { ItemAdded, TallyClosed, tallyDecider } from '../../../test-support/plat
 import { EventCodec } from './events';
 import { handleCommand } from './handle-command';
 import { fold } from './decider';
+import { COMMAND_ID_REUSED } from '@verba/contracts/http';
 
 const codec = new EventCodec([ItemAdded, TallyClosed]);
 const now = '2026-11-22T10:00:00.000Z';
@@ -56,6 +57,22 @@ for (const engine of await testEngines()) {
       expect(first.events).toHaveLength(1);
       expect(retry.events).toHaveLength(0);
       expect(await store.readStream(streamId)).toHaveLength(1);
+    });
+
+    it('takes a retry that decides again (a stale state) as the earlier append, and answers 409 to a command id reused for anything else', async () => {
+      const { StreamStateCache } = await import('./state-cache');
+      const streamId = `tally-${randomUUID()}`;
+      const commandId = randomUUID();
+      const alice = 'c0ffee00-0000-4000-8000-00000000000a';
+      const send = (stream: string, item: string, actor: string, at = now) =>
+        handleCommand({ store, codec, decider: tallyDecider, streamId: stream, command: { kind: 'add', item, amount: 1, now: at }, commandId, actor, stateCache: new StreamStateCache(), assumeNew: true });
+      const first = await send(streamId, 'apple', alice);
+      // Decided on an assumed-new stream, a little later: the same events but their time, so the earlier append.
+      expect((await send(streamId, 'apple', alice, '2026-11-22T10:00:05.000Z')).position).toEqual(first.position);
+      for (const reuse of [() => send(streamId, 'kiwi', alice), () => send(`tally-${randomUUID()}`, 'apple', alice), () => send(streamId, 'apple', 'c0ffee00-0000-4000-8000-00000000000b')]) {
+        await expect(reuse()).rejects.toMatchObject({ status: 409, message: COMMAND_ID_REUSED });
+      }
+      expect((await store.readStream(streamId)).map((e) => (e.data as { item: string }).item)).toEqual(['apple']);
     });
 
     it('returns the domain error and appends nothing when the decider refuses', async () => {

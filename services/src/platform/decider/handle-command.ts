@@ -1,4 +1,6 @@
+import { COMMAND_ID_REUSED } from '@verba/contracts/http';
 import {
+  isEventIdReused,
   isWrongExpectedVersion,
   type EventMetadata,
   type EventStore,
@@ -101,6 +103,7 @@ export async function handleCommand<C, S, D extends EventDefinition>(
       return { events, position, attempts: attempt };
     } catch (e) {
       cache?.delete(o.streamId);
+      if (isEventIdReused(e)) throw new DomainError(COMMAND_ID_REUSED, 409);
       if (!isWrongExpectedVersion(e)) throw e;
       if (o.expectedRevision) throw new DomainError(o.expectedRevision.conflict, 409);
       if (attempt >= maxAttempts) {

@@ -41,7 +41,11 @@ export interface EventMetadata {
 
 /** An event as a caller hands it to append. */
 export interface NewEvent {
-  /** Unique id; appending an event whose id is already in the stream appends nothing (idempotent). */
+  /**
+   * Unique id in the whole log. Appending events whose ids are already in the stream, for the same user and
+   * with the same types and data (times aside), appends nothing (an idempotent retry); ids held by any other
+   * append throw EventIdReusedError (PostgreSQL; EventStoreDB only deduplicates inside a stream).
+   */
   id: string;
   type: string;
   /** Schema version of `data`; readers upcast older versions (see events.ts). */
@@ -154,4 +158,19 @@ export class WrongExpectedVersionError extends Error {
 
 export function isWrongExpectedVersion(e: unknown): e is WrongExpectedVersionError {
   return e instanceof Error && e.name === 'WrongExpectedVersionError';
+}
+
+/**
+ * Thrown when an append's event ids are already in the log for a different append (another stream, user,
+ * event type or content): its command id was reused, so neither retrying nor reporting the earlier append fits.
+ */
+export class EventIdReusedError extends Error {
+  override readonly name = 'EventIdReusedError';
+  constructor(readonly streamId: string) {
+    super(`Event ids of this append to ${streamId} were already used by a different append`);
+  }
+}
+
+export function isEventIdReused(e: unknown): e is EventIdReusedError {
+  return e instanceof Error && e.name === 'EventIdReusedError';
 }

@@ -26,6 +26,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 with the seconds to wait: the error handler sends them as Retry-After, so no route has to. */
+export class RateLimitedError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -59,6 +69,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     // The first message alone is the detail: validation texts are the spec's words, shown as they are.
     return sendProblem(reply, problem(400, first ? first.message : 'Invalid request', { errors }));
   }
+  if (error instanceof RateLimitedError) void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
   if (error instanceof HttpError) return sendProblem(reply, problem(error.status, error.message, error.extra));
   if (error instanceof DomainError) return sendProblem(reply, problem(error.status, error.message));
   const status = error.statusCode ?? 500;

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MESSAGES, RoleSchema, type LearningLanguage, type Level, type Role, type UserView } from '@verba/contracts';
+import { MESSAGES, RoleSchema, VERIFY_RESEND_LIMIT, VERIFY_RESEND_TOO_MANY, type LearningLanguage, type Level, type Role, type UserView } from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
 import { createRateLimiter, type RateLimiter } from '../../../platform/cache/rate-limiter';
 import { DomainError } from '../../../platform/decider/decider';
 import { EventCodec } from '../../../platform/decider/events';
 import { handleCommand } from '../../../platform/decider/handle-command';
 import type { EventStore, Position } from '../../../platform/event-store/port';
-import { HttpError } from '../../../platform/http/problem';
+import { HttpError, RateLimitedError } from '../../../platform/http/problem';
 import { emailDecider, userDecider, type AdminActor, type UserCommand } from '../deciders/account-decider';
 import type { NameIndex } from '../domain/name-index';
 import { emailEvents, emailStream, userEvents, userStream } from '../events';
@@ -48,12 +48,14 @@ export const RESET_LIMIT = { perEmail: 3, windowMs: 15 * 60 * 1000 };
 export class AccountCommands {
   private readonly signInThrottle: SignInThrottle;
   private readonly resetLimiter: RateLimiter;
+  private readonly resendLimiter: RateLimiter;
   private readonly now: () => Date;
 
   constructor(private readonly o: AccountCommandsOptions) {
     this.now = o.now ?? (() => new Date());
     this.signInThrottle = new SignInThrottle(o.cache, this.now);
     this.resetLimiter = createRateLimiter(o.cache, { limit: RESET_LIMIT.perEmail, windowMs: RESET_LIMIT.windowMs, prefix: 'reset:email' });
+    this.resendLimiter = createRateLimiter(o.cache, { limit: VERIFY_RESEND_LIMIT.perAddress, windowMs: VERIFY_RESEND_LIMIT.windowMs, prefix: 'verify-resend:email' });
   }
 
   async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
@@ -146,8 +148,9 @@ export class AccountCommands {
     return this.command(userId, { kind: 'complete-onboarding', language, level, at: this.now().toISOString() }, userId);
   }
 
-  async setDisabled(userId: string, disabled: boolean, by: string) {
-    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, at: this.now().toISOString() }, by);
+  /** `actor`: the admin asking (an admin's account only an Owner disables); none for the seed. */
+  async setDisabled(userId: string, disabled: boolean, by: string, actor?: AdminActor) {
+    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, ...(actor ? { actor } : {}), at: this.now().toISOString() }, by);
     if (position) await this.o.waitFor(position);
     return position;
   }
@@ -210,6 +213,18 @@ export class AccountCommands {
     }, null); // asked for while signing up or in: nobody is signed in yet
   }
 
+  /**
+   * A new link for an unverified address, asked for without signing in. Counted per address (so per
+   * account) whether or not it has one: neither the answer nor the limit tells who has an account.
+   */
+  async resendVerification(email: string): Promise<void> {
+    const emailHash = this.o.vault.emailHash(email);
+    const limit = await this.resendLimiter.hit(emailHash);
+    if (!limit.allowed) throw new RateLimitedError(VERIFY_RESEND_TOO_MANY, limit.retryAfterMs / 1000);
+    const row = (await this.o.db('identity_users').where({ email_hash: emailHash }).first('user_id')) as { user_id: string } | undefined;
+    if (row && (await this.o.queries.needsVerification(row.user_id))) await this.requestVerification(row.user_id);
+  }
+
   /** Waits until the accounts read model has applied `position` (the next sign-in reads it). */
   async settle(position: Position): Promise<void> {
     await this.o.waitFor(position);
@@ -255,15 +270,20 @@ export class AccountCommands {
     return { userId: claims.userId, position: position! };
   }
 
-  /** Change from the profile: email/password accounts only, after checking the current password. */
-  async changePassword(userId: string, currentPassword: string, newPassword: string) {
+  /**
+   * Change from the profile: email/password accounts only, after checking the current password. Guessing
+   * it is guessing the password, so it runs under the sign-in throttle, on the same counters as sign-in.
+   */
+  async changePassword(userId: string, currentPassword: string, newPassword: string, client: string) {
     const row: UserRow | undefined = await this.o.db('identity_users').where({ user_id: userId }).first();
     const key = row && (await this.o.vault.keyFor(userId));
     if (!row || !key) throw new HttpError(401, MESSAGES.changePassword.notAuthenticated);
-    if (!row.password_enc) throw new DomainError(MESSAGES.changePassword.notEmailPasswordUser, 400);
-    if (!(await verifyPassword(this.o.vault.decrypt(key, row.password_enc), currentPassword))) {
-      throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
-    }
+    const stored = row.password_enc;
+    if (!stored) throw new DomainError(MESSAGES.changePassword.notEmailPasswordUser, 400);
+    const right = await this.signInThrottle.attempt(row.email_hash, client, async () =>
+      (await verifyPassword(this.o.vault.decrypt(key, stored), currentPassword)) || undefined,
+    );
+    if (!right) throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
     const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() }, userId);
     await this.o.waitFor(position!);

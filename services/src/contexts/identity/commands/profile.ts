@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { USERNAME_TAKEN, type LearningLanguage, type Level, type UserSettings } from '@verba/contracts';
+import type { LearningLanguage, Level, UserSettings } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
 import { EventCodec } from '../../../platform/decider/events';
 import { handleCommand } from '../../../platform/decider/handle-command';
@@ -49,9 +49,10 @@ export class ProfileCommands {
     let usernamePart: { username?: string; usernameHash?: string } = {};
     let previousHash: string | null = null;
     if (input.username !== undefined) {
+      const refusal = await this.o.queries.usernameRefusal(userId, input.username);
+      if (refusal) throw new DomainError(refusal.message, refusal.status);
       const hash = usernameHash(this.o.vault, input.username);
       const holder = await this.o.queries.holderOf(hash);
-      if (holder && holder !== userId) throw new DomainError(USERNAME_TAKEN, 409);
       previousHash = ((await this.o.db('identity_users').where({ user_id: userId }).first('username_hash')) as { username_hash: string | null } | undefined)?.username_hash ?? null;
       await handleCommand({
         store: this.o.store,

@@ -47,7 +47,7 @@ export type UserCommand =
     }
   | { kind: 'update-profile'; name?: string; username?: string; usernameHash?: string; currentLearningLanguage?: LearningLanguage; at: string }
   | { kind: 'change-settings'; settings: Record<string, unknown>; at: string }
-  | { kind: 'set-disabled'; disabled: boolean; by: string; at: string }
+  | { kind: 'set-disabled'; disabled: boolean; by: string; actor?: AdminActor; at: string }
   | { kind: 'change-role'; role: Role; by: string; actor?: AdminActor; owners: number; at: string }
   | { kind: 'complete-onboarding'; language: LearningLanguage; level: Level; at: string }
   | { kind: 'request-verification'; tokenId: string; expiresAt: string; at: string }
@@ -110,6 +110,8 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       case 'set-disabled':
         if (Boolean(s.disabled) === c.disabled) return [];
         if (s.role === 'Owner') throw new DomainError('The owner cannot be disabled', 403);
+        // Like a role change or a deletion: an admin's account is an Owner's to switch off.
+        if (c.actor && c.actor.role !== 'Owner' && isAdminRole(s.role)) throw new DomainError(ADMIN_USER_MESSAGES.ownerOnlyDisable, 403);
         return [{ type: 'identity.AccountDisabled', data: { disabled: c.disabled, by: c.by, at: c.at } }];
       case 'change-role':
         if (s.role === c.role) return [];

@@ -21,6 +21,16 @@ describe('admin powers over accounts (only an Owner makes or unmakes admins; the
     spec.given([registered, role('Admin')]).when({ kind: 'delete', userId, actor: admin, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.ownerOnly);
   });
 
+  it('lets only an Owner disable or enable an admin, and nobody the Owner', () => {
+    const disable = (disabled: boolean, actor?: { role: 'Admin' | 'Owner' }) => ({ kind: 'set-disabled' as const, disabled, by: 'x', ...(actor ? { actor } : {}), at });
+    const disabled: UserEvent = { type: 'identity.AccountDisabled', data: { disabled: true, by: 'o', at } };
+    spec.given([registered, role('Admin')]).when(disable(true, admin)).thenThrows(ADMIN_USER_MESSAGES.ownerOnlyDisable);
+    spec.given([registered, role('Admin'), disabled]).when(disable(false, admin)).thenThrows(ADMIN_USER_MESSAGES.ownerOnlyDisable);
+    spec.given([registered, role('Owner')]).when(disable(true, admin)).thenThrows('The owner cannot be disabled');
+    spec.given([registered, role('Admin')]).when(disable(true, owner)).then([{ type: 'identity.AccountDisabled', data: { disabled: true, by: 'x', at } }]);
+    spec.given([registered]).when(disable(true, admin)).then([{ type: 'identity.AccountDisabled', data: { disabled: true, by: 'x', at } }]);
+  });
+
   it('never removes the last Owner, by a role change or a deletion', () => {
     spec.given([registered, role('Owner')]).when({ kind: 'change-role', role: 'User', by: 'o', actor: owner, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.lastOwner);
     spec.given([registered, role('Owner')]).when({ kind: 'delete', userId, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.lastOwner);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MESSAGES } from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
-import { HttpError } from '../../../platform/http/problem';
+import { RateLimitedError } from '../../../platform/http/problem';
 
 /**
  * Failed sign-ins are throttled per (account, client), never per account alone: someone who knows an
@@ -22,10 +22,10 @@ export const SIGN_IN_THROTTLE = {
 };
 export type SignInThrottleLimits = typeof SIGN_IN_THROTTLE;
 
-/** 429 with the spec's text; the route sends `retryAfterSeconds` as Retry-After. */
-export class SignInThrottled extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGES.signIn.tooManyAttempts);
+/** 429 with the spec's text and `retryAfterSeconds` (sent as Retry-After). */
+export class SignInThrottled extends RateLimitedError {
+  constructor(retryAfterSeconds: number) {
+    super(MESSAGES.signIn.tooManyAttempts, retryAfterSeconds);
   }
 }
 

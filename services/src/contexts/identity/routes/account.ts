@@ -64,9 +64,8 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
   });
 
   registerRoute(app, auth, r.resendVerification, async ({ body }) => {
-    const userId = await accounts.queries.userIdByEmail(body.email);
     // The same answer for every address: this route must not tell who has an account.
-    if (userId && (await accounts.queries.needsVerification(userId))) await accounts.commands.requestVerification(userId);
+    await accounts.commands.resendVerification(body.email);
     return { ok: true as const };
   });
 
@@ -82,8 +81,8 @@ export function identityRoutes(app: App, auth: Authenticator, accounts: Accounts
     return { message: MESSAGES.resetPassword.success };
   });
 
-  registerRoute(app, auth, r.changePassword, async ({ user, body, reply }) => {
-    await accounts.commands.changePassword(user.id, body.currentPassword, body.newPassword);
+  registerRoute(app, auth, r.changePassword, async ({ user, body, request, reply }) => {
+    await accounts.commands.changePassword(user.id, body.currentPassword, body.newPassword, request.ip);
     // "Re-authenticating": every session ends, and this browser gets a fresh one.
     await sessions.endAll(user.id);
     await sessions.start(reply, user.id, user.role);

@@ -33,7 +33,7 @@ export function adminUserRoutes(app: App, auth: Authenticator, d: { accounts: Ac
   registerRoute(app, auth, r.adminSetDisabled, async ({ user, params, body }) => {
     if (params.userId === user.id) throw new HttpError(403, ADMIN_USER_MESSAGES.disableSelf);
     await mustExist(params.userId);
-    const position = await accounts.commands.setDisabled(params.userId, body.disabled, user.id);
+    const position = await accounts.commands.setDisabled(params.userId, body.disabled, user.id, await actorOf(user.id));
     if (body.disabled) await sessions.endAll(params.userId);
     return position ? { position: formatPosition(position) } : {};
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_NOT_VERIFIED, MESSAGES } from '@verba/contracts';
+import { EMAIL_NOT_VERIFIED, MESSAGES, VERIFY_RESEND_LIMIT, VERIFY_RESEND_TOO_MANY } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { createLogger } from '../../../platform/logger';
@@ -144,6 +144,26 @@ describe(`email verification and passwords on ${database.label}`, () => {
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.json()).toEqual(unknown.json());
     await awaitMail(t, email, /Confirm your email/, 1);
+  });
+
+  it(`limits resending to ${VERIFY_RESEND_LIMIT.perAddress} links per address in 15 minutes, known or unknown, with Retry-After`, async () => {
+    const email = uniqueEmail();
+    await post('/api/sign-up', { email, password: PASSWORD });
+    await awaitMail(t, email, /Confirm your email/);
+    const unknown = uniqueEmail();
+    for (const address of [email, unknown]) {
+      for (let i = 0; i < VERIFY_RESEND_LIMIT.perAddress; i++) expect((await post('/api/verify-email/resend', { email: address })).statusCode).toBe(200);
+    }
+    await awaitMail(t, email, /Confirm your email/, VERIFY_RESEND_LIMIT.perAddress);
+    const before = await eventCount();
+    for (const address of [email.toUpperCase(), unknown]) {
+      const refused = await post('/api/verify-email/resend', { email: address });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(VERIFY_RESEND_TOO_MANY);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    }
+    expect(await eventCount()).toBe(before);
+    expect((await post('/api/verify-email/resend', { email: uniqueEmail() })).statusCode).toBe(200);
   });
 
   it("never writes a password, an email address, a cookie, the CSRF token or an emailed link's token to the logs", async () => {

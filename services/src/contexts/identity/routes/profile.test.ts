@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
+import { NAME_INVISIBLE, USERNAME_CONFUSABLE, USERNAME_RESERVED, USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { identityModule } from '../module';
@@ -54,6 +54,37 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     await a.agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { username: `${name}_2` } });
     expect((await check(b.agent, name)).json()).toEqual({ available: true });
     expect((await b.agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { username: name } })).statusCode).toBe(200);
+  });
+
+  it('refuses usernames that look like a taken one or a reserved word, and names of invisible characters only', async () => {
+    const a = await signUpVerified(t, uniqueEmail(), PASSWORD);
+    const b = await signUpVerified(t, uniqueEmail(), PASSWORD);
+    const digits = String(Date.now());
+    const name = `nora_${digits}`;
+    expect((await a.agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { username: name } })).statusCode).toBe(200);
+    const set = (value: object) => b.agent.request({ method: 'POST', url: '/api/user/basic-info', payload: value });
+
+    const before = await eventCount();
+    for (const [value, status, message] of [
+      [{ username: `n\u043Era_${digits}` }, 409, USERNAME_CONFUSABLE], // Cyrillic о
+      [{ username: `ΝΟRΑ_${digits}` }, 409, USERNAME_CONFUSABLE], // Greek capitals
+      [{ username: `ｎｏｒａ_${digits}` }, 409, USERNAME_TAKEN], // full width: NFKC makes it the same name
+      [{ username: '\u0430dmin' }, 400, USERNAME_RESERVED], // Cyrillic а
+      [{ username: 'Sup.Port' }, 400, USERNAME_RESERVED],
+      [{ name: '\u200B\u2060\u3164' }, 400, NAME_INVISIBLE],
+    ] as const) {
+      const res = await set(value);
+      expect(res.statusCode, JSON.stringify(value)).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    expect(await eventCount()).toBe(before);
+    const check = await b.agent.request({ method: 'POST', url: '/api/user/check-username', payload: { name: `n\u043Era_${digits}` } });
+    expect(check.json()).toEqual({ available: false });
+    // Its lookalikes are no one else's to take, but stay free for its holder.
+    const own = await a.agent.request({ method: 'POST', url: '/api/user/check-username', payload: { name: `n\u043Era_${digits}` } });
+    expect(own.json()).toEqual({ available: true });
+    // Names are kept NFKC-normalised.
+    expect((await set({ name: 'Ｂｅａ' })).json().profile.name).toBe('Bea');
   });
 
   it('changes the learning language and merges settings part by part', async () => {

@@ -78,6 +78,29 @@ describe(`sign-in throttling by account and client on ${database.label}`, () => 
     expect((await signIn(owner, email, PASSWORD)).statusCode).toBe(200);
   });
 
+  it('throttles wrong current passwords of a password change like failed sign-ins, on the same counters', async () => {
+    const email = uniqueEmail();
+    const from = '192.0.2.40';
+    const { agent } = await signUpVerified(t, email, PASSWORD, 'Ada Lovelace', t.agent().from(from));
+    const change = (currentPassword: string) =>
+      agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword, newPassword: 'a brand new secret' } });
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures; i++) {
+      const wrong = await change(`guess-${i}-password`);
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toBe(MESSAGES.changePassword.incorrectCurrentPassword);
+    }
+    const before = await eventCount();
+    // Even the right password waits: it is not checked. Signing in from there waits as long.
+    for (const res of [await change(PASSWORD), await signIn(from, email, PASSWORD)]) {
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(MESSAGES.signIn.tooManyAttempts);
+      expect(res.headers['retry-after']).toBe('1');
+    }
+    expect(await eventCount()).toBe(before);
+    clock.advance(1000);
+    expect((await change(PASSWORD)).statusCode).toBe(200);
+  });
+
   it('documents the 429 and Retry-After in the API document', async () => {
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const description: string = docs.json().paths['/api/sign-in'].post.description;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_MESSAGES as M } from '@verba/contracts';
+import { COMMAND_ID_REUSED, LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { EventCodec } from '../../../platform/decider/events';
 import type { RecordedEvent } from '../../../platform/event-store/port';
 import { deciderSpec } from '../../../../test-support/platform/decider-spec';
@@ -44,6 +44,10 @@ describe('article decider', () => {
     spec.given([]).when({ kind: 'create', actor: author, articleId, draft: draft({ isPrivate: false }), verdict: ok, at }).then([published({ isPrivate: false }, true)]));
   it('publishes an admin’s public article at once', () =>
     spec.given([]).when({ kind: 'create', actor: admin, articleId, draft: draft({ isPrivate: false }), at }).then([published({ isPrivate: false }, false, admin)]));
+  it("takes a create of an existing article as its author's retry, and as a reused command id from anyone else", () => {
+    spec.given([published()]).when({ kind: 'create', actor: author, articleId, draft: draft(), at }).then([]);
+    spec.given([published()]).when({ kind: 'create', actor: stranger, articleId, draft: draft(), at }).thenThrows(COMMAND_ID_REUSED);
+  });
   it('refuses public articles of free users', () =>
     spec.given([]).when({ kind: 'create', actor: freeAuthor, articleId, draft: draft({ isPrivate: false }), verdict: ok, at }).thenThrows(M.publicNeedsMaster));
   it('refuses what moderation declined, with its reason', () =>

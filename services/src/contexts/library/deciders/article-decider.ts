@@ -1,4 +1,4 @@
-import { LIBRARY_MESSAGES as M } from '@verba/contracts';
+import { COMMAND_ID_REUSED, LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { DomainError, type Decider } from '../../../platform/decider/decider';
 import type { ArticleEvent } from '../events';
 import type { Verdict } from '../adapters/moderation';
@@ -50,6 +50,12 @@ const initialState = (): ArticleState => ({
 
 const notFound = () => new DomainError(M.articleNotFound, 404);
 
+/** A create whose id exists is its author's retry; from anyone else it reuses their command id. */
+export function retriedCreate(authorId: string | null | undefined, actor: Actor): [] {
+  if (authorId !== actor.userId) throw new DomainError(COMMAND_ID_REUSED, 409);
+  return [];
+}
+
 /** Public and approved articles are everyone's; others only their author's (and admins'). */
 export function canSee(s: ArticleState, actor: Actor): boolean {
   if (!s.exists || s.deleted) return false;
@@ -77,7 +83,7 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
     case 'publish':
       return s.exists ? [] : [{ type: 'library.ArticlePublished', data: { ...c.article, authorId: null, needApprove: false } }];
     case 'create': {
-      if (s.exists) return []; // a retried create
+      if (s.exists) return retriedCreate(s.authorId, c.actor); // the article's id derives from the command id
       const needApprove = checkDraft(c.draft, c.actor, c.verdict, false);
       return [{ type: 'library.ArticlePublished', data: { articleId: c.articleId, ...c.draft, authorId: c.actor.userId, needApprove, at } }];
     }

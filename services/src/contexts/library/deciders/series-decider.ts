@@ -1,6 +1,6 @@
 import { LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { DomainError, type Decider } from '../../../platform/decider/decider';
-import type { Actor } from './article-decider';
+import { retriedCreate, type Actor } from './article-decider';
 import type { SeriesEvent } from '../events';
 import type { Verdict } from '../adapters/moderation';
 
@@ -42,7 +42,7 @@ export const seriesDecider: Decider<SeriesCommand, SeriesState, SeriesEvent> = {
       case 'publish':
         return s.exists ? [] : [{ type: 'library.SeriesCreated', data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: null, ...c.draft, at: c.at } }];
       case 'create':
-        if (s.exists) return [];
+        if (s.exists) return retriedCreate(s.authorId, c.actor);
         checkDraft(c.draft, c.actor, c.verdict);
         return [{ type: 'library.SeriesCreated', data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: c.actor.userId, ...c.draft, at: c.at } }];
       case 'update':

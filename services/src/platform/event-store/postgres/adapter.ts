@@ -1,9 +1,11 @@
 import pg from 'pg';
 import {
   START,
+  EventIdReusedError,
   WrongExpectedVersionError,
   isWrongExpectedVersion,
   type AppendResult,
+  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -14,6 +16,7 @@ import {
   type StreamMetadata,
 } from '../port';
 import { pollingSubscription, WakeUp } from '../polling-subscription';
+import { isRetryOf } from '../retried-append';
 import { eventStoreDdl } from './schema';
 import { AppendBatcher, type ItemOutcome } from './append-batcher';
 import { statementName } from '../../db/statement-names';
@@ -170,16 +173,16 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     maxInFlight: config.appendConcurrency ?? 3,
   });
 
+  /** The earlier append this one retries, or undefined when none of its ids is stored yet. */
   async function findEarlierAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
-    const res = await query<{ stream_id: string; stream_revision: string; tx: string; global_position: string }>(
-      `select stream_id, stream_revision, transaction_id::text as tx, global_position from es_events
+    const res = await query<{ event_id: string; stream_id: string; stream_revision: string; type: string; data: unknown; metadata: EventMetadata; tx: string; global_position: string }>(
+      `select event_id, stream_id, stream_revision, type, data, metadata, transaction_id::text as tx, global_position from es_events
        where event_id = any($1::uuid[]) order by stream_revision`,
       [events.map((e) => e.id)],
     );
     if (res.rows.length === 0) return undefined;
-    if (res.rows.length !== events.length || res.rows.some((r) => r.stream_id !== streamId)) {
-      throw new Error(`Event ids of this append were already used by a different append (stream ${streamId})`);
-    }
+    const earlier = res.rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, type: r.type, data: r.data, metadata: r.metadata ?? {} }));
+    if (!isRetryOf(earlier, streamId, events)) throw new EventIdReusedError(streamId);
     const last = res.rows[res.rows.length - 1]!;
     return { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
   }
@@ -195,8 +198,8 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       try {
         result = await batcher.append({ streamId, events, expected });
       } catch (e) {
-        // A conflict or a duplicate id may be a retry of an append that already happened: same ids,
-        // same stream. Then report that append instead of failing (idempotent appends).
+        // A conflict or a duplicate id may be a retry of an append that already happened: then report that
+        // append instead of failing (idempotent appends). Ids another append holds throw EventIdReusedError.
         const code = (e as { code?: string }).code;
         if (!isWrongExpectedVersion(e) && code !== '23505') throw e;
         const earlier = await findEarlierAppend(streamId, events);
