@@ -96,7 +96,7 @@ export const hostileBenchmark: Benchmark = {
             const form = new FormData();
             form.set('languageCode', 'de');
             form.set('commandId', randomUUID());
-            form.set('file', new Blob([file.bytes]), file.filename);
+            form.set('file', new Blob([Buffer.from(file.bytes)]), file.filename);
             rows.push({ name: file.name, ...(await underAttack(api, () => fetch(`${api!.base}/api/articles/import/file`, { method: 'POST', headers: headers(session), body: form }))) });
           }
           for (const page of pages) {
