@@ -8,7 +8,8 @@ import { SHOTS, onboard, seriousA11yViolations, signIn, signUpVerified, skipReas
  * and a post; a signed-in learner reads the blog inside the app, with library articles in the post's language;
  * a learner opens "Discuss" from an article and starts its thread, another learner replies, the first sees
  * the unread count and reports the reply, and an admin hides it on the admin fragment's moderation page; a
- * learner opens "Discuss" from a course chapter and starts its thread, which the same link opens from then on.
+ * learner opens "Discuss" from a course chapter and starts its thread, which the same link opens from then on;
+ * the discussion of a private article is its author's alone until the article is public.
  */
 describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -192,4 +193,58 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   }, 90_000);
+
+  it("keeps a private article's discussion from other learners until the article is public", async () => {
+    const ana = await (await verba.browser.newContext()).newPage();
+    await signIn(ana, verba.base, verba.learner);
+    const name = `Mein Tagebuch ${Date.now()}`;
+    await ana.goto(`${verba.base}/app/add-article`);
+    await ana.getByLabel(/^Title/).fill(name);
+    await ana.getByLabel(/^Text/).fill('Heute habe ich im Park mit dem Hund gespielt.');
+    await ana.getByRole('button', { name: 'Add article' }).click();
+    await ana.waitForURL(/\/app\/library\/[0-9a-f-]{36}$/);
+    const articleId = ana.url().split('/').pop()!;
+    // The reader offers no "Discuss" on a private article; its author may still open its discussion.
+    await ana.goto(`${verba.base}/app/forum/discuss/article/${articleId}?${new URLSearchParams({ title: name })}`);
+    await ana.getByRole('heading', { name: `Discuss: ${name}` }).waitFor();
+    await ana.getByLabel('Your message (Markdown)').fill('Sagt man **mit dem Hund** oder **mit den Hund**?');
+    await ana.getByRole('button', { name: 'Start the discussion' }).click();
+    await ana.waitForURL('**/app/forum/thread/**');
+    const threadUrl = ana.url();
+    await ana.getByRole('heading', { level: 1, name }).waitFor();
+
+    const cleo = await (await verba.browser.newContext()).newPage();
+    await signUpVerified(cleo, verba.base, { email: `cleo-${Date.now()}@example.org`, password: 'a forum secret 2' });
+    await onboard(cleo, 'German', 'A2', 'Cleo');
+    const germanThreads = async (page: Page) => {
+      await page.goto(`${verba.base}/app/forum/de`);
+      await page.getByRole('heading', { level: 1, name: 'German' }).waitFor();
+      await page.locator('.fm-list').or(page.getByText('No threads yet. Start the first one.')).waitFor();
+      return page.getByRole('link', { name });
+    };
+    expect(await (await germanThreads(cleo)).count()).toBe(0);
+    await cleo.goto(threadUrl);
+    await cleo.getByRole('alert').getByText('Thread not found').waitFor();
+    await cleo.screenshot({ path: path.join(SHOTS, 'forum-private-article-thread.png'), fullPage: true });
+    expect(await seriousA11yViolations(cleo)).toEqual([]);
+
+    // Ana asks for publication and an admin approves: the article is public, so is its discussion.
+    const csrf = async (page: Page) => ({ 'x-verba-csrf': (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value });
+    expect((await ana.request.post(`${verba.base}/api/articles/add-flagged`, { headers: await csrf(ana), data: { articleIds: [articleId] } })).status()).toBe(200);
+    const admin = await (await verba.browser.newContext()).newPage();
+    await signIn(admin, verba.base, verba.admin, /\/app\/(dashboard|onboarding)/);
+    // The flag reaches the library's read model a moment after the request.
+    await expect
+      .poll(async () => (await admin.request.post(`${verba.base}/api/admin/library/approve`, { headers: await csrf(admin), data: { articleId } })).status(), { timeout: 10_000 })
+      .toBe(200);
+    for (let attempt = 0; !(await (await germanThreads(cleo)).waitFor({ timeout: 2000 }).then(() => true, () => false)); attempt++) {
+      if (attempt === 5) throw new Error('the thread of the article made public never reached the list');
+    }
+    await (await germanThreads(cleo)).click();
+    await cleo.waitForURL(threadUrl);
+    await cleo.locator('.fm-prose strong', { hasText: 'mit dem Hund' }).waitFor();
+    await (await germanThreads(ana)).waitFor();
+    await cleo.screenshot({ path: path.join(SHOTS, 'forum-public-article-thread.png'), fullPage: true });
+    await Promise.all([ana.context().close(), cleo.context().close(), admin.context().close()]);
+  }, 120_000);
 });

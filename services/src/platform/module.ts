@@ -15,7 +15,7 @@ import type { Secrets } from './secrets';
 import type { PersonalData } from './personal-data/keys';
 import type { UntrustedWork } from './untrusted/pool';
 import type { HistoryStreams } from './history';
-import type { ReadableKind, ReadCheck, Readable } from './readable';
+import type { ReadableKind, ReadAccess, Readable } from './readable';
 
 /** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
 export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
@@ -115,7 +115,7 @@ export interface Module {
   /** Commands of the CLI (`npm run cli -w services -- <name> [args]`); each answers the exit code. */
   cli?: Readonly<Record<string, { usage: string; run(deps: ModuleDeps, args: string[]): Promise<number> }>>;
   /** Who may open the things this module owns that other contexts hang things on (chapters, articles). */
-  readAccess?(deps: ModuleDeps): Partial<Record<ReadableKind, ReadCheck>>;
+  readAccess?(deps: ModuleDeps): Partial<Record<ReadableKind, ReadAccess>>;
   /** The streams of each entity this module writes, for the admin History tab (the log is the audit trail). */
   history?: HistoryStreams;
   /** Creates demo data on an empty store; returns lines to print once. */

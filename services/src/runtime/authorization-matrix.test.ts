@@ -1,7 +1,7 @@
 /**
  * The authorization matrix, generated from the contracts route table: every route called as anonymous, as
  * a learner on admin routes, as an admin, and as learner B on learner A's private article, private series,
- * flashcard, account and billing customer. What each route may do is declared once in test-support/security/route-access.ts;
+ * flashcard, account, billing customer and A's forum discussion of the private article. What each route may do is declared once in test-support/security/route-access.ts;
  * a route without a declaration fails here.
  */
 import { randomUUID } from 'node:crypto';
@@ -70,6 +70,15 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     });
     expect(article.statusCode, article.body).toBe(201);
     owned['private-article'] = article.json().article.id;
+    await t.caughtUp();
+    const discussion = await a.agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language: 'de', title: `Frage ${secret}`, body: `Was heißt ${secret}?`, attachedTo: { kind: 'article', targetId: owned['private-article'] } },
+    });
+    expect(discussion.statusCode, discussion.body).toBe(201);
+    owned['private-article-thread'] = discussion.json().threadId;
+    owned['private-article-post'] = discussion.json().postId;
     const series = await a.agent.request({ method: 'POST', url: '/api/series/create', payload: { languageCode: 'fr', title: `Série ${secret}`, isPrivate: true } });
     expect(series.statusCode, series.body).toBe(201);
     owned['private-series'] = series.json().series.id;
@@ -131,7 +140,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     }
   });
 
-  it("never shows or changes learner A's private article, series, flashcard or account to learner B", async () => {
+  it("never shows or changes learner A's private article (nor its discussion), series, flashcard or account to learner B", async () => {
     const wrong: string[] = [];
     // Answered probes last: one may create something of B's own under A's id (cards are per learner), which
     // must not turn a later probe's "not found" into B acting on B's own thing.
@@ -153,6 +162,8 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     expect(series.json()).toMatchObject({ title: `Série ${secret}` });
     const cards = (await a.agent.request({ method: 'GET', url: '/api/flashcards?languageCode=de' })).json().flashcards as { id: string; sourceValue: string }[];
     expect(cards.find((c) => c.id === owned.flashcard)).toMatchObject({ sourceValue: secret });
+    const thread = (await a.agent.request({ method: 'GET', url: `/api/forum/threads/${owned['private-article-thread']}` })).json();
+    expect(thread).toMatchObject({ thread: { title: `Frage ${secret}`, subscribed: false }, total: 1, posts: [{ id: owned['private-article-post'], upvotes: 0, deleted: false }] });
   });
 
   it("answers admins' reads with no secret: no password, hash, session, data key or Stripe key, no email of a deleted account", async () => {

@@ -10,7 +10,7 @@
  *            things in it). A's thing must be unchanged afterwards.
  * A route missing from this table, or one that takes an owned id but is not probed, fails the test.
  */
-export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user' | 'billing-customer';
+export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user' | 'billing-customer' | 'private-article-thread' | 'private-article-post';
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,7 +24,7 @@ export type Declaration =
 
 
 /** Names of inputs that carry the id of something a learner owns; routes with one must be probed. */
-export const OWNED_ID_FIELDS = ['id', 'ids', 'uid', 'userId', 'articleId', 'articleIds', 'seriesId'] as const;
+export const OWNED_ID_FIELDS = ['id', 'ids', 'uid', 'userId', 'articleId', 'articleIds', 'seriesId', 'threadId', 'postId'] as const;
 
 const denied = [403, 404] as const;
 const notFound = [404] as const;
@@ -36,6 +36,9 @@ const series = (expect: Expect, call: (id: string) => Call): Declaration => ({ k
 const card = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'flashcard', expect, call });
 const user = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'user', expect, call });
 const customer = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'billing-customer', expect, call });
+/** A's discussion of A's private article (its thread, its first post): for B, no such thread or post. */
+const thread = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-article-thread', expect, call });
+const post = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-article-post', expect, call });
 
 const draft = { languageCode: 'de', name: 'Übernommen', category: 'Travel', generalDifficulty: 'A2', content: 'Das ist nicht mein Text.' };
 
@@ -78,9 +81,10 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'GET /api/blog/tags': { kind: 'shared' },
   'GET /api/blog/feed.xml': { kind: 'shared' },
   'GET /api/blog/images/:name': { kind: 'shared' },
-  // forum: shared threads; a learner's writes act on their own posts (the decider refuses others' with 403)
+  // forum: shared threads, except that a discussion is there only for who may open its article or chapter now
+  // (another learner's private article's thread answers as none); a learner's writes act on their own posts
   'GET /api/forum/categories': { kind: 'shared' },
-  'GET /api/forum/threads': { kind: 'shared' },
+  'GET /api/forum/threads': thread('no-leak', () => ({ method: 'GET', url: '/api/forum/threads?language=de' })),
   // A discussion hangs on an article its starter may open: another learner's private one does not exist for them.
   'GET /api/forum/discussions/:kind/:targetId': article(notFound, (id) => ({ method: 'GET', url: `/api/forum/discussions/article/${id}` })),
   'POST /api/forum/threads': article(notFound, (id) => ({
@@ -88,15 +92,15 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
     url: '/api/forum/threads',
     payload: { ...cmd(), language: 'de', title: 'Übernommen', body: 'Worum geht es?', attachedTo: { kind: 'article', targetId: id } },
   })),
-  'GET /api/forum/threads/:threadId': { kind: 'shared' },
-  'POST /api/forum/threads/:threadId/posts': { kind: 'shared' },
-  'PATCH /api/forum/posts/:postId': { kind: 'own' },
-  'DELETE /api/forum/posts/:postId': { kind: 'own' },
-  'PUT /api/forum/posts/:postId/upvote': { kind: 'own' },
-  'POST /api/forum/posts/:postId/report': { kind: 'own' },
-  'PUT /api/forum/threads/:threadId/subscription': { kind: 'own' },
-  'POST /api/forum/threads/:threadId/read': { kind: 'own' },
-  'GET /api/forum/subscriptions': { kind: 'own' },
+  'GET /api/forum/threads/:threadId': thread(notFound, (id) => ({ method: 'GET', url: `/api/forum/threads/${id}` })),
+  'POST /api/forum/threads/:threadId/posts': thread(notFound, (id) => ({ method: 'POST', url: `/api/forum/threads/${id}/posts`, payload: { ...cmd(), body: 'Übernommen' } })),
+  'PATCH /api/forum/posts/:postId': post(notFound, (id) => ({ method: 'PATCH', url: `/api/forum/posts/${id}`, payload: { body: 'Übernommen' } })),
+  'DELETE /api/forum/posts/:postId': post(notFound, (id) => ({ method: 'DELETE', url: `/api/forum/posts/${id}` })),
+  'PUT /api/forum/posts/:postId/upvote': post(notFound, (id) => ({ method: 'PUT', url: `/api/forum/posts/${id}/upvote`, payload: { upvoted: true } })),
+  'POST /api/forum/posts/:postId/report': post(notFound, (id) => ({ method: 'POST', url: `/api/forum/posts/${id}/report`, payload: { reason: 'spam' } })),
+  'PUT /api/forum/threads/:threadId/subscription': thread(notFound, (id) => ({ method: 'PUT', url: `/api/forum/threads/${id}/subscription`, payload: { subscribed: true } })),
+  'POST /api/forum/threads/:threadId/read': thread(notFound, (id) => ({ method: 'POST', url: `/api/forum/threads/${id}/read` })),
+  'GET /api/forum/subscriptions': thread('no-leak', () => ({ method: 'GET', url: '/api/forum/subscriptions' })),
   'GET /api/admin/forum/reports': { kind: 'admin' },
   'PUT /api/admin/forum/posts/:postId/hidden': { kind: 'admin' },
   'PUT /api/admin/forum/threads/:threadId/locked': { kind: 'admin' },

@@ -118,6 +118,18 @@ export class ForumCommands {
     return (await this.d.store.streamRevision(threadStream(threadId))) !== undefined;
   }
 
+  /** What a thread hangs on (null: nothing), from the log like `threadExists`; undefined when there is no such thread. */
+  async threadTarget(threadId: string): Promise<AttachedTo | null | undefined> {
+    const events = (await this.d.store.readStream(threadStream(threadId))).map((r) => threadCodec.decode(r));
+    return events.flatMap((e) => (e.type === 'forum.ThreadStarted' ? [e.data.attachedTo] : []))[0];
+  }
+
+  /** The thread of a post (a deleted one's too), from the log; undefined when there is no such post. */
+  async threadOfPost(postId: string): Promise<string | undefined> {
+    const post = fold(postDecider, (await this.d.store.readStream(postStream(postId))).map((r) => postCodec.decode(r)));
+    return post.status === 'none' ? undefined : post.threadId;
+  }
+
   async subscribe(userId: string, threadId: string, subscribed: boolean) {
     if (!(await this.threadExists(threadId))) throw new DomainError(M.threadNotFound, 404);
     return this.runReader({ kind: 'subscribe', data: { threadId, userId, subscribed, at: this.at() } }, readerStream(threadId, userId), userId);

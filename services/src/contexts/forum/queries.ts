@@ -33,6 +33,21 @@ interface PostRow {
 
 type Names = Map<string, string>;
 
+/** Ids of articles and of chapters, by kind: those threads hang on, or those of them a caller may open now. */
+export type Targets = Record<'article' | 'chapter', string[]>;
+/** Which threads' targets to collect: a language's, or those a reader follows. */
+export type TargetScope = { language: string } | { subscriber: string };
+
+/**
+ * Threads that hang on nothing, or on an article or chapter in `open` (the owners said the caller may open
+ * it now): in SQL, so a page, its total and its cursor count only what the caller may see.
+ */
+const openTo = (open: Targets, t: string) => (w: Knex.QueryBuilder) =>
+  w
+    .whereNull(`${t}.attached_kind`)
+    .orWhere((a) => a.where(`${t}.attached_kind`, 'article').whereRaw(`${t}.attached_target = any(?::text[])`, [open.article]))
+    .orWhere((c) => c.where(`${t}.attached_kind`, 'chapter').whereRaw(`${t}.attached_target = any(?::text[])`, [open.chapter]));
+
 /** A page was read with one row more than it shows: that row only says whether more follow. */
 const trim = <T>(rows: T[]) => ({ rows: rows.slice(0, FORUM_PAGE_SIZE), more: rows.length > FORUM_PAGE_SIZE });
 
@@ -66,14 +81,25 @@ export class ForumQueries {
     return this.people.displayNames([...rows.map((r) => r.author_id), ...others]);
   }
 
-  async categories() {
-    const counts = (await this.db('forum_threads').select('language').count({ n: '*' }).groupBy('language')) as { language: string; n: string | number }[];
+  /** The distinct articles and chapters the threads in `scope` (every thread when none) hang on. */
+  async targets(scope?: TargetScope): Promise<Targets> {
+    const q = this.db('forum_threads as t').whereNotNull('t.attached_kind').distinct('t.attached_kind', 't.attached_target');
+    if (scope && 'language' in scope) q.where('t.language', scope.language);
+    if (scope && 'subscriber' in scope) q.join('forum_readers as r', 'r.thread_id', 't.id').where({ 'r.user_id': scope.subscriber, 'r.subscribed': true });
+    const rows = (await q) as { attached_kind: keyof Targets; attached_target: string }[];
+    const targets: Targets = { article: [], chapter: [] };
+    for (const r of rows) targets[r.attached_kind].push(r.attached_target);
+    return targets;
+  }
+
+  async categories(open: Targets) {
+    const counts = (await this.db('forum_threads').where(openTo(open, 'forum_threads')).select('language').count({ n: '*' }).groupBy('language')) as { language: string; n: string | number }[];
     return LEARNING_LANGUAGES.map((language) => ({ language, threads: Number(counts.find((c) => c.language === language)?.n ?? 0) }));
   }
 
   /** A page of a language's threads, by page number or after a cursor ("<last post ms>.<thread id>"). */
-  async threads(language: string, page: number, cursor?: string) {
-    const base = this.db('forum_threads').where({ language });
+  async threads(language: string, open: Targets, page: number, cursor?: string) {
+    const base = this.db('forum_threads').where({ language }).where(openTo(open, 'forum_threads'));
     const [{ n }] = (await base.clone().count({ n: '*' })) as [{ n: string | number }];
     const q = base.clone().orderBy('last_post_at', 'desc').orderBy('id').limit(FORUM_PAGE_SIZE + 1);
     if (cursor) {
@@ -127,8 +153,14 @@ export class ForumQueries {
     return (await this.unread(threadId, userId)) > 0;
   }
 
-  async subscriptions(userId: string) {
-    const rows = (await this.db('forum_readers as r').join('forum_threads as t', 't.id', 'r.thread_id').where({ 'r.user_id': userId, 'r.subscribed': true }).orderBy('t.last_post_at', 'desc').select('t.*')) as ThreadRow[];
+  /** The threads a reader follows whose targets they may still open (`open`), with their unread replies. */
+  async subscriptions(userId: string, open: Targets) {
+    const rows = (await this.db('forum_readers as r')
+      .join('forum_threads as t', 't.id', 'r.thread_id')
+      .where({ 'r.user_id': userId, 'r.subscribed': true })
+      .where(openTo(open, 't'))
+      .orderBy('t.last_post_at', 'desc')
+      .select('t.*')) as ThreadRow[];
     const names = await this.names(rows);
     return Promise.all(rows.map(async (r) => ({ ...summary(r, names), unread: await this.unread(r.id, userId) })));
   }

@@ -17,22 +17,31 @@ const database = await preferredTestDatabase();
  * Stands in for library and learning (their own rules are tested with them, and across contexts in
  * runtime/forum-discussions.test.ts): the articles and chapters a learner may open, each in its language.
  */
-const targets = new Map<string, { language: LearningLanguage; premium?: boolean }>();
+const targets = new Map<string, { language: LearningLanguage; premium?: boolean; readers?: Set<string> }>();
+/** Who may open a target: anyone, or only its `readers` (a private article's author); a premium one nobody here. */
+const mayOpen = (userId: string, id: string) => {
+  const target = targets.get(id);
+  return !!target && !target.premium && (!target.readers || target.readers.has(userId));
+};
 const owners: Module = {
   name: 'articles-and-chapters',
   readAccess: () => {
-    const check = (notFound: string, premium: string) => async (_user: unknown, id: string) => {
+    const check = (notFound: string, premium: string) => async (user: { id: string }, id: string) => {
       const target = targets.get(id);
-      if (!target) throw new HttpError(404, notFound);
+      if (!target || (target.readers && !target.readers.has(user.id))) throw new HttpError(404, notFound);
       if (target.premium) throw new HttpError(403, premium);
       return { language: target.language };
     };
-    return { article: check(LIBRARY_MESSAGES.articleNotFound, LIBRARY_MESSAGES.premiumOnly), chapter: check(COURSE_MESSAGES.chapterNotFound, COURSE_MESSAGES.premiumChapter) };
+    const visible = async (user: { id: string }, ids: readonly string[]) => new Set(ids.filter((id) => mayOpen(user.id, id)));
+    return {
+      article: { check: check(LIBRARY_MESSAGES.articleNotFound, LIBRARY_MESSAGES.premiumOnly), visible },
+      chapter: { check: check(COURSE_MESSAGES.chapterNotFound, COURSE_MESSAGES.premiumChapter), visible },
+    };
   },
 };
-const openable = (language: LearningLanguage, premium = false) => {
+const openable = (language: LearningLanguage, premium = false, readers?: string[]) => {
   const id = randomUUID();
-  targets.set(id, { language, premium });
+  targets.set(id, { language, premium, ...(readers ? { readers: new Set(readers) } : {}) });
   return id;
 };
 
@@ -250,6 +259,111 @@ describe(`forum routes on ${database.label}`, () => {
     const started = await startOn('chapter', frenchChapter, 'fr');
     expect(started.statusCode, started.body).toBe(201);
     expect((await discussion('article', spanishArticle)).json()).toMatchObject({ started: false, language: 'es' });
+  });
+
+  it('answers a thread on a target the caller may not open as one that does not exist, on every route, appending nothing', async () => {
+    const ana = as();
+    const ben = as();
+    const admin = as('Admin');
+    const secret = `Geheim ${randomUUID()}`;
+    const articleId = openable('de', false, [ana.uid, admin.uid]);
+    const { threadId, postId, position } = await start(ana.agent, { title: secret, attachedTo: { kind: 'article', targetId: articleId } });
+    const categories = async (agent: Agent) => ((await agent.request({ method: 'GET', url: `/api/forum/categories?minPosition=${position}` })).json() as { categories: { language: string; threads: number }[] }).categories;
+    const german = async (agent: Agent) => (await categories(agent)).find((c) => c.language === 'de')!.threads;
+    const before = await eventCount();
+    const answer = (res: { statusCode: number; json(): { detail?: string } }) => [res.statusCode, res.json().detail];
+    const asBen = async (thread: string, post: string) => [
+      answer(await ben.agent.request({ method: 'GET', url: `/api/forum/threads/${thread}?minPosition=${position}` })),
+      answer(await reply(ben.agent, thread, 'Darf ich?')),
+      answer(await reply(ben.agent, thread, 'Zitat', post)),
+      answer(await ben.agent.request({ method: 'PUT', url: `/api/forum/threads/${thread}/subscription`, payload: { subscribed: true } })),
+      answer(await ben.agent.request({ method: 'POST', url: `/api/forum/threads/${thread}/read` })),
+      answer(await ben.agent.request({ method: 'PUT', url: `/api/forum/posts/${post}/upvote`, payload: { upvoted: true } })),
+      answer(await ben.agent.request({ method: 'POST', url: `/api/forum/posts/${post}/report`, payload: { reason: 'spam' } })),
+    ];
+    const missing = [[404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.postNotFound], [404, M.postNotFound]];
+    expect(await asBen(randomUUID(), randomUUID())).toEqual(missing);
+    expect(await asBen(threadId, postId)).toEqual(missing);
+    expect(await eventCount()).toBe(before);
+    const listed = async (agent: Agent) => (await agent.request({ method: 'GET', url: `/api/forum/threads?language=de&minPosition=${position}` })).body;
+    expect(await listed(ben.agent)).not.toContain(secret);
+    expect(await german(ben.agent)).toBe((await german(ana.agent)) - 1);
+    // Those who may open the target (its author, an admin here) see and use it.
+    expect(await listed(ana.agent)).toContain(secret);
+    expect(await german(admin.agent)).toBe(await german(ana.agent));
+    expect((await thread(admin.agent, threadId)).thread.title).toBe(secret);
+    expect((await reply(admin.agent, threadId, 'Moderation', postId)).statusCode).toBe(201);
+  });
+
+  it('ends the thread for a learner whose access to its target ended, and brings it back with it', async () => {
+    const ana = as();
+    const ben = as();
+    const chapterId = openable('fr', false, [ana.uid, ben.uid]);
+    const { threadId, postId } = await start(ana.agent, { language: 'fr', title: 'Chapitre', attachedTo: { kind: 'chapter', targetId: chapterId } });
+    const own = (await reply(ben.agent, threadId, 'Ma réponse')).json() as { postId: string };
+    await ben.agent.request({ method: 'PUT', url: `/api/forum/threads/${threadId}/subscription`, payload: { subscribed: true } });
+    const { position } = (await reply(ana.agent, threadId, 'Nouveau')).json() as { position: string };
+    type Subs = { threads: { id: string; unread: number }[] };
+    const following = async () => ((await ben.agent.request({ method: 'GET', url: `/api/forum/subscriptions?minPosition=${position}` })).json() as Subs).threads.find((x) => x.id === threadId);
+    const listed = async () => ((await ben.agent.request({ method: 'GET', url: `/api/forum/threads?language=fr&minPosition=${position}` })).json() as { threads: { id: string }[] }).threads.some((x) => x.id === threadId);
+    expect(await following()).toMatchObject({ unread: 1 });
+    expect(await listed()).toBe(true);
+
+    targets.get(chapterId)!.readers!.delete(ben.uid);
+    const before = await eventCount();
+    expect(await following()).toBeUndefined();
+    expect(await listed()).toBe(false);
+    for (const res of [
+      await ben.agent.request({ method: 'PATCH', url: `/api/forum/posts/${own.postId}`, payload: { body: 'Geändert' } }),
+      await ben.agent.request({ method: 'DELETE', url: `/api/forum/posts/${own.postId}` }),
+      await ben.agent.request({ method: 'PUT', url: `/api/forum/posts/${postId}/upvote`, payload: { upvoted: true } }),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().detail).toBe(M.postNotFound);
+    }
+    expect((await ben.agent.request({ method: 'GET', url: `/api/forum/threads/${threadId}` })).statusCode).toBe(404);
+    expect(await eventCount()).toBe(before);
+
+    targets.get(chapterId)!.readers!.add(ben.uid);
+    expect(await following()).toMatchObject({ unread: 1 });
+    expect(await listed()).toBe(true);
+  });
+
+  it('pages and counts in SQL only the threads the caller may open: totals and cursors hold', async () => {
+    const ana = as();
+    const ben = as();
+    const writers = [as(), as(), as(), as(), as()]; // each stays under the rate limit
+    const insiders = [ana.uid, ...writers.map((w) => w.uid)];
+    const hidden: string[] = [];
+    let position = '';
+    for (const w of writers)
+      for (let k = 0; k < 4; k++) {
+        clock = new Date(clock.getTime() + 1000);
+        const s = await start(w.agent, { language: 'ru', title: 'Закрыто', attachedTo: { kind: 'article', targetId: openable('ru', false, insiders) } });
+        hidden.push(s.threadId);
+      }
+    clock = new Date(clock.getTime() + 1000);
+    hidden.push((await start(ana.agent, { language: 'ru', title: 'Глава', attachedTo: { kind: 'chapter', targetId: openable('ru', false, insiders) } })).threadId);
+    const open = [(await start(ben.agent, { language: 'ru', title: 'Открыто 1' })).threadId];
+    ({ threadId: open[1], position } = await start(ben.agent, { language: 'ru', title: 'Открыто 2' }));
+    type Page = { threads: { id: string }[]; total: number; nextCursor: string | null };
+    const list = async (agent: Agent, query = '') => (await agent.request({ method: 'GET', url: `/api/forum/threads?language=ru&minPosition=${position}${query}` })).json() as Page;
+    const russian = async (agent: Agent) => ((await agent.request({ method: 'GET', url: '/api/forum/categories' })).json() as { categories: { language: string; threads: number }[] }).categories.find((c) => c.language === 'ru')!.threads;
+
+    const forBen = await list(ben.agent);
+    expect(forBen.total).toBe(forBen.threads.length);
+    expect(forBen.nextCursor).toBeNull();
+    expect(forBen.threads.map((x) => x.id)).toEqual(expect.arrayContaining(open));
+    expect(forBen.threads.filter((x) => hidden.includes(x.id))).toEqual([]);
+    expect(await list(ben.agent, '&page=2')).toMatchObject({ threads: [], total: forBen.total });
+
+    const first = await list(ana.agent);
+    expect(first.total).toBe(forBen.total + hidden.length);
+    expect(first.threads).toHaveLength(FORUM_PAGE_SIZE);
+    const rest = await list(ana.agent, `&cursor=${first.nextCursor}`);
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...first.threads, ...rest.threads].map((x) => x.id))).toEqual(new Set([...hidden, ...forBen.threads.map((x) => x.id)]));
+    expect(await russian(ana.agent)).toBe((await russian(ben.agent)) + hidden.length);
   });
 
   it(`limits a learner to ${FORUM_RATE_LIMIT.posts} posts a minute (429 with Retry-After)`, async () => {

@@ -6,6 +6,7 @@ import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { Readable } from '../../platform/readable';
+import { ForumAccess } from './access';
 import { discussionThreadId, ForumRateLimited, type AttachedTo, type ForumCommands } from './commands';
 import type { ForumQueries } from './queries';
 
@@ -35,15 +36,20 @@ async function limited<T>(reply: FastifyReply, write: () => Promise<T>): Promise
   }
 }
 
-/** The forum: every read and write needs a session; hiding and locking need an admin. */
+/**
+ * The forum: every read and write needs a session; hiding and locking need an admin. A thread on an article
+ * or chapter is listed, read and written only by whoever may open that target now (`ForumAccess`); admins'
+ * moderation routes see every thread.
+ */
 export function forumRoutes(app: App, d: ForumRouteDeps): void {
   const { auth, commands, queries } = d;
+  const access = new ForumAccess(d.readable, commands, queries);
 
-  registerRoute(app, auth, r.listForumCategories, async () => ({ categories: await queries.categories() }));
+  registerRoute(app, auth, r.listForumCategories, async ({ user }) => ({ categories: await queries.categories(await access.openTargets(user)) }));
 
-  registerRoute(app, auth, r.listForumThreads, async ({ query }) => {
+  registerRoute(app, auth, r.listForumThreads, async ({ user, query }) => {
     await d.readAfter(query.minPosition);
-    return queries.threads(query.language, query.page, query.cursor);
+    return queries.threads(query.language, await access.openTargets(user, { language: query.language }), query.page, query.cursor);
   });
 
   /**
@@ -70,6 +76,7 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
   });
 
   registerRoute(app, auth, r.getForumThread, async ({ user, params, query }) => {
+    await access.thread(user, params.threadId);
     await d.readAfter(query.minPosition);
     const role = await auth.currentRole(user.id);
     return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role), query.cursor);
@@ -77,20 +84,26 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   registerRoute(app, auth, r.replyToForumThread, async ({ user, params, body, reply }) => {
     const { commandId, ...input } = body;
+    await access.thread(user, params.threadId);
     return out(await limited(reply, () => commands.reply(user.id, params.threadId, input, commandId)));
   });
 
-  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) => out(await commands.edit(user.id, params.postId, body.body)));
-  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) => out(await commands.delete(user.id, params.postId)));
-  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) => out(await commands.upvote(user.id, params.postId, body.upvoted)));
-  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) => out(await commands.report(user.id, params.postId, body.reason, body.details || undefined)));
+  // One's own post too: a learner who may no longer open the target cannot keep using its thread.
+  const onPost = <T>(user: AuthUser, postId: string, write: () => Promise<T>) => access.post(user, postId).then(write);
+  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) => out(await onPost(user, params.postId, () => commands.edit(user.id, params.postId, body.body))));
+  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) => out(await onPost(user, params.postId, () => commands.delete(user.id, params.postId))));
+  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) => out(await onPost(user, params.postId, () => commands.upvote(user.id, params.postId, body.upvoted))));
+  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) =>
+    out(await onPost(user, params.postId, () => commands.report(user.id, params.postId, body.reason, body.details || undefined))),
+  );
 
   registerRoute(app, auth, r.subscribeForumThread, async ({ user, params, body }) => {
+    await access.thread(user, params.threadId);
     return out(await commands.subscribe(user.id, params.threadId, body.subscribed));
   });
 
   registerRoute(app, auth, r.markForumThreadRead, async ({ user, params }) => {
-    if (!(await commands.threadExists(params.threadId))) throw new HttpError(404, FORUM_MESSAGES.threadNotFound);
+    await access.thread(user, params.threadId);
     // Nothing new to read appends nothing: the reader's stream grows only with posts they had not seen.
     if (!(await queries.hasUnread(params.threadId, user.id))) return {};
     return out(await commands.markRead(user.id, params.threadId));
@@ -98,7 +111,7 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   registerRoute(app, auth, r.listForumSubscriptions, async ({ user, query }) => {
     await d.readAfter(query.minPosition);
-    return { threads: await queries.subscriptions(user.id) };
+    return { threads: await queries.subscriptions(user.id, await access.openTargets(user, { subscriber: user.id })) };
   });
 
   registerRoute(app, auth, r.adminListForumReports, async ({ query }) => {

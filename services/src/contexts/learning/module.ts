@@ -1,10 +1,11 @@
 import { COURSE_IDS, isAdminRole } from '@verba/contracts';
 import { ChapterCompletedV1 } from '@verba/contracts/integration';
-import { openableChapter } from './domain/access';
+import { mayOpenChapter, openableChapter, type Viewer } from './domain/access';
 import { readEventData } from '../../platform/decider/events';
 import { ChapterCompleted, chapterStream, courseStream, exerciseStream } from './events';
 import type { Cache } from '../../platform/cache/port';
 import { readAfterFor } from '../../platform/http/read-your-writes';
+import type { AuthUser } from '../../platform/http/routes';
 import type { BaseDeps, Module } from '../../platform/module';
 import { courseCacheInvalidation } from './domain/course-cache';
 import { coursesProjection, progressProjection } from './projections/courses';
@@ -47,12 +48,21 @@ export const learningModule: Module = {
   },
   readAccess: (deps) => {
     const queries = new LearningQueries(deps.db, courseCache(deps));
+    const viewerOf = async (user: AuthUser): Promise<Viewer> => {
+      const [role, isMaster] = await Promise.all([deps.auth.currentRole(user.id), deps.auth.isMaster(user.id)]);
+      return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
+    };
     return {
       // The chapter page's own rule: hidden chapters and courses for admins only, premium ones for Master.
-      chapter: async (user, id) => {
-        const [role, isMaster] = await Promise.all([deps.auth.currentRole(user.id), deps.auth.isMaster(user.id)]);
-        const { course } = openableChapter({ id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster }, await queries.findChapter(id));
-        return { language: course.languageCode };
+      chapter: {
+        async check(user, id) {
+          const { course } = openableChapter(await viewerOf(user), await queries.findChapter(id));
+          return { language: course.languageCode };
+        },
+        async visible(user, ids) {
+          const [viewer, found] = await Promise.all([viewerOf(user), queries.findChapters(ids)]);
+          return new Set([...found].filter(([, chapter]) => mayOpenChapter(viewer, chapter)).map(([id]) => id));
+        },
       },
     };
   },

@@ -104,6 +104,18 @@ export class LearningQueries {
     return undefined;
   }
 
+  /** Those of these chapters that exist, each with its course (the same scan as `findChapter`, once for all). */
+  async findChapters(chapterIds: readonly string[]): Promise<Map<string, { course: CourseStructure; chapter: ChapterSlot }>> {
+    const wanted = new Set(chapterIds);
+    const found = new Map<string, { course: CourseStructure; chapter: ChapterSlot }>();
+    if (!wanted.size) return found;
+    for (const language of LEARNING_LANGUAGES) {
+      const course = await this.structure(COURSE_IDS[language]);
+      for (const chapter of course?.lessons.flatMap((l) => l.chapters) ?? []) if (wanted.has(chapter.id)) found.set(chapter.id, { course: course!, chapter });
+    }
+    return found;
+  }
+
   async findLesson(lessonId: string): Promise<{ course: CourseStructure; lesson: CourseStructure['lessons'][number] } | undefined> {
     for (const language of LEARNING_LANGUAGES) {
       const course = await this.structure(COURSE_IDS[language]);

@@ -37,7 +37,8 @@ const owners: Module = {
       if (!opened.has(id)) throw new HttpError(404, 'Chapter not found');
       return { language: 'de' as const };
     };
-    return { chapter: check, article: check };
+    const rule = { check, visible: async (_user: unknown, ids: readonly string[]) => new Set(ids.filter((id) => opened.has(id) && !premium.has(id))) };
+    return { chapter: rule, article: rule };
   },
 };
 

@@ -44,6 +44,17 @@ export function openableChapter(
   return found;
 }
 
+/** `openableChapter`'s rule as a yes or no, for lists of chapters. */
+export function mayOpenChapter(viewer: Viewer, found: { course: CourseStructure; chapter: ChapterSlot }): boolean {
+  try {
+    openableChapter(viewer, found);
+    return true;
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
+}
+
 export const totalChapters = (course: CourseStructure) => course.lessons.reduce((n, l) => n + l.chapters.length, 0);
 
 export const courseSummary = (course: CourseStructure) => ({
