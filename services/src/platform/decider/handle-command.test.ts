@@ -6,7 +6,9 @@ import { testEngines, type TestDatabase } from '../../../test-support/platform/d
 import { ItemAdded, TallyClosed, tallyDecider } from '../../../test-support/platform/tally-decider';
 import { EventCodec } from './events';
 import { handleCommand } from './handle-command';
-import { fold } from './decider';
+import { fold, type Decider } from './decider';
+import { z } from 'zod';
+import { defineEvent, type EventOf } from './events';
 import { COMMAND_ID_REUSED } from '@verba/contracts/http';
 
 const codec = new EventCodec([ItemAdded, TallyClosed]);
@@ -73,6 +75,29 @@ for (const engine of await testEngines()) {
         await expect(reuse()).rejects.toMatchObject({ status: 409, message: COMMAND_ID_REUSED });
       }
       expect((await store.readStream(streamId)).map((e) => (e.data as { item: string }).item)).toEqual(['apple']);
+    });
+
+    it('takes a retry made after the stream moved on as the earlier append, though its events carry a count that moved too', async () => {
+      // A counter whose events carry the running total: a retry decided on today's state differs from the
+      // earlier append in that total, but deciding again on the state before that append gives it back.
+      const Counted = defineEvent('Counted', z.object({ key: z.string(), total: z.number().int() }));
+      const counter: Decider<{ key: string }, { total: number; keys: string[] }, EventOf<typeof Counted>> = {
+        initialState: () => ({ total: 0, keys: [] }),
+        decide: (c, s) => (s.keys.includes(c.key) ? [] : [{ type: 'Counted', data: { key: c.key, total: s.total + 1 } }]),
+        evolve: (s, e) => ({ total: e.data.total, keys: [...s.keys, e.data.key] }),
+      };
+      const countCodec = new EventCodec([Counted]);
+      const streamId = `counter-${randomUUID()}`;
+      const alice = 'c0ffee00-0000-4000-8000-00000000000a';
+      const count = (key: string, commandId: string) => handleCommand({ store, codec: countCodec, decider: counter, streamId, command: { key }, commandId, actor: alice });
+      const first = await count('a', 'c0ffee00-0000-4000-8000-0000000000f1');
+      await count('b', randomUUID());
+      // Not idempotent in the decider (b came since), so the same ids reach the store with total 3, not 1.
+      const lenient: typeof counter = { ...counter, decide: (c, s) => [{ type: 'Counted', data: { key: c.key, total: s.total + 1 } }] };
+      const retry = await handleCommand({ store, codec: countCodec, decider: lenient, streamId, command: { key: 'a' }, commandId: 'c0ffee00-0000-4000-8000-0000000000f1', actor: alice });
+      expect(retry.position).toEqual(first.position);
+      await expect(handleCommand({ store, codec: countCodec, decider: lenient, streamId, command: { key: 'z' }, commandId: 'c0ffee00-0000-4000-8000-0000000000f1', actor: alice })).rejects.toMatchObject({ status: 409 });
+      expect((await store.readStream(streamId)).map((e) => (e.data as { key: string }).key)).toEqual(['a', 'b']);
     });
 
     it('returns the domain error and appends nothing when the decider refuses', async () => {

@@ -10,6 +10,7 @@ import {
 import { DomainError, type Decider } from './decider';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
+import { sameData } from '../event-store/retried-append';
 import type { EventCodec, EventDefinition, EventOf } from './events';
 
 export interface HandleCommandOptions<C, S, D extends EventDefinition> {
@@ -53,6 +54,19 @@ export interface CommandResult<E> {
 
 export class ConcurrencyExhaustedError extends Error {
   override readonly name = 'ConcurrencyExhaustedError';
+}
+
+/**
+ * Whether the events stored under this command's ids are what this command decided on the stream as it
+ * stood before them: then this is a retry made after the stream moved on (a count in the events differs),
+ * not a command id reused for another request.
+ */
+async function decidedAlikeBefore<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>, earlier: readonly { revision: bigint; data: unknown }[]): Promise<boolean> {
+  const first = earlier.reduce((min, e) => (e.revision < min ? e.revision : min), earlier[0]!.revision);
+  let state = o.decider.initialState();
+  if (first > 0n) for (const r of await o.store.readStream(o.streamId, { fromRevision: 0n, maxCount: Number(first) })) state = o.decider.evolve(state, o.codec.decode(r));
+  const again = o.decider.decide(o.command, state);
+  return again.length === earlier.length && again.every((e, i) => sameData(earlier[i]!.data, o.codec.encode(e, 'retry', {}).data));
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -103,7 +117,10 @@ export async function handleCommand<C, S, D extends EventDefinition>(
       return { events, position, attempts: attempt };
     } catch (e) {
       cache?.delete(o.streamId);
-      if (isEventIdReused(e)) throw new DomainError(COMMAND_ID_REUSED, 409);
+      if (isEventIdReused(e)) {
+        if (e.sameShape && (await decidedAlikeBefore(o, e.sameShape.events))) return { events, position: e.sameShape.result.position, attempts: attempt };
+        throw new DomainError(COMMAND_ID_REUSED, 409);
+      }
       if (!isWrongExpectedVersion(e)) throw e;
       if (o.expectedRevision) throw new DomainError(o.expectedRevision.conflict, 409);
       if (attempt >= maxAttempts) {

@@ -9,7 +9,8 @@ import type { EventStore } from '../event-store/port';
 export function lastEventOnly(store: EventStore): EventStore {
   return {
     name: store.name,
-    async readStream(streamId) {
+    async readStream(streamId, options) {
+      if (options) return store.readStream(streamId, options); // a caller that names a range gets it
       const revision = await store.streamRevision(streamId);
       return revision === undefined ? [] : store.readStream(streamId, { fromRevision: revision, maxCount: 1 });
     },

@@ -166,7 +166,15 @@ export function isWrongExpectedVersion(e: unknown): e is WrongExpectedVersionErr
  */
 export class EventIdReusedError extends Error {
   override readonly name = 'EventIdReusedError';
-  constructor(readonly streamId: string) {
+  constructor(
+    readonly streamId: string,
+    /**
+     * The earlier append holding the ids, when it went to the same stream for the same user with the same
+     * event types: only its data differs, which a retry decided on a stream that moved on since may do.
+     * The command's handler can tell by deciding again on the state before it (handle-command.ts).
+     */
+    readonly sameShape?: { events: readonly { revision: bigint; data: unknown }[]; result: AppendResult },
+  ) {
     super(`Event ids of this append to ${streamId} were already used by a different append`);
   }
 }

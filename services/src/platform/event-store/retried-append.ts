@@ -13,7 +13,7 @@ export interface EarlierEvent {
 /** Times a command takes from the clock (`at`, `expiresAt`): a retry decides them anew. */
 const TIME_KEY = /^at$|At$/;
 
-function withoutTimes(value: unknown): unknown {
+export function withoutTimes(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimes);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (TIME_KEY.test(k) ? [] : [[k, withoutTimes(v)]])));
@@ -25,17 +25,19 @@ function withoutTimes(value: unknown): unknown {
  * deterministic. Anything else means the command id was reused for another request.
  */
 export function isRetryOf(earlier: readonly EarlierEvent[], streamId: string, events: readonly NewEvent[]): boolean {
-  if (earlier.length !== events.length) return false;
-  const byId = new Map(earlier.map((e) => [e.id.toLowerCase(), e]));
-  return events.every((e) => {
-    const was = byId.get(e.id.toLowerCase());
-    return (
-      was !== undefined &&
-      was.streamId === streamId &&
-      was.type === e.type &&
-      was.metadata.userId === e.metadata?.userId &&
-      // Through JSON as the store keeps it (undefined fields dropped, dates as text).
-      isDeepStrictEqual(withoutTimes(was.data), withoutTimes(JSON.parse(JSON.stringify(e.data))))
-    );
-  });
+  return isSameShape(earlier, streamId, events) && events.every((e, i) => sameData(earlier[i]!.data, e.data));
 }
+
+/** Same ids (in order), stream, user and types: a retry, or a reuse that differs only in its data. */
+export function isSameShape(earlier: readonly EarlierEvent[], streamId: string, events: readonly NewEvent[]): boolean {
+  return (
+    earlier.length === events.length &&
+    events.every((e, i) => {
+      const was = earlier[i]!;
+      return was.id.toLowerCase() === e.id.toLowerCase() && was.streamId === streamId && was.type === e.type && was.metadata.userId === e.metadata?.userId;
+    })
+  );
+}
+
+/** Data equal apart from times, compared through JSON as the store keeps it (undefined dropped, dates as text). */
+export const sameData = (stored: unknown, appended: unknown): boolean => isDeepStrictEqual(withoutTimes(stored), withoutTimes(JSON.parse(JSON.stringify(appended))));

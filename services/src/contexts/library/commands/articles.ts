@@ -123,6 +123,9 @@ export class ArticleCommands {
     // A private article takes a slot on the author's quota stream first: that append is what serializes
     // one user's creations, so the free limit holds however many arrive at once.
     if (!draft.isPrivate) return { articleId, position: await this.run(command, commandId, actor.userId) };
+    // A retried create (same command id) finds its article written: its slot was taken then, and the
+    // article's own stream tells a retry from a reuse.
+    if ((await this.store.streamRevision(articleStream(articleId))) !== undefined) return { articleId, position: await this.run(command, commandId, actor.userId) };
     // The article's own rules first (on a new stream, so on the initial state): a refused article must not
     // take, and then give back, a slot (a refusal appends nothing).
     articleDecider.decide(command, articleDecider.initialState());

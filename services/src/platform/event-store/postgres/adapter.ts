@@ -16,7 +16,7 @@ import {
   type StreamMetadata,
 } from '../port';
 import { pollingSubscription, WakeUp } from '../polling-subscription';
-import { isRetryOf } from '../retried-append';
+import { isRetryOf, isSameShape } from '../retried-append';
 import { eventStoreDdl } from './schema';
 import { AppendBatcher, type ItemOutcome } from './append-batcher';
 import { statementName } from '../../db/statement-names';
@@ -181,10 +181,14 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       [events.map((e) => e.id)],
     );
     if (res.rows.length === 0) return undefined;
-    const earlier = res.rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, type: r.type, data: r.data, metadata: r.metadata ?? {} }));
-    if (!isRetryOf(earlier, streamId, events)) throw new EventIdReusedError(streamId);
+    const byId = new Map(res.rows.map((r) => [r.event_id.toLowerCase(), r]));
+    const rows = events.map((e) => byId.get(e.id.toLowerCase())).filter((r) => r !== undefined);
+    const earlier = rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, type: r.type, data: r.data, metadata: r.metadata ?? {} }));
     const last = res.rows[res.rows.length - 1]!;
-    return { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
+    const result = { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
+    if (isRetryOf(earlier, streamId, events)) return result;
+    const sameShape = isSameShape(earlier, streamId, events) ? { events: rows.map((r) => ({ revision: BigInt(r.stream_revision), data: r.data })), result } : undefined;
+    throw new EventIdReusedError(streamId, sameShape);
   }
 
   const store: PostgresEventStore = {
