@@ -6,7 +6,7 @@ import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { Readable } from '../../platform/readable';
-import { ForumAccess } from './access';
+import { ForumAccess } from './domain/access';
 import { discussionThreadId, ForumRateLimited, type AttachedTo, type ForumCommands } from './commands';
 import type { ForumQueries } from './queries';
 

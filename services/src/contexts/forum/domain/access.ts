@@ -1,9 +1,9 @@
 import { FORUM_MESSAGES as M } from '@verba/contracts';
-import { HttpError } from '../../platform/http/problem';
-import type { AuthUser } from '../../platform/http/routes';
-import type { Readable } from '../../platform/readable';
-import type { AttachedTo, ForumCommands } from './commands';
-import type { ForumQueries, TargetScope, Targets } from './queries';
+import { HttpError } from '../../../platform/http/problem';
+import type { AuthUser } from '../../../platform/http/routes';
+import type { Readable } from '../../../platform/readable';
+import type { AttachedTo, ForumCommands } from '../commands';
+import type { ForumQueries, TargetScope, Targets } from '../queries';
 
 /**
  * A thread on an article or chapter is there only for whoever may open that target now (its owner's rule,
