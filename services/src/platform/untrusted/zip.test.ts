@@ -17,8 +17,7 @@ const reason = (f: () => unknown) => {
 function lyingZip(megabytes: number): Uint8Array {
   const block = deflateRawSync(Buffer.alloc(1024 * 1024), { finishFlush: constants.Z_FULL_FLUSH });
   const data = Buffer.concat([...Array<Buffer>(megabytes).fill(block), Buffer.from([0x03, 0x00])]);
-  const zip = Buffer.from(zipSync({ 'a.txt': [strToU8('x'), { level: 9 }] }));
-  // Local header, then data, then the central directory and end record: rebuild around the new data.
+  // Local header, data, central directory and end record, each declaring 100 bytes uncompressed.
   const name = Buffer.from('a.txt');
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
@@ -38,7 +37,6 @@ function lyingZip(megabytes: number): Uint8Array {
   end.writeUInt16LE(1, 10);
   end.writeUInt32LE(46 + name.length, 12);
   end.writeUInt32LE(30 + name.length + data.length, 16);
-  expect(zip.length).toBeGreaterThan(0);
   return Buffer.concat([local, name, data, central, name, end]);
 }
 
