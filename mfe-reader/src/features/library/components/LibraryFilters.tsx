@@ -15,8 +15,11 @@ const SEARCH_DELAY_MS = 300;
 interface Props {
   filters: ArticleFilters;
   series: readonly Series[];
-  /** Any change starts again at page 1. */
-  onChange: (filters: ArticleFilters) => void;
+  /**
+   * What changed, to merge into the filters as they are when it lands (the search lands after a pause, and
+   * must not bring back the filters it saw when typing started). Any change starts again at page 1.
+   */
+  onChange: (patch: ArticleFilters) => void;
 }
 
 function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
@@ -38,7 +41,7 @@ const options = (values: readonly string[]) =>
   ));
 
 export function LibraryFilters({ filters, series, onChange }: Props) {
-  const set = (patch: ArticleFilters) => onChange({ ...filters, ...patch, page: 1 });
+  const set = (patch: ArticleFilters) => onChange({ ...patch, page: 1 });
   const [search, setSearch] = useState(filters.search ?? '');
   // The search runs once typing pauses, not on every key.
   useEffect(() => {

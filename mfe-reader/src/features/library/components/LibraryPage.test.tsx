@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
@@ -165,6 +165,37 @@ describe('LibraryPage', () => {
 
     fireEvent.change(screen.getByLabelText('Search by title'), { target: { value: '  Hund ' } });
     await waitFor(() => expect(lastQuery().search).toBe('Hund'));
+  });
+
+  it('keeps a filter chosen while the search is still waiting to run, and the search too', async () => {
+    const fetchMock = mockLibrary();
+    renderLibrary();
+    await screen.findByRole('table');
+    const lastQuery = () => Object.fromEntries(callsTo(fetchMock, 'GET', '/api/articles').at(-1)!.url.searchParams);
+    vi.useFakeTimers();
+    try {
+      // Typing, then a filter 80 ms later, before the search's pause (300 ms) has passed.
+      fireEvent.change(screen.getByLabelText('Search by title'), { target: { value: 'Hund' } });
+      act(() => vi.advanceTimersByTime(80));
+      fireEvent.change(screen.getByLabelText('Level'), { target: { value: 'B1' } });
+      act(() => vi.advanceTimersByTime(400));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'Hund', level: 'B1', page: '1' }));
+    expect((screen.getByLabelText('Level') as HTMLSelectElement).value).toBe('B1');
+
+    // The other order: a filter first, then the search; both stay.
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Travel' } });
+      act(() => vi.advanceTimersByTime(20));
+      fireEvent.change(screen.getByLabelText('Search by title'), { target: { value: 'Reise' } });
+      act(() => vi.advanceTimersByTime(400));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(lastQuery()).toMatchObject({ search: 'Reise', level: 'B1', category: 'Travel' }));
   });
 
   it("opens filtered to a series from the series page's link, first part first", async () => {

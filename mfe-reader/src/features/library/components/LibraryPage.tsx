@@ -67,7 +67,7 @@ export function LibraryPage() {
         </div>
       </div>
       <RecentlyRead languageCode={languageCode} />
-      <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={setFilters} />
+      <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={(patch) => setFilters((current) => ({ ...current, ...patch }))} />
       {result.isPending ? <Spinner label="Loading articles…" /> : null}
       {result.isError ? (
         <QueryErrorNotice query={result} title="The library could not be loaded." />
