@@ -13,6 +13,8 @@ export const ADMIN_USER_MESSAGES = {
   deleteSelf: 'Delete your own account from your profile page',
   disableSelf: 'You cannot disable your own account',
   ownerOnlyDisable: 'Only an Owner can disable or enable an admin',
+  ownerOnlyDelete: 'Only an Owner can delete an admin or an Owner',
+  ownerDisable: 'The owner cannot be disabled',
   paidSubscription: 'This user pays for Master: a paid subscription ends in the billing portal, not here',
   badRange: 'The first sign-up date must be on or before the last',
   sort: 'Sort by newest, oldest, role or lastActive',

@@ -206,7 +206,7 @@ describe(`admin users routes on ${database.label}`, () => {
 
   it("deletes an account with the user's own erasure: gone from every admin view, and only an Owner deletes an admin", async () => {
     const gone = await learner('Vera Vergessen');
-    await refused(() => admin.request({ method: 'DELETE', url: `/api/admin/users/${ownerId}` }), 403, ADMIN_USER_MESSAGES.ownerOnly);
+    await refused(() => admin.request({ method: 'DELETE', url: `/api/admin/users/${ownerId}` }), 403, ADMIN_USER_MESSAGES.ownerOnlyDelete);
     await refused(() => owner.request({ method: 'DELETE', url: `/api/admin/users/${ownerId}` }), 403, ADMIN_USER_MESSAGES.deleteSelf);
     await refused(() => admin.request({ method: 'DELETE', url: `/api/admin/users/${randomUUID()}` }), 404, ADMIN_USER_MESSAGES.notFound);
     const res = await admin.request({ method: 'DELETE', url: `/api/admin/users/${gone.uid}` });
@@ -238,7 +238,7 @@ describe(`admin users routes on ${database.label}`, () => {
     expect(promoted.statusCode).toBe(200);
     await admin.request({ method: 'GET', url: `/api/admin/users/${other.uid}?minPosition=${promoted.json().position}` });
     await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.ownerOnlyDisable);
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, 'The owner cannot be disabled');
+    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.ownerDisable);
     expect((await other.agent.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200); // still signed in
     const off = await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } });
     expect(off.statusCode).toBe(200);

@@ -10,6 +10,16 @@ export function subscriptionLabel(u: Pick<AdminUserRow, 'subscription' | 'paidSu
   return why ? `Master · ${why}` : 'Master';
 }
 
+/**
+ * Why the server would refuse to disable or delete this account for the viewer (identity's account decider):
+ * the Owner is never disabled, and only an Owner acts on an admin's or an Owner's account. Undefined: allowed.
+ */
+export function refusals(role: AdminUserRow['role'], viewerIsOwner: boolean): { cannotDisable?: string; cannotDelete?: string } {
+  if (role === 'User' || (viewerIsOwner && role === 'Admin')) return {};
+  if (role === 'Owner') return { cannotDisable: ADMIN_USER_MESSAGES.ownerDisable, ...(viewerIsOwner ? {} : { cannotDelete: ADMIN_USER_MESSAGES.ownerOnlyDelete }) };
+  return { cannotDisable: ADMIN_USER_MESSAGES.ownerOnlyDisable, cannotDelete: ADMIN_USER_MESSAGES.ownerOnlyDelete };
+}
+
 /** A user's four actions (role, subscription, disable, delete), each confirmed in an alert dialog. */
 export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted?: () => void }) {
   const { user: me } = useSession();
@@ -21,6 +31,7 @@ export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted
   const isSelf = me?.uid === user.uid;
   const isOwner = me?.role === 'Owner';
   const who = user.name || user.email;
+  const { cannotDisable, cannotDelete } = refusals(user.role, isOwner);
   return (
     <div className="ad-actions">
       {user.role !== 'Owner' ? (
@@ -56,7 +67,7 @@ export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted
       {!isSelf ? (
         <AlertDialog
           trigger={
-            <Button size="sm" variant="secondary" aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${who}`}>
+            <Button size="sm" variant="secondary" disabled={!!cannotDisable} title={cannotDisable} aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${who}`}>
               {user.disabled ? 'Enable' : 'Disable'}
             </Button>
           }
@@ -70,7 +81,7 @@ export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted
       {!isSelf ? (
         <AlertDialog
           trigger={
-            <Button size="sm" variant="danger" aria-label={`Delete ${who}`}>
+            <Button size="sm" variant="danger" disabled={!!cannotDelete} title={cannotDelete} aria-label={`Delete ${who}`}>
               Delete
             </Button>
           }

@@ -71,7 +71,7 @@ export interface AdminActor {
 /** Spec §6 and issue 17: only an Owner makes or unmakes admins, and nobody removes the last Owner. */
 function checkAdminPowers(target: Role, next: Role | 'deleted', actor: AdminActor | undefined, owners: number): void {
   if (actor && actor.role !== 'Owner' && (isAdminRole(target) || (next !== 'deleted' && isAdminRole(next)))) {
-    throw new DomainError(ADMIN_USER_MESSAGES.ownerOnly, 403);
+    throw new DomainError(next === 'deleted' ? ADMIN_USER_MESSAGES.ownerOnlyDelete : ADMIN_USER_MESSAGES.ownerOnly, 403);
   }
   if (target === 'Owner' && next !== 'Owner' && owners <= 1) throw new DomainError(ADMIN_USER_MESSAGES.lastOwner, 409);
 }
@@ -109,7 +109,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         return [{ type: 'identity.SettingsChanged', data: { settings: c.settings, at: c.at } }];
       case 'set-disabled':
         if (Boolean(s.disabled) === c.disabled) return [];
-        if (s.role === 'Owner') throw new DomainError('The owner cannot be disabled', 403);
+        if (s.role === 'Owner') throw new DomainError(ADMIN_USER_MESSAGES.ownerDisable, 403);
         // Like a role change or a deletion: an admin's account is an Owner's to switch off.
         if (c.actor && c.actor.role !== 'Owner' && isAdminRole(s.role)) throw new DomainError(ADMIN_USER_MESSAGES.ownerOnlyDisable, 403);
         return [{ type: 'identity.AccountDisabled', data: { disabled: c.disabled, by: c.by, at: c.at } }];

@@ -18,7 +18,7 @@ describe('admin powers over accounts (only an Owner makes or unmakes admins; the
     spec.given([registered]).when({ kind: 'change-role', role: 'Admin', by: 'o', actor: owner, owners: 1, at }).then([{ type: 'identity.RoleChanged', data: { role: 'Admin', by: 'o', at } }]);
     spec.given([registered]).when({ kind: 'change-role', role: 'Admin', by: 'a', actor: admin, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.ownerOnly);
     spec.given([registered, role('Admin')]).when({ kind: 'change-role', role: 'User', by: 'a', actor: admin, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.ownerOnly);
-    spec.given([registered, role('Admin')]).when({ kind: 'delete', userId, actor: admin, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.ownerOnly);
+    spec.given([registered, role('Admin')]).when({ kind: 'delete', userId, actor: admin, owners: 1, at }).thenThrows(ADMIN_USER_MESSAGES.ownerOnlyDelete);
   });
 
   it('lets only an Owner disable or enable an admin, and nobody the Owner', () => {
@@ -26,7 +26,7 @@ describe('admin powers over accounts (only an Owner makes or unmakes admins; the
     const disabled: UserEvent = { type: 'identity.AccountDisabled', data: { disabled: true, by: 'o', at } };
     spec.given([registered, role('Admin')]).when(disable(true, admin)).thenThrows(ADMIN_USER_MESSAGES.ownerOnlyDisable);
     spec.given([registered, role('Admin'), disabled]).when(disable(false, admin)).thenThrows(ADMIN_USER_MESSAGES.ownerOnlyDisable);
-    spec.given([registered, role('Owner')]).when(disable(true, admin)).thenThrows('The owner cannot be disabled');
+    spec.given([registered, role('Owner')]).when(disable(true, admin)).thenThrows(ADMIN_USER_MESSAGES.ownerDisable);
     spec.given([registered, role('Admin')]).when(disable(true, owner)).then([{ type: 'identity.AccountDisabled', data: { disabled: true, by: 'x', at } }]);
     spec.given([registered]).when(disable(true, admin)).then([{ type: 'identity.AccountDisabled', data: { disabled: true, by: 'x', at } }]);
   });
