@@ -105,7 +105,12 @@ export const checkExerciseAnswer = defineRoute({
     index: z.number().int().min(0),
     answer: z.string(required).max(MAX_EXERCISE_TEXT),
   }),
-  response: z.object({ correct: z.boolean(), answers: z.array(z.string()) }),
+  response: z.object({
+    correct: z.boolean(),
+    answers: z.array(z.string()),
+    /** A right answer written with ss for ß: the accepted spelling (domain/exercises.ts checkAnswer). */
+    spelledAs: z.string().optional(),
+  }),
   errors: { 403: 'A premium chapter and the caller is on Free', 404: 'No such chapter or exercise' },
 });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES, chapterFlashcards, checkExerciseAnswer, getChapterExercises, getChapterOrder } from '@verba/contracts';
+import { COURSE_MESSAGES, chapterFlashcards, checkAnswer, checkExerciseAnswer, getChapterExercises, getChapterOrder } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
@@ -218,11 +218,27 @@ describe('ChapterPage', () => {
     expect(document.querySelector('.ln-text')!.compareDocumentPosition(section) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     fireEvent.change(within(section).getByLabelText('Missing word 1'), { target: { value: 'Bruder' } });
     fireEvent.click(within(section).getAllByRole('button', { name: 'Check' })[0]!);
-    await within(section).findByText('✗ Not quite. The answer is: Vater');
+    await within(section).findByText('✗ Not quite. The answer is: Vater.');
     fireEvent.change(within(section).getByLabelText('Answer 1'), { target: { value: 'ärztin' } });
     fireEvent.click(within(section).getAllByRole('button', { name: 'Check' })[1]!);
     await within(section).findByText('✓ Right!');
     expect(sent(fetchMock, 'POST', '/api/courses/exercises/check')).toHaveLength(2);
+  });
+
+  it('takes "heisst" for "heißt" and shows the learner how it is spelled', async () => {
+    mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+      { route: getChapterExercises, path: `/api/courses/${CH.familie}/exercises`, reply: () => ({ chapterId: CH.familie, missingWords: [{ before: 'Mein Vater ', after: ' Jonas.' }], questions: [] }) },
+      // The server's rule, from contracts.
+      { route: checkExerciseAnswer, reply: (_url, body) => ({ ...checkAnswer((body as { answer: string }).answer, ['heißt']), answers: ['heißt'] }) },
+    ]);
+    openChapter(CH.familie);
+    const section = await screen.findByRole('region', { name: 'Exercises' });
+    fireEvent.change(within(section).getByLabelText('Missing word 1'), { target: { value: 'heisst' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Check' }));
+    await within(section).findByText('✓ Right! It is spelled heißt.');
   });
 
   it('links the chapters before and after it in the reading order, the hidden one left out', async () => {

@@ -43,6 +43,13 @@ export function ChapterExercises({ chapterId }: { chapterId: string }) {
   );
 }
 
+/** Right (with the spelling to learn when it was typed otherwise, e.g. ss for ß), or the expected answer. */
+function verdict({ correct, answers, spelledAs }: { correct: boolean; answers: string[]; spelledAs?: string | undefined }): string {
+  const expected = answers.join(' / ');
+  if (!correct) return `✗ Not quite. The answer is: ${expected}${/[.!?]$/.test(expected) ? '' : '.'}`;
+  return spelledAs ? `✓ Right! It is spelled ${spelledAs}.` : '✓ Right!';
+}
+
 function Exercise({ chapterId, kind, index, label, children }: { chapterId: string; kind: Kind; index: number; label: string; children: ReactNode }) {
   const id = useId();
   const [answer, setAnswer] = useState('');
@@ -65,7 +72,7 @@ function Exercise({ chapterId, kind, index, label, children }: { chapterId: stri
         </Button>
       </form>
       <p className="ln-exercise__result" role="status">
-        {check.isError ? check.error.message : result ? (result.correct ? '✓ Right!' : `✗ Not quite. The answer is: ${result.answers.join(' / ')}`) : ''}
+        {check.isError ? check.error.message : result ? verdict(result) : ''}
       </p>
     </li>
   );

@@ -39,6 +39,8 @@ describe(`chapter exercises on ${database.label}`, () => {
     expect((await check('missing-word', 0, ' Bin ')).json()).toEqual({ correct: true, answers: ['bin'] });
     expect((await check('missing-word', 0, 'bist')).json()).toEqual({ correct: false, answers: ['bin'] });
     expect((await check('question', 0, 'sie heißt lena.')).json().correct).toBe(true);
+    // Typed without ß: right, with the spelling to learn.
+    expect((await check('question', 0, 'Sie heisst Lena')).json()).toEqual({ correct: true, spelledAs: 'Sie heißt Lena', answers: questions[0]!.answers });
     expect((await check('question', 3, 'x')).json()).toMatchObject({ status: 404, message: EXERCISE_MESSAGES.exerciseNotFound });
     const list = (await get(admin, '/api/admin/courses')).json().languages[0].course;
     expect(list.chaptersWithoutExercises).toBe(list.totalChapters - 1);

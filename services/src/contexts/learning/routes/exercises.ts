@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, EXERCISE_MESSAGES, answerMatches, exercisesRoutes as x, isAdminRole, splitAtGap } from '@verba/contracts';
+import { COURSE_MESSAGES, EXERCISE_MESSAGES, checkAnswer, exercisesRoutes as x, isAdminRole, splitAtGap } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
@@ -52,6 +52,6 @@ export function exerciseRoutes(app: App, auth: Authenticator, commands: Learning
     const { missingWords, questions } = await queries.exercises(course.id, chapter.id);
     const exercise = (body.kind === 'missing-word' ? missingWords : questions)[body.index];
     if (!exercise) throw new HttpError(404, EXERCISE_MESSAGES.exerciseNotFound);
-    return { correct: answerMatches(body.answer, exercise.answers), answers: exercise.answers };
+    return { ...checkAnswer(body.answer, exercise.answers), answers: exercise.answers };
   });
 }
