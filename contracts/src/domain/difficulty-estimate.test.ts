@@ -1,35 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { difficultyText, ESTIMATED_KNOWN_WORDS, estimatedDifficulty, labelsAreEstimated, MARKS_FOR_PERSONAL_LABELS } from './difficulty-estimate';
+import { DIFFICULTY_LABELS } from './difficulty';
+import { difficultyText, estimatedDifficulty, estimatedKnownPercent, labelsAreEstimated, MARKS_FOR_PERSONAL_LABELS } from './difficulty-estimate';
+import { LEVELS, levelIndex } from './levels';
 
-/** A text of `n` occurrences, one per word, whose words have these frequency ranks. */
-const text = (ranks: (number | undefined)[]) => ranks.map((rank) => ({ rank, occurrences: 1 }));
+/** A text of 100 running words in one word set: `known` and `uncertain` of them marked by the learner. */
+const text = (known = 0, uncertain = 0) => [
+  { occurrences: known, status: 'known' as const },
+  { occurrences: uncertain, status: 'uncertain' as const },
+  { occurrences: 100 - known - uncertain },
+];
+const hardness = (label: string) => (DIFFICULTY_LABELS as readonly string[]).indexOf(label);
 
 describe('estimated difficulty labels', () => {
-  it('take a learner to know the most frequent words up to the lower bound of their level', () => {
-    expect(ESTIMATED_KNOWN_WORDS).toEqual({ A1: 400, A2: 800, B1: 2000, B2: 4500, C1: 8000, C2: 12000 });
+  for (const learner of LEVELS) {
+    it(`order texts by level for a new ${learner} learner: their level fits, two levels up is hard, never easier as the level rises`, () => {
+      const labels = LEVELS.map((level) => estimatedDifficulty(text(), level, learner));
+      expect(['Ideal', 'Easy']).toContain(labels[levelIndex(learner)]);
+      const twoUp = LEVELS[levelIndex(learner) + 2];
+      if (twoUp) expect(hardness(estimatedDifficulty(text(), twoUp, learner)), twoUp).toBeGreaterThanOrEqual(hardness('Difficult'));
+      expect(labels.map(hardness)).toEqual(labels.map(hardness).sort((a, b) => a - b));
+    });
+  }
+
+  it('read a text at the learner’s level as Ideal, easier ones Easy and Too Easy, harder ones Medium, Difficult, Very Difficult', () => {
+    expect(LEVELS.map((level) => estimatedDifficulty(text(), level, 'B1'))).toEqual(['Too Easy', 'Easy', 'Ideal', 'Medium', 'Difficult', 'Very Difficult']);
+    expect(estimatedDifficulty(text(), 'C2', 'A1')).toBe('Very Difficult');
+    expect(estimatedKnownPercent('A1', 'C2')).toBe(estimatedKnownPercent('A1', 'B1'));
   });
 
-  it('label a text by how many of its words the level covers, with the spec’s rule', () => {
-    // 9 of 10 words within the 800 most frequent: 90% known, Easy for A2; 7 within 400: Medium for A1.
-    const words = text([1, 5, 20, 50, 120, 300, 350, 600, 790, 5000]);
-    expect(estimatedDifficulty(words, 'A2')).toBe('Easy');
-    expect(estimatedDifficulty(words, 'A1')).toBe('Medium');
-    expect(estimatedDifficulty(words, 'B2')).toBe('Easy'); // 5000 is beyond B2's 4500
-    expect(estimatedDifficulty(words, 'C1')).toBe('Too Easy');
-    // Words outside the frequency list count as unknown at every level.
-    expect(estimatedDifficulty(text([undefined, undefined, 1]), 'C2')).toBe('Difficult');
+  it('let the learner’s own marks win over the estimate, by the spec’s rule', () => {
+    // A B2 text for an A2 learner: 37% of unmarked words taken as known, "Difficult".
+    expect(estimatedDifficulty(text(), 'B2', 'A2')).toBe('Difficult');
+    // 60 words marked known, 37% of the other 40: 74.8% known, "Medium".
+    expect(estimatedDifficulty(text(60), 'B2', 'A2')).toBe('Medium');
+    expect(estimatedDifficulty(text(95), 'B2', 'A2')).toBe('Too Easy');
+    // Uncertain marks are not known, and more than 15% of them rules out "Ideal" (A2 text, A2 learner: 80% of the rest).
+    expect(estimatedDifficulty(text(0, 10), 'A2', 'A2')).toBe('Medium'); // 72% known
+    expect(estimatedDifficulty(text(20, 16), 'A2', 'A2')).toBe('Medium'); // 71.2% known, 16% uncertain
   });
 
-  it('count occurrences, not distinct words', () => {
-    expect(estimatedDifficulty([{ rank: 1, occurrences: 19 }, { rank: 9000, occurrences: 1 }], 'A1')).toBe('Too Easy');
-  });
-
-  it('let the learner’s own marks win over the estimate', () => {
-    const rare = { rank: 9000, occurrences: 1 };
-    const common = { rank: 3, occurrences: 1 };
-    expect(estimatedDifficulty([common, rare], 'A2')).toBe('Challenging');
-    expect(estimatedDifficulty([common, { ...rare, status: 'known' as const }], 'A2')).toBe('Too Easy');
-    expect(estimatedDifficulty([{ ...common, status: 'uncertain' as const }, { ...rare, status: 'known' as const }], 'A2')).toBe('Challenging');
+  it('compare exactly at the thresholds', () => {
+    // 25 known + 80% of the other 75 = 85% known: "Easy" exactly at its bound; 24 + 80% of 76 = 84.8%: "Ideal".
+    expect(estimatedDifficulty(text(25), 'B2', 'B2')).toBe('Easy');
+    expect(estimatedDifficulty(text(24), 'B2', 'B2')).toBe('Ideal');
   });
 
   it('apply while the learner has a level and fewer marks than the threshold', () => {

@@ -1,6 +1,5 @@
 import { difficultyFromCounts, type DifficultyLabel } from './difficulty';
-import { LEVEL_HINT_THRESHOLDS } from './level-hint';
-import type { Level } from './levels';
+import { LEVELS, levelIndex, type Level } from './levels';
 
 /**
  * Marked words (Known + Uncertain, in one language) from which a learner's labels are the spec's own.
@@ -11,18 +10,28 @@ import type { Level } from './levels';
 export const MARKS_FOR_PERSONAL_LABELS = 500;
 
 /**
- * How many of a language's most frequent words a learner at each onboarding level is taken to know: the
- * lower bound of the level's band in the spec's level hint (800 words for A2 ... 12,000 for C2), and for A1,
- * whose band starts at nothing, half of A2's.
+ * The share (percent) of a text's unmarked words a learner is taken to know, by how many CEFR levels the
+ * text's level lies above the learner's onboarding level: from two or more below to three or more above.
+ * Each is the middle of one band of the spec's rule (§9), so a text of the learner's own level reads
+ * "Ideal", one level below "Easy", two or more below "Too Easy", one above "Medium", two above "Difficult"
+ * and three or more above "Very Difficult". The text's level decides, not its words' frequency: frequency
+ * lists hardly tell an A1 text from a C1 one (the demo texts' 2,000 most frequent words cover 60-90% of
+ * every level's running words), so an estimate from them called A1 texts "Challenging" for A1 learners.
  */
-export const ESTIMATED_KNOWN_WORDS: Readonly<Record<Level, number>> = {
-  A1: LEVEL_HINT_THRESHOLDS[0] / 2,
-  A2: LEVEL_HINT_THRESHOLDS[0],
-  B1: LEVEL_HINT_THRESHOLDS[1],
-  B2: LEVEL_HINT_THRESHOLDS[2],
-  C1: LEVEL_HINT_THRESHOLDS[3],
-  C2: LEVEL_HINT_THRESHOLDS[4],
-};
+export const ESTIMATED_KNOWN_PERCENT_BY_GAP = [97, 90, 80, 67, 37, 15] as const;
+const LOWEST_GAP = -2;
+
+/** The known share (percent) an estimate takes for a text of `textLevel` and a learner of `learnerLevel`. */
+export function estimatedKnownPercent(textLevel: Level, learnerLevel: Level): number {
+  const gap = levelIndex(textLevel) - levelIndex(learnerLevel);
+  const at = Math.min(Math.max(gap - LOWEST_GAP, 0), ESTIMATED_KNOWN_PERCENT_BY_GAP.length - 1);
+  return ESTIMATED_KNOWN_PERCENT_BY_GAP[at]!;
+}
+
+/** Every pair of levels with its estimated known share (the SQL of the library lists the same table). */
+export const ESTIMATED_KNOWN_PERCENT_TABLE: readonly { textLevel: Level; learnerLevel: Level; percent: number }[] = LEVELS.flatMap((textLevel) =>
+  LEVELS.map((learnerLevel) => ({ textLevel, learnerLevel, percent: estimatedKnownPercent(textLevel, learnerLevel) })),
+);
 
 /** True while a learner's labels are estimated: they told us a level and have marked too few words. */
 export function labelsAreEstimated(markedWords: number, level: Level | undefined): boolean {
@@ -30,29 +39,27 @@ export function labelsAreEstimated(markedWords: number, level: Level | undefined
 }
 
 export interface EstimatedWord {
-  /** 1 for the language's most frequent word; undefined for a word outside the frequency list. */
-  readonly rank?: number;
   readonly occurrences: number;
   /** The learner's own mark, which wins over the estimate. */
   readonly status?: 'known' | 'uncertain';
 }
 
 /**
- * A text's label for a learner of `level` who has marked few words: a word counts as known when the
- * learner marked it known, or when it is among the `ESTIMATED_KNOWN_WORDS[level]` most frequent words and
- * the learner did not mark it uncertain; then the spec's rule applies to those counts.
+ * A text's label for a learner who has marked few words: the words they marked count as marked (known, or
+ * uncertain), and of the rest `estimatedKnownPercent` counts as known; then the spec's rule applies. Counted
+ * in hundredths of an occurrence, so the rule's comparisons stay exact.
  */
-export function estimatedDifficulty(words: Iterable<EstimatedWord>, level: Level): DifficultyLabel {
-  const knownRanks = ESTIMATED_KNOWN_WORDS[level];
+export function estimatedDifficulty(words: Iterable<EstimatedWord>, textLevel: Level, learnerLevel: Level): DifficultyLabel {
   let total = 0;
   let known = 0;
   let uncertain = 0;
   for (const w of words) {
     total += w.occurrences;
     if (w.status === 'uncertain') uncertain += w.occurrences;
-    else if (w.status === 'known' || (w.rank !== undefined && w.rank <= knownRanks)) known += w.occurrences;
+    else if (w.status === 'known') known += w.occurrences;
   }
-  return difficultyFromCounts(total, known, uncertain);
+  const unmarked = total - known - uncertain;
+  return difficultyFromCounts(100 * total, 100 * known + estimatedKnownPercent(textLevel, learnerLevel) * unmarked, 100 * uncertain);
 }
 
 /** How a label reads on screen: an estimate says so. */

@@ -27,7 +27,8 @@ type Written = Extract<ArticleEvent, { type: 'library.ArticlePublished' | 'libra
 
 /**
  * Stores the article's word set as parallel arrays (word hashes, occurrences, and each word's frequency
- * rank in its language, 0 outside the list, for estimated labels); returns the word count.
+ * rank in its language, 0 outside the list); returns the word count. The ranks are no longer read: the
+ * estimated labels go by the text's level since issue 36 (contracts' difficulty-estimate.ts).
  */
 async function writeWords(ctx: ApplyContext, a: Written): Promise<number> {
   const { trx, t } = ctx;

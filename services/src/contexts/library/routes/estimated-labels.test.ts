@@ -4,7 +4,6 @@ import type { TestApp } from '../../../../test-support/platform/test-app';
 import { database, expectRebuildEqual, get, libraryTestApp, markWords, onboard, person, type Person } from '../../../../test-support/contexts/library/app';
 import { wordCounts } from '../projections/articles';
 import { readerLevelsProjection } from '../projections/reader-levels';
-import { wordRanks } from '../domain/word-ranks';
 
 /** Filler words no article contains, to give a learner many marks. */
 const filler = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `zzfüll${tag}${i}`);
@@ -20,16 +19,11 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
     (await get(who.agent, `/api/articles?languageCode=de&scope=public&sort=name&minPosition=${minPosition}`)).json().articles as ArticleSummary[];
   const labels = (articles: ArticleSummary[]) => Object.fromEntries(articles.map((a) => [a.name, a.difficulty]));
 
-  /** The contracts' rule applied to an article's text, as the SQL must label it. */
+  /** The contracts' rule applied to an article's text and level, as the SQL must label it. */
   async function expectedEstimate(who: Person, id: string, level: Level, marks: Record<string, 'known' | 'uncertain'> = {}) {
     const article = (await get(who.agent, `/api/articles/${id}`)).json();
-    const ranks = wordRanks('de');
-    const words = [...wordCounts(article.content, article.contentFormat)].map(([key, occurrences]) => ({
-      occurrences,
-      ...(ranks.has(key) ? { rank: ranks.get(key) } : {}),
-      ...(marks[key] ? { status: marks[key] } : {}),
-    }));
-    return estimatedDifficulty(words, level);
+    const words = [...wordCounts(article.content, article.contentFormat)].map(([key, occurrences]) => ({ occurrences, ...(marks[key] ? { status: marks[key] } : {}) }));
+    return estimatedDifficulty(words, article.generalDifficulty, level);
   }
 
   it('shows a new learner labels estimated from their onboarding level, marked as estimates', async () => {
@@ -55,18 +49,39 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
     expect(one).toMatchObject({ difficulty: articles[0]!.difficulty, difficultyEstimated: true });
   });
 
+  it('labels the demo texts for a fresh A1 learner by their level: A1 texts fit, harder levels read harder, never easier', async () => {
+    const order: readonly string[] = DIFFICULTY_LABELS;
+    for (const language of ['de', 'fr', 'es', 'ru'] as const) {
+      const a1 = person(t);
+      const position = await onboard(t, a1.uid, language, 'A1');
+      const articles = (await get(a1.agent, `/api/articles?languageCode=${language}&scope=public&pageSize=100&minPosition=${position}`)).json().articles as ArticleSummary[];
+      const byLevel = (level: Level) => articles.filter((a) => a.generalDifficulty === level);
+      expect(byLevel('A1').length, language).toBeGreaterThanOrEqual(3);
+      for (const a of byLevel('A1')) expect(['Easy', 'Ideal'], `${a.name}: ${a.difficulty}`).toContain(a.difficulty);
+      for (const a of [...byLevel('B1'), ...byLevel('B2'), ...byLevel('C1')]) expect(order.indexOf(a.difficulty), `${a.name} (${a.generalDifficulty}): ${a.difficulty}`).toBeGreaterThanOrEqual(order.indexOf('Difficult'));
+      for (const a of byLevel('C1')) expect(a.difficulty, a.name).toBe('Very Difficult');
+      // Sorted by level, the labels only get harder.
+      const sorted = [...articles].sort((x, y) => x.generalDifficulty.localeCompare(y.generalDifficulty)).map((a) => order.indexOf(a.difficulty));
+      expect(sorted, language).toEqual([...sorted].sort((x, y) => x - y));
+    }
+  });
+
   it('counts the learner’s few marks over the estimate: known words help, uncertain ones do not count as known', async () => {
     const learner = person(t);
     await onboard(t, learner.uid, 'de', 'A1');
     const before = await library(learner, await markWords(t, learner.uid, 'de', ['zzunused'], 'known'));
     const target = before.find((a) => a.generalDifficulty === 'A1')!;
     const article = (await get(learner.agent, `/api/articles/${target.id}`)).json();
-    const keys = [...wordCounts(article.content, article.contentFormat).keys()];
-    const rare = keys.filter((k) => !wordRanks('de').has(k)).slice(0, 10);
-    const common = keys.filter((k) => (wordRanks('de').get(k) ?? Infinity) <= 50).slice(0, 3);
-    await markWords(t, learner.uid, 'de', rare, 'known');
-    const position = await markWords(t, learner.uid, 'de', common, 'uncertain');
-    const marks = { ...Object.fromEntries(rare.map((k) => [k, 'known' as const])), ...Object.fromEntries(common.map((k) => [k, 'uncertain' as const])) };
+    // Its most frequent words marked known make it easier than the estimate alone ("Ideal" for its level).
+    const keys = [...wordCounts(article.content, article.contentFormat)].sort((x, y) => y[1] - x[1]).map(([key]) => key);
+    const known = keys.slice(0, 15);
+    const afterKnown = (await library(learner, await markWords(t, learner.uid, 'de', known, 'known'))).find((a) => a.id === target.id)!;
+    expect(target.difficulty).toBe('Ideal');
+    expect(afterKnown).toMatchObject({ difficultyEstimated: true, difficulty: await expectedEstimate(learner, target.id, 'A1', Object.fromEntries(known.map((k) => [k, 'known' as const]))) });
+    expect(DIFFICULTY_LABELS.indexOf(afterKnown.difficulty)).toBeLessThan(DIFFICULTY_LABELS.indexOf(target.difficulty));
+    const uncertain = keys.slice(15, 18);
+    const position = await markWords(t, learner.uid, 'de', uncertain, 'uncertain');
+    const marks = { ...Object.fromEntries(known.map((k) => [k, 'known' as const])), ...Object.fromEntries(uncertain.map((k) => [k, 'uncertain' as const])) };
     const after = (await library(learner, position)).find((a) => a.id === target.id)!;
     expect(after).toMatchObject({ difficultyEstimated: true, difficulty: await expectedEstimate(learner, target.id, 'A1', marks) });
   });
