@@ -225,8 +225,8 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     expect(await figure('Level hint').innerText()).toBe('A1 · Elementary');
     expect(await progress.getByText(/ of 800 words for the next level$/).count()).toBe(1);
     expect(await figure('Streak').innerText()).toBe('1 day');
-    // The header's circle is the learner's level now, not decoration.
-    expect(await learner.locator('.sh-level-badge').innerText()).toContain('A1');
+    // The header's circle is the learner's level: the A2 the demo learner chose, above the dictionary's A1 hint.
+    expect(await learner.locator('.sh-level-badge').innerText()).toContain('A2');
     const bar = learner.locator(`.sh-chart__bar[data-day="${today()}"]`);
     expect(Number(await bar.getAttribute('height'))).toBeGreaterThan(0);
     expect(await learner.getByRole('img', { name: 'Words marked per day over the last 30 days: 1 in all.' }).count()).toBe(1);

@@ -1,7 +1,9 @@
 import { LEVEL_NAMES, type Level } from '@verba/contracts';
+import { badgeLevel } from './badge-level';
 
-/** The dashboard header's badge: the learner's level hint from their dictionary (spec §4), in words too. */
-export function LevelBadge({ level }: { level: Level }) {
+/** The dashboard header's badge: the learner's level in the language, in words too (see badgeLevel). */
+export function LevelBadge({ chosen, hint }: { chosen: unknown; hint: Level }) {
+  const level = badgeLevel(chosen, hint);
   return (
     <div className="sh-level-badge">
       <span className="sh-level-badge__label">Level</span>

@@ -50,8 +50,21 @@ describe('the dashboard figures', () => {
   });
 
   it("the header's badge is the learner's level, in words too", () => {
-    render(<LevelBadge level="B1" />);
+    render(<LevelBadge chosen={undefined} hint="B1" />);
     expect(screen.getByText('B1')).toBeTruthy();
     expect(screen.getByText('Intermediate')).toBeTruthy();
+  });
+
+  it('the badge shows the level the learner chose while their dictionary hints lower, and the hint once it is higher', () => {
+    const badge = (chosen: unknown, hint: 'A1' | 'B2') => {
+      const { container, unmount } = render(<LevelBadge chosen={chosen} hint={hint} />);
+      const code = container.querySelector('.sh-level-badge__code')!.textContent;
+      unmount();
+      return code;
+    };
+    expect(badge('A2', 'A1')).toBe('A2'); // chose A2 in onboarding, no words marked yet
+    expect(badge('A2', 'B2')).toBe('B2');
+    expect(badge(undefined, 'A1')).toBe('A1');
+    expect(badge('Z9', 'A1')).toBe('A1');
   });
 });

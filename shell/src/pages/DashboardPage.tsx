@@ -11,6 +11,7 @@ export function DashboardPage() {
   const { user } = useSession();
   const name = user?.name || user?.email || 'there';
   const language = user?.currentLearningLanguage ?? null;
+  const levels = user?.['languageLevels'] as Partial<Record<string, unknown>> | undefined;
   const [progress, setProgress] = useState<Progress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -34,7 +35,7 @@ export function DashboardPage() {
         section="dashboard"
         title={`Welcome, ${name}!`}
         subtitle="Your reading, words and practice at a glance."
-        aside={progress ? <progress.view.LevelBadge level={progress.figures.levelHint} /> : undefined}
+        aside={progress ? <progress.view.LevelBadge chosen={levels?.[progress.figures.languageCode]} hint={progress.figures.levelHint} /> : undefined}
       />
       {language ? (
         error ? (
