@@ -1,4 +1,4 @@
-import { client, ApiError, navigate, session, toast, type SessionUser } from '@verba/kit';
+import { CSRF_COOKIE, client, ApiError, navigate, readCookie, session, toast, type SessionUser } from '@verba/kit';
 import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 
@@ -7,6 +7,9 @@ import { PATHS } from '../routing/paths';
 
 /** Who is signed in? A 401 here just means "nobody", not an expired session. */
 export async function fetchCurrentUser(): Promise<SessionUser | null> {
+  // Every session comes with its readable CSRF cookie (set at sign-in, cleared at sign-out, lasting as long as
+  // the session can). Without one nobody is signed in: asking would only log a failed request in a guest's console.
+  if (!readCookie(CSRF_COOKIE)) return null;
   try {
     return asUser(await client.send('GET', '/api/user', { expireOn401: false }));
   } catch (error) {
