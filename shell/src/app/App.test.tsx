@@ -75,6 +75,37 @@ describe('App layout', () => {
     }
   });
 
+  it('folds the sections into a Menu button that opens and closes them, and closes on a new page', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    window.history.replaceState(null, '', '/app/support');
+    session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
+    render(<App />);
+    const menu = await screen.findByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(menu.getAttribute('aria-controls')).toBe(nav.id);
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menu);
+    expect(menu.getAttribute('aria-expanded')).toBe('true');
+    expect(nav.className).toContain('sh-nav--open');
+    fireEvent.click(within(nav).getByRole('link', { name: 'Read' }));
+    // In the app, single-spa (imported with the fragment areas, not started here) tells every usePathname().
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await waitFor(() => expect(menu.getAttribute('aria-expanded')).toBe('false'));
+    fireEvent.click(menu);
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(menu.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('shows a minimal header while onboarding: no sections, no Menu, but the account menu', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    window.history.replaceState(null, '', '/app/onboarding/language');
+    session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
+    render(<App />);
+    await screen.findByRole('button', { name: 'Account menu for Ana' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+
   it('shows the Admin entry in the profile menu to Admin and Owner only, beside Profile and Subscription', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
     window.history.replaceState(null, '', '/app/support');

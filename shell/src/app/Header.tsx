@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, isAdmin, useSession, type SessionUser } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
@@ -41,28 +41,46 @@ const NAV = [
   { label: 'Practice', href: PATHS.practice },
 ];
 
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
+
+/** The app's sections; on a phone they fold into a menu that the Menu button opens below the header bar. */
+function MainNav({ user, pathname }: { user: SessionUser; pathname: string }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [pathname]); // a chosen section closes the menu
+  return (
+    <>
+      <button
+        type="button"
+        className="sh-menu-toggle"
+        aria-expanded={open}
+        aria-controls="sh-main-nav"
+        onClick={() => setOpen((o) => !o)}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      >
+        <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
+      </button>
+      <nav id="sh-main-nav" aria-label="Main" className={`sh-nav${open ? ' sh-nav--open' : ''}`} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+        {(isAdmin(user) ? [...NAV, { label: 'Admin', href: PATHS.admin }] : NAV).map((item) => (
+          <Link key={item.href} href={item.href} className="sh-nav__link" aria-current={under(pathname, item.href) ? 'page' : undefined}>
+            {item.label}
+          </Link>
+        ))}
+      </nav>
+    </>
+  );
+}
+
 export function Header({ pathname }: { pathname: string }) {
   const { user } = useSession();
   const [theme, toggleTheme] = useTheme();
+  // Onboarding asks a few questions before the app is set up: only the brand and the account menu.
+  const sections = user && !under(pathname, PATHS.onboarding);
   return (
     <header className="sh-header">
       <Link href={user ? PATHS.dashboard : PATHS.landing} className="sh-brand">
         Verba
       </Link>
-      {user ? (
-        <nav aria-label="Main" className="sh-nav">
-          {(isAdmin(user) ? [...NAV, { label: 'Admin', href: PATHS.admin }] : NAV).map((item) => {
-            const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
-            return (
-              <Link key={item.href} href={item.href} className="sh-nav__link" aria-current={active ? 'page' : undefined}>
-                {item.label}
-              </Link>
-            );
-          })}
-        </nav>
-      ) : (
-        <span className="sh-nav" />
-      )}
+      {sections ? <MainNav user={user} pathname={pathname} /> : <span className="sh-nav" />}
       <div className="sh-header__end">
         <button
           type="button"

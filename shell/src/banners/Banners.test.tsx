@@ -23,6 +23,22 @@ afterEach(() => {
 });
 
 describe('Banners', () => {
+  it('offers to unfold the banners after the first (a phone shows the first only), and not for a single one', async () => {
+    const sent = [announcement(ids[0]!, 'all', 'Spring sale'), announcement(ids[1]!, 'all', 'New Russian course'), announcement(ids[2]!, 'all', 'Forum opens')];
+    const view = render(<Banners user={user} announcements={sent} now={() => at} />);
+    const more = await screen.findByRole('button', { name: 'Show 2 more announcements' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.parentElement!.className).toContain('sh-announcements--folded');
+    fireEvent.click(more);
+    expect(screen.getByRole('button', { name: 'Show fewer announcements' }).getAttribute('aria-expanded')).toBe('true');
+    expect(more.parentElement!.className).not.toContain('sh-announcements--folded');
+    view.unmount();
+
+    render(<Banners user={user} announcements={sent.slice(0, 1)} now={() => at} />);
+    await screen.findByText('Spring sale');
+    expect(screen.queryByRole('button', { name: /more announcement/ })).toBeNull();
+  });
+
   it("shows the banners of the user's group, and a dismissed one stays away after a reload", async () => {
     // The server filters by group; the shell checks again (a cached list may be from before a tier change).
     const sent = [

@@ -12,12 +12,14 @@ import { dismissBanner, storedDismissals } from './dismissals';
 export function Banners({ user, announcements: sent, now = Date.now }: { user: SessionUser; announcements: readonly unknown[]; now?: () => number }) {
   const announcements = useMemo(() => parseAnnouncements(sent), [sent]);
   const [, rerender] = useState(0);
+  // On a phone only the first banner shows until the learner asks for the rest (CSS folds them).
+  const [unfolded, setUnfolded] = useState(false);
   const audiences = audiencesOf(user);
   const dismissals = storedDismissals();
   const visible = announcements.filter((b) => isBannerVisible(b, audiences, dismissals, now()));
   if (!visible.length) return null;
   return (
-    <div className="sh-announcements">
+    <div className={`sh-announcements${unfolded ? '' : ' sh-announcements--folded'}`}>
       {visible.map((banner) => (
         <AnnouncementBanner
           key={banner.id}
@@ -28,6 +30,11 @@ export function Banners({ user, announcements: sent, now = Date.now }: { user: S
           }}
         />
       ))}
+      {visible.length > 1 ? (
+        <button type="button" className="sh-announcements__more" aria-expanded={unfolded} onClick={() => setUnfolded((u) => !u)}>
+          {unfolded ? 'Show fewer announcements' : `Show ${visible.length - 1} more ${visible.length === 2 ? 'announcement' : 'announcements'}`}
+        </button>
+      ) : null}
     </div>
   );
 }

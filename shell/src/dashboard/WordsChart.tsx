@@ -36,23 +36,26 @@ export function WordsChart({ days }: { days: readonly ProgressDay[] }) {
         <text className="sh-chart__label" x={0} y={TOP - 2}>{max}</text>
       </svg>
       {total === 0 ? <p className="sh-chart__empty">No words marked in the last {days.length} days yet: mark words as you read.</p> : null}
-      <table className="sh-visually-hidden">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Words</th>
-          </tr>
-        </thead>
-        <tbody>
-          {active.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.words}</td>
+      {/* Hidden by its wrapper: a table keeps its content's width whatever width it is given. */}
+      <div className="sh-visually-hidden">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Words</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {active.map((d) => (
+              <tr key={d.day}>
+                <td>{d.day}</td>
+                <td>{d.words}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
