@@ -3,9 +3,9 @@ import { lemmasOf } from './analyzers.mjs';
 import { decodeDictdNumber } from './dictd.mjs';
 import { englishCommonness } from './english.mjs';
 import { normalizeKey, parseFreedictEntry, parseMuellerEntry, splitTopLevel } from './entries.mjs';
-import { conjugatedForm, germanLemmaHints, germanParadigmLinks, withoutPronouns } from './german-forms.mjs';
+import { conjugatedForm, germanLemmaHints, germanParadigmLinks, related, withoutPronouns } from './german-forms.mjs';
 import { CUTOFF, Lexicon, usableKey } from './lexicon.mjs';
-import { imperfectiveCandidates } from './russian-aspect.mjs';
+import { imperfectiveCandidates, sureImperfectives } from './russian-aspect.mjs';
 
 describe('reading the sources', () => {
   it("decodes dictd's base-64 offsets", () => {
@@ -76,22 +76,71 @@ describe('German forms', () => {
 
   it('links forms to lemmas from the verb paradigms and the "see:" references', () => {
     const parsed = [
-      { headword: 'sein', tags: ['v', 'intr'], glosses: [], see: ['seiend', 'ich bin', 'er/sie/es ist', 'wir sind'] },
+      { headword: 'gehen', tags: ['v', 'intr'], glosses: [], see: ['gehend', 'gegangen', 'ich/er/sie ging', 'er/sie geht'] },
+      { headword: 'essen', tags: ['v'], glosses: [], see: [] },
+      { headword: 'Haus', tags: ['neut', 'n', 'sg'], glosses: [], see: [] },
       { headword: 'gegessen', tags: [], glosses: [], see: ['essen', 'essend'] },
       { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Einrichtung', 'Anstalt'] },
       { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Haus', 'frei Haus'] },
       { headword: 'Essen', tags: ['pl'], glosses: [], see: ['Kamin'] },
     ];
     expect(germanParadigmLinks(parsed)).toEqual([
-      ['bin', 'sein'],
-      ['ist', 'sein'],
-      ['sind', 'sein'],
+      ['gehend', 'gehen'],
+      ['ging', 'gehen'],
+      ['geht', 'gehen'],
     ]);
     const known = new Set(['essen', 'haus', 'einrichtung', 'kamin']);
     expect(germanLemmaHints(parsed, (k: string) => known.has(k))).toEqual([
       ['gegessen', 'essen'],
-      ['häuser', 'haus'],
+      ['Häuser', 'haus'],
     ]);
+  });
+
+  it('never links a word to another through a shared gloss or a synonym in its "see:" line (issue 36.7)', () => {
+    const parsed = [
+      // Ding lists synonyms and their forms beside a word's own forms.
+      { headword: 'Brötchen', tags: ['n'], glosses: [], see: ['belegtes Brot', 'Stulle', 'Knifte'] },
+      { headword: 'bekommt', tags: [], glosses: [], see: ['empfangen', 'erhalten', 'kriegen'] },
+      { headword: 'Kuchen', tags: ['pl'], glosses: [], see: ['Kuchen', 'Küchlein'] },
+      { headword: 'Neuen', tags: ['pl'], glosses: [], see: ['Neuling'] },
+      { headword: 'haben', tags: ['v', 'trans'], glosses: [], see: ['besitzend', 'habend', 'besitzt', 'gehabt', 'hegend', 'er/sie besitzt'] },
+      { headword: 'sein', tags: ['v'], glosses: [], see: ['ich bin', 'er/sie/es ist'] },
+      { headword: 'Brötchen', tags: ['pl'], glosses: [], see: ['Brötchen', 'Brötli'] },
+      ...['Stulle', 'Brötli', 'Küchlein', 'Neuling'].map((headword) => ({ headword, tags: ['neut', 'n', 'sg'], glosses: [], see: [] })),
+      ...['empfangen', 'erhalten', 'kriegen'].map((headword) => ({ headword, tags: ['v'], glosses: [], see: [] })),
+    ];
+    const known = new Set(['stulle', 'brötli', 'empfangen', 'erhalten', 'kriegen', 'küchlein', 'neuling', 'haben', 'sein']);
+    expect(germanLemmaHints(parsed, (k: string) => known.has(k))).toEqual([]);
+    // haben's own forms only; "ist" and "bin" of sein are spelt unlike it and come from supplement/de.tsv.
+    expect(germanParadigmLinks(parsed)).toEqual([
+      ['habend', 'haben'],
+      ['gehabt', 'haben'],
+    ]);
+    expect(related('gefunden', 'finden')).toBe(true);
+    expect(related('geschrieben', 'schreiben')).toBe(true);
+    expect(related('verstanden', 'verstehen')).toBe(true);
+    expect(related('Städte', 'Stadt')).toBe(true);
+    expect(related('Brötchen', 'Stulle')).toBe(false);
+    expect(related('bekommt', 'empfangen')).toBe(false);
+    expect(related('gefunden', 'denken')).toBe(false);
+  });
+
+  it('keeps transcriptions and the abbreviations after a grammar tag out of the glosses', () => {
+    expect(parseFreedictEntry('Cent /sˈɛnt/ <masc, n, sg>\ncent <n>c,  /tsˈeː/ ct,  /tsˌeːtˈeː/\n').glosses.map((g) => g.text)).toEqual(['cent', 'ct']);
+    const lexicon = new Lexicon();
+    lexicon.addGloss('aaaber', '/ˈɔtt/', 1);
+    lexicon.addGloss('aaaber', 'tsˈeː', 1);
+    lexicon.addGloss('aaaber', 'on the third hand', 1);
+    expect(lexicon.toLines()).toEqual(['aaaber\ton the third hand\t']);
+  });
+
+  it('marks special fields and registers, not the everyday fields Ding puts on the usual sense', () => {
+    const hund = parseFreedictEntry('Hund /hˈʊnt/ <masc, n, sg>\n [zool.] dog <n>, dawg <n>\n');
+    expect(hund.glosses).toEqual([
+      { text: 'dog', labelled: false },
+      { text: 'dawg', labelled: false },
+    ]);
+    expect(parseFreedictEntry('Katze /x/ <fem>\n [techn.] crane trolley <n>\n').glosses[0]!.labelled).toBe(true);
   });
 });
 
@@ -107,6 +156,28 @@ describe('the lexicon written out', () => {
     lexicon.addLemma('Blorp', 'Unbekannt'); // a lemma without glosses is no help
     expect(lexicon.toLines()).toEqual(['b\tbee\t', 'zelt\ttent; marquee\t', 'zelte\t\tzelt', 'äpfel\tapples\t']);
     expect(lexicon.headwordCount).toBe(3);
+  });
+
+  it('keeps a German noun apart from the lower-case word spelt like it, and adds up glosses several entries give', () => {
+    const lexicon = new Lexicon({ cased: true });
+    lexicon.addGloss('Essen', 'food', 10);
+    lexicon.addGloss('essen', 'eat', 10);
+    lexicon.addGloss('Hund', 'mine car', 20);
+    lexicon.addGloss('Hund', 'dog', 10);
+    lexicon.addGloss('Hund', 'dog', 10);
+    lexicon.addGloss('Haus', 'house', 10);
+    lexicon.addLemma('Essens', 'Essen');
+    lexicon.addLemma('gegessen', 'essen');
+    lexicon.addLemma('Häuser', 'Haus');
+    expect(lexicon.toLines()).toEqual([
+      'Essen\tfood\t',
+      'essen\teat\t',
+      'essens\t\tEssen',
+      'gegessen\t\tessen',
+      'haus\thouse\t',
+      'hund\tdog; mine car\t',
+      'häuser\t\thaus',
+    ]);
   });
 
   it('keeps plain words and short phrases as keys, French elisions included', () => {
@@ -131,5 +202,16 @@ describe('Russian aspect partners', () => {
     expect(imperfectiveCandidates('вырасти')).toContain('вырастать');
     expect(imperfectiveCandidates('написать')).toContain('писать');
     expect(imperfectiveCandidates('дом')).toEqual([]);
+    expect(imperfectiveCandidates('прийти')).toContain('приходить');
+    expect(imperfectiveCandidates('пойти')).toContain('идти');
+  });
+
+  it('takes only sure partners for a verb with glosses of its own (not "пять" for "пить")', () => {
+    expect(sureImperfectives('сделать')).toEqual(['делать']);
+    expect(sureImperfectives('написать')).toEqual(['писать']);
+    expect(sureImperfectives('прийти')).toEqual(['приходить']);
+    expect(sureImperfectives('пить')).toEqual([]);
+    expect(sureImperfectives('купить')).toEqual([]);
+    expect(sureImperfectives('открыть')).toEqual([]);
   });
 });

@@ -20,11 +20,16 @@ export function normalizeKey(text) {
     .toLowerCase();
 }
 
-/** A gloss as shown: typographic hyphens unified, no grammar tags, no notes in brackets. */
+/**
+ * A gloss as shown: typographic hyphens unified, no notes in brackets, no transcription ("/tsˈeː/"), and
+ * nothing from its grammar tag on (Ding writes an abbreviation there: "cent <n>c").
+ */
 function cleanGloss(text) {
   return text
     .replace(/[\u2010\u2011]/g, '-')
-    .replace(/<[^>]*>|\[[^\]]*\]|\{[^}]*\}|\([^)]*\)/g, ' ')
+    .replace(/<[^>]*>.*$/, ' ')
+    .replace(/\/[^/]*[ˈˌː][^/]*\//g, ' ')
+    .replace(/\[[^\]]*\]|\{[^}]*\}|\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s,;:.]+|[\s,;:]+$/g, '')
     .trim();
@@ -47,8 +52,12 @@ export function splitTopLevel(text) {
   return parts;
 }
 
-/** A label of a field or register ("[mus.]", "[poet.]"), not of a region ("[Br.]", "[Am.]"). */
-const FIELD_LABEL = /\[(?!(?:Br|Am|Aus|Sc|Can|Ir|NZ)\.\])[^\]]*\]/;
+/**
+ * A label of a special field or a register ("[mus.]", "[chem.]", "[poet.]"), which puts a word below the
+ * plain ones. Not a region ("[Br.]", "[Am.]"), nor an everyday field: Ding marks the usual sense of common
+ * words with one ("Hund [zool.] dog", "essen [cook.] eat", "Mond [astron.] moon").
+ */
+const FIELD_LABEL = /\[(?!(?:Br|Am|Aus|Sc|Can|Ir|NZ|zool|bot|cook|anat|astron|biol|ornith|geogr|meteo|school|sport)\.\])[^\]]*\]/;
 
 /**
  * The headword ends where its pronunciation or grammar starts: "zufolge /…/ ([+ dat]) <prep>". A bracket
@@ -82,8 +91,9 @@ export function parseFreedictEntry(text, { wikdict = false } = {}) {
       continue;
     }
     // Examples, synonyms and notes are indented; a translation with a field label is " [cook.] eat".
-    const labelled = /^ \[/.test(line);
-    if (/^\s/.test(line) && !labelled) continue;
+    const lineLabels = /^ (?:\[[^\]]*\]\s*)+/.exec(line)?.[0];
+    if (/^\s/.test(line) && !lineLabels) continue;
+    const labelled = !!lineLabels && FIELD_LABEL.test(lineLabels);
     for (const part of splitTopLevel(line.replace(/^\d+\.\s*/, '').replace(/\s\d+\.$/, ''))) {
       const gloss = cleanGloss(part);
       if (gloss && !glosses.some((g) => g.text === gloss)) glosses.push({ text: gloss, labelled: labelled || FIELD_LABEL.test(part) });

@@ -21,11 +21,39 @@ export function usableKey(key) {
 
 /** A gloss scoring this much below the key's best is left out (an inverted or field word next to a plain one). */
 export const CUTOFF = 450_000;
+/**
+ * What each further mention of the same gloss (another sense entry of the word, the dictionary of the other
+ * direction) adds to its best score, for at most two: a translation several sources agree on is the usual one.
+ */
+export const CORROBORATION = 150_000;
+/** A pronunciation, not a meaning ("/tsˈeː/", "tsˈeː"): IPA letters (a slash alone is no sign: "I/he/she went"). */
+export const PHONETIC = /[ˈˌːəɛɔʊɪʃʒθðŋɾɐʁ]/u;
+
+const capitalized = (key) => key.charAt(0).toUpperCase() + key.slice(1);
 
 export class Lexicon {
-  constructor() {
-    /** @type {Map<string, { glosses: Map<string, number>, lemmas: Set<string> }>} */
+  /**
+   * `cased` (German): a headword written with a capital (a noun) is kept apart from one written in lower
+   * case ("Essen" food, "essen" eat; "Kleine" little one, "kleine" a form of klein) until written out.
+   */
+  constructor({ cased = false } = {}) {
+    this.cased = cased;
+    /** @type {Map<string, { glosses: Map<string, { best: number, mentions: number }>, lemmas: Set<string> }>} */
     this.entries = new Map();
+  }
+
+  /** The key of a headword: normalized, and in a cased lexicon with the capital it was written with. */
+  keyOf(headword) {
+    const key = normalizeKey(headword);
+    const first = headword.trim().normalize('NFC').charAt(0);
+    return this.cased && first !== first.toLowerCase() ? capitalized(key) : key;
+  }
+
+  /** The key under which `key` has entries: itself, or in a cased lexicon its other spelling. */
+  find(key) {
+    if (this.entries.has(key) || !this.cased) return key;
+    const other = key.charAt(0) === key.charAt(0).toLowerCase() ? capitalized(key) : key.toLowerCase();
+    return this.entries.has(other) ? other : key;
   }
 
   entry(key) {
@@ -34,41 +62,56 @@ export class Lexicon {
     return e;
   }
 
-  /** Adds a gloss under a headword (normalized here); the best score of a repeated gloss counts. */
+  /** Adds a gloss under a headword (normalized here); a repeated gloss keeps its best score and counts the mention. */
   addGloss(headword, gloss, score) {
-    const key = normalizeKey(headword);
+    const key = this.keyOf(headword);
     const text = gloss.trim();
-    if (!usableKey(key) || !text || text.length > MAX_GLOSS_LENGTH || /[\t\n]/.test(text)) return;
+    if (!usableKey(key.toLowerCase()) || !text || text.length > MAX_GLOSS_LENGTH || /[\t\n]/.test(text) || PHONETIC.test(text)) return;
     const glosses = this.entry(key).glosses;
-    glosses.set(text, Math.max(score, glosses.get(text) ?? -Infinity));
+    const known = glosses.get(text);
+    glosses.set(text, known ? { best: Math.max(score, known.best), mentions: known.mentions + 1 } : { best: score, mentions: 1 });
   }
 
   hasGlosses(key) {
-    return (this.entries.get(key)?.glosses.size ?? 0) > 0;
+    return (this.entries.get(this.find(key))?.glosses.size ?? 0) > 0;
   }
 
   /** Has glosses of its own or through a lemma. */
   hasMeaning(key) {
-    const e = this.entries.get(key);
+    const e = this.entries.get(this.find(key));
     return !!e && (e.glosses.size > 0 || [...e.lemmas].some((l) => this.hasGlosses(l)));
+  }
+
+  /** The glosses of a key with their final scores, best first. */
+  ranked(key) {
+    const e = this.entries.get(this.find(key));
+    if (!e) return [];
+    return [...e.glosses.entries()]
+      .map(([text, { best, mentions }]) => [text, best + Math.min(mentions - 1, 2) * CORROBORATION])
+      .sort((a, b) => b[1] - a[1]);
   }
 
   /** The best `n` glosses of a key, or of its first lemma when it is an inflected form without any. */
   topGlosses(key, n) {
-    const e = this.entries.get(key);
+    const e = this.entries.get(this.find(key));
     if (!e) return [];
     if (!e.glosses.size) return e.lemmas.size ? this.topGlosses([...e.lemmas][0], n) : [];
-    const ranked = [...e.glosses.entries()].sort((a, b) => b[1] - a[1]);
+    const ranked = this.ranked(key);
     return ranked.filter(([, score]) => score >= ranked[0][1] - CUTOFF).slice(0, n).map(([text]) => text);
   }
 
   /** Links an inflected form to its lemma; the lemma must have glosses of its own. */
   addLemma(form, lemma) {
-    const key = normalizeKey(form);
-    const target = normalizeKey(lemma);
-    if (key === target || !usableKey(key) || key.includes(' ') || !this.hasGlosses(target)) return;
+    const key = this.keyOf(form);
+    const target = this.find(this.keyOf(lemma));
+    if (key === target || !usableKey(key.toLowerCase()) || key.includes(' ') || !this.hasGlosses(target)) return;
     const lemmas = this.entry(key).lemmas;
     if (lemmas.size < MAX_LEMMAS) lemmas.add(target);
+  }
+
+  /** Drops the glosses a form has of its own (they came from a weaker source than its lemma's). */
+  dropGlosses(key) {
+    this.entries.get(key)?.glosses.clear();
   }
 
   /** Headwords with glosses (what the "at least 20,000 headwords" counts). */
@@ -84,10 +127,17 @@ export class Lexicon {
    */
   toLines() {
     const lines = [];
+    const used = (key) => {
+      const e = this.entries.get(key);
+      return !!e && (e.glosses.size > 0 || e.lemmas.size > 0);
+    };
+    // A capitalized key stays apart only where the same word in lower case is another one; else it is written in lower case.
+    const written = (key) => (key === key.toLowerCase() || used(key.toLowerCase()) ? key : key.toLowerCase());
     for (const [key, e] of this.entries) {
-      if (!e.glosses.size && !e.lemmas.size) continue;
+      if (!used(key)) continue;
       const glosses = e.glosses.size ? this.topGlosses(key, MAX_GLOSSES) : [];
-      lines.push({ key: Buffer.from(key), line: `${key}\t${glosses.join('; ')}\t${[...e.lemmas].join('|')}` });
+      const out = written(key);
+      lines.push({ key: Buffer.from(out), line: `${out}\t${glosses.join('; ')}\t${[...new Set([...e.lemmas].map(written))].join('|')}` });
     }
     lines.sort((a, b) => Buffer.compare(a.key, b.key));
     return lines.map((l) => l.line);

@@ -13,6 +13,12 @@ const PREFIXES = ['пере', 'под', 'при', 'про', 'раз', 'рас', 
 
 function candidates(verb) {
   const out = [];
+  // Verbs of going: прийти -> приходить, войти -> входить; пойти is идти's perfective.
+  if (verb.endsWith('йти')) {
+    const prefix = verb.slice(0, -3);
+    if (prefix === 'по') out.push('идти');
+    else out.push(`${prefix.length > 1 && prefix.endsWith('о') ? prefix.slice(0, -1) : prefix}ходить`);
+  }
   if (verb.endsWith('ехать')) out.push(`${verb.slice(0, -5)}езжать`); // приехать -> приезжать
   if (verb.endsWith('чать')) out.push(`${verb.slice(0, -4)}чинать`); // начать -> начинать
   if (verb.endsWith('ить')) {
@@ -33,4 +39,21 @@ export function imperfectiveCandidates(verb) {
   if (!/(ть|ти|чь)$/.test(base)) return [];
   const found = candidates(base);
   return reflexive ? [...found.map((c) => `${c}ся`), ...found] : found;
+}
+
+/** Prefixes that make a perfective and add nothing else (написать, сделать, прочитать, посмотреть). */
+const EMPTY_PREFIXES = ['про', 'на', 'по', 'с'];
+
+/**
+ * The partners that surely mean the same as the perfective, for a verb that has glosses of its own: an
+ * empty prefix taken off, or a verb of going (прийти -> приходить). Not the other candidates: a verb with
+ * glosses of its own must not take "пять" (five) as the partner of "пить".
+ */
+export function sureImperfectives(verb) {
+  const reflexive = /(ся|сь)$/.test(verb);
+  const base = reflexive ? verb.slice(0, -2) : verb;
+  const sure = [];
+  if (base.endsWith('йти')) sure.push(...candidates(base).slice(0, 1));
+  for (const prefix of EMPTY_PREFIXES) if (base.startsWith(prefix) && base.length - prefix.length >= 5 && /[аеиоуыэюя]/.test(base.slice(prefix.length, -2))) sure.push(base.slice(prefix.length));
+  return reflexive ? sure.map((c) => `${c}ся`) : sure;
 }

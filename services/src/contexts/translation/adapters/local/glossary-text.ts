@@ -45,7 +45,7 @@ const atSentenceStart = (before: string) => /(^|[.!?…:])[\s"'“”„«»¿¡
  * Word-by-word translation with phrases first (longest match): words nobody knows stay as they are.
  * Returns how many words were translated, so a caller can tell "nothing known" from a translation.
  */
-export function translateByLookup(text: string, lookup: (key: string) => string | undefined): { translation: string; known: number } {
+export function translateByLookup(text: string, lookup: (key: string, written: string) => string | undefined): { translation: string; known: number } {
   const tokens = tokenize(text);
   // A lone word or phrase is a dictionary lookup and keeps the glossary's case; a sentence starts with a capital.
   const sentence = tokens.filter((t) => t.word).length > 1;
@@ -63,7 +63,8 @@ export function translateByLookup(text: string, lookup: (key: string) => string 
     for (let n = MAX_PHRASE_WORDS; n >= 1 && !matched; n--) {
       const span = tokens.slice(i, i + 2 * n - 1);
       if (span.length < 2 * n - 1 || span.some((t, k) => (k % 2 === 0 ? !t.word : t.text.trim() !== ''))) continue;
-      const found = lookup(lookupKey(span.map((t) => t.text).join(' ')));
+      const written = span.map((t) => t.text).join(' ');
+      const found = lookup(lookupKey(written), written);
       if (found === undefined) continue;
       const capital = sentence && token.text.charAt(0) !== token.text.charAt(0).toLowerCase() && atSentenceStart(out);
       out += capital ? capitalize(found) : found;

@@ -12,9 +12,12 @@ const MAX_GLOSSES = 4;
 /** The dictionaries and glossaries translate into English only. */
 const intoEnglish = (locale: string) => locale.split('-')[0] === 'en';
 
-/** A word of a sentence glossed by the dictionary: its best gloss; a phrase: its entry's best gloss. */
-function dictionaryGloss(dictionary: Lexicon, language: LearningLanguage, key: string): string | undefined {
-  return key.includes(' ') ? dictionary.get(key)?.glosses[0] : lookUpWord(dictionary, language, key)?.glosses[0];
+/**
+ * A word of a sentence glossed by the dictionary: its best gloss, looked up as written (a German capital
+ * tells the noun "Essen" from the verb "essen"); a phrase: its entry's best gloss.
+ */
+function dictionaryGloss(dictionary: Lexicon, language: LearningLanguage, key: string, written: string): string | undefined {
+  return key.includes(' ') ? dictionary.get(key)?.glosses[0] : lookUpWord(dictionary, language, written)?.glosses[0];
 }
 
 /**
@@ -47,7 +50,7 @@ export function createLocalProvider(memory: TranslationMemory, dictionaries: Dic
       const phrase = words.length <= MAX_PHRASE_WORDS ? (glossary[key] ?? dictionary.get(key)?.glosses.join('; ')) : undefined;
       if (phrase) return { text: phrase, source: 'dictionary' };
 
-      const { translation, known } = translateByLookup(text, (k) => remembered.get(k) ?? glossary[k] ?? dictionaryGloss(dictionary, sourceLanguage, k));
+      const { translation, known } = translateByLookup(text, (k, written) => remembered.get(k) ?? glossary[k] ?? dictionaryGloss(dictionary, sourceLanguage, k, written));
       // No word of the text is known anywhere: nothing to offer, and nothing failed.
       return known === 0 ? undefined : { text: translation, source: 'gloss' };
     },

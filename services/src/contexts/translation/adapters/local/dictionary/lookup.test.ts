@@ -28,11 +28,16 @@ const german = await dictionaryOf('de', [
   'kontor\toffice\t',
   'viertel\tquarter; district\t',
   'welterbe\tworld heritage\t',
-  'essen\tfood; eat\t',
   'gegessen\teaten\tessen',
   'plätzen\t\tplatz',
   'platz\tsquare; place\t',
   'camping\tcamping\t',
+  'Essen\tfood; meal\t',
+  'essen\teat\t',
+  'Kleine\tlittle one\t',
+  'kleine\t\tklein',
+  'klein\tsmall; little\t',
+  'mittag\tnoon; midday\t',
 ]);
 const russian = await dictionaryOf('ru', ['ёлка\tfir tree\t', 'идти\tgo; walk\t', 'идет\t\tидти', 'сталь\tsteel\t', 'стать\tbecome; begin\t', 'стали\t\tсталь|стать']);
 
@@ -43,7 +48,7 @@ describe('the dictionary file', () => {
     expect(german.get('häuser')).toEqual({ glosses: ['houses'], lemmas: ['haus'] });
     expect(german.get('kuchen')).toEqual({ glosses: ['cake', 'pie'], lemmas: [] });
     expect(russian.get('стали')).toEqual({ glosses: [], lemmas: ['сталь', 'стать'] });
-    expect(german.size).toBe(14);
+    expect(german.size).toBe(19);
     // Many blocks: every key of a long file is found, and the keys between them are not.
     const many = await dictionaryOf('many', Array.from({ length: 1000 }, (_, i) => `k${String(i * 2).padStart(5, '0')}\tg${i}\t`));
     for (let i = 0; i < 1000; i++) {
@@ -60,16 +65,28 @@ describe('looking a word up', () => {
     expect(lookUpWord(russian, 'ru', 'стали')).toEqual({ glosses: ['steel', 'become', 'begin'], lemma: 'сталь / стать', kind: 'lemma' });
   });
 
+  it('tells a German noun from the lower-case word spelt like it, by the capital it is written with', () => {
+    expect(lookUpWord(german, 'de', 'Essen')).toEqual({ glosses: ['food', 'meal'], kind: 'entry' });
+    expect(lookUpWord(german, 'de', 'essen')).toEqual({ glosses: ['eat'], kind: 'entry' });
+    expect(lookUpWord(german, 'de', 'kleine')).toEqual({ glosses: ['small', 'little'], lemma: 'klein', kind: 'lemma' });
+    expect(lookUpWord(german, 'de', 'Kleine')).toEqual({ glosses: ['little one'], kind: 'entry' });
+    // A noun without a lower-case twin is under its lower-case key, whatever its spelling.
+    expect(lookUpWord(german, 'de', 'Haus')).toEqual({ glosses: ['house', 'home'], kind: 'entry' });
+  });
+
   it('reads ё as е when the dictionary spells the word with е', () => {
     expect(lookUpWord(russian, 'ru', 'идёт')).toEqual({ glosses: ['go', 'walk'], lemma: 'идти', kind: 'lemma' });
     expect(lookUpWord(russian, 'ru', 'ёлка')?.glosses).toEqual(['fir tree']);
   });
 
   it('splits German compounds into known parts, with or without a linking letter, inflected tails included', () => {
-    expect(lookUpWord(german, 'de', 'Apfelkuchen')).toEqual({ glosses: ['apple + cake'], lemma: 'apfel + kuchen', kind: 'compound' });
-    expect(lookUpWord(german, 'de', 'Arbeitszimmer')).toMatchObject({ glosses: ['work + room'], lemma: 'arbeit + zimmer' });
+    // A compound is no form of its parts (issue 36.7: not "from apfel + kuchen"); an inflected one is a form of the compound.
+    expect(lookUpWord(german, 'de', 'Apfelkuchen')).toEqual({ glosses: ['apple + cake'], kind: 'compound' });
+    expect(lookUpWord(german, 'de', 'Arbeitszimmer')).toEqual({ glosses: ['work + room'], kind: 'compound' });
     expect(lookUpWord(german, 'de', 'Kontorhausviertel')).toMatchObject({ glosses: ['office + house + quarter'] });
-    expect(lookUpWord(german, 'de', 'Campingplätzen')).toMatchObject({ glosses: ['camping + square'], lemma: 'camping + platz' });
+    expect(lookUpWord(german, 'de', 'Campingplätzen')).toEqual({ glosses: ['camping + square'], lemma: 'campingplatz', kind: 'compound' });
+    // Its parts are read as nouns: the meal, not "eat".
+    expect(lookUpWord(german, 'de', 'Mittagessen')).toEqual({ glosses: ['noon + food'], kind: 'compound' });
     // Only German builds words this way.
     expect(lookUpWord(german, 'fr', 'Apfelkuchen')).toBeUndefined();
   });

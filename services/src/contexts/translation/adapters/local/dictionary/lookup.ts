@@ -6,8 +6,9 @@ import { romanNumeral, transliterate } from './names';
 export interface WordMeaning {
   glosses: string[];
   /**
-   * The dictionary form the glosses belong to when it is not the word itself: "essen" for "gegessen",
-   * "apfel + kuchen" for "Apfelkuchen".
+   * The dictionary form the glosses belong to when the word is an inflected form of it: "essen" for
+   * "gegessen", "campingplatz" for "Campingplätzen". A compound is not a form of its parts: "Apfelkuchen"
+   * has none.
    */
   lemma?: string;
   /**
@@ -40,21 +41,33 @@ function resolve(lexicon: Lexicon, key: string): WordMeaning | undefined {
   return { glosses, lemma: lemmas.join(' / '), kind: 'lemma' };
 }
 
-/** A word as the dictionary spells it: Russian texts print ё where the dictionary may have е. */
-function resolveSpelling(lexicon: Lexicon, language: LearningLanguage, key: string): WordMeaning | undefined {
-  return resolve(lexicon, key) ?? (language === 'ru' && key.includes('ё') ? resolve(lexicon, key.replace(/ё/g, 'е')) : undefined);
+/**
+ * German dictionaries keep a noun apart from the lower-case word spelt like it ("Essen" food, "essen" eat;
+ * "Kleine" little one, "kleine" a form of klein) under its capitalized key, where there is such a pair.
+ */
+const capitalized = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+/**
+ * A word as the dictionary spells it: a German word written with a capital (a noun) under its capitalized
+ * key first; Russian texts print ё where the dictionary may have е.
+ */
+function resolveSpelling(lexicon: Lexicon, language: LearningLanguage, key: string, capital: boolean): WordMeaning | undefined {
+  const noun = language === 'de' && capital ? resolve(lexicon, capitalized(key)) : undefined;
+  return noun ?? resolve(lexicon, key) ?? (language === 'ru' && key.includes('ё') ? resolve(lexicon, key.replace(/ё/g, 'е')) : undefined);
 }
 
 /** The parts of a German compound, longest first part first: "kontorhausviertel" -> kontor, haus, viertel. */
 function compoundParts(lexicon: Lexicon, key: string, depth = 0): { key: string; meaning: WordMeaning }[] | undefined {
   if (depth > 3) return undefined;
+  // A compound's parts are read as nouns first ("Mittagessen": the meal, not "eat").
+  const part = (k: string) => resolveSpelling(lexicon, 'de', k, true);
   for (let cut = key.length - MIN_PART; cut >= MIN_PART; cut--) {
-    const tail = resolve(lexicon, key.slice(cut));
+    const tail = part(key.slice(cut));
     if (!tail) continue;
     const head = key.slice(0, cut);
     const candidates = [head, ...LINKS.filter((l) => head.endsWith(l) && head.length - l.length >= MIN_PART).map((l) => head.slice(0, -l.length))];
     for (const candidate of candidates) {
-      const whole = resolve(lexicon, candidate);
+      const whole = part(candidate);
       const parts = whole ? [{ key: candidate, meaning: whole }] : compoundParts(lexicon, candidate, depth + 1);
       if (parts) return [...parts, { key: key.slice(cut), meaning: tail }];
     }
@@ -62,11 +75,15 @@ function compoundParts(lexicon: Lexicon, key: string, depth = 0): { key: string;
   return undefined;
 }
 
-const joinParts = (parts: { key: string; meaning: WordMeaning }[]): WordMeaning => ({
-  glosses: [parts.map((p) => p.meaning.glosses[0]).join(' + ')],
-  lemma: parts.map((p) => p.meaning.lemma ?? p.key).join(' + '),
-  kind: 'compound',
-});
+/**
+ * The parts' first glosses joined ("apple + cake"). Only an inflected last part makes the whole an inflected
+ * form, of the word with that part's lemma: "Campingplätzen" -> "campingplatz"; "Apfelkuchen" is from nothing.
+ */
+function joinParts(word: string, parts: { key: string; meaning: WordMeaning }[]): WordMeaning {
+  const last = parts[parts.length - 1]!;
+  const lemma = last.meaning.kind === 'lemma' && !last.meaning.lemma!.includes(' / ') ? `${word.slice(0, word.length - last.key.length)}${last.meaning.lemma!.toLowerCase()}` : undefined;
+  return { glosses: [parts.map((p) => p.meaning.glosses[0]).join(' + ')], kind: 'compound', ...(lemma ? { lemma } : {}) };
+}
 
 /** Each part of a hyphenated word ("Unesco-Welterbe", "avait-il"); numbers ("1960er") stand for themselves. */
 function hyphenParts(lexicon: Lexicon, language: LearningLanguage, key: string, hints: Hints): WordMeaning | undefined {
@@ -78,24 +95,25 @@ function hyphenParts(lexicon: Lexicon, language: LearningLanguage, key: string, 
     if (!meaning) return undefined;
     meanings.push({ key: part, meaning });
   }
-  return joinParts(meanings);
+  return joinParts(key, meanings);
 }
 
-/** How the word is written in the text: like a name (a capital inside a sentence), in capitals ("XIX"). */
+/** How the word is written in the text: like a name (a capital inside a sentence), in capitals ("XIX"), with a capital. */
 interface Hints {
   asName: boolean;
   capitals: boolean;
+  capital: boolean;
 }
 
 function lookUpKey(lexicon: Lexicon, language: LearningLanguage, key: string, hints: Hints): WordMeaning | undefined {
-  const found = resolveSpelling(lexicon, language, key);
+  const found = resolveSpelling(lexicon, language, key, hints.capital);
   if (found) return found;
   const roman = hints.capitals ? romanNumeral(key) : undefined;
   if (roman) return { glosses: [roman], kind: 'entry' };
   const hyphenated = key.includes('-') ? hyphenParts(lexicon, language, key, hints) : undefined;
   if (hyphenated) return hyphenated;
   const parts = language === 'de' && !key.includes('-') ? compoundParts(lexicon, key) : undefined;
-  if (parts && parts.length > 1) return joinParts(parts);
+  if (parts && parts.length > 1) return joinParts(key, parts);
   if (hints.asName) return { glosses: [language === 'ru' ? transliterate(key) : key], kind: 'name' };
   return undefined;
 }
@@ -117,7 +135,8 @@ export function lookUpWord(lexicon: Lexicon, language: LearningLanguage, word: s
   const key = wordKey(word);
   if (!key) return undefined;
   const capitals = word.length > 1 && word === word.toUpperCase();
-  const meaning = lookUpKey(lexicon, language, key, { asName: writtenAsName(word, sentence), capitals });
+  const capital = word.charAt(0) !== word.charAt(0).toLowerCase();
+  const meaning = lookUpKey(lexicon, language, key, { asName: writtenAsName(word, sentence), capitals, capital });
   // A name keeps its capital: "Leipzig", "Masha".
   if (meaning?.kind === 'name') return { ...meaning, glosses: meaning.glosses.map((g) => g.charAt(0).toUpperCase() + g.slice(1)) };
   return meaning;
