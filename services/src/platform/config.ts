@@ -78,7 +78,11 @@ const configSchema = z.object({
   /** SMTP server for outgoing mail (smtp:// or smtps://, credentials in the URL); unset means the dev mailbox. */
   SMTP_URL: optionalUrl('SMTP_URL'),
   MAIL_FROM: z.string().trim().min(3).default('Verba <no-reply@verba.local>'),
-  /** OpenAI (or any OpenAI-compatible server) for translations; unset key means the local dictionary provider. */
+  /**
+   * OpenAI, or any OpenAI-compatible server (a local Ollama at http://127.0.0.1:11434/v1, a llama.cpp server
+   * at http://127.0.0.1:8080/v1), for translation in context. On when a key or a base URL is set (a local
+   * server needs no key); else the offline dictionaries answer.
+   */
   OPENAI_API_KEY: z
     .string()
     .trim()
@@ -86,6 +90,8 @@ const configSchema = z.object({
     .optional(),
   OPENAI_BASE_URL: optionalUrl('OPENAI_BASE_URL'),
   OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
+  /** How long one AI request may take before the offline dictionary answers instead (a local model may be slow). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** Amazon Polly for text to speech when a region is set (credentials from the AWS default chain); else espeak-ng. */
   POLLY_REGION: z
     .string()

@@ -207,6 +207,9 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
       <Switch label="Play words aloud when I open them" checked={s.speech?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ speech: { autoplay } })} />
       <Switch label="Play flashcards aloud" checked={s.flashcards?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ flashcards: { autoplay } })} />
       <Switch label="Show the translation side of flashcards first" checked={s.flashcards?.showTranslationFirst ?? false} onCheckedChange={(showTranslationFirst) => void save({ flashcards: { showTranslationFirst } })} />
+      <p>
+        Translations come from offline dictionaries, with a word-by-word gloss for sentences. Whoever runs this Verba server can add AI translation in context by pointing it at any OpenAI-compatible server, a local one included (Ollama, llama.cpp): set <code>OPENAI_BASE_URL</code> and <code>OPENAI_MODEL</code>, and <code>OPENAI_API_KEY</code> if the server needs a key.
+      </p>
     </Section>
   );
 }

@@ -22,11 +22,19 @@ export interface TranslationModuleOptions {
   log?: Logger;
 }
 
-/** OpenAI (or a compatible server) when a key is configured, the offline dictionary its fallback; else the dictionary alone. */
+/**
+ * OpenAI or a compatible server when a key or a base URL is configured (a local Ollama or llama.cpp server
+ * needs no key), the offline dictionary its fallback; else the dictionary alone.
+ */
 export function configuredProvider(config: BaseDeps['config'], memory: TranslationMemory, log: Logger): TranslationProvider {
   const local = createLocalProvider(memory);
-  if (!config.OPENAI_API_KEY) return local;
-  const openai = createOpenAiProvider({ apiKey: config.OPENAI_API_KEY, model: config.OPENAI_MODEL, ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}) });
+  if (!config.OPENAI_API_KEY && !config.OPENAI_BASE_URL) return local;
+  const openai = createOpenAiProvider({
+    model: config.OPENAI_MODEL,
+    timeoutMs: config.OPENAI_TIMEOUT_MS,
+    ...(config.OPENAI_API_KEY ? { apiKey: config.OPENAI_API_KEY } : {}),
+    ...(config.OPENAI_BASE_URL ? { baseURL: config.OPENAI_BASE_URL } : {}),
+  });
   return withFallback(openai, local, log);
 }
 

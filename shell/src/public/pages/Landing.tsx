@@ -16,8 +16,8 @@ const FEATURES = [
   },
   {
     icon: 'translate' as IconName,
-    title: 'AI translation in context',
-    text: 'Stuck on a phrase? Get a translation of the word or the whole sentence as it is used here, not a list of dictionary meanings.',
+    title: 'Translations offline, AI in context',
+    text: 'Tap a word for its meanings and base form from offline dictionaries; a sentence gets a word-by-word gloss. Where the site has an AI server configured, you get the translation of the word or the whole sentence as it is used here.',
   },
   {
     icon: 'speaker' as IconName,

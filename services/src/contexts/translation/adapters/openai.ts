@@ -2,8 +2,9 @@ import { ArticleCheckSchema, LANGUAGE_NAMES } from '@verba/contracts';
 import { InvalidProviderResultError, type TranslateRequest, type TranslationProvider } from './port';
 
 export interface OpenAiOptions {
-  apiKey: string;
-  /** Any OpenAI-compatible server; OpenAI's own when absent. */
+  /** Absent for a server that needs none (Ollama, llama.cpp on this machine): no Authorization header is sent. */
+  apiKey?: string;
+  /** Any OpenAI-compatible server, up to its /v1 (http://127.0.0.1:11434/v1); OpenAI's own when absent. */
   baseURL?: string;
   model: string;
   timeoutMs?: number;
@@ -28,7 +29,9 @@ export function createOpenAiProvider(options: OpenAiOptions): TranslationProvide
   const sdk = import('openai').then(
     ({ default: OpenAI }) =>
       new OpenAI({
-        apiKey: options.apiKey,
+        // The SDK insists on a key; without one, its Authorization header is taken off again.
+        apiKey: options.apiKey ?? 'none',
+        ...(options.apiKey ? {} : { defaultHeaders: { Authorization: null } }),
         ...(options.baseURL ? { baseURL: options.baseURL } : {}),
         timeout: options.timeoutMs ?? 30_000,
         maxRetries: 1,
