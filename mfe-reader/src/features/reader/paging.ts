@@ -41,14 +41,19 @@ export function paginate(text: string, wordsPerPage = WORDS_PER_PAGE): string[] 
   return pages.length > 0 ? pages : [''];
 }
 
-/** The sentence around [from, to) of a text (for translating a word in context). */
-export function sentenceAround(text: string, from: number, to: number): string {
+/** [start, end) of the sentence around [from, to) of a text, its end mark included. */
+export function sentenceBounds(text: string, from: number, to: number): [number, number] {
   let start = from;
   while (start > 0 && !SENTENCE_END.test(text.charAt(start - 1))) start--;
   let end = to;
   while (end < text.length && !SENTENCE_END.test(text.charAt(end))) end++;
   if (end < text.length && text.charAt(end) !== '\n') end++;
-  return text.slice(start, end).trim();
+  return [start, end];
+}
+
+/** The sentence around [from, to) of a text (for translating a word in context). */
+export function sentenceAround(text: string, from: number, to: number): string {
+  return text.slice(...sentenceBounds(text, from, to)).trim();
 }
 
 // The reader's plain text of rich HTML is the kit's, shared with the audio manager.

@@ -64,6 +64,24 @@ export class WordIndex {
     return [this.starts[Math.min(i, j)] ?? 0, this.ends[Math.max(i, j)] ?? 0];
   }
 
+  /** The first and last word inside [from, to) of the page text (a sentence's words, say); null if none is. */
+  within(from: number, to: number): [number, number] | null {
+    let first = -1;
+    let last = -1;
+    this.starts.forEach((start, i) => {
+      if (start < from || (this.ends[i] as number) > to) return;
+      if (first < 0) first = i;
+      last = i;
+    });
+    return first < 0 ? null : [first, last];
+  }
+
+  /** Top and bottom on screen of words i..j (their lines, from the first one's top to the last one's bottom). */
+  box(i: number, j = i): { top: number; bottom: number } {
+    const rects = this.words.slice(Math.min(i, j), Math.max(i, j) + 1).map((element) => element.getBoundingClientRect());
+    return { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+  }
+
   /** The distinct words of the page. */
   distinctKeys(): IterableIterator<string> {
     return this.byKey.keys();

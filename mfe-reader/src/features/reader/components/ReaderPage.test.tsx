@@ -66,7 +66,8 @@ describe('ReaderPage', () => {
     await screen.findByRole('heading', { name: 'Der Hund' });
 
     fireEvent.click(wordsFor('hund')[1] as HTMLElement); // "HUND"
-    expect(screen.getByText('New · 3 times on this page')).toBeTruthy();
+    expect(screen.getByText('3 times on this page')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Known' }));
 
     // Optimistic: repainted before the server answers.

@@ -5,7 +5,9 @@ import { recordTime } from '@verba/contracts/http';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
-import { htmlToText, paginate } from '../paging';
+import { htmlToText, paginate, sentenceBounds } from '../paging';
+import { NARROW, useMediaQuery } from '../touch/media';
+import { useKeepInView } from '../touch/keep-in-view';
 import type { WordIndex } from '../word-index';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
@@ -42,6 +44,9 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const [, repaint] = useState(0);
   const index = useRef<WordIndex | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
+  // Too narrow for a side panel: the word panel is a bottom sheet, open only while a word is selected.
+  const narrow = useMediaQuery(NARROW);
+  const sheet = useRef<HTMLElement>(null);
 
   // The article as plain text: paged for reading, and split into sentences by the audio player.
   const text = useMemo(() => {
@@ -56,6 +61,21 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   useEffect(() => {
     if (languageCode) recordRead(articleId, languageCode);
   }, [articleId, languageCode]);
+
+  const closePanel = useCallback(() => {
+    index.current?.highlight();
+    setSelected(null);
+  }, []);
+
+  /** Where the selected words and their sentence are on screen, for the sheet to keep them in sight. */
+  const selectionBoxes = () => {
+    const words = index.current;
+    if (!words || !selected) return null;
+    const [start, end] = words.span(selected.first, selected.last);
+    const [first, last] = words.within(...sentenceBounds(pages[page - 1] ?? '', start, end)) ?? [selected.first, selected.last];
+    return { word: words.box(selected.first, selected.last), sentence: words.box(Math.min(first, selected.first), Math.max(last, selected.last)) };
+  };
+  useKeepInView(sheet, selectionBoxes, narrow ? selected : null);
 
   const turn = useCallback(
     (next: number, focus: 'first' | 'last' | null = null) => {
@@ -149,7 +169,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.key);
 
   return (
-    <main className="rd-reader">
+    <main className={narrow && selected ? 'rd-reader rd-reader--sheet-open' : 'rd-reader'}>
       <p className="rd-reader__back">
         <Link href="/app/library">← Library</Link>
         {article.data.isAuthor ? <Link href={`/app/edit-article?id=${encodeURIComponent(articleId)}`}>Edit article</Link> : null}
@@ -188,6 +208,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             onMark={mark}
             onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
             initialFocus={focusOnTurn}
+            onSwipe={(dir) => turn(page + dir)}
           />
           <PageFooter page={page} totalPages={totalPages} counts={counts} onTurn={turn} onMarkRestKnown={markRestKnown} />
           <ArticleFeedback articleId={articleId} isAuthor={article.data.isAuthor} />
@@ -200,6 +221,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
           languageCode={article.data.languageCode}
           article={article.data}
           hasCard={hasCard}
+          sheet={narrow ? { onClose: closePanel, ref: sheet } : null}
         />
       </div>
     </main>

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent
 import { tokenize } from '@verba/contracts';
 import { WordIndex } from '../word-index';
 import { sentenceAround } from '../paging';
+import { usePageSwipe } from '../touch/use-page-swipe';
 import type { WordStatus } from '../api/reader-api';
 
 /** One word, or several (shift+click, drag, shift+arrows): `first`..`last` in reading order. */
@@ -32,19 +33,22 @@ interface Props {
   onEdge?: (dir: 1 | -1) => void;
   /** Which word takes focus when the text appears (after a page turn by arrow key). */
   initialFocus?: 'first' | 'last' | null;
+  /** A finger swiped across the text: 1 for the next page (right to left), -1 for the previous. */
+  onSwipe?: (dir: 1 | -1) => void;
 }
 
 /** Keyboard shortcuts on a focused word (documented in ShortcutHelp). */
 export const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
 
 /** Renders the text once per page; React never re-renders the words themselves. */
-export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark, onEdge, initialFocus = null }: Props) {
+export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark, onEdge, initialFocus = null, onSwipe = () => undefined }: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const indexRef = useRef<WordIndex | null>(null);
   const focused = useRef(0);
   /** The other end of a multi-word selection (where a shift+click or drag started). */
   const anchor = useRef<number | null>(null);
   const dragStart = useRef<number | null>(null);
+  const swipe = usePageSwipe(onSwipe);
 
   useLayoutEffect(() => {
     const index = new WordIndex(ref.current as HTMLDivElement, tokenize(content), statuses);
@@ -159,6 +163,7 @@ export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onM
       onMouseDown={onMouseDown}
       onMouseUp={onMouseUp}
       onKeyDown={onKeyDown}
+      {...swipe}
     />
   );
 }

@@ -1,8 +1,11 @@
+import type { ReactNode, RefObject } from 'react';
 import { Button } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import type { WordStatus } from '../api/reader-api';
 import { isPhrase, type SelectedWord } from './ReaderText';
 import { WordHelp } from './WordHelp';
+import { TOUCH_ONLY, useMediaQuery } from '../touch/media';
+import { useSheetDrag } from '../touch/use-sheet-drag';
 
 const CHOICES: Array<{ status: WordStatus; label: string; shortcut: string }> = [
   { status: 'new', label: 'New', shortcut: '1 / N' },
@@ -18,71 +21,110 @@ interface Props {
   languageCode: LearningLanguage;
   article: { id: string; name: string };
   hasCard: boolean;
+  /** A bottom sheet (a narrow screen): closed while no word is selected, closed by its button or a drag down. */
+  sheet?: { onClose: () => void; ref: RefObject<HTMLElement | null> } | null;
 }
 
-export function WordPanel({ word, status, occurrences, onMark, languageCode, article, hasCard }: Props) {
+/** The selected word (or phrase) and how often it is on the page. Its status is the pressed button below, said once. */
+function Heading({ word, occurrences, languageCode }: { word: SelectedWord; occurrences: number; languageCode: LearningLanguage }) {
+  if (isPhrase(word)) {
+    return (
+      <>
+        <p className="rd-panel__word rd-panel__word--phrase">{word.text}</p>
+        <p className="rd-panel__status">{word.last - word.first + 1} words selected</p>
+      </>
+    );
+  }
   return (
-    <aside className="rd-panel" aria-label="Selected word">
-      {word && isPhrase(word) ? (
-        <>
-          <p className="rd-panel__word rd-panel__word--phrase">{word.text}</p>
-          <p className="rd-panel__status">{word.last - word.first + 1} words selected</p>
-          <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
-        </>
-      ) : word ? (
-        <>
-          <p className="rd-panel__word" lang={languageCode}>
-            {word.text}
-          </p>
-          <p className="rd-panel__status" aria-live="polite">
-            {status === 'new' ? 'New' : status === 'known' ? 'Known' : 'Uncertain'}
-            {occurrences > 1 ? ` · ${occurrences} times on this page` : ''}
-          </p>
-          <div className="rd-panel__actions" role="group" aria-label="Mark word as">
-            {CHOICES.map((choice) => (
-              <Button
-                key={choice.status}
-                size="sm"
-                variant={choice.status === status ? 'primary' : 'secondary'}
-                aria-pressed={choice.status === status}
-                aria-keyshortcuts={choice.shortcut.replace(' / ', ' ')}
-                onClick={() => onMark(word.key, choice.status)}
-              >
-                {choice.label}
-              </Button>
-            ))}
-          </div>
-          <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
-        </>
+    <>
+      <p className="rd-panel__word" lang={languageCode}>
+        {word.text}
+      </p>
+      {occurrences > 1 ? <p className="rd-panel__status">{occurrences} times on this page</p> : null}
+    </>
+  );
+}
+
+export function WordPanel({ word, status, occurrences, onMark, languageCode, article, hasCard, sheet = null }: Props) {
+  const touch = useMediaQuery(TOUCH_ONLY);
+  if (sheet && !word) return null;
+  const heading = word ? <Heading word={word} occurrences={occurrences} languageCode={languageCode} /> : null;
+  return (
+    <aside className={sheet ? 'rd-panel rd-panel--sheet' : 'rd-panel'} aria-label="Selected word" ref={sheet?.ref}>
+      {sheet ? (
+        <SheetBar onClose={sheet.onClose} sheet={sheet.ref}>
+          {heading}
+        </SheetBar>
       ) : (
-        <p className="rd-panel__hint">
-          Click a word, or Tab into the text and use the arrow keys, to see and mark it. Shift+click or drag to select several
-          words.
-        </p>
+        heading
       )}
-      <details className="rd-help">
-        <summary>Keyboard shortcuts</summary>
-        <dl>
-          <dt>← → / ↑ ↓</dt>
-          <dd>previous / next word, line above / below</dd>
-          <dt>Home / End</dt>
-          <dd>first / last word</dd>
-          <dt>1 or N</dt>
-          <dd>mark New</dd>
-          <dt>2 or U</dt>
-          <dd>mark Uncertain</dd>
-          <dt>3 or K</dt>
-          <dd>mark Known</dd>
-          <dt>Shift + ← →</dt>
-          <dd>select several words</dd>
-          <dt>Enter / Esc</dt>
-          <dd>open the word / close</dd>
-          <dt>PageDown / PageUp, ] / [</dt>
-          <dd>next / previous page (also → on the last word, ← on the first)</dd>
-          <dt>Tab</dt>
-          <dd>leave the text (to these buttons)</dd>
-        </dl>
-      </details>
+      {word && !isPhrase(word) ? (
+        <div className="rd-panel__actions rd-panel__marks" role="group" aria-label="Mark word as">
+          {CHOICES.map((choice) => (
+            <Button
+              key={choice.status}
+              size="sm"
+              variant={choice.status === status ? 'primary' : 'secondary'}
+              aria-pressed={choice.status === status}
+              aria-keyshortcuts={choice.shortcut.replace(' / ', ' ')}
+              onClick={() => onMark(word.key, choice.status)}
+            >
+              {choice.label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {word ? <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} /> : null}
+      {!word ? (
+        <p className="rd-panel__hint">
+          {touch
+            ? 'Tap a word to see and mark it.'
+            : 'Click a word, or Tab into the text and use the arrow keys, to see and mark it. Shift+click or drag to select several words.'}
+        </p>
+      ) : null}
+      {touch ? null : <KeyboardHelp />}
     </aside>
+  );
+}
+
+/** The sheet's top: a grip to drag it down by, the word, and a close button. */
+function SheetBar({ onClose, sheet, children }: { onClose: () => void; sheet: RefObject<HTMLElement | null>; children: ReactNode }) {
+  const drag = useSheetDrag(onClose, sheet);
+  return (
+    <div className="rd-sheet__bar" {...drag}>
+      <span className="rd-sheet__grip" aria-hidden="true" />
+      <div className="rd-sheet__title">{children}</div>
+      <button type="button" className="rd-sheet__close" aria-label="Close the word panel" onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}
+
+function KeyboardHelp() {
+  return (
+    <details className="rd-help">
+      <summary>Keyboard shortcuts</summary>
+      <dl>
+        <dt>← → / ↑ ↓</dt>
+        <dd>previous / next word, line above / below</dd>
+        <dt>Home / End</dt>
+        <dd>first / last word</dd>
+        <dt>1 or N</dt>
+        <dd>mark New</dd>
+        <dt>2 or U</dt>
+        <dd>mark Uncertain</dd>
+        <dt>3 or K</dt>
+        <dd>mark Known</dd>
+        <dt>Shift + ← →</dt>
+        <dd>select several words</dd>
+        <dt>Enter / Esc</dt>
+        <dd>open the word / close</dd>
+        <dt>PageDown / PageUp, ] / [</dt>
+        <dd>next / previous page (also → on the last word, ← on the first)</dd>
+        <dt>Tab</dt>
+        <dd>leave the text (to these buttons)</dd>
+      </dl>
+    </details>
   );
 }
