@@ -95,7 +95,7 @@ async function seedDictionary(base: string, s: Session): Promise<string> {
 async function seedArticles(url: string): Promise<{ ids: string[]; position: string }> {
   const store = createPostgresEventStore({ connectionString: url, poolSize: 8 });
   const db = createKnex(url, { poolSize: 2 });
-  const service = new ArticleCommands(store, db, localModeration, new ArticleQueries(db));
+  const service = new ArticleCommands(store, db, localModeration, new ArticleQueries(db, { displayNames: async () => new Map() }));
   const ids: string[] = [];
   let position = '';
   const now = Date.now();

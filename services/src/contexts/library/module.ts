@@ -53,7 +53,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       },
     },
     readAccess: (deps) => {
-      const articles = new ArticleQueries(deps.db);
+      const articles = new ArticleQueries(deps.db, deps.people);
       return {
         // The reader's own rule: public, or the caller's own private one; premium for Master (and admins).
         // An id that is no article id (the forum takes any word-like one) names no article, rather than failing the query.
@@ -69,8 +69,8 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
     },
     async routes(app, deps) {
       const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
-      const articles = new ArticleQueries(deps.db);
-      const series = new SeriesQueries(deps.db);
+      const articles = new ArticleQueries(deps.db, deps.people);
+      const series = new SeriesQueries(deps.db, deps.people);
       const articleCommands = new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData);
       const seriesCommands = new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData);
       libraryRoutes(
@@ -82,12 +82,12 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       );
       seriesRoutes(app, deps.auth, { commands: seriesCommands, queries: series }, readAfter);
       migrationRoutes(app, deps.auth, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
-      adminLibraryRoutes(app, deps.auth, { articles: articleCommands, series: seriesCommands, queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps)), readAfter, people: deps.people });
+      adminLibraryRoutes(app, deps.auth, { articles: articleCommands, series: seriesCommands, queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps), deps.people), readAfter, people: deps.people });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
       await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, readAfter));
     },
     seed: (deps) =>
-      seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db))),
+      seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db, deps.people)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db, deps.people))),
   };
 }
 

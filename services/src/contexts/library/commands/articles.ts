@@ -88,7 +88,8 @@ export class ArticleCommands {
       contentFormat: input.contentFormat,
       translation: plainText(input.translation),
       previewImgSrc: input.previewImgSrc,
-      authorDisplayName: plainText(input.authorDisplayName) || 'Verba learner',
+      // None given: the author's own name is shown, asked from identity at read time (queries/author-names.ts).
+      authorDisplayName: plainText(input.authorDisplayName),
       isPrivate: input.isPrivate,
       isPremiumOnly: input.isPremiumOnly,
       seriesId: input.seriesId,

@@ -53,7 +53,8 @@ export class SeriesCommands {
       title,
       description: plainText(input.description),
       previewImgSrc: input.previewImgSrc,
-      authorDisplayName: plainText(input.authorDisplayName) || 'Verba learner',
+      // None given: the author's own name is shown, asked from identity at read time (queries/author-names.ts).
+      authorDisplayName: plainText(input.authorDisplayName),
       isPrivate: input.isPrivate,
     };
     const verdict = input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);

@@ -1,12 +1,14 @@
 import type { Knex } from 'knex';
 import type { AdminArticle, AdminListArticlesQuery, Article, ArticleFlag, LearningLanguage } from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
+import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
 import { adminReads } from '../../../platform/projections/admin-reads';
 import { articlesProjection } from '../projections/articles';
 import { flagsProjection } from '../projections/flags';
 import { toSeries, type SeriesRow } from './series';
 import { queryArticles, toArticle, toSummary, type ArticleQuery, type ArticleRow, type Sql } from './article-sql';
+import { withAuthorNames } from './author-names';
 
 const sql = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 /** Flagged: its author asked approval (the article's own flag) or readers flagged it for review (the flags read model). */
@@ -44,7 +46,13 @@ export class AdminLibraryQueries {
     private readonly db: Knex,
     /** Undefined where nothing would invalidate it (adminReads.cacheFor): every read then loads. */
     private readonly cache: Cache | undefined,
+    /** Identity's display names, asked after the cache: authors who gave no author name are named by them. */
+    private readonly people: People,
   ) {}
+
+  private named<R extends ArticleRow | SeriesRow>(rows: readonly R[]): Promise<R[]> {
+    return withAuthorNames(this.people, rows);
+  }
 
   overview() {
     return this.cached([ARTICLES, FLAGS], 'overview', async () => {
@@ -77,7 +85,7 @@ export class AdminLibraryQueries {
       if (q.search) where.push(sql("a.name ilike '%' || ? || '%'", escapeLike(q.search)));
       return this.withFlags(admin, { where, sort: q.sort, limit: q.pageSize, offset: offset(q) });
     });
-    return { articles: this.summaries(admin, page), page: q.page, pageSize: q.pageSize, total: page.total };
+    return { articles: await this.summaries(admin, page), page: q.page, pageSize: q.pageSize, total: page.total };
   }
 
   async get(admin: Actor, articleId: string) {
@@ -85,7 +93,9 @@ export class AdminLibraryQueries {
       const { rows } = await queryArticles(this.db, admin, { where: [sql('a.id = ?', articleId)], sort: 'newest', limit: 1, offset: 0, detail: true, adminView: true });
       return rows[0] ?? null;
     });
-    return row ? { ...toArticle(row, admin), authorId: row.author_id } : undefined;
+    if (!row) return undefined;
+    const [named] = await this.named([row]);
+    return { ...toArticle(named!, admin), authorId: row.author_id };
   }
 
   /** Flagged articles, the oldest article first, a page at a time. */
@@ -93,7 +103,7 @@ export class AdminLibraryQueries {
     const page = await this.cached([ARTICLES, FLAGS], `flagged:${p.page}:${p.pageSize}`, () =>
       this.withFlags(admin, { where: [sql(FLAGGED)], sort: 'oldest', limit: p.pageSize, offset: offset(p) }),
     );
-    return { articles: this.summaries(admin, page), total: page.total };
+    return { articles: await this.summaries(admin, page), total: page.total };
   }
 
   /** The review queue: public articles waiting for approval and private ones their authors flagged, oldest first. */
@@ -101,7 +111,7 @@ export class AdminLibraryQueries {
     const { rows, total } = await this.cached([ARTICLES], `pending:${p.page}:${p.pageSize}`, () =>
       queryArticles(this.db, admin, { where: [sql('a.need_approve or a.flagged')], sort: 'oldest', limit: p.pageSize, offset: offset(p), detail: true, adminView: true }),
     );
-    return { articles: rows.map((r) => toArticle(r, admin)), total };
+    return { articles: (await this.named(rows)).map((r) => toArticle(r, admin)), total };
   }
 
   /** Every series (admins see private ones too) with how many articles each has, newest first, a page at a time. */
@@ -118,7 +128,7 @@ export class AdminLibraryQueries {
       const total = found[0]?.total ?? Number((await this.db('library_series').modify((b) => void (language && b.where({ language }))).count({ n: '*' }))[0]!.n);
       return { rows: found, total };
     });
-    return { series: rows.map((r) => ({ ...toSeries(r, admin), authorId: r.author_id })), total };
+    return { series: (await this.named(rows)).map((r) => ({ ...toSeries(r, admin), authorId: r.author_id })), total };
   }
 
   /** One series in any state, for its editor; undefined when there is none. */
@@ -128,7 +138,9 @@ export class AdminLibraryQueries {
         .where('s.id', seriesId)
         .first('s.*', this.db.raw('(select count(*)::int from library_articles a where a.series_id = s.id) as total_articles'))) as SeriesRow | undefined) ?? null,
     );
-    return row ? { ...toSeries(row, admin), authorId: row.author_id } : undefined;
+    if (!row) return undefined;
+    const [named] = await this.named([row]);
+    return { ...toSeries(named!, admin), authorId: row.author_id };
   }
 
   private cached<T>(scopes: string[], name: string, load: () => Promise<T>): Promise<T> {
@@ -143,14 +155,14 @@ export class AdminLibraryQueries {
     return { rows, total, flags };
   }
 
-  private summaries(admin: Actor, { rows, flags }: ArticlePage): AdminArticle[] {
+  private async summaries(admin: Actor, { rows, flags }: ArticlePage): Promise<AdminArticle[]> {
     const byArticle = new Map<string, ArticleFlag[]>();
     for (const f of flags) {
       const list = byArticle.get(f.article_id) ?? [];
       list.push({ flaggedBy: f.flagged_by, flaggedByName: null, reason: f.reason, at: new Date(f.at).toISOString() });
       byArticle.set(f.article_id, list);
     }
-    return rows.map((r) => ({
+    return (await this.named(rows)).map((r) => ({
       ...toSummary(r, admin),
       flagged: (r.flagged ?? false) || byArticle.has(r.id),
       declineReason: r.decline_reason ?? null,

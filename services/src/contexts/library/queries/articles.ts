@@ -8,14 +8,26 @@ import {
   type ListArticlesQuery,
 } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
+import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
-import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type Sql } from './article-sql';
+import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type ArticleQuery, type Sql } from './article-sql';
+import { withAuthorNames } from './author-names';
 
 const where = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 
 /** Articles as a viewer may see them (with difficulty labels against their words), and the admin queue. */
 export class ArticleQueries {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    /** Identity's display names, for articles whose learner-author gave no author name. */
+    private readonly people: People,
+  ) {}
+
+  /** queryArticles, with the authors who gave no name named. */
+  private async query(viewer: Actor, q: ArticleQuery) {
+    const { rows, total } = await queryArticles(this.db, viewer, q);
+    return { rows: await withAuthorNames(this.people, rows), total };
+  }
 
   async privateArticles(userId: string): Promise<number> {
     const row = await this.db('library_articles').where({ author_id: userId, is_private: true }).count({ n: '*' }).first();
@@ -34,7 +46,7 @@ export class ArticleQueries {
   }
 
   async list(viewer: Actor, q: ListArticlesQuery) {
-    const { rows, total } = await queryArticles(this.db, viewer, {
+    const { rows, total } = await this.query(viewer, {
       where: listFilters(viewer, q),
       sort: q.sort,
       ...(q.difficulty ? { difficulty: q.difficulty } : {}),
@@ -46,7 +58,7 @@ export class ArticleQueries {
 
   /** One article as the viewer may see it; premium-only text only for Master, its author and admins. */
   async get(viewer: Actor, id: string): Promise<Article | undefined> {
-    const { rows } = await queryArticles(this.db, viewer, { where: [where('a.id = ?', id), visibleTo(viewer, true)], sort: 'newest', limit: 1, offset: 0, detail: true });
+    const { rows } = await this.query(viewer, { where: [where('a.id = ?', id), visibleTo(viewer, true)], sort: 'newest', limit: 1, offset: 0, detail: true });
     const row = rows[0];
     if (!row) return undefined;
     if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId) throw new DomainError(M.premiumOnly, 403);
@@ -67,7 +79,7 @@ export class ArticleQueries {
 
   async userArticles(viewer: Actor, language: LearningLanguage | undefined): Promise<ArticleSummary[]> {
     const filters = [where('a.author_id = ?', viewer.userId), ...(language ? [where('a.language = ?', language)] : [])];
-    const { rows } = await queryArticles(this.db, viewer, { where: filters, sort: 'newest', limit: 10_000, offset: 0 });
+    const { rows } = await this.query(viewer, { where: filters, sort: 'newest', limit: 10_000, offset: 0 });
     return rows.map((r) => toSummary(r, viewer));
   }
 
@@ -79,7 +91,7 @@ export class ArticleQueries {
         await this.db('library_last_reads').where({ user_id: viewer.userId, language }).orderBy('read_at', 'desc').limit(10).select('article_id')
       ).map((r: { article_id: string }) => r.article_id);
     if (!wanted.length) return [];
-    const { rows } = await queryArticles(this.db, viewer, {
+    const { rows } = await this.query(viewer, {
       where: [where('a.id = any(?::uuid[])', wanted), where('a.language = ?', language), visibleTo(viewer)],
       sort: 'newest',
       limit: wanted.length,

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
 import { LIBRARY_MESSAGES as M, type ArticleSummary, type LearningLanguage, type Series } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
+import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
 import { queryArticles, toSummary, visibleTo } from './article-sql';
+import { withAuthorNames } from './author-names';
 
 export interface SeriesRow {
   id: string;
@@ -33,7 +35,11 @@ export const toSeries = (r: SeriesRow, viewer: Actor): Series => ({
 
 /** Series as a viewer may see them, with the articles in each. */
 export class SeriesQueries {
-  constructor(private readonly db: Knex) {}
+  constructor(
+    private readonly db: Knex,
+    /** Identity's display names, for series and articles whose learner-author gave no author name. */
+    private readonly people: People,
+  ) {}
 
   /** Who wrote the series (never changes; null for Verba's own), undefined if it does not exist. */
   async authorOf(id: string): Promise<string | null | undefined> {
@@ -47,7 +53,7 @@ export class SeriesQueries {
       .select('s.*', this.db.raw(`(select count(*)::int from library_articles a where a.series_id = s.id and (${visibleTo(viewer).sql})) as total_articles`, visibleTo(viewer).bindings))
       .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id' }]);
     filters(q);
-    return ((await q) as SeriesRow[]).map((r) => toSeries(r, viewer));
+    return (await withAuthorNames(this.people, (await q) as SeriesRow[])).map((r) => toSeries(r, viewer));
   }
 
   list(viewer: Actor, language: LearningLanguage) {
@@ -75,6 +81,6 @@ export class SeriesQueries {
       limit: 1000,
       offset: 0,
     });
-    return { series, articles: rows.map((r) => toSummary(r, viewer)) };
+    return { series, articles: (await withAuthorNames(this.people, rows)).map((r) => toSummary(r, viewer)) };
   }
 }

@@ -18,8 +18,8 @@ describe(`library routes on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(await database.create(), [testAuthModule, libraryModule]);
-    const articles = new ArticleCommands(t.deps.store, t.deps.db, localModeration, new ArticleQueries(t.deps.db));
-    const series = new SeriesCommands(t.deps.store, localModeration, new SeriesQueries(t.deps.db));
+    const articles = new ArticleCommands(t.deps.store, t.deps.db, localModeration, new ArticleQueries(t.deps.db, t.deps.people));
+    const series = new SeriesCommands(t.deps.store, localModeration, new SeriesQueries(t.deps.db, t.deps.people));
     await seedDemoLibrary(articles, series);
     await seedDemoLibrary(articles, series); // seeding again adds nothing
     await t.caughtUp();
