@@ -65,6 +65,8 @@ export const FlashcardSchema = z.object({
   elapsedDays: z.number().int(),
   dueDateStamp: z.number().int(),
   state: FsrsStateSchema,
+  /** The (re)learning step the card is at: with the rest, enough to preview each rating (`@verba/contracts/fsrs`). */
+  learningSteps: z.number().int().default(0),
   reps: z.number().int(),
   lapses: z.number().int(),
 });
@@ -140,8 +142,23 @@ export const reviewFlashcards = defineRoute({
     source: ReviewSourceSchema.default('flashcards'),
     ...commandId,
   }),
-  /** `notFound`: cards of the session that no longer exist (skipped); all gone is a 404. */
-  response: changed.extend({ cards: z.array(ScheduleSchema), notFound: z.array(z.uuid()) }),
+  /**
+   * `notFound`: cards of the session that no longer exist (skipped); all gone is a 404. `reviewId` names
+   * each review, for undoing it.
+   */
+  response: changed.extend({ cards: z.array(ScheduleSchema.extend({ reviewId: z.uuid() })), notFound: z.array(z.uuid()) }),
+});
+
+export const UNDO_MESSAGES = { notLast: 'Only the last review of a card can be undone.' } as const;
+
+export const undoReview = defineRoute({
+  method: 'POST',
+  path: '/api/flashcards/undo-review',
+  access: 'user',
+  summary: "Undo a card's last flashcard review: the card gets back the schedule it had before (as Anki's Undo)",
+  body: z.object({ id: FlashcardIdSchema, reviewId: z.uuid(), ...commandId }),
+  /** `card`: the schedule the card has again. 409 when a later review of the card came after it. */
+  response: changed.extend({ card: ScheduleSchema }),
 });
 
 export const createFlashcard = defineRoute({
@@ -295,6 +312,7 @@ export const flashcardRoutes = {
   listFlashcards,
   createFlashcards,
   reviewFlashcards,
+  undoReview,
   createFlashcard,
   editFlashcard,
   deleteFlashcard,

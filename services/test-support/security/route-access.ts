@@ -190,6 +190,7 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'POST /api/flashcards/one': card('no-leak', (id) => ({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { id, sourceValue: 'gestohlen', targetValue: 'stolen' }, ...cmd() } })),
   'PATCH /api/flashcards/one': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'gestohlen', targetValue: 'stolen', ...cmd() } })),
   'DELETE /api/flashcards/one': card(notFound, (id) => ({ method: 'DELETE', url: '/api/flashcards/one', payload: { id, ...cmd() } })),
+  'POST /api/flashcards/undo-review': card(notFound, (id) => ({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId: crypto.randomUUID(), ...cmd() } })),
   'PATCH /api/flashcards/status': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known', ...cmd() } })),
   'GET /api/flashcards/info': { kind: 'own' },
   'GET /api/flashcards/export': { kind: 'own' },

@@ -1,4 +1,6 @@
 import type { ReviewRating } from '@verba/contracts';
+import { reschedule, type FsrsSchedule } from '@verba/contracts/fsrs';
+import type { Review } from '../../shared/reviews';
 
 export const RATINGS: ReadonlyArray<{ rating: ReviewRating; label: string; key: string }> = [
   { rating: 'again', label: 'Again', key: '1' },
@@ -11,45 +13,105 @@ export interface SessionCard {
   id: string;
   sourceValue: string;
   targetValue: string;
+  /** The card's FSRS schedule as the session last left it (previews the rating buttons' intervals). */
+  schedule: FsrsSchedule;
 }
 
 /**
- * A review session. The latest rating stays `pending` (not yet sent) until the next card is rated or
- * the session ends, so undoing it is free: nothing was recorded, the back end needs no compensation.
+ * A review session, Anki's way. A card rated Again goes back into the session at its (re)learning step:
+ * after the other cards, or before them once its step has passed; the session ends when every card was
+ * answered other than Again. The latest rating stays `pending` (not yet sent) until the next card is rated
+ * or the session ends, so undoing it during the session is free; once sent (the session's end) it is
+ * undone on the server by its `reviewId`.
  */
 export interface SessionState {
-  cards: readonly SessionCard[];
-  index: number;
+  cards: Readonly<Record<string, SessionCard>>;
+  /** The card shown, or null when the session is complete. */
+  current: string | null;
+  /** Cards not yet shown, in order. */
+  fresh: readonly string[];
+  /** Cards rated Again, each back when its step is due (epoch ms). */
+  relearning: ReadonlyArray<{ id: string; due: number }>;
   flipped: boolean;
-  ratings: ReadonlyArray<{ id: string; rating: ReviewRating }>;
+  ratings: readonly Review[];
   /** The last rating, until it is handed over for sending. */
-  pending: { id: string; rating: ReviewRating } | null;
+  pending: Review | null;
+  /** The last rating once the server recorded it (the session's end), for Undo on the summary. */
+  sent: (Review & { reviewId: string }) | null;
+  /** The session as it was before the last rating: what Undo goes back to. */
+  previous: SessionState | null;
 }
 
-export type SessionAction = { type: 'flip' } | { type: 'rate'; rating: ReviewRating } | { type: 'undo' } | { type: 'sent' };
+export type SessionAction =
+  | { type: 'flip' }
+  | { type: 'rate'; rating: ReviewRating; at: number }
+  | { type: 'undo' }
+  | { type: 'sending' }
+  | { type: 'sent'; review: Review; reviewId: string };
 
-export const startSession = (cards: readonly SessionCard[]): SessionState => ({ cards, index: 0, flipped: false, ratings: [], pending: null });
+export function startSession(cards: readonly SessionCard[]): SessionState {
+  const [first, ...rest] = cards.map((c) => c.id);
+  return {
+    cards: Object.fromEntries(cards.map((c) => [c.id, c])),
+    current: first ?? null,
+    fresh: rest,
+    relearning: [],
+    flipped: false,
+    ratings: [],
+    pending: null,
+    sent: null,
+    previous: null,
+  };
+}
 
-export const isFinished = (s: SessionState): boolean => s.index >= s.cards.length;
+export const isFinished = (s: SessionState): boolean => s.current === null;
+
+/** Cards still to answer, the one shown included. */
+export const remaining = (s: SessionState): number => (s.current ? 1 : 0) + s.fresh.length + s.relearning.length;
+
+/**
+ * The next card: a relearning card whose step has passed, else the next fresh card, else the relearning
+ * card due soonest (nothing else is left, so it is shown early, as Anki's learn-ahead does).
+ */
+function pickNext(fresh: readonly string[], relearning: SessionState['relearning'], at: number) {
+  const soonest = [...relearning].sort((a, b) => a.due - b.due)[0];
+  if (soonest && (soonest.due <= at || fresh.length === 0)) return { current: soonest.id, fresh, relearning: relearning.filter((r) => r !== soonest) };
+  const [next = null, ...rest] = fresh;
+  return { current: next, fresh: rest, relearning };
+}
 
 export function sessionReducer(s: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'flip':
       return isFinished(s) ? s : { ...s, flipped: !s.flipped };
     case 'rate': {
-      const card = s.cards[s.index];
+      const card = s.current ? s.cards[s.current] : undefined;
       if (!card || !s.flipped) return s; // rate only once the answer was seen
       const review = { id: card.id, rating: action.rating };
-      return { ...s, index: s.index + 1, flipped: false, ratings: [...s.ratings, review], pending: review };
+      const schedule = reschedule(card.schedule, new Date(action.at), action.rating);
+      const relearning = action.rating === 'again' ? [...s.relearning, { id: card.id, due: Date.parse(schedule.due) }] : s.relearning;
+      return {
+        ...s,
+        ...pickNext(s.fresh, relearning, action.at),
+        cards: { ...s.cards, [card.id]: { ...card, schedule } },
+        flipped: false,
+        ratings: [...s.ratings, review],
+        pending: review,
+        sent: null,
+        previous: { ...s, previous: null },
+      };
     }
     case 'undo':
-      if (!s.pending) return s;
-      return { ...s, index: s.index - 1, flipped: true, ratings: s.ratings.slice(0, -1), pending: null };
-    case 'sent':
+      // The caller undid a sent rating on the server first; a pending one was never sent.
+      if (!s.previous || !(s.pending || s.sent)) return s;
+      return { ...s.previous, flipped: true, pending: null, sent: null, previous: null };
+    case 'sending':
       return { ...s, pending: null };
+    case 'sent':
+      return isFinished(s) && s.previous ? { ...s, sent: { ...action.review, reviewId: action.reviewId } } : s;
   }
 }
 
-/** How many cards got each rating, in the buttons' order. */
+/** How many answers got each rating, in the buttons' order. */
 export const countRatings = (s: SessionState) =>
   RATINGS.map(({ rating, label }) => ({ rating, label, count: s.ratings.filter((r) => r.rating === rating).length }));

@@ -22,6 +22,7 @@ export interface Changed {
 /** A card's schedule right after a review, as the review route returns it. */
 export interface ReviewOutcome {
   id: string;
+  reviewId: string;
   scheduled: boolean;
   schedule: FsrsCard;
 }
@@ -51,7 +52,8 @@ export class FlashcardCommands {
     // Reviews read their stream: a card is reviewed a few times a session, and a cached state that another
     // instance made stale would make a retried review look new (then the store would answer with the first
     // append while the cache took the new decision as the state).
-    const cache = body.kind === 'review' ? undefined : this.states;
+    // Undo reads its stream too: the cache does not follow reviews, and Undo decides on the last one.
+    const cache = body.kind === 'review' || body.kind === 'undo-review' ? undefined : this.states;
     const command = { ...body, userId, cardId, at: this.now().toISOString() } as FlashcardCommand;
     return handleCommand({
       store: this.store,
@@ -149,10 +151,24 @@ export class FlashcardCommands {
       const event = result.events[0];
       const done = event?.type === 'practice.FlashcardReviewed' ? { ...event.data, position: result.position } : await this.earlierReview(userId, r.id, reviewId);
       position = later(position, done.position);
-      outcomes.push({ id: r.id, scheduled: done.scheduled, schedule: done.after });
+      outcomes.push({ id: r.id, reviewId, scheduled: done.scheduled, schedule: done.after });
     }
     if (outcomes.length === 0) throw new DomainError(FLASHCARD_NOT_FOUND, 404);
     return { changed: outcomes.length, outcomes, notFound, ...(position ? { position } : {}) };
+  }
+
+  /**
+   * Takes back the card's last flashcard review (Undo): the card gets its schedule from before it. A later
+   * review of the card refuses (409); undoing it again changes nothing.
+   */
+  async undoReview(userId: string, cardId: string, reviewId: string, commandId: string = randomUUID()): Promise<Changed & { schedule: FsrsCard }> {
+    const result = await this.run(userId, cardId, { kind: 'undo-review', reviewId }, commandId);
+    const event = result.events[0];
+    if (event?.type === 'practice.FlashcardReviewUndone') return { changed: 1, schedule: event.data.restored, ...(result.position ? { position: result.position } : {}) };
+    // Undone before: the card's schedule as it stands.
+    let state = flashcardDecider.initialState();
+    for (const recorded of await this.store.readStream(flashcardStream(userId, cardId))) state = flashcardDecider.evolve(state, codec.decode(recorded));
+    return { changed: 0, schedule: state.schedule! };
   }
 
   /** What a review that is being retried did the first time, and where it landed. */

@@ -82,4 +82,27 @@ describe('flashcard decider', () => {
     const [event] = flashcardDecider.decide(review('good', 'flashcards', '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
     expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'));
   });
+
+  it('undoes the last flashcard review: the card gets its schedule from before it, once', () => {
+    const at = '2026-03-02T09:05:00.000Z';
+    const last = reviewed('again', at, 'flashcards', true);
+    const undo = cmd({ kind: 'undo-review', reviewId: reviewIdAt(at) }, '2026-03-02T09:06:00.000Z');
+    const undone: FlashcardEvent = {
+      type: 'practice.FlashcardReviewUndone',
+      data: { ...ref, reviewId: reviewIdAt(at), language: 'de', restored: newSchedule(new Date(T0)), reviewedAt: at, at: '2026-03-02T09:06:00.000Z' },
+    };
+    spec.given([created, last]).when(undo).then([undone]);
+    spec.given([created, last, undone]).when(undo).then([]); // undone already (another request)
+    const state = [created, last, undone].reduce(flashcardDecider.evolve, flashcardDecider.initialState());
+    expect(state).toMatchObject({ schedule: newSchedule(new Date(T0)), timePracticed: 0 });
+  });
+
+  it('refuses to undo a review that is not the last one of the card, or a game review', () => {
+    const first = reviewed('again', '2026-03-02T09:05:00.000Z', 'flashcards', true);
+    const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
+    const second = reviewed('good', '2026-03-02T09:07:00.000Z', 'flashcards', true, after);
+    spec.given([created, first, second]).when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T09:05:00.000Z') })).thenThrows('Only the last review of a card can be undone.');
+    const game = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
+    spec.given([created, game]).when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T10:00:00.000Z') })).thenThrows('Only the last review of a card can be undone.');
+  });
 });

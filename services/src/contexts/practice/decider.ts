@@ -1,4 +1,4 @@
-import type { FlashcardOrigin, FlashcardStatus, LearningLanguage, ReviewRating, ReviewSource } from '@verba/contracts';
+import { UNDO_MESSAGES, type FlashcardOrigin, type FlashcardStatus, type LearningLanguage, type ReviewRating, type ReviewSource } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { FlashcardEvent, FsrsCard } from './events';
 import { newSchedule, reschedule } from './domain/scheduler';
@@ -29,6 +29,7 @@ export type FlashcardCommand = CardRef &
     | { kind: 'delete' }
     | { kind: 'status'; status: FlashcardStatus }
     | { kind: 'review'; reviewId: string; rating: ReviewRating; source: ReviewSource }
+    | { kind: 'undo-review'; reviewId: string }
   );
 
 /** Enough for any retry: a client retries a request long before ten more reviews of the same card. */
@@ -47,6 +48,10 @@ export interface FlashcardState {
   recentReviews: string[];
   /** UTC day (YYYY-MM-DD) of the last game review that was scheduled: games schedule once a day. */
   gameDay?: string;
+  /** The card's last review when it was a flashcard review: the one review Undo may take back. */
+  undoable?: { reviewId: string; before: FsrsCard; at: string };
+  /** Reviews undone lately, so undoing one again (another request) decides nothing. */
+  undone?: string[];
 }
 
 const utcDay = (iso: string) => iso.slice(0, 10);
@@ -86,6 +91,13 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
         },
       ];
     }
+    case 'undo-review': {
+      if (s.undone?.includes(c.reviewId)) return [];
+      // Only the latest review can go: undoing an earlier one would drop the reviews made on top of it.
+      if (s.undoable?.reviewId !== c.reviewId) throw new DomainError(UNDO_MESSAGES.notLast, 409);
+      const { before, at } = s.undoable;
+      return [{ type: 'practice.FlashcardReviewUndone', data: { ...ref, reviewId: c.reviewId, language: s.language!, restored: before, reviewedAt: at, at: c.at } }];
+    }
   }
 }
 
@@ -111,12 +123,21 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
     case 'practice.FlashcardReviewed': {
       const game = e.data.source !== 'flashcards' && e.data.scheduled;
       const recentReviews = [...s.recentReviews, e.data.reviewId].slice(-RECENT_REVIEWS);
-      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, recentReviews, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
+      const undoable = e.data.source === 'flashcards' ? { reviewId: e.data.reviewId, before: e.data.before, at: e.data.at } : undefined;
+      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, recentReviews, undoable, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
     }
+    case 'practice.FlashcardReviewUndone':
+      return {
+        ...s,
+        schedule: e.data.restored,
+        timePracticed: s.timePracticed - 1,
+        undoable: undefined,
+        undone: [...(s.undone ?? []), e.data.reviewId].slice(-RECENT_REVIEWS),
+      };
   }
 }
 
-/** One flashcard: created Uncertain, edited, marked, reviewed with FSRS, deleted. */
+/** One flashcard: created Uncertain, edited, marked, reviewed with FSRS (the last review undoable), deleted. */
 export const flashcardDecider: Decider<FlashcardCommand, FlashcardState, FlashcardEvent> = {
   initialState: () => ({ phase: 'none', sourceValue: '', targetValue: '', status: 'uncertain', timePracticed: 0, recentReviews: [] }),
   decide,

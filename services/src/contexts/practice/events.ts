@@ -80,7 +80,16 @@ export const FlashcardReviewed = defineEvent(
   }),
 );
 
-export const flashcardEvents = [FlashcardCreated, FlashcardEdited, FlashcardDeleted, FlashcardStatusChanged, FlashcardReviewed] as const;
+/**
+ * The learner undid a flashcard review (the review page's Undo, also after the session's end): the card
+ * has `restored`, its schedule before that review, again; `reviewedAt` is when the undone review was.
+ */
+export const FlashcardReviewUndone = defineEvent(
+  'practice.FlashcardReviewUndone',
+  z.object({ ...card, reviewId: z.uuid(), language: LearningLanguageSchema, restored: FsrsCardSchema, reviewedAt: z.iso.datetime(), at: z.iso.datetime() }),
+);
+
+export const flashcardEvents = [FlashcardCreated, FlashcardEdited, FlashcardDeleted, FlashcardStatusChanged, FlashcardReviewed, FlashcardReviewUndone] as const;
 export type FlashcardEvent = EventOf<(typeof flashcardEvents)[number]>;
 
 /** One small stream per card: a decision loads only that card's events, however many cards a user has. */

@@ -6,6 +6,8 @@ import { preferredTestDatabase } from '../../../test-support/platform/databases'
 import type { Agent } from '../../../test-support/platform/test-app';
 import { practiceTestApp, type PracticeTestApp } from '../../../test-support/contexts/practice/app';
 import { UserDeleted } from '../identity/published';
+import type { Flashcard } from '@verba/contracts';
+import { previewRatings, scheduleOf } from '@verba/contracts/fsrs';
 
 const database = await preferredTestDatabase();
 
@@ -48,6 +50,7 @@ describe(`flashcard routes on ${database.label}`, () => {
         elapsedDays: 0,
         dueDateStamp: created,
         state: 'new',
+        learningSteps: 0,
         reps: 0,
         lapses: 0,
       },
@@ -209,6 +212,46 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect(retry.json()).toEqual(first.json()); // the same answer: the schedule the first attempt made
     const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
     expect(stream.map((e) => e.type)).toEqual(['practice.FlashcardCreated', 'practice.FlashcardReviewed']);
+  });
+
+  it('lists each card with what the review buttons preview: every rating schedules exactly the previewed due', async () => {
+    const { agent } = p.learner();
+    const ratings = ['again', 'hard', 'good', 'easy'] as const;
+    const { ids, position } = await p.create(agent, ratings.map((r) => ({ sourceValue: `vorschau ${r}`, targetValue: r })));
+    // Every card one step into learning first (Good: the 10-minute step), so learningSteps matters.
+    let last = position;
+    for (const id of ids) last = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } })).json().position;
+    p.clock.advance(3 * 60_000);
+    const listed = (await list(agent, last)).flashcards as Flashcard[];
+    for (const [i, rating] of ratings.entries()) {
+      const card = listed.find((c) => c.id === ids[i])!;
+      expect(card).toMatchObject({ state: 'learning', learningSteps: 1 });
+      const preview = previewRatings(scheduleOf(card), p.clock.date());
+      const res = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: card.id, rating }] } });
+      expect(res.json().cards[0].dueDateStamp).toBe(Date.parse(preview[rating].due));
+    }
+  });
+
+  it('undoes the last review of a card (Undo after a session): the schedule, count and practice day come back', async () => {
+    const { agent } = p.learner();
+    const { ids: [id], position } = await p.create(agent, [{ sourceValue: 'zurück', targetValue: 'back' }]);
+    const [before] = (await list(agent, position)).flashcards;
+    const rated = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'again' }] } });
+    const { reviewId } = rated.json().cards[0];
+    expect((await list(agent, rated.json().position)).flashcards[0]).toMatchObject({ state: 'learning', timePracticed: 1 });
+    const undo = await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId } });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toMatchObject({ changed: 1, card: { id, state: 'new', reps: 0, dueDateStamp: before.dueDateStamp } });
+    expect((await list(agent, undo.json().position)).flashcards[0]).toEqual(before);
+    const info = (await p.get(agent, '/api/flashcards/info?languageCode=de', undo.json().position)).json();
+    expect(info).toMatchObject({ practicedToday: false, streak: 0 });
+    // Undoing it again changes nothing; an earlier review than the last cannot be undone.
+    expect((await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId } })).json()).toMatchObject({ changed: 0, card: { state: 'new' } });
+    const first = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'again' }] } })).json().cards[0].reviewId;
+    await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } });
+    const refused = await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId: first } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only the last review of a card can be undone.');
   });
 
   it('saves the rest of a session when one of its cards was deleted meanwhile, naming it', async () => {

@@ -53,7 +53,7 @@ describe(`scheduling through the API matches ts-fsrs (${database.label})`, () =>
           card = scheduler.next(card, new Date(p.clock.now), GRADES[r.rating]).card;
           const res = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: r.rating }] } });
           expect(res.statusCode).toBe(200);
-          expect(res.json().cards[0]).toEqual({ id, scheduled: true, ...expected(card) });
+          expect(res.json().cards[0]).toEqual({ id, reviewId: expect.any(String), scheduled: true, ...expected(card) });
           position = res.json().position;
         }
         // The read model (what due-first practice reads) holds the same schedule.

@@ -23,7 +23,7 @@ const at = (p: Position | undefined) => (p ? { position: formatPosition(p) } : {
 const asChanged = (r: Changed) => ({ changed: r.changed, ...at(r.position) });
 const stamp = (iso: string | null) => (iso ? Date.parse(iso) : null);
 
-function asSchedule(o: ReviewOutcome) {
+function asSchedule(o: Omit<ReviewOutcome, 'reviewId'>) {
   const s = o.schedule;
   return {
     id: o.id,
@@ -72,7 +72,12 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
 
   registerRoute(app, auth, f.reviewFlashcards, async ({ user, body }) => {
     const r = await s.commands.review(user.id, body.reviews, body.source, body.commandId);
-    return { ...asChanged(r), cards: r.outcomes.map(asSchedule), notFound: r.notFound };
+    return { ...asChanged(r), cards: r.outcomes.map((o) => ({ ...asSchedule(o), reviewId: o.reviewId })), notFound: r.notFound };
+  });
+
+  registerRoute(app, auth, f.undoReview, async ({ user, body }) => {
+    const r = await s.commands.undoReview(user.id, body.id, body.reviewId, body.commandId);
+    return { ...asChanged(r), card: asSchedule({ id: body.id, scheduled: true, schedule: r.schedule }) };
   });
 
   registerRoute(app, auth, f.createFlashcard, async ({ user, body }) => {

@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '@verba/contracts';
+import { ratingIntervals, scheduleOf } from '@verba/contracts/fsrs';
 import { resetAll } from '../../../test/cleanup';
-import { NOW, card, json, mockApi, renderSignedIn, type Call } from '../../../test/practice-api';
+import { NOW, card, json, mockApi, renderSignedIn, uuid, type Call } from '../../../test/practice-api';
 import { ReviewPage } from './ReviewPage';
 
-afterEach(resetAll);
+afterEach(() => {
+  vi.useRealTimers();
+  resetAll();
+});
 
 const due = (sourceValue: string, targetValue: string) => ({ ...card({ sourceValue, targetValue }), isDue: true });
 const CARDS = [due('der Hund', 'the dog'), due('die Katze', 'the cat'), due('das Haus', 'the house')];
@@ -18,7 +22,13 @@ function mockSession(flashcards = CARDS) {
     'GET /api/practice/flashcards': () => json({ dueCount: flashcards.filter((c) => c.isDue).length, flashcards }),
     'PATCH /api/flashcards': (call: Call) => {
       const { reviews } = call.body as { reviews: { id: string }[] };
-      return json({ changed: reviews.length, position: `${++position}.0`, cards: [], notFound: [] });
+      const schedule = { state: 'learning', dueDateStamp: NOW, stability: 1, difficulty: 5, scheduledDays: 0, reps: 1, lapses: 0, lastTimePracticedStamp: NOW, scheduled: true };
+      return json({ changed: reviews.length, position: `${++position}.0`, cards: reviews.map(({ id }) => ({ ...schedule, id, reviewId: uuid() })), notFound: [] });
+    },
+    'POST /api/flashcards/undo-review': (call: Call) => {
+      const { id } = call.body as { id: string };
+      const schedule = { state: 'new', dueDateStamp: NOW, stability: 0, difficulty: 0, scheduledDays: 0, reps: 0, lapses: 0, lastTimePracticedStamp: null, scheduled: true };
+      return json({ changed: 1, position: `${++position}.0`, card: { ...schedule, id } });
     },
   });
 }
@@ -57,7 +67,7 @@ describe('review session', () => {
 
     key('4'); // Easy instead
     space();
-    key('1'); // die Katze: Again
+    key('3'); // die Katze: Good
     await waitFor(() => expect(sentReviews(api)).toHaveLength(1));
     expect(sentReviews(api)[0]).toMatchObject({ reviews: [{ id: HUND.id, rating: 'easy' }], source: 'flashcards' });
 
@@ -68,13 +78,111 @@ describe('review session', () => {
     await screen.findByRole('heading', { name: 'Session complete' });
     expect(screen.getByText('You reviewed 3 cards.')).toBeTruthy();
     const counts = Object.fromEntries(Array.from(document.querySelectorAll('.pr-result__count'), (el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]));
-    expect(counts).toEqual({ Again: '1', Hard: '1', Good: '0', Easy: '1' });
+    expect(counts).toEqual({ Again: '0', Hard: '1', Good: '1', Easy: '1' });
     await screen.findByText('Your ratings are saved.');
     expect(sentReviews(api).map((b) => b.reviews)).toEqual([
       [{ id: HUND.id, rating: 'easy' }],
-      [{ id: KATZE.id, rating: 'again' }],
+      [{ id: KATZE.id, rating: 'good' }],
       [{ id: HAUS.id, rating: 'hard' }],
     ]);
+  });
+
+  it('brings a card rated Again back after the other cards; the session ends only once it is answered otherwise', async () => {
+    const api = mockSession();
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    space();
+    key('1'); // der Hund: Again
+    await screen.findByText('die Katze');
+    expect(screen.getByText('Card 2 of 4')).toBeTruthy(); // the Again answer adds one to go
+    space();
+    key('3');
+    space();
+    key('3'); // das Haus
+    expect(screen.getByText('der Hund')).toBeTruthy(); // back: the only card left
+    expect(screen.getByText('Card 4 of 4')).toBeTruthy();
+    space();
+    key('1'); // Again once more: still not done
+    expect(screen.getByText('der Hund')).toBeTruthy();
+    expect(screen.getByText('Card 5 of 5')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Session complete' })).toBeNull();
+    space();
+    key('3');
+    await screen.findByRole('heading', { name: 'Session complete' });
+    expect(screen.getByText('You reviewed 3 cards.')).toBeTruthy();
+    await screen.findByText('Your ratings are saved.');
+    expect(sentReviews(api).map((b) => b.reviews[0])).toEqual([
+      { id: HUND.id, rating: 'again' },
+      { id: KATZE.id, rating: 'good' },
+      { id: HAUS.id, rating: 'good' },
+      { id: HUND.id, rating: 'again' },
+      { id: HUND.id, rating: 'good' },
+    ]);
+  });
+
+  it('shows a card rated Again before the rest once its step (1 minute for a new card) has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    mockSession();
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    space();
+    key('1'); // der Hund: Again, back in a minute
+    await screen.findByText('die Katze');
+    vi.setSystemTime(Date.now() + 61_000);
+    space();
+    key('3'); // die Katze: Good; der Hund's step has passed, so it comes before das Haus
+    expect(screen.getByText('der Hund')).toBeTruthy();
+    space();
+    key('3');
+    expect(screen.getByText('das Haus')).toBeTruthy();
+  });
+
+  it('shows on each rating button the interval the scheduler would give', async () => {
+    const learnt = {
+      ...card({ sourceValue: 'der Baum', targetValue: 'the tree', state: 'review', stability: 10, difficulty: 5, scheduledDays: 10, reps: 3, lastTimePracticedStamp: NOW - 10 * 86_400_000 }),
+      isDue: true,
+    };
+    mockSession([HUND, learnt]);
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    expect(document.querySelector('.pr-rating__interval')).toBeNull(); // not before the answer shows
+    space();
+    const intervals = () => Array.from(document.querySelectorAll('.pr-rating__interval'), (el) => el.textContent);
+    expect(intervals()).toEqual(['1m', '6m', '10m', '8d']); // a new card: the learning steps, or days for Easy
+    key('3');
+    space();
+    // A card in review: a lapse relearns in 10 minutes, the others are what the server's scheduler gives.
+    const { again, hard, good, easy } = ratingIntervals(scheduleOf(learnt), new Date());
+    expect(again).toBe('10m');
+    expect(intervals()).toEqual([again, hard, good, easy]);
+    expect(new Set([hard, good, easy]).size).toBe(3);
+  });
+
+  it('undoes the last rating from "Session complete": the server takes the review back and the card returns', async () => {
+    const api = mockSession(CARDS.slice(0, 1));
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    space();
+    key('3');
+    await screen.findByRole('heading', { name: 'Session complete' });
+    await screen.findByText('Your ratings are saved.');
+    const undo = screen.getByRole('button', { name: /Undo last rating/ }) as HTMLButtonElement;
+    await waitFor(() => expect(undo.disabled).toBe(false));
+    fireEvent.click(undo);
+    await screen.findByText('der Hund');
+    expect(screen.getByText('the dog')).toBeTruthy(); // back on the answer side, ready to rate again
+    const [sent] = sentReviews(api);
+    expect(api.to('POST /api/flashcards/undo-review').map((c) => c.body)).toMatchObject([{ id: HUND.id }]);
+    expect(sent).toMatchObject({ reviews: [{ id: HUND.id, rating: 'good' }] });
+    key('4');
+    await screen.findByRole('heading', { name: 'Session complete' });
+    await screen.findByText('Your ratings are saved.');
+    expect(sentReviews(api).map((b) => b.reviews[0])).toEqual([
+      { id: HUND.id, rating: 'good' },
+      { id: HUND.id, rating: 'easy' },
+    ]);
+    const counts = Object.fromEntries(Array.from(document.querySelectorAll('.pr-result__count'), (el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]));
+    expect(counts).toEqual({ Again: '0', Hard: '0', Good: '0', Easy: '1' });
   });
 
   it('"Review more" loads a new session that includes every rating sent', async () => {

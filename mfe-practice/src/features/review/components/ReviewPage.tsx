@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, EmptyState, QueryErrorNotice, Spinner } from '@verba/kit';
 import { formatDueLabel, dueLabel } from '@verba/contracts';
+import { scheduleOf } from '@verba/contracts/fsrs';
 import { languageName, useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
@@ -15,7 +16,9 @@ export function ReviewPage() {
   const [round, setRound] = useState(0);
   const cards = query.data?.flashcards;
   const due = cards?.filter((c) => c.isDue) ?? [];
-  const session = due.length > 0 ? due : ahead ? (cards ?? []) : [];
+  const chosen = due.length > 0 ? due : ahead ? (cards ?? []) : [];
+  // Read once, when the session starts (its reducer's initial state).
+  const session = chosen.map((c) => ({ id: c.id, sourceValue: c.sourceValue, targetValue: c.targetValue, schedule: scheduleOf(c) }));
   const restart = () => {
     setAhead(false);
     setRound((r) => r + 1);

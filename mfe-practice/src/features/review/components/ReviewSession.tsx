@@ -1,27 +1,47 @@
-import { useEffect, useReducer, useRef } from 'react';
-import { Button } from '@verba/kit';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { Button, toast } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { ReviewRating } from '@verba/contracts';
+import { ratingIntervals } from '@verba/contracts/fsrs';
 import { notAShortcut } from '../../../shared/keys';
-import { RATINGS, isFinished, sessionReducer, startSession, type SessionCard } from '../session';
+import { undoSentReview } from '../../../shared/reviews';
+import { RATINGS, isFinished, remaining, sessionReducer, startSession, type SessionCard } from '../session';
 import { ReviewSummary } from './ReviewSummary';
 import { useRatingSender } from './useRatingSender';
 
-
 /**
  * Space flips, 1-4 rate (once flipped), U undoes the last rating. A rating is sent when the next card
- * is rated (or the session ends), so Undo only drops what was never sent.
+ * is rated (or the session ends), so Undo during the session only drops what was never sent; after the
+ * session's end it asks the server to take the last review back.
  */
 export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCard[]; onRestart: () => void }) {
   const [state, dispatch] = useReducer(sessionReducer, cards, startSession);
   const { send, saving } = useRatingSender();
+  const [undoing, setUndoing] = useState(false);
   const finished = isFinished(state);
-  const card = state.cards[state.index];
+  const card = state.current ? state.cards[state.current] : undefined;
+  // What each button would schedule, from the scheduler the server uses, as of when the answer shows.
+  const intervals = useMemo(() => (card && state.flipped ? ratingIntervals(card.schedule, new Date()) : null), [card, state.flipped]);
 
   const rate = (rating: ReviewRating) => {
     if (!state.flipped) return;
-    if (state.pending) send(state.pending);
-    dispatch({ type: 'rate', rating });
+    if (state.pending) void send(state.pending);
+    dispatch({ type: 'rate', rating, at: Date.now() });
+  };
+
+  const undo = async () => {
+    if (state.pending) return dispatch({ type: 'undo' });
+    const sent = state.sent;
+    if (!sent || undoing) return;
+    setUndoing(true);
+    try {
+      await undoSentReview(sent.id, sent.reviewId);
+      dispatch({ type: 'undo' });
+    } catch (error) {
+      toast({ title: 'The rating could not be undone.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+    } finally {
+      setUndoing(false);
+    }
   };
 
   // The session's end sends the last rating; leaving the page early sends what is pending too.
@@ -29,14 +49,15 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
   pendingRef.current = state.pending;
   useEffect(() => {
     if (finished && state.pending) {
-      send(state.pending);
-      dispatch({ type: 'sent' });
+      const review = state.pending;
+      dispatch({ type: 'sending' });
+      void send(review).then((reviewId) => reviewId && dispatch({ type: 'sent', review, reviewId }));
     }
   }, [finished, state.pending, send]);
   useEffect(() => () => void (pendingRef.current && send(pendingRef.current)), [send]);
 
-  const handlers = useRef({ rate, dispatch });
-  handlers.current = { rate, dispatch };
+  const handlers = useRef({ rate, undo, dispatch });
+  handlers.current = { rate, undo, dispatch };
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (notAShortcut(event)) return;
@@ -48,7 +69,7 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
       if (event.type !== 'keydown') return;
       const rating = RATINGS.find((r) => r.key === event.key);
       if (rating) handlers.current.rate(rating.rating);
-      else if (event.key === 'u' || event.key === 'U') handlers.current.dispatch({ type: 'undo' });
+      else if (event.key === 'u' || event.key === 'U') void handlers.current.undo();
     };
     window.addEventListener('keydown', onKey);
     window.addEventListener('keyup', onKey);
@@ -58,15 +79,17 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
     };
   }, []);
 
-  if (finished || !card) return <ReviewSummary state={state} saving={saving} onRestart={onRestart} />;
+  const canUndo = Boolean(state.pending || state.sent) && !undoing;
+  if (finished || !card) return <ReviewSummary state={state} saving={saving} onRestart={onRestart} canUndo={canUndo && !saving} onUndo={() => void undo()} />;
 
-  const done = state.index;
+  const done = state.ratings.length;
+  const total = done + remaining(state);
   return (
     <section className="pr-review" aria-label="Review session">
       <div className="pr-review__progress">
-        <ProgressBar value={(done / state.cards.length) * 100} label="Session progress" />
+        <ProgressBar value={(done / total) * 100} label="Session progress" />
         <span className="pr-muted">
-          Card {done + 1} of {state.cards.length}
+          Card {done + 1} of {total}
         </span>
       </div>
       <button
@@ -77,23 +100,28 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
         <span className="pr-flashcard__source">{card.sourceValue}</span>
         {state.flipped ? <span className="pr-flashcard__target">{card.targetValue}</span> : <span className="pr-flashcard__hint">Press Space to show the answer</span>}
       </button>
-      {state.flipped ? (
+      {intervals ? (
         <div className="pr-ratings" role="group" aria-label="How well did you know it?">
           {RATINGS.map(({ rating, label, key }) => (
             <Button key={rating} variant="secondary" className={`pr-rating pr-rating--${rating}`} onClick={() => rate(rating)} aria-keyshortcuts={key}>
-              {label} <kbd>{key}</kbd>
+              <span className="pr-rating__interval" title={`Next review in ${intervals[rating]}`}>
+                {intervals[rating]}
+              </span>
+              <span className="pr-rating__label">
+                {label} <kbd>{key}</kbd>
+              </span>
             </Button>
           ))}
         </div>
       ) : (
-        <div className="pr-ratings">
+        <div className="pr-ratings pr-ratings--flip">
           <Button onClick={() => dispatch({ type: 'flip' })} aria-keyshortcuts="Space">
             Show answer <kbd>Space</kbd>
           </Button>
         </div>
       )}
       <div className="pr-review__undo">
-        <Button variant="ghost" size="sm" disabled={!state.pending} onClick={() => dispatch({ type: 'undo' })} aria-keyshortcuts="U">
+        <Button variant="ghost" size="sm" disabled={!canUndo} onClick={() => void undo()} aria-keyshortcuts="U">
           Undo last rating <kbd>U</kbd>
         </Button>
       </div>

@@ -1,9 +1,19 @@
+import { Button } from '@verba/kit';
 import { ResultActions } from '../../../shared/ResultActions';
 import { countRatings, type SessionState } from '../session';
 
-/** The end of a session: what was rated how, and where to go next once every rating is saved. */
-export function ReviewSummary({ state, saving, onRestart }: { state: SessionState; saving: boolean; onRestart: () => void }) {
-  const total = state.ratings.length;
+interface Props {
+  state: SessionState;
+  saving: boolean;
+  onRestart: () => void;
+  /** The last rating can still be taken back (Undo brings its card back into the session). */
+  canUndo: boolean;
+  onUndo: () => void;
+}
+
+/** The end of a session: what was rated how, Undo of the last rating, and where to go next once every rating is saved. */
+export function ReviewSummary({ state, saving, onRestart, canUndo, onUndo }: Props) {
+  const total = new Set(state.ratings.map((r) => r.id)).size;
   return (
     <section className="pr-result" aria-labelledby="review-summary-title">
       <h2 id="review-summary-title">Session complete</h2>
@@ -21,7 +31,11 @@ export function ReviewSummary({ state, saving, onRestart }: { state: SessionStat
       <p className="pr-muted" role="status">
         {saving ? 'Saving your ratings…' : 'Your ratings are saved.'}
       </p>
-      <ResultActions again="Review more" onAgain={onRestart} disabled={saving} />
+      <ResultActions again="Review more" onAgain={onRestart} disabled={saving}>
+        <Button variant="secondary" disabled={!canUndo} onClick={onUndo} aria-keyshortcuts="U">
+          Undo last rating <kbd>U</kbd>
+        </Button>
+      </ResultActions>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@verba/kit';
 import { sendReviews, type Review } from '../../../shared/reviews';
 
-/** Sends ratings one by one and tells how many are still on their way. */
+/** Sends ratings one by one and tells how many are still on their way; each send answers its review id. */
 export function useRatingSender() {
   const [inFlight, setInFlight] = useState(0);
   const live = useRef(true);
@@ -10,13 +10,16 @@ export function useRatingSender() {
     live.current = true;
     return () => void (live.current = false);
   }, []);
-  const send = useCallback((review: Review) => {
+  const send = useCallback(async (review: Review): Promise<string | undefined> => {
     setInFlight((n) => n + 1);
-    sendReviews([review], 'flashcards')
-      .catch((error: unknown) =>
-        toast({ title: 'A rating could not be saved.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
-      )
-      .finally(() => live.current && setInFlight((n) => n - 1));
+    try {
+      return (await sendReviews([review], 'flashcards'))[0];
+    } catch (error) {
+      toast({ title: 'A rating could not be saved.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      return undefined;
+    } finally {
+      if (live.current) setInFlight((n) => n - 1);
+    }
   }, []);
   return { send, saving: inFlight > 0 };
 }

@@ -76,6 +76,7 @@ function applyEvent(row: FlashcardRow | undefined, e: FlashcardEvent): Flashcard
       if (!row) return undefined; // an event for a card this read model no longer has (user erased)
       if (e.type === 'practice.FlashcardEdited') return { ...row, source_value: e.data.sourceValue, target_value: e.data.targetValue };
       if (e.type === 'practice.FlashcardStatusChanged') return { ...row, status: e.data.status };
+      if (e.type === 'practice.FlashcardReviewUndone') return { ...withSchedule(row, e.data.restored), time_practiced: row.time_practiced - 1 };
       return { ...withSchedule(row, e.data.after), time_practiced: row.time_practiced + 1 };
   }
 }
@@ -179,9 +180,11 @@ export const flashcardsProjection: Projection = {
       for (const e of batch) {
         const k = cardKey(e.data.userId, e.data.cardId);
         cards.set(k, applyEvent(cards.get(k), e));
-        if (e.type === 'practice.FlashcardReviewed') {
-          const day = `${e.data.userId}\u0000${e.data.language}\u0000${e.data.at.slice(0, 10)}`;
-          days.set(day, (days.get(day) ?? 0) + 1);
+        // An undone review no longer counts for its day (streaks).
+        if (e.type === 'practice.FlashcardReviewed' || e.type === 'practice.FlashcardReviewUndone') {
+          const undone = e.type === 'practice.FlashcardReviewUndone';
+          const day = `${e.data.userId}\u0000${e.data.language}\u0000${(undone ? e.data.reviewedAt : e.data.at).slice(0, 10)}`;
+          days.set(day, (days.get(day) ?? 0) + (undone ? -1 : 1));
         }
       }
       await writeCards(trx, cardsTable, cards);

@@ -26,6 +26,7 @@ export function toFlashcard(r: FlashcardRow, now: Date): Flashcard {
     elapsedDays: r.last_review_at ? Math.max(0, dateDiffInDays(r.last_review_at, now)) : 0,
     dueDateStamp: r.due_at.getTime(),
     state: r.state as Flashcard['state'],
+    learningSteps: r.learning_steps,
     reps: r.reps,
     lapses: r.lapses,
   };
@@ -101,6 +102,7 @@ export class FlashcardQueries {
   private async practiceDays(userId: string, language: LearningLanguage): Promise<{ day: string; reviews: number }[]> {
     const rows: { day: string; reviews: number }[] = await this.db('practice_days')
       .where({ user_id: userId, language })
+      .where('reviews', '>', 0) // a day whose reviews were all undone was not practised
       .orderBy('day')
       .select(this.db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reviews');
     return rows;
