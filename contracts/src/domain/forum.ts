@@ -9,6 +9,7 @@ export const FORUM_MESSAGES = {
   threadNotFound: 'Thread not found',
   postNotFound: 'Post not found',
   notYours: 'You can only change your own posts.',
+  ownUpvote: 'You cannot upvote your own post.',
   editWindow: 'Posts can be edited only in the first 15 minutes after they are written.',
   locked: 'This thread is locked: no new replies.',
   started: 'This discussion has already started: reply to it.',

@@ -158,11 +158,11 @@ export const upvoteForumPost = defineRoute({
   method: 'PUT',
   path: '/api/forum/posts/:postId/upvote',
   access: 'user',
-  summary: 'Upvote a post, or take the upvote back',
+  summary: "Upvote another learner's post, or take the upvote back",
   params: postParams,
   body: z.object({ upvoted: z.boolean() }),
   response: positionOnly,
-  errors: { 404: M.postNotFound },
+  errors: { 403: M.ownUpvote, 404: M.postNotFound },
 });
 
 export const reportForumPost = defineRoute({

@@ -120,6 +120,24 @@ describe('reporting a post', () => {
   });
 });
 
+describe('upvoting a post', () => {
+  const post: ForumPost = {
+    id: '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', author: 'Ana Alves', mine: false, html: '<p>Hallo</p>', quote: null, createdAt: 0, editedAt: null,
+    deleted: false, hidden: false, upvotes: 2, upvotedByMe: false, editable: false, markdown: null,
+  };
+
+  it("offers the upvote on another learner's post", () => {
+    render(<PostItem post={post} onQuote={() => {}} onChanged={() => {}} />);
+    expect(screen.getByRole('button', { name: '▲ 2 upvotes' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows the count on your own post, without an upvote button', () => {
+    render(<PostItem post={{ ...post, mine: true }} onQuote={() => {}} onChanged={() => {}} />);
+    expect(screen.queryByRole('button', { name: /upvote/ })).toBeNull();
+    expect(screen.getByText('▲ 2', { exact: false }).textContent).toBe('▲ 2 upvotes');
+  });
+});
+
 /** IntersectionObserver as jsdom lacks it: the test says when the end of a list comes into view. */
 class FakeObserver {
   static all: FakeObserver[] = [];

@@ -53,9 +53,16 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
       ) : null}
       {!post.deleted && !post.hidden ? (
         <div className="fm-actions">
-          <Button variant="ghost" size="sm" aria-pressed={post.upvotedByMe} onClick={act(() => upvote(post.id, !post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}>
-            ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
-          </Button>
+          {/* Nobody upvotes their own post (the server refuses it): its count is shown, not offered; an own upvote from before that rule can still be taken back. */}
+          {post.mine && !post.upvotedByMe ? (
+            <span className="fm-upvotes">
+              ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
+            </span>
+          ) : (
+            <Button variant="ghost" size="sm" aria-pressed={post.upvotedByMe} onClick={act(() => upvote(post.id, !post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}>
+              ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
+            </Button>
+          )}
           <Button variant="ghost" size="sm" onClick={() => onQuote(post)}>
             Quote
           </Button>

@@ -110,7 +110,7 @@ export class ForumCommands {
   async upvote(userId: string, postId: string, upvoted: boolean) {
     const post = fold(postDecider, (await this.d.store.readStream(postStream(postId))).map((r) => postCodec.decode(r)));
     if (post.status !== 'live') throw new DomainError(M.postNotFound, 404);
-    return this.runReader({ kind: 'vote', data: { postId, userId, upvoted, at: this.at() } }, voteStream(postId, userId), userId);
+    return this.runReader({ kind: 'vote', data: { postId, userId, upvoted, at: this.at() }, authorId: post.authorId }, voteStream(postId, userId), userId);
   }
 
   /** From the log, not the read model: a thread started a moment ago exists already. */

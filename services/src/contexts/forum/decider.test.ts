@@ -57,6 +57,11 @@ describe('reader decider', () => {
   const spec = deciderSpec(readerDecider);
   it('counts an upvote once', () => {
     const up = { type: 'forum.PostUpvoted' as const, data: { postId, userId: ben, upvoted: true, at: at(1) } };
-    spec.given([up]).when({ kind: 'vote', data: { ...up.data, at: at(2) } }).then([]);
+    spec.given([up]).when({ kind: 'vote', data: { ...up.data, at: at(2) }, authorId: ana }).then([]);
+  });
+  it("refuses an upvote of one's own post, and lets one given before the rule be taken back", () => {
+    spec.given([]).when({ kind: 'vote', data: { postId, userId: ana, upvoted: true, at: at(1) }, authorId: ana }).thenThrows(M.ownUpvote);
+    const own = { type: 'forum.PostUpvoted' as const, data: { postId, userId: ana, upvoted: true, at: at(1) } };
+    spec.given([own]).when({ kind: 'vote', data: { ...own.data, upvoted: false, at: at(2) }, authorId: ana }).then([{ type: 'forum.PostUpvoted', data: { ...own.data, upvoted: false, at: at(2) } }]);
   });
 });

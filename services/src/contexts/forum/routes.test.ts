@@ -164,6 +164,17 @@ describe(`forum routes on ${database.label}`, () => {
     expect(view.posts[0]).toMatchObject({ deleted: true, html: '' });
   });
 
+  it("refuses a learner's upvote of their own post, with the reason, and appends nothing", async () => {
+    const ana = as();
+    const { threadId, postId, position } = await start(ana.agent);
+    const before = await eventCount();
+    const res = await ana.agent.request({ method: 'PUT', url: `/api/forum/posts/${postId}/upvote`, payload: { upvoted: true } });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(M.ownUpvote);
+    expect(await eventCount()).toBe(before);
+    expect((await thread(ana.agent, threadId, position)).posts[0]).toMatchObject({ mine: true, upvotes: 0 });
+  });
+
   it('counts upvotes once per learner, and unread replies for followers', async () => {
     const ana = as();
     const ben = as();
