@@ -95,6 +95,17 @@ export const listAnnouncements = defineRoute({
   response: announcementList,
 });
 
+export const dismissAnnouncement = defineRoute({
+  method: 'PUT',
+  path: '/api/announcements/:announcementId/dismissal',
+  access: 'user',
+  summary: 'Dismiss a banner for good on the caller\'s account: the list leaves it out in every browser (a persistent dismissal)',
+  params: z.object({ announcementId: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) }),
+  body: z.object({ commandId: CommandIdSchema.optional() }),
+  response: positionOnly,
+  errors: { 404: ANNOUNCEMENT_MESSAGES.notFound },
+});
+
 export const adminListAnnouncements = defineRoute({
   method: 'GET',
   path: '/api/admin/announcements',
@@ -249,6 +260,7 @@ export const adminBrevoCalls = defineRoute({
 
 export const contentRoutes = {
   listAnnouncements,
+  dismissAnnouncement,
   adminListAnnouncements,
   adminGetAnnouncement,
   adminCreateAnnouncement,

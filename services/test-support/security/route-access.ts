@@ -67,6 +67,8 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'PATCH /api/user/time': { kind: 'own' },
   'POST /api/meta/meta-capi': { kind: 'own' },
   'GET /api/announcements': { kind: 'shared' },
+  // A shared banner's id; what is written is the caller's own dismissal.
+  'PUT /api/announcements/:announcementId/dismissal': { kind: 'own' },
   'POST /api/brevo/create-user': { kind: 'own' },
   'DELETE /api/brevo/delete-user': { kind: 'own' },
   'GET /api/brevo/get-user': { kind: 'own' },

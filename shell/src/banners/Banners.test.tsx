@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from '@verba/kit';
 import { Banners } from './Banners';
 
@@ -20,7 +20,16 @@ const user: SessionUser = { uid: 'u1', name: 'Ana', email: 'ana@example.com', ro
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
 });
+
+/** The server's answers; what the banners sent it. */
+function stubServer() {
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+  vi.stubGlobal('fetch', fetchMock);
+  return () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
+}
 
 describe('Banners', () => {
   it('offers to unfold the banners after the first (a phone shows the first only), and not for a single one', async () => {
@@ -66,6 +75,18 @@ describe('Banners', () => {
     render(<Banners user={user} announcements={sent} now={() => at + 365 * 24 * 3600 * 1000} />);
     await screen.findByText('New Russian course');
     expect(screen.queryByText('Spring sale')).toBeNull();
+  });
+
+  it('keeps a dismissal for good on the account too, so other browsers leave the banner out; shorter ones stay in this browser', async () => {
+    const sentTo = stubServer();
+    const sent = [announcement(ids[0]!, 'all', 'Spring sale'), announcement(ids[1]!, 'all', 'Forum opens', 'temporary'), announcement(ids[2]!, 'all', 'Quiz night', 'session')];
+    render(<Banners user={user} announcements={sent} now={() => at} />);
+    for (const text of ['Spring sale', 'Forum opens', 'Quiz night']) {
+      const banner = (await screen.findByText(text)).closest('section')!;
+      fireEvent.click(within(banner).getByRole('button', { name: 'Dismiss announcement' }));
+      await waitFor(() => expect(screen.queryByText(text)).toBeNull());
+    }
+    await waitFor(() => expect(sentTo()).toEqual([`PUT /api/announcements/${ids[0]}/dismissal`]));
   });
 
   it('shows markup in an announcement as text, and no link or image that could run script or lead to another site', async () => {

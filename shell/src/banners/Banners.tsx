@@ -3,7 +3,7 @@ import { audiencesOf, isBannerVisible } from '@verba/contracts';
 import type { SessionUser } from '@verba/kit';
 import { AnnouncementBanner } from '@verba/kit/ui';
 import { parseAnnouncements } from './parse-announcements';
-import { dismissBanner, storedDismissals } from './dismissals';
+import { dismissBanner, rememberOnAccount, storedDismissals } from './dismissals';
 
 /**
  * Announcement banners above the page for signed-in users, from the list GET /api/announcements sent
@@ -26,6 +26,8 @@ export function Banners({ user, announcements: sent, now = Date.now }: { user: S
           banner={banner}
           onDismiss={() => {
             dismissBanner(banner, now());
+            // For good: on the account too, for the user's other browsers (this one remembers it already).
+            if (banner.dismissBehavior === 'persistent') rememberOnAccount(banner.id).catch(() => undefined);
             rerender((n) => n + 1);
           }}
         />

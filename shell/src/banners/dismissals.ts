@@ -1,7 +1,9 @@
 import { TEMPORARY_DISMISSAL_MS, type DismissBehavior, type Dismissals } from '@verba/contracts';
+import { sendCommandUnparsed } from '@verba/kit';
 
 /**
- * Where the browser remembers dismissed banners: persistent and temporary ones in localStorage (a
+ * Where dismissed banners are remembered. A persistent dismissal is also kept on the account (the server
+ * leaves the banner out of the list in every browser). In the browser: persistent and temporary ones in localStorage (a
  * temporary one with its time, so the pure rule in contracts can expire it after 2 days), session-only
  * ones in sessionStorage, which the browser forgets when the session ends.
  */
@@ -57,4 +59,12 @@ export function dismissBanner(
   );
   const entry = banner.dismissBehavior === 'persistent' ? { behavior: 'persistent' as const } : { behavior: 'temporary' as const, at: now };
   write(storages.local, { ...Object.fromEntries(kept), [banner.id]: entry });
+}
+
+/**
+ * Keeps a persistent dismissal on the signed-in account, so another browser is not shown the banner again.
+ * The local copy above hides it here at once and still does if this request fails.
+ */
+export function rememberOnAccount(bannerId: string): Promise<unknown> {
+  return sendCommandUnparsed('PUT', `/api/announcements/${encodeURIComponent(bannerId)}/dismissal`, {});
 }

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_MESSAGES, type AnnouncementInput } from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
-import type { ContentEvent } from './events';
+import type { ContentEvent, DismissalEvent } from './events';
 
 export const ANNOUNCEMENT_NOT_FOUND = ANNOUNCEMENT_MESSAGES.notFound;
 
@@ -50,5 +50,22 @@ export const announcementDecider: Decider<AnnouncementCommand, AnnouncementState
     if (e.type === 'content.AnnouncementDeleted') return { status: 'deleted' };
     const { visibleTo, blocks, dismissBehavior, active, startsAt = null, endsAt = null } = e.data;
     return { status: 'live', input: { visibleTo, content: { blocks }, dismissBehavior, active, startsAt, endsAt } };
+  },
+};
+
+export type DismissalCommand = { kind: 'dismiss'; announcementId: string; userId: string; at: string };
+export interface DismissalState {
+  dismissed: readonly string[];
+}
+
+/** A learner's lasting dismissals: dismissing a banner again (another browser, a retry) changes nothing. */
+export const dismissalDecider: Decider<DismissalCommand, DismissalState, DismissalEvent> = {
+  initialState: () => ({ dismissed: [] }),
+  decide(c, s) {
+    if (s.dismissed.includes(c.announcementId)) return [];
+    return [{ type: 'content.AnnouncementDismissed', data: { announcementId: c.announcementId, userId: c.userId, at: c.at } }];
+  },
+  evolve(s, e) {
+    return { dismissed: [...s.dismissed, e.data.announcementId] };
   },
 };

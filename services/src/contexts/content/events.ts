@@ -32,3 +32,15 @@ export type ContentEvent = EventOf<(typeof contentEvents)[number]>;
 
 /** One small stream per announcement: a handful of revisions at most. */
 export const announcementStream = (id: string) => `content-announcement-${id}`;
+
+/** A learner dismissed a banner for good ("persistent"): the dismissal follows their account to every browser. */
+export const AnnouncementDismissed = defineEvent(
+  'content.AnnouncementDismissed',
+  z.object({ announcementId: z.uuid(), userId: z.uuid(), at: z.iso.datetime() }),
+);
+
+export const dismissalEvents = [AnnouncementDismissed] as const;
+export type DismissalEvent = EventOf<(typeof dismissalEvents)[number]>;
+
+/** One stream per learner: the banners they dismissed for good. */
+export const dismissalStream = (userId: string) => `content-dismissals-${userId}`;

@@ -1,12 +1,14 @@
 import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { AnnouncementCommands } from './commands/announcements';
+import { DismissalCommands } from './commands/dismissals';
 import { AnnouncementQueries } from './queries';
 import { adminReads } from '../../platform/projections/admin-reads';
 import { guardBrevo } from './adapters/brevo/guard';
 import { createHttpBrevo } from './adapters/brevo/http';
 import { createLocalBrevo } from './adapters/brevo/local';
 import { announcementsProjection } from './projections/announcements';
+import { dismissalsProjection } from './projections/dismissals';
 import { announcementStream } from './events';
 import { imageUsageProjection } from './projections/image-usage';
 import { contentRoutes } from './routes';
@@ -41,7 +43,7 @@ function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {
   name: 'content',
-  projections: [announcementsProjection, imageUsageProjection],
+  projections: [announcementsProjection, dismissalsProjection, imageUsageProjection],
   history: { announcement: (id) => [announcementStream(id)] },
   async routes(app, deps) {
     const { config } = deps;
@@ -49,8 +51,9 @@ export const contentModule: Module = {
     contentRoutes(app, {
       auth: deps.auth,
       announcements: new AnnouncementCommands(deps.store),
+      dismissals: new DismissalCommands(deps.store),
       announcementQueries: new AnnouncementQueries(deps.db, adminReads.cacheFor(deps)),
-      readAfter: readAfterFor(deps.projections, [announcementsProjection.name]),
+      readAfter: readAfterFor(deps.projections, [announcementsProjection.name, dismissalsProjection.name]),
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
       now: deps.now,

@@ -25,10 +25,21 @@ export class AnnouncementQueries {
     private readonly cache: Cache | undefined,
   ) {}
 
-  /** Active announcements for these audiences whose schedule includes `now`, newest first. */
-  async active(audiences: readonly Audience[], now: Date): Promise<Announcement[]> {
+  /**
+   * Active announcements for these audiences whose schedule includes `now`, newest first; with a user, not
+   * the persistent ones they dismissed (in any browser).
+   */
+  async active(audiences: readonly Audience[], now: Date, userId?: string): Promise<Announcement[]> {
     const rows: AnnouncementRow[] = await this.db('content_announcements')
       .where({ active: true })
+      .modify((q) => {
+        if (!userId) return;
+        q.whereNot((dismissed) =>
+          dismissed.where({ dismiss_behavior: 'persistent' }).whereExists((d) =>
+            d.select(this.db.raw('1')).from('content_announcement_dismissals').where({ user_id: userId }).whereRaw('announcement_id = content_announcements.id'),
+          ),
+        );
+      })
       .whereIn('visible_to', audiences)
       .where((q) => q.whereNull('starts_at').orWhere('starts_at', '<=', now))
       .where((q) => q.whereNull('ends_at').orWhere('ends_at', '>', now))

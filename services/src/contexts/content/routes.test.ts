@@ -92,6 +92,27 @@ describe(`content routes on ${database.label}`, () => {
       expect(all.find((a: { id: string }) => a.id === later.id)).toMatchObject({ startsAt: Date.parse(start), endsAt: null });
     });
 
+    it('remembers a banner dismissed for good on the account: another session leaves it out; a repeat appends nothing', async () => {
+      const admin = as('Admin').agent;
+      const lasting = await create(admin, banner('all', 'Spring sale', { dismissBehavior: 'persistent' }));
+      const ids = [lasting.id];
+      const ana = as();
+      const dismiss = (agent: Agent, id: string) => agent.request({ method: 'PUT', url: `/api/announcements/${id}/dismissal`, payload: { commandId: randomUUID() } });
+      expect(await listIds(ana.agent, '/api/announcements', lasting.position, ids)).toEqual(ids);
+      const res = await dismiss(ana.agent, lasting.id);
+      expect(res.statusCode, res.body).toBe(200);
+      // Another browser: a new session of the same account.
+      const elsewhere = t.agent().setCookies(testUserCookies(ana.uid, 'User', 'free'));
+      expect(await listIds(elsewhere, '/api/announcements', res.json().position, ids)).toEqual([]);
+      expect(await listIds(as().agent, '/api/announcements', res.json().position, ids)).toEqual(ids);
+      const before = await eventCount();
+      expect((await dismiss(elsewhere, lasting.id)).statusCode).toBe(200);
+      expect(await eventCount()).toBe(before);
+      const unknown = await dismiss(ana.agent, randomUUID());
+      expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Announcement not found']);
+      expect(await eventCount()).toBe(before);
+    });
+
     it('lets only admins write: 403 for users, 401 without a session, and nothing is appended', async () => {
       const admin = as('Admin').agent;
       const { id } = await create(admin, banner('all'));

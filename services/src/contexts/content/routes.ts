@@ -4,6 +4,7 @@ import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { AnnouncementCommands } from './commands/announcements';
+import type { DismissalCommands } from './commands/dismissals';
 import type { AnnouncementQueries } from './queries';
 import type { LocalBrevo } from './adapters/brevo/local';
 import type { Brevo } from './adapters/brevo/port';
@@ -18,6 +19,7 @@ export const CONTACT_NOT_FOUND = 'You are not on the mailing list.';
 export interface ContentRouteDeps {
   auth: Authenticator;
   announcements: AnnouncementCommands;
+  dismissals: DismissalCommands;
   announcementQueries: AnnouncementQueries;
   readAfter: ReadAfter;
   brevo: Brevo | LocalBrevo;
@@ -36,8 +38,10 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
     // whose session has the languages, shows only its own (audiencesOf with them).
     const audiences = [...audiencesOf({ role, subscription: (await auth.isMaster(user.id)) ? 'master' : 'free' }), ...LANGUAGE_AUDIENCES];
     await d.readAfter(query.minPosition);
-    return { announcements: await d.announcementQueries.active(audiences, d.now()) };
+    return { announcements: await d.announcementQueries.active(audiences, d.now(), user.id) };
   });
+
+  registerRoute(app, auth, r.dismissAnnouncement, async ({ user, params, body }) => withPosition(await d.dismissals.dismiss(user.id, params.announcementId, body.commandId)));
 
   registerRoute(app, auth, r.adminListAnnouncements, async ({ query }) => {
     await d.readAfter(query.minPosition);
