@@ -73,7 +73,8 @@ const M = IMPORT_MESSAGES;
 export const ImportSettingsSchema = z.object({
   languageCode: LearningLanguageSchema,
   category: ArticleCategorySchema.default('Other'),
-  generalDifficulty: LevelSchema.default('B1'),
+  /** Left out: the learner's level in the language (B1 when they have none). */
+  generalDifficulty: LevelSchema.optional(),
 });
 export type ImportSettings = z.output<typeof ImportSettingsSchema>;
 

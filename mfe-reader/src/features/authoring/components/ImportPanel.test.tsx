@@ -47,6 +47,20 @@ describe('importing a text', () => {
     expect(window.location.pathname).toBe(`/app/library/${ID}`);
   });
 
+  it("offers the learner's own level for the text, and Other as its category, until they choose", async () => {
+    session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de', languageLevels: { de: 'A2', fr: 'C1' } });
+    const fetchMock = mockApi({
+      'POST /api/articles/import/text': () => json({ articles: [{ id: ID, name: 'Mein Tag' }], series: null, position: '4.2' }, 201),
+      'GET /api/articles/import/progress': () => problem(404, IMPORT_MESSAGES.importNotFound),
+    });
+    renderPanel();
+    expect(field(/^Level/).value).toBe('A2');
+    expect(field(/^Category/).value).toBe('Other');
+    fireEvent.change(field(/^Text/), { target: { value: 'Mein Tag\n\nIch stehe früh auf.' } });
+    await submit();
+    expect(callsTo(fetchMock, 'POST', '/api/articles/import/text')[0]?.body).toMatchObject({ generalDifficulty: 'A2', category: 'Other' });
+  });
+
   it("imports a web page into a series and shows the library's series; a refusal shows the server's words", async () => {
     let answer = problem(400, IMPORT_MESSAGES.urlPrivate);
     mockApi({ 'POST /api/articles/import/url': () => answer, 'GET /api/articles/import/progress': () => problem(404, IMPORT_MESSAGES.importNotFound) });

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button, TextField, navigate, toast } from '@verba/kit';
+import { Button, TextField, navigate, toast, useSession, type SessionUser } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
-import { ARTICLE_CATEGORIES, LEVELS, type ArticleCategory, type LearningLanguage, type Level } from '@verba/contracts';
+import { ARTICLE_CATEGORIES, LEVELS, LevelSchema, type ArticleCategory, type LearningLanguage, type Level } from '@verba/contracts';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES, LIBRARY_MESSAGES, type ImportResult } from '@verba/contracts/http';
 import { useImport, type ImportSource } from '../api/import-api';
 import { SelectField, TextAreaField } from './fields';
@@ -37,6 +37,12 @@ function sourceOf(values: ImportForm): ImportSource | { field: 'text' | 'files' 
   return { kind: 'file', file };
 }
 
+/** The learner's level in the language (from onboarding), the level their texts most likely have; else B1. */
+function learnerLevel(user: SessionUser | null, languageCode: LearningLanguage): Level {
+  const levels = user?.['languageLevels'] as Partial<Record<LearningLanguage, unknown>> | undefined;
+  return LevelSchema.catch('B1').parse(levels?.[languageCode]);
+}
+
 /** Opens what was made: the article, or the library showing the new series. */
 function done(result: ImportResult) {
   const count = result.articles.length;
@@ -50,7 +56,10 @@ function done(result: ImportResult) {
  * imports show their progress (upload, then the articles as the server writes them).
  */
 export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }) {
-  const form = useForm<ImportForm>({ defaultValues: { kind: 'text', name: '', text: '', files: null, url: '', category: 'Other', generalDifficulty: 'B1' } });
+  const { user } = useSession();
+  const form = useForm<ImportForm>({
+    defaultValues: { kind: 'text', name: '', text: '', files: null, url: '', category: 'Other', generalDifficulty: learnerLevel(user, languageCode) },
+  });
   const { register, watch, setError, formState } = form;
   const { run, status } = useImport();
   const [failure, setFailure] = useState<string | null>(null);

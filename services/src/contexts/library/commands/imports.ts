@@ -32,6 +32,8 @@ const PAGE: BudgetMessages = { tooSlow: M.pageTooSlow, tooLarge: M.pageNeedsTooM
 const PROGRESS_TTL_MS = 10 * 60_000;
 const progressKey = (userId: string, importId: string) => `library:import:${userId}:${importId}`;
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+/** The level of imported texts when neither the learner nor their onboarding tells one. */
+const UNKNOWN_LEVEL = 'B1';
 
 /**
  * Bringing your own texts: each import reads its source into articles (private, within the article limit),
@@ -102,9 +104,11 @@ export class ImportCommands {
     if (count > room) throw new HttpError(403, importQuotaMessage(count, room));
   }
 
-  private async write(actor: Actor, settings: ImportSettings, work: Work, commandId: string): Promise<ImportResult> {
+  private async write(actor: Actor, chosen: ImportSettings, work: Work, commandId: string): Promise<ImportResult> {
     const total = work.articles.length;
     await this.checkRoom(actor, total);
+    const generalDifficulty = chosen.generalDifficulty ?? (await this.queries.readerLevel(actor.userId, chosen.languageCode)) ?? UNKNOWN_LEVEL;
+    const settings = { ...chosen, generalDifficulty };
     await this.progress(actor.userId, commandId, { stage: 'creating', done: 0, total });
     const authorDisplayName = clip(work.author, AUTHOR_NAME_MAX);
     const written: { id: string; name: string }[] = [];

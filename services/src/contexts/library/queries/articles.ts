@@ -5,6 +5,7 @@ import {
   type Article,
   type ArticleSummary,
   type LearningLanguage,
+  type Level,
   type ListArticlesQuery,
 } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
@@ -27,6 +28,12 @@ export class ArticleQueries {
   private async query(viewer: Actor, q: ArticleQuery) {
     const { rows, total } = await queryArticles(this.db, viewer, q);
     return { rows: await withAuthorNames(this.people, rows), total };
+  }
+
+  /** The reader's level in a language, from their onboarding; undefined when they gave none. */
+  async readerLevel(userId: string, language: LearningLanguage): Promise<Level | undefined> {
+    const row = await this.db('library_reader_levels').where({ user_id: userId, language }).first('level');
+    return row?.level as Level | undefined;
   }
 
   async privateArticles(userId: string): Promise<number> {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PRIVATE_ARTICLE_LIMIT, IMPORT_MESSAGES as M, LIBRARY_MESSAGES, importQuotaMessage } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import type { Agent } from '../../../../test-support/platform/test-app';
-import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
+import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, onboard, person, post } from '../../../../test-support/contexts/library/app';
 import { buildEpub, multipartForm } from '../../../../test-support/contexts/library/epub';
 
 const settings = { languageCode: 'de', category: 'Fiction', generalDifficulty: 'B1' };
@@ -56,7 +56,7 @@ describe(`importing your own texts on ${database.label}`, () => {
     await t?.close();
   });
 
-  it('imports pasted text as a private article named by its first line', async () => {
+  it('imports pasted text as a private article named by its first line, which the text does not repeat', async () => {
     const reader = person(t);
     const other = person(t);
     const res = await post(reader.agent, '/api/articles/import/text', { ...settings, text: 'Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.', commandId: randomUUID() });
@@ -65,7 +65,7 @@ describe(`importing your own texts on ${database.label}`, () => {
     expect(series).toBeNull();
     expect(articles).toEqual([{ id: expect.any(String), name: 'Ein Brief an Oma' }]);
     const article = (await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json();
-    expect(article).toMatchObject({ isPrivate: true, isAuthor: true, category: 'Fiction', generalDifficulty: 'B1', content: 'Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.' });
+    expect(article).toMatchObject({ isPrivate: true, isAuthor: true, category: 'Fiction', generalDifficulty: 'B1', content: 'Liebe Oma, wie geht es dir?\nMir geht es gut.' });
     expectProblem(await get(other.agent, `/api/articles/${articles[0]!.id}`), 404, LIBRARY_MESSAGES.articleNotFound);
   });
 
@@ -85,13 +85,38 @@ describe(`importing your own texts on ${database.label}`, () => {
     expect(first.content.endsWith('über das Meer.')).toBe(true);
   });
 
-  it('imports a .txt file, named after the file', async () => {
+  it('imports a .txt file whose first line is a title under that title, without repeating it in the text', async () => {
+    const reader = person(t);
+    const res = await upload(reader.agent, 'notizen_2024.txt', strToU8('Ein Sonntag in Hamburg\r\n\r\nAm Morgen gehen wir zum Fischmarkt.\r\n\r\nAm Abend fahren wir mit dem Schiff.'));
+    expect(res.statusCode, res.body).toBe(201);
+    const { articles } = res.json() as Result;
+    expect(articles.map((a) => a.name)).toEqual(['Ein Sonntag in Hamburg']);
+    const article = (await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json();
+    expect(article).toMatchObject({ name: 'Ein Sonntag in Hamburg', content: 'Am Morgen gehen wir zum Fischmarkt.\n\nAm Abend fahren wir mit dem Schiff.', category: 'Fiction', generalDifficulty: 'B1' });
+  });
+
+  it('imports a .txt file that starts with a sentence under the tidied file name, keeping the sentence', async () => {
     const reader = person(t);
     const res = await upload(reader.agent, 'mein_tagebuch.txt', strToU8('Heute war ein schöner Tag.\r\n\r\nMorgen fahren wir ans Meer.'));
     expect(res.statusCode, res.body).toBe(201);
     const { articles } = res.json() as Result;
-    expect(articles.map((a) => a.name)).toEqual(['mein tagebuch']);
+    expect(articles.map((a) => a.name)).toEqual(['Mein tagebuch']);
     expect((await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json().content).toBe('Heute war ein schöner Tag.\n\nMorgen fahren wir ans Meer.');
+  });
+
+  it("files a text whose level the learner did not choose at their own level, and under Other", async () => {
+    const learner = person(t);
+    await onboard(t, learner.uid, 'de', 'A2');
+    await t.caughtUp();
+    const text = 'Mein erster Text\n\nIch lerne Deutsch.';
+    const res = await post(learner.agent, '/api/articles/import/text', { languageCode: 'de', text, commandId: randomUUID() });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as Result).articles[0]!.id;
+    expect((await get(learner.agent, `/api/articles/${id}`)).json()).toMatchObject({ generalDifficulty: 'A2', category: 'Other' });
+    // A learner without a level in the language: B1, as before.
+    const other = person(t);
+    const plain = await post(other.agent, '/api/articles/import/text', { languageCode: 'fr', text: 'Mon texte\n\nJe lis.', commandId: randomUUID() });
+    expect((await get(other.agent, `/api/articles/${(plain.json() as Result).articles[0]!.id}`)).json()).toMatchObject({ generalDifficulty: 'B1', category: 'Other' });
   });
 
   it('imports an EPUB: its chapters become a private series, titled from the table of contents, in reading order', async () => {

@@ -2,7 +2,8 @@ import { IMPORT_MESSAGES as M, SERIES_TITLE_MAX } from '@verba/contracts';
 import { Refused } from '../../../../platform/untrusted/refused';
 import { readEpub } from './epub';
 import { splitIntoArticles, type ImportedText } from './parts';
-import { decodeTextFile, paragraphsFromText, titleFromText } from './plain-text';
+import { decodeTextFile, hasBlankLines, paragraphsFromText, titleFromText } from './plain-text';
+import { fileTitle, leadingTitle } from './title';
 import { readWebPage } from './web-page';
 
 /** What one import makes: a title (the series' when several articles), who wrote it, the articles. */
@@ -12,12 +13,15 @@ export interface Work {
   articles: ImportedText[];
 }
 
-const fileTitle = (filename: string) => filename.replace(/\.[^.]+$/, '').replace(/[_]+/g, ' ').trim() || 'Imported text';
-
-function fromText(title: string | undefined, text: string): Work {
-  const paragraphs = paragraphsFromText(text);
-  if (!paragraphs.length) throw new Refused(400, M.noText);
-  const name = title || titleFromText(paragraphs, SERIES_TITLE_MAX);
+/**
+ * A text's articles and title: the title given, else the text's first line when it looks like a title
+ * (then it is not repeated in the text), else `fallback` (a file's name), else the first line, kept.
+ */
+function fromText(given: string | undefined, text: string, fallback?: string): Work {
+  const all = paragraphsFromText(text);
+  if (!all.length) throw new Refused(400, M.noText);
+  const { title, paragraphs } = given ? { title: given, paragraphs: all } : leadingTitle(all, hasBlankLines(text));
+  const name = title || fallback || titleFromText(paragraphs, SERIES_TITLE_MAX);
   return { title: name, author: '', articles: splitIntoArticles(name, paragraphs) };
 }
 
@@ -27,7 +31,7 @@ function fromText(title: string | undefined, text: string): Work {
  */
 export const libraryImportJobs = {
   'library.import.text': ({ name, text }: { name: string; text: string }): Work => fromText(name, text),
-  'library.import.text-file': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work => fromText(fileTitle(filename), decodeTextFile(bytes)),
+  'library.import.text-file': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work => fromText(undefined, decodeTextFile(bytes), fileTitle(filename)),
   'library.import.epub': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work => {
     const book = readEpub(bytes, fileTitle(filename));
     return { title: book.title, author: book.author, articles: book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs)) };

@@ -28,13 +28,16 @@ export function decodeTextFile(bytes: Uint8Array): string {
   return text;
 }
 
+/** Whether paragraphs of the text are told apart by blank lines (else each line is one). */
+export const hasBlankLines = (text: string): boolean => /\n[ \t]*\n/.test(text.replace(/\r\n?/g, '\n'));
+
 /**
  * Plain text as paragraphs: a blank line ends one. Single line breaks inside a paragraph are kept when the
  * text has blank lines (poems, dialogue); a text without any blank line takes each line as a paragraph.
  */
 export function paragraphsFromText(text: string): string[] {
   const normalized = text.replace(/\r\n?/g, '\n').replace(/\u00ad/g, '');
-  const blocks = /\n[ \t]*\n/.test(normalized) ? normalized.split(/\n[ \t]*\n+/) : normalized.split('\n');
+  const blocks = hasBlankLines(normalized) ? normalized.split(/\n[ \t]*\n+/) : normalized.split('\n');
   return blocks
     .map((block) =>
       block
