@@ -6,7 +6,10 @@ import { PUBLIC_TEXT_ARTICLE } from './events';
 import type { ArticleCommands } from './commands/articles';
 import type { SeriesCommands } from './commands/series';
 
-/** A demo article's front matter; the Markdown body is its plain text, paragraphs split by a blank line. */
+/**
+ * A demo article's front matter; the Markdown body is its plain text, paragraphs split by a blank line.
+ * `isPremiumOnly: true` (the spec's article field) makes it a Master-only article.
+ */
 const DemoArticleSchema = z.object({
   id: z.uuid(),
   languageCode: LearningLanguageSchema,
@@ -14,6 +17,10 @@ const DemoArticleSchema = z.object({
   category: ArticleCategorySchema,
   name: z.string().min(1),
   content: z.string().min(1),
+  isPremiumOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 /** A demo series (services/data/demo/series/*.json): its articles' ids in reading order. */
@@ -116,11 +123,13 @@ export async function seedDemoLibrary(articleCommands: ArticleCommands, seriesCo
         level: a.level,
         content: a.content,
         ...PUBLIC_TEXT_ARTICLE,
+        isPremiumOnly: a.isPremiumOnly,
         seriesId: a.seriesId,
         authorDisplayName: 'Verba',
         at: new Date(times.get(a.id)!).toISOString(),
       }),
     ),
   );
-  return [`Demo library: ${library.articles.length} articles and ${library.series.length} series in German, French, Spanish and Russian.`];
+  const premium = library.articles.filter((a) => a.isPremiumOnly).length;
+  return [`Demo library: ${library.articles.length} articles (${premium} for Master only) and ${library.series.length} series in German, French, Spanish and Russian.`];
 }

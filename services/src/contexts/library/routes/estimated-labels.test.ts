@@ -27,7 +27,7 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
   }
 
   it('shows a new learner labels estimated from their onboarding level, marked as estimates', async () => {
-    const a2 = person(t);
+    const a2 = person(t, 'master'); // Master: the premium demo texts open for the comparison too
     const articles = await library(a2, await onboard(t, a2.uid, 'de', 'A2'));
     expect(articles.length).toBeGreaterThanOrEqual(4);
     expect(articles.every((a) => a.difficultyEstimated)).toBe(true);
@@ -87,7 +87,7 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
   });
 
   it('gives the spec’s own labels once the learner has marked enough words, and none estimated without a level', async () => {
-    const almost = person(t);
+    const almost = person(t, 'master');
     await onboard(t, almost.uid, 'de', 'B1');
     const atThreshold = await markWords(t, almost.uid, 'de', filler(MARKS_FOR_PERSONAL_LABELS - 1, 'a'), 'known');
     expect((await library(almost, atThreshold)).every((a) => a.difficultyEstimated)).toBe(true);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { splitWords } from '@verba/contracts';
+import { LEARNING_LANGUAGES, LIBRARY_MESSAGES, splitWords, type ArticleSummary } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { testAuthModule, testUserCookies } from '../../../../test-support/platform/test-auth';
@@ -59,6 +59,27 @@ describe(`library routes on ${database.label}`, () => {
     expect(missing.json().message).toBe('Article not found');
     const bad = await reader().request({ method: 'GET', url: '/api/articles/not-an-id' });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('seeds Master-only articles in every language: listed for everyone, locked for free learners with the message, open for Master', async () => {
+    const master = t.agent().setCookies(testUserCookies(randomUUID(), 'User', 'master'));
+    const free = reader();
+    for (const language of LEARNING_LANGUAGES) {
+      const listed = (await free.request({ method: 'GET', url: `/api/articles?languageCode=${language}&premium=true&pageSize=100` })).json().articles as ArticleSummary[];
+      const seeded = demoArticles().filter((a) => a.languageCode === language && a.isPremiumOnly);
+      expect(listed.map((a) => a.id).sort(), language).toEqual(seeded.map((a) => a.id).sort());
+      expect(seeded.length, language).toBeGreaterThanOrEqual(3);
+      expect(new Set(seeded.map((a) => a.level)).size, language).toBeGreaterThanOrEqual(3);
+      for (const a of listed) {
+        expect(a).toMatchObject({ isPremiumOnly: true, authorDisplayName: 'Verba', isPrivate: false });
+        const locked = await free.request({ method: 'GET', url: `/api/articles/${a.id}` });
+        expect(locked.statusCode, a.name).toBe(403);
+        expect(locked.json().message).toBe(LIBRARY_MESSAGES.premiumOnly);
+        const open = await master.request({ method: 'GET', url: `/api/articles/${a.id}` });
+        expect(open.statusCode, a.name).toBe(200);
+        expect(open.json().content).toBe(seeded.find((s) => s.id === a.id)!.content);
+      }
+    }
   });
 
   it('answers 401 without a session and 400 for an unknown language', async () => {
