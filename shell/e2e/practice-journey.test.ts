@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verba } from './support/verba';
+import { IPHONE } from './support/phone';
 
 /** Three German cards, made through the API as the reader's "add to flashcards" will. */
 /** The three cards the journey adds from the reader (filled in as it adds them). */
@@ -80,10 +81,12 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     await page.getByText('Card 1 of 3').waitFor();
     await page.keyboard.press('Space');
     await page.locator('.pr-flashcard__target').waitFor();
+    // Each button tells what it schedules (a new card: FSRS's learning steps, or days for Easy), as Anki does.
+    expect(await page.locator('.pr-rating__interval').allTextContents()).toEqual(['1m', '6m', '10m', '8d']);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'practice-review.png');
     await page.keyboard.press('1');
-    await page.getByText('Card 2 of 3').waitFor();
+    await page.getByText('Card 2 of 4').waitFor(); // Again: the card comes back later in the session
     await page.keyboard.press('u');
     await page.getByText('Card 1 of 3').waitFor();
     await page.keyboard.press('4'); // Easy instead of Again
@@ -95,6 +98,17 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     await page.getByRole('heading', { name: 'Session complete' }).waitFor();
     await page.getByText('Your ratings are saved.').waitFor();
     expect(await page.locator('.pr-result__count').allTextContents()).toEqual(['Again0', 'Hard0', 'Good1', 'Easy2']);
+    // Undo works after the end too: the last card comes back; Again keeps it in the session until answered otherwise.
+    await page.getByRole('button', { name: /Undo last rating/ }).click();
+    await page.getByText('Card 3 of 3').waitFor();
+    await page.locator('.pr-flashcard__target').waitFor();
+    await page.keyboard.press('1');
+    await page.getByText('Card 4 of 4').waitFor(); // the same card again: nothing else is left
+    await page.keyboard.press('Space');
+    await page.keyboard.press('3');
+    await page.getByRole('heading', { name: 'Session complete' }).waitFor();
+    await page.getByText('Your ratings are saved.').waitFor();
+    expect(await page.locator('.pr-result__count').allTextContents()).toEqual(['Again1', 'Hard0', 'Good2', 'Easy1']);
 
     // The list reads after the ratings: no card is due now any more, each was practised today.
     await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
@@ -176,4 +190,51 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     await shot(page, 'practice-list-dark.png');
     await page.close();
   }, 180_000);
+
+  it('reviews on a phone (390x844): the card and the four rating buttons fit the first screen, each button at least 44 px high', async () => {
+    const context = await app.browser.newContext({ viewport: IPHONE, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await signIn(page, app.base, app.learner);
+    // Two new cards, made as the reader's "Add to flashcards" makes them (the CSRF cookie echoed).
+    const status = await page.evaluate(async () => {
+      const csrf = decodeURIComponent(/(?:^|; )verba_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      const body = JSON.stringify({ languageCode: 'de', flashcards: [{ sourceValue: 'das Telefon', targetValue: 'the phone' }, { sourceValue: 'der Daumen', targetValue: 'the thumb' }] });
+      return (await fetch('/api/flashcards', { method: 'POST', headers: { 'content-type': 'application/json', 'x-verba-csrf': csrf }, body })).status;
+    });
+    expect(status).toBe(201);
+    await page.goto(`${app.base}/app/practice-portal/practice-flashcards`);
+    await page.getByText('Card 1 of 2').waitFor();
+    const inFirstScreen = async (selector: string) => {
+      return page.locator(selector).evaluateAll((els) =>
+        els.map((el) => {
+          const b = el.getBoundingClientRect();
+          return { inside: b.top >= 0 && b.bottom <= window.innerHeight && b.left >= 0 && b.right <= window.innerWidth, height: b.height };
+        }),
+      );
+    };
+    await page.locator('.pr-flashcard').tap();
+    await page.locator('.pr-flashcard__target').waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0); // nothing scrolled to get here
+    const buttons = await inFirstScreen('.pr-rating');
+    expect(buttons).toHaveLength(4);
+    for (const b of buttons) {
+      expect(b.inside).toBe(true);
+      expect(b.height).toBeGreaterThanOrEqual(44);
+    }
+    expect((await inFirstScreen('.pr-flashcard'))[0]!.inside).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'practice-review-phone.png') });
+    // Tapping: Again, then Good for the other card; the first comes back and ends the session with Good.
+    await page.getByRole('button', { name: /Again/ }).tap();
+    await page.getByText('Card 2 of 3').waitFor();
+    await page.locator('.pr-flashcard').tap();
+    await page.getByRole('button', { name: /Good/ }).tap();
+    await page.getByText('Card 3 of 3').waitFor();
+    await page.locator('.pr-flashcard').tap();
+    expect((await inFirstScreen('.pr-rating')).every((b) => b.inside)).toBe(true);
+    await page.getByRole('button', { name: /Good/ }).tap();
+    await page.getByRole('heading', { name: 'Session complete' }).waitFor();
+    await page.getByText('Your ratings are saved.').waitFor();
+    expect(await page.locator('.pr-result__count').allTextContents()).toEqual(['Again1', 'Hard0', 'Good2', 'Easy0']);
+    await context.close();
+  }, 120_000);
 });
