@@ -35,7 +35,7 @@ export const LanguageAnalyticsSchema = z.object({
   language: LearningLanguageSchema,
   /** Users who had joined the language by the end of the range (chosen it or done anything in it). */
   totalUsers: z.number().int(),
-  /** Of those, the ones with Master now. */
+  /** Of those, the ones paying for Master now (a subscription); an admin's manual grant of Master does not count. */
   totalPremiumUsers: z.number().int(),
   /** Users who did anything in the language in the range. */
   totalActiveUsers: z.number().int(),

@@ -1,4 +1,5 @@
-import { Link, SectionHeader } from '@verba/kit';
+import { Link } from '@verba/kit';
+import { AnalyticsOverview } from './AnalyticsOverview';
 import { HistoricalAnalyticsPage } from './HistoricalAnalyticsPage';
 import { LanguageAnalyticsPage } from './LanguageAnalyticsPage';
 import { MonthlyStatisticsPage } from './MonthlyStatisticsPage';
@@ -25,13 +26,7 @@ export function AnalyticsPages({ pathname }: { pathname: string }) {
           </Link>
         ))}
       </nav>
-      {found ? (
-        <found.Page />
-      ) : (
-        <main className="an-page">
-          <SectionHeader section="admin" title="Analytics" subtitle="Figures from the event log: per language, per user and over time." />
-        </main>
-      )}
+      {found ? <found.Page /> : <AnalyticsOverview />}
     </>
   );
 }
