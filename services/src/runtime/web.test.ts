@@ -222,3 +222,38 @@ describe('prerendered public pages served by the API process', () => {
     expect(prerenderedPage('/a//b')).toBeUndefined();
   });
 });
+
+describe('cache headers of the built web files', () => {
+  let dist: string;
+  let app: App;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'verba-web-cache-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Verba</title>');
+    writeFileSync(path.join(dist, 'main.js'), 'console.log("entry")');
+    writeFileSync(path.join(dist, '470.5aaff931.js'), 'console.log("chunk")');
+    writeFileSync(path.join(dist, 'not-a-hash.js'), 'console.log("plain")');
+    app = await createHttpServer({ log: createLogger('silent'), ready: () => true, pageFallback: pageFallbackFor(dist) });
+    await serveWeb(app, dist);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('lets the browser keep a content-hashed chunk for a year without asking again', async () => {
+    const res = await app.inject({ method: 'GET', url: '/470.5aaff931.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has the browser revalidate entry files, which an unchanged file answers with 304', async () => {
+    for (const url of ['/main.js', '/not-a-hash.js']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).not.toContain('immutable');
+      const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+});

@@ -59,10 +59,19 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
 
   for (const name of FRAGMENTS) {
     if (!existsSync(fragmentDist(name))) continue;
-    await app.register(fastifyStatic, { root: fragmentDist(name), prefix: `/fragments/${name}/`, decorateReply: false });
+    await app.register(fastifyStatic, { root: fragmentDist(name), prefix: `/fragments/${name}/`, decorateReply: false, setHeaders: cacheHashedForever });
   }
   if (!existsSync(shell)) return;
-  await app.register(fastifyStatic, { root: shell, prefix: '/', wildcard: false, index: false });
+  await app.register(fastifyStatic, { root: shell, prefix: '/', wildcard: false, index: false, setHeaders: cacheHashedForever });
+}
+
+/**
+ * A chunk named by its content (`[name].[contenthash:8].js`, the web builds' chunk names) never
+ * changes: a browser keeps it without asking again. Entry files (main.js, remoteEntry.js), manifests
+ * and pages keep the default and are revalidated (ETag) on every load.
+ */
+function cacheHashedForever(reply: FastifyReply, file: string): void {
+  if (/\.[0-9a-f]{8}\.js$/.test(file)) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
 
 /**
