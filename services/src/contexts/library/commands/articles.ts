@@ -142,12 +142,13 @@ export class ArticleCommands {
   }
 
   async update(actor: Actor, articleId: string, input: ArticleInput, commandId: string = randomUUID()) {
-    const draft = this.draft(input);
-    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
-    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
     // Sealed for the article's author (an admin may edit it); authorship never changes, so the read model's word is final.
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
-    const sealedDraft = await this.sealed((row?.author_id as string | null | undefined) ?? null, draft);
+    const authorId = (row?.author_id as string | null | undefined) ?? null;
+    const draft = { ...this.draft(input), authorDisplayName: await this.queries.givenAuthorName(authorId, plainText(input.authorDisplayName)) };
+    await this.checkSeries(actor, draft.seriesId, draft.languageCode);
+    const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
+    const sealedDraft = await this.sealed(authorId, draft);
     const position = await this.run({ kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId, actor.userId);
     return this.saved(actor, articleId, position);
   }

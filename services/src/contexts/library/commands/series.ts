@@ -53,8 +53,8 @@ export class SeriesCommands {
       title,
       description: plainText(input.description),
       previewImgSrc: input.previewImgSrc,
-      // None given: the author's own name is shown, asked from identity at read time (queries/author-names.ts).
-      authorDisplayName: plainText(input.authorDisplayName),
+      // None given (or their own): the author's name is shown, asked from identity at read time (queries/author-names.ts).
+      authorDisplayName: await this.queries.givenAuthorName(authorId, plainText(input.authorDisplayName)),
       isPrivate: input.isPrivate,
     };
     const verdict = input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);

@@ -12,7 +12,7 @@ import { DomainError } from '../../../platform/decider/decider';
 import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
 import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type ArticleQuery, type Sql } from './article-sql';
-import { withAuthorNames } from './author-names';
+import { givenAuthorName, withAuthorNames } from './author-names';
 
 const where = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 
@@ -28,6 +28,11 @@ export class ArticleQueries {
   private async query(viewer: Actor, q: ArticleQuery) {
     const { rows, total } = await queryArticles(this.db, viewer, q);
     return { rows: await withAuthorNames(this.people, rows), total };
+  }
+
+  /** What to store of an author name a learner's form sent (none for their own display name). */
+  givenAuthorName(authorId: string | null, name: string): Promise<string> {
+    return givenAuthorName(this.people, authorId, name);
   }
 
   /** The reader's level in a language, from their onboarding; undefined when they gave none. */

@@ -26,3 +26,14 @@ export async function withAuthorNames<R extends Authored>(people: People, rows: 
   const names = await people.displayNames(unnamed.map((r) => r.author_id!));
   return rows.map((r) => (unnamed.includes(r) ? { ...r, author_display_name: names.get(r.author_id!) || NAMELESS_AUTHOR } : r));
 }
+
+/**
+ * The author name to keep from what a form sent: none when it is the author's own display name (an edit
+ * form shows the name a read filled in), so the text keeps following the author's name rather than a copy.
+ */
+export async function givenAuthorName(people: People, authorId: string | null, name: string): Promise<string> {
+  if (!authorId || !name) return name;
+  if (NO_NAME_GIVEN.has(name)) return '';
+  const own = (await people.displayNames([authorId])).get(authorId) ?? NAMELESS_AUTHOR;
+  return name === own ? '' : name;
+}

@@ -4,7 +4,7 @@ import { DomainError } from '../../../platform/decider/decider';
 import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
 import { queryArticles, toSummary, visibleTo } from './article-sql';
-import { withAuthorNames } from './author-names';
+import { givenAuthorName, withAuthorNames } from './author-names';
 
 export interface SeriesRow {
   id: string;
@@ -40,6 +40,11 @@ export class SeriesQueries {
     /** Identity's display names, for series and articles whose learner-author gave no author name. */
     private readonly people: People,
   ) {}
+
+  /** What to store of an author name a learner's form sent (none for their own display name). */
+  givenAuthorName(authorId: string | null, name: string): Promise<string> {
+    return givenAuthorName(this.people, authorId, name);
+  }
 
   /** Who wrote the series (never changes; null for Verba's own), undefined if it does not exist. */
   async authorOf(id: string): Promise<string | null | undefined> {

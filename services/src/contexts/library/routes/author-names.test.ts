@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArticleSummary, Series } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import { nameTestUser } from '../../../../test-support/platform/test-auth';
-import { createArticle, database, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
+import { createArticle, database, draft, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
 
 describe(`authors of learners' articles and series on ${database.label}`, () => {
   let t: TestApp;
@@ -52,6 +52,24 @@ describe(`authors of learners' articles and series on ${database.label}`, () => 
     const details = (await get(author.agent, `/api/series/details/${series.id}`)).json();
     expect(details.series.authorDisplayName).toBe('Jonas Weber');
     expect(details.articles.find((a: ArticleSummary) => a.id === article.id)).toMatchObject({ authorDisplayName: 'Jonas Weber' });
+  });
+
+  it('keeps following the author’s name after they save the edit form, which shows that name', async () => {
+    const author = person(t);
+    nameTestUser(author.uid, 'Mira Stein');
+    const { article } = await createArticle(author.agent, { isPrivate: true });
+    const shown = (await get(author.agent, `/api/articles/${article.id}`)).json();
+    expect(shown.authorDisplayName).toBe('Mira Stein');
+    const saved = await post(author.agent, '/api/articles/update', { ...draft({ isPrivate: true }), articleId: article.id, authorDisplayName: shown.authorDisplayName, content: 'Neuer Text.' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    nameTestUser(author.uid, 'Mira Stein-Ott');
+    expect((await get(author.agent, `/api/articles/${article.id}`)).json()).toMatchObject({ authorDisplayName: 'Mira Stein-Ott', content: 'Neuer Text.' });
+
+    const created = await post(author.agent, '/api/series/create', { languageCode: 'de', title: 'Meine Reihe', description: '', isPrivate: true });
+    const series = created.json().series as Series;
+    expect((await post(author.agent, '/api/series/update', { seriesId: series.id, title: 'Meine Reihe', description: 'Neu', authorDisplayName: 'Mira Stein-Ott' })).statusCode).toBe(200);
+    nameTestUser(author.uid, 'Mira');
+    expect((await get(author.agent, `/api/series/${series.id}`)).json()).toMatchObject({ authorDisplayName: 'Mira', description: 'Neu' });
   });
 
   it('falls back to "Verba learner" only when identity knows no name for the author', async () => {
