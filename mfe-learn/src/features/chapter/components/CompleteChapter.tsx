@@ -25,7 +25,7 @@ export function CompleteChapter({ chapter, progress }: { chapter: Chapter; progr
       },
       (error: Error) => {
         setBusy(false);
-        toast({ title: 'Could not complete the chapter', description: error.message, variant: 'destructive' });
+        toast({ title: 'The chapter could not be completed.', description: error.message, variant: 'destructive' });
       },
     );
   };

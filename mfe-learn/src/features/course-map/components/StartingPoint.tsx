@@ -20,7 +20,7 @@ export function usePlaceByOnboardingLevel(languageCode: LearningLanguage, progre
     placing.add(once);
     chooseStart(languageCode, { level }).catch((error: Error) => {
       placing.delete(once);
-      toast({ title: 'Could not place you in the course', description: error.message, variant: 'destructive' });
+      toast({ title: 'You could not be placed in the course.', description: error.message, variant: 'destructive' });
     });
   }, [unplaced, level, languageCode, once]);
 }
@@ -35,7 +35,7 @@ export function StartingPointChooser({ course, progress }: { course: Course; pro
       () => setBusy(false),
       (error: Error) => {
         setBusy(false);
-        toast({ title: 'Could not change the starting point', description: error.message, variant: 'destructive' });
+        toast({ title: 'The starting point could not be changed.', description: error.message, variant: 'destructive' });
       },
     );
   };

@@ -16,7 +16,8 @@ export function MatchBoard({ game, disabled, onAnswer }: Props) {
     setPicked(null);
   };
   return (
-    <div className="ln-board">
+    // Rows of a shared grid (subgrid), so a word and the translation beside it line up whatever their length.
+    <div className="ln-board" style={{ gridTemplateRows: `repeat(${game.pairs.length}, auto)` }}>
       <ul className="ln-board__column" aria-label="Words">
         {game.pairs.map((pair, i) => {
           const outcome = game.outcomes.get(i);

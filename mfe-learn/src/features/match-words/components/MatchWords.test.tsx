@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { KitProviders } from '@verba/kit/query';
 import { COMMAND_ID, CH, FAMILIE, mockApi, routes, sent, asGermanLearner } from '../../../test/fixtures';
@@ -49,6 +49,25 @@ describe('MatchWords', () => {
     await screen.findByText('Result saved.');
     expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 2, commandId: COMMAND_ID }]);
     expect(screen.getByText('Your best: 2 of 3')).toBeTruthy();
+  });
+
+  it('puts each answered translation beside its word, and every pair side by side at the end', async () => {
+    setUp();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start matching' }));
+    /** Row by row: the word's tile and the translation tile beside it. */
+    const rows = () => {
+      const [words, translations] = ['Words', 'Translations'].map((name) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent));
+      return words!.map((w, i) => `${w} | ${translations![i]}`);
+    };
+    fireEvent.click(button('Mutter'));
+    fireEvent.click(button('mother'));
+    expect(rows()).toContain('Mutter ✓ | mother');
+    fireEvent.click(button('Vater'));
+    fireEvent.click(button('family'));
+    expect(rows()).toEqual(expect.arrayContaining(['Mutter ✓ | mother', 'Vater ✗ father | father']));
+    fireEvent.click(button('Familie'));
+    fireEvent.click(button('family'));
+    expect(rows()).toEqual(['Vater ✗ father | father', 'Mutter ✓ | mother', 'Familie ✓ | family']);
   });
 
   it('ends when the clock runs out and saves what was matched', async () => {

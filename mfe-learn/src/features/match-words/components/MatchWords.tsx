@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorNotice, QueryErrorNotice, Spinner } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import { saveMatchResult, useMatchWords } from '../api/match-words-api';
-import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, type Game } from '../game';
+import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, sideBySide, type Game } from '../game';
 import { MatchBoard } from './MatchBoard';
 
 type Save = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
@@ -90,7 +90,8 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
           <span className="ln-badge">{secondsLeft} s left</span> {correctCount(game)} correct so far
         </p>
       )}
-      <MatchBoard game={game} disabled={finished} onAnswer={onAnswer} />
+      {/* Once over (time up too), every translation stands beside its word. */}
+      <MatchBoard game={finished ? sideBySide(game) : game} disabled={finished} onAnswer={onAnswer} />
     </div>
   );
 }
