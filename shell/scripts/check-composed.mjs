@@ -34,7 +34,6 @@ const server = await startComposedServer(PORT);
 const browser = await launchChromium();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'verba_csrf', value: 'csrf-token-1', url: BASE }]);
   const page = await context.newPage();
   await page.route('**/api/**', api.handle);
   const errors = [];
@@ -70,7 +69,8 @@ try {
   check(true, "401 shows the server's message");
   await page.screenshot({ path: `${out}/sign-in-error.png` });
 
-  // Sign in -> dashboard.
+  // Sign in -> dashboard. The server sets the readable CSRF cookie with a session (a guest has none).
+  await context.addCookies([{ name: 'verba_csrf', value: 'csrf-token-1', url: BASE }]);
   await page.locator('input[name="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL('**/app/dashboard');

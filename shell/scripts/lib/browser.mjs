@@ -14,9 +14,14 @@ export const CHROMIUM_OPTIONS = {
 
 export const launchChromium = () => chromium.launch(CHROMIUM_OPTIONS);
 
-/** Starts serve-composed.mjs on 127.0.0.1:`port`; resolves with the child process once it listens. */
-export async function startComposedServer(port) {
-  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/serve-composed.mjs'), '--port', String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
+/**
+ * Starts serve-composed.mjs on 127.0.0.1:`port` (proxying /api to `api` if given, gzipping text files
+ * if `gzip`); resolves with the
+ * child process once it listens.
+ */
+export async function startComposedServer(port, { api, gzip = false } = {}) {
+  const args = ['--port', String(port), ...(api ? ['--api', api] : []), ...(gzip ? ['--gzip'] : [])];
+  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/serve-composed.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((resolve, reject) => {
     server.stdout.once('data', resolve);
     server.once('exit', (code) => reject(new Error(`serve-composed.mjs exited with ${code}`)));

@@ -14,20 +14,21 @@ export const PAGER = '.rd-pager__where';
  * the DOM and focusable (tabindex set, rendered), else null; `{ page, pages, words, first }` with
  * first = the first word span. (A function defined through the driver, so no eval under a CSP.)
  */
-const installPageState = (page) =>
-  page.evaluate(
-    ({ text, pager }) => {
-      window.__verbaPageState = () => {
-        const where = document.querySelector(pager);
-        const spans = document.querySelectorAll(`${text} [data-key]`);
-        if (!where || spans.length === 0) return null;
-        for (const span of spans) if (!span.hasAttribute('tabindex') || span.getClientRects().length === 0) return null;
-        const m = /Page (\d+) of (\d+)/.exec(where.textContent);
-        return m ? { page: Number(m[1]), pages: Number(m[2]), words: spans.length, first: spans[0] } : null;
-      };
-    },
-    { text: TEXT, pager: PAGER },
-  );
+function definePageState({ text, pager }) {
+  window.__verbaPageState = () => {
+    const where = document.querySelector(pager);
+    const spans = document.querySelectorAll(`${text} [data-key]`);
+    if (!where || spans.length === 0) return null;
+    for (const span of spans) if (!span.hasAttribute('tabindex') || span.getClientRects().length === 0) return null;
+    const m = /Page (\d+) of (\d+)/.exec(where.textContent);
+    return m ? { page: Number(m[1]), pages: Number(m[2]), words: spans.length, first: spans[0] } : null;
+  };
+}
+
+const installPageState = (page) => page.evaluate(definePageState, { text: TEXT, pager: PAGER });
+
+/** The same `window.__verbaPageState()` in every document the context opens (for loads measured from navigation). */
+export const installPageStateOnEveryPage = (context) => context.addInitScript(definePageState, { text: TEXT, pager: PAGER });
 
 /**
  * Clicks `link` (a locator of the article link) and measures, in the page, from the click event's
