@@ -44,6 +44,9 @@ export const FlashcardIdSchema = z.uuid({ message: 'Flashcard not found' });
 
 const nullableText = z.string().nullable();
 
+/** A card's sentence: a long sentence is cut by the reader to this many characters. */
+export const FLASHCARD_SENTENCE_MAX = 1000;
+
 /** A flashcard as the API returns it (spec §3); stamps are epoch milliseconds. */
 export const FlashcardSchema = z.object({
   id: z.uuid(),
@@ -57,6 +60,8 @@ export const FlashcardSchema = z.object({
   origin: FlashcardOriginSchema.nullable(),
   originId: nullableText,
   originName: nullableText,
+  /** The sentence of the text the word was marked in (a card the reader made); absent otherwise. */
+  sentence: z.string().optional(),
   status: FlashcardStatusSchema,
   difficulty: z.number(),
   stability: z.number(),
@@ -80,6 +85,13 @@ export const NewFlashcardSchema = FlashcardFormSchema.extend({
   origin: FlashcardOriginSchema.optional(),
   originId: z.string().min(1).max(200).optional(),
   originName: z.string().max(300).optional(),
+  /** The sentence the word was met in, shown with the card's back. */
+  sentence: z.string().trim().max(FLASHCARD_SENTENCE_MAX).optional(),
+  /**
+   * At most one card a word: when the learner already has a card whose front is this word (its key) in the
+   * language, that card's id is answered and nothing is made (the reader's Uncertain mark, from any tab).
+   */
+  oncePerWord: z.boolean().optional(),
 });
 export type NewFlashcard = z.infer<typeof NewFlashcardSchema>;
 
@@ -165,7 +177,7 @@ export const createFlashcard = defineRoute({
   method: 'POST',
   path: '/api/flashcards/one',
   access: 'user',
-  summary: 'Create one flashcard (starts Uncertain)',
+  summary: 'Create one flashcard (starts Uncertain); with oncePerWord, an existing card of the word is answered instead',
   body: z.object({ ...languageCode, flashcard: NewFlashcardSchema, ...commandId }),
   response: changed.extend({ id: z.uuid() }),
   status: 201,

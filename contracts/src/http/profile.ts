@@ -27,7 +27,15 @@ export const UsernameSchema = visibleName()
 
 export const UserSettingsSchema = z.object({
   library: z.object({ view: z.enum(['table', 'cards']) }).partial().optional(),
-  flashcards: z.object({ autoplay: z.boolean(), showTranslationFirst: z.boolean() }).partial().optional(),
+  flashcards: z
+    .object({
+      autoplay: z.boolean(),
+      showTranslationFirst: z.boolean(),
+      /** Marking a word Uncertain in the reader makes its flashcard (none when the word has one). Absent means on. */
+      uncertainMakesCard: z.boolean(),
+    })
+    .partial()
+    .optional(),
   speech: z
     .object({
       speed: z.number().min(SPEECH_SPEED_MIN).max(SPEECH_SPEED_MAX),

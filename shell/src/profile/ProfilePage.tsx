@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
+import { invalidatePaths } from '@verba/kit/query';
 import { MESSAGES } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
@@ -167,6 +168,8 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
   const save = async (change: ProfileSettings) => {
     try {
       onSaved(await saveSettings(change));
+      // The fragments read the settings from the shared cache (the reader: whether Uncertain makes a card).
+      void invalidatePaths(['/api/user/profile']);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });
     }
@@ -207,6 +210,11 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
       <Switch label="Play words aloud when I open them" checked={s.speech?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ speech: { autoplay } })} />
       <Switch label="Play flashcards aloud" checked={s.flashcards?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ flashcards: { autoplay } })} />
       <Switch label="Show the translation side of flashcards first" checked={s.flashcards?.showTranslationFirst ?? false} onCheckedChange={(showTranslationFirst) => void save({ flashcards: { showTranslationFirst } })} />
+      <Switch
+        label="Make a flashcard when I mark a word Uncertain"
+        checked={s.flashcards?.uncertainMakesCard ?? true}
+        onCheckedChange={(uncertainMakesCard) => void save({ flashcards: { uncertainMakesCard } })}
+      />
       <p>
         Translations come from offline dictionaries, with a word-by-word gloss for sentences. Whoever runs this Verba server can add AI translation in context by pointing it at any OpenAI-compatible server, a local one included (Ollama, llama.cpp): set <code>OPENAI_BASE_URL</code> and <code>OPENAI_MODEL</code>, and <code>OPENAI_API_KEY</code> if the server needs a key.
       </p>

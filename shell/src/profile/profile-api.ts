@@ -3,7 +3,8 @@ import { ApiError, client, readCookie, CSRF_COOKIE, CSRF_HEADER, type SessionUse
 // Schema-free calls (client.send), as on every shell page: see auth-api.ts.
 export interface ProfileSettings {
   library?: { view?: 'table' | 'cards' };
-  flashcards?: { autoplay?: boolean; showTranslationFirst?: boolean };
+  /** `uncertainMakesCard`: absent means on. */
+  flashcards?: { autoplay?: boolean; showTranslationFirst?: boolean; uncertainMakesCard?: boolean };
   speech?: { speed?: number; voices?: Partial<Record<string, string>>; autoplay?: boolean };
 }
 export type Profile = SessionUser & {

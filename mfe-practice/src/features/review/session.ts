@@ -13,6 +13,8 @@ export interface SessionCard {
   id: string;
   sourceValue: string;
   targetValue: string;
+  /** The sentence the word was met in (cards the reader made), shown with the answer. */
+  sentence?: string;
   /** The card's FSRS schedule as the session last left it (previews the rating buttons' intervals). */
   schedule: FsrsSchedule;
 }

@@ -41,6 +41,8 @@ export class FlashcardCommands {
     private readonly now: () => Date,
     /** Seals the cards' text with the user's data key (erased with the account). */
     private readonly personalData?: PersonalData,
+    /** The id of a card the learner has whose front is this word key (the read model), for `oncePerWord`. */
+    private readonly cardOfWord?: (userId: string, language: LearningLanguage, key: string) => Promise<string | undefined>,
   ) {}
 
   /** The user's text in a command, sealed for them (deterministic: equal text seals equal, so edits still compare). */
@@ -76,10 +78,29 @@ export class FlashcardCommands {
    */
   private async originCardId(userId: string, language: LearningLanguage, c: NewFlashcard): Promise<string | undefined> {
     if (!c.origin || !c.originId) return undefined;
-    const key = await this.personalData?.keyFor(userId);
-    const basis = `${language}\n${c.origin}\n${c.originId}\n${wordKey(c.sourceValue)}`;
+    return this.derivedId(userId, `${language}\n${c.origin}\n${c.originId}\n${wordKey(c.sourceValue)}`);
+  }
+
+  /**
+   * The key is made here when the learner has none yet (it would be, to seal the card): with only keyFor, a
+   * learner's very first card got another id than the same word saved again, and so a second card.
+   */
+  private async derivedId(userId: string, basis: string): Promise<string> {
+    const key = await this.personalData?.createKey(userId);
     if (!key) return eventIdFor(`origin-card:${userId}`, basis);
     return uuidFromDigest(createHmac('sha256', key).update(basis).digest());
+  }
+
+  /**
+   * A card made once a word (`oncePerWord`): the learner's card of the word when they have one (made by hand,
+   * or from another text), else an id derived from the language and the word alone, so two tabs marking the
+   * word at once find the same card stream.
+   */
+  private async wordCardId(userId: string, language: LearningLanguage, c: NewFlashcard): Promise<{ id: string; existing: boolean }> {
+    const key = wordKey(c.sourceValue) || c.sourceValue.trim().toLowerCase();
+    const existing = await this.cardOfWord?.(userId, language, key);
+    if (existing) return { id: existing, existing: true };
+    return { id: await this.derivedId(userId, `${language}\nword\n${key}`), existing: false };
   }
 
   /**
@@ -87,8 +108,16 @@ export class FlashcardCommands {
    * so a retried request creates nothing twice. Returns the ids in the order sent.
    */
   async create(userId: string, language: LearningLanguage, cards: NewFlashcard[], commandId: string = randomUUID()): Promise<Changed & { ids: string[] }> {
-    const ids = await Promise.all(cards.map(async (c, i) => c.id ?? (await this.originCardId(userId, language, c)) ?? eventIdFor(commandId, `card:${i}`)));
-    const queue = cards.map((c, i) => ({ c, id: ids[i]! }));
+    const planned = await Promise.all(
+      cards.map(async (c, i) =>
+        c.oncePerWord
+          ? await this.wordCardId(userId, language, c)
+          : { id: c.id ?? (await this.originCardId(userId, language, c)) ?? eventIdFor(commandId, `card:${i}`), existing: false },
+      ),
+    );
+    const ids = planned.map((p) => p.id);
+    // A card the learner already has for the word is answered as it is: nothing is made or changed.
+    const queue = cards.map((c, i) => ({ c, ...planned[i]! })).filter((p) => !p.existing);
     let position: Position | undefined;
     let changed = 0;
     const worker = async () => {
@@ -102,6 +131,7 @@ export class FlashcardCommands {
           origin: c.origin ?? null,
           originId: c.originId ?? null,
           originName: c.originName ?? null,
+          ...(c.sentence ? { sentence: c.sentence } : {}),
         });
         const result = await this.run(userId, id, body, eventIdFor(commandId, `create:${id}`), true);
         if (result.position) changed += 1;

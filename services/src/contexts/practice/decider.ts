@@ -22,6 +22,7 @@ export type FlashcardCommand = CardRef &
         origin: FlashcardOrigin | null;
         originId: string | null;
         originName: string | null;
+        sentence?: string;
         /** Set when the text fields are sealed for the user. */
         sealedFor?: string;
       }
@@ -64,7 +65,8 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
     if (s.phase === 'active') return [];
     const { language, sourceValue, targetValue, origin, originId, originName, at } = c;
     const sealed = c.sealedFor ? { sealedFor: c.sealedFor } : {};
-    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, at, ...sealed } }];
+    const sentence = c.sentence ? { sentence: c.sentence } : {};
+    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, ...sentence, at, ...sealed } }];
   }
   if (c.kind === 'delete' && s.phase === 'deleted') return [];
   if (s.phase !== 'active') throw new DomainError(FLASHCARD_NOT_FOUND, 404);

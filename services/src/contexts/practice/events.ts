@@ -11,10 +11,10 @@ import { defineEvent, type EventOf } from '../../platform/decider/events';
 
 const card = { userId: z.uuid(), cardId: z.uuid() };
 /**
- * A card's sides and origin name are the user's text: sealed with their data key (platform/personal-data),
- * `sealedFor` naming them. Events from before sealing carry them in clear and no `sealedFor`.
+ * A card's sides, origin name and sentence are the user's text: sealed with their data key
+ * (platform/personal-data), `sealedFor` naming them. Events from before sealing carry them in clear and no `sealedFor`.
  */
-export const CARD_SEALED_FIELDS = ['sourceValue', 'targetValue', 'originName'] as const;
+export const CARD_SEALED_FIELDS = ['sourceValue', 'targetValue', 'originName', 'sentence'] as const;
 const sealedFor = { sealedFor: z.uuid().optional() };
 
 /** A new card; it starts Uncertain and New for FSRS, due at once. */
@@ -28,6 +28,8 @@ export const FlashcardCreated = defineEvent(
     origin: FlashcardOriginSchema.nullable(),
     originId: z.string().nullable(),
     originName: z.string().nullable(),
+    /** The sentence the word was met in (a card the reader made); absent in cards without one. */
+    sentence: z.string().optional(),
     at: z.iso.datetime(),
     ...sealedFor,
   }),

@@ -57,6 +57,49 @@ describe(`flashcard routes on ${database.label}`, () => {
     ]);
   });
 
+  it('keeps the sentence a card was made with, sealed in its event, and lists it with the card', async () => {
+    const { agent, uid } = p.learner();
+    const sentence = 'Das Haus steht am Fluss.';
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: 'Fluss', targetValue: 'river', sentence, origin: 'article', originId: 'a-s', originName: 'Am Fluss' } },
+    });
+    expect(res.statusCode).toBe(201);
+    const [card] = (await list(agent, res.json().position)).flashcards;
+    expect(card).toMatchObject({ sourceValue: 'Fluss', targetValue: 'river', sentence });
+    const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${res.json().id}`);
+    expect(JSON.stringify(stream[0]?.data)).not.toContain('am Fluss');
+  });
+
+  it('makes one card a word with oncePerWord: a second mark, or a card the learner already has, answers that card', async () => {
+    const { agent } = p.learner();
+    const mark = async (sourceValue: string, targetValue: string, originId: string) =>
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/flashcards/one',
+          payload: { languageCode: 'de', flashcard: { sourceValue, targetValue, origin: 'article', originId, oncePerWord: true, sentence: `${sourceValue} hier.` } },
+        })
+      ).json();
+    const first = await mark('Baum', 'tree', 'a-1');
+    expect(first.changed).toBe(1);
+    // The same word again, from another article and another tab, at once: still the one card.
+    const [again, other] = await Promise.all([mark('Baum', 'a tree', 'a-2'), mark('baum', 'tree', 'a-3')]);
+    expect([again.id, other.id]).toEqual([first.id, first.id]);
+    expect(again.changed + other.changed).toBe(0);
+    // A card typed by hand before counts as the word's card.
+    const typed = await agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { sourceValue: 'Wald', targetValue: 'forest' } } });
+    await p.get(agent, '/api/flashcards?languageCode=de', typed.json().position);
+    const wald = await mark('Wald', 'woods', 'a-1');
+    expect(wald).toMatchObject({ id: typed.json().id, changed: 0 });
+    const cards = (await list(agent)).flashcards as Flashcard[];
+    expect(cards.map((c) => [c.sourceValue, c.targetValue]).sort()).toEqual([
+      ['Baum', 'tree'],
+      ['Wald', 'forest'],
+    ]);
+  });
+
   it('creates many cards at once, ids in the order sent, a client id kept, and a retry appends nothing', async () => {
     const { agent } = p.learner();
     const own = randomUUID();

@@ -40,10 +40,11 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       },
     },
     routes(app, deps) {
+      const queries = new FlashcardQueries(deps.db, now);
       const services = {
         now,
-        commands: new FlashcardCommands(deps.store, now, deps.personalData),
-        queries: new FlashcardQueries(deps.db, now),
+        commands: new FlashcardCommands(deps.store, now, deps.personalData, (userId, language, key) => queries.cardOfWord(userId, language, key)),
+        queries,
         games: new PracticeGames(deps.db, options.random),
       };
       const readAfter = readAfterFor(deps.projections, [flashcardsProjection.name, uncertainWordsProjection.name]);

@@ -27,6 +27,11 @@ export function CardItem({ card, now, onEdit, onDelete, onToggleStatus }: Props)
           {card.sourceValue}
         </p>
         <p className="pr-card__target">{card.targetValue}</p>
+        {card.sentence ? (
+          <p className="pr-card__sentence" lang={card.languageCode}>
+            {card.sentence}
+          </p>
+        ) : null}
       </div>
       <p className="pr-card__meta">
         <span className={`pr-badge pr-badge--${card.status}`}>{known ? 'Known' : 'Uncertain'}</span>

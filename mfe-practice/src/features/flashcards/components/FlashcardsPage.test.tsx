@@ -12,7 +12,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const HUND = card({ sourceValue: 'der Hund', targetValue: 'the dog', origin: 'article', originId: 'a1', originName: 'Der Hund' });
+const HUND = card({ sourceValue: 'der Hund', targetValue: 'the dog', origin: 'article', originId: 'a1', originName: 'Der Hund', sentence: 'Der Hund läuft.' });
 const KATZE = card({
   sourceValue: 'die Katze',
   targetValue: 'the cat',
@@ -81,6 +81,8 @@ describe('flashcard list', () => {
     expect(hund).toContain('Never practiced');
     expect(hund).toContain('Uncertain');
     expect(hund).toContain('Article: Der Hund');
+    // The sentence the word was marked in, with the card made in the reader.
+    expect(within(cardItem('der Hund')).getByText('Der Hund läuft.')).toBeTruthy();
     const katze = cardItem('die Katze').textContent;
     expect(katze).toContain('Due in 3 days');
     expect(katze).toContain('Last practiced 2 weeks ago');

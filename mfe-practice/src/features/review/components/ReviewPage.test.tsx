@@ -42,6 +42,16 @@ const sentReviews = (api: ReturnType<typeof mockApi>) => api.to('PATCH /api/flas
 const progress = () => Number(screen.getByRole('progressbar', { name: 'Session progress' }).getAttribute('aria-valuenow'));
 
 describe('review session', () => {
+  it('shows the sentence the word was met in with the answer', async () => {
+    mockSession([{ ...due('der Hund', 'the dog'), sentence: 'Der Hund läuft.' }]);
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    expect(screen.queryByText('Der Hund läuft.')).toBeNull();
+    space();
+    expect(screen.getByText('the dog')).toBeTruthy();
+    expect(screen.getByText('Der Hund läuft.')).toBeTruthy();
+  });
+
   it('flips with Space, rates with 1-4, undoes the last rating without sending it, and ends with a summary', async () => {
     const api = mockSession();
     renderSignedIn(<ReviewPage />);

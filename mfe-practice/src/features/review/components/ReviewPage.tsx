@@ -18,7 +18,13 @@ export function ReviewPage() {
   const due = cards?.filter((c) => c.isDue) ?? [];
   const chosen = due.length > 0 ? due : ahead ? (cards ?? []) : [];
   // Read once, when the session starts (its reducer's initial state).
-  const session = chosen.map((c) => ({ id: c.id, sourceValue: c.sourceValue, targetValue: c.targetValue, schedule: scheduleOf(c) }));
+  const session = chosen.map((c) => ({
+    id: c.id,
+    sourceValue: c.sourceValue,
+    targetValue: c.targetValue,
+    ...(c.sentence ? { sentence: c.sentence } : {}),
+    schedule: scheduleOf(c),
+  }));
   const restart = () => {
     setAhead(false);
     setRound((r) => r + 1);

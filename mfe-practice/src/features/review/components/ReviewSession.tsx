@@ -99,6 +99,7 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
       >
         <span className="pr-flashcard__source">{card.sourceValue}</span>
         {state.flipped ? <span className="pr-flashcard__target">{card.targetValue}</span> : <span className="pr-flashcard__hint">Press Space to show the answer</span>}
+        {state.flipped && card.sentence ? <span className="pr-flashcard__sentence">{card.sentence}</span> : null}
       </button>
       {intervals ? (
         <div className="pr-ratings" role="group" aria-label="How well did you know it?">

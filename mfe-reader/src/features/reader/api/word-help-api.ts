@@ -10,7 +10,18 @@ import {
   translateAi,
   translateMultiWords,
 } from '@verba/contracts/http';
-import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, SPEECH_UNAVAILABLE, wordKey, type LearningLanguage, type TranslationSource, type VoiceId } from '@verba/contracts';
+import {
+  DEFAULT_VOICES,
+  FLASHCARD_SENTENCE_MAX,
+  FLASHCARD_SIDE_MAX,
+  isVoiceForLanguage,
+  MESSAGES,
+  SPEECH_UNAVAILABLE,
+  wordKey,
+  type LearningLanguage,
+  type TranslationSource,
+  type VoiceId,
+} from '@verba/contracts';
 
 export type TranslationKind = 'word' | 'phrase' | 'sentence';
 
@@ -115,18 +126,70 @@ export function useCardKeys(languageCode: LearningLanguage | undefined, articleI
 /** A card's front as the reader matches it: a word's key, or a phrase lower-cased. */
 export const cardKey = (text: string) => (/\s/.test(text.trim()) ? text.trim().toLowerCase() : wordKey(text));
 
+/** Extra fields of a card made from the reader: the sentence, and one card a word (the Uncertain mark). */
+interface CardExtras {
+  sentence?: string;
+  oncePerWord?: boolean;
+}
+
+/** Adds a card made from the article; `changed` is 0 when it was there already (nothing new made). */
 export async function addCard(
   languageCode: LearningLanguage,
   article: { id: string; name: string },
   sourceValue: string,
   targetValue: string,
-): Promise<void> {
-  const { id } = await sendCommand(createFlashcard, {
-    body: { languageCode, flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name } },
+  extras: CardExtras = {},
+): Promise<{ changed: number }> {
+  const { id, changed } = await sendCommand(createFlashcard, {
+    body: { languageCode, flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name, ...extras } },
   });
   queryClient.setQueryData(routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }), (data: { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> } | undefined) =>
     data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data,
   );
   // The practice pages (another fragment, same cache) show the new card next time they are looked at.
   void invalidatePaths(['/api/flashcards', '/api/practice'], [createdFlashcards.path]);
+  return { changed };
+}
+
+/** Whether marking a word Uncertain makes its flashcard: the profile's setting, on when the learner never chose. */
+export async function uncertainMakesCard(): Promise<boolean> {
+  const profile = await queryClient.fetchQuery({ queryKey: routeKey(getProfile, {}), queryFn: () => client.call(getProfile, {}), staleTime: 5 * 60_000 });
+  return profile.settings.flashcards?.uncertainMakesCard ?? true;
+}
+
+const firstCodePoints = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
+/**
+ * The meaning the word panel shows, for the back of the card: the learner's own, else the look-up's (the
+ * same cached request as the panel's, awaited when still in flight), the first of a dictionary's meanings.
+ * Undefined when nobody knows one.
+ */
+export async function panelMeaning(languageCode: LearningLanguage, word: string, sentence: string): Promise<string | undefined> {
+  const input = meaningInput(languageCode, word);
+  const own = await queryClient
+    .fetchQuery({ queryKey: routeKey(getOwnMeaning, input), queryFn: () => client.call(getOwnMeaning, input), staleTime: Infinity })
+    .then((data) => data.meaning, () => null);
+  if (own) return own;
+  const looked = await translateText('word', word, languageCode, sentence).catch(() => undefined);
+  if (!looked?.text.trim()) return undefined;
+  const meaning = looked.source === 'dictionary' ? (looked.text.split(';')[0] ?? looked.text).trim() : looked.text.trim();
+  return firstCodePoints(meaning, FLASHCARD_SIDE_MAX);
+}
+
+/**
+ * Marking a word Uncertain makes its flashcard (the profile's setting, on by default): the panel's meaning on
+ * the back and the sentence it was marked in. The server keeps one card a word (`oncePerWord`): a word the
+ * learner has a card for, from any text or typed by hand, gets none. Resolves to whether a card was made.
+ */
+export async function makeUncertainCard(
+  languageCode: LearningLanguage,
+  article: { id: string; name: string },
+  word: { text: string; sentence: string },
+): Promise<boolean> {
+  if (!(await uncertainMakesCard())) return false;
+  const meaning = await panelMeaning(languageCode, word.text, word.sentence);
+  if (!meaning) return false;
+  const sentence = firstCodePoints(word.sentence.trim(), FLASHCARD_SENTENCE_MAX);
+  const { changed } = await addCard(languageCode, article, word.text, meaning, { oncePerWord: true, ...(sentence ? { sentence } : {}) });
+  return changed > 0;
 }

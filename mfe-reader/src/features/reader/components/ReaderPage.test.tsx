@@ -5,8 +5,8 @@ import { session, toastStore } from '@verba/kit';
 import { AttachedAudioSchema } from '@verba/contracts/http';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { COMMAND_ID as ID, article, callsTo, json, problem } from '../../../test/mock-api';
-import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
+import { COMMAND_ID as ID, article, callsTo, json, problem, profile } from '../../../test/mock-api';
+import { ARTICLE_ID, CARD_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
 const CONTENT = 'Der Hund läuft. der HUND schläft, und die Katze?\n\nDer Hund!';
@@ -79,7 +79,7 @@ describe('ReaderPage', () => {
   });
 
   it('works from the keyboard: arrows move between words, 2 marks uncertain', async () => {
-    mockReader(CONTENT);
+    const fetchMock = mockReader(CONTENT);
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const first = wordsFor('der')[0] as HTMLElement;
@@ -93,6 +93,57 @@ describe('ReaderPage', () => {
     expect(wordsFor('hund').every((s) => s.className === 'w w--uncertain')).toBe(true);
     fireEvent.keyDown(hund, { key: 'n' });
     expect(wordsFor('hund').every((s) => s.className === 'w w--new')).toBe(true);
+    // The Uncertain mark made the word's card (the setting is on by default).
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(1));
+  });
+
+  it('marking a word Uncertain makes its flashcard with the meaning shown and the sentence; Known later leaves it', async () => {
+    const fetchMock = mockReader(CONTENT, {
+      // The dictionary's meanings: the first goes on the card.
+      'POST /api/translation-ai': () => json({ success: true, data: 'dog; hound', source: 'dictionary', duration_s: 0.1 }),
+    });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    fireEvent.click(wordsFor('hund')[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Uncertain' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toEqual({
+      languageCode: 'de',
+      flashcard: { sourceValue: 'Hund', targetValue: 'dog', sentence: 'Der Hund läuft.', origin: 'article', originId: ARTICLE_ID, originName: 'Der Hund', oncePerWord: true },
+      commandId: ID,
+    });
+    await waitFor(() => expect(toastStore.get().map((t) => t.title)).toContain('“Hund” was added to your flashcards'));
+    expect(await screen.findByRole('button', { name: 'In your flashcards' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Known' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(2));
+    expect(fetchMock.mock.calls.filter(([input, init]) => String(input).includes('/api/flashcards') && init?.method && init.method !== 'GET')).toHaveLength(1);
+  });
+
+  it('makes the card with the learner’s own meaning when they typed one, from a key press', async () => {
+    const fetchMock = mockReader(CONTENT, { 'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: 'a loyal dog' }) });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    const hund = wordsFor('hund')[2] as HTMLElement;
+    hund.focus();
+    fireEvent.keyDown(hund, { key: 'u' });
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'a loyal dog', sentence: 'Der Hund!' } });
+  });
+
+  it('makes no flashcard when the learner turned the setting off, nor for a word that has one', async () => {
+    const fetchMock = mockReader(CONTENT, {
+      'GET /api/user/profile': () => json(profile({ flashcards: { uncertainMakesCard: false } })),
+      'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: [{ id: CARD_ID, sourceValue: 'Katze', targetValue: 'cat', status: 'uncertain' }] }),
+    });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    fireEvent.click(wordsFor('hund')[0] as HTMLElement);
+    fireEvent.click(screen.getByRole('button', { name: 'Uncertain' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/user/profile').length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(0);
   });
 
   it('rolls back and tells the user when saving fails', async () => {

@@ -4,7 +4,7 @@ import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
-import { cardKey, useCardKeys } from '../api/word-help-api';
+import { cardKey, makeUncertainCard, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate, sentenceBounds } from '../paging';
 import { NARROW, useMediaQuery } from '../touch/media';
 import { useKeepInView } from '../touch/keep-in-view';
@@ -38,7 +38,13 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const [bookmarkPosition] = useState(positions.latest);
   const bookmark = useBookmark(articleId, bookmarkPosition);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
-  const [selected, setSelected] = useState<SelectedWord | null>(null);
+  const [selected, setSelectedState] = useState<SelectedWord | null>(null);
+  /** The selection as of now: a key press selects a word and marks it in one go, before a re-render. */
+  const selectedNow = useRef<SelectedWord | null>(null);
+  const setSelected = useCallback((word: SelectedWord | null) => {
+    selectedNow.current = word;
+    setSelectedState(word);
+  }, []);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
   const [, repaint] = useState(0);
@@ -65,7 +71,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const closePanel = useCallback(() => {
     index.current?.highlight();
     setSelected(null);
-  }, []);
+  }, [setSelected]);
 
   /** Where the selected words and their sentence are on screen, for the sheet to keep them in sight. */
   const selectionBoxes = () => {
@@ -86,7 +92,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       savePosition(articleId, languageCode, next, totalPages, bookmarkPosition);
       top.current?.scrollIntoView?.({ block: 'start' });
     },
-    [articleId, languageCode, page, totalPages, bookmarkPosition],
+    [articleId, languageCode, page, totalPages, bookmarkPosition, setSelected],
   );
 
   useEffect(() => {
@@ -100,6 +106,27 @@ export function ReaderPage({ articleId }: { articleId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [turn, page]);
 
+  const articleName = article.data?.name;
+  const cardKeysNow = useRef<ReadonlySet<string>>(NO_CARDS);
+  cardKeysNow.current = cards.data ?? NO_CARDS;
+
+  /**
+   * A word marked Uncertain gets its flashcard (the profile's setting, on by default): the panel's meaning
+   * and the sentence it was marked in. A word with a card gets none; marking it Known later leaves the card.
+   */
+  const cardForUncertain = useCallback(
+    (word: SelectedWord) => {
+      if (!languageCode || articleName === undefined || cardKeysNow.current.has(word.key)) return;
+      makeUncertainCard(languageCode, { id: articleId, name: articleName }, word).then(
+        (made) => {
+          if (made) toast({ title: `“${word.text}” was added to your flashcards` });
+        },
+        (error: Error) => toast({ title: 'Could not add the flashcard', description: error.message, variant: 'destructive' }),
+      );
+    },
+    [languageCode, articleId, articleName],
+  );
+
   /** Optimistic: repaint every occurrence now, roll back if the server says no. */
   const mark = useCallback(
     (key: string, status: WordStatus) => {
@@ -110,14 +137,22 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       words.setStatus(key, status);
       setCachedStatus(languageCode, key, status);
       repaint((n) => n + 1);
-      markWord(languageCode, key, status).catch((error: Error) => {
-        words.setStatus(key, previous);
-        setCachedStatus(languageCode, key, previous);
-        repaint((n) => n + 1);
-        toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
-      });
+      // The word as selected when it was marked (the panel's button, or a key press that selects it first).
+      const word = selectedNow.current;
+      const marked = word && word.key === key && !isPhrase(word) ? word : undefined;
+      markWord(languageCode, key, status).then(
+        () => {
+          if (status === 'uncertain' && marked) cardForUncertain(marked);
+        },
+        (error: Error) => {
+          words.setStatus(key, previous);
+          setCachedStatus(languageCode, key, previous);
+          repaint((n) => n + 1);
+          toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
+        },
+      );
     },
-    [languageCode],
+    [languageCode, cardForUncertain],
   );
 
   /** Every still-New word of the page becomes Known in one PATCH; then on to the next page. */

@@ -7,7 +7,7 @@ import { newSchedule } from '../domain/scheduler';
 import { UserDeleted } from '../../identity/published';
 
 const codec = new EventCodec([...flashcardEvents]);
-/** Rows per insert statement: 20 columns stay well under PostgreSQL's 65,535 parameters. */
+/** Rows per insert statement: 21 columns stay well under PostgreSQL's 65,535 parameters. */
 const CHUNK = 1000;
 
 /** A row of the `flashcards` read model. */
@@ -20,6 +20,8 @@ export interface FlashcardRow {
   origin: string | null;
   origin_id: string | null;
   origin_name: string | null;
+  /** The sentence the word was met in (cards the reader made). */
+  sentence: string | null;
   status: string;
   created_at: Date;
   /** The last scheduled review (FSRS last_review). */
@@ -64,6 +66,7 @@ function applyEvent(row: FlashcardRow | undefined, e: FlashcardEvent): Flashcard
         origin: e.data.origin,
         origin_id: e.data.originId,
         origin_name: e.data.originName,
+        sentence: e.data.sentence ?? null,
         status: 'uncertain',
         created_at: new Date(d.at),
         time_practiced: 0,
@@ -115,7 +118,8 @@ async function writeDays(trx: Knex.Transaction, table: string, days: Map<string,
  */
 export const flashcardsProjection: Projection = {
   name: 'practice-flashcards',
-  version: 1,
+  // 2: cards' sentence (the rebuild fills the new column from the events).
+  version: 2,
   tables: ['flashcards', 'practice_days'],
   eventTypes: [...flashcardEvents.map((e) => e.type), UserDeleted.type],
   async setup(trx, t) {
@@ -128,6 +132,7 @@ export const flashcardsProjection: Projection = {
       tb.text('origin');
       tb.text('origin_id');
       tb.text('origin_name');
+      tb.text('sentence');
       tb.text('status').notNullable();
       tb.timestamp('created_at', { useTz: true }).notNullable();
       tb.timestamp('last_review_at', { useTz: true });

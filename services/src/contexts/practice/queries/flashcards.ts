@@ -19,6 +19,7 @@ export function toFlashcard(r: FlashcardRow, now: Date): Flashcard {
     origin: r.origin as Flashcard['origin'],
     originId: r.origin_id,
     originName: r.origin_name,
+    ...(r.sentence ? { sentence: r.sentence } : {}),
     status: r.status as FlashcardStatus,
     difficulty: Number(r.difficulty),
     stability: Number(r.stability),
@@ -54,6 +55,15 @@ export class FlashcardQueries {
 
   async one(userId: string, cardId: string): Promise<FlashcardRow | undefined> {
     return this.db<FlashcardRow>('flashcards').where({ user_id: userId, card_id: cardId }).first();
+  }
+
+  /** The learner's (oldest) card whose front is this word key: fronts are compared lower-cased. */
+  async cardOfWord(userId: string, language: LearningLanguage, key: string): Promise<string | undefined> {
+    const row = await this.cards(userId, language)
+      .andWhereRaw('lower(source_value) = ?', [key.toLowerCase()])
+      .orderBy(['created_at', 'card_id'])
+      .first('card_id');
+    return row?.card_id;
   }
 
   async byOrigin(userId: string, language: LearningLanguage, originId: string, origin: 'article' | 'chapter'): Promise<Flashcard[]> {
