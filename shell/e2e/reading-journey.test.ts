@@ -53,7 +53,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
   const statusOf = (page: Page, key: string) =>
     page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))]);
 
-  it('signs in, opens a demo article, marks words with mouse and keyboard, and keeps the marks after a reload', async () => {
+  it('signs in, opens a demo article, marks words with mouse and keyboard, keeps the marks after a reload, and finds the Uncertain word among the flashcards', async () => {
     const page = await browser.newPage();
     await countReactCopies(page);
     await signIn(page);
@@ -82,6 +82,11 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     }
     await page.keyboard.press('u');
     expect(await statusOf(page, keyboardKey)).toEqual(['w w--uncertain']);
+    // Uncertain words become flashcards (the profile's setting, on by default): the meaning the panel shows
+    // (a dictionary's first) on the back, the sentence it was marked in with it.
+    const uncertainWord = (await page.locator('.rd-panel__word').innerText()).trim();
+    const shownMeaning = (await page.locator('.rd-panel .rd-translation__text').innerText()).split(';')[0]!.trim();
+    await page.getByText(`“${uncertainWord}” was added to your flashcards`).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reader-light.png') });
 
     // Let the marks reach the server (optimistic UI), then reload: they are still there.
@@ -100,6 +105,13 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.goto(`${base}/app/library`);
     await page.locator('a[href^="/app/library/"]').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'library-dark.png') });
+
+    // The word marked Uncertain is a flashcard now, with its meaning.
+    await page.goto(`${base}/app/practice-portal/flashcards`);
+    const card = page.getByRole('listitem', { name: uncertainWord, exact: true });
+    await card.waitFor();
+    expect(await card.locator('.pr-card__target').innerText()).toBe(shownMeaning);
+    expect(await card.locator('.pr-card__sentence').innerText()).toContain(uncertainWord);
     await page.close();
   }, 120_000);
 
@@ -112,6 +124,10 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
       while ((await dismiss.count()) > 0) await dismiss.first().click();
     };
     await signIn(page);
+    type Cards = { flashcards: { sourceValue: string; targetValue: string }[] };
+    const cardsNow = async () => ((await (await page.request.get(`${base}/api/flashcards?languageCode=de`)).json()) as Cards).flashcards;
+    // Cards the learner had before (the first journey's Uncertain mark made one).
+    const before = (await cardsNow()).length;
     await page.getByRole('link', { name: 'Read' }).click();
     await page.locator('a[href^="/app/library/"]').first().click();
     await page.locator('.rd-text [data-key]').first().waitFor();
@@ -173,10 +189,10 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.locator('.rd-own-meaning__text', { hasText: 'restlessly shimmering' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reader-own-meaning-offered.png') });
 
-    // Three cards; the rare word's back is the learner's meaning.
-    const cards = (await (await page.request.get(`${base}/api/flashcards?languageCode=de`)).json()) as { flashcards: { sourceValue: string; targetValue: string }[] };
-    expect(cards.flashcards).toHaveLength(3);
-    expect(cards.flashcards).toContainEqual(expect.objectContaining({ sourceValue: 'flimsterig', targetValue: 'restlessly shimmering' }));
+    // Three cards more; the rare word's back is the learner's meaning.
+    const cards = await cardsNow();
+    expect(cards).toHaveLength(before + 3);
+    expect(cards).toContainEqual(expect.objectContaining({ sourceValue: 'flimsterig', targetValue: 'restlessly shimmering' }));
 
     // Their own book in: an EPUB's chapters become a private series.
     await page.goto(`${base}/app/add-article`);
@@ -187,7 +203,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.waitForURL('**/app/library?seriesId=*');
     await page.getByRole('link', { name: 'Der Morgen' }).waitFor();
 
-    // Cards out: the Anki package holds the three cards, the learner's own meaning on the back of one.
+    // Cards out: the Anki package holds every card, the learner's own meaning on the back of one.
     await page.goto(`${base}/app/practice-portal/flashcards`);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
@@ -195,9 +211,9 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     const SQL = await initSqlJs();
     const collection = new SQL.Database(apkg['collection.anki2']!);
     const notes = collection.exec('select flds from notes')[0]!.values.map(([flds]) => String(flds).split('\x1f'));
-    expect(notes).toHaveLength(3);
+    expect(notes).toHaveLength(before + 3);
     expect(notes).toContainEqual(expect.arrayContaining(['flimsterig', 'restlessly shimmering']));
-    expect(collection.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(3);
+    expect(collection.exec('select count(*) from cards')[0]!.values[0]![0]).toBe(before + 3);
     collection.close();
     await page.close();
   }, 180_000);
