@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, positions, QueryErrorNotice, Spinner, toast, useSession, useTimeSpent } from '@verba/kit';
+import { Link, positions, Spinner, toast, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
@@ -11,6 +11,7 @@ import { useKeepInView } from '../touch/keep-in-view';
 import type { WordIndex } from '../word-index';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
+import { ArticleUnavailable } from './ArticleUnavailable';
 import { PageFooter } from './PageFooter';
 import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
 import { WordPanel } from './WordPanel';
@@ -186,16 +187,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   // first, or page 1 before the bookmarked page, would flash.
   const waiting = (query: { isPending: boolean; fetchStatus: string }) => query.isPending && query.fetchStatus !== 'idle';
   if (article.isPending || waiting(statuses) || waiting(bookmark)) return <Spinner label="Loading the article…" />;
-  if (article.isError) {
-    return (
-      <main>
-        <p>
-          <Link href="/app/library">← Library</Link>
-        </p>
-        <QueryErrorNotice query={article} title="This article could not be loaded." />
-      </main>
-    );
-  }
+  if (article.isError) return <ArticleUnavailable query={article} />;
 
   const words = index.current;
   const counts = { new: 0, uncertain: 0, known: 0 };
