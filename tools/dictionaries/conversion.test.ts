@@ -1,9 +1,22 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lemmasOf } from './analyzers.mjs';
+import { lemmasOf, readingsOf } from './analyzers.mjs';
 import { decodeDictdNumber } from './dictd.mjs';
-import { englishCommonness } from './english.mjs';
+import { commonnessFrom, englishCommonness, subtlexCounts } from './english.mjs';
 import { normalizeKey, parseFreedictEntry, parseMuellerEntry, splitTopLevel } from './entries.mjs';
-import { conjugatedForm, germanLemmaHints, germanParadigmLinks, related, withoutPronouns } from './german-forms.mjs';
+import { englishBaseForm, englishForms, englishIrregular } from './english-forms.mjs';
+import {
+  conjugatedForm,
+  germanLemmaHints,
+  germanParadigmLinks,
+  objectVerb,
+  parseVerbTable,
+  related,
+  strongVerbLinks,
+  withoutObjects,
+  withoutPronouns,
+} from './german-forms.mjs';
+import { settleReadings } from './readings.mjs';
 import { CUTOFF, Lexicon, usableKey } from './lexicon.mjs';
 import { imperfectiveCandidates, sureImperfectives } from './russian-aspect.mjs';
 
@@ -23,18 +36,21 @@ describe('reading the sources', () => {
       headword: 'Stickstoff',
       tags: ['masc', 'n', 'sg'],
       glosses: [
-        { text: 'nitrogen', labelled: true },
-        { text: 'azote', labelled: true },
+        { text: 'nitrogen', labelled: true, sense: 0, place: 0 },
+        { text: 'azote', labelled: true, sense: 0, place: 1 },
       ],
       see: ['atmosphärischer Stickstoff', 'Stickstoffe'],
+      // cross-references and examples: Ding's main sense of a word has dozens
+      refs: 3,
     });
-    expect(parseFreedictEntry('amable /amˈaβle/\n1. affable, friendly (of people)\n2. dainty, nice\n').glosses.map((g) => g.text)).toEqual([
-      'affable',
-      'friendly',
-      'dainty',
-      'nice',
+    // Each gloss knows its sense (line) and its place in it.
+    expect(parseFreedictEntry('amable /amˈaβle/\n1. affable, friendly (of people)\n2. dainty, nice\n').glosses.map((g) => [g.text, g.sense, g.place])).toEqual([
+      ['affable', 0, 0],
+      ['friendly', 0, 1],
+      ['dainty', 1, 0],
+      ['nice', 1, 1],
     ]);
-    expect(parseFreedictEntry('Zeltplatz /x/ <masc>\ncamping site <n> [Br.] , campground <n> [Am.]\n').glosses).toEqual([
+    expect(parseFreedictEntry('Zeltplatz /x/ <masc>\ncamping site <n> [Br.] , campground <n> [Am.]\n').glosses.map(({ text, labelled }) => ({ text, labelled }))).toEqual([
       { text: 'camping site', labelled: false },
       { text: 'campground', labelled: false },
     ]);
@@ -136,7 +152,7 @@ describe('German forms', () => {
 
   it('marks special fields and registers, not the everyday fields Ding puts on the usual sense', () => {
     const hund = parseFreedictEntry('Hund /hˈʊnt/ <masc, n, sg>\n [zool.] dog <n>, dawg <n>\n');
-    expect(hund.glosses).toEqual([
+    expect(hund.glosses.map(({ text, labelled }) => ({ text, labelled }))).toEqual([
       { text: 'dog', labelled: false },
       { text: 'dawg', labelled: false },
     ]);
@@ -185,11 +201,25 @@ describe('the lexicon written out', () => {
     for (const key of ['-ethik', 'a/b', '1960', 'a b c d e', "'s", 'sth.']) expect(usableKey(key), key).toBe(false);
   });
 
-  it('measures how common an English word is by the headwords that contain it', () => {
-    const commonness = englishCommonness(['cold', 'cold war', 'catch a cold', 'gelid', 'to be cold']);
-    expect(commonness('cold')).toBe(4);
+  it('measures how common an English gloss is by its rarest word in SUBTLEX, names and capitals aside', () => {
+    const counts = subtlexCounts([
+      { word: 'cold', count: 400 },
+      { word: 'war', count: 100 },
+      { word: 'gelid', count: 1 },
+      { word: 'Jack', count: 800 },
+    ]);
+    const commonness = commonnessFrom(counts);
+    expect(commonness('cold')).toBe(400);
     expect(commonness('gelid')).toBe(1);
-    expect(commonness('to be cold')).toBe(4); // fillers ("to", "be") do not count
+    expect(commonness('to be cold')).toBe(400); // fillers ("to", "be") do not count
+    expect(commonness('cold war')).toBe(100);
+    expect(commonness('jack')).toBe(200); // mostly a name: a quarter
+    expect(commonness('blorptastic')).toBe(0);
+    // The real list: everyday words before their rare synonyms.
+    const real = englishCommonness();
+    for (const [everyday, rare] of [['car', 'vehicle'], ['eat', 'lunch'], ['door', 'gate'], ['cat', 'jack'], ['woman', 'female']]) {
+      expect(real(everyday), `${everyday} > ${rare}`).toBeGreaterThan(real(rare));
+    }
   });
 });
 
@@ -213,5 +243,112 @@ describe('Russian aspect partners', () => {
     expect(sureImperfectives('пить')).toEqual([]);
     expect(sureImperfectives('купить')).toEqual([]);
     expect(sureImperfectives('открыть')).toEqual([]);
+  });
+});
+
+describe('issue 36.7: base forms and first meanings', () => {
+  const table = parseVerbTable(fs.readFileSync(new URL('./supplement/de-verbs.tsv', import.meta.url), 'utf8'));
+  const lemmaOf = (pairs: [string, string][], form: string) => pairs.filter(([f]) => f === form).map(([, l]) => l);
+
+  it('makes every form of a German strong verb, and of the prefixed verbs made of it', () => {
+    const pairs = strongVerbLinks(table, new Set(['bekommen', 'ankommen', 'zurückbekommen', 'verstehen']));
+    expect(lemmaOf(pairs, 'nimmt')).toEqual(['nehmen']);
+    expect(lemmaOf(pairs, 'wusste')).toEqual(['wissen']);
+    expect(lemmaOf(pairs, 'brachte')).toEqual(['bringen']);
+    expect(lemmaOf(pairs, 'kannst')).toEqual(['können']);
+    expect(lemmaOf(pairs, 'gingen')).toEqual(['gehen']);
+    expect(lemmaOf(pairs, 'genommenen')).toEqual(['nehmen']);
+    expect(lemmaOf(pairs, 'bekam')).toEqual(['bekommen']);
+    expect(lemmaOf(pairs, 'bekommen')).toContain('bekommen'); // no "gebekommen"
+    expect(lemmaOf(pairs, 'angekommen')).toEqual(['ankommen']);
+    expect(lemmaOf(pairs, 'anzukommen')).toEqual(['ankommen']);
+    expect(lemmaOf(pairs, 'zurückbekam')).toEqual(['zurückbekommen']);
+    expect(lemmaOf(pairs, 'verstanden')).toContain('verstehen');
+    expect(lemmaOf(pairs, 'gebekommen')).toEqual([]);
+  });
+
+  it('reads a German verb filed with its objects as the verb ("etw. sagen": say)', () => {
+    expect(objectVerb('etw. sagen')).toBe('sagen');
+    expect(objectVerb('jdm. etw. geben')).toBe('geben');
+    expect(objectVerb('ein Fahrzeug fahren')).toBeUndefined();
+    expect(withoutObjects('say sth.')).toBe('say');
+    expect(withoutObjects('give sb. sth.')).toBe('give');
+    expect(withoutObjects('take sth. up')).toBe('take up');
+    expect(withoutObjects('proffer sb. sth. / sth. to sb.')).toBe('');
+  });
+
+  it('tells English forms from their base, regular and irregular', () => {
+    const irregular = englishIrregular();
+    const isFormOf = englishForms(irregular);
+    expect(isFormOf('found', 'find')).toBe(true);
+    expect(isFormOf('cats', 'cat')).toBe(true);
+    expect(isFormOf('children', 'child')).toBe(true);
+    expect(isFormOf('went out', 'to go out')).toBe(true);
+    expect(isFormOf('thought', 'find')).toBe(false);
+    const baseOf = englishBaseForm(irregular, englishCommonness());
+    expect(['drives', 'drove', 'lives', 'carries', 'stopped', 'has'].map(baseOf)).toEqual(['drive', 'drive', 'live', 'carry', 'stop', 'have']);
+  });
+
+  it('reads what an Apertium reading is: a verb form or not', () => {
+    expect(readingsOf('^porte/porte<n><f><sg>/porter<vblex><pri><p3><sg>$')).toEqual([
+      { lemma: 'porte', verb: false },
+      { lemma: 'porter', verb: true },
+    ]);
+    expect(readingsOf('^puedo/poder<vbmod><pri><p1><sg>$')).toEqual([{ lemma: 'poder', verb: true }]);
+  });
+
+  it('finds a cased word under the spelling that has glosses, and lets other sources confirm a gloss', () => {
+    const lexicon = new Lexicon({ cased: true });
+    lexicon.addGloss('Katze', 'cat', 10);
+    lexicon.addLemma('katze', 'Katz'); // a form hunspell gives; Katz has no glosses here, so nothing is linked
+    lexicon.entry('katze');
+    expect(lexicon.find('katze')).toBe('Katze');
+    lexicon.addGloss('Zug', 'pull', 1_000_000);
+    lexicon.addGloss('Zug', 'train', 900_000);
+    lexicon.attest('Zug', 'train', 'back', 200_000);
+    lexicon.attest('Zug', 'train', 'back', 200_000); // once per source
+    lexicon.attest('Zug', 'bus', 'back', 500_000); // never adds a gloss
+    expect(lexicon.ranked('Zug')).toEqual([
+      ['train', 1_100_000],
+      ['pull', 1_000_000],
+    ]);
+  });
+
+  const commonness = commonnessFrom(
+    new Map([
+      ['night', 40_000], ['harm', 1_600], ['east', 600], ['be', 290_000], ['amount', 1_200],
+      ['found', 20_000], ['find', 42_000], ['thought', 41_000], ['play', 18_000], ['gambled', 50],
+    ]),
+  );
+  const isFormOf = englishForms(new Map([['find', ['found']], ['think', ['thought']]]));
+
+  it("shows a word's own meaning rather than claim a base form, unless the other reading is much more common", () => {
+    const lexicon = new Lexicon();
+    lexicon.addGloss('nuire', 'harm', 10);
+    lexicon.addGloss('nuit', 'night', 10);
+    lexicon.addLemma('nuit', 'nuire');
+    lexicon.addGloss('être', 'be', 10);
+    lexicon.addGloss('est', 'east', 10);
+    lexicon.addLemma('est', 'être');
+    lexicon.addGloss('somme', 'amount', 10);
+    lexicon.addLemma('sommes', 'somme');
+    lexicon.addLemma('sommes', 'être');
+    settleReadings(lexicon, { baseForms: new Set(['nuit', 'est']), commonness, isFormOf });
+    expect(lexicon.toLines()).toEqual(['est\tbe; east\têtre', 'nuire\tharm\t', 'nuit\tnight\t', 'somme\tamount\t', 'sommes\t\têtre|somme', 'être\tbe\t']);
+  });
+
+  it("puts first the gloss of a form that is its lemma's meaning, or that meaning", () => {
+    const lexicon = new Lexicon();
+    lexicon.addGloss('finden', 'find', 20);
+    lexicon.addGloss('finden', 'think', 10);
+    lexicon.addGloss('fand', 'thought', 20);
+    lexicon.addGloss('fand', 'found', 10);
+    lexicon.addLemma('fand', 'finden');
+    lexicon.addGloss('spielen', 'play', 20);
+    lexicon.addGloss('spielte', 'gambled', 20);
+    lexicon.addLemma('spielte', 'spielen');
+    settleReadings(lexicon, { baseForms: new Set(), commonness, isFormOf });
+    expect(lexicon.topGlosses('fand', 2)).toEqual(['found', 'thought']);
+    expect(lexicon.topGlosses('spielte', 2)).toEqual(['play', 'gambled']);
   });
 });

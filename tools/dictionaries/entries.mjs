@@ -70,7 +70,9 @@ const TAGS = /<([^>]*)>\s*$/u;
  * A FreeDict entry (`wikdict` for the FreeDict+WikDict ones, made from Wiktionary): its headword as
  * written, the grammar tags of the headword line ("pl", "v", "masc"),
  * the translations in order (each a short gloss, `labelled` when it is marked as one field's or register's
- * word: "[mus.]", "[Br.]", "[poet.]"), and the cross-references of its "see:" line.
+ * word: "[mus.]", "[Br.]", "[poet.]"; `sense`: which translation line, 0 for the first, numbered or not;
+ * `place`: where in its line), the cross-references of its "see:" line, and `refs`: how many
+ * cross-references and examples it has (Ding's entry for a word's main sense has dozens: "Zug" train).
  */
 export function parseFreedictEntry(text, { wikdict = false } = {}) {
   const lines = text.replace(/\r/g, '').split('\n');
@@ -80,11 +82,14 @@ export function parseFreedictEntry(text, { wikdict = false } = {}) {
   const tags = (TAGS.exec(first)?.[1] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
   const glosses = [];
   const see = [];
+  let sense = 0;
+  let examples = 0;
   for (const [i, line] of lines.slice(1).entries()) {
     if (!line.trim()) continue;
     // WikDict entries follow each sense's translations with a definition in the source language: only the
     // first line and numbered lines ("2. verzehren") are translations.
     if (wikdict && i > 0 && !/^\d+\.\s/.test(line)) continue;
+    if (/^\s+"[^"]*"\s+-\s/.test(line)) examples++;
     const seeLine = /^\s*see:\s*(.*)$/.exec(line);
     if (seeLine) {
       for (const m of seeLine[1].matchAll(/\{([^}]*)\}/g)) see.push(m[1].trim());
@@ -94,12 +99,14 @@ export function parseFreedictEntry(text, { wikdict = false } = {}) {
     const lineLabels = /^ (?:\[[^\]]*\]\s*)+/.exec(line)?.[0];
     if (/^\s/.test(line) && !lineLabels) continue;
     const labelled = !!lineLabels && FIELD_LABEL.test(lineLabels);
+    let place = 0;
     for (const part of splitTopLevel(line.replace(/^\d+\.\s*/, '').replace(/\s\d+\.$/, ''))) {
       const gloss = cleanGloss(part);
-      if (gloss && !glosses.some((g) => g.text === gloss)) glosses.push({ text: gloss, labelled: labelled || FIELD_LABEL.test(part) });
+      if (gloss && !glosses.some((g) => g.text === gloss)) glosses.push({ text: gloss, labelled: labelled || FIELD_LABEL.test(part), sense, place: place++ });
     }
+    sense++;
   }
-  return { headword, tags, glosses, see };
+  return { headword, tags, glosses, see, refs: see.length + examples };
 }
 
 const CYRILLIC_PHRASE = /^[\p{Script=Cyrillic}]+(?:[ -][\p{Script=Cyrillic}]+)*$/u;

@@ -31,6 +31,15 @@ export const PHONETIC = /[ˈˌːəɛɔʊɪʃʒθðŋɾɐʁ]/u;
 
 const capitalized = (key) => key.charAt(0).toUpperCase() + key.slice(1);
 
+/** An English gloss compared with another: lower case, without "to" and the "sth."/"sb." of a verb's object. */
+export const englishKey = (text) =>
+  text
+    .toLowerCase()
+    .replace(/^to /, '')
+    .replace(/\b(?:sth|sb)\.(?:'s)?/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 export class Lexicon {
   /**
    * `cased` (German): a headword written with a capital (a noun) is kept apart from one written in lower
@@ -49,11 +58,17 @@ export class Lexicon {
     return this.cased && first !== first.toLowerCase() ? capitalized(key) : key;
   }
 
-  /** The key under which `key` has entries: itself, or in a cased lexicon its other spelling. */
+  /**
+   * The key under which `key` has entries: itself, or in a cased lexicon its other spelling, the one with
+   * glosses first ("katze", a form hunspell gives, has none; "Katze" the noun has).
+   */
   find(key) {
-    if (this.entries.has(key) || !this.cased) return key;
+    if (!this.cased) return key;
     const other = key.charAt(0) === key.charAt(0).toLowerCase() ? capitalized(key) : key.toLowerCase();
-    return this.entries.has(other) ? other : key;
+    const glossed = (k) => (this.entries.get(k)?.glosses.size ?? 0) > 0;
+    if (glossed(key)) return key;
+    if (glossed(other)) return other;
+    return this.entries.has(key) || !this.entries.has(other) ? key : other;
   }
 
   entry(key) {
@@ -62,14 +77,41 @@ export class Lexicon {
     return e;
   }
 
-  /** Adds a gloss under a headword (normalized here); a repeated gloss keeps its best score and counts the mention. */
-  addGloss(headword, gloss, score) {
+  /**
+   * Adds a gloss under a headword (normalized here); a repeated gloss keeps its best score and counts the
+   * mention (unless `mention` is false: a mention that confirms nothing).
+   */
+  addGloss(headword, gloss, score, mention = true) {
     const key = this.keyOf(headword);
     const text = gloss.trim();
     if (!usableKey(key.toLowerCase()) || !text || text.length > MAX_GLOSS_LENGTH || /[\t\n]/.test(text) || PHONETIC.test(text)) return;
     const glosses = this.entry(key).glosses;
     const known = glosses.get(text);
-    glosses.set(text, known ? { best: Math.max(score, known.best), mentions: known.mentions + 1 } : { best: score, mentions: 1 });
+    if (!known) glosses.set(text, { best: score, mentions: mention ? 1 : 0 });
+    else Object.assign(known, { best: Math.max(score, known.best), mentions: known.mentions + (mention ? 1 : 0) });
+  }
+
+  /** Notes what a gloss of the key translates the word as: 'v' (a verb) or 'n' (a noun). */
+  markSense(headword, english, sense) {
+    if (!sense) return;
+    const e = this.entries.get(this.find(this.keyOf(headword)));
+    const target = englishKey(english);
+    for (const [text, g] of e?.glosses ?? []) {
+      if (englishKey(text) !== target) continue;
+      g.senses ??= new Set();
+      g.senses.add(sense);
+    }
+  }
+
+  /** What the gloss translates the word as ('v', 'n'), as far as known. */
+  senses(key, text) {
+    return this.entries.get(this.find(key))?.glosses.get(text)?.senses ?? new Set();
+  }
+
+  /** Has this gloss (compared as englishKey: "to eat" is "eat"). */
+  hasGloss(headword, english) {
+    const target = englishKey(english);
+    return [...(this.entries.get(this.find(this.keyOf(headword)))?.glosses.keys() ?? [])].some((t) => englishKey(t) === target);
   }
 
   hasGlosses(key) {
@@ -82,12 +124,29 @@ export class Lexicon {
     return !!e && (e.glosses.size > 0 || [...e.lemmas].some((l) => this.hasGlosses(l)));
   }
 
+  /**
+   * Another source confirms that `english` translates `headword` (a dictionary of the other direction lists
+   * the word for it, or the route through German reaches it): the gloss, if the key has it, gains `bonus`
+   * once per source. Never adds a gloss.
+   */
+  attest(headword, english, source, bonus) {
+    const e = this.entries.get(this.find(this.keyOf(headword)));
+    if (!e?.glosses.size) return;
+    const target = englishKey(english);
+    for (const [text, g] of e.glosses) {
+      if (englishKey(text) !== target) continue;
+      g.attested ??= {};
+      g.attested[source] = Math.max(g.attested[source] ?? 0, bonus);
+    }
+  }
+
   /** The glosses of a key with their final scores, best first. */
   ranked(key) {
     const e = this.entries.get(this.find(key));
     if (!e) return [];
+    const attested = (g) => (g.attested ? Object.values(g.attested).reduce((a, b) => a + b, 0) : 0);
     return [...e.glosses.entries()]
-      .map(([text, { best, mentions }]) => [text, best + Math.min(mentions - 1, 2) * CORROBORATION])
+      .map(([text, g]) => [text, g.best + Math.max(0, Math.min(g.mentions - 1, 2)) * CORROBORATION + attested(g)])
       .sort((a, b) => b[1] - a[1]);
   }
 
@@ -109,6 +168,25 @@ export class Lexicon {
     if (lemmas.size < MAX_LEMMAS) lemmas.add(target);
   }
 
+  /**
+   * Puts a gloss first: it scores one more than the key's best (and is added if the key lacks it), so no
+   * other gloss falls under the cut-off for it.
+   */
+  promote(key, text) {
+    const e = this.entries.get(this.find(key));
+    if (!e) return;
+    if (!e.glosses.has(text)) e.glosses.set(text, { best: 0, mentions: 0 });
+    const ranked = this.ranked(key);
+    if (ranked[0][0] === text) return;
+    e.glosses.get(text).best += ranked[0][1] + 1 - ranked.find(([t]) => t === text)[1];
+  }
+
+  /** Replaces the lemmas of a form (in this order). */
+  setLemmas(key, lemmas) {
+    const e = this.entries.get(key);
+    if (e) e.lemmas = new Set(lemmas);
+  }
+
   /** Drops the glosses a form has of its own (they came from a weaker source than its lemma's). */
   dropGlosses(key) {
     this.entries.get(key)?.glosses.clear();
@@ -117,7 +195,7 @@ export class Lexicon {
   /** Headwords with glosses (what the "at least 20,000 headwords" counts). */
   get headwordCount() {
     let n = 0;
-    for (const e of this.entries.values()) if (e.glosses.size) n++;
+    for (const e of this.entries.values()) if (e.glosses.size && !e.copied) n++;
     return n;
   }
 
