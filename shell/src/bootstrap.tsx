@@ -10,7 +10,8 @@ import { resolveRoute } from './routing/resolve-route';
 import { fetchCurrentUser, reportNewSocialAccount } from './auth/auth-api';
 import { getConsent } from './consent/consent';
 import { startFragments } from './federation/fragments';
-import { applyOverrides, fetchRegistry, type Registry } from './federation/registry';
+import { takeRegistry } from './federation/early';
+import { applyOverrides, type Registry } from './federation/registry';
 import './styles/shell.css';
 
 async function boot(): Promise<void> {
@@ -20,7 +21,7 @@ async function boot(): Promise<void> {
   const onAuthPage = asGuest.kind === 'page' && (asGuest.page === 'sign-in' || asGuest.page === 'sign-up');
   const sentToSignIn = asGuest.kind === 'redirect' && asGuest.to === PATHS.signIn;
   const [registry, user] = await Promise.all([
-    fetchRegistry().catch((error: Error): Registry => {
+    takeRegistry().catch((error: Error): Registry => {
       // Without a registry every fragment area says so; the shell's own pages still work.
       console.error('[verba]', error);
       return {};

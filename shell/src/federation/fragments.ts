@@ -9,6 +9,7 @@ import { session } from '@verba/kit';
 import { FRAGMENTS, type FragmentName } from '../routing/paths';
 import { resolveRoute } from '../routing/resolve-route';
 import { incompatibility } from './compatibility';
+import { takeManifest } from './early';
 import { setFragmentStatus } from './fragment-status';
 import type { Registry } from './registry';
 
@@ -49,7 +50,7 @@ async function loadSpa(name: FragmentName): Promise<LifeCycles> {
 
 /** Reads the fragment's manifest before any of its code runs; the federation runtime is handed the same copy. */
 async function refuseIncompatible(name: FragmentName, manifestUrl: string): Promise<void> {
-  const response = await fetch(manifestUrl);
+  const response = await (takeManifest(manifestUrl) ?? fetch(manifestUrl));
   if (!response.ok) throw new Error(`"${name}" manifest unavailable (${response.status}).`);
   const manifest: unknown = await response.json();
   const why = incompatibility(manifest);

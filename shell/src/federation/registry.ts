@@ -7,7 +7,8 @@ export type Registry = Record<string, string>;
 export const OVERRIDE_PREFIX = 'verba:fragment-override:';
 
 export async function fetchRegistry(url = '/registry.json'): Promise<Registry> {
-  const response = await fetch(url, { cache: 'no-cache' });
+  // Default cache mode, so index.html's preload of it is used; both servers send it `no-cache`.
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`Fragment registry unavailable (${response.status})`);
   const data: unknown = await response.json();
   if (!data || typeof data !== 'object') throw new Error('Fragment registry is not an object');
