@@ -37,6 +37,12 @@ const INVERTED = 20_000_000;
 const PLAIN = 200_000;
 const RANK = [800_000, 400_000, 200_000];
 /**
+ * Where a word stands among an English headword's translations says how central it is to that English
+ * word ("tote": нести first), not how central the English word is to it ("carry": носить, нести): less
+ * than how common the English word is.
+ */
+const INVERTED_RANK = [400_000, 250_000, 150_000];
+/**
  * A direct entry's first sense (line) and the first words of a line gain a little: FreeDict's French and
  * Spanish dictionaries list a sense's words alphabetically ("get, lay hold of, pick up, take"), and their
  * senses are in no sure order either ("1. gate, gateway, portal 2. door"), so neither may outweigh how
@@ -231,7 +237,7 @@ function addInverted(lexicon, pairs, commonness, { mirror = false } = {}) {
     if (!ENGLISH_HEADWORD.test(english) || english.split(' ').length > 3) continue;
     const obscure = commonness(english) < OBSCURE ? 500_000 : 0;
     translations.forEach((t, rank) =>
-      lexicon.addGloss(t, english, INVERTED + PLAIN - obscure - wordy(t, english) + (RANK[rank] ?? 0) + common(commonness, english), !(mirror && lexicon.hasGloss(t, english))),
+      lexicon.addGloss(t, english, INVERTED + PLAIN - obscure - wordy(t, english) + (INVERTED_RANK[rank] ?? 0) + common(commonness, english), !(mirror && lexicon.hasGloss(t, english))),
     );
   }
 }

@@ -1,7 +1,7 @@
 // Which reading of a word a look-up shows first, once every source has been read and every form linked.
 // "nuit" is a noun (night) and a form of nuire, "porte" a noun (door) and a form of porter, "casa" a noun
 // (house) and a form of casarse: a word that is a base form with glosses of its own shows them and claims
-// no base form, unless the other reading is much more common ("est": is, from être, before east). A form
+// no base form, unless the other reading is much more common ("est": be; east, from être). A form
 // with glosses of its own from its own entries shows first the one that is its lemma's meaning ("fand":
 // found, of finden's find, before thought). A form of several words names the commonest first ("sommes":
 // être before somme).
@@ -11,6 +11,11 @@
  * before the word's own: "été" summer / être be (73x), "est" east / be; not "porte" door / porter carry (0.2x).
  */
 export const MUCH_MORE = 8;
+/**
+ * How many times more common a form's later lemma must be to be named first: "sommes" être (be) before
+ * somme; not "большая" больший (more) before большой (big).
+ */
+export const AHEAD = 4;
 /** Two glosses of a lemma this close in score are about as likely. */
 export const CLOSE = 100_000;
 
@@ -19,15 +24,17 @@ export const CLOSE = 100_000;
  * `commonness(gloss)`: its SUBTLEX count; `isFormOf(gloss, base)`: English inflection.
  */
 export function settleReadings(lexicon, { baseForms, commonness, isFormOf }) {
-  const reading = (key) => {
-    const [top] = lexicon.topGlosses(key, 1);
-    return top ? commonness(top) : 0;
+  // Each lemma's reading as the sources gave it, before any of this moves glosses.
+  const readings = new Map();
+  for (const e of lexicon.entries.values()) for (const l of e.lemmas) if (!readings.has(l)) readings.set(l, commonness(lexicon.topGlosses(l, 1)[0] ?? ''));
+  const reading = (key) => readings.get(key) ?? 0;
+  // The sources' order, unless a later lemma's reading is much more common than the first's.
+  const byReading = (lemmas) => {
+    if (lemmas.length < 2) return lemmas;
+    const first = reading(lemmas[0]);
+    const ahead = lemmas.filter((l) => reading(l) >= AHEAD * Math.max(1, first)).sort((a, b) => reading(b) - reading(a));
+    return [...ahead, ...lemmas.filter((l) => !ahead.includes(l))];
   };
-  const byReading = (lemmas) =>
-    lemmas
-      .map((l, i) => [l, reading(l), i])
-      .sort((a, b) => b[1] - a[1] || a[2] - b[2])
-      .map(([l]) => l);
   for (const [key, e] of lexicon.entries) {
     if (!e.lemmas.size) continue;
     const lemmas = [...e.lemmas];
