@@ -26,9 +26,24 @@ const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
 /** Node globals for plain-JS tooling files (TS files get no-undef turned off by typescript-eslint). */
 const nodeGlobals = Object.fromEntries(
   [
-    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'AbortController', 'AbortSignal',
-    'TextEncoder', 'TextDecoder', 'structuredClone', 'queueMicrotask', 'fetch',
-    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate',
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'AbortController',
+    'AbortSignal',
+    'TextEncoder',
+    'TextDecoder',
+    'structuredClone',
+    'queueMicrotask',
+    'fetch',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'clearImmediate',
   ].map((name) => [name, /** @type {const} */ ('readonly')]),
 );
 
@@ -92,13 +107,28 @@ export default defineConfig(
     // default never uses them, and loading them all cost it about 30 MB of steady memory and 0.9 s of start.
     name: 'verba/optional-sdks',
     files: ['services/src/**/*.ts'],
-    ignores: ['services/src/**/*.test.ts', 'services/src/platform/event-store/eventstoredb/*.ts', 'services/src/platform/integration/kafka.ts', 'services/src/platform/mail/smtp.ts'],
+    ignores: [
+      'services/src/**/*.test.ts',
+      'services/src/platform/event-store/eventstoredb/*.ts',
+      'services/src/platform/integration/kafka.ts',
+      'services/src/platform/mail/smtp.ts',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['@eventstore/db-client', 'kafkajs', 'openai', 'nodemailer', 'ioredis', 'graphql-yoga', 'stripe'].map((name) => ({ name, allowTypeImports: true, message: OPTIONAL })),
-          patterns: [{ group: ['@aws-sdk/*', '**/eventstoredb/adapter', '**/eventstoredb/mapping', '**/integration/kafka', '**/mail/smtp', './smtp'], allowTypeImports: true, message: OPTIONAL }],
+          paths: ['@eventstore/db-client', 'kafkajs', 'openai', 'nodemailer', 'ioredis', 'graphql-yoga', 'stripe'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: OPTIONAL,
+          })),
+          patterns: [
+            {
+              group: ['@aws-sdk/*', '**/eventstoredb/adapter', '**/eventstoredb/mapping', '**/integration/kafka', '**/mail/smtp', './smtp'],
+              allowTypeImports: true,
+              message: OPTIONAL,
+            },
+          ],
         },
       ],
     },
@@ -112,7 +142,11 @@ export default defineConfig(
     rules: {
       'no-restricted-imports': [
         'error',
-        ...['node:async_hooks', 'async_hooks'].map((name) => ({ name, importNames: ['AsyncLocalStorage', 'AsyncResource', 'createHook'], message: ASYNC_CONTEXT })),
+        ...['node:async_hooks', 'async_hooks'].map((name) => ({
+          name,
+          importNames: ['AsyncLocalStorage', 'AsyncResource', 'createHook'],
+          message: ASYNC_CONTEXT,
+        })),
       ],
     },
   },

@@ -9,7 +9,18 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'node', include: ['contracts/src/**/*.test.ts', 'services/src/**/*.test.ts', 'services/bench/**/*.test.ts', 'tools/**/*.test.ts', 'shell/kit/build/**/*.test.ts', 'shell/e2e/**/*.test.ts', 'deploy/**/*.test.ts'] },
+        test: {
+          name: 'node',
+          include: [
+            'contracts/src/**/*.test.ts',
+            'services/src/**/*.test.ts',
+            'services/bench/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'shell/kit/build/**/*.test.ts',
+            'shell/e2e/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

@@ -84,4 +84,3 @@ describe('compose topology', () => {
     expect(refused.stderr).toContain('set SECRET_KEY');
   });
 });
-

@@ -85,5 +85,6 @@ export async function buildServices({ force = false } = {}) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const started = Date.now();
-  if (await buildServices({ force: process.argv.includes('--force') })) console.log(`services built in ${Date.now() - started} ms (services/dist)`);
+  if (await buildServices({ force: process.argv.includes('--force') }))
+    console.log(`services built in ${Date.now() - started} ms (services/dist)`);
 }

@@ -13,5 +13,7 @@ try {
   const { template, created } = await ensurePgliteTemplate();
   if (created) console.log(`verba: embedded database template made in ${((Date.now() - started) / 1000).toFixed(1)} s (${template})`);
 } catch (e) {
-  console.warn(`verba: no embedded database template (the first start will create the database instead): ${e instanceof Error ? e.message : String(e)}`);
+  console.warn(
+    `verba: no embedded database template (the first start will create the database instead): ${e instanceof Error ? e.message : String(e)}`,
+  );
 }

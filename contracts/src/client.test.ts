@@ -6,8 +6,8 @@ import { patchWord } from './http/vocabulary';
 const ARTICLE_ID = '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
 
 function fakeFetch(status: number, body: unknown, contentType = 'application/json') {
-  return vi.fn<typeof fetch>(async () =>
-    new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType } }),
+  return vi.fn<typeof fetch>(
+    async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': contentType } }),
   );
 }
 
@@ -21,11 +21,31 @@ describe('typed API client', () => {
 
   it('calls a route and parses the response with its schema', async () => {
     const article = {
-      id: ARTICLE_ID, name: 'Der Hund', languageCode: 'de', category: 'Children', generalDifficulty: 'A1',
-      totalWords: 2, authorDisplayName: 'Verba', creationDate: 1, content: 'Der Hund.',
-      averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false,
-      isPremiumOnly: false, seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Too Easy', difficultyEstimated: false,
-      contentFormat: 'text', translation: '', declineReason: null, flagged: false,
+      id: ARTICLE_ID,
+      name: 'Der Hund',
+      languageCode: 'de',
+      category: 'Children',
+      generalDifficulty: 'A1',
+      totalWords: 2,
+      authorDisplayName: 'Verba',
+      creationDate: 1,
+      content: 'Der Hund.',
+      averageRating: 0,
+      ratings: 0,
+      totalReads: 0,
+      previewImgSrc: null,
+      isPrivate: false,
+      needApprove: false,
+      isPremiumOnly: false,
+      seriesId: null,
+      seriesTitle: null,
+      isAuthor: false,
+      difficulty: 'Too Easy',
+      difficultyEstimated: false,
+      contentFormat: 'text',
+      translation: '',
+      declineReason: null,
+      flagged: false,
     };
     const fetch = fakeFetch(200, article);
     const client = createClient({ fetch, baseUrl: 'http://api' });
@@ -52,14 +72,20 @@ describe('typed API client', () => {
 
   it('turns errors into ApiError with the server message, and reports a 401', async () => {
     const onUnauthorized = vi.fn();
-    const expired = createClient({ fetch: fakeFetch(401, { status: 401, detail: 'x', message: 'Your session has expired.' }), onUnauthorized });
+    const expired = createClient({
+      fetch: fakeFetch(401, { status: 401, detail: 'x', message: 'Your session has expired.' }),
+      onUnauthorized,
+    });
     const err = await expired.call(listArticles, { query: { languageCode: 'de' } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, message: 'Your session has expired.' });
     expect(onUnauthorized).toHaveBeenCalledOnce();
 
     const plain = createClient({ fetch: fakeFetch(500, 'Upstream down', 'text/plain') });
-    await expect(plain.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({ status: 500, message: 'Upstream down' });
+    await expect(plain.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({
+      status: 500,
+      message: 'Upstream down',
+    });
   });
 
   it('keeps a 401 quiet where it is an expected answer, and names a network failure', async () => {
@@ -68,8 +94,15 @@ describe('typed API client', () => {
     await expect(signIn.call(listArticles, { query: { languageCode: 'de' }, expireOn401: false })).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).not.toHaveBeenCalled();
 
-    const offline = createClient({ fetch: vi.fn<typeof fetch>(async () => { throw new TypeError('Failed to fetch'); }) });
-    await expect(offline.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR });
+    const offline = createClient({
+      fetch: vi.fn<typeof fetch>(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    });
+    await expect(offline.call(listArticles, { query: { languageCode: 'de' } })).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR,
+    });
   });
 
   it('reads server errors as a string or a message field, else the unknown-error text', () => {

@@ -41,8 +41,14 @@ describe('Kubernetes manifests', () => {
 
   it('give each deployment a PodDisruptionBudget and api a HorizontalPodAutoscaler', () => {
     const pdbs = byKind('PodDisruptionBudget').map((p) => p.metadata!.name);
-    expect(pdbs.sort()).toEqual(byKind('Deployment').map((d) => d.metadata!.name).sort());
-    const [hpa] = byKind('HorizontalPodAutoscaler') as unknown as { spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number } }[];
+    expect(pdbs.sort()).toEqual(
+      byKind('Deployment')
+        .map((d) => d.metadata!.name)
+        .sort(),
+    );
+    const [hpa] = byKind('HorizontalPodAutoscaler') as unknown as {
+      spec: { scaleTargetRef: { name: string }; minReplicas: number; maxReplicas: number };
+    }[];
     expect(hpa!.spec.scaleTargetRef.name).toBe('verba-api');
     expect(hpa!.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(hpa!.spec.maxReplicas).toBeGreaterThan(hpa!.spec.minReplicas);

@@ -19,7 +19,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       out: { type: 'string', default: path.join(import.meta.dirname, 'dist', 'verba.yaml') },
     },
   });
-  const manifests = verbaManifests({ ...defaults, version: values.version, image: values.image, environment: values.environment, publicUrl: values['public-url'] });
+  const manifests = verbaManifests({
+    ...defaults,
+    version: values.version,
+    image: values.image,
+    environment: values.environment,
+    publicUrl: values['public-url'],
+  });
   for (const m of manifests) m.validate();
   mkdirSync(path.dirname(values.out), { recursive: true });
   writeFileSync(values.out, synthesise(manifests));

@@ -66,7 +66,11 @@ export function AdminApp() {
       <AdminNav pathname={pathname} />
       <div className="ad-content">
         {isAnalytics(pathname) ? (
-          analytics ? <analytics.AnalyticsPages pathname={pathname} /> : <Spinner label="Loading…" />
+          analytics ? (
+            <analytics.AnalyticsPages pathname={pathname} />
+          ) : (
+            <Spinner label="Loading…" />
+          )
         ) : !pages ? (
           <Spinner label="Loading…" />
         ) : route ? (

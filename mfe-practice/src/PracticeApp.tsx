@@ -6,22 +6,21 @@ import { PRACTICE_PATHS, pageAt, type PracticePage } from './paths';
 type Pages = Record<PracticePage, ComponentType>;
 
 // The portal's pages load together on first mount (see pageChunks).
-const usePages = pageChunks(
-  (): Promise<Pages> =>
-    Promise.all([
-      import('./features/overview/components/OverviewPage'),
-      import('./features/flashcards/components/FlashcardsPage'),
-      import('./features/review/components/ReviewPage'),
-      import('./features/match/components/MatchPage'),
-      import('./features/quiz/components/QuizPage'),
-    ]).then(([overview, flashcards, review, match, quiz]) => ({
-      overview: overview.OverviewPage,
-      flashcards: flashcards.FlashcardsPage,
-      review: review.ReviewPage,
-      matchWords: match.MatchWordsPage,
-      practiceMatchWords: match.PracticeMatchWordsPage,
-      quickQuiz: quiz.QuizPage,
-    })),
+const usePages = pageChunks((): Promise<Pages> =>
+  Promise.all([
+    import('./features/overview/components/OverviewPage'),
+    import('./features/flashcards/components/FlashcardsPage'),
+    import('./features/review/components/ReviewPage'),
+    import('./features/match/components/MatchPage'),
+    import('./features/quiz/components/QuizPage'),
+  ]).then(([overview, flashcards, review, match, quiz]) => ({
+    overview: overview.OverviewPage,
+    flashcards: flashcards.FlashcardsPage,
+    review: review.ReviewPage,
+    matchWords: match.MatchWordsPage,
+    practiceMatchWords: match.PracticeMatchWordsPage,
+    quickQuiz: quiz.QuizPage,
+  })),
 );
 
 /** /app/practice-portal and its subpaths (spec §2). */

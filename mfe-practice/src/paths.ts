@@ -10,9 +10,7 @@ export const PRACTICE_PATHS = {
 
 export type PracticePage = keyof typeof PRACTICE_PATHS;
 
-const BY_PATH = new Map<string, PracticePage>(
-  Object.entries(PRACTICE_PATHS).map(([page, path]) => [path, page as PracticePage]),
-);
+const BY_PATH = new Map<string, PracticePage>(Object.entries(PRACTICE_PATHS).map(([page, path]) => [path, page as PracticePage]));
 
 /** The page at a pathname (a trailing slash is ignored); undefined for an unknown subpath. */
 export const pageAt = (pathname: string): PracticePage | undefined => BY_PATH.get(pathname.replace(/\/+$/, ''));

@@ -8,10 +8,12 @@ const useReadingPages = pageChunks(() => import('./reading-pages'));
 // Its own chunk: its alert dialog (Radix) need not come with the library's first load.
 const useMyArticlesPage = pageChunks(() => import('./features/library/components/MyArticlesPage'));
 const useAuthoringPages = pageChunks(() =>
-  Promise.all([import('./features/authoring/components/ArticleEditorPage'), import('./features/authoring/components/SeriesPages')]).then(([articleEditor, series]) => ({
-    articleEditor,
-    series,
-  })),
+  Promise.all([import('./features/authoring/components/ArticleEditorPage'), import('./features/authoring/components/SeriesPages')]).then(
+    ([articleEditor, series]) => ({
+      articleEditor,
+      series,
+    }),
+  ),
 );
 const useDictionaryPage = pageChunks(() => import('./features/dictionary/components/DictionaryPage'));
 

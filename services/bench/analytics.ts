@@ -71,7 +71,17 @@ from (
 order by at;
 `;
 
-const fsrs = JSON.stringify({ due: '2026-01-01T00:00:00Z', stability: 1, difficulty: 5, scheduledDays: 1, learningSteps: 0, reps: 1, lapses: 0, state: 'review', lastReview: null });
+const fsrs = JSON.stringify({
+  due: '2026-01-01T00:00:00Z',
+  stability: 1,
+  difficulty: 5,
+  scheduledDays: 1,
+  learningSteps: 0,
+  reps: 1,
+  lapses: 0,
+  state: 'review',
+  lastReview: null,
+});
 
 export const analyticsBenchmark: Benchmark = {
   name: 'analytics',
@@ -94,7 +104,7 @@ export const analyticsBenchmark: Benchmark = {
         process.stderr.write('peer: reading the log in order\n');
         started = Date.now();
         let read = 0;
-        for (let at = START; ; ) {
+        for (let at = START; ;) {
           const batch = await store.readAll({ after: at, maxCount: 5000 });
           read += batch.length;
           if (batch.length < 5000) break;
@@ -107,7 +117,9 @@ export const analyticsBenchmark: Benchmark = {
         // then with the projection's bulk fold (the whole log folded in memory, written once).
         process.stderr.write('rebuilding analytics batch by batch\n');
         started = Date.now();
-        const batched = await new ProjectionRunner({ store, db, projections: [projection], batchSize: 5000, bulkRebuilds: false }).rebuild(projection.name);
+        const batched = await new ProjectionRunner({ store, db, projections: [projection], batchSize: 5000, bulkRebuilds: false }).rebuild(
+          projection.name,
+        );
         const batchedSeconds = (Date.now() - started) / 1000;
         process.stderr.write('rebuilding analytics with the bulk fold\n');
         const runner = new ProjectionRunner({ store, db, projections: [projection], batchSize: 5000 });
@@ -140,13 +152,33 @@ export const analyticsBenchmark: Benchmark = {
           const target = ANALYTICS_TARGETS[k as keyof typeof ANALYTICS_TARGETS];
           return [k, formatFigure(v), `${target[0]} ${target[1]}`, meetsTarget(v, target) ? 'PASS' : 'MISS'];
         });
-        rows.push(['before: rebuild_eps batch by batch', formatFigure(roundFigure(batched.events / batchedSeconds)), '', `bulk fold ${formatFigure(roundFigure(batchedSeconds / rebuildSeconds))}x faster`]);
+        rows.push([
+          'before: rebuild_eps batch by batch',
+          formatFigure(roundFigure(batched.events / batchedSeconds)),
+          '',
+          `bulk fold ${formatFigure(roundFigure(batchedSeconds / rebuildSeconds))}x faster`,
+        ]);
         // Where the bulk rebuild's time goes, phase by phase (the runner times them; see RebuildPhases).
         const ph = rebuilt.phases;
         const secs = (ms: number) => (ms / 1000).toFixed(1);
-        rows.push(['bulk phases s: setup/read wait/fold/write', `${secs(ph.setup)} / ${secs(ph.read)} / ${secs(ph.fold)} / ${secs(ph.write)}`, '', '']);
-        rows.push(['bulk phases s: catch-up/switch/drop/total', `${secs(ph.catchUp)} / ${secs(ph.switch)} / ${secs(ph.drop)} / ${rebuildSeconds.toFixed(1)}`, '', '']);
-        rows.push(['peer: log_read_eps', formatFigure(roundFigure(logReadEps)), '', `rebuild at ${formatFigure(roundFigure(rebuilt.events / rebuildSeconds / logReadEps))} of it`]);
+        rows.push([
+          'bulk phases s: setup/read wait/fold/write',
+          `${secs(ph.setup)} / ${secs(ph.read)} / ${secs(ph.fold)} / ${secs(ph.write)}`,
+          '',
+          '',
+        ]);
+        rows.push([
+          'bulk phases s: catch-up/switch/drop/total',
+          `${secs(ph.catchUp)} / ${secs(ph.switch)} / ${secs(ph.drop)} / ${rebuildSeconds.toFixed(1)}`,
+          '',
+          '',
+        ]);
+        rows.push([
+          'peer: log_read_eps',
+          formatFigure(roundFigure(logReadEps)),
+          '',
+          `rebuild at ${formatFigure(roundFigure(rebuilt.events / rebuildSeconds / logReadEps))} of it`,
+        ]);
         const report = [
           'Analytics benchmark',
           '',

@@ -59,11 +59,23 @@ function load(base: string, sessions: Session[], seconds: number, request: (s: S
         url: base,
         connections: CONNECTIONS,
         duration: seconds,
-        requests: [{ setupRequest: () => { const i = n++; return request(sessions[i % sessions.length]!, i); } }],
+        requests: [
+          {
+            setupRequest: () => {
+              const i = n++;
+              return request(sessions[i % sessions.length]!, i);
+            },
+          },
+        ],
       },
       (err, result) => {
         if (err) return reject(err);
-        resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, total: result.requests.total });
+        resolve({
+          rps: result.requests.average,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts + result.non2xx,
+          total: result.requests.total,
+        });
       },
     );
   });
@@ -81,7 +93,11 @@ function markRequests(prefix: string) {
   });
 }
 
-const readRequest = (s: Session): autocannon.Request => ({ method: 'GET', path: '/api/dictionary?languageCode=es', headers: { cookie: s.cookie } });
+const readRequest = (s: Session): autocannon.Request => ({
+  method: 'GET',
+  path: '/api/dictionary?languageCode=es',
+  headers: { cookie: s.cookie },
+});
 
 interface MarkPhase extends Load {
   rywP50: number;
@@ -97,7 +113,12 @@ interface MarkPhase extends Load {
 /** The mark load with one read-your-writes sampler beside it (a learner of its own, fresh words). */
 async function markPhase(c: Contender, tag: string, rywUser: number): Promise<MarkPhase> {
   let stopRyw!: () => void;
-  const ryw = sampleReadYourWrites(c.server.base, c.sessions[rywUser % c.sessions.length]!, new Promise<void>((r) => (stopRyw = r)), `ryw${tag}`);
+  const ryw = sampleReadYourWrites(
+    c.server.base,
+    c.sessions[rywUser % c.sessions.length]!,
+    new Promise<void>((r) => (stopRyw = r)),
+    `ryw${tag}`,
+  );
   // Where the time goes: CPU per mark of each party (the database serves only this contender now).
   const pg = postgresPids();
   const pid = c.server.child.pid!;
@@ -121,7 +142,11 @@ async function markPhase(c: Contender, tag: string, rywUser: number): Promise<Ma
 async function seedReaders(c: Contender): Promise<void> {
   const words = Array.from({ length: WORDS_PER_READER }, (_, i) => `lesewort${i}`);
   for (const s of c.sessions) {
-    const res = await fetch(`${c.server.base}/api/dictionary/add-many`, { method: 'POST', headers: headersOf(s), body: JSON.stringify({ languageCode: 'es', words }) });
+    const res = await fetch(`${c.server.base}/api/dictionary/add-many`, {
+      method: 'POST',
+      headers: headersOf(s),
+      body: JSON.stringify({ languageCode: 'es', words }),
+    });
     if (!res.ok) throw new Error(`${c.label}: seeding a dictionary failed with ${res.status}`);
   }
 }
@@ -176,7 +201,10 @@ function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
   })();
 }
 
-function report(rounds: Round[], background: { busyPct: number | null; load1: number }): { report: string; figures: Record<string, number | boolean | null> } {
+function report(
+  rounds: Round[],
+  background: { busyPct: number | null; load1: number },
+): { report: string; figures: Record<string, number | boolean | null> } {
   const figures: Record<string, number | boolean | null> = {};
   const rows: string[][] = [];
   for (const metric of Object.keys(rounds[0]!)) {
@@ -203,7 +231,7 @@ function report(rounds: Round[], background: { busyPct: number | null; load1: nu
     `  ours then peer, then the marks again with one core kept busy by a spinning process (busy_*).`,
     '* ratio = ours / peer in the same round; targets apply to the median over rounds.',
     '* mark_cpu_*_us: CPU microseconds per mark during the mark phase, of the server process (all its threads; server_main:',
-    '  its HTTP thread alone, the rest being our projector thread and V8\'s garbage-collecting and compiling helpers),',
+    "  its HTTP thread alone, the rest being our projector thread and V8's garbage-collecting and compiling helpers),",
     '  of PostgreSQL (all its processes: other users of the server count too) and of the load generator (this process).',
     '* ryw: mark, then GET /api/dictionary with minPosition, by one client beside the mark load (the peer ignores minPosition).',
     `* servers, PostgreSQL and autocannon share the ${availableParallelism()} cores; before the run the machine was ` +
@@ -225,7 +253,11 @@ export const apiBenchmark: Benchmark = {
         const sessions: Session[] = [];
         for (let i = 0; i < USERS; i++) sessions.push(await signUpAndIn(api, `bench${i}@example.org`, 'bench password 123'));
         const ours: Contender = { label: 'ours', server: api, sessions };
-        const peer: Contender = { label: 'peer', server: peerServer, sessions: sessions.map((_, i) => ({ cookie: `uid=${i + 1}`, csrf: 'peer' })) };
+        const peer: Contender = {
+          label: 'peer',
+          server: peerServer,
+          sessions: sessions.map((_, i) => ({ cookie: `uid=${i + 1}`, csrf: 'peer' })),
+        };
         await seedReaders(ours);
         await seedReaders(peer);
         process.stderr.write('warm-up\n');

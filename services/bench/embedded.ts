@@ -83,7 +83,13 @@ async function loadPhases(server: AllInOne, label: string): Promise<Loaded> {
   stopRyw();
   const rywResult = await ryw;
   sampler.stop();
-  return { rps, ryw: rywResult.latencies, errors: errors + rywResult.errors, rssMedian: spread(sampler.samples).median, rssPeak: sampler.peakMiB };
+  return {
+    rps,
+    ryw: rywResult.latencies,
+    errors: errors + rywResult.errors,
+    rssMedian: spread(sampler.samples).median,
+    rssPeak: sampler.peakMiB,
+  };
 }
 
 export const embeddedBenchmark: Benchmark = {
@@ -104,7 +110,9 @@ export const embeddedBenchmark: Benchmark = {
         let server = await startAllInOne({ dataDir });
         first.push(server.readyMs / 1000);
         startPeak.push(server.startup.peakMiB);
-        log(`start ${run + 1}/${STARTS}: first start ${(server.readyMs / 1000).toFixed(1)} s, peak ${server.startup.peakMiB.toFixed(0)} MiB`);
+        log(
+          `start ${run + 1}/${STARTS}: first start ${(server.readyMs / 1000).toFixed(1)} s, peak ${server.startup.peakMiB.toFixed(0)} MiB`,
+        );
         steady.push(await idleRss(server));
         log(`  steady ${steady.at(-1)!.toFixed(0)} MiB`);
         await server.stop();
@@ -168,8 +176,20 @@ export const embeddedBenchmark: Benchmark = {
       return t ? ((t[0] === '>=' ? v >= t[1] : v <= t[1]) ? 'PASS' : 'MISS') : '';
     };
     const rows = [
-      ...Object.entries(spreads).map(([k, s]) => [k, formatFigure(roundFigure(s.median)), `${formatFigure(roundFigure(s.min))} - ${formatFigure(roundFigure(s.max))}`, TARGETS[k] ? `${TARGETS[k][0]} ${TARGETS[k][1]}` : '', verdict(k, s.median)]),
-      ...Object.entries(single).map(([k, v]) => [k, formatFigure(roundFigure(v)), '', TARGETS[k] ? `${TARGETS[k][0]} ${TARGETS[k][1]}` : '', verdict(k, v)]),
+      ...Object.entries(spreads).map(([k, s]) => [
+        k,
+        formatFigure(roundFigure(s.median)),
+        `${formatFigure(roundFigure(s.min))} - ${formatFigure(roundFigure(s.max))}`,
+        TARGETS[k] ? `${TARGETS[k][0]} ${TARGETS[k][1]}` : '',
+        verdict(k, s.median),
+      ]),
+      ...Object.entries(single).map(([k, v]) => [
+        k,
+        formatFigure(roundFigure(v)),
+        '',
+        TARGETS[k] ? `${TARGETS[k][0]} ${TARGETS[k][1]}` : '',
+        verdict(k, v),
+      ]),
     ];
     const report = [
       `Embedded default benchmark (npm start: ${startScript()})`,
@@ -177,8 +197,8 @@ export const embeddedBenchmark: Benchmark = {
       renderTable(['metric', 'median', 'min - max', 'target', 'result'], rows),
       '',
       `* ${STARTS} first starts, each on a fresh DATA_DIR, then a second start on it; RSS = VmRSS summed over the`,
-      '  process tree (the start script\'s processes), sampled every 50-250 ms. A new data directory is copied from',
-      '  the machine\'s PGlite template (made by npm install, else by the first initdb: see README).',
+      "  process tree (the start script's processes), sampled every 50-250 ms. A new data directory is copied from",
+      "  the machine's PGlite template (made by npm install, else by the first initdb: see README).",
       `* steady: idle ${SETTLE_MS / 1000} s after ready, then the median of ${SAMPLE_MS / 1000} s of samples.`,
       `* marks: ${USERS} learners, 32 connections, ${LOAD_PHASES} phases of ${LOAD_SECONDS} s after a 2 s warm-up, on the last`,
       '  second start (PGlite) and on the same all-in-one with DATABASE_URL = a scratch database on the local server.',

@@ -78,7 +78,16 @@ function report(peer: WritesResult[], ours: WritesResult[], rebuild: RebuildResu
       [`${metric.replace(/_eps$|_ms$/, '')}_ratio`]: roundFigure(ratios.median),
       [`${metric.replace(/_eps$|_ms$/, '')}_ratio_min`]: roundFigure(ratios.min),
     });
-    rows.push([metric, formatFigure(o.median), range(o), formatFigure(p.median), range(p), formatFigure(ratios.median), formatFigure(ratios.min), ...verdict(metric, o.median)]);
+    rows.push([
+      metric,
+      formatFigure(o.median),
+      range(o),
+      formatFigure(p.median),
+      range(p),
+      formatFigure(ratios.median),
+      formatFigure(ratios.min),
+      ...verdict(metric, o.median),
+    ]);
   }
   const appendRatioMin = figures['append_ratio_min'] as number | null;
   rows.push(['append_ratio_min', formatFigure(appendRatioMin), '', '', '', '', '', ...verdict('append_ratio_min', appendRatioMin)]);
@@ -112,7 +121,9 @@ function report(peer: WritesResult[], ours: WritesResult[], rebuild: RebuildResu
       .map((w) => `${ours.includes(w) ? 'our' : 'peer'} read returned ${w.read.events} events for a log of ${w.read.expected}`),
     ...[...ours, ...peer]
       .filter((w) => w.append.capped || w.batch10.capped)
-      .map((w) => `${ours.includes(w) ? 'our' : 'peer'} run hit the ${config.phaseCapMs / 1000} s safety cap: its rate is over fewer appends.`),
+      .map(
+        (w) => `${ours.includes(w) ? 'our' : 'peer'} run hit the ${config.phaseCapMs / 1000} s safety cap: its rate is over fewer appends.`,
+      ),
   ];
   return { report: `Event store benchmark\n\n${table}\n\n${notes.map((n) => `* ${n}`).join('\n')}`, figures };
 }
@@ -122,23 +133,27 @@ export const eventStoreBenchmark: Benchmark = {
   description: 'our PostgreSQL event store vs @event-driven-io/emmett-postgresql',
   run: () => {
     const labels = Array.from({ length: config.rounds }, (_, r) => [`peer${r}`, `ours${r}`]).flat();
-    return withScratchDatabases([...labels, 'rebuild'], async (urls) => {
-      const t0 = performance.now();
-      const idleBusy = await backgroundBusyPct();
-      const load1 = loadavg()[0]!;
-      const peer: WritesResult[] = [];
-      const ours: WritesResult[] = [];
-      for (let r = 0; r < config.rounds; r++) {
-        process.stderr.write(`round ${r + 1}/${config.rounds}\n`);
+    return withScratchDatabases(
+      [...labels, 'rebuild'],
+      async (urls) => {
+        const t0 = performance.now();
+        const idleBusy = await backgroundBusyPct();
+        const load1 = loadavg()[0]!;
+        const peer: WritesResult[] = [];
+        const ours: WritesResult[] = [];
+        for (let r = 0; r < config.rounds; r++) {
+          process.stderr.write(`round ${r + 1}/${config.rounds}\n`);
+          await checkpoint();
+          peer.push(await runInChild<WritesResult>(WORKER, ['peer', 'writes', urls[`peer${r}`]!]));
+          await checkpoint();
+          ours.push(await runInChild<WritesResult>(WORKER, ['ours', 'writes', urls[`ours${r}`]!]));
+        }
         await checkpoint();
-        peer.push(await runInChild<WritesResult>(WORKER, ['peer', 'writes', urls[`peer${r}`]!]));
-        await checkpoint();
-        ours.push(await runInChild<WritesResult>(WORKER, ['ours', 'writes', urls[`ours${r}`]!]));
-      }
-      await checkpoint();
-      const rebuild = await runInChild<RebuildResult>(WORKER, ['ours', 'rebuild', urls.rebuild!]);
-      process.stderr.write(`event-store benchmark took ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
-      return report(peer, ours, rebuild, idleBusy, load1);
-    }, killChildren);
+        const rebuild = await runInChild<RebuildResult>(WORKER, ['ours', 'rebuild', urls.rebuild!]);
+        process.stderr.write(`event-store benchmark took ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+        return report(peer, ours, rebuild, idleBusy, load1);
+      },
+      killChildren,
+    );
   },
 };

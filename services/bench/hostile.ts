@@ -62,7 +62,10 @@ async function underAttack(api: RunningApi, send: () => Promise<Response>) {
   // A server that dies under the input (as one did before the untrusted pool) answers nothing: status 0.
   const answer = await send().then(
     async (res) => ({ status: res.status, body: await res.text() }),
-    (error: unknown) => ({ status: 0, body: JSON.stringify({ message: `no answer: ${error instanceof Error ? error.message : String(error)}` }) }),
+    (error: unknown) => ({
+      status: 0,
+      body: JSON.stringify({ message: `no answer: ${error instanceof Error ? error.message : String(error)}` }),
+    }),
   );
   const ms = performance.now() - started;
   const samples = await stop();
@@ -97,12 +100,26 @@ export const hostileBenchmark: Benchmark = {
             form.set('languageCode', 'de');
             form.set('commandId', randomUUID());
             form.set('file', new Blob([Buffer.from(file.bytes)]), file.filename);
-            rows.push({ name: file.name, ...(await underAttack(api, () => fetch(`${api!.base}/api/articles/import/file`, { method: 'POST', headers: headers(session), body: form }))) });
+            rows.push({
+              name: file.name,
+              ...(await underAttack(api, () =>
+                fetch(`${api!.base}/api/articles/import/file`, { method: 'POST', headers: headers(session), body: form }),
+              )),
+            });
           }
           for (const page of pages) {
             process.stderr.write(`  page: ${page.name}\n`);
             const body = JSON.stringify({ url: `${pageBase}${page.path}`, languageCode: 'de', commandId: randomUUID() });
-            rows.push({ name: page.name, ...(await underAttack(api, () => fetch(`${api!.base}/api/articles/import/url`, { method: 'POST', headers: headers(session, { 'content-type': 'application/json' }), body }))) });
+            rows.push({
+              name: page.name,
+              ...(await underAttack(api, () =>
+                fetch(`${api!.base}/api/articles/import/url`, {
+                  method: 'POST',
+                  headers: headers(session, { 'content-type': 'application/json' }),
+                  body,
+                }),
+              )),
+            });
           }
           const worst = Math.max(...rows.map((r) => r.worst));
           const figures = {
@@ -114,7 +131,12 @@ export const hostileBenchmark: Benchmark = {
           };
           const table = renderTable(
             ['hostile input', 'answer', 'took ms', 'worst health ms'],
-            rows.map((r) => [r.name, `${r.status} ${r.message.slice(0, 60)}`, formatFigure(roundFigure(r.ms)), formatFigure(roundFigure(r.worst))]),
+            rows.map((r) => [
+              r.name,
+              `${r.status} ${r.message.slice(0, 60)}`,
+              formatFigure(roundFigure(r.ms)),
+              formatFigure(roundFigure(r.worst)),
+            ]),
           );
           const report = [
             table,

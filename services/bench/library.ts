@@ -85,7 +85,13 @@ async function seedDictionary(base: string, s: Session): Promise<string> {
     const indexes = Array.from({ length: 1000 }, (_, i) => start + i);
     for (const status of ['known', 'uncertain'] as const) {
       const words = indexes.filter((i) => (i % UNCERTAIN_EVERY === 0) === (status === 'uncertain')).map(word);
-      const body = await json(await fetch(`${base}/api/dictionary/add-many`, { method: 'POST', headers, body: JSON.stringify({ languageCode: 'de', words, status }) }));
+      const body = await json(
+        await fetch(`${base}/api/dictionary/add-many`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ languageCode: 'de', words, status }),
+        }),
+      );
       position = String(body['position']);
     }
   }
@@ -129,7 +135,12 @@ async function seedArticles(url: string): Promise<{ ids: string[]; position: str
   return { ids, position };
 }
 
-function pageLoad(base: string, s: Session, path: (i: number) => string, connections: number): Promise<{ rps: number; p99: number; errors: number }> {
+function pageLoad(
+  base: string,
+  s: Session,
+  path: (i: number) => string,
+  connections: number,
+): Promise<{ rps: number; p99: number; errors: number }> {
   let n = 0;
   return new Promise((resolve, reject) => {
     autocannon(
@@ -139,7 +150,10 @@ function pageLoad(base: string, s: Session, path: (i: number) => string, connect
         duration: PAGE_SECONDS,
         requests: [{ setupRequest: () => ({ method: 'GET', path: path(n++), headers: { cookie: s.cookie } }) }],
       },
-      (err, result) => (err ? reject(err) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx })),
+      (err, result) =>
+        err
+          ? reject(err)
+          : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }),
     );
   });
 }
@@ -172,7 +186,9 @@ export const libraryBenchmark: Benchmark = {
         const seedSeconds = (performance.now() - seedStart) / 1000;
 
         const pages = Math.ceil(ARTICLES / PAGE_SIZE);
-        const sample = await json(await fetch(`${api.base}/api/articles?languageCode=de&pageSize=${PAGE_SIZE}`, { headers: { cookie: session.cookie } }));
+        const sample = await json(
+          await fetch(`${api.base}/api/articles?languageCode=de&pageSize=${PAGE_SIZE}`, { headers: { cookie: session.cookie } }),
+        );
         const listed = sample['articles'] as { difficulty: string }[];
         if (listed.length !== PAGE_SIZE) throw new Error(`a page has ${listed.length} articles, not ${PAGE_SIZE}`);
 
@@ -182,7 +198,12 @@ export const libraryBenchmark: Benchmark = {
         const page = await pageLoad(api.base, session, newest, 1);
         const crowd = await pageLoad(api.base, session, newest, CONNECTIONS);
         process.stderr.write(`library pages sorted by difficulty for ${PAGE_SECONDS} s\n`);
-        const byDifficulty = await pageLoad(api.base, session, (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&sort=difficulty&page=${(i % pages) + 1}`, 1);
+        const byDifficulty = await pageLoad(
+          api.base,
+          session,
+          (i) => `/api/articles?languageCode=de&pageSize=${PAGE_SIZE}&sort=difficulty&page=${(i % pages) + 1}`,
+          1,
+        );
 
         process.stderr.write('labels for 1,000 articles: one query, then one query per article\n');
         const db = createKnex(url, { poolSize: 2 });
@@ -223,18 +244,21 @@ export const libraryBenchmark: Benchmark = {
           const report = [
             'Library benchmark',
             '',
-            renderTable(['metric', 'value', 'target', 'result'], [
-              row('library_page_p99_ms', figures.library_page_p99_ms, TARGETS.library_page_p99_ms),
-              row('library_page_rps (one reader)', roundFigure(page.rps)),
-              row(`library_page_p99_ms (${CONNECTIONS} readers)`, roundFigure(crowd.p99)),
-              row(`library_page_rps (${CONNECTIONS} readers)`, roundFigure(crowd.rps)),
-              row('library_page_by_difficulty_p99_ms', roundFigure(byDifficulty.p99)),
-              row('labels_for_1000_articles_ms', figures.labels_for_1000_articles_ms, TARGETS.labels_for_1000_articles_ms),
-              row('labels_for_1000_max_ms', roundFigure(single.percentile(100))),
-              row('peer: naive_per_article_1000_ms', roundFigure(naiveMs)),
-              row('naive / one query (x)', roundFigure(naiveMs / labelsMs)),
-              row('errors', page.errors + crowd.errors + byDifficulty.errors),
-            ]),
+            renderTable(
+              ['metric', 'value', 'target', 'result'],
+              [
+                row('library_page_p99_ms', figures.library_page_p99_ms, TARGETS.library_page_p99_ms),
+                row('library_page_rps (one reader)', roundFigure(page.rps)),
+                row(`library_page_p99_ms (${CONNECTIONS} readers)`, roundFigure(crowd.p99)),
+                row(`library_page_rps (${CONNECTIONS} readers)`, roundFigure(crowd.rps)),
+                row('library_page_by_difficulty_p99_ms', roundFigure(byDifficulty.p99)),
+                row('labels_for_1000_articles_ms', figures.labels_for_1000_articles_ms, TARGETS.labels_for_1000_articles_ms),
+                row('labels_for_1000_max_ms', roundFigure(single.percentile(100))),
+                row('peer: naive_per_article_1000_ms', roundFigure(naiveMs)),
+                row('naive / one query (x)', roundFigure(naiveMs / labelsMs)),
+                row('errors', page.errors + crowd.errors + byDifficulty.errors),
+              ],
+            ),
             '',
             `* Reader: ${DICTIONARY_WORDS.toLocaleString('en-US')} words (every ${UNCERTAIN_EVERY}th uncertain); ${ARTICLES} public articles of ${WORDS_PER_ARTICLE} words from a ${VOCABULARY.toLocaleString('en-US')}-word vocabulary; seeding took ${seedSeconds.toFixed(1)} s.`,
             `* Page: GET /api/articles, ${PAGE_SIZE} labelled articles, pages 1..${pages} in turn, for ${PAGE_SECONDS} s after a warm-up: one autocannon`,

@@ -29,9 +29,8 @@ interface Phase {
 function load(base: string, connections: number, request: (n: number) => autocannon.Request): Promise<Phase> {
   let n = 0;
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url: base, connections, duration: SECONDS, requests: [{ setupRequest: () => request(n++) }] },
-      (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx })),
+    autocannon({ url: base, connections, duration: SECONDS, requests: [{ setupRequest: () => request(n++) }] }, (err, r) =>
+      err ? reject(err) : resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx }),
     );
   });
 }
@@ -45,7 +44,9 @@ async function json<T>(res: Response): Promise<T> {
 async function caughtUp(base: string, s: Session, total: number): Promise<void> {
   const deadline = Date.now() + 300_000;
   for (;;) {
-    const info = await json<{ total: number }>(await fetch(`${base}/api/flashcards/info?languageCode=de`, { headers: { cookie: s.cookie } }));
+    const info = await json<{ total: number }>(
+      await fetch(`${base}/api/flashcards/info?languageCode=de`, { headers: { cookie: s.cookie } }),
+    );
     if (info.total >= total) return;
     if (Date.now() > deadline) throw new Error(`projection reached ${info.total} of ${total} cards in 300 s`);
     await new Promise((r) => setTimeout(r, 250));
@@ -71,17 +72,33 @@ export const practiceBenchmark: Benchmark = {
         await caughtUp(api.base, s, CARDS);
         const catchUpSeconds = (performance.now() - t0) / 1000;
 
-        const cards = (await json<{ flashcards: { id: string }[] }>(await fetch(`${api.base}/api/flashcards?languageCode=de`, { headers: { cookie: s.cookie } }))).flashcards.map((c) => c.id);
+        const cards = (
+          await json<{ flashcards: { id: string }[] }>(
+            await fetch(`${api.base}/api/flashcards?languageCode=de`, { headers: { cookie: s.cookie } }),
+          )
+        ).flashcards.map((c) => c.id);
         const headers = { cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' };
         const ratings = ['again', 'hard', 'good', 'easy'];
-        const dueRequest = (): autocannon.Request => ({ method: 'GET', path: '/api/practice/flashcards?languageCode=de', headers: { cookie: s.cookie } });
+        const dueRequest = (): autocannon.Request => ({
+          method: 'GET',
+          path: '/api/practice/flashcards?languageCode=de',
+          headers: { cookie: s.cookie },
+        });
         let reviews = 0;
         const reviewRequest = (): autocannon.Request => {
           const n = reviews++;
-          return { method: 'PATCH', path: '/api/flashcards', headers, body: JSON.stringify({ reviews: [{ id: cards[(n * 7919) % cards.length], rating: ratings[n % 4] }] }) };
+          return {
+            method: 'PATCH',
+            path: '/api/flashcards',
+            headers,
+            body: JSON.stringify({ reviews: [{ id: cards[(n * 7919) % cards.length], rating: ratings[n % 4] }] }),
+          };
         };
         await load(api.base, 2, dueRequest); // warm-up
-        const figures: Record<string, number | null> = { seed_events_per_s: roundFigure(seeded.events / seedSeconds), catch_up_s: roundFigure(catchUpSeconds) };
+        const figures: Record<string, number | null> = {
+          seed_events_per_s: roundFigure(seeded.events / seedSeconds),
+          catch_up_s: roundFigure(catchUpSeconds),
+        };
         let errors = 0;
         for (const connections of LEVELS) {
           process.stderr.write(`${connections} connection(s): due-first list, then reviews, ${SECONDS} s each\n`);
@@ -99,7 +116,12 @@ export const practiceBenchmark: Benchmark = {
         figures['errors'] = errors;
         const rows = Object.entries(figures).map(([k, v]) => {
           const target = TARGETS[k];
-          return [k, formatFigure(v), target ? `<= ${target}` : '', target === undefined || v === null ? '' : v <= target ? 'PASS' : 'MISS'];
+          return [
+            k,
+            formatFigure(v),
+            target ? `<= ${target}` : '',
+            target === undefined || v === null ? '' : v <= target ? 'PASS' : 'MISS',
+          ];
         });
         const report = [
           'Practice benchmark',
@@ -111,7 +133,10 @@ export const practiceBenchmark: Benchmark = {
           `* ${SECONDS} s a phase after a warm-up. Targets apply to the learner alone (1 connection: one person practising`,
           `  sends one request at a time); _c${LEVELS[1]} is the same with ${LEVELS[1]} connections at once. API, PostgreSQL and load share 2 cores.`,
         ].join('\n');
-        return { report, figures: { due_query_p99_ms: figures['due_query_p99_ms'] ?? null, review_p99_ms: figures['review_p99_ms'] ?? null } };
+        return {
+          report,
+          figures: { due_query_p99_ms: figures['due_query_p99_ms'] ?? null, review_p99_ms: figures['review_p99_ms'] ?? null },
+        };
       } finally {
         await store.close();
         await api.stop();

@@ -18,7 +18,8 @@ function filesUnder(dir: string): string[] {
 
 const sources = filesUnder(SRC).filter((f) => /\.[cm]?[jt]sx?$/.test(f));
 const production = sources.filter((f) => !/\.test\.[cm]?[jt]sx?$/.test(f));
-const TEST_ONLY_NAME = /(^|\/)(testing|test-support|test-helpers?|test-fixtures|fixtures|fakes?|mocks?)(\/|\.[cm]?[jt]sx?$)|(^|\/)(fake-[^/]*|[^/]*-mock|[^/]*contract-suite)\.[cm]?[jt]sx?$/;
+const TEST_ONLY_NAME =
+  /(^|\/)(testing|test-support|test-helpers?|test-fixtures|fixtures|fakes?|mocks?)(\/|\.[cm]?[jt]sx?$)|(^|\/)(fake-[^/]*|[^/]*-mock|[^/]*contract-suite)\.[cm]?[jt]sx?$/;
 
 describe('services/src', () => {
   it('has no test support files (they belong in services/test-support)', () => {

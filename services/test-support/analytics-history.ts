@@ -6,7 +6,17 @@ import type { NewEvent, RecordedEvent } from '../src/platform/event-store/port';
  */
 export const uuidOf = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
-const fsrs = (at: string) => ({ due: at, stability: 1, difficulty: 5, scheduledDays: 1, learningSteps: 0, reps: 1, lapses: 0, state: 'review', lastReview: null });
+const fsrs = (at: string) => ({
+  due: at,
+  stability: 1,
+  difficulty: 5,
+  scheduledDays: 1,
+  learningSteps: 0,
+  reps: 1,
+  lapses: 0,
+  state: 'review',
+  lastReview: null,
+});
 /** Where a card's schedule stands after a review (the FSRS fields analytics reads). */
 export type ScheduleAfter = Partial<{ state: 'new' | 'learning' | 'review' | 'relearning'; reps: number; lapses: number }>;
 
@@ -22,7 +32,15 @@ export class History {
   }
 
   registered(userId: string, at: string, provider = 'password') {
-    return this.add(`identity-user-${userId}`, 'identity.UserRegistered', { userId, emailHash: 'h', email: 'v1.sealed', name: 'v1.sealed', passwordHash: 'v1.sealed', provider, at });
+    return this.add(`identity-user-${userId}`, 'identity.UserRegistered', {
+      userId,
+      emailHash: 'h',
+      email: 'v1.sealed',
+      name: 'v1.sealed',
+      passwordHash: 'v1.sealed',
+      provider,
+      at,
+    });
   }
   onboarded(userId: string, language: string, at: string) {
     return this.add(`identity-user-${userId}`, 'identity.OnboardingCompleted', { language, level: 'A1', at });
@@ -34,19 +52,49 @@ export class History {
     return this.add(`identity-activity-${userId}-${at.slice(0, 10)}`, 'identity.TimeRecorded', { userId, language, seconds, at });
   }
   read(userId: string, articleId: string, language: string, at: string) {
-    return this.add(`library-read-${userId}.${articleId}.${at.slice(0, 10)}`, 'library.ArticleRead', { userId, articleId, language, day: at.slice(0, 10), at });
+    return this.add(`library-read-${userId}.${articleId}.${at.slice(0, 10)}`, 'library.ArticleRead', {
+      userId,
+      articleId,
+      language,
+      day: at.slice(0, 10),
+      at,
+    });
   }
   chapter(userId: string, chapterId: string, at: string) {
-    return this.add(`learning-progress-${userId}.${uuidOf(7)}`, 'learning.ChapterCompleted', { userId, courseId: uuidOf(7), lessonId: uuidOf(8), chapterId, at });
+    return this.add(`learning-progress-${userId}.${uuidOf(7)}`, 'learning.ChapterCompleted', {
+      userId,
+      courseId: uuidOf(7),
+      lessonId: uuidOf(8),
+      chapterId,
+      at,
+    });
   }
   review(userId: string, cardId: string, language: string, at: string, after: ScheduleAfter = {}) {
     return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardReviewed', {
-      userId, cardId, reviewId: uuidOf(0x2000000 + this.n), language, rating: 'good', source: 'flashcards', scheduled: true, before: fsrs(at), after: { ...fsrs(at), ...after }, at,
+      userId,
+      cardId,
+      reviewId: uuidOf(0x2000000 + this.n),
+      language,
+      rating: 'good',
+      source: 'flashcards',
+      scheduled: true,
+      before: fsrs(at),
+      after: { ...fsrs(at), ...after },
+      at,
     });
   }
   cardCreated(userId: string, cardId: string, language: string, at: string) {
     return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardCreated', {
-      userId, cardId, language, sourceValue: 'v1.sealed', targetValue: 'v1.sealed', origin: null, originId: null, originName: null, at, sealedFor: userId,
+      userId,
+      cardId,
+      language,
+      sourceValue: 'v1.sealed',
+      targetValue: 'v1.sealed',
+      origin: null,
+      originId: null,
+      originName: null,
+      at,
+      sealedFor: userId,
     });
   }
   cardDeleted(userId: string, cardId: string, at: string) {
@@ -57,8 +105,18 @@ export class History {
   }
   subscription(userId: string, kind: (typeof SUBSCRIPTION_KINDS)[number], status: string, at: string) {
     const snapshot = {
-      subscriptionId: 'sub_123', customerId: 'cus_secret', userId, status, plan: 'monthly', priceId: 'price_1', currency: 'eur', unitAmount: 999,
-      currentPeriodEnd: '2026-11-01T00:00:00.000Z', cancelAtPeriodEnd: false, endedAt: null, observedAt: 1790000000,
+      subscriptionId: 'sub_123',
+      customerId: 'cus_secret',
+      userId,
+      status,
+      plan: 'monthly',
+      priceId: 'price_1',
+      currency: 'eur',
+      unitAmount: 999,
+      currentPeriodEnd: '2026-11-01T00:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      endedAt: null,
+      observedAt: 1790000000,
     };
     return this.add(`billing-subscription-sub_${userId}`, `billing.Subscription${kind}`, { snapshot, source: 'webhook', at });
   }
@@ -94,8 +152,12 @@ export async function composedAnalyticsProjection() {
  * Waits until the log reads `count` events. Readers see only events below the server's oldest open
  * transaction, and on a shared server another database's transaction can hold that back for a while.
  */
-export async function untilReadable(store: { readAll(o: { maxCount: number }): Promise<unknown[]> }, count: number, timeoutMs = 30_000): Promise<void> {
-  for (const started = Date.now(); (await store.readAll({ maxCount: count + 1 })).length < count; ) {
+export async function untilReadable(
+  store: { readAll(o: { maxCount: number }): Promise<unknown[]> },
+  count: number,
+  timeoutMs = 30_000,
+): Promise<void> {
+  for (const started = Date.now(); (await store.readAll({ maxCount: count + 1 })).length < count;) {
     if (Date.now() - started > timeoutMs) throw new Error(`the log did not show ${count} events within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }

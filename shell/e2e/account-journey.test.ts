@@ -22,7 +22,10 @@ describe.skipIf(!!skipReason)(`account journeys in Chromium ${skipReason}`, () =
 
     const live = await verba.browser.newPage();
     await live.goto(`${verba.base}/`);
-    await live.getByRole('link', { name: /sign up/i }).first().waitFor();
+    await live
+      .getByRole('link', { name: /sign up/i })
+      .first()
+      .waitFor();
     await live.screenshot({ path: path.join(SHOTS, 'landing.png'), fullPage: true });
     await live.close();
   }, 60_000);
@@ -38,7 +41,13 @@ describe.skipIf(!!skipReason)(`account journeys in Chromium ${skipReason}`, () =
     await page.locator('input[name="name"]').fill('Gina Google');
     await page.getByRole('button', { name: 'Continue' }).click();
     const consent = page.getByRole('button', { name: /Continue|Yes|Authorize/ });
-    if (await consent.first().isVisible().catch(() => false)) await consent.first().click();
+    if (
+      await consent
+        .first()
+        .isVisible()
+        .catch(() => false)
+    )
+      await consent.first().click();
     await page.waitForURL('**/app/onboarding**');
     await page.getByRole('heading', { name: 'Welcome to Verba' }).waitFor();
     expect(new URL(page.url()).searchParams.has('new')).toBe(false); // reported once, then removed

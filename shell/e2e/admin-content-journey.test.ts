@@ -1,7 +1,18 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { SHOTS, lookAt, onboard, seriousA11yViolations, signIn, signUpVerified, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import {
+  SHOTS,
+  lookAt,
+  onboard,
+  seriousA11yViolations,
+  signIn,
+  signUpVerified,
+  skipReason,
+  startVerba,
+  type Account,
+  type Verba,
+} from './support/verba';
 
 /**
  * The admin's content tools in the composed product (issue 16): the admin adds a lesson and three
@@ -23,7 +34,10 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
   ];
 
   /** A small gradient PNG (48x32) made for this test. */
-  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAALjklEQVR42hXWIcv6DhvF8efl/IPBYDAYDAaDYUFBhjDDggMZwgzf4ECGMMOCAxnCDAsORIQZFhRkCDMsOBARZlhwIBbfxHP/rlfwCYdznf/9h1BCKCNUEKoINYQ6QgOhidBCEBDaCF2EHkIfQUYYIAwRRghjBBAmCFOEGcIcwUJYICwRVghrBA9hg7BF2CMcEEKEI8IZ4YJwRUgQbgh3hCfCCyFHeCN8EP73H50SnTKdCp0qnRqdOp0GnSadFh2BTptOl06PTp+OTGdAZ0hnRGdMBzoTOlM6MzpzOhadBZ0lnRWdNR2PzobOls6ezoFOSOdI50znQudKJ6Fzo3On86TzopPTedP50PkDiSXEMmIFsYpYQ6wjNhCbiC1EAbGN2EXsIfYRZcQB4hBxhDhGBHGCOEWcIc4RLcQF4hJxhbhG9BA3iFvEPeIBMUQ8Ip4RL4hXxATxhnhHfCK+EHPEN+IH8Q8klZDKSBWkKlINqY7UQGoitZAEpDZSF6mH1EeSkQZIQ6QR0hgJpAnSFGmGNEeykBZIS6QV0hrJQ9ogbZH2SAekEOmIdEa6IF2REqQb0h3pifRCypHeSB+kP5BcQi4jV5CryDXkOnIDuYncQhaQ28hd5B5yH1lGHiAPkUfIY2SQJ8hT5BnyHNlCXiAvkVfIa2QPeYO8Rd4jH5BD5CPyGfmCfEVOkG/Id+Qn8gs5R34jf5D/QEoJpYxSQami1FDqKA2UJkoLRUBpo3RReih9FBllgDJEGaGMUUCZoExRZihzFAtlgbJEWaGsUTyUDcoWZY9yQAlRjihnlAvKFSVBuaHcUZ4oL5Qc5Y3yQfkDqSXUMmoFtYpaQ62jNlCbqC1UAbWN2kXtofZRZdQB6hB1hDpGBXWCOkWdoc5RLdQF6hJ1hbpG9VA3qFvUPeoBNUQ9op5RL6hX1AT1hnpHfaK+UHPUN+oH9Q+kldDKaBW0KloNrY7WQGuitdAEtDZaF62H1keT0QZoQ7QR2hgNtAnaFG2GNkez0BZoS7QV2hrNQ9ugbdH2aAe0EO2Idka7oF3RErQb2h3tifZCy9HeaB+0PxAlKEMFqlCDOjSgCS3+VU0butCDPv9SM4AhjGDMv5vAFGYwBwsWsIQVrMGDDWxhDwcI4QhnuMAVErjBHZ7wghze8IE/kF5CL6NX0KvoNfQ6egO9id5CF9Db6F30HnofXUYfoA/RR+hjdNAn6FP0Gfoc3UJfoC/RV+hrdA99g75F36Mf0EP0I/oZ/YJ+RU/Qb+h39Cf6Cz1Hf6N/0P9ARgmjjFHBqGLUMOoYDYwmRgtDwGhjdDF6GH0MGWOAMcQYYYwxwJhgTDFmGHMMC2OBscRYYawxPIwNxhZjj3HACDGOGGeMC8YVI8G4YdwxnhgvjBzjjfHB+AOZJcwyZgWzilnDrGM2MJuYLUwBs43Zxexh9jFlzAHmEHOEOcYEc4I5xZxhzjEtzAXmEnOFucb0MDeYW8w95gEzxDxinjEvmFfMBPOGecd8Yr4wc8w35gfzD2SVsMpYFawqVg2rjtXAamK1sASsNlYXq4fVx5KxBlhDrBHW+F9mrAnWFGuGNceysBZYS6wV1hrLw9pgbbH2WAesEOuIdca6YF2xEqwb1h3rifXCyrHeWB+sP5Bdwi5jV7Cr2DXsOnYDu4ndwhaw29hd7B52H1vGHmAPsUfYY2ywJ9hT7Bn2HNvCXmAvsVfYa2wPe4O9xd5jH7BD7CP2GfuCfcVOsG/Yd+wn9gs7x35jf7D/QE4Jp4xTwani1HDqOA2cJk4LR8Bp43Rxejh9HBlngDPEGeGMccCZ4ExxZjhzHAtngbPEWeGscTycDc4WZ49zwAlxjjhnnAvOFSfBueHccZ44L5wc543zwfkDuSXcMm4Ft4pbw63jNnCbuC1cAbeN28Xt4fZxZdwB7hB3hDvGBXeCO8Wd4c5xLdwF7hJ3hbvG9XA3uFvcPe4BN8Q94p5xL7hX3AT3hnvHfeK+cHPcN+4H9w/klfDKeBW8Kl4Nr47XwGvitfAEvDZeF6+H18eT8QZ4Q7wR3vhf0XgTvCneDG+OZ+Et8JZ4K7w1noe3wdvi7fEOeCHeEe+Md8G74iV4N7w73hPvhZfjvfE+eH8gv4Rfxq/gV/Fr+HX8Bn4Tv4Uv4Lfxu/g9/D6+jD/AH+KP8Mf44E/wp/gz/Dm+hb/AX+Kv8Nf4Hv4Gf4u/xz/gh/hH/DP+Bf+Kn+Df8O/4T/wXfo7/xv/g/4F2JXZldhV2VXY1dnV2DXZNdi12Ars2uy67Hrs+O5ndgN2Q3YjdmB3sJuym7Gbs5uwsdgt2S3Yrdmt2HrsNuy27PbsDu5Ddkd2Z3YXdlV3C7sbuzu7J7sUuZ/dm92H3BwpKBGWCCkGVoEZQJ2gQNAlaBAJBm6BL0CPoE8gEA4IhwYhgTADBhGBKMCOYE1gEC4IlwYpgTeARbAi2BHuCA0FIcCQ4E1wIrgQJwY3gTvAkeBHkBG+CD8EfKCwRlgkrhFXCGmGdsEHYJGwRCoRtwi5hj7BPKBMOCIeEI8Lxv+8UTginhDPCOaFFuCBcEq4I14Qe4YZwS7gnPBCGhEfCM+GF8EqYEN4I74RPwhdhTvgm/BD+gU4lTmVOFU5VTjVOdU4NTk1OLU4CpzanLqcepz4nmdOA05DTiNOYE5wmnKacZpzmnCxOC05LTitOa04epw2nLac9pwOnkNOR05nThdOVU8LpxunO6cnpxSnn9Ob04fQHikpEZaIKUZWoRlQnahA1iVpEAlGbqEvUI+oTyUQDoiHRiGhMBNGEaEo0I5oTWUQLoiXRimhN5BFtiLZEe6IDUUh0JDoTXYiuRAnRjehO9CR6EeVEb6IP0R8oLhGXiSvEVeIacZ24QdwkbhELxG3iLnGPuE8sEw+Ih8Qj4jExxBPiKfGMeE5sES+Il8Qr4jWxR7wh3hLviQ/EIfGR+Ex8Ib4SJ8Q34jvxk/hFnBO/iT/Ef6CkRFImqZBUSWokdZIGSZOkRSKQtEm6JD2SPolMMiAZkoxIxv8mTTIhmZLMSOYkFsmCZEmyIlmTeCQbki3JnuRAEpIcSc4kF5IrSUJyI7mTPEleJDnJm+RD8gdKS6Rl0gpplbRGWidtkDZJW6QCaZu0S9oj7ZPKpAPSIemIdEwK6YR0SjojnZNapAvSJemKdE3qkW5It6R70gNpSHokPZNeSK+kCemN9E76JH2R5qRv0g/pH+hR4lHmUeFR5VHjUefR4NHk0eIh8Gjz6PLo8ejzkHkMeAx5jHiMecBjwmPKY8ZjzsPiseCx5LHisebh8djw2PLY8zjwCHkceZx5XHhceSQ8bjzuPJ48XjxyHm8eHx5/oKxEViarkFXJamR1sgZZk6xFJpC1ybpkPbI+mUw2IBuSjcjGZJBNyKZkM7I5mUW2IFuSrcjWZB7ZhmxLtic7kIVkR7Iz2YXsSpaQ3cjuZE+yF1lO9ib7kP2B8hJ5mbxCXiWvkdfJG+RN8ha5QN4m75L3yPvkMvmAfEg+Ih//28H5hHxKPiOfk1vkC/Il+Yp8Te6Rb8i35HvyA3lIfiQ/k1/Ir+QJ+Y38Tv4kf5Hn5G/yD/kfqChRlCkqFFWKGkWdokHRpGhRCBRtii5Fj6JPIVMMKIYUI4oxBRQTiinFjGJOYVEsKJYUK4o1hUexodhS7CkOFCHFkeJMcaG4UiQUN4o7xZPiRZFTvCk+FH+gb4lvmW+Fb5VvjW+db4Nvk2+Lr8C3zbfLt8e3z1fmO+A75DviO+YL3wnfKd8Z3zlfi++C75Lviu+ar8d3w3fLd8/3wDfke+R75nvhe+Wb8L3xvfN98n3xzfm++X74/oF+JX5lfhV+VX41fnV+DX5Nfi1+Ar82vy6/Hr8+P5nfgN+Q34jfmB/8Jvym/Gb85vwsfgt+S34rfmt+Hr8Nvy2/Pb8Dv5Dfkd+Z34XflV/C78bvzu/J78Uv5/fm9+H3fwzjpYjlMOQzAAAAAElFTkSuQmCC', 'base64');
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAADAAAAAgCAIAAADbtmxLAAALjklEQVR42hXWIcv6DhvF8efl/IPBYDAYDAaDYUFBhjDDggMZwgzf4ECGMMOCAxnCDAsORIQZFhRkCDMsOBARZlhwIBbfxHP/rlfwCYdznf/9h1BCKCNUEKoINYQ6QgOhidBCEBDaCF2EHkIfQUYYIAwRRghjBBAmCFOEGcIcwUJYICwRVghrBA9hg7BF2CMcEEKEI8IZ4YJwRUgQbgh3hCfCCyFHeCN8EP73H50SnTKdCp0qnRqdOp0GnSadFh2BTptOl06PTp+OTGdAZ0hnRGdMBzoTOlM6MzpzOhadBZ0lnRWdNR2PzobOls6ezoFOSOdI50znQudKJ6Fzo3On86TzopPTedP50PkDiSXEMmIFsYpYQ6wjNhCbiC1EAbGN2EXsIfYRZcQB4hBxhDhGBHGCOEWcIc4RLcQF4hJxhbhG9BA3iFvEPeIBMUQ8Ip4RL4hXxATxhnhHfCK+EHPEN+IH8Q8klZDKSBWkKlINqY7UQGoitZAEpDZSF6mH1EeSkQZIQ6QR0hgJpAnSFGmGNEeykBZIS6QV0hrJQ9ogbZH2SAekEOmIdEa6IF2REqQb0h3pifRCypHeSB+kP5BcQi4jV5CryDXkOnIDuYncQhaQ28hd5B5yH1lGHiAPkUfIY2SQJ8hT5BnyHNlCXiAvkVfIa2QPeYO8Rd4jH5BD5CPyGfmCfEVOkG/Id+Qn8gs5R34jf5D/QEoJpYxSQami1FDqKA2UJkoLRUBpo3RReih9FBllgDJEGaGMUUCZoExRZihzFAtlgbJEWaGsUTyUDcoWZY9yQAlRjihnlAvKFSVBuaHcUZ4oL5Qc5Y3yQfkDqSXUMmoFtYpaQ62jNlCbqC1UAbWN2kXtofZRZdQB6hB1hDpGBXWCOkWdoc5RLdQF6hJ1hbpG9VA3qFvUPeoBNUQ9op5RL6hX1AT1hnpHfaK+UHPUN+oH9Q+kldDKaBW0KloNrY7WQGuitdAEtDZaF62H1keT0QZoQ7QR2hgNtAnaFG2GNkez0BZoS7QV2hrNQ9ugbdH2aAe0EO2Idka7oF3RErQb2h3tifZCy9HeaB+0PxAlKEMFqlCDOjSgCS3+VU0butCDPv9SM4AhjGDMv5vAFGYwBwsWsIQVrMGDDWxhDwcI4QhnuMAVErjBHZ7wghze8IE/kF5CL6NX0KvoNfQ6egO9id5CF9Db6F30HnofXUYfoA/RR+hjdNAn6FP0Gfoc3UJfoC/RV+hrdA99g75F36Mf0EP0I/oZ/YJ+RU/Qb+h39Cf6Cz1Hf6N/0P9ARgmjjFHBqGLUMOoYDYwmRgtDwGhjdDF6GH0MGWOAMcQYYYwxwJhgTDFmGHMMC2OBscRYYawxPIwNxhZjj3HACDGOGGeMC8YVI8G4YdwxnhgvjBzjjfHB+AOZJcwyZgWzilnDrGM2MJuYLUwBs43Zxexh9jFlzAHmEHOEOcYEc4I5xZxhzjEtzAXmEnOFucb0MDeYW8w95gEzxDxinjEvmFfMBPOGecd8Yr4wc8w35gfzD2SVsMpYFawqVg2rjtXAamK1sASsNlYXq4fVx5KxBlhDrBHW+F9mrAnWFGuGNceysBZYS6wV1hrLw9pgbbH2WAesEOuIdca6YF2xEqwb1h3rifXCyrHeWB+sP5Bdwi5jV7Cr2DXsOnYDu4ndwhaw29hd7B52H1vGHmAPsUfYY2ywJ9hT7Bn2HNvCXmAvsVfYa2wPe4O9xd5jH7BD7CP2GfuCfcVOsG/Yd+wn9gs7x35jf7D/QE4Jp4xTwani1HDqOA2cJk4LR8Bp43Rxejh9HBlngDPEGeGMccCZ4ExxZjhzHAtngbPEWeGscTycDc4WZ49zwAlxjjhnnAvOFSfBueHccZ44L5wc543zwfkDuSXcMm4Ft4pbw63jNnCbuC1cAbeN28Xt4fZxZdwB7hB3hDvGBXeCO8Wd4c5xLdwF7hJ3hbvG9XA3uFvcPe4BN8Q94p5xL7hX3AT3hnvHfeK+cHPcN+4H9w/klfDKeBW8Kl4Nr47XwGvitfAEvDZeF6+H18eT8QZ4Q7wR3vhf0XgTvCneDG+OZ+Et8JZ4K7w1noe3wdvi7fEOeCHeEe+Md8G74iV4N7w73hPvhZfjvfE+eH8gv4Rfxq/gV/Fr+HX8Bn4Tv4Uv4Lfxu/g9/D6+jD/AH+KP8Mf44E/wp/gz/Dm+hb/AX+Kv8Nf4Hv4Gf4u/xz/gh/hH/DP+Bf+Kn+Df8O/4T/wXfo7/xv/g/4F2JXZldhV2VXY1dnV2DXZNdi12Ars2uy67Hrs+O5ndgN2Q3YjdmB3sJuym7Gbs5uwsdgt2S3Yrdmt2HrsNuy27PbsDu5Ddkd2Z3YXdlV3C7sbuzu7J7sUuZ/dm92H3BwpKBGWCCkGVoEZQJ2gQNAlaBAJBm6BL0CPoE8gEA4IhwYhgTADBhGBKMCOYE1gEC4IlwYpgTeARbAi2BHuCA0FIcCQ4E1wIrgQJwY3gTvAkeBHkBG+CD8EfKCwRlgkrhFXCGmGdsEHYJGwRCoRtwi5hj7BPKBMOCIeEI8Lxv+8UTginhDPCOaFFuCBcEq4I14Qe4YZwS7gnPBCGhEfCM+GF8EqYEN4I74RPwhdhTvgm/BD+gU4lTmVOFU5VTjVOdU4NTk1OLU4CpzanLqcepz4nmdOA05DTiNOYE5wmnKacZpzmnCxOC05LTitOa04epw2nLac9pwOnkNOR05nThdOVU8LpxunO6cnpxSnn9Ob04fQHikpEZaIKUZWoRlQnahA1iVpEAlGbqEvUI+oTyUQDoiHRiGhMBNGEaEo0I5oTWUQLoiXRimhN5BFtiLZEe6IDUUh0JDoTXYiuRAnRjehO9CR6EeVEb6IP0R8oLhGXiSvEVeIacZ24QdwkbhELxG3iLnGPuE8sEw+Ih8Qj4jExxBPiKfGMeE5sES+Il8Qr4jWxR7wh3hLviQ/EIfGR+Ex8Ib4SJ8Q34jvxk/hFnBO/iT/Ef6CkRFImqZBUSWokdZIGSZOkRSKQtEm6JD2SPolMMiAZkoxIxv8mTTIhmZLMSOYkFsmCZEmyIlmTeCQbki3JnuRAEpIcSc4kF5IrSUJyI7mTPEleJDnJm+RD8gdKS6Rl0gpplbRGWidtkDZJW6QCaZu0S9oj7ZPKpAPSIemIdEwK6YR0SjojnZNapAvSJemKdE3qkW5It6R70gNpSHokPZNeSK+kCemN9E76JH2R5qRv0g/pH+hR4lHmUeFR5VHjUefR4NHk0eIh8Gjz6PLo8ejzkHkMeAx5jHiMecBjwmPKY8ZjzsPiseCx5LHisebh8djw2PLY8zjwCHkceZx5XHhceSQ8bjzuPJ48XjxyHm8eHx5/oKxEViarkFXJamR1sgZZk6xFJpC1ybpkPbI+mUw2IBuSjcjGZJBNyKZkM7I5mUW2IFuSrcjWZB7ZhmxLtic7kIVkR7Iz2YXsSpaQ3cjuZE+yF1lO9ib7kP2B8hJ5mbxCXiWvkdfJG+RN8ha5QN4m75L3yPvkMvmAfEg+Ih//28H5hHxKPiOfk1vkC/Il+Yp8Te6Rb8i35HvyA3lIfiQ/k1/Ir+QJ+Y38Tv4kf5Hn5G/yD/kfqChRlCkqFFWKGkWdokHRpGhRCBRtii5Fj6JPIVMMKIYUI4oxBRQTiinFjGJOYVEsKJYUK4o1hUexodhS7CkOFCHFkeJMcaG4UiQUN4o7xZPiRZFTvCk+FH+gb4lvmW+Fb5VvjW+db4Nvk2+Lr8C3zbfLt8e3z1fmO+A75DviO+YL3wnfKd8Z3zlfi++C75Lviu+ar8d3w3fLd8/3wDfke+R75nvhe+Wb8L3xvfN98n3xzfm++X74/oF+JX5lfhV+VX41fnV+DX5Nfi1+Ar82vy6/Hr8+P5nfgN+Q34jfmB/8Jvym/Gb85vwsfgt+S34rfmt+Hr8Nvy2/Pb8Dv5Dfkd+Z34XflV/C78bvzu/J78Uv5/fm9+H3fwzjpYjlMOQzAAAAAElFTkSuQmCC',
+    'base64',
+  );
 
   beforeAll(async () => {
     verba = await startVerba();
@@ -49,7 +63,11 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
   }
 
   /** Adds a chapter from the chapters page through the create form (`before` runs on the filled form). */
-  async function addChapter(page: Page, c: { title: string; text: string; word: string; translation: string }, before?: () => Promise<void>): Promise<void> {
+  async function addChapter(
+    page: Page,
+    c: { title: string; text: string; word: string; translation: string },
+    before?: () => Promise<void>,
+  ): Promise<void> {
     await page.getByRole('link', { name: 'Add chapter' }).click();
     await page.getByRole('heading', { level: 1, name: 'Create chapter' }).waitFor();
     await page.getByLabel('Title').fill(c.title);
@@ -92,12 +110,9 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     // The new lesson moves up one place, by keyboard (dnd-kit): lift, up, drop.
     await reorder(page, page.locator('.ad-sortable__row', { hasText: lesson }).getByRole('button', { name: /Move item 4/ }), ['ArrowUp']);
     await page.getByText('Lesson order saved.').waitFor();
-    await expect.poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents()).toEqual([
-      'Lesson 1: Erste Schritte',
-      'Lesson 2: Der Alltag',
-      `Lesson 3: ${lesson}`,
-      'Lesson 4: Unterwegs in der Welt',
-    ]);
+    await expect
+      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .toEqual(['Lesson 1: Erste Schritte', 'Lesson 2: Der Alltag', `Lesson 3: ${lesson}`, 'Lesson 4: Unterwegs in der Welt']);
     await look(page, 'courses-reordered');
 
     // The image manager: one file required, then a real PNG; its URL goes into a chapter.
@@ -126,7 +141,9 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     // Keyboard reordering (dnd-kit): lift the third chapter, move it up twice, drop it.
     await reorder(page, chapterRow(page, 'Am See').getByRole('button', { name: /Move item 3/ }), ['ArrowUp', 'ArrowUp']);
     await page.getByText('Chapter order saved.').waitFor();
-    await expect.poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents()).toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
+    await expect
+      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
 
     // Hide one chapter.
     await chapterRow(page, 'Im Kino').getByRole('switch', { name: 'Visible' }).click();
@@ -144,7 +161,9 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await chapterRow(page, 'Im Zoo').getByRole('button', { name: 'Delete Im Zoo' }).click();
     await page.getByRole('alertdialog', { name: 'Delete “Im Zoo”?' }).getByRole('button', { name: 'Delete chapter' }).click();
     await page.getByText('“Im Zoo” was deleted.').waitFor();
-    await expect.poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents()).toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
+    await expect
+      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
 
     await chapterRow(page, 'Im Park').getByRole('button', { name: 'Edit Im Park' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit chapter' }).waitFor();
@@ -236,7 +255,14 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
     const created = await page.request.post(`${verba.base}/api/admin/library/articles`, {
       headers: { 'x-verba-csrf': csrf },
-      data: { languageCode: 'de', name: 'Der kleine Hund', category: 'Children', generalDifficulty: 'A1', content: 'Der Hund spielt im Garten. Die Katze schläft in der Sonne.', isPrivate: false },
+      data: {
+        languageCode: 'de',
+        name: 'Der kleine Hund',
+        category: 'Children',
+        generalDifficulty: 'A1',
+        content: 'Der Hund spielt im Garten. Die Katze schläft in der Sonne.',
+        isPrivate: false,
+      },
     });
     expect(created.status()).toBe(201);
     const articleId = (await created.json()).articleId as string;
@@ -262,7 +288,12 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await newLesson.waitFor();
     expect(await newLesson.locator('.ln-chapter__title').allTextContents()).toEqual(['Am See', 'Im Park']);
     const lessonTitles = await learnerPage.locator('.ln-lesson__title').allTextContents();
-    expect(lessonTitles.map((title) => title.replace(/^Lesson \d+\s*/, ''))).toEqual(['Erste Schritte', 'Der Alltag', lesson, 'Unterwegs in der Welt']);
+    expect(lessonTitles.map((title) => title.replace(/^Lesson \d+\s*/, ''))).toEqual([
+      'Erste Schritte',
+      'Der Alltag',
+      lesson,
+      'Unterwegs in der Welt',
+    ]);
     await lookAt(learnerPage, 'admin-learner-course-map');
 
     // The learner answers both exercises after the chapter's text.
@@ -270,7 +301,9 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     const exercises = learnerPage.getByRole('region', { name: 'Exercises' });
     await exercises.waitFor();
     // The chapter shows the admin's image.
-    await expect.poll(() => learnerPage.locator('.ln-chapter-page__image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
+    await expect
+      .poll(() => learnerPage.locator('.ln-chapter-page__image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(48);
     await exercises.getByLabel('Missing word 1').fill('Wasser');
     await exercises.getByRole('button', { name: 'Check' }).first().click();
     await exercises.getByText('✓ Right!').waitFor();
@@ -297,7 +330,9 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await learnerPage.getByRole('heading', { level: 1, name: 'Der kleine Hund' }).waitFor();
     const reader = learnerPage.getByRole('region', { name: 'Listen to the article' });
     await reader.getByRole('button', { name: 'Play' }).click();
-    await expect.poll(() => reader.locator('[aria-current="true"]').textContent(), { timeout: 15_000 }).toBe('Die Katze schläft in der Sonne.');
+    await expect
+      .poll(() => reader.locator('[aria-current="true"]').textContent(), { timeout: 15_000 })
+      .toBe('Die Katze schläft in der Sonne.');
     await learnerPage.screenshot({ path: path.join(SHOTS, 'admin-learner-article-audio.png') });
     expect(await seriousA11yViolations(learnerPage)).toEqual([]);
 
@@ -305,10 +340,19 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     const learnerCsrf = (await context.cookies()).find((c) => c.name === 'verba_csrf')!.value;
     const own = await learnerPage.request.post(`${verba.base}/api/articles/create`, {
       headers: { 'x-verba-csrf': learnerCsrf },
-      data: { languageCode: 'de', name: 'Mein Wochenende', category: 'Travel', generalDifficulty: 'A1', content: 'Am Samstag fahre ich an den See.' },
+      data: {
+        languageCode: 'de',
+        name: 'Mein Wochenende',
+        category: 'Travel',
+        generalDifficulty: 'A1',
+        content: 'Am Samstag fahre ich an den See.',
+      },
     });
     expect(own.status()).toBe(201);
-    const asked = await learnerPage.request.post(`${verba.base}/api/articles/add-flagged`, { headers: { 'x-verba-csrf': learnerCsrf }, data: { articleIds: [(await own.json()).article.id] } });
+    const asked = await learnerPage.request.post(`${verba.base}/api/articles/add-flagged`, {
+      headers: { 'x-verba-csrf': learnerCsrf },
+      data: { articleIds: [(await own.json()).article.id] },
+    });
     expect(asked.status()).toBe(200);
     await context.close();
     await page.goto(`${verba.base}/app/admin`);

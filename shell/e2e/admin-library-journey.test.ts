@@ -156,15 +156,31 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
   it('lists a flagged article with who flagged it; the admin dismisses the flag', async () => {
     const csrf = (await authorContext.cookies()).find((c) => c.name === 'verba_csrf')!.value;
     const headers = { 'x-verba-csrf': csrf };
-    const draft = { languageCode: 'de', name: 'Mein Rezept', category: 'Food & Cooking', generalDifficulty: 'A2', content: 'Wir backen heute einen Kuchen.' };
+    const draft = {
+      languageCode: 'de',
+      name: 'Mein Rezept',
+      category: 'Food & Cooking',
+      generalDifficulty: 'A2',
+      content: 'Wir backen heute einen Kuchen.',
+    };
     const created = await author.request.post(`${verba.base}/api/articles/create`, { headers, data: draft });
     expect(created.status()).toBe(201);
-    const flagged = await author.request.post(`${verba.base}/api/articles/add-flagged`, { headers, data: { articleIds: [(await created.json()).article.id] } });
+    const flagged = await author.request.post(`${verba.base}/api/articles/add-flagged`, {
+      headers,
+      data: { articleIds: [(await created.json()).article.id] },
+    });
     expect(flagged.status()).toBe(200);
 
     await admin.goto(`${verba.base}/app/admin/flagged-articles?minPosition=${(await flagged.json()).position}`);
     const item = admin.getByRole('listitem', { name: 'Mein Rezept' });
-    for (let attempt = 0; !(await item.waitFor({ timeout: 2000 }).then(() => true, () => false)); attempt++) {
+    for (
+      let attempt = 0;
+      !(await item.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ));
+      attempt++
+    ) {
       if (attempt === 5) throw new Error(`the flag never reached the list: ${await admin.locator('main').innerText()}`);
       await admin.reload();
     }
@@ -187,7 +203,11 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
     for (const [at, heading, name] of pages) {
       await admin.goto(`${verba.base}${at}`);
       await admin.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
-      await admin.locator('.vk-spinner').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await admin
+        .locator('.vk-spinner')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await look(admin, name);
     }
     // A series of the demo library opens in its editor with its History tab.

@@ -58,7 +58,7 @@ describe.skipIf(!!skipReason)(`admin people journey in Chromium ${skipReason}`, 
     expect(await upgradeLinks(master)).toBe(1);
   }, 180_000);
 
-  it('an admin finds the learner by email and grants Master; the learner\'s next request opens the premium chapter', async () => {
+  it("an admin finds the learner by email and grants Master; the learner's next request opens the premium chapter", async () => {
     await signIn(admin, verba.base, verba.admin, '**/app/dashboard');
     await admin.goto(`${verba.base}/app/admin`);
     await adminNav('Users').click();
@@ -86,9 +86,13 @@ describe.skipIf(!!skipReason)(`admin people journey in Chromium ${skipReason}`, 
   it("reads the learner's page: activity (words known, cards, last activity), and the History tab naming the admin's grant", async () => {
     // Greta learns a little: three words known, a flashcard reviewed, ten minutes of reading.
     const csrf = { 'x-verba-csrf': (await master.context().cookies()).find((c) => c.name === 'verba_csrf')!.value };
-    const api = (method: 'post' | 'patch', url: string, data: object) => master.request[method](`${verba.base}${url}`, { headers: csrf, data });
+    const api = (method: 'post' | 'patch', url: string, data: object) =>
+      master.request[method](`${verba.base}${url}`, { headers: csrf, data });
     expect((await api('post', '/api/dictionary/add-many', { languageCode: 'de', words: ['Haus', 'Baum', 'Hund'] })).status()).toBe(200);
-    const card = await api('post', '/api/flashcards/one', { languageCode: 'de', flashcard: { sourceValue: 'das Haus', targetValue: 'the house' } });
+    const card = await api('post', '/api/flashcards/one', {
+      languageCode: 'de',
+      flashcard: { sourceValue: 'das Haus', targetValue: 'the house' },
+    });
     expect(card.status()).toBe(201);
     expect((await api('patch', '/api/flashcards', { reviews: [{ id: (await card.json()).id, rating: 'good' }] })).status()).toBe(200);
     expect((await api('patch', '/api/user/time', { seconds: 600, languageCode: 'de' })).status()).toBe(200);
@@ -103,7 +107,11 @@ describe.skipIf(!!skipReason)(`admin people journey in Chromium ${skipReason}`, 
       const cells = await german.getByRole('cell').allTextContents();
       return [cells[0], cells[1], cells[2], cells[3], cells[5]];
     };
-    for (let attempt = 0; JSON.stringify(await figures().catch(() => [])) !== JSON.stringify(['German (current)', 'A2', '3', '1', today]); attempt++) {
+    for (
+      let attempt = 0;
+      JSON.stringify(await figures().catch(() => [])) !== JSON.stringify(['German (current)', 'A2', '3', '1', today]);
+      attempt++
+    ) {
       if (attempt === 10) throw new Error(`the activity never showed: ${JSON.stringify(await figures())}`);
       await admin.waitForTimeout(500);
       await admin.reload();
@@ -140,7 +148,9 @@ describe.skipIf(!!skipReason)(`admin people journey in Chromium ${skipReason}`, 
     await block(3).getByLabel('Description for screen readers').fill('A stack of books');
     await admin.getByRole('button', { name: 'Add link' }).click();
     await block(4).getByLabel('Link text').fill('Open the library');
-    await block(4).getByLabel(/^Address/).fill('/app/library');
+    await block(4)
+      .getByLabel(/^Address/)
+      .fill('/app/library');
     const preview = admin.getByRole('region', { name: 'Preview as a learner' });
     await preview.getByText('Free users would see this banner · Active now').waitFor();
     await preview.getByRole('img', { name: 'A stack of books' }).waitFor();
@@ -212,5 +222,10 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
   header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [r, g, b]).flat())]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

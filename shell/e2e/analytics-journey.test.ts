@@ -103,7 +103,9 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     const status = await page.evaluate(async (seconds) => {
       const csrf = decodeURIComponent(/(?:^|; )verba_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
       const body = JSON.stringify({ seconds, languageCode: 'es' });
-      return (await fetch('/api/user/time', { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-verba-csrf': csrf }, body })).status;
+      return (
+        await fetch('/api/user/time', { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-verba-csrf': csrf }, body })
+      ).status;
     }, o.seconds);
     expect(status).toBe(200);
     // Leaving the learning page sends the visible seconds that are left.
@@ -119,9 +121,12 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
   /** The language picker (not the "Per language" chart, whose name has the word too). */
   const pickLanguage = (page: Page, code: string) => page.getByRole('combobox', { name: /^Language/ }).selectOption(code);
   /** The cells of every body row of the page's analytics table. */
-  const rows = (page: Page) => page.locator('.an-table tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+  const rows = (page: Page) =>
+    page
+      .locator('.an-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
   /** An admin API answer, read as the signed-in admin's page reads it. */
-  const api = <T,>(page: Page, url: string) => page.evaluate((u) => fetch(u).then((r) => r.json() as Promise<T>), url);
+  const api = <T>(page: Page, url: string) => page.evaluate((u) => fetch(u).then((r) => r.json() as Promise<T>), url);
   /** The lines of the CSV the page offers for download. */
   async function csvLines(page: Page): Promise<string[]> {
     const download = page.waitForEvent('download');
@@ -132,7 +137,18 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
   it('two learners of Spanish read, mark words, complete a chapter and spend time; every analytics page shows exactly that', async () => {
     const admin = await (await verba.browser.newContext({ viewport: VIEWPORT })).newPage();
     await signIn(admin, verba.base, verba.admin, /\/app\/(dashboard|onboarding)/);
-    type Month = { period: string; activeUsers: number; newUsers: number; returningUsers: number; midTermInactiveUsers: number; longTermInactiveUsers: number; reads: number; chapters: number; reviews: number; timeSpent: number };
+    type Month = {
+      period: string;
+      activeUsers: number;
+      newUsers: number;
+      returningUsers: number;
+      midTermInactiveUsers: number;
+      longTermInactiveUsers: number;
+      reads: number;
+      chapters: number;
+      reviews: number;
+      timeSpent: number;
+    };
     const thisMonth = async () => (await api<{ rows: Month[] }>(admin, '/api/admin/analytics/monthly-statistics')).rows.at(-1)!;
     // Before: this month's statistics once the seeded demo learner's onboarding is in them.
     await expect.poll(async () => (await thisMonth()).newUsers, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -143,7 +159,11 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     const total = ana.seconds + ben.seconds;
     // The projection follows the log: wait until the last fact (Ben's last seconds) is in the figures.
     await expect
-      .poll(async () => (await api<{ languages: { timeSpent: number }[] }>(admin, '/api/admin/analytics/languages?language=es')).languages[0]!.timeSpent, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (await api<{ languages: { timeSpent: number }[] }>(admin, '/api/admin/analytics/languages?language=es')).languages[0]!.timeSpent,
+        { timeout: 30_000 },
+      )
       .toBe(total);
 
     await admin.goto(`${verba.base}/app/admin/analytics`);
@@ -165,7 +185,9 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     await admin.getByRole('heading', { name: 'User analytics' }).waitFor();
     await pickLanguage(admin, 'es');
     const learner = (l: Learned) => [l.uid, 'Spanish', String(l.words), '0', '1', String(l.chapters), '0', '0', hours(l.seconds), today()];
-    await expect.poll(async () => (await rows(admin)).sort((a, b) => a[0]!.localeCompare(b[0]!))).toEqual([learner(ana), learner(ben)].sort((a, b) => a[0]!.localeCompare(b[0]!)));
+    await expect
+      .poll(async () => (await rows(admin)).sort((a, b) => a[0]!.localeCompare(b[0]!)))
+      .toEqual([learner(ana), learner(ben)].sort((a, b) => a[0]!.localeCompare(b[0]!)));
     expect(await admin.getByText('2 users and languages').count()).toBe(1);
     expect(await admin.locator('.an-chart .recharts-bar-rectangle').count()).toBe(2);
     await look(admin, 'admin-user-analytics');
@@ -193,7 +215,16 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     await admin.getByRole('heading', { name: 'Monthly statistics' }).waitFor();
     const month = [
       before.period.slice(0, 7),
-      ...[before.activeUsers + 2, before.newUsers + 2, before.returningUsers, before.midTermInactiveUsers, before.longTermInactiveUsers, before.reads + 2, before.chapters + 1, before.reviews].map(String),
+      ...[
+        before.activeUsers + 2,
+        before.newUsers + 2,
+        before.returningUsers,
+        before.midTermInactiveUsers,
+        before.longTermInactiveUsers,
+        before.reads + 2,
+        before.chapters + 1,
+        before.reviews,
+      ].map(String),
       hours(before.timeSpent + total),
     ];
     await expect.poll(async () => (await rows(admin)).find((r) => r[0] === month[0])).toEqual(month);
@@ -220,7 +251,11 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
     await learner.waitForURL('**/app/dashboard');
     const progress = learner.getByRole('region', { name: 'Your progress' });
     await progress.waitFor();
-    const figure = (name: string) => progress.locator('.sh-progress__figure', { has: learner.getByText(name, { exact: true }) }).locator('dd').first();
+    const figure = (name: string) =>
+      progress
+        .locator('.sh-progress__figure', { has: learner.getByText(name, { exact: true }) })
+        .locator('dd')
+        .first();
     expect(await figure('Words known').innerText()).toBe('1'); // the demo learner's one mark on this fresh server
     expect(await figure('Level hint').innerText()).toBe('A1 · Elementary');
     expect(await progress.getByText(/ of 800 words for the next level$/).count()).toBe(1);

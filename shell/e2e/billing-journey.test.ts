@@ -78,7 +78,10 @@ describe.skipIf(!!skipReason)(`billing journey in Chromium ${skipReason}`, () =>
 
     const csrf = (await context.cookies()).find((c) => c.name === 'verba_csrf')!.value;
     for (let i = 0; i < 55; i++) {
-      const res = await page.request.post(`${verba.base}/api/tts`, { headers: { 'x-verba-csrf': csrf }, data: { text: `Satz Nummer ${i}`, voiceId: 'Marlene' } });
+      const res = await page.request.post(`${verba.base}/api/tts`, {
+        headers: { 'x-verba-csrf': csrf },
+        data: { text: `Satz Nummer ${i}`, voiceId: 'Marlene' },
+      });
       expect(res.status(), `call ${i + 1}`).toBe(200);
     }
   }, 120_000);

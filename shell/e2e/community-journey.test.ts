@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SHOTS, onboard, seriousA11yViolations, signIn, signUpVerified, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import {
+  SHOTS,
+  onboard,
+  seriousA11yViolations,
+  signIn,
+  signUpVerified,
+  skipReason,
+  startVerba,
+  type Account,
+  type Verba,
+} from './support/verba';
 
 /**
  * The community end to end: a guest reads the public blog (prerendered, with its social card and feed)
@@ -79,7 +89,9 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
   it('discusses an article: start, reply, unread count, report, and an admin hides the reply', async () => {
     const ana = await (await verba.browser.newContext()).newPage();
     await signIn(ana, verba.base, verba.learner);
-    const { articles } = (await (await ana.request.get(`${verba.base}/api/articles?languageCode=de&scope=public&pageSize=1`)).json()) as { articles: { id: string; name: string }[] };
+    const { articles } = (await (await ana.request.get(`${verba.base}/api/articles?languageCode=de&scope=public&pageSize=1`)).json()) as {
+      articles: { id: string; name: string }[];
+    };
     const article = articles[0]!;
     await ana.goto(`${verba.base}/app/library/${article.id}`);
     await ana.getByRole('heading', { level: 1, name: article.name }).waitFor();
@@ -164,11 +176,14 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
     await ana.screenshot({ path: path.join(SHOTS, 'forum-hidden-reply.png'), fullPage: true });
   }, 120_000);
 
-  it("discusses a chapter: its \"Discuss\" starts the chapter's thread, and opens that thread from then on", async () => {
+  it('discusses a chapter: its "Discuss" starts the chapter\'s thread, and opens that thread from then on', async () => {
     const page = await (await verba.browser.newContext()).newPage();
     await signIn(page, verba.base, verba.learner);
     await page.getByRole('link', { name: 'Learn' }).click();
-    await page.getByRole('link', { name: /^(Start learning|Continue)$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Start learning|Continue)$/ })
+      .first()
+      .click();
     await page.waitForURL('**/app/courses/chapter/**');
     const chapterUrl = page.url();
     const title = (await page.getByRole('heading', { level: 1 }).first().textContent())!;
@@ -230,14 +245,31 @@ describe.skipIf(!!skipReason)(`community journey in Chromium ${skipReason}`, () 
 
     // Ana asks for publication and an admin approves: the article is public, so is its discussion.
     const csrf = async (page: Page) => ({ 'x-verba-csrf': (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value });
-    expect((await ana.request.post(`${verba.base}/api/articles/add-flagged`, { headers: await csrf(ana), data: { articleIds: [articleId] } })).status()).toBe(200);
+    expect(
+      (
+        await ana.request.post(`${verba.base}/api/articles/add-flagged`, { headers: await csrf(ana), data: { articleIds: [articleId] } })
+      ).status(),
+    ).toBe(200);
     const admin = await (await verba.browser.newContext()).newPage();
     await signIn(admin, verba.base, verba.admin, /\/app\/(dashboard|onboarding)/);
     // The flag reaches the library's read model a moment after the request.
     await expect
-      .poll(async () => (await admin.request.post(`${verba.base}/api/admin/library/approve`, { headers: await csrf(admin), data: { articleId } })).status(), { timeout: 10_000 })
+      .poll(
+        async () =>
+          (
+            await admin.request.post(`${verba.base}/api/admin/library/approve`, { headers: await csrf(admin), data: { articleId } })
+          ).status(),
+        { timeout: 10_000 },
+      )
       .toBe(200);
-    for (let attempt = 0; !(await (await germanThreads(cleo)).waitFor({ timeout: 2000 }).then(() => true, () => false)); attempt++) {
+    for (
+      let attempt = 0;
+      !(await (await germanThreads(cleo)).waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      ));
+      attempt++
+    ) {
       if (attempt === 5) throw new Error('the thread of the article made public never reached the list');
     }
     await (await germanThreads(cleo)).click();

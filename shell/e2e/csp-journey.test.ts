@@ -44,7 +44,16 @@ describe.skipIf(!!skipReason)(`content security policy in Chromium ${skipReason}
 
     const learner = await verba.browser.newPage();
     await signIn(learner, verba.base, verba.learner);
-    const signedIn = [PATHS.dashboard, PATHS.library, PATHS.courses, PATHS.practice, PATHS.profile, PATHS.subscription, '/app/add-article', '/app/series'];
+    const signedIn = [
+      PATHS.dashboard,
+      PATHS.library,
+      PATHS.courses,
+      PATHS.practice,
+      PATHS.profile,
+      PATHS.subscription,
+      '/app/add-article',
+      '/app/series',
+    ];
     for (const path of signedIn) await visit(learner, path);
     await learner.goto(`${verba.base}${PATHS.library}`);
     await learner.locator('a[href^="/app/library/"]').first().click();

@@ -31,7 +31,10 @@ describe.skipIf(!!skipReason)(`fragments published on their own, in Chromium ${s
     const { stdout } = await run('npm', ['run', '--silent', ...args], { cwd: ROOT, env: { ...process.env, FRAGMENT_STORE_DIR: store } });
     return stdout;
   }
-  const publish = async (dist: string) => /^reader ([0-9a-f]{16}) published to e2e/m.exec(await npm('publish', '-w', 'mfe-reader', '--', '--env', 'e2e', '--no-build', '--dist', dist))![1]!;
+  const publish = async (dist: string) =>
+    /^reader ([0-9a-f]{16}) published to e2e/m.exec(
+      await npm('publish', '-w', 'mfe-reader', '--', '--env', 'e2e', '--no-build', '--dist', dist),
+    )![1]!;
   const shownVersion = async () => {
     await page.reload();
     await page.locator('.rd-table tbody tr').first().waitFor();
@@ -74,13 +77,18 @@ describe.skipIf(!!skipReason)(`fragments published on their own, in Chromium ${s
       variant('react18', (dist) => {
         const file = path.join(dist, 'mf-manifest.json');
         const manifest = JSON.parse(readFileSync(file, 'utf8')) as { shared: { name: string; version: string; requiredVersion: string }[] };
-        for (const s of manifest.shared) if (s.name.startsWith('react')) Object.assign(s, { version: '18.3.1', requiredVersion: '^18.0.0' });
+        for (const s of manifest.shared)
+          if (s.name.startsWith('react')) Object.assign(s, { version: '18.3.1', requiredVersion: '^18.0.0' });
         writeFileSync(file, JSON.stringify(manifest));
       }),
     );
     await page.reload();
     await page.getByText('The library could not be loaded.').waitFor();
-    await page.getByText(/\(This version of "reader" cannot run on this page: it was built for react \^18\.0\.0 \(this page has 19\.\d+\.\d+\)\. It was not started\.\)$/).waitFor();
+    await page
+      .getByText(
+        /\(This version of "reader" cannot run on this page: it was built for react \^18\.0\.0 \(this page has 19\.\d+\.\d+\)\. It was not started\.\)$/,
+      )
+      .waitFor();
     expect(await page.locator('.rd-table').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'fragments-reader-refused.png') });
     // The shell and the other fragments are unharmed.

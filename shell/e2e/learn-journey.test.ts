@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { SHOTS, onboard, seriousA11yViolations, signIn, signUpVerified, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import {
+  SHOTS,
+  onboard,
+  seriousA11yViolations,
+  signIn,
+  signUpVerified,
+  skipReason,
+  startVerba,
+  type Account,
+  type Verba,
+} from './support/verba';
 
 /**
  * Learn in the composed product: a new learner onboarded at A2 in German starts at the A2 starting
@@ -51,7 +61,9 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
     await expect.poll(() => wecker.getAttribute('class')).toBe('ln-w ln-w--known');
 
     // Match words, reading the answers from the vocabulary table.
-    const rows = await page.locator('.ln-vocabulary tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    const rows = await page
+      .locator('.ln-vocabulary tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     await page.getByRole('button', { name: 'Start matching' }).click();
     for (const [word, translation] of rows) {
       await page.getByRole('list', { name: 'Words' }).getByRole('button', { name: word!, exact: true }).click();
@@ -151,12 +163,16 @@ describe.skipIf(!!skipReason)(`learn journey in Chromium ${skipReason}`, () => {
     await reading.getByText(READ_LAST).waitFor();
     await reading.getByText('Page 2 of 2').waitFor();
     expect(await reading.locator('.rd-difficulty').innerText()).toMatch(/^Estimated: /);
-    expect(await reading.getByRole('list', { name: 'Read before' }).getByRole('link').allInnerTexts()).toEqual(['Ein Morgen in der Bäckerei']);
+    expect(await reading.getByRole('list', { name: 'Read before' }).getByRole('link').allInnerTexts()).toEqual([
+      'Ein Morgen in der Bäckerei',
+    ]);
     await page.screenshot({ path: path.join(SHOTS, 'dashboard-continue-reading.png'), fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // The page's favicon and app icons, as the built shell links them, answer with images.
-    const links = await page.locator('link[rel="icon"], link[rel="apple-touch-icon"]').evaluateAll((els) => els.map((el) => (el as HTMLLinkElement).href));
+    const links = await page
+      .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+      .evaluateAll((els) => els.map((el) => (el as HTMLLinkElement).href));
     expect(links.length).toBe(2);
     for (const href of links) {
       const res = await page.request.get(href);

@@ -27,7 +27,10 @@ describe.skipIf(!!skipReason)(`learner practice journey in Chromium ${skipReason
     const page = await verba.browser.newPage();
     await signIn(page, verba.base, verba.learner);
     await page.getByRole('link', { name: 'Learn' }).click();
-    await page.getByRole('link', { name: /^(Start learning|Continue)$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Start learning|Continue)$/ })
+      .first()
+      .click();
     const title = (await page.getByRole('heading', { level: 1 }).first().textContent())!;
     const vocabulary = page.getByRole('region', { name: 'Vocabulary' });
     const words = await vocabulary.locator('.ln-vocabulary tbody tr td:first-child').allTextContents();
@@ -54,19 +57,23 @@ describe.skipIf(!!skipReason)(`learner practice journey in Chromium ${skipReason
     await page.getByRole('link', { name: 'See them in your flashcards' }).click();
     await page.waitForURL('**/app/practice-portal/flashcards?origin=**');
     const from = page.locator('label.pr-filter', { hasText: /^From/ }).locator('select'); // its name includes the chosen option
-    await expect.poll(async () => from.locator('option:checked').textContent()).toBe(
-      `${title} (chapter) · ${words.length} ${words.length === 1 ? 'card' : 'cards'}, ${words.length} due`,
-    );
+    await expect
+      .poll(async () => from.locator('option:checked').textContent())
+      .toBe(`${title} (chapter) · ${words.length} ${words.length === 1 ? 'card' : 'cards'}, ${words.length} due`);
     const cards = page.getByRole('list', { name: 'Flashcards' }).getByRole('listitem');
     await expect.poll(() => cards.count()).toBe(words.length);
-    expect((await page.locator('.pr-card').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')))).sort()).toEqual([...words].sort());
+    expect((await page.locator('.pr-card').evaluateAll((items) => items.map((li) => li.getAttribute('aria-label')))).sort()).toEqual(
+      [...words].sort(),
+    );
     for (const text of await cards.allTextContents()) expect(text).toContain(`Chapter: ${title}`);
     await shot(page, 'card-list-by-origin.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     // "Any article or chapter" shows every card again (the same ones here: the learner has no others).
     await from.selectOption('');
-    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(`${words.length} ${words.length === 1 ? 'card' : 'cards'}`);
+    await expect
+      .poll(() => page.getByRole('status').first().textContent())
+      .toBe(`${words.length} ${words.length === 1 ? 'card' : 'cards'}`);
     await page.close();
   }, 120_000);
 

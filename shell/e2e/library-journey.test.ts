@@ -8,7 +8,8 @@ const LONG_ARTICLE = 'Das unsichtbare Netz unter dem Waldboden'; // 389 words: t
 const UNSAVED = 'You have unsaved changes. Are you sure you want to leave this page?';
 const BOOK = path.join(ROOT, 'services/test-support/contexts/library/fixtures/drei-geschichten.epub');
 /** A LUTE term export (Terms.csv) of three German words and one Spanish one. */
-const LUTE_TERMS = 'term,parent,translation,language,tags,added,status,link_status,pronunciation\nZelt,,tent,German,,2024-01-02,5,,\nSterne,,stars,German,,2024-01-02,2,,\nMond,,moon,German,,2024-01-02,99,,\ngato,,cat,Spanish,,2024-01-02,1,,\n';
+const LUTE_TERMS =
+  'term,parent,translation,language,tags,added,status,link_status,pronunciation\nZelt,,tent,German,,2024-01-02,5,,\nSterne,,stars,German,,2024-01-02,2,,\nMond,,moon,German,,2024-01-02,99,,\ngato,,cat,Spanish,,2024-01-02,1,,\n';
 
 describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -89,7 +90,13 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     const tts = page.waitForResponse((r) => r.url().endsWith('/api/tts'));
     await page.getByRole('button', { name: /^Listen to/ }).click();
     // The first call loads the engine (a fraction of a second): usually still "Playing…" for the picture.
-    await Promise.race([page.getByRole('button', { name: /^Listen to/ }).getByText('Playing…').waitFor(), tts]);
+    await Promise.race([
+      page
+        .getByRole('button', { name: /^Listen to/ })
+        .getByText('Playing…')
+        .waitFor(),
+      tts,
+    ]);
     await shot('reader-speaking.png');
     const audio = await tts;
     expect(audio.status()).toBe(200);
@@ -100,7 +107,9 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     // Marked Known: every occurrence on the page repaints.
     const key = (await words.nth(1).getAttribute('data-key'))!;
     await page.getByRole('button', { name: 'Known', exact: true }).click();
-    expect(await page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))])).toEqual(['w w--known']);
+    expect(await page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className))])).toEqual([
+      'w w--known',
+    ]);
 
     // A phrase (shift+click), translated with the multi-word prompt and added as a card.
     await words.nth(0).click();
@@ -176,7 +185,9 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     // The new article is in the library, in its series, private.
     await page.goto(`${verba.base}/app/library`);
     await page.getByLabel('Show').selectOption('mine');
-    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringMatching(/Mein erster Text[\s\S]*Private[\s\S]*Meine Geschichten/)]);
+    await expect
+      .poll(() => rows().allInnerTexts())
+      .toEqual([expect.stringMatching(/Mein erster Text[\s\S]*Private[\s\S]*Meine Geschichten/)]);
     expect(dialogs).toEqual([]);
   }, 60_000);
 
@@ -212,7 +223,10 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     // The author flags it for approval; an admin reviews it in the admin area, where it is inert too.
     const id = await listed.evaluate((a) => a.getAttribute('href')!.split('/').pop()!);
     const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
-    const flagged = await page.request.post(`${verba.base}/api/articles/add-flagged`, { headers: { 'x-verba-csrf': csrf }, data: { articleIds: [id] } });
+    const flagged = await page.request.post(`${verba.base}/api/articles/add-flagged`, {
+      headers: { 'x-verba-csrf': csrf },
+      data: { articleIds: [id] },
+    });
     expect(flagged.status()).toBe(200);
     const context = await verba.browser.newContext();
     const admin = await context.newPage();
@@ -224,7 +238,16 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await admin.goto(`${verba.base}/app/admin/library/approve-articles`);
     // The flag may land in the read model a moment after the request: reload until it is listed.
     for (let attempt = 0; ; attempt++) {
-      if (await admin.getByRole('listitem', { name: /Böse/ }).waitFor({ timeout: 2000 }).then(() => true, () => false)) break;
+      if (
+        await admin
+          .getByRole('listitem', { name: /Böse/ })
+          .waitFor({ timeout: 2000 })
+          .then(
+            () => true,
+            () => false,
+          )
+      )
+        break;
       if (attempt === 5) {
         await admin.screenshot({ path: path.join(SHOTS, 'debug-admin.png') });
         throw new Error(`the flagged article never reached the admin list: ${await admin.locator('main').innerText()}`);
@@ -261,16 +284,21 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     });
     await page.getByRole('button', { name: 'Import' }).click();
     await page.getByRole('progressbar', { name: 'Import progress' }).waitFor();
-    await page.getByRole('status').filter({ hasText: /Uploading|Reading the text|Creating articles/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Uploading|Reading the text|Creating articles/ })
+      .waitFor();
     await shot('import-progress.png');
     await page.waitForURL('**/app/library?seriesId=*');
     await page.unroute('**/api/articles/import/file');
     // A series opens in reading order: the book's chapters as they come.
-    await expect.poll(() => rows().allInnerTexts()).toEqual([
-      expect.stringMatching(/Der Morgen[\s\S]*Private[\s\S]*Drei kleine Geschichten/),
-      expect.stringMatching(/Der Mittag/),
-      expect.stringMatching(/Der Abend/),
-    ]);
+    await expect
+      .poll(() => rows().allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/Der Morgen[\s\S]*Private[\s\S]*Drei kleine Geschichten/),
+        expect.stringMatching(/Der Mittag/),
+        expect.stringMatching(/Der Abend/),
+      ]);
     await shot('import-series.png');
     await page.getByRole('link', { name: 'Der Morgen' }).click();
     await page.locator('.rd-text [data-key]').first().waitFor();
@@ -284,13 +312,19 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
     const apkg = await download;
     expect(apkg.suggestedFilename()).toMatch(/^verba-flashcards-de-\d{4}-\d{2}-\d{2}\.apkg$/);
-    expect(readFileSync(await apkg.path()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync(await apkg.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
 
     // Words in: a LUTE export, previewed with counts, then saved.
     await page.goto(`${verba.base}/app/library`);
     await page.getByRole('link', { name: 'My words' }).click();
     await page.getByRole('heading', { name: 'My words' }).waitFor();
-    await page.getByLabel('Word list (.csv or .tsv)').setInputFiles({ name: 'Terms.csv', mimeType: 'text/csv', buffer: Buffer.from(LUTE_TERMS) });
+    await page
+      .getByLabel('Word list (.csv or .tsv)')
+      .setInputFiles({ name: 'Terms.csv', mimeType: 'text/csv', buffer: Buffer.from(LUTE_TERMS) });
     const counts = page.getByRole('list', { name: 'What the import changes' });
     await counts.waitFor();
     expect(await counts.getByRole('listitem').first().innerText()).toMatch(/^\d+ new words? marked Known$/);
@@ -299,7 +333,10 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     const uncertain = page.locator('.rd-dictionary__counts div', { hasText: 'Uncertain' }).locator('dd');
     const before = Number(await uncertain.innerText());
     await page.getByRole('button', { name: /^Import \d+ words?$/ }).click();
-    await page.getByText(/words? imported$/).first().waitFor();
+    await page
+      .getByText(/words? imported$/)
+      .first()
+      .waitFor();
     await counts.waitFor({ state: 'detached' });
     // Sterne was new and is Uncertain now: the counts are read again.
     await expect.poll(async () => Number(await uncertain.innerText())).toBe(before + 1);
@@ -312,7 +349,10 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
     let over = 0;
     for (let i = 0; i < 60 && over === 0; i++) {
-      const res = await page.request.post(`${verba.base}/api/tts`, { headers: { 'x-verba-csrf': csrf }, data: { text: `Wort Nummer ${i}`, voiceId: 'Marlene' } });
+      const res = await page.request.post(`${verba.base}/api/tts`, {
+        headers: { 'x-verba-csrf': csrf },
+        data: { text: `Wort Nummer ${i}`, voiceId: 'Marlene' },
+      });
       if (res.status() === 403) over = i;
       else expect(res.status()).toBe(200);
     }
@@ -322,7 +362,9 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     const words = page.locator('.rd-text [data-key]');
     await words.nth(3).click();
     await page.getByRole('button', { name: /^Listen to/ }).click();
-    await page.getByText('You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.').waitFor();
+    await page
+      .getByText('You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.')
+      .waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reader-tts-limit.png') });
   }, 90_000);
 });

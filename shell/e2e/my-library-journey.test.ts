@@ -5,7 +5,11 @@ import { SHOTS, seriousA11yViolations, signIn, skipReason, startVerba, type Verb
 
 const ARTICLE = 'Das unsichtbare Netz unter dem Waldboden'; // a demo article of two pages
 /** "wortaaa", "wortaab", …: made-up words (digits are not words), sorted as generated. */
-const made = (count: number) => Array.from({ length: count }, (_, i) => `wort${String.fromCharCode(97 + Math.floor(i / 676), 97 + (Math.floor(i / 26) % 26), 97 + (i % 26))}`);
+const made = (count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => `wort${String.fromCharCode(97 + Math.floor(i / 676), 97 + (Math.floor(i / 26) % 26), 97 + (i % 26))}`,
+  );
 
 describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -31,7 +35,8 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
   };
   const levelRegion = () => page.getByRole('region', { name: 'Level hint' });
   const levelShown = () => levelRegion().locator('dd').nth(2).innerText();
-  const counted = async () => Number(/^([\d,]+) words? counted/.exec(await levelRegion().getByRole('status').innerText())![1]!.replace(/,/g, ''));
+  const counted = async () =>
+    Number(/^([\d,]+) words? counted/.exec(await levelRegion().getByRole('status').innerText())![1]!.replace(/,/g, ''));
 
   it('rates an article and flags it for review with a reason; the library shows the average and the read', async () => {
     await page.goto(`${verba.base}/app/library`);
@@ -87,7 +92,12 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
     await page.getByRole('link', { name: 'My articles' }).click();
     await page.getByRole('heading', { name: 'My articles' }).waitFor();
     const rows = page.locator('.rd-table tbody tr');
-    await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^Meine Notizen[\s\S]*Private[\s\S]*German/), expect.stringMatching(/^Mein Tagebuch[\s\S]*Private[\s\S]*German/)]);
+    await expect
+      .poll(() => rows.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^Meine Notizen[\s\S]*Private[\s\S]*German/),
+        expect.stringMatching(/^Mein Tagebuch[\s\S]*Private[\s\S]*German/),
+      ]);
     await shot('my-library-my-articles.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -100,7 +110,10 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
     await confirm.getByRole('button', { name: 'Delete article' }).click();
     expect((await deleted).status()).toBe(200);
     // Checked with the toast on screen: its list is a live region and stays a list of items (axe's "list" rule).
-    const deletedToast = page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: '“Meine Notizen” was deleted' });
+    const deletedToast = page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('listitem')
+      .filter({ hasText: '“Meine Notizen” was deleted' });
     await deletedToast.waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'my-library-deleted-toast.png') }); // the viewport: quick, the toast lasts 3 s
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -118,13 +131,17 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
     // A pasted list brings the dictionary to 795 words: A1, 5 short of A2.
     const missing = 795 - (await counted());
     const list = made(missing);
-    await page.getByLabel('German words, separated by commas, semicolons or new lines').fill(`${list.slice(0, 3).join(', ')}; ${list.slice(3, 6).join(';')}\n${list.slice(6).join('\n')}`);
+    await page
+      .getByLabel('German words, separated by commas, semicolons or new lines')
+      .fill(`${list.slice(0, 3).join(', ')}; ${list.slice(3, 6).join(';')}\n${list.slice(6).join('\n')}`);
     await page.getByText(`${missing} words to add`).waitFor();
     await page.getByRole('button', { name: 'Add words' }).click();
     await page.getByText(`${missing} words added as Known`).waitFor();
     await expect.poll(counted).toBe(795);
     expect(await levelShown()).toBe('A1');
-    expect(await levelRegion().getByRole('status').innerText()).toBe('795 words counted (Known and Uncertain). 5 more words for A2 (800 words).');
+    expect(await levelRegion().getByRole('status').innerText()).toBe(
+      '795 words counted (Known and Uncertain). 5 more words for A2 (800 words).',
+    );
     await shot('my-library-my-words-a1.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -138,14 +155,21 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
     await page.getByText('Page 2 of 2').waitFor();
     // The library's "Recently read" says how far the learner got: on the last page, the article is finished.
     await page.getByRole('link', { name: '← Library' }).click();
-    await page.getByRole('region', { name: 'Recently read' }).getByRole('listitem').filter({ hasText: ARTICLE }).getByText(/· Finished$/).waitFor();
+    await page
+      .getByRole('region', { name: 'Recently read' })
+      .getByRole('listitem')
+      .filter({ hasText: ARTICLE })
+      .getByText(/· Finished$/)
+      .waitFor();
     await shot('my-library-recently-read.png');
 
     await page.goto(`${verba.base}/app/dictionary`);
     await expect.poll(levelShown).toBe('A2');
     const total = await counted();
     expect(total).toBeGreaterThanOrEqual(800);
-    expect(await levelRegion().getByRole('status').innerText()).toBe(`${total} words counted (Known and Uncertain). ${(2000 - total).toLocaleString('en')} more words for B1 (2,000 words).`);
+    expect(await levelRegion().getByRole('status').innerText()).toBe(
+      `${total} words counted (Known and Uncertain). ${(2000 - total).toLocaleString('en')} more words for B1 (2,000 words).`,
+    );
     await shot('my-library-my-words-a2.png');
 
     // Bulk mark in My words: the first 200 made-up words shown for "worta" go back to New, and the hint follows
@@ -169,7 +193,9 @@ describe.skipIf(!!skipReason)(`my library journey in Chromium ${skipReason}`, ()
     await expect.poll(async () => Number(await uncertain())).toBe(uncertainBefore + 1);
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Status', { exact: true }).selectOption('uncertain');
-    await expect.poll(() => page.locator('.rd-words tbody tr').allInnerTexts()).toEqual(Array.from({ length: uncertainBefore + 1 }, () => expect.any(String)));
+    await expect
+      .poll(() => page.locator('.rd-words tbody tr').allInnerTexts())
+      .toEqual(Array.from({ length: uncertainBefore + 1 }, () => expect.any(String)));
     expect(await page.locator('.rd-words tbody tr').allInnerTexts()).toContainEqual(expect.stringContaining(list[300]!));
     await shot('my-library-my-words-filtered.png');
     expect(await seriousA11yViolations(page)).toEqual([]);

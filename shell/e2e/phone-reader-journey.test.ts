@@ -19,11 +19,17 @@ interface Box {
  * A quick swipe is a flick: the browser flings on after it, and (as on any phone) the next tap only stops
  * the fling. `rest` ms of the finger resting at the end before it lifts make it a drag instead.
  */
-async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, { rest = 0, steps = 10 } = {}): Promise<void> {
+async function swipe(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  { rest = 0, steps = 10 } = {},
+): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const at = (t: number) => [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }];
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let step = 1; step <= steps; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / steps) });
+  for (let step = 1; step <= steps; step++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / steps) });
   for (let still = 0; still < rest; still += 50) {
     await new Promise((r) => setTimeout(r, 50));
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(1) });
@@ -110,10 +116,14 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
 
   /** The first word whose middle is at least `y` px down the screen (the issue's word was at y=572). */
   const wordAtLeast = (y: number) =>
-    words().evaluateAll((els, y) => els.findIndex((e) => {
-      const r = e.getBoundingClientRect();
-      return r.top + r.height / 2 >= y;
-    }), y);
+    words().evaluateAll(
+      (els, y) =>
+        els.findIndex((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top + r.height / 2 >= y;
+        }),
+      y,
+    );
 
   it('opens the panel on a tap with the word and its sentence in sight, big tap targets, no keyboard hints, and closes it with a swipe down', async () => {
     await openArticle();
@@ -131,15 +141,20 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
     // The panel slides up to the screen's bottom edge, and the text scrolls (smoothly) until the word and
     // its sentence are between the header and the panel.
     await expect
-      .poll(async () => {
-        const g = await geometry(page);
-        const room = { top: g.headerBottom, bottom: g.panel!.top };
-        const inside = (b: Box) => b.top >= room.top && b.bottom <= room.bottom && b.left >= 0 && b.right <= g.viewport.width;
-        return { settled: Math.abs(g.panel!.bottom - g.viewport.height) < 1, word: inside(g.word), sentence: inside(g.sentence) };
-      }, { timeout: 5000 })
+      .poll(
+        async () => {
+          const g = await geometry(page);
+          const room = { top: g.headerBottom, bottom: g.panel!.top };
+          const inside = (b: Box) => b.top >= room.top && b.bottom <= room.bottom && b.left >= 0 && b.right <= g.viewport.width;
+          return { settled: Math.abs(g.panel!.bottom - g.viewport.height) < 1, word: inside(g.word), sentence: inside(g.sentence) };
+        },
+        { timeout: 5000 },
+      )
       .toEqual({ settled: true, word: true, sentence: true });
     const g = await geometry(page);
-    console.log(`tapped "${word}" at y≥572; panel ${Math.round(g.panel!.top)}–${Math.round(g.panel!.bottom)}, sentence ${Math.round(g.sentence.top)}–${Math.round(g.sentence.bottom)}: "${g.sentenceText.trim()}"`);
+    console.log(
+      `tapped "${word}" at y≥572; panel ${Math.round(g.panel!.top)}–${Math.round(g.panel!.bottom)}, sentence ${Math.round(g.sentence.top)}–${Math.round(g.sentence.bottom)}: "${g.sentenceText.trim()}"`,
+    );
     // As tall as its content needs, at most 60% of the screen.
     expect(g.panel!.bottom - g.panel!.top).toBeLessThanOrEqual(0.6 * 844 + 1);
     await shot('phone-reader-open');
@@ -147,14 +162,23 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
 
     // A phone has no keyboard: no shortcut hints anywhere in the reader.
     const reader = page.locator('.rd-reader');
-    expect(await reader.getByText(/keyboard|arrow keys|shift\+|tab into/i).filter({ visible: true }).count()).toBe(0);
+    expect(
+      await reader
+        .getByText(/keyboard|arrow keys|shift\+|tab into/i)
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
 
     // Every button and link of the reader (panel, marks, pages, rating, the links above the text) is a
     // 44x44 px target at least. The words are inline text, which WCAG 2.5.8 leaves at the text's size.
     const small = await reader.evaluate((root) =>
       [...root.querySelectorAll<HTMLElement>('a[href], button, summary, [role="button"]:not(.w)')]
         .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
-        .map((e) => ({ name: e.getAttribute('aria-label') ?? e.textContent?.trim(), width: Math.round(e.getBoundingClientRect().width), height: Math.round(e.getBoundingClientRect().height) }))
+        .map((e) => ({
+          name: e.getAttribute('aria-label') ?? e.textContent?.trim(),
+          width: Math.round(e.getBoundingClientRect().width),
+          height: Math.round(e.getBoundingClientRect().height),
+        }))
         .filter((e) => e.width < 44 || e.height < 44),
     );
     expect(small).toEqual([]);
@@ -211,7 +235,9 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
     const panel = page.locator('.rd-panel');
     await panel.getByRole('button', { name: 'Known', exact: true }).tap();
     await expect
-      .poll(() => page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className.replace(' ', '.')))]))
+      .poll(() =>
+        page.locator(`.rd-text [data-key="${key}"]`).evaluateAll((els) => [...new Set(els.map((e) => e.className.replace(' ', '.')))]),
+      )
       .toEqual(['w.w--known']);
     expect(await panel.getByRole('button', { name: 'Known', exact: true }).getAttribute('aria-pressed')).toBe('true');
 
@@ -232,7 +258,12 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
     await toast.waitFor();
     const t = (await toast.boundingBox())!;
     const p = (await panel.boundingBox())!;
-    expect(intersects({ top: t.y, bottom: t.y + t.height, left: t.x, right: t.x + t.width }, { top: p.y, bottom: p.y + p.height, left: p.x, right: p.x + p.width })).toBe(false);
+    expect(
+      intersects(
+        { top: t.y, bottom: t.y + t.height, left: t.x, right: t.x + t.width },
+        { top: p.y, bottom: p.y + p.height, left: p.x, right: p.x + p.width },
+      ),
+    ).toBe(false);
     await shot('phone-reader-toast');
   }, 60_000);
 
@@ -253,7 +284,12 @@ describe.skipIf(!!skipReason)(`the reader on a phone (390x844, touch) in Chromiu
     const t = (await toast.boundingBox())!;
     const p = (await panel.boundingBox())!;
     await desktop.screenshot({ path: path.join(SHOTS, 'desktop-reader-toast.png') });
-    expect(intersects({ top: t.y, bottom: t.y + t.height, left: t.x, right: t.x + t.width }, { top: p.y, bottom: p.y + p.height, left: p.x, right: p.x + p.width })).toBe(false);
+    expect(
+      intersects(
+        { top: t.y, bottom: t.y + t.height, left: t.x, right: t.x + t.width },
+        { top: p.y, bottom: p.y + p.height, left: p.x, right: p.x + p.width },
+      ),
+    ).toBe(false);
     await desktop.close();
   }, 60_000);
 });

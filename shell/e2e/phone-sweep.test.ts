@@ -17,7 +17,8 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
   /** Console errors (and uncaught page errors) per page URL of the guest context. */
   const consoleErrors: string[] = [];
 
-  const phoneContext = (browser: Browser, size: { width: number; height: number } = PHONE) => browser.newContext({ viewport: size, hasTouch: true });
+  const phoneContext = (browser: Browser, size: { width: number; height: number } = PHONE) =>
+    browser.newContext({ viewport: size, hasTouch: true });
 
   beforeAll(async () => {
     verba = await startVerba();
@@ -47,10 +48,25 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
   it('fits every public and account page at 360 px, without console errors for a guest', async () => {
     const page = await guest.newPage();
     const routes = [
-      '/', '/pricing', '/faq', '/learn-german', '/learn-french', '/learn-spanish', '/learn-russian',
-      '/app/terms-and-conditions', '/app/privacy-policy', '/app/cookie-policy', '/app/support', '/app/support/contact-us',
-      '/blog', '/blog/french-false-friends', '/app/sign-in', '/app/sign-up', '/app/reset-password',
-      `/app/verify-email?email=${encodeURIComponent(fresh.email)}`, '/app/dev/mailbox',
+      '/',
+      '/pricing',
+      '/faq',
+      '/learn-german',
+      '/learn-french',
+      '/learn-spanish',
+      '/learn-russian',
+      '/app/terms-and-conditions',
+      '/app/privacy-policy',
+      '/app/cookie-policy',
+      '/app/support',
+      '/app/support/contact-us',
+      '/blog',
+      '/blog/french-false-friends',
+      '/app/sign-in',
+      '/app/sign-up',
+      '/app/reset-password',
+      `/app/verify-email?email=${encodeURIComponent(fresh.email)}`,
+      '/app/dev/mailbox',
     ];
     for (const route of routes) await fits(page, route);
     // The cookie banner is on screen whole, its buttons within reach; the password's Show button too.
@@ -89,7 +105,10 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
     await signIn(page, verba.base, verba.learner);
     // Cards from a chapter, so the practice pages and the dashboard have something to show.
     await page.goto(`${verba.base}/app/courses`);
-    await page.getByRole('link', { name: /^(Start learning|Continue)$/ }).first().click();
+    await page
+      .getByRole('link', { name: /^(Start learning|Continue)$/ })
+      .first()
+      .click();
     await page.waitForURL('**/app/courses/chapter/**');
     const chapter = new URL(page.url()).pathname;
     const add = page.getByRole('region', { name: 'Vocabulary' }).getByRole('button', { name: /as flashcards$/ });
@@ -100,12 +119,29 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
     const article = await page.locator('a[href^="/app/library/"]').first().getAttribute('href');
 
     const routes = [
-      '/app/dashboard', '/app/courses', chapter, '/app/library', article!, '/app/my-articles', '/app/dictionary',
-      '/app/add-article', '/app/series', '/app/create-series',
-      '/app/practice-portal', '/app/practice-portal/flashcards', '/app/practice-portal/practice-flashcards',
-      '/app/practice-portal/match-words', '/app/practice-portal/practice-match-words', '/app/practice-portal/quick-quiz',
-      '/app/user-profile/user-info', '/app/user-profile/subscribe', '/app/forum', '/app/blog', '/app/blog/german-compound-words',
-      '/app/onboarding/choose-new-language', '/app/no-such-page',
+      '/app/dashboard',
+      '/app/courses',
+      chapter,
+      '/app/library',
+      article!,
+      '/app/my-articles',
+      '/app/dictionary',
+      '/app/add-article',
+      '/app/series',
+      '/app/create-series',
+      '/app/practice-portal',
+      '/app/practice-portal/flashcards',
+      '/app/practice-portal/practice-flashcards',
+      '/app/practice-portal/match-words',
+      '/app/practice-portal/practice-match-words',
+      '/app/practice-portal/quick-quiz',
+      '/app/user-profile/user-info',
+      '/app/user-profile/subscribe',
+      '/app/forum',
+      '/app/blog',
+      '/app/blog/german-compound-words',
+      '/app/onboarding/choose-new-language',
+      '/app/no-such-page',
     ];
     for (const route of routes) await fits(page, route);
     await page.close();
@@ -125,7 +161,13 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
     const context = await phoneContext(verba.browser, NARROWEST);
     const page = await context.newPage();
     await signIn(page, verba.base, verba.learner);
-    for (const route of ['/app/dashboard', '/app/library', '/app/practice-portal/flashcards', '/app/user-profile/subscribe', '/app/user-profile/user-info']) {
+    for (const route of [
+      '/app/dashboard',
+      '/app/library',
+      '/app/practice-portal/flashcards',
+      '/app/user-profile/subscribe',
+      '/app/user-profile/user-info',
+    ]) {
       await fits(page, route);
     }
     await page.screenshot({ path: path.join(SHOTS, 'phone-320-profile.png'), fullPage: true });

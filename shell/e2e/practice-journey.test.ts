@@ -60,7 +60,10 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     const page = await app.browser.newPage();
     await signIn(page, app.base, app.learner);
     // Before any card: the dashboard's widget and the portal point to the library.
-    await page.getByRole('region', { name: 'Cards to review' }).getByText(/No flashcards yet/).waitFor();
+    await page
+      .getByRole('region', { name: 'Cards to review' })
+      .getByText(/No flashcards yet/)
+      .waitFor();
     await page.getByRole('link', { name: 'Practice' }).first().click();
     await page.getByRole('heading', { name: 'No flashcards yet' }).waitFor();
 
@@ -112,13 +115,19 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
 
     // The list reads after the ratings: no card is due now any more, each was practised today.
     await page.getByRole('navigation', { name: 'Practice' }).getByRole('link', { name: 'Flashcards' }).click();
-    await expect.poll(async () => {
-      const shown = await dueLabels(page);
-      return shown.length === 3 && !shown.includes('Due now');
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const shown = await dueLabels(page);
+        return shown.length === 3 && !shown.includes('Due now');
+      })
+      .toBe(true);
     const labels = await dueLabels(page);
     expect(labels.every((l) => /^Due in \d+ (hours?|days?|weeks?)$/.test(l))).toBe(true);
-    expect(await page.locator('.pr-card__last').allTextContents()).toEqual(['Last practiced today', 'Last practiced today', 'Last practiced today']);
+    expect(await page.locator('.pr-card__last').allTextContents()).toEqual([
+      'Last practiced today',
+      'Last practiced today',
+      'Last practiced today',
+    ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await shot(page, 'practice-list.png');
 
@@ -143,7 +152,10 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     for (const [i, word] of (await words.allTextContents()).entries()) {
       await page.getByRole('list', { name: 'Words' }).getByRole('button', { name: word, exact: true }).click();
       if (i === 1) await shot(page, 'practice-match-playing.png'); // one pair matched, one word picked
-      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: TRANSLATION.get(word)!, exact: true }).click();
+      await page
+        .getByRole('list', { name: 'Translations' })
+        .getByRole('button', { name: TRANSLATION.get(word)!, exact: true })
+        .click();
     }
     await page.getByRole('heading', { name: 'All pairs matched!' }).waitFor();
     await shot(page, 'practice-match.png');
@@ -155,7 +167,10 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
       const word = (await page.locator('#quiz-question').textContent())!;
       // The option's name is its key number and its text ("1 the"): match the whole, or "the" also finds "at the".
       const answer = TRANSLATION.get(word)!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      await page.getByRole('list', { name: 'Translations' }).getByRole('button', { name: new RegExp(`^(\\d+ )?${answer}$`) }).click();
+      await page
+        .getByRole('list', { name: 'Translations' })
+        .getByRole('button', { name: new RegExp(`^(\\d+ )?${answer}$`) })
+        .click();
       await page.getByText('Correct!').waitFor();
       if (i === 1) await shot(page, 'practice-quiz-answered.png');
       await page.getByRole('button', { name: /Next question|See your result/ }).click();
@@ -198,8 +213,16 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     // Two new cards, made as the reader's "Add to flashcards" makes them (the CSRF cookie echoed).
     const status = await page.evaluate(async () => {
       const csrf = decodeURIComponent(/(?:^|; )verba_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '');
-      const body = JSON.stringify({ languageCode: 'de', flashcards: [{ sourceValue: 'das Telefon', targetValue: 'the phone' }, { sourceValue: 'der Daumen', targetValue: 'the thumb' }] });
-      return (await fetch('/api/flashcards', { method: 'POST', headers: { 'content-type': 'application/json', 'x-verba-csrf': csrf }, body })).status;
+      const body = JSON.stringify({
+        languageCode: 'de',
+        flashcards: [
+          { sourceValue: 'das Telefon', targetValue: 'the phone' },
+          { sourceValue: 'der Daumen', targetValue: 'the thumb' },
+        ],
+      });
+      return (
+        await fetch('/api/flashcards', { method: 'POST', headers: { 'content-type': 'application/json', 'x-verba-csrf': csrf }, body })
+      ).status;
     });
     expect(status).toBe(201);
     await page.goto(`${app.base}/app/practice-portal/practice-flashcards`);

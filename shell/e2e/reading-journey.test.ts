@@ -4,7 +4,17 @@ import { unzipSync } from 'fflate';
 import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROOT, SHOTS, followMailedLink as followLink, seriousA11yViolations, signIn as signInAs, skipReason, startVerba, type Account, type Verba } from './support/verba';
+import {
+  ROOT,
+  SHOTS,
+  followMailedLink as followLink,
+  seriousA11yViolations,
+  signIn as signInAs,
+  skipReason,
+  startVerba,
+  type Account,
+  type Verba,
+} from './support/verba';
 
 const BOOK = path.join(ROOT, 'services/test-support/contexts/library/fixtures/drei-geschichten.epub');
 
@@ -133,7 +143,9 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     await page.locator('.rd-text [data-key]').first().waitFor();
 
     // Ten different words in a row, as a learner reads: every one gets a translation (the offline dictionary).
-    const answer = page.locator('.rd-panel .rd-translation__text, .rd-panel .rd-translation__none, .rd-panel .rd-translation__error').first();
+    const answer = page
+      .locator('.rd-panel .rd-translation__text, .rd-panel .rd-translation__none, .rd-panel .rd-translation__error')
+      .first();
     const looked: string[] = [];
     const words = page.locator('.rd-text [data-key]');
     for (let i = 0; looked.length < 10; i++) {

@@ -88,7 +88,11 @@ if (process.argv.includes('--no-build') || phoneOnly) {
   for (const folder of PACKAGES) rmSync(path.join(root, folder, 'dist'), { recursive: true, force: true });
   log(`building ${PACKAGES.join(', ')} for production (dists deleted; node scripts/build-web.mjs)...`);
   const buildStart = process.hrtime.bigint();
-  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const build = spawnSync(process.execPath, [path.join(root, 'scripts/build-web.mjs')], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   buildS = Number(process.hrtime.bigint() - buildStart) / 1e9;
   if (build.status !== 0) {
     process.stdout.write(build.stdout ?? '');
@@ -250,13 +254,25 @@ if (!phoneOnly) {
   const reader0 = fragments.find((f) => f.name === 'reader');
   const sameAsLoaded = [...readerLoaded].sort().join() === [...reader0.files].sort().join();
   rows.push(
-    ['reader_first_page_ms', `median of ${RUNS}, click on the link of the 5,000-word article -> page 1 of ${articlePages} (about 250 words a page) interactive; ${fmtRuns(reader)} (Node wall clock median ${median(firstPageWall).toFixed(0)})`],
-    ['page_turn_ms', `median of ${turns.length} (PageDown 1->2 and ] 2->3 per run, ${turns.map((t) => t.words).join('/')} words); ${fmtRuns(turn)}`],
-    ['mark_word_ms', `median of ${RUNS}, key press on "${marks[0].key}" (${marks[0].count} occurrences on the page, repainted synchronously: ${marks.every((m) => m.syncUpdated) ? 'yes' : 'no'}); ${fmtRuns(mark)}`],
+    [
+      'reader_first_page_ms',
+      `median of ${RUNS}, click on the link of the 5,000-word article -> page 1 of ${articlePages} (about 250 words a page) interactive; ${fmtRuns(reader)} (Node wall clock median ${median(firstPageWall).toFixed(0)})`,
+    ],
+    [
+      'page_turn_ms',
+      `median of ${turns.length} (PageDown 1->2 and ] 2->3 per run, ${turns.map((t) => t.words).join('/')} words); ${fmtRuns(turn)}`,
+    ],
+    [
+      'mark_word_ms',
+      `median of ${RUNS}, key press on "${marks[0].key}" (${marks[0].count} occurrences on the page, repainted synchronously: ${marks.every((m) => m.syncUpdated) ? 'yes' : 'no'}); ${fmtRuns(mark)}`,
+    ],
     ['library_fetched_kib_gz', `median of ${RUNS} first loads of /app/library signed in, every file (listed below); ${fmtRuns(library)}`],
     ['reader_fetched_kib_gz', `first load of /app/library/<id>, every file (listed below); no target set`],
     ['shell_initial_kib_gz', `${shellInitial.files} JS files loaded for /app/sign-in (guest)`],
-    ['largest_fragment_initial_kib_gz', `mfe-${largest.name}: ${largest.files.join(' + ')}; ${fragments.map((f) => `${f.name} ${(f.bytes / KiB).toFixed(1)}`).join(', ')}; reader files fetched by the browser ${sameAsLoaded ? 'match' : `DIFFER: ${readerLoaded.join(' + ')}`}`],
+    [
+      'largest_fragment_initial_kib_gz',
+      `mfe-${largest.name}: ${largest.files.join(' + ')}; ${fragments.map((f) => `${f.name} ${(f.bytes / KiB).toFixed(1)}`).join(', ')}; reader files fetched by the browser ${sameAsLoaded ? 'match' : `DIFFER: ${readerLoaded.join(' + ')}`}`,
+    ],
   );
 }
 rows.push(['build_s', 'shell + 4 fragments, sequential, production, dists deleted first']);
@@ -265,14 +281,16 @@ rows.push(['build_s', 'shell + 4 fragments, sequential, production, dists delete
 const phoneFigure = (name, page, visit, pick) => {
   const values = phone[page][visit].map(pick).filter((v) => typeof v === 'number');
   const missing = phone[page][visit].length - values.length;
-  if (values.length === 0) return (results[name] = null), `no value in ${missing} runs`;
+  if (values.length === 0) return ((results[name] = null), `no value in ${missing} runs`);
   const s = stats(values);
   results[name] = round1(s.median);
   spread[name] = s;
   return `median of ${values.length}${missing ? ` (${missing} runs without a value)` : ''}; ${fmtRuns(s)}`;
 };
 const lcpElements = (page, visit) => [...new Set(phone[page][visit].map((v) => v.lcp?.element ?? 'none'))].join(' | ');
-const warmHow = phone.reader.warm.some((v) => v.controlled) ? 'HTTP cache + service worker' : 'HTTP cache only: the app has no service worker yet';
+const warmHow = phone.reader.warm.some((v) => v.controlled)
+  ? 'HTTP cache + service worker'
+  : 'HTTP cache only: the app has no service worker yet';
 for (const page of ['library', 'reader']) {
   for (const visit of ['cold', 'warm']) {
     const name = `phone_${page}_lcp_${visit}_ms`;
@@ -297,16 +315,22 @@ for (const [name, note] of rows) {
   const value = results[name];
   const verdict = met[name] === null ? 'n/a ' : met[name] ? 'PASS' : 'MISS';
   const target = TARGETS[name] === null ? '-' : `<= ${TARGETS[name]} ${unit(name)}`;
-  log(`${name.padEnd(33)} ${`${value === null ? '-' : value.toFixed(1)} ${unit(name)}`.padStart(10)} ${target.padStart(12)}  ${verdict}    ${note}`);
+  log(
+    `${name.padEnd(33)} ${`${value === null ? '-' : value.toFixed(1)} ${unit(name)}`.padStart(10)} ${target.padStart(12)}  ${verdict}    ${note}`,
+  );
 }
 log('');
-log(`Phone: 390x844 at 3x, touch, CPU ${CPU_SLOWDOWN}x slower, Fast 3G (${FAST_3G.latency} ms latency, ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up); warm = ${warmHow}; files ${gzipServed ? 'gzipped by the server (--gzip)' : 'sent uncompressed, as the API sends them'}.`);
+log(
+  `Phone: 390x844 at 3x, touch, CPU ${CPU_SLOWDOWN}x slower, Fast 3G (${FAST_3G.latency} ms latency, ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up); warm = ${warmHow}; files ${gzipServed ? 'gzipped by the server (--gzip)' : 'sent uncompressed, as the API sends them'}.`,
+);
 log('The machine is shared: absolute figures are noisy; compare runs of one session.');
 for (const page of ['library', 'reader']) {
   for (const visit of ['cold', 'warm']) {
     const v = phone[page][visit][0];
     log('');
-    log(`Phone ${visit} load of ${page === 'library' ? '/app/library' : '/app/library/<id>'} (run 1): FCP ${v.fcpMs?.toFixed(0) ?? '-'} ms, LCP ${v.lcp?.ms.toFixed(0) ?? '-'} ms, ready ${v.readyMs.toFixed(0)} ms; requests from navigation start:`);
+    log(
+      `Phone ${visit} load of ${page === 'library' ? '/app/library' : '/app/library/<id>'} (run 1): FCP ${v.fcpMs?.toFixed(0) ?? '-'} ms, LCP ${v.lcp?.ms.toFixed(0) ?? '-'} ms, ready ${v.readyMs.toFixed(0)} ms; requests from navigation start:`,
+    );
     for (const line of waterfallLines(v.waterfall)) log(line);
   }
 }
@@ -320,4 +344,12 @@ if (unmocked.size) log(`unmocked API calls (answered 404): ${[...unmocked].join(
 if (errors.length) log(`page errors: ${errors.join(' | ')}`);
 const pick = (field) => Object.fromEntries(Object.entries(spread).map(([k, s]) => [k, round1(s[field])]));
 const ordered = Object.fromEntries(Object.keys(TARGETS).map((k) => [k, results[k] ?? null]));
-log(JSON.stringify({ ...ordered, targets: TARGETS, met: Object.fromEntries(Object.keys(TARGETS).map((k) => [k, met[k] ?? null])), min: pick('min'), max: pick('max') }));
+log(
+  JSON.stringify({
+    ...ordered,
+    targets: TARGETS,
+    met: Object.fromEntries(Object.keys(TARGETS).map((k) => [k, met[k] ?? null])),
+    min: pick('min'),
+    max: pick('max'),
+  }),
+);

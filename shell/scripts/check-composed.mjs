@@ -46,13 +46,21 @@ try {
   await page.getByRole('heading', { name: 'Sign in to Verba' }).waitFor();
   await page.waitForLoadState('networkidle');
   const shellInitial = gzOf(js.paths);
-  check(shellInitial <= 150, 'shell initial JS on /app/sign-in <= 150 KiB gzip', `${shellInitial.toFixed(1)} KiB in ${js.paths.length} files`);
+  check(
+    shellInitial <= 150,
+    'shell initial JS on /app/sign-in <= 150 KiB gzip',
+    `${shellInitial.toFixed(1)} KiB in ${js.paths.length} files`,
+  );
   await page.screenshot({ path: `${out}/sign-in-light.png` });
 
   // Validation in place.
   await page.getByRole('button', { name: 'Sign in' }).click();
   const email = page.getByLabel('Email');
-  check((await email.getAttribute('aria-invalid')) === 'true', 'empty email is marked aria-invalid', await page.locator('.vk-field__error').first().textContent());
+  check(
+    (await email.getAttribute('aria-invalid')) === 'true',
+    'empty email is marked aria-invalid',
+    await page.locator('.vk-field__error').first().textContent(),
+  );
   await email.fill('ana@example.com');
   await page.locator('input[name="password"]').fill('wrong');
   await page.getByRole('button', { name: 'Show password' }).click();
@@ -60,7 +68,10 @@ try {
 
   // Cookies not accepted.
   await page.getByRole('button', { name: 'Sign in' }).click();
-  check((await page.getByRole('alert').textContent())?.includes('Please accept cookies to continue'), 'sign-in without cookie consent is refused');
+  check(
+    (await page.getByRole('alert').textContent())?.includes('Please accept cookies to continue'),
+    'sign-in without cookie consent is refused',
+  );
   await page.getByRole('button', { name: 'Accept cookies' }).click();
 
   // Wrong password -> server message.
@@ -84,25 +95,53 @@ try {
   await page.getByRole('link', { name: 'Read' }).click();
   await page.getByRole('link', { name: LONG_ARTICLE_LINK }).waitFor();
   await page.waitForLoadState('networkidle');
-  check(!js.paths.some((p) => /^\/fragments\/reader\/(470|696|540|325|706)\./.test(p)), 'one React at runtime (no react chunk fetched from the reader)', js.paths.filter((p) => p.startsWith('/fragments')).join(' '));
-  check(gzOf(js.paths.filter((p) => p.startsWith('/fragments/reader/'))) <= 60, 'reader JS fetched on first visit <= 60 KiB gzip', `${gzOf(js.paths.filter((p) => p.startsWith('/fragments/reader/'))).toFixed(1)} KiB`);
+  check(
+    !js.paths.some((p) => /^\/fragments\/reader\/(470|696|540|325|706)\./.test(p)),
+    'one React at runtime (no react chunk fetched from the reader)',
+    js.paths.filter((p) => p.startsWith('/fragments')).join(' '),
+  );
+  check(
+    gzOf(js.paths.filter((p) => p.startsWith('/fragments/reader/'))) <= 60,
+    'reader JS fetched on first visit <= 60 KiB gzip',
+    `${gzOf(js.paths.filter((p) => p.startsWith('/fragments/reader/'))).toFixed(1)} KiB`,
+  );
   await page.screenshot({ path: `${out}/library.png` });
 
   const clickable = await openArticleMeasured(page, page.getByRole('link', { name: LONG_ARTICLE_LINK }));
-  check(clickable.ms <= 150, "5,000-word article's first page clickable within 150 ms of the click", `${clickable.words} words on page 1 of ${clickable.pages}, ${clickable.ms.toFixed(0)} ms in the page, ${clickable.wallMs} ms seen from Node (mocked API)`);
+  check(
+    clickable.ms <= 150,
+    "5,000-word article's first page clickable within 150 ms of the click",
+    `${clickable.words} words on page 1 of ${clickable.pages}, ${clickable.ms.toFixed(0)} ms in the page, ${clickable.wallMs} ms seen from Node (mocked API)`,
+  );
   const turned = await turnPageMeasured(page, 'PageDown');
-  check(turned.page === 2 && turned.ms <= 50, 'PageDown shows the next page within 50 ms', `page ${turned.page}, ${turned.words} words, ${turned.ms.toFixed(1)} ms from keydown to next frame`);
+  check(
+    turned.page === 2 && turned.ms <= 50,
+    'PageDown shows the next page within 50 ms',
+    `page ${turned.page}, ${turned.words} words, ${turned.ms.toFixed(1)} ms from keydown to next frame`,
+  );
 
   const repaint = await markWordMeasured(page, { key: await mostFrequentKey(page), press: '3', className: 'w w--known' });
-  check(repaint.syncUpdated && repaint.ms <= 50, 'status change repaints every occurrence within 50 ms', `${repaint.count} occurrences, ${repaint.ms.toFixed(1)} ms from keydown to next frame`);
-  check(api.patches.at(-1)?.csrf === 'csrf-token-1', 'PATCH carries x-verba-csrf from the cookie', JSON.stringify(api.patches.at(-1)?.body));
+  check(
+    repaint.syncUpdated && repaint.ms <= 50,
+    'status change repaints every occurrence within 50 ms',
+    `${repaint.count} occurrences, ${repaint.ms.toFixed(1)} ms from keydown to next frame`,
+  );
+  check(
+    api.patches.at(-1)?.csrf === 'csrf-token-1',
+    'PATCH carries x-verba-csrf from the cookie',
+    JSON.stringify(api.patches.at(-1)?.body),
+  );
 
   // Keyboard: arrow to the next word, mark uncertain with "u".
   await page.keyboard.press('ArrowRight');
   const focusedKey = await page.evaluate(() => document.activeElement?.getAttribute('data-key'));
   await page.keyboard.press('u');
   const cls = await page.evaluate(() => document.activeElement?.className);
-  check(Boolean(focusedKey) && cls === 'w w--uncertain', 'keyboard: ArrowRight + U marks the next word uncertain', `${focusedKey} -> ${cls}`);
+  check(
+    Boolean(focusedKey) && cls === 'w w--uncertain',
+    'keyboard: ArrowRight + U marks the next word uncertain',
+    `${focusedKey} -> ${cls}`,
+  );
   await page.screenshot({ path: `${out}/reader.png` });
 
   // Non-admin on /app/admin -> dashboard.
@@ -115,7 +154,11 @@ try {
   await page.goto(`${BASE}/app/courses`);
   const alert = page.locator('.sh-fragment:not([hidden]) [role="alert"]');
   await alert.waitFor();
-  check((await alert.textContent()).includes('could not be loaded'), 'a 404 manifest shows an alert in the fragment area', (await alert.textContent()).slice(0, 160));
+  check(
+    (await alert.textContent()).includes('could not be loaded'),
+    'a 404 manifest shows an alert in the fragment area',
+    (await alert.textContent()).slice(0, 160),
+  );
   await page.screenshot({ path: `${out}/fragment-404.png` });
   await page.getByRole('link', { name: 'Practice' }).click();
   await page.getByRole('heading', { name: 'Practice', level: 1 }).waitFor();
@@ -134,7 +177,11 @@ try {
   page.on('request', (r) => r.url().includes('mf-manifest.json') && manifests.push(r.url()));
   await page.reload();
   await page.getByRole('heading', { name: 'Courses', level: 1 }).waitFor(); // the learn fragment's course map
-  check(manifests.some((u) => u.includes('from=override')), 'localStorage override is used for that fragment', manifests.join(' '));
+  check(
+    manifests.some((u) => u.includes('from=override')),
+    'localStorage override is used for that fragment',
+    manifests.join(' '),
+  );
   await page.evaluate(() => localStorage.removeItem('verba:fragment-override:learn'));
 
   // Theme toggle persists.
@@ -149,7 +196,11 @@ try {
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem').first().waitFor();
   const items = await page.getByRole('menuitem').allTextContents();
-  check(['Profile', 'Subscription', 'Sign out'].every((i) => items.includes(i)), 'profile menu has Profile, Subscription, Sign out', items.join(', '));
+  check(
+    ['Profile', 'Subscription', 'Sign out'].every((i) => items.includes(i)),
+    'profile menu has Profile, Subscription, Sign out',
+    items.join(', '),
+  );
   await page.screenshot({ path: `${out}/profile-menu-dark.png` });
   await page.getByRole('menuitem', { name: 'Subscription' }).click();
   await page.waitForURL('**/app/user-profile/subscribe');

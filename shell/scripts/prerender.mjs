@@ -33,9 +33,16 @@ function readBlog() {
   const snapshot = path.join(shellDir, '..', 'services', 'src', 'contexts', 'blog', 'domain', 'snapshot.ts');
   const script = `import(${JSON.stringify(pathToFileURL(snapshot).href)}).then(async (m) => process.stdout.write(JSON.stringify(await m.blogSnapshot(6))))`;
   try {
-    return JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
+    return JSON.parse(
+      execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
   } catch (error) {
-    console.warn(`prerender: the blog could not be read (${error.message.split('\n')[0]}); its pages show no posts until the browser loads them`);
+    console.warn(
+      `prerender: the blog could not be read (${error.message.split('\n')[0]}); its pages show no posts until the browser loads them`,
+    );
     return undefined;
   }
 }

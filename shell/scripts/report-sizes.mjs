@@ -26,7 +26,9 @@ for (const name of FRAGMENTS) {
 // The shell's initial set depends on the page (chunks load in parallel after main.js); the
 // browser measures it: node shell/scripts/check-composed.mjs. Here: every shell file, for reference.
 const shellDir = path.join(root, 'shell', 'dist');
-for (const f of readdirSync(shellDir).filter((f) => f.endsWith('.js')).sort()) {
+for (const f of readdirSync(shellDir)
+  .filter((f) => f.endsWith('.js'))
+  .sort()) {
   console.log(`info shell/dist/${f.padEnd(28)} ${kib(gz(path.join(shellDir, f))).padStart(10)}`);
 }
 process.exitCode = failed ? 1 : 0;

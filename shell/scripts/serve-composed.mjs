@@ -17,7 +17,14 @@ import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'];
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml', '.map': 'application/json' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.map': 'application/json',
+};
 
 function option(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,7 +86,17 @@ function sendFile(req, res, file) {
 
 function proxy(req, res) {
   if (!apiTarget) {
-    send(res, 502, 'application/problem+json', JSON.stringify({ title: 'Bad Gateway', status: 502, detail: 'No API server configured (start with --api http://127.0.0.1:3000).', message: 'The server is not available right now.' }));
+    send(
+      res,
+      502,
+      'application/problem+json',
+      JSON.stringify({
+        title: 'Bad Gateway',
+        status: 502,
+        detail: 'No API server configured (start with --api http://127.0.0.1:3000).',
+        message: 'The server is not available right now.',
+      }),
+    );
     return;
   }
   const target = new URL(req.url, apiTarget);
@@ -90,7 +107,14 @@ function proxy(req, res) {
     res.writeHead(up.statusCode ?? 502, up.headers);
     up.pipe(res);
   });
-  upstream.on('error', () => send(res, 502, 'application/problem+json', JSON.stringify({ status: 502, detail: 'API unreachable', message: 'The server is not available right now.' })));
+  upstream.on('error', () =>
+    send(
+      res,
+      502,
+      'application/problem+json',
+      JSON.stringify({ status: 502, detail: 'API unreachable', message: 'The server is not available right now.' }),
+    ),
+  );
   req.pipe(upstream);
 }
 
@@ -113,5 +137,7 @@ const server = createServer((req, res) => {
 });
 
 server.listen(port, '127.0.0.1', () => {
-  console.log(`Verba composed: http://127.0.0.1:${port}/app/sign-in${apiTarget ? ` (api -> ${apiTarget})` : ' (no API: /api/* answers 502)'}`);
+  console.log(
+    `Verba composed: http://127.0.0.1:${port}/app/sign-in${apiTarget ? ` (api -> ${apiTarget})` : ' (no API: /api/* answers 502)'}`,
+  );
 });

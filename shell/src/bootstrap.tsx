@@ -42,7 +42,7 @@ async function boot(): Promise<void> {
   // fragment containers before any fragment can mount.
   start({ urlRerouteOnly: true });
   const root = createRoot(document.getElementById('root') as HTMLElement);
-flushSync(() => root.render(<App />));
+  flushSync(() => root.render(<App />));
 }
 
 void boot();

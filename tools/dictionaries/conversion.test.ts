@@ -44,13 +44,24 @@ describe('reading the sources', () => {
       refs: 3,
     });
     // Each gloss knows its sense (line) and its place in it.
-    expect(parseFreedictEntry('amable /amˈaβle/\n1. affable, friendly (of people)\n2. dainty, nice\n').glosses.map((g) => [g.text, g.sense, g.place])).toEqual([
+    expect(
+      parseFreedictEntry('amable /amˈaβle/\n1. affable, friendly (of people)\n2. dainty, nice\n').glosses.map((g) => [
+        g.text,
+        g.sense,
+        g.place,
+      ]),
+    ).toEqual([
       ['affable', 0, 0],
       ['friendly', 0, 1],
       ['dainty', 1, 0],
       ['nice', 1, 1],
     ]);
-    expect(parseFreedictEntry('Zeltplatz /x/ <masc>\ncamping site <n> [Br.] , campground <n> [Am.]\n').glosses.map(({ text, labelled }) => ({ text, labelled }))).toEqual([
+    expect(
+      parseFreedictEntry('Zeltplatz /x/ <masc>\ncamping site <n> [Br.] , campground <n> [Am.]\n').glosses.map(({ text, labelled }) => ({
+        text,
+        labelled,
+      })),
+    ).toEqual([
       { text: 'camping site', labelled: false },
       { text: 'campground', labelled: false },
     ]);
@@ -119,7 +130,12 @@ describe('German forms', () => {
       { headword: 'bekommt', tags: [], glosses: [], see: ['empfangen', 'erhalten', 'kriegen'] },
       { headword: 'Kuchen', tags: ['pl'], glosses: [], see: ['Kuchen', 'Küchlein'] },
       { headword: 'Neuen', tags: ['pl'], glosses: [], see: ['Neuling'] },
-      { headword: 'haben', tags: ['v', 'trans'], glosses: [], see: ['besitzend', 'habend', 'besitzt', 'gehabt', 'hegend', 'er/sie besitzt'] },
+      {
+        headword: 'haben',
+        tags: ['v', 'trans'],
+        glosses: [],
+        see: ['besitzend', 'habend', 'besitzt', 'gehabt', 'hegend', 'er/sie besitzt'],
+      },
       { headword: 'sein', tags: ['v'], glosses: [], see: ['ich bin', 'er/sie/es ist'] },
       { headword: 'Brötchen', tags: ['pl'], glosses: [], see: ['Brötchen', 'Brötli'] },
       ...['Stulle', 'Brötli', 'Küchlein', 'Neuling'].map((headword) => ({ headword, tags: ['neut', 'n', 'sg'], glosses: [], see: [] })),
@@ -142,7 +158,10 @@ describe('German forms', () => {
   });
 
   it('keeps transcriptions and the abbreviations after a grammar tag out of the glosses', () => {
-    expect(parseFreedictEntry('Cent /sˈɛnt/ <masc, n, sg>\ncent <n>c,  /tsˈeː/ ct,  /tsˌeːtˈeː/\n').glosses.map((g) => g.text)).toEqual(['cent', 'ct']);
+    expect(parseFreedictEntry('Cent /sˈɛnt/ <masc, n, sg>\ncent <n>c,  /tsˈeː/ ct,  /tsˌeːtˈeː/\n').glosses.map((g) => g.text)).toEqual([
+      'cent',
+      'ct',
+    ]);
     const lexicon = new Lexicon();
     lexicon.addGloss('aaaber', '/ˈɔtt/', 1);
     lexicon.addGloss('aaaber', 'tsˈeː', 1);
@@ -217,7 +236,13 @@ describe('the lexicon written out', () => {
     expect(commonness('blorptastic')).toBe(0);
     // The real list: everyday words before their rare synonyms.
     const real = englishCommonness();
-    for (const [everyday, rare] of [['car', 'vehicle'], ['eat', 'lunch'], ['door', 'gate'], ['cat', 'jack'], ['woman', 'female']]) {
+    for (const [everyday, rare] of [
+      ['car', 'vehicle'],
+      ['eat', 'lunch'],
+      ['door', 'gate'],
+      ['cat', 'jack'],
+      ['woman', 'female'],
+    ]) {
       expect(real(everyday), `${everyday} > ${rare}`).toBeGreaterThan(real(rare));
     }
   });
@@ -286,7 +311,14 @@ describe('issue 36.7: base forms and first meanings', () => {
     expect(isFormOf('went out', 'to go out')).toBe(true);
     expect(isFormOf('thought', 'find')).toBe(false);
     const baseOf = englishBaseForm(irregular, englishCommonness());
-    expect(['drives', 'drove', 'lives', 'carries', 'stopped', 'has'].map(baseOf)).toEqual(['drive', 'drive', 'live', 'carry', 'stop', 'have']);
+    expect(['drives', 'drove', 'lives', 'carries', 'stopped', 'has'].map(baseOf)).toEqual([
+      'drive',
+      'drive',
+      'live',
+      'carry',
+      'stop',
+      'have',
+    ]);
   });
 
   it('reads what an Apertium reading is: a verb form or not', () => {
@@ -316,11 +348,24 @@ describe('issue 36.7: base forms and first meanings', () => {
 
   const commonness = commonnessFrom(
     new Map([
-      ['night', 40_000], ['harm', 1_600], ['east', 600], ['be', 290_000], ['amount', 1_200],
-      ['found', 20_000], ['find', 42_000], ['thought', 41_000], ['play', 18_000], ['gambled', 50],
+      ['night', 40_000],
+      ['harm', 1_600],
+      ['east', 600],
+      ['be', 290_000],
+      ['amount', 1_200],
+      ['found', 20_000],
+      ['find', 42_000],
+      ['thought', 41_000],
+      ['play', 18_000],
+      ['gambled', 50],
     ]),
   );
-  const isFormOf = englishForms(new Map([['find', ['found']], ['think', ['thought']]]));
+  const isFormOf = englishForms(
+    new Map([
+      ['find', ['found']],
+      ['think', ['thought']],
+    ]),
+  );
 
   it("shows a word's own meaning rather than claim a base form, unless the other reading is much more common", () => {
     const lexicon = new Lexicon();
@@ -334,7 +379,14 @@ describe('issue 36.7: base forms and first meanings', () => {
     lexicon.addLemma('sommes', 'somme');
     lexicon.addLemma('sommes', 'être');
     settleReadings(lexicon, { baseForms: new Set(['nuit', 'est']), commonness, isFormOf });
-    expect(lexicon.toLines()).toEqual(['est\tbe; east\têtre', 'nuire\tharm\t', 'nuit\tnight\t', 'somme\tamount\t', 'sommes\t\têtre|somme', 'être\tbe\t']);
+    expect(lexicon.toLines()).toEqual([
+      'est\tbe; east\têtre',
+      'nuire\tharm\t',
+      'nuit\tnight\t',
+      'somme\tamount\t',
+      'sommes\t\têtre|somme',
+      'être\tbe\t',
+    ]);
   });
 
   it("puts first the gloss of a form that is its lemma's meaning, or that meaning", () => {

@@ -28,7 +28,8 @@ function regularForms(word) {
   const forms = [word, `${word}s`, `${word}es`, `${word}ed`, `${word}d`, `${word}ing`];
   if (/[^aeiou]y$/.test(word)) forms.push(`${word.slice(0, -1)}ies`, `${word.slice(0, -1)}ied`);
   if (word.endsWith('e')) forms.push(`${word.slice(0, -1)}ing`);
-  if (/[^aeiou][aeiou][bdgklmnprt]$/.test(word) && VOWEL.test(word)) forms.push(`${word}${word.slice(-1)}ed`, `${word}${word.slice(-1)}ing`);
+  if (/[^aeiou][aeiou][bdgklmnprt]$/.test(word) && VOWEL.test(word))
+    forms.push(`${word}${word.slice(-1)}ed`, `${word}${word.slice(-1)}ing`);
   return forms;
 }
 
@@ -45,7 +46,8 @@ export function englishForms(irregular) {
   };
 }
 
-export const englishIrregular = () => parseIrregular(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'supplement', 'en-forms.tsv'), 'utf8'));
+export const englishIrregular = () =>
+  parseIrregular(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'supplement', 'en-forms.tsv'), 'utf8'));
 
 /**
  * `baseOf(gloss)`: the base form of an English verb's form ("drives" -> "drive", "drove" -> "drive",
@@ -60,7 +62,15 @@ export function englishBaseForm(irregular, commonness) {
     const [word, ...rest] = englishKey(gloss).split(' ');
     if (!word) return undefined;
     if (reverse.has(word)) return [reverse.get(word), ...rest].join(' ');
-    const candidates = [word.replace(/ies$/, 'y'), word.replace(/ied$/, 'y'), word.replace(/e?s$/, ''), word.replace(/e?d$/, ''), word.replace(/(.)\1ed$/, '$1'), word.replace(/s$/, ''), word.replace(/d$/, '')];
+    const candidates = [
+      word.replace(/ies$/, 'y'),
+      word.replace(/ied$/, 'y'),
+      word.replace(/e?s$/, ''),
+      word.replace(/e?d$/, ''),
+      word.replace(/(.)\1ed$/, '$1'),
+      word.replace(/s$/, ''),
+      word.replace(/d$/, ''),
+    ];
     const bases = candidates.filter((c) => c && c !== word && isFormOf(word, c) && commonness(c) > 0);
     bases.sort((a, b) => commonness(b) - commonness(a));
     return [bases[0] ?? word, ...rest].join(' ');

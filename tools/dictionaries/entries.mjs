@@ -79,7 +79,10 @@ export function parseFreedictEntry(text, { wikdict = false } = {}) {
   const first = lines[0] ?? '';
   const end = HEAD_END.exec(first);
   const headword = (end ? first.slice(0, end.index) : first).trim();
-  const tags = (TAGS.exec(first)?.[1] ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+  const tags = (TAGS.exec(first)?.[1] ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const glosses = [];
   const see = [];
   let sense = 0;
@@ -102,7 +105,8 @@ export function parseFreedictEntry(text, { wikdict = false } = {}) {
     let place = 0;
     for (const part of splitTopLevel(line.replace(/^\d+\.\s*/, '').replace(/\s\d+\.$/, ''))) {
       const gloss = cleanGloss(part);
-      if (gloss && !glosses.some((g) => g.text === gloss)) glosses.push({ text: gloss, labelled: labelled || FIELD_LABEL.test(part), sense, place: place++ });
+      if (gloss && !glosses.some((g) => g.text === gloss))
+        glosses.push({ text: gloss, labelled: labelled || FIELD_LABEL.test(part), sense, place: place++ });
     }
     sense++;
   }

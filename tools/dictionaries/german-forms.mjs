@@ -44,14 +44,19 @@ const pluralOf = (form, lemma) => umlautless(form).startsWith(umlautless(lemma).
  * singular noun, an infinitive or an adjective ("kaufen", not the participle "kaufend").
  */
 export function germanLemmaHints(parsed, hasGlosses) {
-  const lemmaWords = new Set(parsed.filter(({ tags }) => tags.some((t) => LEMMA_TAGS.has(t)) && !tags.includes('pl')).map(({ headword }) => normalizeKey(headword)));
+  const lemmaWords = new Set(
+    parsed.filter(({ tags }) => tags.some((t) => LEMMA_TAGS.has(t)) && !tags.includes('pl')).map(({ headword }) => normalizeKey(headword)),
+  );
   const votes = new Map();
   for (const { headword, tags, see } of parsed) {
     if (!SINGLE_WORD.test(headword) || (tags.some((t) => LEMMA_TAGS.has(t)) && !tags.includes('pl'))) continue;
     const form = normalizeKey(headword);
     const like = tags.includes('pl') ? pluralOf : related;
     // References may be synonyms ("Essen <pl> chimneys, see: {Kamin}"): only a form of the same word counts.
-    const lemma = see.filter((s) => SINGLE_WORD.test(s)).map(normalizeKey).find((s) => s !== form && lemmaWords.has(s) && like(form, s));
+    const lemma = see
+      .filter((s) => SINGLE_WORD.test(s))
+      .map(normalizeKey)
+      .find((s) => s !== form && lemmaWords.has(s) && like(form, s));
     if (!lemma) continue;
     const tally = votes.get(headword) ?? new Map();
     tally.set(lemma, (tally.get(lemma) ?? 0) + 1);
@@ -67,7 +72,10 @@ export function germanLemmaHints(parsed, hasGlosses) {
 }
 
 /** Headwords (as written) with an entry as a lemma: a singular noun, an infinitive, an adjective ... ("Essen", "sein"). */
-export const germanBaseForms = (parsed) => parsed.filter(({ tags }) => tags.some((t) => LEMMA_TAGS.has(t)) && !tags.includes('pl')).map(({ headword }) => objectVerb(headword) ?? headword);
+export const germanBaseForms = (parsed) =>
+  parsed
+    .filter(({ tags }) => tags.some((t) => LEMMA_TAGS.has(t)) && !tags.includes('pl'))
+    .map(({ headword }) => objectVerb(headword) ?? headword);
 
 const PRONOUNS = '(?:ich|du|er|sie|es|wir|ihr|man)';
 /** "ich/er/sie aß", "er/sie/es ist": a verb form under the pronouns it goes with. */
@@ -112,7 +120,8 @@ export function germanParadigmLinks(parsed) {
     if (!tags.includes('v') || !SINGLE_WORD.test(headword)) continue;
     for (const ref of see) {
       const conjugated = conjugatedForm(ref);
-      if (conjugated ? sameStart(conjugated, headword) : SINGLE_WORD.test(ref) && ref === ref.toLowerCase() && related(ref, headword)) pairs.push([conjugated ?? ref, headword]);
+      if (conjugated ? sameStart(conjugated, headword) : SINGLE_WORD.test(ref) && ref === ref.toLowerCase() && related(ref, headword))
+        pairs.push([conjugated ?? ref, headword]);
     }
   }
   return pairs;
@@ -133,7 +142,14 @@ export function verbForms({ infinitive, present3, past, participle, present2, su
   const dental = /[td]$/.test(stem);
   // A modal's (and wissen's) 3rd singular has no -t and is the 1st too: kann, muss, weiß.
   const modal = !present3.endsWith('t');
-  const second = present2 && present2 !== '-' ? present2 : modal ? present3 + (/[sßz]$/.test(present3) ? 't' : 'st') : /[sßzx]$/.test(present3.slice(0, -1)) ? present3 : `${present3.slice(0, -1)}st`;
+  const second =
+    present2 && present2 !== '-'
+      ? present2
+      : modal
+        ? present3 + (/[sßz]$/.test(present3) ? 't' : 'st')
+        : /[sßzx]$/.test(present3.slice(0, -1))
+          ? present3
+          : `${present3.slice(0, -1)}st`;
   const weakPast = past.endsWith('e');
   const finite = [
     modal ? present3 : `${stem}e`,
@@ -146,7 +162,14 @@ export function verbForms({ infinitive, present3, past, participle, present2, su
     `${past}${weakPast ? 'n' : 'en'}`,
     weakPast ? `${past}t` : `${past}${/[dt]$/.test(past) ? 'e' : ''}t`,
   ];
-  const conditional = subjunctive && subjunctive !== '-' ? subjunctive : weakPast ? (/[äöü]/.test(infinitive) ? umlaut(past) : undefined) : `${umlaut(past)}e`;
+  const conditional =
+    subjunctive && subjunctive !== '-'
+      ? subjunctive
+      : weakPast
+        ? /[äöü]/.test(infinitive)
+          ? umlaut(past)
+          : undefined
+        : `${umlaut(past)}e`;
   if (conditional) finite.push(conditional, `${conditional}st`, `${conditional}n`, `${conditional}t`);
   const participles = [participle, ...DECLINED.map((e) => `${participle.replace(/e$/, '')}${e}`)];
   return { finite: [...new Set(finite)], participles };
@@ -166,10 +189,61 @@ export function parseVerbTable(text) {
 /** Prefixes that stay on the verb ("bekommen": bekam, bekommen) and ones that come off ("ankommen": kam an, angekommen). */
 const INSEPARABLE = ['be', 'emp', 'ent', 'er', 'ge', 'miss', 'ver', 'zer', 'hinter'];
 const SEPARABLE = [
-  'ab', 'an', 'auf', 'aus', 'bei', 'dar', 'ein', 'empor', 'entgegen', 'fern', 'fest', 'fort', 'frei', 'her', 'herab', 'heran', 'herauf',
-  'heraus', 'herbei', 'herein', 'herüber', 'herum', 'herunter', 'hervor', 'hin', 'hinab', 'hinauf', 'hinaus', 'hinein', 'hinüber',
-  'hinunter', 'hoch', 'los', 'mit', 'nach', 'nieder', 'statt', 'vor', 'voran', 'voraus', 'vorbei', 'vorüber', 'weg', 'weiter', 'zu',
-  'zurecht', 'zurück', 'zusammen', 'zwischen', 'teil', 'kennen', 'spazieren', 'kaputt', 'sitzen', 'stehen',
+  'ab',
+  'an',
+  'auf',
+  'aus',
+  'bei',
+  'dar',
+  'ein',
+  'empor',
+  'entgegen',
+  'fern',
+  'fest',
+  'fort',
+  'frei',
+  'her',
+  'herab',
+  'heran',
+  'herauf',
+  'heraus',
+  'herbei',
+  'herein',
+  'herüber',
+  'herum',
+  'herunter',
+  'hervor',
+  'hin',
+  'hinab',
+  'hinauf',
+  'hinaus',
+  'hinein',
+  'hinüber',
+  'hinunter',
+  'hoch',
+  'los',
+  'mit',
+  'nach',
+  'nieder',
+  'statt',
+  'vor',
+  'voran',
+  'voraus',
+  'vorbei',
+  'vorüber',
+  'weg',
+  'weiter',
+  'zu',
+  'zurecht',
+  'zurück',
+  'zusammen',
+  'zwischen',
+  'teil',
+  'kennen',
+  'spazieren',
+  'kaputt',
+  'sitzen',
+  'stehen',
 ];
 /** Either, by meaning: übersetzen (translate) / übersetzen (ferry across). Both spellings are made. */
 const EITHER = ['durch', 'über', 'um', 'unter', 'wider', 'wieder', 'voll'];
@@ -178,7 +252,11 @@ const EITHER = ['durch', 'über', 'um', 'unter', 'wider', 'wieder', 'voll'];
 function splitPrefix(prefix) {
   if (INSEPARABLE.includes(prefix)) return [['', prefix]];
   if (SEPARABLE.includes(prefix)) return [[prefix, '']];
-  if (EITHER.includes(prefix)) return [[prefix, ''], ['', prefix]];
+  if (EITHER.includes(prefix))
+    return [
+      [prefix, ''],
+      ['', prefix],
+    ];
   for (const sep of [...SEPARABLE, ...EITHER]) {
     if (prefix.startsWith(sep) && INSEPARABLE.includes(prefix.slice(sep.length))) return [[sep, prefix.slice(sep.length)]];
   }

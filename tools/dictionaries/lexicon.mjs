@@ -156,7 +156,10 @@ export class Lexicon {
     if (!e) return [];
     if (!e.glosses.size) return e.lemmas.size ? this.topGlosses([...e.lemmas][0], n) : [];
     const ranked = this.ranked(key);
-    return ranked.filter(([, score]) => score >= ranked[0][1] - CUTOFF).slice(0, n).map(([text]) => text);
+    return ranked
+      .filter(([, score]) => score >= ranked[0][1] - CUTOFF)
+      .slice(0, n)
+      .map(([text]) => text);
   }
 
   /** Links an inflected form to its lemma; the lemma must have glosses of its own. */

@@ -26,7 +26,8 @@ export const CLOSE = 100_000;
 export function settleReadings(lexicon, { baseForms, commonness, isFormOf }) {
   // Each lemma's reading as the sources gave it, before any of this moves glosses.
   const readings = new Map();
-  for (const e of lexicon.entries.values()) for (const l of e.lemmas) if (!readings.has(l)) readings.set(l, commonness(lexicon.topGlosses(l, 1)[0] ?? ''));
+  for (const e of lexicon.entries.values())
+    for (const l of e.lemmas) if (!readings.has(l)) readings.set(l, commonness(lexicon.topGlosses(l, 1)[0] ?? ''));
   const reading = (key) => readings.get(key) ?? 0;
   // The sources' order, unless a later lemma's reading is much more common than the first's.
   const byReading = (lemmas) => {
@@ -55,7 +56,9 @@ export function settleReadings(lexicon, { baseForms, commonness, isFormOf }) {
     const [first, second] = lexicon.ranked(lemmas[0]);
     if (!first) continue;
     const own = lexicon.ranked(key).map(([text]) => text);
-    const match = own.find((g) => isFormOf(g, first[0])) ?? (second && first[1] - second[1] < CLOSE ? own.find((g) => isFormOf(g, second[0])) : undefined);
+    const match =
+      own.find((g) => isFormOf(g, first[0])) ??
+      (second && first[1] - second[1] < CLOSE ? own.find((g) => isFormOf(g, second[0])) : undefined);
     lexicon.promote(key, match ?? first[0]);
   }
 }

@@ -5,11 +5,47 @@
 
 /** Consonant changes before the imperfective suffix: защитить -> защищать, ответить -> отвечать. */
 const ALTERNATIONS = [
-  ['ст', 'щ'], ['т', 'щ'], ['т', 'ч'], ['д', 'жд'], ['д', 'ж'], ['с', 'ш'], ['з', 'ж'], ['к', 'ч'],
-  ['б', 'бл'], ['в', 'вл'], ['п', 'пл'], ['м', 'мл'], ['ф', 'фл'],
+  ['ст', 'щ'],
+  ['т', 'щ'],
+  ['т', 'ч'],
+  ['д', 'жд'],
+  ['д', 'ж'],
+  ['с', 'ш'],
+  ['з', 'ж'],
+  ['к', 'ч'],
+  ['б', 'бл'],
+  ['в', 'вл'],
+  ['п', 'пл'],
+  ['м', 'мл'],
+  ['ф', 'фл'],
 ];
 /** Prefixes that make a perfective of an unprefixed imperfective: написать -> писать, выпить -> пить. */
-const PREFIXES = ['пере', 'под', 'при', 'про', 'раз', 'рас', 'воз', 'вз', 'вы', 'до', 'за', 'из', 'ис', 'на', 'об', 'от', 'по', 'со', 'съ', 'во', 'в', 'о', 'с', 'у'];
+const PREFIXES = [
+  'пере',
+  'под',
+  'при',
+  'про',
+  'раз',
+  'рас',
+  'воз',
+  'вз',
+  'вы',
+  'до',
+  'за',
+  'из',
+  'ис',
+  'на',
+  'об',
+  'от',
+  'по',
+  'со',
+  'съ',
+  'во',
+  'в',
+  'о',
+  'с',
+  'у',
+];
 
 function candidates(verb) {
   const out = [];
@@ -54,6 +90,8 @@ export function sureImperfectives(verb) {
   const base = reflexive ? verb.slice(0, -2) : verb;
   const sure = [];
   if (base.endsWith('йти')) sure.push(...candidates(base).slice(0, 1));
-  for (const prefix of EMPTY_PREFIXES) if (base.startsWith(prefix) && base.length - prefix.length >= 5 && /[аеиоуыэюя]/.test(base.slice(prefix.length, -2))) sure.push(base.slice(prefix.length));
+  for (const prefix of EMPTY_PREFIXES)
+    if (base.startsWith(prefix) && base.length - prefix.length >= 5 && /[аеиоуыэюя]/.test(base.slice(prefix.length, -2)))
+      sure.push(base.slice(prefix.length));
   return reflexive ? sure.map((c) => `${c}ся`) : sure;
 }

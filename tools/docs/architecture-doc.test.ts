@@ -25,7 +25,9 @@ export function namedPaths(markdown: string): string[] {
   return [...markdown.matchAll(/`([^`\s]+)`/g)]
     .map((m) => m[1]!)
     .filter((t) => t.includes('/') && !/[<>{}*()|:=,]/.test(t) && !t.startsWith('/') && !t.startsWith('@') && !t.startsWith('.'))
-    .filter((t) => /^(contracts|services|shell|mfe-[a-z]+|deploy|tools|scripts|docs|platform|contexts|runtime|bench|kit|src|e2e)\//.test(t));
+    .filter((t) =>
+      /^(contracts|services|shell|mfe-[a-z]+|deploy|tools|scripts|docs|platform|contexts|runtime|bench|kit|src|e2e)\//.test(t),
+    );
 }
 
 /** Paths in the doc are written from the repo root, or shortened from services/src or services/. */
@@ -47,7 +49,9 @@ describe('docs/architecture.md describes the code as it is', () => {
 
   it('lists exactly the micro-frontends that exist', () => {
     const listed = tableNames(doc, 'Micro-frontends').sort();
-    const present = readdirSync(root).filter((n) => /^mfe-[a-z]+$/.test(n)).sort();
+    const present = readdirSync(root)
+      .filter((n) => /^mfe-[a-z]+$/.test(n))
+      .sort();
     expect(listed.length).toBeGreaterThan(0);
     expect(listed).toEqual(present);
   });

@@ -137,7 +137,12 @@ export function isPublished(to) {
  * @param {Place} from
  */
 export function mayUseTestSupport(from) {
-  return TEST_FILE.test(from.rel) || from.rel.startsWith(TEST_SUPPORT) || from.rel.startsWith('services/bench/') || from.rel.startsWith('shell/e2e/');
+  return (
+    TEST_FILE.test(from.rel) ||
+    from.rel.startsWith(TEST_SUPPORT) ||
+    from.rel.startsWith('services/bench/') ||
+    from.rel.startsWith('shell/e2e/')
+  );
 }
 
 /**
@@ -187,8 +192,7 @@ const boundariesRule = {
   meta: {
     type: 'problem',
     docs: {
-      description:
-        'Enforce Verba architecture boundaries between bounded contexts, platform, contracts, shell and fragments',
+      description: 'Enforce Verba architecture boundaries between bounded contexts, platform, contracts, shell and fragments',
     },
     schema: [
       {
@@ -227,8 +231,7 @@ const boundariesRule = {
         "@verba/contracts must stay pure (it is shared by server and browser): it must not import from {{target}} ('{{source}}').",
       contractsNodeBuiltin:
         "contracts/src must stay runtime-neutral: Node built-in '{{source}}' is not allowed (contracts also runs in the browser).",
-      contractsServerPackage:
-        "contracts/src must stay runtime-neutral: server-only package '{{pkg}}' ('{{source}}') is not allowed.",
+      contractsServerPackage: "contracts/src must stay runtime-neutral: server-only package '{{pkg}}' ('{{source}}') is not allowed.",
     },
   },
 

@@ -48,14 +48,49 @@ ruleTester.run('verba/boundaries', rule, {
     { name: 'context -> npm package', filename: CATALOG, code: "import { z } from 'zod';", options },
     // Another context's published events (its published.ts) are the one file of it a context may import.
     { name: 'context -> other context published.ts', filename: CATALOG_TOP, code: "import { Paid } from '../billing/published';", options },
-    { name: 'context -> other context published.ts (deep, extension)', filename: CATALOG, code: "import type { Paid } from '../../../billing/published.ts';", options },
+    {
+      name: 'context -> other context published.ts (deep, extension)',
+      filename: CATALOG,
+      code: "import type { Paid } from '../../../billing/published.ts';",
+      options,
+    },
     // Test support (services/test-support): tests, benchmarks and test support itself may use it.
-    { name: 'context test -> test support', filename: at('services/src/contexts/catalog/routes.test.ts'), code: "import { createTestApp } from '../../../test-support/platform/test-app';", options },
-    { name: 'context test -> its own context test support', filename: at('services/src/contexts/catalog/routes.test.ts'), code: "import { app } from '../../../test-support/contexts/catalog/app';", options },
-    { name: 'platform test -> test support', filename: at('services/src/platform/cache/memory.test.ts'), code: "import { suite } from '../../../test-support/platform/cache-contract-suite';", options },
-    { name: 'context test support -> its context and platform test support', filename: at('services/test-support/contexts/catalog/app.ts'), code: "import { m } from '../../../src/contexts/catalog/module';\nimport { createTestApp } from '../../platform/test-app';", options },
-    { name: 'bench -> test support', filename: at('services/bench/event-store/rebuild.ts'), code: "import { tally } from '../../test-support/platform/tally-projection';", options },
-    { name: 'browser journey support -> test support', filename: at('shell/e2e/support/verba.ts'), code: "import { freePort } from '../../../services/test-support/platform/free-port';", options },
+    {
+      name: 'context test -> test support',
+      filename: at('services/src/contexts/catalog/routes.test.ts'),
+      code: "import { createTestApp } from '../../../test-support/platform/test-app';",
+      options,
+    },
+    {
+      name: 'context test -> its own context test support',
+      filename: at('services/src/contexts/catalog/routes.test.ts'),
+      code: "import { app } from '../../../test-support/contexts/catalog/app';",
+      options,
+    },
+    {
+      name: 'platform test -> test support',
+      filename: at('services/src/platform/cache/memory.test.ts'),
+      code: "import { suite } from '../../../test-support/platform/cache-contract-suite';",
+      options,
+    },
+    {
+      name: 'context test support -> its context and platform test support',
+      filename: at('services/test-support/contexts/catalog/app.ts'),
+      code: "import { m } from '../../../src/contexts/catalog/module';\nimport { createTestApp } from '../../platform/test-app';",
+      options,
+    },
+    {
+      name: 'bench -> test support',
+      filename: at('services/bench/event-store/rebuild.ts'),
+      code: "import { tally } from '../../test-support/platform/tally-projection';",
+      options,
+    },
+    {
+      name: 'browser journey support -> test support',
+      filename: at('shell/e2e/support/verba.ts'),
+      code: "import { freePort } from '../../../services/test-support/platform/free-port';",
+      options,
+    },
     // Platform: anything but contexts.
     { name: 'platform -> platform', filename: PLATFORM, code: "import { Db } from '../../db/knex';", options },
     { name: 'platform -> contracts', filename: PLATFORM, code: "import { Level } from '@verba/contracts';", options },
@@ -70,8 +105,18 @@ ruleTester.run('verba/boundaries', rule, {
     { name: 'contracts -> contracts', filename: CONTRACTS, code: "import { Level } from './levels';", options },
     { name: 'contracts -> zod', filename: CONTRACTS, code: "import { z } from 'zod';", options },
     // Files outside the areas are not restricted.
-    { name: 'services runtime -> context', filename: at('services/src/runtime/main.ts'), code: "import { catalog } from '../contexts/catalog';", options },
-    { name: 'file outside repo', filename: path.resolve('/elsewhere/x.ts'), code: "import '../virtual-repo/services/src/contexts/a/b';", options },
+    {
+      name: 'services runtime -> context',
+      filename: at('services/src/runtime/main.ts'),
+      code: "import { catalog } from '../contexts/catalog';",
+      options,
+    },
+    {
+      name: 'file outside repo',
+      filename: path.resolve('/elsewhere/x.ts'),
+      code: "import '../virtual-repo/services/src/contexts/a/b';",
+      options,
+    },
   ],
   invalid: [
     // Production code never imports test support.
@@ -80,7 +125,12 @@ ruleTester.run('verba/boundaries', rule, {
       filename: CATALOG_TOP,
       code: "import { createTestApp } from '../../../test-support/platform/test-app';",
       options,
-      errors: [{ messageId: 'testSupportInProduction', data: { source: '../../../test-support/platform/test-app', target: 'services/test-support/platform/test-app' } }],
+      errors: [
+        {
+          messageId: 'testSupportInProduction',
+          data: { source: '../../../test-support/platform/test-app', target: 'services/test-support/platform/test-app' },
+        },
+      ],
     },
     {
       name: 'platform and runtime production files -> test support',
@@ -109,7 +159,12 @@ ruleTester.run('verba/boundaries', rule, {
       filename: CATALOG_TOP,
       code: "import { Paid } from '../billing/events';",
       options,
-      errors: [{ messageId: 'crossContext', data: { from: 'catalog', to: 'billing', source: '../billing/events', target: 'services/src/contexts/billing/events' } }],
+      errors: [
+        {
+          messageId: 'crossContext',
+          data: { from: 'catalog', to: 'billing', source: '../billing/events', target: 'services/src/contexts/billing/events' },
+        },
+      ],
     },
     {
       name: 'context -> a published.ts not at the top of the other context',
@@ -127,7 +182,12 @@ ruleTester.run('verba/boundaries', rule, {
       errors: [
         {
           messageId: 'crossContext',
-          data: { from: 'catalog', to: 'billing', source: '../billing/domain/invoice', target: 'services/src/contexts/billing/domain/invoice' },
+          data: {
+            from: 'catalog',
+            to: 'billing',
+            source: '../billing/domain/invoice',
+            target: 'services/src/contexts/billing/domain/invoice',
+          },
         },
       ],
     },
@@ -139,7 +199,12 @@ ruleTester.run('verba/boundaries', rule, {
       errors: [
         {
           messageId: 'crossContext',
-          data: { from: 'catalog', to: 'billing', source: '../../../billing/domain/invoice', target: 'services/src/contexts/billing/domain/invoice' },
+          data: {
+            from: 'catalog',
+            to: 'billing',
+            source: '../../../billing/domain/invoice',
+            target: 'services/src/contexts/billing/domain/invoice',
+          },
         },
       ],
     },
@@ -300,12 +365,7 @@ ruleTester.run('verba/boundaries', rule, {
     {
       name: 'contracts -> services, shell, kit, fragment (package names)',
       filename: CONTRACTS,
-      code: [
-        "import '@verba/services';",
-        "import '@verba/shell';",
-        "import '@verba/kit';",
-        "import '@verba/mfe-practice';",
-      ].join('\n'),
+      code: ["import '@verba/services';", "import '@verba/shell';", "import '@verba/kit';", "import '@verba/mfe-practice';"].join('\n'),
       options,
       errors: Array.from({ length: 4 }, () => ({ messageId: 'contractsImpure' })),
     },
@@ -327,10 +387,7 @@ describe('eslint.config.js wiring', () => {
   }
 
   it('reports a relative cross-context import', async () => {
-    const messages = await boundaryMessages(
-      'services/src/contexts/catalog/domain/text.ts',
-      "import '../../billing/domain/invoice';",
-    );
+    const messages = await boundaryMessages('services/src/contexts/catalog/domain/text.ts', "import '../../billing/domain/invoice';");
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatch(/Bounded context 'catalog' must not import from bounded context 'billing'/);
   });
@@ -367,20 +424,14 @@ describe('eslint.config.js wiring', () => {
   });
 
   it('reports fragment -> fragment by package name and by relative path', async () => {
-    const messages = await boundaryMessages(
-      'mfe-reader/src/app.tsx',
-      "import '@verba/mfe-learn';\nimport '../../mfe-practice/src/deck';",
-    );
+    const messages = await boundaryMessages('mfe-reader/src/app.tsx', "import '@verba/mfe-learn';\nimport '../../mfe-practice/src/deck';");
     expect(messages).toHaveLength(2);
     expect(messages[0]).toMatch(/Fragment 'mfe-reader' must not import from fragment 'mfe-learn'/);
     expect(messages[1]).toMatch(/Fragment 'mfe-reader' must not import from fragment 'mfe-practice'/);
   });
 
   it('allows fragment -> @verba/kit and @verba/contracts', async () => {
-    const messages = await boundaryMessages(
-      'mfe-learn/src/app.tsx',
-      "import '@verba/kit';\nimport '@verba/contracts';\nimport './deck';",
-    );
+    const messages = await boundaryMessages('mfe-learn/src/app.tsx', "import '@verba/kit';\nimport '@verba/contracts';\nimport './deck';");
     expect(messages).toEqual([]);
   });
 

@@ -29,7 +29,12 @@ describe('verba/no-async-context', () => {
   });
 
   it('lets the services use the rest of async_hooks', async () => {
-    expect(await restricted('services/src/platform/timing.ts', "import { executionAsyncId } from 'node:async_hooks';\nexport const id = executionAsyncId();")).toEqual([]);
+    expect(
+      await restricted(
+        'services/src/platform/timing.ts',
+        "import { executionAsyncId } from 'node:async_hooks';\nexport const id = executionAsyncId();",
+      ),
+    ).toEqual([]);
   });
 });
 

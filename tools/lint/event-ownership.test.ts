@@ -21,11 +21,26 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 'lates
   {
     valid: [
       { name: 'own event type', filename: LIBRARY, code: "const t = 'library.ArticleRead';", options },
-      { name: 'imported definition', filename: LIBRARY, code: "import { UserDeleted } from '../../identity/published';\nconst t = UserDeleted.type;", options },
+      {
+        name: 'imported definition',
+        filename: LIBRARY,
+        code: "import { UserDeleted } from '../../identity/published';\nconst t = UserDeleted.type;",
+        options,
+      },
       { name: 'not a context prefix', filename: LIBRARY, code: "const t = 'billing.Paid'; const u = 'node.Js';", options },
-      { name: 'not PascalCase (a stream prefix, a key)', filename: LIBRARY, code: "const s = 'identity.user'; const k = 'vocabulary.';", options },
+      {
+        name: 'not PascalCase (a stream prefix, a key)',
+        filename: LIBRARY,
+        code: "const s = 'identity.user'; const k = 'vocabulary.';",
+        options,
+      },
       { name: 'outside a context', filename: at('services/src/runtime/main.ts'), code: "const t = 'identity.UserDeleted';", options },
-      { name: 'platform', filename: at('services/src/platform/integration/relay.ts'), code: "const t = 'vocabulary.WordStatusChanged';", options },
+      {
+        name: 'platform',
+        filename: at('services/src/platform/integration/relay.ts'),
+        code: "const t = 'vocabulary.WordStatusChanged';",
+        options,
+      },
       { name: 'template with expressions', filename: LIBRARY, code: 'const t = `${ctx}.UserDeleted`;', options },
     ],
     invalid: [

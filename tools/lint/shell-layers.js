@@ -48,8 +48,7 @@ const rule = {
       upward:
         "shell/src/{{folder}} must not import the app ('{{source}}' -> {{target}}): app/ composes the pages and only the entry files import it. " +
         'Move what both need down (paths and names live in shell/src/routing).',
-      groundFloor:
-        "shell/src/routing is the ground floor and imports no other shell folder ('{{source}}' -> {{target}}).",
+      groundFloor: "shell/src/routing is the ground floor and imports no other shell folder ('{{source}}' -> {{target}}).",
       groundFloorContracts:
         "shell/src/routing must not import values from @verba/contracts ('{{source}}'): its tables carry zod into the shell's eager bundle. Spell the data out here.",
     },
@@ -80,7 +79,8 @@ const rule = {
       const to = shellFolder(target);
       if (to === undefined || to === from) return;
       if (from === GROUND) context.report({ node, messageId: 'groundFloor', data: { source, target } });
-      else if (to === TOP && !ENTRIES.includes(fromRel)) context.report({ node, messageId: 'upward', data: { folder: from, source, target } });
+      else if (to === TOP && !ENTRIES.includes(fromRel))
+        context.report({ node, messageId: 'upward', data: { folder: from, source, target } });
     }
 
     return {

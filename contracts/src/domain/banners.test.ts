@@ -31,7 +31,10 @@ describe('isBannerVisible', () => {
   });
 
   it('hides a temporarily dismissed banner for exactly 2 days', () => {
-    const dismissed: Dismissals = { lasting: (id) => (id === 'b1' ? { behavior: 'temporary', at: now } : undefined), inSession: () => false };
+    const dismissed: Dismissals = {
+      lasting: (id) => (id === 'b1' ? { behavior: 'temporary', at: now } : undefined),
+      inSession: () => false,
+    };
     expect(TEMPORARY_DISMISSAL_MS).toBe(2 * 24 * 60 * 60 * 1000);
     expect(isBannerVisible(banner, free, dismissed, now + TEMPORARY_DISMISSAL_MS - 1)).toBe(false);
     expect(isBannerVisible(banner, free, dismissed, now + TEMPORARY_DISMISSAL_MS)).toBe(true);
@@ -48,7 +51,12 @@ describe('isBannerVisible', () => {
 
 describe('language groups and schedules (issue 17)', () => {
   it('puts a learner in the group of each language they learn', () => {
-    expect(audiencesOf({ role: 'User', subscription: 'free', currentLearningLanguage: 'de', learnedLanguages: ['de', 'fr'] })).toEqual(['all', 'free', 'de', 'fr']);
+    expect(audiencesOf({ role: 'User', subscription: 'free', currentLearningLanguage: 'de', learnedLanguages: ['de', 'fr'] })).toEqual([
+      'all',
+      'free',
+      'de',
+      'fr',
+    ]);
   });
 
   it('says scheduled before the start, active inside the window, ended from the end, inactive when switched off', () => {

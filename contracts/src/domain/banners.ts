@@ -40,7 +40,12 @@ export const TEMPORARY_DISMISSAL_MS = 2 * DAY_MS;
  * The groups a user belongs to: everyone is in `all`, plus their tier, plus `admin` for Admin/Owner, plus
  * each language they learn (when the caller knows them: the browser's session does, the content context not).
  */
-export function audiencesOf(user: { role: string; subscription?: unknown; currentLearningLanguage?: string | null; learnedLanguages?: readonly string[] }): Audience[] {
+export function audiencesOf(user: {
+  role: string;
+  subscription?: unknown;
+  currentLearningLanguage?: string | null;
+  learnedLanguages?: readonly string[];
+}): Audience[] {
   const groups: Audience[] = ['all', user.subscription === 'master' ? 'master' : 'free'];
   if (user.role === 'Admin' || user.role === 'Owner') groups.push('admin');
   const languages = new Set([...(user.learnedLanguages ?? []), ...(user.currentLearningLanguage ? [user.currentLearningLanguage] : [])]);
@@ -51,7 +56,10 @@ export function audiencesOf(user: { role: string; subscription?: unknown; curren
 export type AnnouncementStatus = 'inactive' | 'scheduled' | 'active' | 'ended';
 
 /** Where an announcement stands at `now`: switched off, waiting for its start, showing, or past its end. */
-export function announcementStatus(a: { active: boolean; startsAt?: number | null; endsAt?: number | null }, now: number): AnnouncementStatus {
+export function announcementStatus(
+  a: { active: boolean; startsAt?: number | null; endsAt?: number | null },
+  now: number,
+): AnnouncementStatus {
   if (!a.active) return 'inactive';
   if (a.endsAt != null && now >= a.endsAt) return 'ended';
   if (a.startsAt != null && now < a.startsAt) return 'scheduled';
@@ -88,7 +96,8 @@ export function isDismissed(id: string, dismissals: Dismissals, now: number): bo
 /** Spec §4: shown only if it targets the user's group, has an id and content blocks, and is not dismissed. */
 export function isBannerVisible(banner: BannerLike, audiences: readonly Audience[], dismissals: Dismissals, now: number): boolean {
   if (!banner.id || !banner.content?.blocks?.length) return false;
-  if (announcementStatus({ active: true, startsAt: banner.startsAt ?? null, endsAt: banner.endsAt ?? null }, now) !== 'active') return false;
+  if (announcementStatus({ active: true, startsAt: banner.startsAt ?? null, endsAt: banner.endsAt ?? null }, now) !== 'active')
+    return false;
   if (!targetsAudience(banner.visibleTo, audiences)) return false;
   return !isDismissed(banner.id, dismissals, now);
 }

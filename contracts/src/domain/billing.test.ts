@@ -32,6 +32,12 @@ describe('chooseCurrency', () => {
 describe('grantsMaster', () => {
   it('is true while paying or retrying a payment, false once ended or never paid', () => {
     expect(['trialing', 'active', 'past_due'].map(grantsMaster)).toEqual([true, true, true]);
-    expect(['incomplete', 'incomplete_expired', 'canceled', 'unpaid', 'paused'].map(grantsMaster)).toEqual([false, false, false, false, false]);
+    expect(['incomplete', 'incomplete_expired', 'canceled', 'unpaid', 'paused'].map(grantsMaster)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });

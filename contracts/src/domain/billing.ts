@@ -2,7 +2,16 @@ import { currencyForCountry, type Currency } from './currencies';
 import type { PriceGroup } from './prices';
 
 /** Subscription statuses as Stripe names them. */
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
@@ -33,7 +42,10 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
     .sort((a, b) => b.q - a.q || a.index - b.index);
   for (const { tag } of ranges) {
     // language[-script]-REGION: the region is two letters (or three digits, which name no country here).
-    const region = tag.split('-').slice(1).find((sub) => /^[A-Za-z]{2}$/.test(sub));
+    const region = tag
+      .split('-')
+      .slice(1)
+      .find((sub) => /^[A-Za-z]{2}$/.test(sub));
     if (region) return region.toUpperCase();
   }
   return undefined;
@@ -43,7 +55,10 @@ export function countryFromAcceptLanguage(header: string | null | undefined): st
  * The currency to show a visitor: the one asked for, else by the country a trusted header names (a CDN's
  * geo header), else by the region of their preferred language, else usd.
  */
-export function chooseCurrency(input: { asked?: Currency; country?: string; acceptLanguage?: string }): { currency: Currency; source: CurrencySource } {
+export function chooseCurrency(input: { asked?: Currency; country?: string; acceptLanguage?: string }): {
+  currency: Currency;
+  source: CurrencySource;
+} {
   if (input.asked) return { currency: input.asked, source: 'query' };
   const country = input.country?.trim();
   if (country && /^[A-Za-z]{2}$/.test(country)) return { currency: currencyForCountry(country), source: 'country-header' };

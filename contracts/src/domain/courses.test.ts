@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { COURSE_IDS, languageOfCourse, nextChapterToLearn, type CourseOutline } from './courses';
 
-const ch = (id: string, flags: { visible?: boolean; premium?: boolean } = {}) => ({ id, visible: flags.visible ?? true, premium: flags.premium ?? false });
+const ch = (id: string, flags: { visible?: boolean; premium?: boolean } = {}) => ({
+  id,
+  visible: flags.visible ?? true,
+  premium: flags.premium ?? false,
+});
 
 /** L1: a b c, L2: d e f, L3: (empty), L4: g h */
 const course: CourseOutline = {
@@ -20,7 +24,10 @@ describe('nextChapterToLearn', () => {
     expect(next([])).toBe('a');
     expect(next([], 'L2')).toBe('d');
     expect(nextChapterToLearn(course, { completedChapterIds: [], startingLessonId: 'L2', isMaster: false })).toEqual({
-      chapterId: 'd', lessonId: 'L2', premium: false, locked: false,
+      chapterId: 'd',
+      lessonId: 'L2',
+      premium: false,
+      locked: false,
     });
   });
 
@@ -73,8 +80,18 @@ describe('nextChapterToLearn', () => {
 
   it('offers a premium chapter, locked for Free and open for Master', () => {
     const premium: CourseOutline = { lessons: [{ id: 'L1', chapters: [ch('a'), ch('p', { premium: true })] }] };
-    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: false })).toEqual({ chapterId: 'p', lessonId: 'L1', premium: true, locked: true });
-    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: true })).toEqual({ chapterId: 'p', lessonId: 'L1', premium: true, locked: false });
+    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: false })).toEqual({
+      chapterId: 'p',
+      lessonId: 'L1',
+      premium: true,
+      locked: true,
+    });
+    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: true })).toEqual({
+      chapterId: 'p',
+      lessonId: 'L1',
+      premium: true,
+      locked: false,
+    });
   });
 
   it('returns null when everything from the starting lesson on is completed (course finished)', () => {

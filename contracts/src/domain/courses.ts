@@ -41,7 +41,10 @@ export interface LearnerProgress {
  */
 export function nextChapterToLearn(course: CourseOutline, progress: LearnerProgress): NextChapter | null {
   const completed = new Set(progress.completedChapterIds);
-  const startIndex = Math.max(0, course.lessons.findIndex((l) => l.id === progress.startingLessonId));
+  const startIndex = Math.max(
+    0,
+    course.lessons.findIndex((l) => l.id === progress.startingLessonId),
+  );
   const lessons = course.lessons.slice(startIndex).map((l) => ({ id: l.id, chapters: l.chapters.filter((c) => c.visible) }));
   let from = 0;
   lessons.forEach((lesson, i) => {

@@ -17,9 +17,8 @@ describe('currencyForCountry', () => {
     (code) => expect(currencyForCountry(code)).toBe('gbp'),
   );
 
-  it.each(['AU', 'NZ', 'NF', 'CX', 'CC', 'HM', 'CK', 'NU', 'TK', 'KI', 'NR', 'TV'])(
-    'Australia/New Zealand/Pacific %s → aud',
-    (code) => expect(currencyForCountry(code)).toBe('aud'),
+  it.each(['AU', 'NZ', 'NF', 'CX', 'CC', 'HM', 'CK', 'NU', 'TK', 'KI', 'NR', 'TV'])('Australia/New Zealand/Pacific %s → aud', (code) =>
+    expect(currencyForCountry(code)).toBe('aud'),
   );
 
   it.each(['US', 'CA', 'CH', 'FJ', 'JP', 'UK', 'EU', 'XX'])('%s → usd', (code) => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DIFFICULTY_LABELS } from './difficulty';
-import { difficultyText, estimatedDifficulty, estimatedKnownPercent, labelsAreEstimated, MARKS_FOR_PERSONAL_LABELS } from './difficulty-estimate';
+import {
+  difficultyText,
+  estimatedDifficulty,
+  estimatedKnownPercent,
+  labelsAreEstimated,
+  MARKS_FOR_PERSONAL_LABELS,
+} from './difficulty-estimate';
 import { LEVELS, levelIndex } from './levels';
 
 /** A text of 100 running words in one word set: `known` and `uncertain` of them marked by the learner. */
@@ -23,7 +29,14 @@ describe('estimated difficulty labels', () => {
   }
 
   it('read a text at the learner’s level as Ideal, easier ones Easy and Too Easy, harder ones Medium, Difficult, Very Difficult', () => {
-    expect(LEVELS.map((level) => estimatedDifficulty(text(), level, 'B1'))).toEqual(['Too Easy', 'Easy', 'Ideal', 'Medium', 'Difficult', 'Very Difficult']);
+    expect(LEVELS.map((level) => estimatedDifficulty(text(), level, 'B1'))).toEqual([
+      'Too Easy',
+      'Easy',
+      'Ideal',
+      'Medium',
+      'Difficult',
+      'Very Difficult',
+    ]);
     expect(estimatedDifficulty(text(), 'C2', 'A1')).toBe('Very Difficult');
     expect(estimatedKnownPercent('A1', 'C2')).toBe(estimatedKnownPercent('A1', 'B1'));
   });

@@ -29,8 +29,8 @@ export function estimatedKnownPercent(textLevel: Level, learnerLevel: Level): nu
 }
 
 /** Every pair of levels with its estimated known share (the SQL of the library lists the same table). */
-export const ESTIMATED_KNOWN_PERCENT_TABLE: readonly { textLevel: Level; learnerLevel: Level; percent: number }[] = LEVELS.flatMap((textLevel) =>
-  LEVELS.map((learnerLevel) => ({ textLevel, learnerLevel, percent: estimatedKnownPercent(textLevel, learnerLevel) })),
+export const ESTIMATED_KNOWN_PERCENT_TABLE: readonly { textLevel: Level; learnerLevel: Level; percent: number }[] = LEVELS.flatMap(
+  (textLevel) => LEVELS.map((learnerLevel) => ({ textLevel, learnerLevel, percent: estimatedKnownPercent(textLevel, learnerLevel) })),
 );
 
 /** True while a learner's labels are estimated: they told us a level and have marked too few words. */

@@ -3,9 +3,7 @@ import { DIFFICULTY_LABELS, difficultyFromCounts, difficultyLabel } from './diff
 
 describe('DIFFICULTY_LABELS', () => {
   it('lists the labels from easiest to hardest', () => {
-    expect(DIFFICULTY_LABELS).toEqual([
-      'Too Easy', 'Easy', 'Ideal', 'Medium', 'Challenging', 'Difficult', 'Very Difficult',
-    ]);
+    expect(DIFFICULTY_LABELS).toEqual(['Too Easy', 'Easy', 'Ideal', 'Medium', 'Challenging', 'Difficult', 'Very Difficult']);
   });
 });
 
@@ -75,7 +73,12 @@ describe('difficultyFromCounts', () => {
   });
 
   it('agrees with difficultyLabel on the shares', () => {
-    for (const [total, known, uncertain] of [[100, 95, 0], [200, 170, 20], [40, 30, 6], [1000, 599, 0]] as const) {
+    for (const [total, known, uncertain] of [
+      [100, 95, 0],
+      [200, 170, 20],
+      [40, 30, 6],
+      [1000, 599, 0],
+    ] as const) {
       expect(difficultyFromCounts(total, known, uncertain)).toBe(difficultyLabel(known / total, uncertain / total));
     }
   });

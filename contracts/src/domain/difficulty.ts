@@ -1,13 +1,5 @@
 /** Difficulty labels, from easiest to hardest. */
-export const DIFFICULTY_LABELS = [
-  'Too Easy',
-  'Easy',
-  'Ideal',
-  'Medium',
-  'Challenging',
-  'Difficult',
-  'Very Difficult',
-] as const;
+export const DIFFICULTY_LABELS = ['Too Easy', 'Easy', 'Ideal', 'Medium', 'Challenging', 'Difficult', 'Very Difficult'] as const;
 export type DifficultyLabel = (typeof DIFFICULTY_LABELS)[number];
 
 /**
@@ -49,17 +41,12 @@ export function difficultyLabel(knownShare: number, uncertainShare: number): Dif
  * Label from word counts, compared exactly (known * 100 >= percent * total).
  * An empty text has nothing left to learn, so it is "Too Easy".
  */
-export function difficultyFromCounts(
-  totalWords: number,
-  knownCount: number,
-  uncertainCount: number,
-): DifficultyLabel {
+export function difficultyFromCounts(totalWords: number, knownCount: number, uncertainCount: number): DifficultyLabel {
   if (totalWords <= 0) return 'Too Easy';
   for (const rule of DIFFICULTY_RULES) {
     if (
       knownCount * 100 >= rule.minKnownPercent * totalWords &&
-      (rule.maxUncertainPercent === undefined ||
-        uncertainCount * 100 <= rule.maxUncertainPercent * totalWords)
+      (rule.maxUncertainPercent === undefined || uncertainCount * 100 <= rule.maxUncertainPercent * totalWords)
     ) {
       return rule.label;
     }

@@ -13,7 +13,12 @@ describe('FSRS interval preview', () => {
   it('previews exactly what reviewing with each rating schedules', () => {
     let card = newSchedule(T0);
     let at = T0;
-    for (const [gap, rating] of [[0, 'good'], [10 * MINUTE, 'good'], [3 * DAY, 'hard'], [9 * DAY, 'again']] as const) {
+    for (const [gap, rating] of [
+      [0, 'good'],
+      [10 * MINUTE, 'good'],
+      [3 * DAY, 'hard'],
+      [9 * DAY, 'again'],
+    ] as const) {
       at = new Date(at.getTime() + gap);
       const labels = ratingIntervals(card, at);
       for (const r of ['again', 'hard', 'good', 'easy'] as const) {
@@ -26,8 +31,22 @@ describe('FSRS interval preview', () => {
   });
 
   it('formats minutes, hours, days, months and years', () => {
-    expect([0, 30_000, MINUTE, 10 * MINUTE, 59 * MINUTE, 60 * MINUTE, 5 * 60 * MINUTE, DAY, 4 * DAY, 29 * DAY, 45 * DAY, 60 * DAY, 400 * DAY].map(formatInterval)).toEqual([
-      '1m', '1m', '1m', '10m', '59m', '1h', '5h', '1d', '4d', '29d', '1.5mo', '2mo', '1.1y',
-    ]);
+    expect(
+      [
+        0,
+        30_000,
+        MINUTE,
+        10 * MINUTE,
+        59 * MINUTE,
+        60 * MINUTE,
+        5 * 60 * MINUTE,
+        DAY,
+        4 * DAY,
+        29 * DAY,
+        45 * DAY,
+        60 * DAY,
+        400 * DAY,
+      ].map(formatInterval),
+    ).toEqual(['1m', '1m', '1m', '10m', '59m', '1h', '5h', '1d', '4d', '29d', '1.5mo', '2mo', '1.1y']);
   });
 });

@@ -55,7 +55,12 @@ function toFsrs(card: FsrsSchedule): Card {
 }
 
 /** The schedule of a card as the API lists it. */
-export const scheduleOf = (c: Pick<Flashcard, 'dueDateStamp' | 'stability' | 'difficulty' | 'scheduledDays' | 'learningSteps' | 'reps' | 'lapses' | 'state' | 'lastTimePracticedStamp'>): FsrsSchedule => ({
+export const scheduleOf = (
+  c: Pick<
+    Flashcard,
+    'dueDateStamp' | 'stability' | 'difficulty' | 'scheduledDays' | 'learningSteps' | 'reps' | 'lapses' | 'state' | 'lastTimePracticedStamp'
+  >,
+): FsrsSchedule => ({
   due: new Date(c.dueDateStamp).toISOString(),
   stability: c.stability,
   difficulty: c.difficulty,

@@ -15,8 +15,7 @@ function utcDayNumber(ms: number): number {
 
 /** Whole calendar months from a to b in UTC; the month only counts once its day-of-month is reached. */
 function utcWholeMonthsBetween(from: Date, to: Date): number {
-  const months =
-    (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
+  const months = (to.getUTCFullYear() - from.getUTCFullYear()) * 12 + (to.getUTCMonth() - from.getUTCMonth());
   return to.getUTCDate() < from.getUTCDate() ? months - 1 : months;
 }
 
@@ -29,10 +28,7 @@ function utcWholeMonthsBetween(from: Date, to: Date): number {
  * - under 12 months   → months (whole calendar months, at least 1)
  * - otherwise         → years (whole calendar years)
  */
-export function lastPracticedLabel(
-  lastPracticed: Date | number | undefined,
-  now: Date | number,
-): LastPracticedLabel {
+export function lastPracticedLabel(lastPracticed: Date | number | undefined, now: Date | number): LastPracticedLabel {
   if (lastPracticed === undefined) return { unit: 'never', count: 0 };
   const fromMs = toEpochMs(lastPracticed, 'lastPracticed');
   const nowMs = toEpochMs(now, 'now');

@@ -11,9 +11,7 @@ describe('MESSAGES', () => {
       'Your account has been temporarily disabled due to too many failed login attempts. You can restore access by resetting your password or try again later.',
     );
     expect(MESSAGES.resetPassword.success).toBe('Success, You have successfully updated your password.');
-    expect(MESSAGES.changePassword.success).toBe(
-      'Password updated successfully. Re-authenticating your account, please wait...',
-    );
+    expect(MESSAGES.changePassword.success).toBe('Password updated successfully. Re-authenticating your account, please wait...');
     expect(MESSAGES.other.nothingToTranslate).toBe('No prompt or text available for translation.');
     expect(MESSAGES.tts.monthlyLimitReached).toBe(
       'You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.',

@@ -51,7 +51,6 @@ export const MESSAGES = {
     unknownError: 'An unknown error occurred',
   },
   tts: {
-    monthlyLimitReached:
-      'You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.',
+    monthlyLimitReached: 'You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.',
   },
 } as const;

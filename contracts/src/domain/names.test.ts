@@ -11,7 +11,21 @@ const message = (schema: z.ZodType, value: unknown) => schema.safeParse(value).e
 
 describe('names, usernames and titles', () => {
   it('counts zero-width and format characters, fillers and whitespace as invisible, and nothing else', () => {
-    for (const blank of ['\u200B', '\u200C\u200D', '\u2060\uFEFF', '\u3164', '\u115F\u1160', '\uFFA0', '\u00AD', '\uFE0F', '\u202E', '\u2800', ' \u3000\u00A0', '\u034F', '\u{E0020}']) {
+    for (const blank of [
+      '\u200B',
+      '\u200C\u200D',
+      '\u2060\uFEFF',
+      '\u3164',
+      '\u115F\u1160',
+      '\uFFA0',
+      '\u00AD',
+      '\uFE0F',
+      '\u202E',
+      '\u2800',
+      ' \u3000\u00A0',
+      '\u034F',
+      '\u{E0020}',
+    ]) {
       expect(isInvisibleOnly(blank), JSON.stringify(blank)).toBe(true);
     }
     for (const shown of ['', 'a', '\u200Ba', '👩‍💻', 'ـ', '.']) expect(isInvisibleOnly(shown), JSON.stringify(shown)).toBe(false);
@@ -51,7 +65,8 @@ describe('names, usernames and titles', () => {
 
   it('refuses reserved usernames, whatever their case, width, dots or underscores', () => {
     expect(RESERVED_USERNAMES).toEqual(expect.arrayContaining(['admin', 'owner', 'verba', 'support']));
-    for (const name of ['admin', 'ADMIN', 'ａｄｍｉｎ', 'ad.min', '_owner_', 'Verba', 'sup.port']) expect(message(UsernameSchema, name), name).toBe(USERNAME_RESERVED);
+    for (const name of ['admin', 'ADMIN', 'ａｄｍｉｎ', 'ad.min', '_owner_', 'Verba', 'sup.port'])
+      expect(message(UsernameSchema, name), name).toBe(USERNAME_RESERVED);
     for (const name of ['admin2', 'verbalist', 'supporter']) expect(UsernameSchema.safeParse(name).success, name).toBe(true);
   });
 });

@@ -22,4 +22,7 @@ export const normalizeName = (text: string): string => text.normalize('NFKC').tr
  * left. Empty stays empty, for the schema's own "required" rule (or default) to answer.
  */
 export const visibleName = (base: z.ZodString = z.string()): z.ZodString =>
-  base.normalize('NFKC').trim().refine((v) => !isInvisibleOnly(v), NAME_INVISIBLE);
+  base
+    .normalize('NFKC')
+    .trim()
+    .refine((v) => !isInvisibleOnly(v), NAME_INVISIBLE);

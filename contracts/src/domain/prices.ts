@@ -52,11 +52,7 @@ export function formatPrice(unitAmountMinor: number, currency: Currency, locale 
  * Whole percent saved by paying for a longer group instead of month by month,
  * rounded down so the saving is never overstated. 0 when there is no saving.
  */
-export function savingsPercent(
-  monthlyMinor: number,
-  longerMinor: number,
-  group: PriceGroup = 'annual',
-): number {
+export function savingsPercent(monthlyMinor: number, longerMinor: number, group: PriceGroup = 'annual'): number {
   assertMinorUnits(monthlyMinor, 'monthlyMinor');
   assertMinorUnits(longerMinor, 'longerMinor');
   const fullPrice = monthlyMinor * MONTHS_PER_GROUP[group];

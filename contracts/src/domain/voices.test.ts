@@ -13,7 +13,19 @@ describe('voices', () => {
 
   it('uses the Amazon Polly voice ids', () => {
     expect(VOICES.map((v) => v.id)).toEqual([
-      'Marlene', 'Vicki', 'Hans', 'Celine', 'Lea', 'Mathieu', 'Lucia', 'Enrique', 'Mia', 'Penelope', 'Miguel', 'Tatyana', 'Maxim',
+      'Marlene',
+      'Vicki',
+      'Hans',
+      'Celine',
+      'Lea',
+      'Mathieu',
+      'Lucia',
+      'Enrique',
+      'Mia',
+      'Penelope',
+      'Miguel',
+      'Tatyana',
+      'Maxim',
     ]);
     expect([...VOICE_IDS].sort()).toEqual(VOICES.map((v) => v.id).sort());
   });

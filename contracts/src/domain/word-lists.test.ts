@@ -58,7 +58,9 @@ describe('word lists in (CSV)', () => {
   it('says clearly what is wrong with a file that is not a word list', () => {
     expect(() => parseWordList('', 'de')).toThrow(WORD_LIST_MESSAGES.empty);
     expect(() => parseWordList('name,age\nAnna,3\n', 'de')).toThrow(WORD_LIST_MESSAGES.noWordColumn);
-    expect(() => parseWordList(`word\n${Array.from({ length: 20_001 }, (_, i) => `wort${String.fromCharCode(97 + (i % 26))}${i}`).join('\n')}`, 'de')).toThrow(WORD_LIST_MESSAGES.tooMany);
+    expect(() =>
+      parseWordList(`word\n${Array.from({ length: 20_001 }, (_, i) => `wort${String.fromCharCode(97 + (i % 26))}${i}`).join('\n')}`, 'de'),
+    ).toThrow(WORD_LIST_MESSAGES.tooMany);
   });
 
   it('previews what an import changes: new Known, new Uncertain, changed, unchanged and skipped, removing nothing', () => {

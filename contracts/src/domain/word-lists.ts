@@ -103,7 +103,8 @@ export function parseWordList(text: string, language: LearningLanguage): WordLis
   parsed.data.forEach((row, i) => {
     const line = i + 2;
     const raw = unquote(String(row[wordColumn] ?? '')).trim();
-    if (row['language'] !== undefined && !matchesLanguage(row['language'], language)) return skipped.push({ line, reason: 'other language' });
+    if (row['language'] !== undefined && !matchesLanguage(row['language'], language))
+      return skipped.push({ line, reason: 'other language' });
     if (/\s/.test(raw)) return skipped.push({ line, reason: 'phrase' });
     const key = raw.length <= 100 ? wordKey(raw) : '';
     if (!key) return skipped.push({ line, reason: 'not a word' });
@@ -128,7 +129,11 @@ export interface WordImportPlan {
 
 /** What importing a word list changes in a dictionary (word key -> status); nothing is ever removed. */
 export function planWordImport(list: WordList, dictionary: ReadonlyMap<string, ImportStatus>): WordImportPlan {
-  const plan: WordImportPlan = { send: { known: [], uncertain: [] }, counts: { newKnown: 0, newUncertain: 0, changed: 0, unchanged: 0, skipped: list.skipped.length }, changes: [] };
+  const plan: WordImportPlan = {
+    send: { known: [], uncertain: [] },
+    counts: { newKnown: 0, newUncertain: 0, changed: 0, unchanged: 0, skipped: list.skipped.length },
+    changes: [],
+  };
   for (const [word, status] of list.words) {
     const now = dictionary.get(word);
     if (now === status) {

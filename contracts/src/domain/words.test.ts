@@ -22,7 +22,13 @@ describe('tokenize', () => {
 
   it('merges numbers into the surrounding other text (numbers are not words)', () => {
     expect(kinds('Im Jahr 2024, um 3,5 Uhr')).toEqual([
-      'word:Im', 'other: ', 'word:Jahr', 'other: 2024, ', 'word:um', 'other: 3,5 ', 'word:Uhr',
+      'word:Im',
+      'other: ',
+      'word:Jahr',
+      'other: 2024, ',
+      'word:um',
+      'other: 3,5 ',
+      'word:Uhr',
     ]);
   });
 
@@ -34,7 +40,12 @@ describe('tokenize', () => {
 describe('splitWords: German', () => {
   it('keeps ß, umlauts and long compounds whole', () => {
     expect(splitWords('Die Donaudampfschifffahrtsgesellschaft fährt über die Straße.')).toEqual([
-      'Die', 'Donaudampfschifffahrtsgesellschaft', 'fährt', 'über', 'die', 'Straße',
+      'Die',
+      'Donaudampfschifffahrtsgesellschaft',
+      'fährt',
+      'über',
+      'die',
+      'Straße',
     ]);
   });
 
@@ -102,9 +113,7 @@ describe('splitWords: French', () => {
   });
 
   it('keeps hyphenated French words whole', () => {
-    expect(splitWords('Peut-être, est-ce vrai ? Va-t-il venir ?')).toEqual([
-      'Peut-être', 'est-ce', 'vrai', 'Va-t-il', 'venir',
-    ]);
+    expect(splitWords('Peut-être, est-ce vrai ? Va-t-il venir ?')).toEqual(['Peut-être', 'est-ce', 'vrai', 'Va-t-il', 'venir']);
   });
 
   it('treats guillemets as other text', () => {
@@ -115,7 +124,15 @@ describe('splitWords: French', () => {
 describe('splitWords: Spanish', () => {
   it('never includes ¿ or ¡ in a word', () => {
     expect(kinds('¿Qué tal? ¡Muy bien!')).toEqual([
-      'other:¿', 'word:Qué', 'other: ', 'word:tal', 'other:? ¡', 'word:Muy', 'other: ', 'word:bien', 'other:!',
+      'other:¿',
+      'word:Qué',
+      'other: ',
+      'word:tal',
+      'other:? ¡',
+      'word:Muy',
+      'other: ',
+      'word:bien',
+      'other:!',
     ]);
   });
 
@@ -151,7 +168,7 @@ describe('wordKey', () => {
     expect(wordKey('peut\u2011être')).toBe('peut-être');
   });
 
-  it("keeps the apostrophe of an elided word, drops other edge apostrophes", () => {
+  it('keeps the apostrophe of an elided word, drops other edge apostrophes', () => {
     expect(wordKey('L’')).toBe("l'");
     expect(wordKey("Jusqu'")).toBe("jusqu'");
     expect(wordKey("Hans'")).toBe('hans');
@@ -200,13 +217,38 @@ describe('splitList', () => {
 
 describe('tokenize properties', () => {
   const interesting = fc.constantFrom(
-    'a', 'Z', 'ß', 'ü', 'é', 'ё', 'Ж', 'ñ', 'l', 'd', 'qu', 'jusqu', '\u0301', '\u00AD',
-    "'", '’', '-', '\u2011', ' ', '\n', '¿', '¡', '«', '»', '.', ',', '1', '9', '\uD800', '😀',
+    'a',
+    'Z',
+    'ß',
+    'ü',
+    'é',
+    'ё',
+    'Ж',
+    'ñ',
+    'l',
+    'd',
+    'qu',
+    'jusqu',
+    '\u0301',
+    '\u00AD',
+    "'",
+    '’',
+    '-',
+    '\u2011',
+    ' ',
+    '\n',
+    '¿',
+    '¡',
+    '«',
+    '»',
+    '.',
+    ',',
+    '1',
+    '9',
+    '\uD800',
+    '😀',
   );
-  const textArb = fc.oneof(
-    fc.string({ unit: interesting, maxLength: 40 }),
-    fc.string({ unit: 'binary', maxLength: 40 }),
-  );
+  const textArb = fc.oneof(fc.string({ unit: interesting, maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
 
   it('segment splits exactly as tokenize does, without the keys', () => {
     fc.assert(
@@ -231,7 +273,11 @@ describe('tokenize properties', () => {
   it('concatenating token texts gives back the original text exactly', () => {
     fc.assert(
       fc.property(textArb, (text) => {
-        expect(tokenize(text).map((t) => t.text).join('')).toBe(text);
+        expect(
+          tokenize(text)
+            .map((t) => t.text)
+            .join(''),
+        ).toBe(text);
       }),
       { numRuns: 2000 },
     );
@@ -267,7 +313,11 @@ describe('tokenize properties', () => {
   it('splitWords is exactly the word tokens', () => {
     fc.assert(
       fc.property(textArb, (text) => {
-        expect(splitWords(text)).toEqual(tokenize(text).filter((t) => t.kind === 'word').map((t) => t.text));
+        expect(splitWords(text)).toEqual(
+          tokenize(text)
+            .filter((t) => t.kind === 'word')
+            .map((t) => t.text),
+        );
       }),
     );
   });
@@ -275,10 +325,16 @@ describe('tokenize properties', () => {
 
 describe('splitWordList', () => {
   it('splits a pasted list on commas, semicolons and line breaks into word keys, once each', () => {
-    expect(splitWordList('Haus, Hund;Katze\n  Maus \r\n„Hund“\n\nDas!')).toEqual({ words: ['haus', 'hund', 'katze', 'maus', 'das'], skipped: [] });
+    expect(splitWordList('Haus, Hund;Katze\n  Maus \r\n„Hund“\n\nDas!')).toEqual({
+      words: ['haus', 'hund', 'katze', 'maus', 'das'],
+      skipped: [],
+    });
   });
 
   it('skips phrases and items without letters, as written', () => {
-    expect(splitWordList('ice cream, 42; peut-être\n...\nl’homme')).toEqual({ words: ['peut-être'], skipped: ['ice cream', '42', '...', 'l’homme'] });
+    expect(splitWordList('ice cream, 42; peut-être\n...\nl’homme')).toEqual({
+      words: ['peut-être'],
+      skipped: ['ice cream', '42', '...', 'l’homme'],
+    });
   });
 });

@@ -32,20 +32,7 @@ export interface OtherToken {
 export type Token = WordToken | OtherToken;
 
 /** French stems that elide before a vowel; split off when followed by an apostrophe at the start of a word. */
-export const ELISION_STEMS = [
-  'jusqu',
-  'lorsqu',
-  'puisqu',
-  'qu',
-  'l',
-  'd',
-  'j',
-  'n',
-  's',
-  'c',
-  'm',
-  't',
-] as const;
+export const ELISION_STEMS = ['jusqu', 'lorsqu', 'puisqu', 'qu', 'l', 'd', 'j', 'n', 's', 'c', 'm', 't'] as const;
 
 const APOSTROPHES = "'\u2019";
 const RUN = '[\\p{L}\\p{M}\\p{N}]+';
@@ -70,11 +57,7 @@ function isElisionStem(text: string): boolean {
 /** Length of a leading elided prefix including its apostrophe ("l'" → 2), or 0. */
 function elisionPrefixLength(word: string): number {
   for (const stem of ELISION_STEMS) {
-    if (
-      word.length > stem.length &&
-      word.slice(0, stem.length).toLowerCase() === stem &&
-      isApostrophe(word[stem.length])
-    ) {
+    if (word.length > stem.length && word.slice(0, stem.length).toLowerCase() === stem && isApostrophe(word[stem.length])) {
       return stem.length + 1;
     }
   }

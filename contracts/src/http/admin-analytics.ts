@@ -139,7 +139,12 @@ export const adminAnalyticsRoutes = {
     path: '/api/admin/analytics/monthly-statistics',
     access: 'admin',
     summary: 'Monthly statistics of all languages for the twelve months up to a month',
-    query: z.object({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM').optional() }),
+    query: z.object({
+      month: z
+        .string()
+        .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Months are written YYYY-MM')
+        .optional(),
+    }),
     response: z.object({ rows: z.array(HistoricalRowSchema) }),
   }),
 } as const;

@@ -40,7 +40,10 @@ export const AttachedAudioSchema = z.object({
 });
 export type AttachedAudio = z.infer<typeof AttachedAudioSchema>;
 
-const target = z.object({ targetKind: z.enum(AUDIO_TARGETS, AUDIO_MESSAGES.targetNotFound), targetId: z.uuid(AUDIO_MESSAGES.targetNotFound) });
+const target = z.object({
+  targetKind: z.enum(AUDIO_TARGETS, AUDIO_MESSAGES.targetNotFound),
+  targetId: z.uuid(AUDIO_MESSAGES.targetNotFound),
+});
 const text = z.string().trim().min(1, AUDIO_MESSAGES.textRequired).max(AUDIO_TEXT_MAX);
 const written = z.object({ audio: AttachedAudioSchema, position: PositionSchema.optional() });
 
@@ -74,7 +77,13 @@ export const adminUploadAudio = defineRoute({
   description: 'A form with exactly one file part ("File is required." otherwise) and a `text` field: the text the audio speaks.',
   consumes: ['multipart/form-data'],
   params: target,
-  body: z.object({ file: z.file().mime([...AUDIO_TYPES]).max(AUDIO_MAX_BYTES), text }),
+  body: z.object({
+    file: z
+      .file()
+      .mime([...AUDIO_TYPES])
+      .max(AUDIO_MAX_BYTES),
+    text,
+  }),
   response: written,
   status: 201,
   errors: {
@@ -100,7 +109,8 @@ export const getAudio = defineRoute({
   path: '/api/audio/:targetKind/:targetId',
   access: 'user',
   summary: 'The audio of a chapter or article for the learner’s player, or null',
-  description: 'Only for a caller who may open the chapter or article itself: the same 404 (hidden, private or missing) and 403 (premium) answers as the chapter and article routes.',
+  description:
+    'Only for a caller who may open the chapter or article itself: the same 404 (hidden, private or missing) and 403 (premium) answers as the chapter and article routes.',
   params: target,
   errors: { 403: 'A premium chapter or article, for a free learner', 404: 'No such chapter or article the caller may open' },
   response: z.object({ audio: AttachedAudioSchema.nullable() }),

@@ -15,7 +15,9 @@ const idOf = (notFound: string) => z.uuid({ error: (issue) => (issue.input === u
 const courseId = idOf(COURSE_MESSAGES.courseNotFound);
 const lessonId = idOf(COURSE_MESSAGES.lessonNotFound);
 const chapterId = idOf(COURSE_MESSAGES.chapterNotFound);
-const conflict = { 409: 'Another admin changed the course since the page was loaded (COURSE_MESSAGES.editConflict), or the order sent is stale' };
+const conflict = {
+  409: 'Another admin changed the course since the page was loaded (COURSE_MESSAGES.editConflict), or the order sent is stale',
+};
 
 export const AdminChapterSlotSchema = z.object({ id: z.uuid(), title: z.string(), visible: z.boolean(), premium: z.boolean() });
 export const AdminLessonSchema = z.object({ id: z.uuid(), title: z.string(), chaptersOrder: z.array(AdminChapterSlotSchema) });
@@ -45,7 +47,8 @@ export const listAdminCourses = defineRoute({
   path: '/api/admin/courses',
   access: 'admin',
   summary: 'Languages with their course (null where none exists yet), hidden chapters counted, searched, sorted and paged on the server',
-  description: 'In the order of the learning languages unless `sort` says otherwise; `search` matches the course title or the language name.',
+  description:
+    'In the order of the learning languages unless `sort` says otherwise; `search` matches the course title or the language name.',
   query: z.object({
     minPosition: PositionSchema.optional(),
     search: z.string().trim().max(100).optional(),
@@ -184,7 +187,6 @@ export const deleteChapter = defineRoute({
   response: commandResult,
   errors: { 404: 'No such chapter', ...conflict },
 });
-
 
 // ---- Starting points (spec §2 /app/admin/languages/starting-points, /create, /update)
 

@@ -5,7 +5,18 @@ import { PositionSchema, defineRoute } from './route';
  * The admin pages with a History tab; each names the streams of the log its entity lives in. A lesson and a
  * starting point live in their course's stream; `exercises` are a chapter's (by the chapter's id).
  */
-export const HISTORY_ENTITIES = ['article', 'series', 'user', 'course', 'lesson', 'chapter', 'exercises', 'starting-point', 'announcement', 'prompt'] as const;
+export const HISTORY_ENTITIES = [
+  'article',
+  'series',
+  'user',
+  'course',
+  'lesson',
+  'chapter',
+  'exercises',
+  'starting-point',
+  'announcement',
+  'prompt',
+] as const;
 export const HistoryEntitySchema = z.enum(HISTORY_ENTITIES);
 export type HistoryEntity = z.infer<typeof HistoryEntitySchema>;
 
@@ -36,7 +47,7 @@ export const adminHistory = defineRoute({
   access: 'admin',
   summary: 'Who changed an entity, what and when (admin): its events read from the log, newest first',
   description:
-    'The log is the audit trail: every write is an event whose metadata names the acting user, so this reads the entity\'s ' +
+    "The log is the audit trail: every write is an event whose metadata names the acting user, so this reads the entity's " +
     'streams, not a separate audit table. An id with no events answers an empty list. Page with `before` (the `nextBefore` of the previous page).',
   params: z.object({
     entity: HistoryEntitySchema,

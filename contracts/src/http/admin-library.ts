@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { ArticleCategorySchema } from '../domain/categories';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
-import { ArticleInputSchema, ArticleSchema, ArticleSummarySchema, ARTICLE_NAME_MAX, LIBRARY_MESSAGES, LIBRARY_PAGE_SIZE_MAX } from './library';
+import {
+  ArticleInputSchema,
+  ArticleSchema,
+  ArticleSummarySchema,
+  ARTICLE_NAME_MAX,
+  LIBRARY_MESSAGES,
+  LIBRARY_PAGE_SIZE_MAX,
+} from './library';
 import { SeriesInputSchema, SeriesSchema } from './series';
 import { ADMIN_PAGE_SIZE, CommandIdSchema, PositionSchema, defineRoute, pageFields, pageQuery } from './route';
 
@@ -164,7 +171,11 @@ export const adminListSeries = defineRoute({
   path: '/api/admin/series',
   access: 'admin',
   summary: 'Every series (any author, private ones included), newest first, a page at a time',
-  query: z.object({ languageCode: LearningLanguageSchema.optional(), ...pageQuery(ADMIN_PAGE_SIZE), minPosition: PositionSchema.optional() }),
+  query: z.object({
+    languageCode: LearningLanguageSchema.optional(),
+    ...pageQuery(ADMIN_PAGE_SIZE),
+    minPosition: PositionSchema.optional(),
+  }),
   response: z.object({ series: z.array(AdminSeriesSchema), ...pageFields }),
 });
 

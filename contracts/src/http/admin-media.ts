@@ -55,7 +55,12 @@ export const uploadImage = defineRoute({
   description: 'Exactly one file part; none or two answer "File is required.". The same bytes again give the same image.',
   consumes: ['multipart/form-data'],
   query: z.object({ kind: z.enum(IMAGE_KINDS).default('content') }),
-  body: z.object({ file: z.file().mime([...IMAGE_TYPES]).max(IMAGE_MAX_BYTES) }),
+  body: z.object({
+    file: z
+      .file()
+      .mime([...IMAGE_TYPES])
+      .max(IMAGE_MAX_BYTES),
+  }),
   response: z.object({ image: ImageSchema }),
   status: 201,
   errors: { 400: 'No file, two files, a file that is not png/jpeg/webp by its bytes, or one over the kind’s limit' },

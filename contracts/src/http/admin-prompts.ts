@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
-import { MAX_PROMPT_LENGTH, MAX_TRANSLATION_TEXT, PROMPT_TOO_LONG, PromptKindSchema, TRANSLATION_TEXT_TOO_LONG, TranslationLocaleSchema } from './translation';
+import {
+  MAX_PROMPT_LENGTH,
+  MAX_TRANSLATION_TEXT,
+  PROMPT_TOO_LONG,
+  PromptKindSchema,
+  TRANSLATION_TEXT_TOO_LONG,
+  TranslationLocaleSchema,
+} from './translation';
 
 export const ADMIN_PROMPT_MESSAGES = {
   versionNotFound: 'There is no such version of this prompt',
@@ -18,7 +25,10 @@ export const restorePrompt = defineRoute({
   access: 'admin',
   summary: 'Restore an old version of a prompt (a new version with the old text; the history keeps every version)',
   params,
-  body: z.object({ version: z.number({ message: M.versionNotFound }).int(M.versionNotFound).min(0, M.versionNotFound).max(1_000_000, M.versionNotFound), commandId: CommandIdSchema.optional() }),
+  body: z.object({
+    version: z.number({ message: M.versionNotFound }).int(M.versionNotFound).min(0, M.versionNotFound).max(1_000_000, M.versionNotFound),
+    commandId: CommandIdSchema.optional(),
+  }),
   response: z.object({ changed: z.boolean(), version: z.number().int(), position: PositionSchema.optional() }),
   errors: { 404: M.versionNotFound },
 });
@@ -46,7 +56,12 @@ export const testPrompt = defineRoute({
   params,
   body: z.object({
     text: z.string({ message: M.sampleRequired }).trim().min(1, M.sampleRequired).max(MAX_TRANSLATION_TEXT, TRANSLATION_TEXT_TOO_LONG),
-    version: z.number({ message: M.versionNotFound }).int(M.versionNotFound).min(0, M.versionNotFound).max(1_000_000, M.versionNotFound).optional(),
+    version: z
+      .number({ message: M.versionNotFound })
+      .int(M.versionNotFound)
+      .min(0, M.versionNotFound)
+      .max(1_000_000, M.versionNotFound)
+      .optional(),
     prompt: z.string().trim().min(1, M.promptRequired).max(MAX_PROMPT_LENGTH, PROMPT_TOO_LONG).optional(),
     languageCode: LearningLanguageSchema.optional(),
     locale: TranslationLocaleSchema,

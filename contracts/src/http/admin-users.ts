@@ -75,7 +75,10 @@ export const AdminUserSearchSchema = z
     ...pageQuery(ADMIN_USERS_PAGE_SIZE),
     minPosition: PositionSchema.optional(),
   })
-  .refine((s) => !s.signedUpFrom || !s.signedUpTo || s.signedUpFrom <= s.signedUpTo, { message: ADMIN_USER_MESSAGES.badRange, path: ['signedUpTo'] });
+  .refine((s) => !s.signedUpFrom || !s.signedUpTo || s.signedUpFrom <= s.signedUpTo, {
+    message: ADMIN_USER_MESSAGES.badRange,
+    path: ['signedUpTo'],
+  });
 export type AdminUserSearch = z.output<typeof AdminUserSearchSchema>;
 
 export const adminListUsers = defineRoute({
@@ -141,7 +144,11 @@ export const adminDeleteUser = defineRoute({
   summary: "Delete an account (admin): the same erasure as the user's own deletion; admins and Owners only by an Owner",
   params: userParams,
   response: positionOnly,
-  errors: { 403: `${ADMIN_USER_MESSAGES.ownerOnly}; ${ADMIN_USER_MESSAGES.deleteSelf}`, 404: ADMIN_USER_MESSAGES.notFound, 409: ADMIN_USER_MESSAGES.lastOwner },
+  errors: {
+    403: `${ADMIN_USER_MESSAGES.ownerOnly}; ${ADMIN_USER_MESSAGES.deleteSelf}`,
+    404: ADMIN_USER_MESSAGES.notFound,
+    409: ADMIN_USER_MESSAGES.lastOwner,
+  },
 });
 
 export const adminUserRoutes = { adminListUsers, adminGetUser, adminSetRole, adminSetDisabled, adminSetSubscription, adminDeleteUser };

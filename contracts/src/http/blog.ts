@@ -12,7 +12,10 @@ export const BLOG_MESSAGES = {
 export const BLOG_PAGE_MAX = 24;
 export const BLOG_PAGE_DEFAULT = 6;
 
-const SlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, BLOG_MESSAGES.notFound).max(120, BLOG_MESSAGES.notFound);
+const SlugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, BLOG_MESSAGES.notFound)
+  .max(120, BLOG_MESSAGES.notFound);
 const TagSchema = z.string().trim().min(1).max(40, 'A tag has at most 40 letters');
 
 export const BlogPostSummarySchema = z.object({

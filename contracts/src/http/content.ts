@@ -11,11 +11,7 @@ export const MAX_BLOCKS = 10;
 
 export const ANNOUNCEMENT_MESSAGES = { badSchedule: 'The end must be after the start', notFound: 'Announcement not found' } as const;
 
-const blockText = z
-  .string()
-  .trim()
-  .min(1, MESSAGES.form.required)
-  .max(BLOCK_TEXT_MAX, `Maximum ${BLOCK_TEXT_MAX} letters are allowed`);
+const blockText = z.string().trim().min(1, MESSAGES.form.required).max(BLOCK_TEXT_MAX, `Maximum ${BLOCK_TEXT_MAX} letters are allowed`);
 
 /** Content blocks in the editor.js shape ({ type, data }); rendered as text, never as HTML. */
 export const ContentBlockSchema = z.discriminatedUnion(
@@ -63,7 +59,8 @@ const AnnouncementFields = z.object({
   startsAt: z.iso.datetime({ offset: true }).nullable().default(null),
   endsAt: z.iso.datetime({ offset: true }).nullable().default(null),
 });
-const inOrder = (a: { startsAt: string | null; endsAt: string | null }) => !a.startsAt || !a.endsAt || Date.parse(a.startsAt) < Date.parse(a.endsAt);
+const inOrder = (a: { startsAt: string | null; endsAt: string | null }) =>
+  !a.startsAt || !a.endsAt || Date.parse(a.startsAt) < Date.parse(a.endsAt);
 const scheduleError = { message: ANNOUNCEMENT_MESSAGES.badSchedule, path: ['endsAt'] };
 export const AnnouncementInputSchema = AnnouncementFields.refine(inOrder, scheduleError);
 export type AnnouncementInput = z.infer<typeof AnnouncementInputSchema>;
@@ -99,7 +96,7 @@ export const dismissAnnouncement = defineRoute({
   method: 'PUT',
   path: '/api/announcements/:announcementId/dismissal',
   access: 'user',
-  summary: 'Dismiss a banner for good on the caller\'s account: the list leaves it out in every browser (a persistent dismissal)',
+  summary: "Dismiss a banner for good on the caller's account: the list leaves it out in every browser (a persistent dismissal)",
   params: z.object({ announcementId: z.uuid({ error: ANNOUNCEMENT_MESSAGES.notFound }) }),
   body: z.object({ commandId: CommandIdSchema.optional() }),
   response: positionOnly,
@@ -185,7 +182,7 @@ export const brevoCreateUser = defineRoute({
   method: 'POST',
   path: '/api/brevo/create-user',
   access: 'user',
-  summary: "Add the caller to the mailing list (their own contact, keyed by their user id)",
+  summary: 'Add the caller to the mailing list (their own contact, keyed by their user id)',
   body: z.object({ email: contactEmail, name: contactName.optional() }),
   response: OkSchema,
 });

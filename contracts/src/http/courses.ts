@@ -17,7 +17,8 @@ export const COURSE_MESSAGES = {
   /** Another admin saved first (the expected revision no longer matches). */
   editConflict: 'Another admin changed this course while you were editing it. Reload the page to see their changes, then make yours again.',
   courseExists: 'This language already has a course: there is one course per language.',
-  lessonIsStartingPoint: (title: string) => `This lesson is where the starting point “${title}” begins. Move or delete that starting point first.`,
+  lessonIsStartingPoint: (title: string) =>
+    `This lesson is where the starting point “${title}” begins. Move or delete that starting point first.`,
 } as const;
 
 export const MAX_CHAPTER_TITLE = 120;
@@ -53,7 +54,11 @@ export const ChapterImageUrlSchema = z
   .string()
   .trim()
   .transform((v) => v.replace(/^https?:\/\/[^/]+/, ''))
-  .pipe(z.string().regex(/^\/api\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'Use an image URL from the image manager (it looks like /api/images/….png).'));
+  .pipe(
+    z
+      .string()
+      .regex(/^\/api\/images\/[0-9a-f]{64}\.(png|jpg|webp)$/, 'Use an image URL from the image manager (it looks like /api/images/….png).'),
+  );
 
 export const StartingPointSchema = z.object({ id: z.uuid(), title: z.string(), lesson: z.uuid(), level: LevelSchema });
 export type StartingPoint = z.infer<typeof StartingPointSchema>;
@@ -130,7 +135,7 @@ export const getCourse = defineRoute({
   method: 'GET',
   path: '/api/courses',
   access: 'user',
-  summary: "The course of one language: lessons in order, starting points, chapter count",
+  summary: 'The course of one language: lessons in order, starting points, chapter count',
   query: z.object({ languageCode: LearningLanguageSchema, ...minPosition }),
   response: CourseSchema,
 });
@@ -273,7 +278,10 @@ export const editChapter = defineRoute({
       expectedRevision,
       commandId: CommandIdSchema.optional(),
     })
-    .refine((b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined || b.imageUrl !== undefined, 'Nothing to change'),
+    .refine(
+      (b) => b.title !== undefined || b.text !== undefined || b.vocabulary !== undefined || b.imageUrl !== undefined,
+      'Nothing to change',
+    ),
   response: commandResult,
 });
 

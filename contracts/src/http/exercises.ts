@@ -20,7 +20,8 @@ const MAX_EXERCISE_TEXT = 500;
 const MAX_ANSWER = 100;
 
 const required = { error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : undefined) };
-const text = (what: string) => z.string(required).trim().min(1, `${what} is required`).max(MAX_EXERCISE_TEXT, `${what} has at most ${MAX_EXERCISE_TEXT} letters`);
+const text = (what: string) =>
+  z.string(required).trim().min(1, `${what} is required`).max(MAX_EXERCISE_TEXT, `${what} has at most ${MAX_EXERCISE_TEXT} letters`);
 const answers = z
   .array(z.string().trim().min(1, 'Required').max(MAX_ANSWER, `An answer has at most ${MAX_ANSWER} letters`), required)
   .min(1, EXERCISE_MESSAGES.answerRequired)
@@ -76,7 +77,11 @@ export const putMissingWords = putList(
   MissingWordSchema,
   "Replace a chapter's fill-the-missing-word exercises (the gap is written ___)",
 );
-export const putQuestions = putList('/api/admin/courses/chapters/:chapterId/ask-questions', QuestionSchema, "Replace a chapter's comprehension questions");
+export const putQuestions = putList(
+  '/api/admin/courses/chapters/:chapterId/ask-questions',
+  QuestionSchema,
+  "Replace a chapter's comprehension questions",
+);
 
 export const getChapterExercises = defineRoute({
   method: 'GET',

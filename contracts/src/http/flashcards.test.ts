@@ -21,6 +21,9 @@ describe('flashcard form (spec §5)', () => {
   });
 
   it('trims the sides, so spaces around 300 letters do not count', () => {
-    expect(FlashcardFormSchema.parse({ sourceValue: `  ${'b'.repeat(300)}  `, targetValue: ' x ' })).toEqual({ sourceValue: 'b'.repeat(300), targetValue: 'x' });
+    expect(FlashcardFormSchema.parse({ sourceValue: `  ${'b'.repeat(300)}  `, targetValue: ' x ' })).toEqual({
+      sourceValue: 'b'.repeat(300),
+      targetValue: 'x',
+    });
   });
 });

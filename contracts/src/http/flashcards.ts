@@ -150,7 +150,10 @@ export const reviewFlashcards = defineRoute({
   access: 'user',
   summary: 'Record reviews (a practice session) and reschedule the cards with FSRS',
   body: z.object({
-    reviews: z.array(ReviewSchema).min(1, 'At least one review is required').max(MAX_FLASHCARDS_PER_REQUEST, `At most ${MAX_FLASHCARDS_PER_REQUEST} reviews at once`),
+    reviews: z
+      .array(ReviewSchema)
+      .min(1, 'At least one review is required')
+      .max(MAX_FLASHCARDS_PER_REQUEST, `At most ${MAX_FLASHCARDS_PER_REQUEST} reviews at once`),
     source: ReviewSourceSchema.default('flashcards'),
     ...commandId,
   }),

@@ -7,7 +7,9 @@ import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 // ---- Forum: categories per language, a thread per library article and course chapter ----
 
 const text = (max: number, tooLong: string) => z.string({ error: M.required }).trim().min(1, M.required).max(max, tooLong);
-const TitleSchema = visibleName(z.string({ error: M.required })).min(1, M.required).max(FORUM_TITLE_MAX, M.titleMax);
+const TitleSchema = visibleName(z.string({ error: M.required }))
+  .min(1, M.required)
+  .max(FORUM_TITLE_MAX, M.titleMax);
 /** Markdown; the server renders it to sanitized HTML on every read. */
 const BodySchema = text(FORUM_BODY_MAX, M.bodyMax);
 const threadParams = z.object({ threadId: z.uuid({ error: M.threadNotFound }) });
@@ -16,15 +18,28 @@ const positionOnly = z.object({ position: PositionSchema.optional() });
 const minPosition = { minPosition: PositionSchema.optional() };
 const page = { page: z.coerce.number().int().min(1).max(10_000).default(1) };
 /** "Load more" goes on from where the last page ended (a new post cannot shift what comes next); it wins over `page`. */
-const threadCursor = { cursor: z.string().regex(/^\d{1,15}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, M.badCursor).optional() };
-const postCursor = { cursor: z.string().regex(/^\d{1,15}$/, M.badCursor).optional() };
+const threadCursor = {
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, M.badCursor)
+    .optional(),
+};
+const postCursor = {
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, M.badCursor)
+    .optional(),
+};
 const nextCursor = { nextCursor: z.string().nullable() };
 
 export const ForumReportReasonSchema = z.enum(FORUM_REPORT_REASONS, { error: M.reasonRequired });
 
 export const DiscussionKindSchema = z.enum(['article', 'chapter']);
 /** What a discussion hangs on: a library article or a course chapter, by its id. */
-export const AttachedToSchema = z.object({ kind: DiscussionKindSchema, targetId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, M.threadNotFound) });
+export const AttachedToSchema = z.object({
+  kind: DiscussionKindSchema,
+  targetId: z.string().regex(/^[A-Za-z0-9-]{1,64}$/, M.threadNotFound),
+});
 
 export const ThreadSummarySchema = z.object({
   id: z.uuid(),
@@ -80,7 +95,8 @@ export const getDiscussion = defineRoute({
   method: 'GET',
   path: '/api/forum/discussions/:kind/:targetId',
   access: 'user',
-  summary: "The thread of an article or chapter the caller may open: its id (fixed by the target), whether it has started, and the target's language",
+  summary:
+    "The thread of an article or chapter the caller may open: its id (fixed by the target), whether it has started, and the target's language",
   params: z.object({ kind: DiscussionKindSchema, targetId: AttachedToSchema.shape.targetId }),
   query: z.object(minPosition),
   response: z.object({ threadId: z.uuid(), started: z.boolean(), language: LearningLanguageSchema }),
@@ -92,7 +108,13 @@ export const startForumThread = defineRoute({
   path: '/api/forum/threads',
   access: 'user',
   summary: "Start a thread in a language's category, or the discussion of an article or chapter",
-  body: z.object({ commandId: CommandIdSchema, language: LearningLanguageSchema, title: TitleSchema, body: BodySchema, attachedTo: AttachedToSchema.optional() }),
+  body: z.object({
+    commandId: CommandIdSchema,
+    language: LearningLanguageSchema,
+    title: TitleSchema,
+    body: BodySchema,
+    attachedTo: AttachedToSchema.optional(),
+  }),
   response: z.object({ threadId: z.uuid(), postId: z.uuid(), position: PositionSchema.optional() }),
   status: 201,
   errors: {
@@ -212,7 +234,9 @@ export const ForumReportSchema = z.object({
   post: ForumPostSchema.extend({ threadId: z.uuid(), text: z.string() }),
   thread: z.object({ id: z.uuid(), title: z.string(), language: LearningLanguageSchema, locked: z.boolean() }),
   /** `details` is what the reporter added in their own words (plain text), null when nothing. */
-  reports: z.array(z.object({ reporter: z.string(), reason: ForumReportReasonSchema, details: z.string().nullable(), at: z.number().int() })),
+  reports: z.array(
+    z.object({ reporter: z.string(), reason: ForumReportReasonSchema, details: z.string().nullable(), at: z.number().int() }),
+  ),
   /** Neither hidden nor deleted yet: it still waits for a moderator. */
   open: z.boolean(),
 });

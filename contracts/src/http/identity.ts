@@ -64,7 +64,7 @@ export const signIn = defineRoute({
     'an owner out): after 5 failures from one address, that address waits 1 s before its next try for the account, ' +
     'doubling with each further failure up to 15 minutes; 30 failures from one address across accounts make it ' +
     `wait for the rest of a 15-minute window. A throttled try answers 429 with "${MESSAGES.signIn.tooManyAttempts}" ` +
-    'and a Retry-After header (seconds); the password is not checked. A success resets the address\'s count for the account.',
+    "and a Retry-After header (seconds); the password is not checked. A success resets the address's count for the account.",
   body: z.object({ email: z.string().trim().max(254), password: z.string().max(PASSWORD_MAX_LENGTH) }),
   response: z.object({ showMainOnboarding: z.boolean(), user: UserViewSchema }),
 });
@@ -118,7 +118,8 @@ export const verifyEmail = defineRoute({
 
 /** Verification links one address (and so its account) may ask for again in a window, counted whether or not it has an account. */
 export const VERIFY_RESEND_LIMIT = { perAddress: 3, windowMs: 15 * 60 * 1000 } as const;
-export const VERIFY_RESEND_TOO_MANY = 'You have asked for several verification emails in a short time. Please wait 15 minutes and try again.';
+export const VERIFY_RESEND_TOO_MANY =
+  'You have asked for several verification emails in a short time. Please wait 15 minutes and try again.';
 
 export const resendVerification = defineRoute({
   method: 'POST',
@@ -154,7 +155,8 @@ export const changePassword = defineRoute({
   path: '/api/user/change-password',
   access: 'user',
   summary: 'Change the password (email/password accounts); other sessions end, this one is renewed',
-  description: 'A wrong current password counts as a failed sign-in of the account from this address (see POST /api/sign-in): the same waits, 429 and Retry-After.',
+  description:
+    'A wrong current password counts as a failed sign-in of the account from this address (see POST /api/sign-in): the same waits, 429 and Retry-After.',
   unauthenticated: MESSAGES.changePassword.notAuthenticated,
   body: z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH), newPassword: NewPasswordSchema }),
   response: z.object({ message: z.string() }),

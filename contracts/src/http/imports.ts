@@ -119,7 +119,11 @@ export const importUrl = defineRoute({
   description: `Only http and https addresses on the public internet; the page is read for at most ${IMPORT_PAGE_TIMEOUT_MS / 1000} s and ${IMPORT_PAGE_MAX_BYTES / 1024 / 1024} MB.`,
   status: 201,
   body: ImportSettingsSchema.extend({
-    url: z.string({ message: M.urlInvalid }).trim().max(2000, M.urlInvalid).regex(/^https?:\/\/\S+$/i, M.urlInvalid),
+    url: z
+      .string({ message: M.urlInvalid })
+      .trim()
+      .max(2000, M.urlInvalid)
+      .regex(/^https?:\/\/\S+$/i, M.urlInvalid),
     ...commandId,
   }),
   response: ImportResultSchema,

@@ -41,7 +41,7 @@ export const LIBRARY_MESSAGES = {
   progressRange: 'Progress must be between 0 and 100',
   reasonRequired: 'A reason is required',
   reasonTooLong: `Maximum ${FLAG_REASON_MAX} letters are allowed`,
-  otherUsersProgress: "You can only see your own reading progress.",
+  otherUsersProgress: 'You can only see your own reading progress.',
   idsTooMany: 'At most 50 articles at once',
   notFlagged: 'This article is not flagged.',
 } as const;
@@ -277,7 +277,9 @@ export const SeriesIdFieldSchema = z
 /** What an author writes; text is sanitized on the server before it is stored. */
 export const ArticleInputSchema = z.object({
   languageCode: LearningLanguageSchema,
-  name: visibleName(z.string({ message: M.required })).min(1, M.required).max(ARTICLE_NAME_MAX, M.nameTooLong),
+  name: visibleName(z.string({ message: M.required }))
+    .min(1, M.required)
+    .max(ARTICLE_NAME_MAX, M.nameTooLong),
   category: ArticleCategorySchema,
   generalDifficulty: LevelSchema,
   content: z.string({ message: M.required }).trim().min(1, M.required).max(ARTICLE_CONTENT_MAX, M.contentTooLong),

@@ -26,7 +26,10 @@ export const UsernameSchema = visibleName()
   .refine((name) => !isReserved(name), USERNAME_RESERVED);
 
 export const UserSettingsSchema = z.object({
-  library: z.object({ view: z.enum(['table', 'cards']) }).partial().optional(),
+  library: z
+    .object({ view: z.enum(['table', 'cards']) })
+    .partial()
+    .optional(),
   flashcards: z
     .object({
       autoplay: z.boolean(),
@@ -83,7 +86,9 @@ export const basicInfo = defineRoute({
   path: '/api/user/basic-info',
   access: 'user',
   summary: 'Set name and username',
-  body: z.object({ name: DisplayNameSchema.optional(), username: UsernameSchema.optional() }).refine((b) => b.name !== undefined || b.username !== undefined, 'Nothing to update'),
+  body: z
+    .object({ name: DisplayNameSchema.optional(), username: UsernameSchema.optional() })
+    .refine((b) => b.name !== undefined || b.username !== undefined, 'Nothing to update'),
   response: written,
 });
 
@@ -132,7 +137,12 @@ export const uploadAvatar = defineRoute({
   access: 'user',
   summary: 'Upload the profile image: one file part, PNG or JPEG, at most 4 MB',
   consumes: ['multipart/form-data'],
-  body: z.object({ file: z.file().mime([...PROFILE_IMAGE_TYPES]).max(IMAGE_MAX_BYTES) }),
+  body: z.object({
+    file: z
+      .file()
+      .mime([...PROFILE_IMAGE_TYPES])
+      .max(IMAGE_MAX_BYTES),
+  }),
   response: OkSchema,
 });
 
@@ -145,4 +155,14 @@ export const getAvatar = defineRoute({
   response: BytesSchema.meta({ description: 'Image bytes (image/png or image/jpeg)' }),
 });
 
-export const profileRoutes = { getProfile, checkUsername, basicInfo, onboarding, changeLanguage, updateSettings, recordTime, uploadAvatar, getAvatar };
+export const profileRoutes = {
+  getProfile,
+  checkUsername,
+  basicInfo,
+  onboarding,
+  changeLanguage,
+  updateSettings,
+  recordTime,
+  uploadAvatar,
+  getAvatar,
+};

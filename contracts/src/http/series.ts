@@ -33,7 +33,9 @@ const M = LIBRARY_MESSAGES;
 
 export const SeriesInputSchema = z.object({
   languageCode: LearningLanguageSchema,
-  title: visibleName(z.string({ message: M.required })).min(1, M.required).max(SERIES_TITLE_MAX, SERIES_MESSAGES.titleTooLong),
+  title: visibleName(z.string({ message: M.required }))
+    .min(1, M.required)
+    .max(SERIES_TITLE_MAX, SERIES_MESSAGES.titleTooLong),
   description: z.string().trim().max(SERIES_DESCRIPTION_MAX, SERIES_MESSAGES.descriptionTooLong).default(''),
   previewImgSrc: ImageSrcSchema.nullable().default(null),
   authorDisplayName: visibleName().max(60, M.authorTooLong).default(''),

@@ -14,7 +14,9 @@ export const SPEECH_BAD_SPEED = `Speed must be between ${SPEECH_SPEED_MIN} and $
 export const SPEECH_UNAVAILABLE = 'Speech is unavailable on this server';
 
 /** Audio bytes; the content type (audio/mpeg from Polly, audio/wav from the local espeak-ng) says which. */
-export const AudioSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array).meta({ description: 'Audio bytes (audio/mpeg or audio/wav)' });
+export const AudioSchema = z
+  .custom<Uint8Array>((v) => v instanceof Uint8Array)
+  .meta({ description: 'Audio bytes (audio/mpeg or audio/wav)' });
 
 export const synthesizeSpeech = defineRoute({
   method: 'POST',
@@ -27,7 +29,11 @@ export const synthesizeSpeech = defineRoute({
       text: z.string({ error: SPEECH_TEXT_REQUIRED }).trim().min(1, SPEECH_TEXT_REQUIRED).max(MAX_SPEECH_TEXT, SPEECH_TEXT_TOO_LONG),
       voiceId: z.enum(VOICE_IDS, { error: SPEECH_UNKNOWN_VOICE }),
       ssml: z.literal(true).optional(),
-      speed: z.number({ error: SPEECH_BAD_SPEED }).min(SPEECH_SPEED_MIN, SPEECH_BAD_SPEED).max(SPEECH_SPEED_MAX, SPEECH_BAD_SPEED).default(1),
+      speed: z
+        .number({ error: SPEECH_BAD_SPEED })
+        .min(SPEECH_SPEED_MIN, SPEECH_BAD_SPEED)
+        .max(SPEECH_SPEED_MAX, SPEECH_BAD_SPEED)
+        .default(1),
     },
     { error: SPEECH_TEXT_REQUIRED },
   ),

@@ -131,7 +131,7 @@ export const promptHistory = defineRoute({
   method: 'GET',
   path: '/api/translation-ai/prompts/history',
   access: 'admin',
-  summary: "Every version of one prompt, newest first",
+  summary: 'Every version of one prompt, newest first',
   query: z.object({ kind: PromptKindSchema, minPosition: PositionSchema.optional() }),
   response: z.object({
     versions: z.array(z.object({ version: z.number().int(), prompt: z.string(), updatedAt: z.iso.datetime(), updatedBy: z.string() })),
@@ -199,7 +199,12 @@ export const saveOwnMeaning = defineRoute({
   access: 'user',
   summary: "Save the caller's own meaning of a word (the reader offers it next time)",
   description: 'Saving the meaning a word already has changes nothing (changed: false). Only the caller reads it back.',
-  body: z.object({ languageCode: LearningLanguageSchema, word: ownMeaningWord, meaning: FlashcardSideSchema, commandId: CommandIdSchema.optional() }),
+  body: z.object({
+    languageCode: LearningLanguageSchema,
+    word: ownMeaningWord,
+    meaning: FlashcardSideSchema,
+    commandId: CommandIdSchema.optional(),
+  }),
   response: z.object({ changed: z.boolean(), position: PositionSchema.optional() }),
 });
 
@@ -212,4 +217,14 @@ export const getOwnMeaning = defineRoute({
   response: z.object({ word: z.string(), meaning: z.string().nullable() }),
 });
 
-export const translationRoutes = { translate, translateAi, translateMultiWords, getPrompts, updatePrompt, promptHistory, checkPublicArticle, saveOwnMeaning, getOwnMeaning };
+export const translationRoutes = {
+  translate,
+  translateAi,
+  translateMultiWords,
+  getPrompts,
+  updatePrompt,
+  promptHistory,
+  checkPublicArticle,
+  saveOwnMeaning,
+  getOwnMeaning,
+};

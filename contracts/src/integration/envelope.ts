@@ -55,7 +55,12 @@ export interface IntegrationEventDefinition<TType extends string, TVersion exten
    * Builds the envelope without validating it, for mappers whose input was validated already (a domain
    * event read with its schema): whoever publishes validates once (the relay, replay and export do).
    */
-  build(input: { id: string; occurredAt: Date | string; key: string; data: z.output<TData> }): IntegrationEvent<TType, TVersion, z.output<TData>>;
+  build(input: {
+    id: string;
+    occurredAt: Date | string;
+    key: string;
+    data: z.output<TData>;
+  }): IntegrationEvent<TType, TVersion, z.output<TData>>;
 }
 
 /** Declares one version of one integration event. A new version is a new definition beside the old one. */

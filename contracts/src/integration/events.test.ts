@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LEARNING_LANGUAGES } from '../domain/languages';
-import { ArticleReadV1, INTEGRATION_EVENTS, UserDeletedV1, WordStatusChangedV1, parseIntegrationEvent, validateIntegrationEvent } from './events';
+import {
+  ArticleReadV1,
+  INTEGRATION_EVENTS,
+  UserDeletedV1,
+  WordStatusChangedV1,
+  parseIntegrationEvent,
+  validateIntegrationEvent,
+} from './events';
 
 const id = '0b7f6c1e-8d7a-4c3b-9a2e-5f1d3c4b6a7e';
 const userId = '5e0c8f0a-3b1d-4e2f-8a6c-7d9e0f1a2b3c';
@@ -25,7 +32,7 @@ describe('published integration events', () => {
     expect(() => WordStatusChangedV1.create({ ...at, data: { ...data, word: '' } })).toThrow();
   });
 
-  it('v1 languages are exactly today\'s learning languages; a new language needs a v2, not an edit', () => {
+  it("v1 languages are exactly today's learning languages; a new language needs a v2, not an edit", () => {
     const shape = WordStatusChangedV1.create({
       id,
       occurredAt: '2026-03-01T10:00:00Z',

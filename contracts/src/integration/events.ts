@@ -9,11 +9,7 @@ import { IntegrationEventEnvelopeSchema, defineIntegrationEvent } from './envelo
  */
 
 /** A user's account was deleted: consumers erase what they hold about the user. */
-export const UserDeletedV1 = defineIntegrationEvent(
-  'verba.identity.user-deleted',
-  1,
-  z.object({ userId: z.uuid() }),
-);
+export const UserDeletedV1 = defineIntegrationEvent('verba.identity.user-deleted', 1, z.object({ userId: z.uuid() }));
 
 /** A learner marked a word new, known or uncertain in one learning language. */
 export const WordStatusChangedV1 = defineIntegrationEvent(

@@ -42,7 +42,8 @@ const SECTION_OF: Record<string, string> = {
 export function AdminNav({ pathname }: { pathname: string }) {
   // The deepest item the path is under is the current one (starting points are under languages).
   const path = SECTION_OF[pathname] ?? pathname;
-  const current = ITEMS.filter((i) => path === i.href || path.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0]?.href;
+  const current = ITEMS.filter((i) => path === i.href || path.startsWith(`${i.href}/`)).sort((a, b) => b.href.length - a.href.length)[0]
+    ?.href;
   return (
     <nav aria-label="Admin" className="ad-nav">
       {ITEMS.map((item) => (

@@ -1,10 +1,19 @@
 /** A required file input with its label and the upload's error in place under it. */
-export function FileField(p: { id: string; label: string; accept: readonly string[]; error: string | undefined; onFiles: (files: FileList | null) => void }) {
+export function FileField(p: {
+  id: string;
+  label: string;
+  accept: readonly string[];
+  error: string | undefined;
+  onFiles: (files: FileList | null) => void;
+}) {
   return (
     <div className="vk-field">
       <label className="vk-field__label" htmlFor={p.id}>
         {p.label}
-        <span className="vk-field__required" aria-hidden="true"> *</span>
+        <span className="vk-field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
       </label>
       <input
         id={p.id}

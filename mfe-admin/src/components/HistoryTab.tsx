@@ -7,7 +7,19 @@ import { adminHistory, type HistoryEntity, type HistoryEntry } from '@verba/cont
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An admin editor with a "History" tab beside it: who changed this entity, what and when (read from the log). */
-export function WithHistory({ entity, id, label, editLabel = 'Edit', children }: { entity: HistoryEntity; id: string | undefined; label: string; editLabel?: string; children: ReactNode }) {
+export function WithHistory({
+  entity,
+  id,
+  label,
+  editLabel = 'Edit',
+  children,
+}: {
+  entity: HistoryEntity;
+  id: string | undefined;
+  label: string;
+  editLabel?: string;
+  children: ReactNode;
+}) {
   if (!id) return <>{children}</>;
   return (
     <Tabs
@@ -27,25 +39,52 @@ export function HistoryList({ entity, id }: { entity: HistoryEntity; id: string 
     <section aria-label="History" className="ad-history">
       <ol className="ad-history__list">
         {cursors.map((before, i) => (
-          <HistoryPage key={before ?? 'newest'} entity={entity} id={id} before={before} last={i === cursors.length - 1} onOlder={(next) => setCursors((c) => [...c, next])} />
+          <HistoryPage
+            key={before ?? 'newest'}
+            entity={entity}
+            id={id}
+            before={before}
+            last={i === cursors.length - 1}
+            onOlder={(next) => setCursors((c) => [...c, next])}
+          />
         ))}
       </ol>
     </section>
   );
 }
 
-function HistoryPage(p: { entity: HistoryEntity; id: string; before: string | undefined; last: boolean; onOlder: (before: string) => void }) {
+function HistoryPage(p: {
+  entity: HistoryEntity;
+  id: string;
+  before: string | undefined;
+  last: boolean;
+  onOlder: (before: string) => void;
+}) {
   const page = useRouteQuery(adminHistory, { params: { entity: p.entity, id: p.id }, query: p.before ? { before: p.before } : {} });
-  if (page.isPending) return <li><Spinner label="Loading the history…" /></li>;
-  if (page.isError) return <li><QueryErrorNotice query={page} title="The history could not be loaded." /></li>;
+  if (page.isPending)
+    return (
+      <li>
+        <Spinner label="Loading the history…" />
+      </li>
+    );
+  if (page.isError)
+    return (
+      <li>
+        <QueryErrorNotice query={page} title="The history could not be loaded." />
+      </li>
+    );
   const { entries, nextBefore } = page.data;
   return (
     <>
       {!p.before && entries.length === 0 ? <li className="ad-muted">No changes recorded yet.</li> : null}
-      {entries.map((e) => <HistoryItem key={e.position} entry={e} />)}
+      {entries.map((e) => (
+        <HistoryItem key={e.position} entry={e} />
+      ))}
       {p.last && nextBefore ? (
         <li>
-          <Button variant="secondary" onClick={() => p.onOlder(nextBefore)}>Show older changes</Button>
+          <Button variant="secondary" onClick={() => p.onOlder(nextBefore)}>
+            Show older changes
+          </Button>
         </li>
       ) : null}
     </>
@@ -58,7 +97,8 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
   return (
     <li className="ad-history__entry">
       <p className="ad-history__head">
-        <strong>{entry.label}</strong> · {entry.actor ? entry.actor.name : 'System'} · <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
+        <strong>{entry.label}</strong> · {entry.actor ? entry.actor.name : 'System'} ·{' '}
+        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
       </p>
       {entry.details.length ? (
         <dl className="ad-history__details">

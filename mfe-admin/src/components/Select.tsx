@@ -1,7 +1,13 @@
 import { useId } from 'react';
 
 /** A labelled native select (the admin filters and forms); '' is the "any" choice when `any` is given. */
-export function Select<T extends string>(p: { label: string; value: T | ''; options: readonly { value: T; label: string }[]; any?: string; onChange: (v: T | '') => void }) {
+export function Select<T extends string>(p: {
+  label: string;
+  value: T | '';
+  options: readonly { value: T; label: string }[];
+  any?: string;
+  onChange: (v: T | '') => void;
+}) {
   const id = useId();
   return (
     <div className="vk-field">

@@ -18,7 +18,10 @@ interface Props<T extends { id: string }> {
  * Space to drop), through dnd-kit; its announcements tell screen readers where the item went.
  */
 export function SortableList<T extends { id: string }>({ items, label, onReorder, disabled, children }: Props<T>) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = items.map((i) => i.id);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -42,10 +45,27 @@ export function SortableList<T extends { id: string }>({ items, label, onReorder
 function SortableRow({ id, position, label, children }: { id: string; position: number; label: string; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} className={`ad-sortable__row${isDragging ? ' ad-sortable__row--dragging' : ''}`} style={{ transform: CSS.Transform.toString(transform), transition }} data-id={id}>
-      <button type="button" ref={setActivatorNodeRef} className="ad-sortable__handle" {...attributes} {...listeners} aria-label={`Move item ${position} of the ${label}`}>
+    <li
+      ref={setNodeRef}
+      className={`ad-sortable__row${isDragging ? ' ad-sortable__row--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-id={id}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="ad-sortable__handle"
+        {...attributes}
+        {...listeners}
+        aria-label={`Move item ${position} of the ${label}`}
+      >
         <svg viewBox="0 0 12 16" width="12" height="16" aria-hidden="true" focusable="false">
-          <circle cx="3" cy="3" r="1.5" /><circle cx="9" cy="3" r="1.5" /><circle cx="3" cy="8" r="1.5" /><circle cx="9" cy="8" r="1.5" /><circle cx="3" cy="13" r="1.5" /><circle cx="9" cy="13" r="1.5" />
+          <circle cx="3" cy="3" r="1.5" />
+          <circle cx="9" cy="3" r="1.5" />
+          <circle cx="3" cy="8" r="1.5" />
+          <circle cx="9" cy="8" r="1.5" />
+          <circle cx="3" cy="13" r="1.5" />
+          <circle cx="9" cy="13" r="1.5" />
         </svg>
       </button>
       {children}

@@ -38,7 +38,15 @@ export const FormError = ({ message }: { message?: string | undefined }) =>
 const TitleSchema = z.object({ title: CourseItemTitleSchema });
 
 /** A form of one title (a course's or a lesson's), checked with the contract's title rule. */
-export function TitleForm({ title, submitLabel, onSave }: { title: string; submitLabel: string; onSave: (title: string) => Promise<void> }) {
+export function TitleForm({
+  title,
+  submitLabel,
+  onSave,
+}: {
+  title: string;
+  submitLabel: string;
+  onSave: (title: string) => Promise<void>;
+}) {
   const form = useForm<z.infer<typeof TitleSchema>>({ resolver: zodResolver(TitleSchema), defaultValues: { title }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   const { onSubmit, dialog } = useGuardedSubmit(form, (v) => onSave(v.title));

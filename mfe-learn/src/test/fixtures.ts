@@ -70,7 +70,10 @@ export const LESSONS: Lesson[] = getLessons.response.parse({
     {
       id: LESSON_2,
       title: 'Der Alltag',
-      chaptersOrder: [outline(CH.morgen, LESSON_2, 'Ein normaler Morgen'), outline(CH.markt, LESSON_2, 'Auf dem Markt', { premium: true, locked: true })],
+      chaptersOrder: [
+        outline(CH.morgen, LESSON_2, 'Ein normaler Morgen'),
+        outline(CH.markt, LESSON_2, 'Auf dem Markt', { premium: true, locked: true }),
+      ],
     },
   ],
 }).lessons;
@@ -87,7 +90,13 @@ export function progress(
         languageCode: 'de',
         startingPoint,
         completedChapterIds: completed,
-        practicedIds: { chapterIds: [], orderedLessons: [{ lessonId: LESSON_1, chapterIds: [] }, { lessonId: LESSON_2, chapterIds: [] }] },
+        practicedIds: {
+          chapterIds: [],
+          orderedLessons: [
+            { lessonId: LESSON_1, chapterIds: [] },
+            { lessonId: LESSON_2, chapterIds: [] },
+          ],
+        },
         nextChapter: next && { premium: next.locked ?? false, locked: false, ...next },
         finished: next === null && completed.length > 0, // as the server: an empty course is not finished
       },
@@ -121,7 +130,14 @@ export const MORGEN: Chapter = getChapter.response.parse({
 
 /** As /api/me describes the demo learner: German, placed at A2 by onboarding. */
 const signInLearner = () =>
-  session.setUser({ uid: 'u1', name: 'Lena', email: 'lena@example.com', role: 'User', currentLearningLanguage: 'de', languageLevels: { de: 'A2' } });
+  session.setUser({
+    uid: 'u1',
+    name: 'Lena',
+    email: 'lena@example.com',
+    role: 'User',
+    currentLearningLanguage: 'de',
+    languageLevels: { de: 'A2' },
+  });
 
 /** The fresh v4 UUID the kit puts in a command's body, so a resent request counts once. */
 export const COMMAND_ID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -169,7 +185,10 @@ export function mockApi(routes: MockRoute[]) {
     if (!match) throw new Error(`unexpected ${method} ${input}`);
     const reply = match.reply;
     if (typeof reply !== 'function') {
-      return new Response(JSON.stringify({ message: reply.message }), { status: reply.status, headers: { 'content-type': 'application/problem+json' } });
+      return new Response(JSON.stringify({ message: reply.message }), {
+        status: reply.status,
+        headers: { 'content-type': 'application/problem+json' },
+      });
     }
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (match.route.body) match.route.body.parse(body); // what the page sends must be valid too
@@ -181,9 +200,22 @@ export function mockApi(routes: MockRoute[]) {
 }
 
 export const sent = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && new URL(input, 'http://localhost').pathname === path);
+  fetchMock.mock.calls.filter(
+    ([input, init]) => (init?.method ?? 'GET') === method && new URL(input, 'http://localhost').pathname === path,
+  );
 
-export const routes = { addAfterOnboarding, addProgress, getChapter, getChapterMatchWords, getCourse, getDictionary, getLessons, getProgress, patchChapterMatchWords, patchWord };
+export const routes = {
+  addAfterOnboarding,
+  addProgress,
+  getChapter,
+  getChapterMatchWords,
+  getCourse,
+  getDictionary,
+  getLessons,
+  getProgress,
+  patchChapterMatchWords,
+  patchWord,
+};
 
 /** The routes every Learn page reads, with the learner at `current` progress. */
 export function courseRoutes(current: () => CourseProgress, lessons: Lesson[] = LESSONS): MockRoute[] {

@@ -18,7 +18,14 @@ function NextChapter() {
   const lessons = useLessons(progress.data?.courseId);
   usePlaceByOnboardingLevel(languageCode, progress.data);
   const failed = progress.error ?? lessons.error;
-  if (failed) return <ErrorNotice title="Your next chapter could not be loaded." detail={failed.message} onRetry={() => void Promise.all([progress.refetch(), lessons.refetch()])} />;
+  if (failed)
+    return (
+      <ErrorNotice
+        title="Your next chapter could not be loaded."
+        detail={failed.message}
+        onRetry={() => void Promise.all([progress.refetch(), lessons.refetch()])}
+      />
+    );
   if (progress.isPending || (progress.data && lessons.isPending)) return <Spinner label="Loading your course…" />;
 
   const course = progress.data;

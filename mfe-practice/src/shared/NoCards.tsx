@@ -15,8 +15,8 @@ export function NoCards({ languageCode, title = 'No flashcards yet' }: { languag
       }
     >
       <p>
-        Flashcards are made from words you meet while reading. Open an article in {languageName(languageCode)}, select a word
-        and add it to your flashcards; then review it here and play the games with it.
+        Flashcards are made from words you meet while reading. Open an article in {languageName(languageCode)}, select a word and add it to
+        your flashcards; then review it here and play the games with it.
       </p>
     </EmptyState>
   );

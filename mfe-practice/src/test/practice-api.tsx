@@ -55,7 +55,10 @@ export const info = (overrides: Partial<z.input<typeof FlashcardsInfoSchema>> = 
   });
 
 export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': status >= 400 ? 'application/problem+json' : 'application/json' },
+  });
 
 export interface Call {
   method: string;
@@ -70,7 +73,12 @@ export function mockApi(routes: Record<string, Handler>) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
-    const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
     calls.push(call);
     const handler = routes[`${call.method} ${call.path}`];
     if (!handler) throw new Error(`unexpected ${call.method} ${input}`);

@@ -32,4 +32,5 @@ export function mockReader(content: string, overrides: Record<string, Handler> =
 }
 
 /** An answer of GET articles/rating, through the contract's schema. */
-export const ratingOf = (fields: { articleId: string; rating: number | null; averageRating: number; ratings: number }) => getRating.response.parse(fields);
+export const ratingOf = (fields: { articleId: string; rating: number | null; averageRating: number; ratings: number }) =>
+  getRating.response.parse(fields);

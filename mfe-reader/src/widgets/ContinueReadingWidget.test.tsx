@@ -6,7 +6,14 @@ import { resetAfterEach } from '../test/reset';
 import { callsTo, json, mockApi, problem, summary } from '../test/mock-api';
 import ContinueReadingWidget from './ContinueReadingWidget';
 
-const NEWEST = summary({ id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Ein Morgen in der Bäckerei', generalDifficulty: 'A1', category: 'Food & Cooking', difficulty: 'Easy', difficultyEstimated: true });
+const NEWEST = summary({
+  id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Ein Morgen in der Bäckerei',
+  generalDifficulty: 'A1',
+  category: 'Food & Cooking',
+  difficulty: 'Easy',
+  difficultyEstimated: true,
+});
 const EARLIER = summary({ id: '1f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Die Speicherstadt' });
 
 // Rendered bare, as the shell's dashboard does: the widget brings its own providers.

@@ -18,9 +18,17 @@ const SHOWN = 3;
 
 function PageReached({ article }: { article: ArticleSummary }) {
   const minPosition = useMinPosition();
-  const bookmark = useRouteQuery(getBookmark, { query: { articleId: article.id, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  const bookmark = useRouteQuery(
+    getBookmark,
+    { query: { articleId: article.id, ...atLeast(minPosition) } },
+    { placeholderData: keepPrevious },
+  );
   const at = bookmark.data?.bookmark;
-  return at && at.totalPages > 1 ? <p className="rdw-muted">Page {Math.min(at.pageNumber, at.totalPages)} of {at.totalPages}</p> : null;
+  return at && at.totalPages > 1 ? (
+    <p className="rdw-muted">
+      Page {Math.min(at.pageNumber, at.totalPages)} of {at.totalPages}
+    </p>
+  ) : null;
 }
 
 function ContinueReading() {
@@ -34,7 +42,9 @@ function ContinueReading() {
   if (!newest) {
     return (
       <>
-        <p className="rdw-muted">You have not opened a {languageName(languageCode)} article yet. Pick one in the library; it will wait here for you.</p>
+        <p className="rdw-muted">
+          You have not opened a {languageName(languageCode)} article yet. Pick one in the library; it will wait here for you.
+        </p>
         <Link href="/app/library" className="vk-btn vk-btn--primary vk-btn--md">
           Open the library
         </Link>
@@ -58,11 +68,11 @@ function ContinueReading() {
             Read before
           </p>
           <ul className="rdw-list" aria-labelledby="rdw-earlier">
-          {earlier.map((article) => (
-            <li key={article.id}>
-              <Link href={articleHref(article.id)}>{article.name}</Link>
-            </li>
-          ))}
+            {earlier.map((article) => (
+              <li key={article.id}>
+                <Link href={articleHref(article.id)}>{article.name}</Link>
+              </li>
+            ))}
           </ul>
         </>
       ) : null}

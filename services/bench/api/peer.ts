@@ -62,5 +62,8 @@ app.get('/api/ready', async () => ({ ok: true }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 
 process.once('SIGTERM', () => {
-  void app.close().then(() => pool.end()).finally(() => process.exit(0));
+  void app
+    .close()
+    .then(() => pool.end())
+    .finally(() => process.exit(0));
 });

@@ -71,7 +71,10 @@ async function startServer(label: string, args: string[], databaseUrl: string, e
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${label} exited:\n${stderr}`);
     if (Date.now() > deadline) throw new Error(`${label} not ready in 60 s:\n${stderr}`);
-    const ok = await fetch(`${base}/api/ready`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -118,7 +121,10 @@ async function mailedToken(databaseUrl: string, email: string): Promise<string> 
   await client.connect();
   try {
     for (let i = 0; i < 200; i++) {
-      const { rows } = await client.query<{ text: string }>('select text from dev_mailbox where to_address = $1 order by sent_at desc limit 1', [email.toLowerCase()]);
+      const { rows } = await client.query<{ text: string }>(
+        'select text from dev_mailbox where to_address = $1 order by sent_at desc limit 1',
+        [email.toLowerCase()],
+      );
       const link = rows[0] && /https?:\/\/\S+/.exec(rows[0].text)?.[0];
       if (link) return new URL(link).searchParams.get('token')!;
       await new Promise((r) => setTimeout(r, 25));

@@ -16,7 +16,9 @@ export async function signUpAndIn(base: string, email: string, password: string)
   if (up.status !== 201) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`);
   let token: string | null = null;
   for (let i = 0; i < 400 && !token; i++) {
-    const mail = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { messages?: { text: string }[] };
+    const mail = (await (await fetch(`${base}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as {
+      messages?: { text: string }[];
+    };
     const link = mail.messages?.map((m) => /https?:\/\/\S+/.exec(m.text)?.[0]).find(Boolean);
     token = link ? new URL(link).searchParams.get('token') : null;
     if (!token) await new Promise((r) => setTimeout(r, 25));
@@ -63,7 +65,10 @@ export function markLoad(base: string, sessions: Session[], seconds: number, pre
           },
         ],
       },
-      (err, result) => (err ? reject(err) : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx })),
+      (err, result) =>
+        err
+          ? reject(err)
+          : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }),
     );
   });
 }

@@ -46,7 +46,13 @@ export async function startAllInOne(options: { dataDir: string; databaseUrl?: st
     for (;;) {
       if (child.exitCode !== null) throw new Error(`all-in-one exited with ${child.exitCode}:\n${stderr}`);
       if (Date.now() > deadline) throw new Error(`all-in-one not ready in 120 s:\n${stderr}`);
-      if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/ready`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 50));
     }
   } catch (e) {

@@ -54,7 +54,10 @@ export class RssSampler {
   hwmMiB = 0;
   private timer: NodeJS.Timeout;
 
-  constructor(private readonly pid: number, everyMs = 50) {
+  constructor(
+    private readonly pid: number,
+    everyMs = 50,
+  ) {
     this.timer = setInterval(() => this.sample(), everyMs);
     this.sample();
   }

@@ -67,7 +67,9 @@ export async function rebuildOurs(url: string): Promise<RebuildResult> {
         log(`[ours] WARNING: rebuild stopped after ${events} of ${seed.events} events (horizon held back)`);
       }
       runs.push({ batchSize, events, ms, eventsPerSec: perSecond(events, ms) });
-      log(`[ours] rebuild batchSize ${batchSize}: ${events} events in ${(ms / 1000).toFixed(2)} s = ${Math.round(perSecond(events, ms))} ev/s`);
+      log(
+        `[ours] rebuild batchSize ${batchSize}: ${events} events in ${(ms / 1000).toFixed(2)} s = ${Math.round(perSecond(events, ms))} ev/s`,
+      );
     }
     return { seed, runs };
   } finally {

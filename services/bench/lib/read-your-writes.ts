@@ -14,7 +14,12 @@ export interface ReadYourWritesResult {
  * Read-your-writes under a load: one client marks a word, then reads its dictionary with the answered
  * position, one pair at a time, until `stop` resolves (the API and embedded benchmarks' ryw).
  */
-export async function sampleReadYourWrites(base: string, s: SamplerSession, stop: Promise<void>, prefix: string): Promise<ReadYourWritesResult> {
+export async function sampleReadYourWrites(
+  base: string,
+  s: SamplerSession,
+  stop: Promise<void>,
+  prefix: string,
+): Promise<ReadYourWritesResult> {
   const latencies: number[] = [];
   let errors = 0;
   let done = false;
@@ -23,7 +28,11 @@ export async function sampleReadYourWrites(base: string, s: SamplerSession, stop
   for (let i = 0; !done; i++) {
     const word = `${prefix}${i}`;
     try {
-      const mark = await fetch(`${base}/api/dictionary/word`, { method: 'PATCH', headers, body: JSON.stringify({ languageCode: 'fr', word: { value: word, status: 'known' } }) });
+      const mark = await fetch(`${base}/api/dictionary/word`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ languageCode: 'fr', word: { value: word, status: 'known' } }),
+      });
       const { position } = (await mark.json()) as { position?: string };
       const t0 = performance.now();
       const read = await fetch(`${base}/api/dictionary?languageCode=fr&minPosition=${position}`, { headers });

@@ -26,13 +26,35 @@ function generator(seed: number): () => number {
 function cardHistory(userId: string, cardId: string, i: number, now: number, random: () => number) {
   let at = now - Math.floor(random() * 365 * DAY);
   const commands: FlashcardCommand[] = [
-    { kind: 'create', userId, cardId, at: new Date(at).toISOString(), language: 'de', sourceValue: `Wort ${i}`, targetValue: `word ${i}`, origin: 'article', originId: `article-${i % 200}`, originName: null },
+    {
+      kind: 'create',
+      userId,
+      cardId,
+      at: new Date(at).toISOString(),
+      language: 'de',
+      sourceValue: `Wort ${i}`,
+      targetValue: `word ${i}`,
+      origin: 'article',
+      originId: `article-${i % 200}`,
+      originName: null,
+    },
   ];
   let state: FlashcardState = flashcardDecider.initialState();
   const events = [];
   const reviews = Math.floor(random() * 5);
   for (let n = 0; n <= reviews; n++) {
-    const command = n === 0 ? commands[0]! : { kind: 'review' as const, reviewId: randomUUID(), userId, cardId, at: new Date(at).toISOString(), rating: RATINGS[Math.floor(random() * RATINGS.length)]!, source: 'flashcards' as const };
+    const command =
+      n === 0
+        ? commands[0]!
+        : {
+            kind: 'review' as const,
+            reviewId: randomUUID(),
+            userId,
+            cardId,
+            at: new Date(at).toISOString(),
+            rating: RATINGS[Math.floor(random() * RATINGS.length)]!,
+            source: 'flashcards' as const,
+          };
     for (const e of flashcardDecider.decide(command, state)) {
       events.push(e);
       state = flashcardDecider.evolve(state, e);
@@ -44,7 +66,12 @@ function cardHistory(userId: string, cardId: string, i: number, now: number, ran
 }
 
 /** Appends `count` card streams for one user, `concurrency` appends in flight; returns the last position. */
-export async function seedCards(store: EventStore, userId: string, count: number, concurrency = 8): Promise<{ position: Position; events: number }> {
+export async function seedCards(
+  store: EventStore,
+  userId: string,
+  count: number,
+  concurrency = 8,
+): Promise<{ position: Position; events: number }> {
   const random = generator(20_000);
   const now = Date.now();
   let next = 0;

@@ -7,7 +7,20 @@ import { describe, expect, it } from 'vitest';
  * the same thing in the same place in each one. A file that deviates fails here.
  */
 const CONTEXTS_DIR = import.meta.dirname;
-const CONTEXTS = ['analytics', 'billing', 'blog', 'content', 'forum', 'identity', 'learning', 'library', 'practice', 'speech', 'translation', 'vocabulary'];
+const CONTEXTS = [
+  'analytics',
+  'billing',
+  'blog',
+  'content',
+  'forum',
+  'identity',
+  'learning',
+  'library',
+  'practice',
+  'speech',
+  'translation',
+  'vocabulary',
+];
 
 /** Files allowed at the top of a context (tests, `*.test.ts`, may sit anywhere beside the code). */
 const TOP_FILES = new Set(['module.ts', 'events.ts', 'published.ts', 'decider.ts', 'commands.ts', 'queries.ts', 'routes.ts', 'seed.ts']);
@@ -34,7 +47,10 @@ const read = (context: string, file: string) => fs.readFileSync(path.join(CONTEX
 
 describe('the layout inside a context', () => {
   it('holds for exactly the twelve contexts', () => {
-    const folders = fs.readdirSync(CONTEXTS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    const folders = fs
+      .readdirSync(CONTEXTS_DIR, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
     expect(folders.sort()).toEqual(CONTEXTS);
   });
 
@@ -61,17 +77,26 @@ describe('the layout inside a context', () => {
       });
 
       it('keeps every projection under projections/', () => {
-        const misplaced = sources.filter((f) => /export const \w+\s*:\s*Projection\b/.test(read(context, f)) && !f.startsWith('projections/'));
+        const misplaced = sources.filter(
+          (f) => /export const \w+\s*:\s*Projection\b/.test(read(context, f)) && !f.startsWith('projections/'),
+        );
         expect(misplaced).toEqual([]);
       });
 
       it('keeps every decider in decider.ts or deciders/<name>-decider.ts, named <thing>Decider', () => {
         for (const f of sources) {
           // A decider is typed `Decider<...>` or built by a helper; either way it is exported under a decider's name.
-          const deciders = [...read(context, f).matchAll(/export const (?:(\w+Decider)\b|(\w+)\s*:\s*Decider<)/g)].map((m) => (m[1] ?? m[2])!);
+          const deciders = [...read(context, f).matchAll(/export const (?:(\w+Decider)\b|(\w+)\s*:\s*Decider<)/g)].map(
+            (m) => (m[1] ?? m[2])!,
+          );
           if (!deciders.length) continue;
-          expect(f === 'decider.ts' || /^deciders\/[a-z-]+-decider\.ts$/.test(f), `${context}/${f} declares ${deciders.join(', ')}`).toBe(true);
-          expect(deciders.filter((d) => !/^[a-z]\w*Decider$/.test(d)), `${context}/${f}`).toEqual([]);
+          expect(f === 'decider.ts' || /^deciders\/[a-z-]+-decider\.ts$/.test(f), `${context}/${f} declares ${deciders.join(', ')}`).toBe(
+            true,
+          );
+          expect(
+            deciders.filter((d) => !/^[a-z]\w*Decider$/.test(d)),
+            `${context}/${f}`,
+          ).toEqual([]);
         }
       });
     });

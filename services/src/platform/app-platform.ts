@@ -124,10 +124,10 @@ export async function openPlatform(
     // Committed rows only (a position is returned after its command committed); the primary key's order.
     async inLog(position: Position): Promise<boolean> {
       if (esdb) return comparePositions(await esdb.headPosition(), position) >= 0;
-      const { rows } = await db.raw('select exists (select 1 from es_events where (transaction_id, global_position) >= (?::text::xid8, ?::bigint)) as found', [
-        position.commit.toString(),
-        position.prepare.toString(),
-      ]);
+      const { rows } = await db.raw(
+        'select exists (select 1 from es_events where (transaction_id, global_position) >= (?::text::xid8, ?::bigint)) as found',
+        [position.commit.toString(), position.prepare.toString()],
+      );
       return Boolean(rows[0]?.found);
     },
   };
@@ -155,20 +155,22 @@ export async function openPlatform(
     people: peopleOf(modules, base),
     readable: readableOf(modules, () => deps),
   };
-  const reactors = modules.flatMap((m) => m.reactors?.(deps) ?? []).map((reactor) => {
-    const types = new Set(reactor.eventTypes);
-    return new CheckpointedFollower({
-      name: `reactor:${reactor.name}`,
-      store,
-      db,
-      log,
-      batchSize: FOLLOWER_BATCH,
-      reader: followersReader,
-      handle: async (batch) => {
-        for (const event of batch) if (types.has(event.type)) await reactor.react(event);
-      },
+  const reactors = modules
+    .flatMap((m) => m.reactors?.(deps) ?? [])
+    .map((reactor) => {
+      const types = new Set(reactor.eventTypes);
+      return new CheckpointedFollower({
+        name: `reactor:${reactor.name}`,
+        store,
+        db,
+        log,
+        batchSize: FOLLOWER_BATCH,
+        reader: followersReader,
+        handle: async (batch) => {
+          for (const event of batch) if (types.has(event.type)) await reactor.react(event);
+        },
+      });
     });
-  });
   return {
     database,
     store,
@@ -204,13 +206,16 @@ export async function openPlatform(
 
 function entitlementsOf(modules: readonly Module[], core: Omit<BaseDeps, 'entitlements'>): Entitlements {
   const provider = modules.find((m) => m.entitlements);
-  return provider ? provider.entitlements!(core) : { isMaster: async () => false, masterSources: async () => new Map(), masterUserIds: async () => [] };
+  return provider
+    ? provider.entitlements!(core)
+    : { isMaster: async () => false, masterSources: async () => new Map(), masterUserIds: async () => [] };
 }
 
 function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
   const provider = modules.find((m) => m.authenticator);
   // Master is the entitlements module's to say when there is one (a test's stand-in authenticator may say it otherwise).
-  if (provider) return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
+  if (provider)
+    return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
   // No identity module in this process: every protected route answers 401.
   return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false, csrfToken: () => '' };
 }

@@ -40,10 +40,26 @@ describe('configuration', () => {
     expect(open).toContain('DEV_TOOLS_ON_PUBLIC_HOST=true');
     expect(devToolsProblem(loadConfig({ HOST: '0.0.0.0', DEV_TOOLS_ON_PUBLIC_HOST: 'true' }))).toBeUndefined();
     // Only what is on is named; with neither on there is nothing to refuse.
-    const clients = { GOOGLE_CLIENT_ID: 'g', GOOGLE_CLIENT_SECRET: 'gs', FACEBOOK_CLIENT_ID: 'f', FACEBOOK_CLIENT_SECRET: 'fs', APPLE_CLIENT_ID: 'a', APPLE_CLIENT_SECRET: 'as' };
+    const clients = {
+      GOOGLE_CLIENT_ID: 'g',
+      GOOGLE_CLIENT_SECRET: 'gs',
+      FACEBOOK_CLIENT_ID: 'f',
+      FACEBOOK_CLIENT_SECRET: 'fs',
+      APPLE_CLIENT_ID: 'a',
+      APPLE_CLIENT_SECRET: 'as',
+    };
     expect(devToolsProblem(loadConfig({ HOST: '0.0.0.0', ...clients }))).not.toContain('OpenID');
     expect(devToolsProblem(loadConfig({ HOST: '0.0.0.0', ...clients, SMTP_URL: 'smtp://mail.example:25' }))).toBeUndefined();
     // Production never runs them.
-    expect(devToolsProblem(loadConfig({ HOST: '0.0.0.0', NODE_ENV: 'production', PUBLIC_URL: 'https://verba.example', SECRET_KEY: 'a-production-secret-of-at-least-32-chars' }))).toBeUndefined();
+    expect(
+      devToolsProblem(
+        loadConfig({
+          HOST: '0.0.0.0',
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://verba.example',
+          SECRET_KEY: 'a-production-secret-of-at-least-32-chars',
+        }),
+      ),
+    ).toBeUndefined();
   });
 });

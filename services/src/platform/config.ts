@@ -161,19 +161,35 @@ const configSchema = z.object({
   IMPORT_ALLOWED_ADDRESSES: z
     .string()
     .trim()
-    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    )
     .default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The fragment environment (staging, production ...) whose published registry the shell loads; unset: the built-in fragments. */
-  FRAGMENT_ENV: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, 'FRAGMENT_ENV must be a short lower-case name such as staging').optional(),
+  FRAGMENT_ENV: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'FRAGMENT_ENV must be a short lower-case name such as staging')
+    .optional(),
   /** Where published fragments and registry pointers live when no S3 bucket is set (the API serves it under /fragment-store/). */
-  FRAGMENT_STORE_DIR: z.string().min(1).default(path.join(REPO_ROOT, '.verba', 'fragment-store')),
+  FRAGMENT_STORE_DIR: z
+    .string()
+    .min(1)
+    .default(path.join(REPO_ROOT, '.verba', 'fragment-store')),
   /** An S3(-compatible) bucket for published fragments instead of the directory (credentials: the AWS SDK's usual variables). */
   FRAGMENT_STORE_S3_BUCKET: z.string().trim().min(3).optional(),
   FRAGMENT_STORE_S3_ENDPOINT: optionalUrl('FRAGMENT_STORE_S3_ENDPOINT'),
   FRAGMENT_STORE_S3_REGION: z.string().trim().min(1).default('us-east-1'),
   /** The URL browsers load published fragments from (a CDN in front of the bucket); default: this API's /fragment-store/. */
-  FRAGMENT_PUBLIC_URL: z.string().trim().regex(/^(https?:\/\/|\/)\S*$/, 'FRAGMENT_PUBLIC_URL must be an http(s) URL or a path').default('/fragment-store/'),
+  FRAGMENT_PUBLIC_URL: z
+    .string()
+    .trim()
+    .regex(/^(https?:\/\/|\/)\S*$/, 'FRAGMENT_PUBLIC_URL must be an http(s) URL or a path')
+    .default('/fragment-store/'),
 });
 
 export type Config = z.infer<typeof configSchema>;
@@ -194,14 +210,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** Stripe's variables go together; the stand-in is for development and tests only. */
 function paymentsProblems(c: Config): string[] {
   const problems: string[] = [];
-  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook signing secret)');
+  if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
+    problems.push('  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (the webhook signing secret)');
   if (c.NODE_ENV === 'production' && c.STRIPE_STANDIN_TEST_CLOCK) problems.push('  STRIPE_STANDIN_TEST_CLOCK: not allowed in production');
   return problems;
 }
 
 function publicUrlProblems(c: Config): string[] {
   if (c.NODE_ENV !== 'production' || c.PUBLIC_URL) return [];
-  return ["  PUBLIC_URL: required in production (the origin browsers use, e.g. https://verba.app): emailed links and Stripe's return addresses are built on it"];
+  return [
+    "  PUBLIC_URL: required in production (the origin browsers use, e.g. https://verba.app): emailed links and Stripe's return addresses are built on it",
+  ];
 }
 
 /**
@@ -214,7 +233,9 @@ export function devToolsProblem(c: Config): string | undefined {
   const noClient = (['GOOGLE', 'FACEBOOK', 'APPLE'] as const).filter((p) => !c[`${p}_CLIENT_ID`] || !c[`${p}_CLIENT_SECRET`]);
   const tools = [
     ...(c.SMTP_URL ? [] : ['the dev mailbox (SMTP_URL is unset)']),
-    ...(noClient.length ? [`the local OpenID provider (no client id and secret for ${noClient.map((p) => p.toLowerCase()).join(', ')})`] : []),
+    ...(noClient.length
+      ? [`the local OpenID provider (no client id and secret for ${noClient.map((p) => p.toLowerCase()).join(', ')})`]
+      : []),
   ];
   if (!tools.length) return undefined;
   return (

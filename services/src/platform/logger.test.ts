@@ -5,10 +5,18 @@ describe('structured logs', () => {
   it('never write credentials, cookies or personal data', () => {
     const lines: string[] = [];
     const log = createLogger('info', 'test', { write: (line: string) => void lines.push(line) });
-    log.info({
-      req: { method: 'GET', url: '/api/user', host: 'h', headers: { authorization: 'Bearer abc.def', cookie: 'verba_session=secret-jwt', 'x-verba-csrf': 'csrf-token' } },
-      body: { email: 'ada@example.org', password: 'hunter22!', name: 'Ada' },
-    }, 'request');
+    log.info(
+      {
+        req: {
+          method: 'GET',
+          url: '/api/user',
+          host: 'h',
+          headers: { authorization: 'Bearer abc.def', cookie: 'verba_session=secret-jwt', 'x-verba-csrf': 'csrf-token' },
+        },
+        body: { email: 'ada@example.org', password: 'hunter22!', name: 'Ada' },
+      },
+      'request',
+    );
     const out = lines.join('');
     for (const secret of ['abc.def', 'secret-jwt', 'csrf-token', 'ada@example.org', 'hunter22!', 'Ada']) {
       expect(out).not.toContain(secret);
@@ -46,7 +54,7 @@ describe('structured logs', () => {
     expect(third).toMatchObject({ reqId: 'r-2', step: 2, msg: 'third' });
   });
 
-  it('keep a URL\'s path and query names, never a query value', () => {
+  it("keep a URL's path and query names, never a query value", () => {
     expect(urlForLog('/api/articles/42')).toBe('/api/articles/42');
     expect(urlForLog('/api/admin/users?q=ada%40example.org&page=2')).toBe('/api/admin/users?q=[redacted]&page=[redacted]');
     expect(urlForLog('/app/new-password?token=abc.def&&ada@example.org')).toBe('/app/new-password?token=[redacted]&[redacted]');

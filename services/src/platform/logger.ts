@@ -96,12 +96,24 @@ class LazyChildLogger {
     return this.real().child(bindings, options);
   }
 
-  fatal(...args: Parameters<pino.LogFn>): void { this.at('fatal', args); }
-  error(...args: Parameters<pino.LogFn>): void { this.at('error', args); }
-  warn(...args: Parameters<pino.LogFn>): void { this.at('warn', args); }
-  info(...args: Parameters<pino.LogFn>): void { this.at('info', args); }
-  debug(...args: Parameters<pino.LogFn>): void { this.at('debug', args); }
-  trace(...args: Parameters<pino.LogFn>): void { this.at('trace', args); }
+  fatal(...args: Parameters<pino.LogFn>): void {
+    this.at('fatal', args);
+  }
+  error(...args: Parameters<pino.LogFn>): void {
+    this.at('error', args);
+  }
+  warn(...args: Parameters<pino.LogFn>): void {
+    this.at('warn', args);
+  }
+  info(...args: Parameters<pino.LogFn>): void {
+    this.at('info', args);
+  }
+  debug(...args: Parameters<pino.LogFn>): void {
+    this.at('debug', args);
+  }
+  trace(...args: Parameters<pino.LogFn>): void {
+    this.at('trace', args);
+  }
   silent(): void {}
 }
 

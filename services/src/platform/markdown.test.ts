@@ -3,8 +3,11 @@ import { readingMinutes, renderMarkdown } from './markdown';
 
 describe('rendering a post', () => {
   it('keeps formatting: headings, emphasis, lists, quotes, tables and safe links', () => {
-    const html = renderMarkdown('## Title\n\nSome **bold** and *em*.\n\n- one\n\n> quoted\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[site](https://verba.app)');
-    for (const tag of ['<h2>Title</h2>', '<strong>bold</strong>', '<em>em</em>', '<li>one</li>', '<blockquote>', '<table>', '<td>1</td>']) expect(html).toContain(tag);
+    const html = renderMarkdown(
+      '## Title\n\nSome **bold** and *em*.\n\n- one\n\n> quoted\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n[site](https://verba.app)',
+    );
+    for (const tag of ['<h2>Title</h2>', '<strong>bold</strong>', '<em>em</em>', '<li>one</li>', '<blockquote>', '<table>', '<td>1</td>'])
+      expect(html).toContain(tag);
     expect(html).toContain('<a href="https://verba.app" rel="noopener noreferrer nofollow">site</a>');
   });
 
@@ -24,7 +27,9 @@ describe('rendering a post', () => {
   });
 
   it('keeps no images when asked (forum posts), and gives kept ones an alt', () => {
-    expect(renderMarkdown('![cat](https://img.example/cat.png) <img src="https://img.example/x.png">', { images: false })).not.toContain('<img');
+    expect(renderMarkdown('![cat](https://img.example/cat.png) <img src="https://img.example/x.png">', { images: false })).not.toContain(
+      '<img',
+    );
     expect(renderMarkdown('<img src="https://img.example/x.png">')).toContain('alt=""');
   });
 

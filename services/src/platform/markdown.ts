@@ -10,7 +10,30 @@ const marked = new Marked({ gfm: true, async: false });
  */
 export function renderMarkdown(markdown: string, { images = true }: { images?: boolean } = {}): string {
   const html = marked.parse(markdown) as string;
-  const tags = ['h2', 'h3', 'h4', 'p', 'br', 'hr', 'strong', 'em', 'del', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'table', 'thead', 'tbody', 'tr', 'th', 'td'];
+  const tags = [
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ];
   return sanitizeHtml(html, {
     // Learners' posts carry no images: the page policy would refuse other hosts', and a path could make readers' browsers call this site.
     allowedTags: images ? [...tags, 'img'] : tags,

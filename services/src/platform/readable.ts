@@ -40,7 +40,8 @@ export const NOT_READABLE = 'Not found';
 export function readableOf(modules: readonly Module[], deps: () => ModuleDeps): Readable {
   let owners: Partial<Record<ReadableKind, ReadAccess>> | undefined;
   // Built on first use: the owners' rules need the finished deps (auth, db).
-  const owner = (kind: ReadableKind) => (owners ??= Object.assign({}, ...modules.map((m) => m.readAccess?.(deps()) ?? {})) as Partial<Record<ReadableKind, ReadAccess>>)[kind];
+  const owner = (kind: ReadableKind) =>
+    (owners ??= Object.assign({}, ...modules.map((m) => m.readAccess?.(deps()) ?? {})) as Partial<Record<ReadableKind, ReadAccess>>)[kind];
   return {
     async check(kind, user, id) {
       const access = owner(kind);

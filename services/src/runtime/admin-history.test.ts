@@ -30,12 +30,20 @@ describe(`the admin History tab's route on ${database.label}`, () => {
     const res = await agent.request({ method: 'GET', url: `/api/admin/history/${path}` });
     return { status: res.statusCode, body: res.json() as { entries: HistoryEntry[]; nextBefore: string | null } };
   };
-  const banner = (text: string) => ({ visibleTo: 'free', content: { blocks: [{ type: 'paragraph', data: { text } }] }, dismissBehavior: 'temporary' });
+  const banner = (text: string) => ({
+    visibleTo: 'free',
+    content: { blocks: [{ type: 'paragraph', data: { text } }] },
+    dismissBehavior: 'temporary',
+  });
 
   it("lists an announcement's changes newest first, with the admin who made each and what they set", async () => {
     const created = await admin.request({ method: 'POST', url: '/api/admin/announcements', payload: banner('Welcome') });
     const { id } = created.json();
-    await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: { ...banner('Welcome back'), dismissBehavior: 'session' } });
+    await admin.request({
+      method: 'PUT',
+      url: `/api/admin/announcements/${id}`,
+      payload: { ...banner('Welcome back'), dismissBehavior: 'session' },
+    });
     const { status, body } = await history(admin, `announcement/${id}`);
     expect(status).toBe(200);
     expect(body.entries.map((e) => e.label)).toEqual([expect.stringMatching(/^Announcement /), expect.stringMatching(/^Announcement /)]);
@@ -83,19 +91,38 @@ describe(`the admin History tab's route on ${database.label}`, () => {
     expect(chapter[1]).toMatchObject({ label: 'Chapter written', actor: { name: adminName } });
     expect(chapter[1]!.details).toContainEqual({ field: 'title', value: 'Hallo und tschüss' });
     await write('PATCH', `/api/admin/courses/chapters/${chapterId}/flags`, { visible: true });
-    await write('PUT', `/api/admin/courses/chapters/${chapterId}/missing-words`, { items: [{ sentence: 'Das ___ ist groß.', answers: ['Haus'] }] });
+    await write('PUT', `/api/admin/courses/chapters/${chapterId}/missing-words`, {
+      items: [{ sentence: 'Das ___ ist groß.', answers: ['Haus'] }],
+    });
     await expectNewest(`exercises/${chapterId}`, 'Missing words written', []);
     expect((await history(admin, `exercises/${chapterId}`)).body.entries[0]!.changed).toContain('items');
 
-    const { startingPointId } = await write('POST', `/api/admin/courses/${courseId}/starting-points`, { title: 'Mit Vorkenntnissen', lessonId: second!.id, level: 'A2' });
-    await expectNewest(`starting-point/${startingPointId}`, 'Starting point added', [{ field: 'title', value: 'Mit Vorkenntnissen' }, { field: 'level', value: 'A2' }]);
-    await write('PUT', `/api/admin/courses/${courseId}/starting-points/${startingPointId}`, { title: 'Mit etwas Deutsch', lessonId: second!.id, level: 'A2' });
-    const point = await expectNewest(`starting-point/${startingPointId}`, 'Starting point updated', [{ field: 'title', value: 'Mit etwas Deutsch' }]);
+    const { startingPointId } = await write('POST', `/api/admin/courses/${courseId}/starting-points`, {
+      title: 'Mit Vorkenntnissen',
+      lessonId: second!.id,
+      level: 'A2',
+    });
+    await expectNewest(`starting-point/${startingPointId}`, 'Starting point added', [
+      { field: 'title', value: 'Mit Vorkenntnissen' },
+      { field: 'level', value: 'A2' },
+    ]);
+    await write('PUT', `/api/admin/courses/${courseId}/starting-points/${startingPointId}`, {
+      title: 'Mit etwas Deutsch',
+      lessonId: second!.id,
+      level: 'A2',
+    });
+    const point = await expectNewest(`starting-point/${startingPointId}`, 'Starting point updated', [
+      { field: 'title', value: 'Mit etwas Deutsch' },
+    ]);
     expect(point).toHaveLength(2);
   });
 
   it('names the admin, what they set and when in the histories of a series and an AI prompt', async () => {
-    const { seriesId } = await write('POST', '/api/admin/series', { languageCode: 'de', title: 'Geschichten aus Berlin', isPrivate: false });
+    const { seriesId } = await write('POST', '/api/admin/series', {
+      languageCode: 'de',
+      title: 'Geschichten aus Berlin',
+      isPrivate: false,
+    });
     await write('PUT', `/api/admin/series/${seriesId}`, { title: 'Geschichten aus Hamburg', isPrivate: false });
     const series = await expectNewest(`series/${seriesId}`, 'Series updated', [{ field: 'title', value: 'Geschichten aus Hamburg' }]);
     expect(series.at(-1)).toMatchObject({ label: 'Series created', actor: { name: adminName } });
@@ -107,11 +134,15 @@ describe(`the admin History tab's route on ${database.label}`, () => {
 
   it('pages with nextBefore until the oldest entry', async () => {
     const { id } = (await admin.request({ method: 'POST', url: '/api/admin/announcements', payload: banner('One') })).json();
-    for (const text of ['Two', 'Three']) await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner(text) });
+    for (const text of ['Two', 'Three'])
+      await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner(text) });
     const seen: string[] = [];
     let before: string | null = null;
     do {
-      const res = await admin.request({ method: 'GET', url: `/api/admin/history/announcement/${id}?limit=2${before ? `&before=${before}` : ''}` });
+      const res = await admin.request({
+        method: 'GET',
+        url: `/api/admin/history/announcement/${id}?limit=2${before ? `&before=${before}` : ''}`,
+      });
       const page = res.json() as { entries: HistoryEntry[]; nextBefore: string | null };
       seen.push(...page.entries.map((e) => e.position));
       before = page.nextBefore;

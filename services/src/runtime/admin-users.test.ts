@@ -33,7 +33,10 @@ describe(`admin users routes on ${database.label}`, () => {
   afterAll(async () => t?.close());
 
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
-  const learner = async (name = 'Ada Lovelace', email = `people-${randomUUID()}@example.org`) => ({ email, ...(await signUpVerified(t, email, PASSWORD, name)) });
+  const learner = async (name = 'Ada Lovelace', email = `people-${randomUUID()}@example.org`) => ({
+    email,
+    ...(await signUpVerified(t, email, PASSWORD, name)),
+  });
   const search = async (query: string, agent = admin) => {
     const res = await agent.request({ method: 'GET', url: `/api/admin/users?${query}` });
     return { status: res.statusCode, body: res.json() as { users: AdminUserRow[]; total: number; message?: string } };
@@ -67,7 +70,10 @@ describe(`admin users routes on ${database.label}`, () => {
     expect((await search(`q=${encodeURIComponent(grete.email.toUpperCase())}`)).body.users.map((u) => u.uid)).toEqual([grete.uid]);
     for (const q of ['gre', 'zoe weiß', 'ZOË', `gwz${grete.uid.slice(0, 6)}`]) {
       const { body } = await search(`q=${encodeURIComponent(q)}`);
-      expect(body.users.map((u) => u.uid), q).toContain(grete.uid);
+      expect(
+        body.users.map((u) => u.uid),
+        q,
+      ).toContain(grete.uid);
     }
     expect((await search('q=gretx')).body.users.map((u) => u.uid)).not.toContain(grete.uid);
     expect((await search(`q=nobody-${randomUUID()}@example.org`)).body).toMatchObject({ users: [], total: 0 });
@@ -126,12 +132,30 @@ describe(`admin users routes on ${database.label}`, () => {
   it("shows a learner's activity from the read models: words known, cards, time and last activity", async () => {
     const { agent, uid } = await learner('Aktiv Anna');
     await agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'de', level: 'A2' } });
-    expect((await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: ['Haus', 'Baum', 'Hund'] } })).statusCode).toBe(200);
-    const card = await agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { sourceValue: 'das Haus', targetValue: 'the house' } } });
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/dictionary/add-many',
+          payload: { languageCode: 'de', words: ['Haus', 'Baum', 'Hund'] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const card = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: 'das Haus', targetValue: 'the house' } },
+    });
     expect(card.statusCode, card.body).toBe(201);
-    const review = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: card.json().id, rating: 'good' }] } });
+    const review = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards',
+      payload: { reviews: [{ id: card.json().id, rating: 'good' }] },
+    });
     expect(review.statusCode, review.body).toBe(200);
-    expect((await agent.request({ method: 'PATCH', url: '/api/user/time', payload: { seconds: 600, languageCode: 'de' } })).statusCode).toBe(200);
+    expect(
+      (await agent.request({ method: 'PATCH', url: '/api/user/time', payload: { seconds: 600, languageCode: 'de' } })).statusCode,
+    ).toBe(200);
     await t.caughtUp(); // time spent answers no position to wait for
     const today = new Date().toISOString().slice(0, 10);
 
@@ -149,12 +173,20 @@ describe(`admin users routes on ${database.label}`, () => {
 
   it('shows a learner who pays and also has a manual grant as both; taking the grant back leaves them paying', async () => {
     const { agent, uid, email } = await learner('Doppelt Dora');
-    const checkout = await agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() } });
+    const checkout = await agent.request({
+      method: 'POST',
+      url: '/api/premium/checkout',
+      payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await payCheckout(checkout.json().url);
     await billingOf(t.deps)!.standIn!.idle();
     await t.caughtUp();
-    const grant = await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'master' } });
+    const grant = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${uid}/subscription`,
+      payload: { subscription: 'master' },
+    });
     expect(grant.statusCode, grant.body).toBe(200);
     const at = `minPosition=${grant.json().position}`;
     const both = { subscription: 'master', paidSubscription: true, manualGrant: true };
@@ -163,13 +195,19 @@ describe(`admin users routes on ${database.label}`, () => {
 
     const back = await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'free' } });
     expect(back.statusCode, back.body).toBe(200);
-    expect((await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${back.json().position}` })).json()).toMatchObject({ subscription: 'master', paidSubscription: true, manualGrant: false });
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${back.json().position}` })).json(),
+    ).toMatchObject({ subscription: 'master', paidSubscription: true, manualGrant: false });
     expect((await agent.request({ method: 'GET', url: '/api/user' })).json().subscription).toBe('master');
   }, 30_000);
 
   it('grants Master by hand: the learner is Master at once, the lists say "manual grant", and it can be taken back', async () => {
     const { agent, uid, email } = await learner('Max Premium');
-    const grant = await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'master' } });
+    const grant = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${uid}/subscription`,
+      payload: { subscription: 'master' },
+    });
     expect(grant.statusCode).toBe(200);
     expect((await agent.request({ method: 'GET', url: '/api/user' })).json().subscription).toBe('master');
     const row = (await search(`q=${encodeURIComponent(email)}&minPosition=${grant.json().position}`)).body.users[0]!;
@@ -180,21 +218,44 @@ describe(`admin users routes on ${database.label}`, () => {
     expect(history.entries[0]).toMatchObject({ label: 'Master granted', actor: { name: 'Demo Admin' } });
     // Granting again changes nothing.
     const before = await eventCount();
-    expect((await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'master' } })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'master' } }))
+        .statusCode,
+    ).toBe(200);
     expect(await eventCount()).toBe(before);
-    expect((await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'free' } })).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'free' } })).statusCode,
+    ).toBe(200);
     expect((await agent.request({ method: 'GET', url: '/api/user' })).json().subscription).toBe('free');
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${randomUUID()}/subscription`, payload: { subscription: 'master' } }), 404, ADMIN_USER_MESSAGES.notFound);
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${randomUUID()}/subscription`, payload: { subscription: 'master' } }),
+      404,
+      ADMIN_USER_MESSAGES.notFound,
+    );
   });
 
   it('lets only an Owner make or unmake admins, and never removes the last Owner', async () => {
     const { uid } = await learner('Rolf Rollen');
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'Admin' } }), 403, ADMIN_USER_MESSAGES.ownerOnly);
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'Admin' } }),
+      403,
+      ADMIN_USER_MESSAGES.ownerOnly,
+    );
     const promoted = await owner.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'Admin' } });
     expect(promoted.statusCode).toBe(200);
-    expect((await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${promoted.json().position}` })).json().role).toBe('Admin');
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'User' } }), 403, ADMIN_USER_MESSAGES.ownerOnly);
-    await refused(() => owner.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/role`, payload: { role: 'Admin' } }), 409, ADMIN_USER_MESSAGES.lastOwner);
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${promoted.json().position}` })).json().role,
+    ).toBe('Admin');
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'User' } }),
+      403,
+      ADMIN_USER_MESSAGES.ownerOnly,
+    );
+    await refused(
+      () => owner.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/role`, payload: { role: 'Admin' } }),
+      409,
+      ADMIN_USER_MESSAGES.lastOwner,
+    );
     const boss = await owner.request({ method: 'PATCH', url: `/api/admin/users/${uid}/role`, payload: { role: 'Boss' } });
     expect(boss.statusCode).toBe(400);
     expect(boss.json().message).toMatch(/User.*Admin.*Owner/);
@@ -223,13 +284,21 @@ describe(`admin users routes on ${database.label}`, () => {
     expect(Number(index?.n)).toBe(0);
   });
 
-  it('disables and enables an account, but not the caller\'s own', async () => {
+  it("disables and enables an account, but not the caller's own", async () => {
     const { uid } = await learner('Dora Disabled');
     const off = await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: true } });
     expect(off.statusCode).toBe(200);
-    expect((await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${off.json().position}` })).json().disabled).toBe(true);
-    expect((await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: false } })).statusCode).toBe(200);
-    await refused(() => owner.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.disableSelf);
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/admin/users/${uid}?minPosition=${off.json().position}` })).json().disabled,
+    ).toBe(true);
+    expect(
+      (await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/disabled`, payload: { disabled: false } })).statusCode,
+    ).toBe(200);
+    await refused(
+      () => owner.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }),
+      403,
+      ADMIN_USER_MESSAGES.disableSelf,
+    );
   });
 
   it('leaves disabling an admin to an Owner, like deleting or demoting one, and never disables the Owner', async () => {
@@ -237,13 +306,27 @@ describe(`admin users routes on ${database.label}`, () => {
     const promoted = await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/role`, payload: { role: 'Admin' } });
     expect(promoted.statusCode).toBe(200);
     await admin.request({ method: 'GET', url: `/api/admin/users/${other.uid}?minPosition=${promoted.json().position}` });
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.ownerOnlyDisable);
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }), 403, ADMIN_USER_MESSAGES.ownerDisable);
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } }),
+      403,
+      ADMIN_USER_MESSAGES.ownerOnlyDisable,
+    );
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${ownerId}/disabled`, payload: { disabled: true } }),
+      403,
+      ADMIN_USER_MESSAGES.ownerDisable,
+    );
     expect((await other.agent.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200); // still signed in
     const off = await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: true } });
     expect(off.statusCode).toBe(200);
     await admin.request({ method: 'GET', url: `/api/admin/users/${other.uid}?minPosition=${off.json().position}` });
-    await refused(() => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } }), 403, ADMIN_USER_MESSAGES.ownerOnlyDisable);
-    expect((await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } })).statusCode).toBe(200);
+    await refused(
+      () => admin.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } }),
+      403,
+      ADMIN_USER_MESSAGES.ownerOnlyDisable,
+    );
+    expect(
+      (await owner.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/disabled`, payload: { disabled: false } })).statusCode,
+    ).toBe(200);
   });
 });

@@ -52,7 +52,11 @@ async function start(dataDir: string, port: number, databaseUrl?: string): Promi
 class Client {
   private cookies = new Map<string, string>();
   constructor(private readonly base: string) {}
-  async call(method: string, url: string, body?: unknown): Promise<{ status: number; json: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON */ {
+  async call(
+    method: string,
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: any }> /* eslint-disable-line @typescript-eslint/no-explicit-any -- any JSON */ {
     const headers: Record<string, string> = { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (body !== undefined) headers['content-type'] = 'application/json';
     const csrf = this.cookies.get('verba_csrf');
@@ -135,7 +139,10 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
     expect(exitCode).toBe(0);
     // Requests that reached the server before the drain are answered 200; later ones are refused (503).
     const statuses = answered.flatMap((a) => (a.status === 'fulfilled' ? [a.value.status] : []));
-    expect(statuses.every((s) => s === 200 || s === 503), String(statuses)).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 503),
+      String(statuses),
+    ).toBe(true);
   }, 240_000);
 
   it('on PostgreSQL, runs its projectors on their own thread: a mark reads back with its position', async () => {
@@ -150,7 +157,10 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
       expect((await client.call('POST', '/api/sign-in', { email: match![1], password: match![2] })).status).toBe(200);
       // The demo library was projected before the server said it was ready.
       expect((await client.call('GET', '/api/articles?languageCode=de')).json.articles.length).toBeGreaterThan(0);
-      const mark = await client.call('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: 'gebündelt', status: 'known' } });
+      const mark = await client.call('PATCH', '/api/dictionary/word', {
+        languageCode: 'de',
+        word: { value: 'gebündelt', status: 'known' },
+      });
       expect(mark.status).toBe(200);
       const read = await client.call('GET', `/api/dictionary?languageCode=de&minPosition=${mark.json.position}`);
       expect(read.status).toBe(200);

@@ -13,7 +13,14 @@ export interface AnalystArgs {
 export function parseAnalystArgs(command: 'replay' | 'export', args: string[]): AnalystArgs {
   const { values } = parseArgs({
     args,
-    options: { from: { type: 'string' }, to: { type: 'string' }, types: { type: 'string' }, topic: { type: 'string' }, out: { type: 'string' }, format: { type: 'string' } },
+    options: {
+      from: { type: 'string' },
+      to: { type: 'string' },
+      types: { type: 'string' },
+      topic: { type: 'string' },
+      out: { type: 'string' },
+      format: { type: 'string' },
+    },
     strict: true,
   });
   const target = command === 'replay' ? values.topic : values.out;
@@ -23,7 +30,14 @@ export function parseAnalystArgs(command: 'replay' | 'export', args: string[]): 
   const filter: ReplayFilter = {
     ...(values.from ? { from: parseReplayBound(values.from, 'from') } : {}),
     ...(values.to ? { to: parseReplayBound(values.to, 'to') } : {}),
-    ...(values.types ? { types: values.types.split(',').map((t) => t.trim()).filter(Boolean) } : {}),
+    ...(values.types
+      ? {
+          types: values.types
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        }
+      : {}),
   };
   return { filter, target, format };
 }

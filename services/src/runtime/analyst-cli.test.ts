@@ -48,8 +48,14 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
   let database: TestDatabase;
   let store: PostgresEventStore;
   let dir: string;
-  const env = () => ({ DATABASE_URL: database.connectionString, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  const cli = (args: string[], extra: Record<string, string> = {}) => runCli(args[0]!, args.slice(1), loadConfig({ ...env(), ...extra }), createLogger('silent'), allModules);
+  const env = () => ({
+    DATABASE_URL: database.connectionString,
+    SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+  });
+  const cli = (args: string[], extra: Record<string, string> = {}) =>
+    runCli(args[0]!, args.slice(1), loadConfig({ ...env(), ...extra }), createLogger('silent'), allModules);
 
   beforeAll(async () => {
     database = await createRealTestDatabase();
@@ -78,17 +84,39 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
 
   it('export --format ndjson writes the integration events, filtered by dates and types, and DuckDB reads them', async () => {
     const file = path.join(dir, 'reads.ndjson');
-    expect(await cli(['export', '--out', file, '--from', '2026-10-01', '--to', '2026-10-02', '--types', 'verba.library.article-read,verba.identity.time-spent'])).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => parseIntegrationEvent(l));
+    expect(
+      await cli([
+        'export',
+        '--out',
+        file,
+        '--from',
+        '2026-10-01',
+        '--to',
+        '2026-10-02',
+        '--types',
+        'verba.library.article-read,verba.identity.time-spent',
+      ]),
+    ).toBe(0);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => parseIntegrationEvent(l));
     expect(lines.map((e) => e.type)).toEqual(['verba.library.article-read', 'verba.identity.time-spent', 'verba.library.article-read']);
-    const rows = await duck<{ type: string; n: string }>(`select type, count(*) as n from read_json_auto('${file}') group by type order by type`);
-    expect(rows).toEqual([{ type: 'verba.identity.time-spent', n: '1' }, { type: 'verba.library.article-read', n: '2' }]);
+    const rows = await duck<{ type: string; n: string }>(
+      `select type, count(*) as n from read_json_auto('${file}') group by type order by type`,
+    );
+    expect(rows).toEqual([
+      { type: 'verba.identity.time-spent', n: '1' },
+      { type: 'verba.library.article-read', n: '2' },
+    ]);
   });
 
   it('export --format parquet: every fact of the log, readable by DuckDB with its JSON data', async () => {
     const file = path.join(dir, 'all.parquet');
     expect(await cli(['export', '--out', file, '--format', 'parquet'])).toBe(0);
-    const rows = await duck<{ type: string; language: string | null }>(`select type, json_extract_string(data, '$.language') as language from read_parquet('${file}') order by occurredAt`);
+    const rows = await duck<{ type: string; language: string | null }>(
+      `select type, json_extract_string(data, '$.language') as language from read_parquet('${file}') order by occurredAt`,
+    );
     expect(rows).toHaveLength(13);
     expect(rows[0]).toEqual({ type: 'verba.identity.user-registered', language: null });
     expect(rows.filter((r) => r.type === 'verba.library.article-read').map((r) => r.language)).toEqual(['de', 'fr', 'de']);
@@ -109,7 +137,14 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
       const asOf = new AnalyticsQueries(db, asOfTables('2026-10-02'));
       const [de, fr] = await asOf.languages('2026-10-01', '2026-10-02');
       // Ben was not deleted yet on 2 October; Ana's read of 3 October had not happened.
-      expect(de).toMatchObject({ totalUsers: 1, totalPremiumUsers: 1, totalActiveUsers: 1, totalReads: 1, timeSpent: 600, totalChapters: 1 });
+      expect(de).toMatchObject({
+        totalUsers: 1,
+        totalPremiumUsers: 1,
+        totalActiveUsers: 1,
+        totalReads: 1,
+        timeSpent: 600,
+        totalChapters: 1,
+      });
       expect(fr).toMatchObject({ totalUsers: 1, totalNewUsers: 1, totalReads: 1 });
     } finally {
       await db.destroy();
@@ -128,8 +163,15 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
     };
     /** Every message of a topic, as kcat reads it (not our own consumer). */
     const kcatRead = (topic: string) => {
-      const r = spawnSync('kcat', ['-C', '-b', mock.mockAddress, '-t', topic, '-o', 'beginning', '-e', '-q', '-J'], { encoding: 'utf8', timeout: 20_000 });
-      return r.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as { key: string; payload: string });
+      const r = spawnSync('kcat', ['-C', '-b', mock.mockAddress, '-t', topic, '-o', 'beginning', '-e', '-q', '-J'], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      return r.stdout
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { key: string; payload: string });
     };
 
     beforeAll(async () => {
@@ -143,7 +185,12 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
       const db = createKnex(database.connectionString, { poolSize: 2 });
       const publisher = createKafkaPublisher({ brokers: mock.bootstrap, clientId: 'verba-relay-analyst-test' });
       await migrateRelay(db);
-      const relay = new IntegrationRelay({ store, db, publisher, mappers: Object.assign({}, ...allModules.map((m) => m.integration ?? {})) });
+      const relay = new IntegrationRelay({
+        store,
+        db,
+        publisher,
+        mappers: Object.assign({}, ...allModules.map((m) => m.integration ?? {})),
+      });
       try {
         await relay.start();
         expect(await relay.waitFor(await store.headPosition(), 20_000)).toBe(true);
@@ -160,7 +207,11 @@ describe.skipIf(!pgProbe.available)('analyst commands: export, as-of rebuild, re
     });
 
     it('replay re-publishes the chosen facts to the chosen topic', async () => {
-      expect(await cli(['replay', '--topic', 'analyst.reads', '--types', 'verba.library.article-read', '--from', '2026-10-02'], { KAFKA_BROKERS: mock.bootstrap })).toBe(0);
+      expect(
+        await cli(['replay', '--topic', 'analyst.reads', '--types', 'verba.library.article-read', '--from', '2026-10-02'], {
+          KAFKA_BROKERS: mock.bootstrap,
+        }),
+      ).toBe(0);
       const messages = kcatRead('analyst.reads').map((m) => parseIntegrationEvent(m.payload));
       expect(messages.map((m) => [m.type, m.occurredAt])).toEqual([
         ['verba.library.article-read', '2026-10-02T09:00:00Z'],

@@ -32,9 +32,15 @@ describe(`premium users in the language analytics on ${database.label}`, () => {
   // Premium in the analytics is paying for Master (billing's subscription-changed fact): an admin's manual grant is not a sale.
   it('does not count an admin grant of Master as a premium user', async () => {
     const { agent, uid } = await signUpVerified(t, `grant-${randomUUID()}@example.org`, 'Correct-horse-9', 'Gina Grant');
-    expect((await agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'ru', level: 'A1' } })).statusCode).toBe(200);
+    expect(
+      (await agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'ru', level: 'A1' } })).statusCode,
+    ).toBe(200);
     const before = await russian();
-    const grant = await admin.request({ method: 'PATCH', url: `/api/admin/users/${uid}/subscription`, payload: { subscription: 'master' } });
+    const grant = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${uid}/subscription`,
+      payload: { subscription: 'master' },
+    });
     expect(grant.statusCode, grant.body).toBe(200);
     expect((await agent.request({ method: 'GET', url: '/api/user' })).json().subscription).toBe('master');
     const after = await russian();
@@ -44,7 +50,11 @@ describe(`premium users in the language analytics on ${database.label}`, () => {
     // A learner who pays is counted.
     const payer = await signUpVerified(t, `pays-${randomUUID()}@example.org`, 'Correct-horse-9', 'Paula Pays');
     await payer.agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'ru', level: 'A1' } });
-    const checkout = await payer.agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() } });
+    const checkout = await payer.agent.request({
+      method: 'POST',
+      url: '/api/premium/checkout',
+      payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await payCheckout(checkout.json().url);
     await billingOf(t.deps)!.standIn!.idle();

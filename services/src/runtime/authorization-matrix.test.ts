@@ -53,7 +53,6 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     return { res, requestId };
   }
 
-
   const PASSWORD = 'Correct-horse-9';
   const signUp = (email: string) => signUpVerified(t, email, PASSWORD, 'Matrix Learner');
 
@@ -66,7 +65,14 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     const article = await a.agent.request({
       method: 'POST',
       url: '/api/articles/create',
-      payload: { languageCode: 'de', name: `Privat ${secret}`, category: 'Travel', generalDifficulty: 'A2', content: `Mein ${secret} ist privat.`, isPrivate: true },
+      payload: {
+        languageCode: 'de',
+        name: `Privat ${secret}`,
+        category: 'Travel',
+        generalDifficulty: 'A2',
+        content: `Mein ${secret} ist privat.`,
+        isPrivate: true,
+      },
     });
     expect(article.statusCode, article.body).toBe(201);
     owned['private-article'] = article.json().article.id;
@@ -74,19 +80,37 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     const discussion = await a.agent.request({
       method: 'POST',
       url: '/api/forum/threads',
-      payload: { commandId: randomUUID(), language: 'de', title: `Frage ${secret}`, body: `Was heißt ${secret}?`, attachedTo: { kind: 'article', targetId: owned['private-article'] } },
+      payload: {
+        commandId: randomUUID(),
+        language: 'de',
+        title: `Frage ${secret}`,
+        body: `Was heißt ${secret}?`,
+        attachedTo: { kind: 'article', targetId: owned['private-article'] },
+      },
     });
     expect(discussion.statusCode, discussion.body).toBe(201);
     owned['private-article-thread'] = discussion.json().threadId;
     owned['private-article-post'] = discussion.json().postId;
-    const series = await a.agent.request({ method: 'POST', url: '/api/series/create', payload: { languageCode: 'fr', title: `Série ${secret}`, isPrivate: true } });
+    const series = await a.agent.request({
+      method: 'POST',
+      url: '/api/series/create',
+      payload: { languageCode: 'fr', title: `Série ${secret}`, isPrivate: true },
+    });
     expect(series.statusCode, series.body).toBe(201);
     owned['private-series'] = series.json().series.id;
-    const card = await a.agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { sourceValue: secret, targetValue: 'secret' } } });
+    const card = await a.agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: secret, targetValue: 'secret' } },
+    });
     expect(card.statusCode, card.body).toBe(201);
     owned.flashcard = card.json().id;
     owned.user = a.uid;
-    const checkout = await a.agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() } });
+    const checkout = await a.agent.request({
+      method: 'POST',
+      url: '/api/premium/checkout',
+      payload: { plan: 'monthly', currency: 'eur', commandId: randomUUID() },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await t.caughtUp();
     owned['billing-customer'] = (await a.agent.request({ method: 'GET', url: '/api/premium/subscription-data' })).json().customerId;
@@ -96,8 +120,14 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
 
   it('declares every route once, admin routes as admin, and probes every route that takes an owned id', () => {
     const keys = contractRoutes.map((r) => r.key);
-    expect(keys.filter((k) => !(k in ROUTE_ACCESS)), 'routes without a declaration').toEqual([]);
-    expect(Object.keys(ROUTE_ACCESS).filter((k) => !keys.includes(k)), 'declarations of routes that do not exist').toEqual([]);
+    expect(
+      keys.filter((k) => !(k in ROUTE_ACCESS)),
+      'routes without a declaration',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((k) => !keys.includes(k)),
+      'declarations of routes that do not exist',
+    ).toEqual([]);
     for (const { key, route } of contractRoutes) {
       const declared = ROUTE_ACCESS[key]!;
       if (route.access === 'admin') expect(declared.kind, key).toBe('admin');
@@ -106,7 +136,9 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
       if (route.access !== 'admin' && ids.length > 0) expect(declared.kind, `${key} takes ${ids.join(', ')}`).toBe('probe');
     }
     const probes = Object.values(ROUTE_ACCESS).filter((d) => d.kind === 'probe').length;
-    console.log(`authorization matrix: ${contractRoutes.length} routes x 4 roles (anonymous, learner, admin, another learner on ${probes} probes)`);
+    console.log(
+      `authorization matrix: ${contractRoutes.length} routes x 4 roles (anonymous, learner, admin, another learner on ${probes} probes)`,
+    );
   });
 
   it('answers 401 to anonymous callers on every route that needs a session, and never 401/403/5xx on public ones', async () => {
@@ -144,7 +176,9 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     const wrong: string[] = [];
     // Answered probes last: one may create something of B's own under A's id (cards are per learner), which
     // must not turn a later probe's "not found" into B acting on B's own thing.
-    const probes = Object.entries(ROUTE_ACCESS).sort(([, x], [, y]) => Number(x.kind === 'probe' && x.expect === 'no-leak') - Number(y.kind === 'probe' && y.expect === 'no-leak'));
+    const probes = Object.entries(ROUTE_ACCESS).sort(
+      ([, x], [, y]) => Number(x.kind === 'probe' && x.expect === 'no-leak') - Number(y.kind === 'probe' && y.expect === 'no-leak'),
+    );
     for (const [key, declared] of probes) {
       if (declared.kind !== 'probe') continue;
       const { res, requestId } = await send(b.agent, declared.call(owned[declared.resource]));
@@ -160,25 +194,41 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     expect(article.json()).toMatchObject({ name: `Privat ${secret}` });
     const series = await a.agent.request({ method: 'GET', url: `/api/series/${owned['private-series']}` });
     expect(series.json()).toMatchObject({ title: `Série ${secret}` });
-    const cards = (await a.agent.request({ method: 'GET', url: '/api/flashcards?languageCode=de' })).json().flashcards as { id: string; sourceValue: string }[];
+    const cards = (await a.agent.request({ method: 'GET', url: '/api/flashcards?languageCode=de' })).json().flashcards as {
+      id: string;
+      sourceValue: string;
+    }[];
     expect(cards.find((c) => c.id === owned.flashcard)).toMatchObject({ sourceValue: secret });
     const thread = (await a.agent.request({ method: 'GET', url: `/api/forum/threads/${owned['private-article-thread']}` })).json();
-    expect(thread).toMatchObject({ thread: { title: `Frage ${secret}`, subscribed: false }, total: 1, posts: [{ id: owned['private-article-post'], upvotes: 0, deleted: false }] });
+    expect(thread).toMatchObject({
+      thread: { title: `Frage ${secret}`, subscribed: false },
+      total: 1,
+      posts: [{ id: owned['private-article-post'], upvotes: 0, deleted: false }],
+    });
   });
 
   it("answers admins' reads with no secret: no password, hash, session, data key or Stripe key, no email of a deleted account", async () => {
     // A learner who joined the mailing list, then an admin deleted the account: their address must be gone everywhere.
     const goneEmail = `gone-${randomUUID()}@example.org`;
     const gone = await signUp(goneEmail);
-    expect((await gone.agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: goneEmail, name: 'Gone Learner' } })).statusCode).toBe(200);
+    expect(
+      (await gone.agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: goneEmail, name: 'Gone Learner' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await admin.request({ method: 'DELETE', url: `/api/admin/users/${gone.uid}` })).statusCode).toBe(200);
     await t.caughtUp();
     // The mailing list forgets the contact through a reactor that follows the log.
-    await expect.poll(async () => (await admin.request({ method: 'GET', url: '/api/admin/brevo/calls' })).body.includes(goneEmail), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(async () => (await admin.request({ method: 'GET', url: '/api/admin/brevo/calls' })).body.includes(goneEmail), {
+        timeout: 15_000,
+      })
+      .toBe(false);
 
     const db = t.platform.db;
     const account = await db('identity_users').where({ user_id: a.uid }).first('email_hash', 'email_enc', 'name_enc', 'password_enc');
-    const sessions: { id: string; refresh_hash: string }[] = await db('identity_sessions').where({ user_id: a.uid }).select('id', 'refresh_hash');
+    const sessions: { id: string; refresh_hash: string }[] = await db('identity_sessions')
+      .where({ user_id: a.uid })
+      .select('id', 'refresh_hash');
     const dataKey = (await db(USER_DATA_KEYS).where({ user_id: a.uid }).first('data_key')).data_key as Buffer;
     expect(sessions.length).toBeGreaterThan(0);
     const secrets = [
@@ -195,9 +245,13 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     const patterns = [/\$argon2/, /\b(sk|rk)_(test|live)_/, /\bwhsec_/];
 
     // Every admin read, with real ids where it takes one (the seeded course and chapter, A's account and article).
-    const courses = (await admin.request({ method: 'GET', url: '/api/admin/courses' })).json() as { languages: { course: { id: string } | null }[] };
+    const courses = (await admin.request({ method: 'GET', url: '/api/admin/courses' })).json() as {
+      languages: { course: { id: string } | null }[];
+    };
     const courseId = courses.languages.find((l) => l.course)!.course!.id;
-    const course = (await admin.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).json() as { lessons: { chaptersOrder: { id: string }[] }[] };
+    const course = (await admin.request({ method: 'GET', url: `/api/admin/courses/${courseId}` })).json() as {
+      lessons: { chaptersOrder: { id: string }[] }[];
+    };
     const params: Record<string, string> = {
       userId: a.uid,
       articleId: owned['private-article'],

@@ -32,7 +32,11 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     for (const status of ['known', 'uncertain'] as const) {
       for (let i = 0; i < send[status].length; i += MAX_WORDS_PER_REQUEST) {
         const words = send[status].slice(i, i + MAX_WORDS_PER_REQUEST);
-        const res = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words, status, commandId: randomUUID() } });
+        const res = await agent.request({
+          method: 'POST',
+          url: '/api/dictionary/add-many',
+          payload: { languageCode: 'de', words, status, commandId: randomUUID() },
+        });
         expect(res.statusCode, res.body).toBe(200);
         position = res.json().position ?? position;
       }
@@ -45,13 +49,27 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     const created = await agent.request({
       method: 'POST',
       url: '/api/flashcards',
-      payload: { languageCode: 'de', flashcards: [{ sourceValue: 'Zelt', targetValue: 'tent' }, { sourceValue: 'Sterne', targetValue: 'stars' }, { sourceValue: 'guten Morgen', targetValue: 'good morning' }] },
+      payload: {
+        languageCode: 'de',
+        flashcards: [
+          { sourceValue: 'Zelt', targetValue: 'tent' },
+          { sourceValue: 'Sterne', targetValue: 'stars' },
+          { sourceValue: 'guten Morgen', targetValue: 'good morning' },
+        ],
+      },
     });
     const [zelt] = created.json().ids as string[];
     const known = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id: zelt, status: 'known' } });
-    const marked = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Sterne', status: 'known' } } });
+    const marked = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'Sterne', status: 'known' } },
+    });
 
-    const csv = await agent.request({ method: 'GET', url: `/api/flashcards/export?languageCode=de&format=csv&minPosition=${known.json().position}` });
+    const csv = await agent.request({
+      method: 'GET',
+      url: `/api/flashcards/export?languageCode=de&format=csv&minPosition=${known.json().position}`,
+    });
     expect(csv.statusCode).toBe(200);
     const list = parseWordList(csv.body, 'de');
     expect(list.format).toBe('verba');
@@ -64,7 +82,13 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     const position = await importWords(agent, plan.send);
     const after = await dictionary(agent, position);
     expect(Object.fromEntries(after)).toEqual({ zelt: 'known', sterne: 'uncertain' });
-    expect(planWordImport(parseWordList(csv.body, 'de'), after).counts).toEqual({ newKnown: 0, newUncertain: 0, changed: 0, unchanged: 2, skipped: 1 });
+    expect(planWordImport(parseWordList(csv.body, 'de'), after).counts).toEqual({
+      newKnown: 0,
+      newUncertain: 0,
+      changed: 0,
+      unchanged: 2,
+      skipped: 1,
+    });
   });
 
   it('imports a LUTE export of 2,500 terms in requests of at most 1,000 words', async () => {

@@ -27,7 +27,11 @@ const moduleCommands = (modules: readonly Module[]) => Object.assign({}, ...modu
 export async function runCli(command: string, args: string[], config: Config, log: Logger, modules: readonly Module[]): Promise<number> {
   const extra = moduleCommands(modules);
   if (!['migrate', 'rebuild', 'seed', 'replay', 'export'].includes(command) && !Object.hasOwn(extra, command)) {
-    console.error(`Unknown command "${command}".\n${USAGE}\n${Object.values(extra).map((c) => `  ${c.usage}`).join('\n')}`);
+    console.error(
+      `Unknown command "${command}".\n${USAGE}\n${Object.values(extra)
+        .map((c) => `  ${c.usage}`)
+        .join('\n')}`,
+    );
     return 2;
   }
   const names = modules.flatMap((m) => m.projections ?? []).map((p) => p.name);
@@ -73,7 +77,9 @@ export async function runCli(command: string, args: string[], config: Config, lo
       }
       const started = Date.now();
       const result = await rebuildAsOf(platform.deps.store, platform.deps.db, projection, asOf);
-      console.log(`rebuilt ${args[0]} as of ${asOf} from ${result.applied} of ${result.events} events in ${Date.now() - started} ms: ${result.tables.join(', ')}`);
+      console.log(
+        `rebuilt ${args[0]} as of ${asOf} from ${result.applied} of ${result.events} events in ${Date.now() - started} ms: ${result.tables.join(', ')}`,
+      );
     } else if (command === 'rebuild') {
       const started = Date.now();
       const result = await platform.runner.rebuild(args[0]!, (n) => {

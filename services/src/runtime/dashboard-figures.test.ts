@@ -27,12 +27,24 @@ describe(`the learner's dashboard figures route on ${database.label}`, () => {
 
   it('shows the words a learner just marked (read-your-writes), today in the chart and a streak of one day', async () => {
     const ana = learner();
-    const marked = await ana.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: ['Haus', 'Baum', 'Hund'] } });
+    const marked = await ana.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'de', words: ['Haus', 'Baum', 'Hund'] },
+    });
     expect(marked.statusCode).toBe(200);
     const res = await progress(ana, `languageCode=de&minPosition=${marked.json().position}`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ languageCode: 'de', wordsKnown: 3, wordsUncertain: 0, levelHint: 'A1', nextLevelAt: 800, streak: 1, activeToday: true });
+    expect(body).toMatchObject({
+      languageCode: 'de',
+      wordsKnown: 3,
+      wordsUncertain: 0,
+      levelHint: 'A1',
+      nextLevelAt: 800,
+      streak: 1,
+      activeToday: true,
+    });
     expect(body.days).toHaveLength(PROGRESS_DAYS);
     expect(body.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), words: 3 });
 
@@ -61,7 +73,9 @@ describe(`the learner's dashboard figures route on ${database.label}`, () => {
     ];
     const marked = await ana.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words: marks } });
     const at = `minPosition=${marked.json().position}`;
-    const dictionary = (await ana.request({ method: 'GET', url: `/api/dictionary?languageCode=de&${at}` })).json().words as { status: string }[];
+    const dictionary = (await ana.request({ method: 'GET', url: `/api/dictionary?languageCode=de&${at}` })).json().words as {
+      status: string;
+    }[];
     const own = await ana.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&${at}` });
     expect(own.json()).toEqual({ languageCode: 'de', known: 1, uncertain: 2, total: 3, levelHint: 'A1' });
     expect(own.json().total).toBe(dictionary.length);
@@ -70,11 +84,13 @@ describe(`the learner's dashboard figures route on ${database.label}`, () => {
     expect(peek.statusCode).toBe(403);
     expect(peek.json().message).toBe("You can only see your own dictionary's analytics.");
     const admin = t.agent().setCookies(testUserCookies(randomUUID(), 'Admin'));
-    expect((await admin.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${uid}&${at}` })).json()).toMatchObject({ known: 1, uncertain: 2 });
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${uid}&${at}` })).json(),
+    ).toMatchObject({ known: 1, uncertain: 2 });
     expect((await t.agent().request({ method: 'GET', url: '/api/dictionary/analytics?languageCode=de' })).statusCode).toBe(401);
   });
 
-  it("answers flashcards/analytics from the analytics read model: the cards practice holds, by FSRS state and with their retention, private to its learner", async () => {
+  it('answers flashcards/analytics from the analytics read model: the cards practice holds, by FSRS state and with their retention, private to its learner', async () => {
     const ana = learner();
     const write = async (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload: object) => {
       const res = await ana.request({ method, url, payload });
@@ -85,12 +101,22 @@ describe(`the learner's dashboard figures route on ${database.label}`, () => {
       languageCode: 'de',
       flashcards: ['eins', 'zwei', 'drei', 'vier'].map((sourceValue, i) => ({ sourceValue, targetValue: String(i + 1) })),
     });
-    await write('PATCH', '/api/flashcards', { reviews: [{ id: ids[0], rating: 'easy' }, { id: ids[1], rating: 'good' }, { id: ids[2], rating: 'again' }] });
+    await write('PATCH', '/api/flashcards', {
+      reviews: [
+        { id: ids[0], rating: 'easy' },
+        { id: ids[1], rating: 'good' },
+        { id: ids[2], rating: 'again' },
+      ],
+    });
     await write('PATCH', '/api/flashcards', { reviews: [{ id: ids[1], rating: 'good' }], source: 'quick-quiz' });
     const { position } = await write('DELETE', '/api/flashcards/one', { id: ids[3] });
     const at = `languageCode=de&minPosition=${position}`;
 
-    const cards = (await ana.request({ method: 'GET', url: `/api/flashcards?${at}` })).json().flashcards as { state: string; reps: number; lapses: number }[];
+    const cards = (await ana.request({ method: 'GET', url: `/api/flashcards?${at}` })).json().flashcards as {
+      state: string;
+      reps: number;
+      lapses: number;
+    }[];
     expect(cards).toHaveLength(3);
     const byState = { new: 0, learning: 0, review: 0, relearning: 0 } as Record<string, number>;
     for (const c of cards) byState[c.state]! += 1;
@@ -104,9 +130,16 @@ describe(`the learner's dashboard figures route on ${database.label}`, () => {
     expect(stats.days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), reviews: 4 });
 
     // Another learner, and another language, see none of it; anonymous callers are refused.
-    const empty = { cardsByState: { new: 0, learning: 0, review: 0, relearning: 0 }, retention: { reviews: 0, lapses: 0, rate: null }, streak: 0, longestStreak: 0 };
+    const empty = {
+      cardsByState: { new: 0, learning: 0, review: 0, relearning: 0 },
+      retention: { reviews: 0, lapses: 0, rate: null },
+      streak: 0,
+      longestStreak: 0,
+    };
     expect((await learner().request({ method: 'GET', url: `/api/flashcards/analytics?${at}` })).json()).toMatchObject(empty);
-    expect((await ana.request({ method: 'GET', url: `/api/flashcards/analytics?languageCode=fr&minPosition=${position}` })).json()).toMatchObject(empty);
+    expect(
+      (await ana.request({ method: 'GET', url: `/api/flashcards/analytics?languageCode=fr&minPosition=${position}` })).json(),
+    ).toMatchObject(empty);
     expect((await t.agent().request({ method: 'GET', url: '/api/flashcards/analytics?languageCode=de' })).statusCode).toBe(401);
   });
 });

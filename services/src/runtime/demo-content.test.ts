@@ -61,13 +61,25 @@ describe('the demo library a new learner finds', () => {
 
   it('passes the checks an article written in the app passes: limits, cleaning changes nothing', () => {
     for (const a of articles) {
-      const input = ArticleInputSchema.safeParse({ languageCode: a.languageCode, name: a.name, category: a.category, generalDifficulty: a.level, content: a.content, isPrivate: false, seriesId: a.seriesId });
+      const input = ArticleInputSchema.safeParse({
+        languageCode: a.languageCode,
+        name: a.name,
+        category: a.category,
+        generalDifficulty: a.level,
+        content: a.content,
+        isPrivate: false,
+        seriesId: a.seriesId,
+      });
       expect(input.error?.issues, a.name).toBeUndefined();
       expect(plainText(a.name), a.name).toBe(a.name);
       expect(cleanContent(a.content, 'text'), a.name).toBe(a.content);
     }
     for (const s of series) {
-      expect(SeriesInputSchema.safeParse({ languageCode: s.languageCode, title: s.title, description: s.description, isPrivate: false }).error?.issues, s.title).toBeUndefined();
+      expect(
+        SeriesInputSchema.safeParse({ languageCode: s.languageCode, title: s.title, description: s.description, isPrivate: false }).error
+          ?.issues,
+        s.title,
+      ).toBeUndefined();
       expect(plainText(s.description)).toBe(s.description);
       expect(moderateLocally(s.title, s.description), s.title).toEqual({ ok: true });
     }

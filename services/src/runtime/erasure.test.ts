@@ -73,7 +73,11 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
       return JSON.parse(res.body);
     };
     const series = await ok(
-      await agent.request({ method: 'POST', url: '/api/series/create', payload: { languageCode: 'de', title: marker.seriesTitle, description: marker.seriesText, authorDisplayName: marker.author } }),
+      await agent.request({
+        method: 'POST',
+        url: '/api/series/create',
+        payload: { languageCode: 'de', title: marker.seriesTitle, description: marker.seriesText, authorDisplayName: marker.author },
+      }),
       201,
     );
     const seriesId = series.series.id as string;
@@ -99,29 +103,78 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
       articles.push(created.article.id);
     }
     await ok(await agent.request({ method: 'POST', url: '/api/articles/rating', payload: { articleId: articles[0], rate: 4 } }));
-    await ok(await agent.request({ method: 'POST', url: '/api/articles/bookmark', payload: { articleId: articles[0], pageNumber: 1, totalPages: 2 } }));
+    await ok(
+      await agent.request({
+        method: 'POST',
+        url: '/api/articles/bookmark',
+        payload: { articleId: articles[0], pageNumber: 1, totalPages: 2 },
+      }),
+    );
     // A flag for review of someone else's article carries the reader's reason.
     const others = await ok(
-      await admin.request({ method: 'POST', url: '/api/articles/create', payload: { languageCode: 'de', name: 'Öffentlich', category: 'Travel', generalDifficulty: 'A1', content: 'Das Meer ist blau.', isPrivate: false } }),
+      await admin.request({
+        method: 'POST',
+        url: '/api/articles/create',
+        payload: {
+          languageCode: 'de',
+          name: 'Öffentlich',
+          category: 'Travel',
+          generalDifficulty: 'A1',
+          content: 'Das Meer ist blau.',
+          isPrivate: false,
+        },
+      }),
       201,
     );
-    await ok(await agent.request({ method: 'POST', url: '/api/articles/add-flagged', payload: { articleIds: [others.article.id], reason: marker.flagReason } }));
+    await ok(
+      await agent.request({
+        method: 'POST',
+        url: '/api/articles/add-flagged',
+        payload: { articleIds: [others.article.id], reason: marker.flagReason },
+      }),
+    );
     await ok(
       await agent.request({
         method: 'POST',
         url: '/api/flashcards/one',
-        payload: { languageCode: 'de', flashcard: { sourceValue: marker.cardFront, targetValue: marker.cardBack, origin: 'article', originId: articles[0], originName: `${marker.articleTitle} 0` } },
+        payload: {
+          languageCode: 'de',
+          flashcard: {
+            sourceValue: marker.cardFront,
+            targetValue: marker.cardBack,
+            origin: 'article',
+            originId: articles[0],
+            originName: `${marker.articleTitle} 0`,
+          },
+        },
       }),
       201,
     );
-    await ok(await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Meer', status: 'known' } } }));
-    await ok(await agent.request({ method: 'POST', url: '/api/translation/meanings', payload: { languageCode: 'de', word: marker.ownWord, meaning: marker.ownMeaning } }));
+    await ok(
+      await agent.request({
+        method: 'PATCH',
+        url: '/api/dictionary/word',
+        payload: { languageCode: 'de', word: { value: 'Meer', status: 'known' } },
+      }),
+    );
+    await ok(
+      await agent.request({
+        method: 'POST',
+        url: '/api/translation/meanings',
+        payload: { languageCode: 'de', word: marker.ownWord, meaning: marker.ownMeaning },
+      }),
+    );
     await ok(await agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: marker.email, name: marker.name } }));
     const thread = await ok(
-      await agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: marker.forumTitle, body: marker.forumText } }),
+      await agent.request({
+        method: 'POST',
+        url: '/api/forum/threads',
+        payload: { commandId: randomUUID(), language: 'de', title: marker.forumTitle, body: marker.forumText },
+      }),
       201,
     );
-    const forumAuthor = async () => (await ok(await admin.request({ method: 'GET', url: `/api/forum/threads/${thread.threadId}` }))).posts[0].author as string;
+    const forumAuthor = async () =>
+      (await ok(await admin.request({ method: 'GET', url: `/api/forum/threads/${thread.threadId}` }))).posts[0].author as string;
     await t.caughtUp();
     // Others see the author by the name identity holds (the forum keeps no copy of it).
     expect(await forumAuthor()).toBe(marker.name);
@@ -136,7 +189,17 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     expect(JSON.stringify(read)).toContain(marker.articleText);
     // The log itself holds what they wrote only sealed.
     const log = (await readWholeLog(t.platform.store)).map((e) => JSON.stringify(e.data)).join('\n');
-    for (const value of [marker.articleText, marker.articleTitle, marker.seriesTitle, marker.cardFront, marker.author, marker.translation, marker.ownWord, marker.ownMeaning, marker.flagReason]) {
+    for (const value of [
+      marker.articleText,
+      marker.articleTitle,
+      marker.seriesTitle,
+      marker.cardFront,
+      marker.author,
+      marker.translation,
+      marker.ownWord,
+      marker.ownMeaning,
+      marker.flagReason,
+    ]) {
       expect(log, value).not.toContain(value);
     }
 
@@ -144,7 +207,10 @@ describe.skipIf(!real.available)(`erasure of everything a deleted user wrote ${r
     await t.caughtUp();
     // The reactors follow the log after the projections: wait for the processor's deletion.
     for (let i = 0; i < 200; i++) {
-      const calls = (await admin.request({ method: 'GET', url: '/api/admin/brevo/calls' })).json().calls as { operation: string; request: { extId?: string } }[];
+      const calls = (await admin.request({ method: 'GET', url: '/api/admin/brevo/calls' })).json().calls as {
+        operation: string;
+        request: { extId?: string };
+      }[];
       if (calls.some((c) => c.operation === 'deleteContact' && c.request.extId === uid)) break;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -28,22 +28,34 @@ describe.skipIf(!postgres.available)(`EventStoreDB selected by EVENTSTORE_URL ${
     await db?.drop();
   });
 
-  it.each(['api', 'projector'])('%s stops with a clear message when EventStoreDB refuses, and never falls back to PostgreSQL', async (role) => {
-    const url = `esdb://admin:not-a-real-password@127.0.0.1:${port}?tls=false`;
-    const result = await runToEnd(role, { DATABASE_URL: db.connectionString, EVENTSTORE_URL: url, SECRET_KEY: 'x'.repeat(40), LOG_LEVEL: 'info', PORT: '0' });
-    expect(result.code).toBe(1);
-    expect(result.output).toContain(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false cannot be reached (`);
-    expect(result.output).toContain('EVENTSTORE_URL is set, so Verba does not fall back to PostgreSQL');
-    expect(result.output).not.toContain('not-a-real-password');
-    expect(result.output).not.toMatch(/listening on|\n\s+at /); // never served, no stack trace
-    expect(accepted).toBeGreaterThan(0); // it did try the stub
-    // Nothing was written to PostgreSQL: no event store, no read models, no migrations.
-    const client = new pg.Client({ connectionString: db.connectionString });
-    await client.connect();
-    const { rows } = await client.query("select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')");
-    await client.end();
-    expect(rows[0].n).toBe(0);
-  }, 60_000);
+  it.each(['api', 'projector'])(
+    '%s stops with a clear message when EventStoreDB refuses, and never falls back to PostgreSQL',
+    async (role) => {
+      const url = `esdb://admin:not-a-real-password@127.0.0.1:${port}?tls=false`;
+      const result = await runToEnd(role, {
+        DATABASE_URL: db.connectionString,
+        EVENTSTORE_URL: url,
+        SECRET_KEY: 'x'.repeat(40),
+        LOG_LEVEL: 'info',
+        PORT: '0',
+      });
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`EventStoreDB at esdb://127.0.0.1:${port}?tls=false cannot be reached (`);
+      expect(result.output).toContain('EVENTSTORE_URL is set, so Verba does not fall back to PostgreSQL');
+      expect(result.output).not.toContain('not-a-real-password');
+      expect(result.output).not.toMatch(/listening on|\n\s+at /); // never served, no stack trace
+      expect(accepted).toBeGreaterThan(0); // it did try the stub
+      // Nothing was written to PostgreSQL: no event store, no read models, no migrations.
+      const client = new pg.Client({ connectionString: db.connectionString });
+      await client.connect();
+      const { rows } = await client.query(
+        "select count(*)::int as n from information_schema.tables where table_schema not in ('pg_catalog', 'information_schema')",
+      );
+      await client.end();
+      expect(rows[0].n).toBe(0);
+    },
+    60_000,
+  );
 
   it('prints the URL without its user and password', () => {
     expect(redactUrl('esdb://admin:changeit@es1:2113,es2:2113?tls=true')).toBe('esdb://es1:2113,es2:2113?tls=true');

@@ -22,9 +22,14 @@ describe(`forum discussions of articles and chapters on ${database.label}`, () =
   let t: TestApp;
   const learner = (tier: 'free' | 'master' = 'free'): Agent => t.agent().setCookies(testUserCookies(randomUUID(), 'User', tier));
   const eventCount = async () => (await readWholeLog(t.platform.store)).length;
-  const discussion = (agent: Agent, kind: string, id: string) => agent.request({ method: 'GET', url: `/api/forum/discussions/${kind}/${id}` });
+  const discussion = (agent: Agent, kind: string, id: string) =>
+    agent.request({ method: 'GET', url: `/api/forum/discussions/${kind}/${id}` });
   const startOn = (agent: Agent, kind: string, targetId: string, language: string) =>
-    agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language, title: 'Eine Frage', body: 'Was heißt das?', attachedTo: { kind, targetId } } });
+    agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language, title: 'Eine Frage', body: 'Was heißt das?', attachedTo: { kind, targetId } },
+    });
   /** Status and message only: what tells a caller anything. */
   const answer = (res: { statusCode: number; json(): { detail?: string } }) => [res.statusCode, res.json().detail];
 
@@ -40,7 +45,14 @@ describe(`forum discussions of articles and chapters on ${database.label}`, () =
     const created = await ana.request({
       method: 'POST',
       url: '/api/articles/create',
-      payload: { languageCode: 'de', name: 'Mein Tagebuch', category: 'Other', generalDifficulty: 'A2', content: 'Heute war ein guter Tag.', isPrivate: true },
+      payload: {
+        languageCode: 'de',
+        name: 'Mein Tagebuch',
+        category: 'Other',
+        generalDifficulty: 'A2',
+        content: 'Heute war ein guter Tag.',
+        isPrivate: true,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const articleId = created.json().article.id as string;

@@ -24,14 +24,28 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; 
 describe(`forum discussions follow their target on ${database.label}`, () => {
   let t: TestApp;
   let admin: Agent;
-  const learner = (tier: 'free' | 'master' = 'free', uid = randomUUID()) => ({ uid, agent: t.agent().setCookies(testUserCookies(uid, 'User', tier)) });
-  const draft = (name: string) => ({ languageCode: 'de', name, category: 'Other', generalDifficulty: 'A2', content: 'Heute war ein guter Tag.' });
+  const learner = (tier: 'free' | 'master' = 'free', uid = randomUUID()) => ({
+    uid,
+    agent: t.agent().setCookies(testUserCookies(uid, 'User', tier)),
+  });
+  const draft = (name: string) => ({
+    languageCode: 'de',
+    name,
+    category: 'Other',
+    generalDifficulty: 'A2',
+    content: 'Heute war ein guter Tag.',
+  });
 
   /** Sends with its own request id and answers the status, the message and how many events the request appended. */
   const send = async (agent: Agent, call: Call) => {
     const requestId = `forum-target-${randomUUID()}`;
     const res = await agent.request({ ...call, headers: { 'x-request-id': requestId } });
-    return { status: res.statusCode, detail: res.json().detail as string | undefined, body: res.body, appended: await appendedBy(t.platform.db, requestId) };
+    return {
+      status: res.statusCode,
+      detail: res.json().detail as string | undefined,
+      body: res.body,
+      appended: await appendedBy(t.platform.db, requestId),
+    };
   };
   const ok = async (agent: Agent, call: Call, status = 200) => {
     const res = await agent.request(call);
@@ -48,17 +62,33 @@ describe(`forum discussions follow their target on ${database.label}`, () => {
     await t.caughtUp();
   };
   const discuss = async (agent: Agent, kind: 'article' | 'chapter', targetId: string, title: string) => {
-    const started = (await ok(agent, { method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title, body: 'Was heißt das?', attachedTo: { kind, targetId } } }, 201)) as {
+    const started = (await ok(
+      agent,
+      {
+        method: 'POST',
+        url: '/api/forum/threads',
+        payload: { commandId: randomUUID(), language: 'de', title, body: 'Was heißt das?', attachedTo: { kind, targetId } },
+      },
+      201,
+    )) as {
       threadId: string;
       postId: string;
     };
     await t.caughtUp();
     return started;
   };
-  const reply = (threadId: string, body: string, quotePostId?: string): Call => ({ method: 'POST', url: `/api/forum/threads/${threadId}/posts`, payload: { commandId: randomUUID(), body, ...(quotePostId ? { quotePostId } : {}) } });
-  const listed = async (agent: Agent) => (await ok(agent, { method: 'GET', url: '/api/forum/threads?language=de' })).threads.map((x: { id: string }) => x.id) as string[];
-  const german = async (agent: Agent) => (await ok(agent, { method: 'GET', url: '/api/forum/categories' })).categories.find((c: { language: string }) => c.language === 'de').threads as number;
-  const following = async (agent: Agent) => (await ok(agent, { method: 'GET', url: '/api/forum/subscriptions' })).threads as { id: string; unread: number }[];
+  const reply = (threadId: string, body: string, quotePostId?: string): Call => ({
+    method: 'POST',
+    url: `/api/forum/threads/${threadId}/posts`,
+    payload: { commandId: randomUUID(), body, ...(quotePostId ? { quotePostId } : {}) },
+  });
+  const listed = async (agent: Agent) =>
+    (await ok(agent, { method: 'GET', url: '/api/forum/threads?language=de' })).threads.map((x: { id: string }) => x.id) as string[];
+  const german = async (agent: Agent) =>
+    (await ok(agent, { method: 'GET', url: '/api/forum/categories' })).categories.find((c: { language: string }) => c.language === 'de')
+      .threads as number;
+  const following = async (agent: Agent) =>
+    (await ok(agent, { method: 'GET', url: '/api/forum/subscriptions' })).threads as { id: string; unread: number }[];
   /** What every route that names a thread or post answers `agent`: status, message, events appended. */
   const everyRoute = async (agent: Agent, threadId: string, postId: string) => {
     const calls: Call[] = [
@@ -98,7 +128,10 @@ describe(`forum discussions follow their target on ${database.label}`, () => {
     expect(await everyRoute(ben.agent, randomUUID(), randomUUID())).toEqual(missing);
     expect(await everyRoute(ben.agent, threadId, postId)).toEqual(missing);
     await t.caughtUp();
-    for (const res of [await send(ben.agent, { method: 'GET', url: '/api/forum/threads?language=de' }), await send(ben.agent, { method: 'GET', url: '/api/forum/subscriptions' })]) {
+    for (const res of [
+      await send(ben.agent, { method: 'GET', url: '/api/forum/threads?language=de' }),
+      await send(ben.agent, { method: 'GET', url: '/api/forum/subscriptions' }),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.body).not.toContain(secret);
     }
@@ -141,7 +174,15 @@ describe(`forum discussions follow their target on ${database.label}`, () => {
   });
 
   it('gives the discussion of a premium article or chapter to Master (and admins) only, and ends it with Master', async () => {
-    const { articleId } = (await ok(admin, { method: 'POST', url: '/api/admin/library/articles', payload: { ...draft('Nur für Master'), isPrivate: false, isPremiumOnly: true } }, 201)) as { articleId: string };
+    const { articleId } = (await ok(
+      admin,
+      {
+        method: 'POST',
+        url: '/api/admin/library/articles',
+        payload: { ...draft('Nur für Master'), isPrivate: false, isPremiumOnly: true },
+      },
+      201,
+    )) as { articleId: string };
     await t.caughtUp();
     const master = learner('master');
     const free = learner();

@@ -31,9 +31,17 @@ describe(`hardening regressions on ${database.label}`, () => {
   const bad = { nul: 'Wort\u0000', loneHigh: 'Wort\uD800', loneLow: '\uDC00Wort' };
   const writes = (text: string) => [
     { method: 'PATCH' as const, url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: text, status: 'known' } } },
-    { method: 'POST' as const, url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { sourceValue: text, targetValue: 'word' } } },
+    {
+      method: 'POST' as const,
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: text, targetValue: 'word' } },
+    },
     { method: 'POST' as const, url: '/api/series/create', payload: { languageCode: 'de', title: text, isPrivate: true } },
-    { method: 'POST' as const, url: '/api/articles/create', payload: { languageCode: 'de', name: text, category: 'Travel', generalDifficulty: 'A2', content: 'Ein Text.', isPrivate: true } },
+    {
+      method: 'POST' as const,
+      url: '/api/articles/create',
+      payload: { languageCode: 'de', name: text, category: 'Travel', generalDifficulty: 'A2', content: 'Ein Text.', isPrivate: true },
+    },
     { method: 'PATCH' as const, url: '/api/user', payload: { name: text } },
   ];
 

@@ -105,7 +105,10 @@ describe(`hostile uploads on every route that takes a file or a URL, on ${databa
   });
 
   /** Sends one hostile request with the health probe running; answers what is wrong, if anything. */
-  async function problemsWith(agent: Agent, request: { method: 'POST'; url: string; payload: Buffer | string; headers: Record<string, string> }) {
+  async function problemsWith(
+    agent: Agent,
+    request: { method: 'POST'; url: string; payload: Buffer | string; headers: Record<string, string> },
+  ) {
     const requestId = `hostile-${randomUUID()}`;
     const before = filesIn(t.deps.config.DATA_DIR);
     const stop = healthProbe(t.agent());
@@ -150,7 +153,12 @@ describe(`hostile uploads on every route that takes a file or a URL, on ${databa
       it(`${key}: ${page.name}`, async () => {
         const declared = FETCH_ROUTES[key]!;
         const payload = JSON.stringify(declared.body(`${base}${page.path}`));
-        const { res, message, wrong } = await problemsWith(caller(declared.as), { method: 'POST', url: key.split(' ')[1]!, payload, headers: { 'content-type': 'application/json' } });
+        const { res, message, wrong } = await problemsWith(caller(declared.as), {
+          method: 'POST',
+          url: key.split(' ')[1]!,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(wrong, `${key} ${page.path}`).toEqual([]);
         const answer = PAGE_ANSWERS[page.path];
         if (answer) expect({ status: res.statusCode, message }).toEqual(answer);

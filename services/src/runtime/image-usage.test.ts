@@ -31,10 +31,17 @@ describe(`images used by chapters and article previews on ${database.label}`, ()
   afterAll(async () => t?.close());
 
   it('shows the image in the chapter, refuses to delete it while used (naming the chapter), deletes it once unused', async () => {
-    const image = (await admin.request({ method: 'POST', url: '/api/admin/images', ...multipart([{ filename: 'see.png', type: 'image/png', bytes: PNG }]) })).json().image;
+    const image = (
+      await admin.request({
+        method: 'POST',
+        url: '/api/admin/images',
+        ...multipart([{ filename: 'see.png', type: 'image/png', bytes: PNG }]),
+      })
+    ).json().image;
     const de = demo('de');
     const chapterId = de.chapterIds[0]![1]!;
-    const edit = (imageUrl: string | null) => admin.request({ method: 'PATCH', url: `/api/admin/courses/chapters/${chapterId}`, payload: { imageUrl } });
+    const edit = (imageUrl: string | null) =>
+      admin.request({ method: 'PATCH', url: `/api/admin/courses/chapters/${chapterId}`, payload: { imageUrl } });
 
     // A full URL copied from the image manager is taken as its path.
     const used = await edit(`http://127.0.0.1:3000${image.url}`);
@@ -48,7 +55,9 @@ describe(`images used by chapters and article previews on ${database.label}`, ()
     expect(refused.json().message).toBe(MEDIA_MESSAGES.inUse([{ kind: 'chapter', title: 'Meine Familie' }]));
     expect((await t.agent().request({ method: 'GET', url: image.url })).statusCode).toBe(200);
 
-    expect((await edit('/api/images/not-an-image.png')).json().message).toBe('Use an image URL from the image manager (it looks like /api/images/….png).');
+    expect((await edit('/api/images/not-an-image.png')).json().message).toBe(
+      'Use an image URL from the image manager (it looks like /api/images/….png).',
+    );
     const unused = await edit(null);
     expect(unused.json().changed).toBe(1);
     const deleted = await admin.request({ method: 'DELETE', url: `/api/admin/images/${image.id}?minPosition=${unused.json().position}` });
@@ -58,12 +67,26 @@ describe(`images used by chapters and article previews on ${database.label}`, ()
 
   it('refuses to delete an article’s preview image, naming the article (its author’s sealed title opened), until the article is gone', async () => {
     const bytes = Buffer.concat([PNG, Buffer.from('preview')]);
-    const image = (await admin.request({ method: 'POST', url: '/api/admin/images?kind=preview', ...multipart([{ filename: 'vorschau.png', type: 'image/png', bytes }]) })).json().image;
+    const image = (
+      await admin.request({
+        method: 'POST',
+        url: '/api/admin/images?kind=preview',
+        ...multipart([{ filename: 'vorschau.png', type: 'image/png', bytes }]),
+      })
+    ).json().image;
     const author = t.agent().setCookies(testUserCookies(randomUUID(), 'User', 'free'));
     const created = await author.request({
       method: 'POST',
       url: '/api/articles/create',
-      payload: { languageCode: 'de', name: 'Mein Garten', category: 'Travel', generalDifficulty: 'A2', content: 'Im Garten blühen Rosen.', isPrivate: true, previewImgSrc: `https://verba.example${image.url}` },
+      payload: {
+        languageCode: 'de',
+        name: 'Mein Garten',
+        category: 'Travel',
+        generalDifficulty: 'A2',
+        content: 'Im Garten blühen Rosen.',
+        isPrivate: true,
+        previewImgSrc: `https://verba.example${image.url}`,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const articleId = created.json().article.id as string;
@@ -73,17 +96,29 @@ describe(`images used by chapters and article previews on ${database.label}`, ()
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('This image is used by the article “Mein Garten”. Remove it there first.');
 
-    expect((await author.request({ method: 'DELETE', url: `/api/articles/private/delete?articleId=${articleId}` })).statusCode).toBeLessThan(300);
+    expect(
+      (await author.request({ method: 'DELETE', url: `/api/articles/private/delete?articleId=${articleId}` })).statusCode,
+    ).toBeLessThan(300);
     await t.caughtUp();
     expect((await admin.request({ method: 'DELETE', url: `/api/admin/images/${image.id}` })).statusCode).toBe(200);
   });
 
   it("refuses to delete an announcement's image, naming the announcement, until a revision drops it", async () => {
     const bytes = Buffer.concat([PNG, Buffer.from('banner')]);
-    const image = (await admin.request({ method: 'POST', url: '/api/admin/images', ...multipart([{ filename: 'banner.png', type: 'image/png', bytes }]) })).json().image;
+    const image = (
+      await admin.request({
+        method: 'POST',
+        url: '/api/admin/images',
+        ...multipart([{ filename: 'banner.png', type: 'image/png', bytes }]),
+      })
+    ).json().image;
     const banner = (blocks: unknown[]) => ({ visibleTo: 'free', content: { blocks }, dismissBehavior: 'temporary' });
     const heading = { type: 'header', data: { text: 'Frühlingsangebot' } };
-    const created = await admin.request({ method: 'POST', url: '/api/admin/announcements', payload: banner([heading, { type: 'image', data: { url: image.url, alt: 'Blumen' } }]) });
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/admin/announcements',
+      payload: banner([heading, { type: 'image', data: { url: image.url, alt: 'Blumen' } }]),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const { id, position } = created.json();
     const refused = await admin.request({ method: 'DELETE', url: `/api/admin/images/${image.id}?minPosition=${position}` });
@@ -97,14 +132,22 @@ describe(`images used by chapters and article previews on ${database.label}`, ()
   });
 
   it('names chapters, articles and announcements together', () => {
-    expect(MEDIA_MESSAGES.inUse([{ kind: 'chapter', title: 'Am See' }, { kind: 'article', title: 'Mein Garten' }, { kind: 'announcement', title: 'Neu' }])).toBe(
-      'This image is used by the chapter “Am See”, the article “Mein Garten” and the announcement “Neu”. Remove it there first.',
-    );
+    expect(
+      MEDIA_MESSAGES.inUse([
+        { kind: 'chapter', title: 'Am See' },
+        { kind: 'article', title: 'Mein Garten' },
+        { kind: 'announcement', title: 'Neu' },
+      ]),
+    ).toBe('This image is used by the chapter “Am See”, the article “Mein Garten” and the announcement “Neu”. Remove it there first.');
   });
 
   it('names chapters and articles together', () => {
-    expect(MEDIA_MESSAGES.inUse([{ kind: 'chapter', title: 'Am See' }, { kind: 'chapter', title: 'Im Park' }, { kind: 'article', title: 'Mein Garten' }])).toBe(
-      'This image is used by the chapters “Am See”, “Im Park” and the article “Mein Garten”. Remove it there first.',
-    );
+    expect(
+      MEDIA_MESSAGES.inUse([
+        { kind: 'chapter', title: 'Am See' },
+        { kind: 'chapter', title: 'Im Park' },
+        { kind: 'article', title: 'Mein Garten' },
+      ]),
+    ).toBe('This image is used by the chapters “Am See”, “Im Park” and the article “Mein Garten”. Remove it there first.');
   });
 });

@@ -43,12 +43,15 @@ const mappers = Object.assign({}, ...allModules.map((m) => m.integration ?? {}))
 describe('integration events the relay publishes', () => {
   const published = samples.map((e) => ({ type: e.type, event: mappers[e.type]!(e) }));
 
-  it.each(published.map((p) => [p.type, p] as const))('%s becomes a message valid against its published JSON Schema', (_type, { event }) => {
-    expect(event).not.toBeNull();
-    const validate = validatorFor(event.type, event.version);
-    expect(validate(JSON.parse(JSON.stringify(event))), JSON.stringify(validate.errors)).toBe(true);
-    expect(event.key).toBe(userId);
-  });
+  it.each(published.map((p) => [p.type, p] as const))(
+    '%s becomes a message valid against its published JSON Schema',
+    (_type, { event }) => {
+      expect(event).not.toBeNull();
+      const validate = validatorFor(event.type, event.version);
+      expect(validate(JSON.parse(JSON.stringify(event))), JSON.stringify(validate.errors)).toBe(true);
+      expect(event.key).toBe(userId);
+    },
+  );
 
   it('carries no personal data beyond pseudonymous ids', () => {
     const text = JSON.stringify(published.map((p) => p.event));

@@ -8,7 +8,9 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { publishedDefinitions, schemaFileName, schemaFileText } from '@verba/contracts/integration';
 
-export const schemasDir = createRequire(import.meta.url).resolve('@verba/contracts/integration').replace(/index\.ts$/, 'schemas/');
+export const schemasDir = createRequire(import.meta.url)
+  .resolve('@verba/contracts/integration')
+  .replace(/index\.ts$/, 'schemas/');
 
 export const committedSchemaFiles = (): string[] => readdirSync(schemasDir).filter((f) => f.endsWith('.json'));
 

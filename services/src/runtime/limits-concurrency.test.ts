@@ -26,11 +26,20 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const article = (i: number) => ({ languageCode: 'de', name: `Artikel ${i}`, category: 'Travel', generalDifficulty: 'A2', content: `Text Nummer ${i}.`, isPrivate: true });
+  const article = (i: number) => ({
+    languageCode: 'de',
+    name: `Artikel ${i}`,
+    category: 'Travel',
+    generalDifficulty: 'A2',
+    content: `Text Nummer ${i}.`,
+    isPrivate: true,
+  });
 
   it('lets a free user keep 5 private articles however many creates arrive at once; deleting one frees a slot', async () => {
     const { agent } = await user();
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => agent.request({ method: 'POST', url: '/api/articles/create', payload: article(i) })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => agent.request({ method: 'POST', url: '/api/articles/create', payload: article(i) })),
+    );
     expect(count(results, 201), statuses(results).join()).toBe(FREE_PRIVATE_ARTICLE_LIMIT);
     for (const r of results.filter((r) => r.statusCode !== 201)) {
       expect(r.statusCode).toBe(403);
@@ -45,14 +54,18 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     expect(refused.statusCode).toBe(403);
     const del = await agent.request({ method: 'DELETE', url: `/api/articles/private/delete?articleId=${list[0]!.id}` });
     expect(del.statusCode, del.body).toBe(200);
-    const again = await Promise.all(Array.from({ length: 10 }, (_, i) => agent.request({ method: 'POST', url: '/api/articles/create', payload: article(100 + i) })));
+    const again = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => agent.request({ method: 'POST', url: '/api/articles/create', payload: article(100 + i) })),
+    );
     expect(count(again, 201), statuses(again).join()).toBe(1);
   }, 120_000);
 
   it('gives a free user exactly 50 text-to-speech calls a month under 60 parallel calls', async () => {
     const { agent } = await user();
     const results = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => agent.request({ method: 'POST', url: '/api/tts', payload: { text: `Satz ${i} ${randomUUID()}`, voiceId: 'Marlene', ssml: true } })),
+      Array.from({ length: 60 }, (_, i) =>
+        agent.request({ method: 'POST', url: '/api/tts', payload: { text: `Satz ${i} ${randomUUID()}`, voiceId: 'Marlene', ssml: true } }),
+      ),
     );
     expect(count(results, 200), statuses(results).join()).toBe(50);
     for (const r of results.filter((r) => r.statusCode !== 200)) expect(r.json().message).toBe(MESSAGES.tts.monthlyLimitReached);
@@ -62,7 +75,9 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
 
   it('registers an email once under 20 parallel sign-ups', async () => {
     const email = `same.${randomUUID()}@limits.example`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } })),
+    );
     expect(count(results, 201), statuses(results).join()).toBe(1);
     for (const r of results.filter((r) => r.statusCode !== 201)) expect(r.json().message).toBe(MESSAGES.registration.emailInUse);
   }, 120_000);
@@ -71,10 +86,14 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     const users: Agent[] = [];
     for (let i = 0; i < 20; i++) users.push((await user()).agent);
     const name = `racer${randomUUID().slice(0, 8)}`;
-    const results = await Promise.all(users.map((agent) => agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { username: name } })));
+    const results = await Promise.all(
+      users.map((agent) => agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { username: name } })),
+    );
     expect(count(results, 200), statuses(results).join()).toBe(1);
     await t.caughtUp();
-    const { rows } = await t.platform.db.raw('select count(*)::int as n from identity_users where username_hash is not null and username_enc is not null');
+    const { rows } = await t.platform.db.raw(
+      'select count(*)::int as n from identity_users where username_hash is not null and username_enc is not null',
+    );
     expect(rows[0].n).toBeGreaterThanOrEqual(1);
   }, 180_000);
 
@@ -83,7 +102,11 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     const created = (await author.agent.request({ method: 'POST', url: '/api/articles/create', payload: article(1) })).json();
     const articleId = created.article.id as string;
     const rater = author.agent;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => rater.request({ method: 'POST', url: '/api/articles/rating', payload: { articleId, rate: (i % 5) + 1 } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        rater.request({ method: 'POST', url: '/api/articles/rating', payload: { articleId, rate: (i % 5) + 1 } }),
+      ),
+    );
     expect(count(results, 200), statuses(results).join()).toBe(20);
     await t.caughtUp();
     const rating = (await rater.request({ method: 'GET', url: `/api/articles/rating?articleId=${articleId}` })).json();
@@ -95,11 +118,18 @@ describe.skipIf(!real.available)(`limits and uniqueness under concurrency ${real
     const { agent } = await user();
     const originId = randomUUID();
     const flashcard = { sourceValue: 'das Haus', targetValue: 'the house', origin: 'article', originId, originName: 'Im Dorf' };
-    const results = await Promise.all(Array.from({ length: 20 }, () => agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard } }),
+      ),
+    );
     await t.caughtUp();
     const listed = (await agent.request({ method: 'GET', url: `/api/flashcards/created?languageCode=de&articleId=${originId}` })).json();
     const cards = (Array.isArray(listed) ? listed : (listed.flashcards ?? listed.words ?? [])) as unknown[];
     expect(cards, JSON.stringify(listed)).toHaveLength(1);
-    expect(results.every((r) => r.statusCode === 201 || r.statusCode === 409), statuses(results).join()).toBe(true);
+    expect(
+      results.every((r) => r.statusCode === 201 || r.statusCode === 409),
+      statuses(results).join(),
+    ).toBe(true);
   }, 120_000);
 });

@@ -33,7 +33,16 @@ describe(`the OpenAPI document on ${database.label}`, () => {
 
   it('explains sessions, the CSRF header, commandId, read-your-writes and the error format', () => {
     const guide = doc.info.description;
-    for (const words of ['x-verba-csrf', 'verba_csrf', 'commandId', 'minPosition', 'position', 'problem+json', 'Retry-After', 'x-request-id']) {
+    for (const words of [
+      'x-verba-csrf',
+      'verba_csrf',
+      'commandId',
+      'minPosition',
+      'position',
+      'problem+json',
+      'Retry-After',
+      'x-request-id',
+    ]) {
       expect(guide).toContain(words);
     }
     expect(doc.components.securitySchemes['csrf']).toMatchObject({ in: 'header', name: 'x-verba-csrf' });
@@ -56,7 +65,8 @@ describe(`the OpenAPI document on ${database.label}`, () => {
       for (const status of expected) {
         if (!op.responses[status]?.description) missing.push(`${key}: no ${status}`);
       }
-      if (route.access !== 'public' && route.method !== 'GET' && !op.security?.some((s) => 'csrf' in s)) missing.push(`${key}: CSRF not named`);
+      if (route.access !== 'public' && route.method !== 'GET' && !op.security?.some((s) => 'csrf' in s))
+        missing.push(`${key}: CSRF not named`);
     }
     expect(missing).toEqual([]);
   });
@@ -64,7 +74,8 @@ describe(`the OpenAPI document on ${database.label}`, () => {
   it("says that spec §7's total-reads migration is an admin's rebuild from the event log, with its progress", () => {
     const start = doc.paths['/api/migrations/addArticlesTotalRead']?.['patch'];
     const progress = doc.paths['/api/migrations/addArticlesTotalRead']?.['get'];
-    for (const words of ['event sourced', 'rebuild', 'from the first event', 'blue/green', 'Poll GET']) expect(start?.description).toContain(words);
+    for (const words of ['event sourced', 'rebuild', 'from the first event', 'blue/green', 'Poll GET'])
+      expect(start?.description).toContain(words);
     expect(start?.responses['202']).toBeDefined();
     expect(start?.responses['403']?.description).toBeTruthy();
     expect(progress?.description).toContain('rebuild');

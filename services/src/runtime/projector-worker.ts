@@ -10,10 +10,20 @@ import { allModules } from './modules';
  * The projectors of the all-in-one process, on their own thread. Migrations already ran in the main
  * thread; this thread only follows the log and applies batches, reporting progress to the main thread.
  */
-const { connectionString, logLevel, namedStatements, progressPort } = workerData as { connectionString: string; logLevel: string; namedStatements: boolean; progressPort: MessagePort };
+const { connectionString, logLevel, namedStatements, progressPort } = workerData as {
+  connectionString: string;
+  logLevel: string;
+  namedStatements: boolean;
+  progressPort: MessagePort;
+};
 const log = createLogger(logLevel, 'verba-projector');
 const store = createPostgresEventStore({ connectionString, poolSize: 4, coalesceMs: PROJECTOR_COALESCE_MS, namedStatements });
-const db = createKnex(connectionString, { poolSize: 4, applicationName: 'verba-projector', namedStatements, log: { warn: (m) => log.warn(m), error: (m) => log.error(m) } });
+const db = createKnex(connectionString, {
+  poolSize: 4,
+  applicationName: 'verba-projector',
+  namedStatements,
+  log: { warn: (m) => log.warn(m), error: (m) => log.error(m) },
+});
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
 // Every projection reports each batch of the log; one message per turn of the loop carries them all

@@ -35,7 +35,12 @@ beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'verba-publish-'));
   storeDir = path.join(root, 'store');
   app = await createHttpServer({ log: createLogger('silent'), ready: () => true });
-  await serveWeb(app, path.join(root, 'no-shell'), { env: 'staging', store: directoryStore(storeDir), publicUrl: '/fragment-store/', directory: storeDir });
+  await serveWeb(app, path.join(root, 'no-shell'), {
+    env: 'staging',
+    store: directoryStore(storeDir),
+    publicUrl: '/fragment-store/',
+    directory: storeDir,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -79,13 +84,17 @@ describe('npm run publish / rollback -w mfe-reader -- --env staging', () => {
     await expect(run('npm', ['run', '--silent', 'publish', '-w', 'mfe-reader'], { cwd: REPO_ROOT })).rejects.toMatchObject({
       stderr: expect.stringContaining('Usage: npm run publish|rollback -w mfe-<name> -- --env <environment>'),
     });
-    await expect(npm('rollback')).rejects.toMatchObject({ stderr: expect.stringContaining('reader has no earlier version in staging to roll back to') });
+    await expect(npm('rollback')).rejects.toMatchObject({
+      stderr: expect.stringContaining('reader has no earlier version in staging to roll back to'),
+    });
   }, 30_000);
 });
 
 describe('fragments on another origin (FRAGMENT_PUBLIC_URL on a CDN)', () => {
   it("are allowed by the shell page's Content-Security-Policy, only while an environment is served", () => {
-    expect(fragmentOrigins({ FRAGMENT_ENV: 'production', FRAGMENT_PUBLIC_URL: 'https://cdn.example.com/verba/' })).toEqual(['https://cdn.example.com']);
+    expect(fragmentOrigins({ FRAGMENT_ENV: 'production', FRAGMENT_PUBLIC_URL: 'https://cdn.example.com/verba/' })).toEqual([
+      'https://cdn.example.com',
+    ]);
     expect(fragmentOrigins({ FRAGMENT_ENV: 'production', FRAGMENT_PUBLIC_URL: '/fragment-store/' })).toEqual([]);
     expect(fragmentOrigins({ FRAGMENT_ENV: undefined, FRAGMENT_PUBLIC_URL: 'https://cdn.example.com/' })).toEqual([]);
   });
@@ -94,7 +103,11 @@ describe('fragments on another origin (FRAGMENT_PUBLIC_URL on a CDN)', () => {
     const dist = path.join(root, 'shell-dist');
     mkdirSync(dist);
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Verba</title>');
-    const page = await createHttpServer({ log: createLogger('silent'), ready: () => true, pageFallback: pageFallbackFor(dist, ['https://cdn.example.com']) });
+    const page = await createHttpServer({
+      log: createLogger('silent'),
+      ready: () => true,
+      pageFallback: pageFallbackFor(dist, ['https://cdn.example.com']),
+    });
     const res = await page.inject({ method: 'GET', url: '/app/library' });
     await page.close();
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' https:\/\/cdn\.example\.com/);

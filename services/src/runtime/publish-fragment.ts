@@ -17,7 +17,12 @@ export async function runPublishCli(argv: string[], cwd: string): Promise<number
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { env: { type: 'string' }, 'no-build': { type: 'boolean', default: false }, dist: { type: 'string' }, fragment: { type: 'string' } },
+    options: {
+      env: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      dist: { type: 'string' },
+      fragment: { type: 'string' },
+    },
   });
   const command = positionals[0];
   const name = values.fragment ?? /^mfe-([a-z]+)$/.exec(path.basename(cwd))?.[1];

@@ -30,7 +30,9 @@ describe('learner routes and their callers in the browser source', () => {
     expect(routesCalledBy("import type { recordTime } from '@verba/contracts/http';")).toEqual([]);
     // The shell's schema-free send: method before the path, holes for parameters, the query ignored.
     expect(routesCalledBy("client.send('DELETE', `/api/forum/posts/${postId}`)")).toEqual(['DELETE /api/forum/posts/:postId']);
-    expect(routesCalledBy("client.send('GET', `/api/premium/get-prices${currency ? `?currency=${currency}` : ''}`)")).toEqual(['GET /api/premium/get-prices']);
+    expect(routesCalledBy("client.send('GET', `/api/premium/get-prices${currency ? `?currency=${currency}` : ''}`)")).toEqual([
+      'GET /api/premium/get-prices',
+    ]);
     // fetch with its method after the path; a link or an image is a GET.
     expect(routesCalledBy("fetch('/api/tts', { method: 'POST', body })")).toEqual(['POST /api/tts']);
     expect(routesCalledBy('<img src={`/api/user/avatar?v=${stamp}`} />')).toEqual(['GET /api/user/avatar']);

@@ -20,7 +20,14 @@ const database = await preferredTestDatabase();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 
 /** Commands that write several streams, one item each, or set up the caller's own records first (checkout's customer). */
-const BULK = new Set(['PATCH /api/dictionary', 'POST /api/dictionary/add-many', 'POST /api/flashcards', 'POST /api/flashcards/chapter', 'PATCH /api/flashcards', 'POST /api/premium/checkout']);
+const BULK = new Set([
+  'PATCH /api/dictionary',
+  'POST /api/dictionary/add-many',
+  'POST /api/flashcards',
+  'POST /api/flashcards/chapter',
+  'PATCH /api/flashcards',
+  'POST /api/premium/checkout',
+]);
 
 /** Routes whose success ends the caller's session: the next request needs a new learner. */
 const ENDS_SESSION = new Set(['POST /api/sign-out', 'DELETE /api/user', 'POST /api/user/change-password']);
@@ -54,13 +61,16 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
   }, 120_000);
 
   afterAll(async () => {
-    console.log(`route fuzzing: ${contractRoutes.length} routes x ${RUNS} requests = ${contractRoutes.length * RUNS} requests (${signUps} learners signed up)`);
+    console.log(
+      `route fuzzing: ${contractRoutes.length} routes x ${RUNS} requests = ${contractRoutes.length * RUNS} requests (${signUps} learners signed up)`,
+    );
     await t?.close();
   });
 
   /** Sends one generated request; returns what is wrong with the answer, or nothing. */
   async function problemWith(key: string, access: string, request: FuzzRequest): Promise<string | undefined> {
-    const agent = access === 'admin' ? admin : access === 'public' ? t.agent().from(addressFor(++addresses)) : (learner ??= await newLearner());
+    const agent =
+      access === 'admin' ? admin : access === 'public' ? t.agent().from(addressFor(++addresses)) : (learner ??= await newLearner());
     const requestId = `fuzz-${randomUUID()}`;
     const res = await agent.request({ ...request, headers: { ...request.headers, 'x-request-id': requestId } });
     if (ENDS_SESSION.has(key) && res.statusCode < 300) learner = undefined;
@@ -68,7 +78,8 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
     if (res.statusCode >= 400) {
       const leak = leakIn(res.body);
       if (leak) return `answer shows internals (${leak}): ${res.body.slice(0, 300)}`;
-      if ((await appendedBy(t.platform.db, requestId)) > 0) return `refused with ${res.statusCode} but appended events: ${res.body.slice(0, 200)}`;
+      if ((await appendedBy(t.platform.db, requestId)) > 0)
+        return `refused with ${res.statusCode} but appended events: ${res.body.slice(0, 200)}`;
     }
     return undefined;
   }
@@ -87,7 +98,13 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
    */
   async function reuseProblem(key: string, access: string, request: FuzzRequest): Promise<string | undefined> {
     const first = access === 'admin' ? admin : (learner ??= await newLearner());
-    const other = access === 'admin' ? { agent: owner, uid: await uidOf(owner) } : (otherLearner ??= await (async () => { const agent = await newLearner(); return { agent, uid: await uidOf(agent) }; })());
+    const other =
+      access === 'admin'
+        ? { agent: owner, uid: await uidOf(owner) }
+        : (otherLearner ??= await (async () => {
+            const agent = await newLearner();
+            return { agent, uid: await uidOf(agent) };
+          })());
     for (const agent of [first, first]) {
       const res = await agent.request(request);
       if (ENDS_SESSION.has(key) && res.statusCode < 300) learner = undefined;
@@ -95,10 +112,12 @@ describe(`fuzzing every route from its schemas on ${database.label}`, () => {
     }
     const before = await appendedAs(other.uid);
     const res = await other.agent.request(request);
-    if (res.statusCode >= 500) return `another user's request with the same command id answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
+    if (res.statusCode >= 500)
+      return `another user's request with the same command id answered ${res.statusCode}: ${res.body.slice(0, 300)}`;
     const leak = leakIn(res.body);
     if (leak) return `answer shows internals (${leak}): ${res.body.slice(0, 300)}`;
-    if (res.statusCode >= 400 && !BULK.has(key) && (await appendedAs(other.uid)) > before) return `another user's request with the same command id was refused with ${res.statusCode} but appended events`;
+    if (res.statusCode >= 400 && !BULK.has(key) && (await appendedAs(other.uid)) > before)
+      return `another user's request with the same command id was refused with ${res.statusCode} but appended events`;
     return undefined;
   }
 

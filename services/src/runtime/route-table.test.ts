@@ -43,7 +43,12 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
 
   beforeAll(async () => {
     db = await database.create();
-    const config = loadConfig({ DATABASE_URL: db.connectionString, SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      DATABASE_URL: db.connectionString,
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+    });
     const log = createLogger('silent');
     platform = await openPlatform(config, log, allModules, { projectorsInProcess: true, untrustedWorker: UNTRUSTED_WORKER });
     app = await createHttpServer({
@@ -82,15 +87,23 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
   });
 
   it('document the profile image and audio routes: multipart uploads and media bytes', () => {
-    type Operation = { requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> }; responses: Record<string, { content?: Record<string, unknown> }> };
+    type Operation = {
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, { format?: string }> } }> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    };
     const doc = JSON.parse(JSON.stringify(app.swagger())) as { paths: Record<string, Record<string, Operation>> };
     const avatar = doc.paths['/api/user/avatar']!;
     expect(avatar['post']!.requestBody!.content['multipart/form-data']!.schema.properties!['file']!.format).toBe('binary');
     expect(Object.keys(avatar['get']!.responses['200']!.content!)).toEqual(['image/png', 'image/jpeg']);
     // The audio manager's upload: the file and the text it speaks; the player's bytes in three formats.
-    const upload = doc.paths['/api/admin/audio/{targetKind}/{targetId}']!['post']!.requestBody!.content['multipart/form-data']!.schema.properties!;
+    const upload =
+      doc.paths['/api/admin/audio/{targetKind}/{targetId}']!['post']!.requestBody!.content['multipart/form-data']!.schema.properties!;
     expect(upload['file']!.format).toBe('binary');
     expect(Object.keys(upload)).toEqual(['file', 'text']);
-    expect(Object.keys(doc.paths['/api/audio-files/{file}']!['get']!.responses['200']!.content!)).toEqual(['audio/mpeg', 'audio/wav', 'audio/ogg']);
+    expect(Object.keys(doc.paths['/api/audio-files/{file}']!['get']!.responses['200']!.content!)).toEqual([
+      'audio/mpeg',
+      'audio/wav',
+      'audio/ogg',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ export async function seedIfEmpty(deps: ModuleDeps, modules: readonly Module[]):
   const lines: string[] = [];
   for (const m of modules) lines.push(...((await m.seed?.(deps)) ?? []));
   const caughtUp = await deps.projections.waitFor(await deps.store.headPosition(), { timeoutMs: CATCH_UP_MS });
-  if (!caughtUp) deps.log.warn(`the read models had not caught up with the demo content after ${CATCH_UP_MS / 1000} s; they go on in the background`);
+  if (!caughtUp)
+    deps.log.warn(`the read models had not caught up with the demo content after ${CATCH_UP_MS / 1000} s; they go on in the background`);
   return lines;
 }

@@ -25,7 +25,10 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role !== 'all-in-one' && !config.DATABASE_URL) {
     throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
   }
-  const platform = await openPlatform(config, log, modules, { projectorsInProcess: role === 'all-in-one', untrustedWorker: UNTRUSTED_WORKER });
+  const platform = await openPlatform(config, log, modules, {
+    projectorsInProcess: role === 'all-in-one',
+    untrustedWorker: UNTRUSTED_WORKER,
+  });
   let ready = false;
   const { deps } = platform;
 
@@ -54,7 +57,11 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     // Projectors on their own thread: read models keep up while this thread serves HTTP.
     worker = await ProjectorWorker.start({
       entry: new URL('./projector-worker-boot.mjs', import.meta.url),
-      workerData: { connectionString: platform.database.connectionString, logLevel: config.LOG_LEVEL, namedStatements: platform.database.namedStatements },
+      workerData: {
+        connectionString: platform.database.connectionString,
+        logLevel: config.LOG_LEVEL,
+        namedStatements: platform.database.namedStatements,
+      },
       projections: modules.flatMap((m) => m.projections ?? []),
       log,
     });

@@ -20,7 +20,9 @@ const REDIS_URL = TEST_REDIS_URL;
 const postgres = await probeRealPostgres();
 const redis = await redisReachable(REDIS_URL);
 const kcat = kcatInstalled();
-const missing = [!postgres.available && 'PostgreSQL', !redis && `Redis at ${REDIS_URL}`, !kcat && 'kcat (apt-get install kcat)'].filter(Boolean);
+const missing = [!postgres.available && 'PostgreSQL', !redis && `Redis at ${REDIS_URL}`, !kcat && 'kcat (apt-get install kcat)'].filter(
+  Boolean,
+);
 if (missing.length && process.env.CI) throw new Error(`CI needs ${missing.join(', ')} for the topology test`);
 const skipReason = missing.length ? `skipped: no ${missing.join(', ')} (CI has them)` : '';
 
@@ -85,9 +87,17 @@ describe.skipIf(!!skipReason)(`distributed topology: api x2, projector, relay as
     return json;
   }
   const mark = async (api: RoleProcess, word: string) =>
-    (await call(api, 'PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: word, status: 'known' }, commandId: randomUUID() })).position as string;
+    (
+      await call(api, 'PATCH', '/api/dictionary/word', {
+        languageCode: 'de',
+        word: { value: word, status: 'known' },
+        commandId: randomUUID(),
+      })
+    ).position as string;
   const dictionary = async (api: RoleProcess, minPosition: string) =>
-    ((await call(api, 'GET', `/api/dictionary?languageCode=de&minPosition=${minPosition}`)).words as { value: string }[]).map((w) => w.value);
+    ((await call(api, 'GET', `/api/dictionary?languageCode=de&minPosition=${minPosition}`)).words as { value: string }[]).map(
+      (w) => w.value,
+    );
 
   it('writes on one api and reads the write on the other; a killed projector restarts and loses or repeats nothing', async () => {
     const { user } = (await call(apiA, 'POST', '/api/sign-in', { email: learner[0], password: learner[1] })) as { user: { uid: string } };
@@ -109,7 +119,11 @@ describe.skipIf(!!skipReason)(`distributed topology: api x2, projector, relay as
 
     // kcat reads the relay's integration events: each word once, in the order it was marked.
     const published = async () => {
-      const { stdout } = await run('kcat', ['-C', '-b', kafka.mockAddress, '-t', 'verba.vocabulary', '-o', 'beginning', '-e', '-q', '-f', '%s\n'], { timeout: 20_000 });
+      const { stdout } = await run(
+        'kcat',
+        ['-C', '-b', kafka.mockAddress, '-t', 'verba.vocabulary', '-o', 'beginning', '-e', '-q', '-f', '%s\n'],
+        { timeout: 20_000 },
+      );
       return stdout
         .split('\n')
         .filter(Boolean)

@@ -44,7 +44,13 @@ const HOSTILE: CmsPost = {
 /** A post whose slug climbs out of the prerendered folder. */
 const ESCAPING: CmsPost = { ...HOSTILE, slug: '../../../verba-escaped-prerender/page', title: 'Escaping', date: '2026-01-01' };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 const metaOf = (html: string, attr: 'name' | 'property', key: string) => {
   const m = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html);
   return m ? decode(m[1]!) : undefined;
@@ -72,7 +78,11 @@ describe('prerendered public pages served by the API process', () => {
     try {
       // Not execFileSync: the CMS answers from this process, which must keep running meanwhile.
       const env = { ...process.env, BLOG_GRAPHQL_URL: cms.url };
-      const { stderr } = await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'shell/scripts/prerender.mjs'), '--template', template, '--out', dist], { env });
+      const { stderr } = await promisify(execFile)(
+        process.execPath,
+        [path.join(REPO_ROOT, 'shell/scripts/prerender.mjs'), '--template', template, '--out', dist],
+        { env },
+      );
       expect(stderr).not.toContain('could not be read');
     } finally {
       await cms.close();
@@ -92,26 +102,29 @@ describe('prerendered public pages served by the API process', () => {
   /** Where the escaping slug's page would land outside the prerendered folder. */
   const escapedDir = () => path.resolve(dist, 'prerendered', 'blog', path.dirname(ESCAPING.slug));
 
-  it.each(Object.entries(PAGES))('%s: HTML with its h1, title, description and social tags, before any script runs', async (pagePath, h1) => {
-    const res = await get(pagePath);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const html = res.body;
-    expect(textOf(html, 'h1')).toBe(h1);
-    const title = textOf(html, 'title')!;
-    const description = metaOf(html, 'name', 'description')!;
-    expect(title).toContain('Verba');
-    expect(title).not.toBe('Verba');
-    expect(description.length).toBeGreaterThan(60);
-    expect(metaOf(html, 'property', 'og:title')).toBe(title);
-    expect(metaOf(html, 'property', 'og:description')).toBe(description);
-    expect(metaOf(html, 'property', 'og:type')).toBe(pagePath === '/' ? 'website' : 'article');
-    expect(metaOf(html, 'property', 'og:url')).toBe(`https://verba.app${pagePath}`);
-    expect(metaOf(html, 'name', 'twitter:card')).toBe('summary');
-    expect(html).not.toContain('Loading Verba');
-    expect(html).not.toContain('Verba needs JavaScript');
-    expect(html).toMatch(/<style>[\s\S]*--vk-primary/); // styled without the bundle
-  });
+  it.each(Object.entries(PAGES))(
+    '%s: HTML with its h1, title, description and social tags, before any script runs',
+    async (pagePath, h1) => {
+      const res = await get(pagePath);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const html = res.body;
+      expect(textOf(html, 'h1')).toBe(h1);
+      const title = textOf(html, 'title')!;
+      const description = metaOf(html, 'name', 'description')!;
+      expect(title).toContain('Verba');
+      expect(title).not.toBe('Verba');
+      expect(description.length).toBeGreaterThan(60);
+      expect(metaOf(html, 'property', 'og:title')).toBe(title);
+      expect(metaOf(html, 'property', 'og:description')).toBe(description);
+      expect(metaOf(html, 'property', 'og:type')).toBe(pagePath === '/' ? 'website' : 'article');
+      expect(metaOf(html, 'property', 'og:url')).toBe(`https://verba.app${pagePath}`);
+      expect(metaOf(html, 'name', 'twitter:card')).toBe('summary');
+      expect(html).not.toContain('Loading Verba');
+      expect(html).not.toContain('Verba needs JavaScript');
+      expect(html).toMatch(/<style>[\s\S]*--vk-primary/); // styled without the bundle
+    },
+  );
 
   it('gives every page its own title and description', async () => {
     const heads = await Promise.all(Object.keys(PAGES).map(async (p) => (await get(p)).body));
@@ -143,10 +156,15 @@ describe('prerendered public pages served by the API process', () => {
   });
 
   it('links the favicon, the app icons and the web manifest from every page, each served with its type', async () => {
-    const linksOf = (html: string) => Object.fromEntries([...html.matchAll(/<link rel="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+    const linksOf = (html: string) =>
+      Object.fromEntries([...html.matchAll(/<link rel="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
     for (const pagePath of ['/app/dashboard', ...Object.keys(PAGES)]) {
       const links = linksOf((await get(pagePath)).body);
-      expect(links, pagePath).toMatchObject({ icon: '/favicon.svg', 'apple-touch-icon': '/apple-touch-icon.png', manifest: '/site.webmanifest' });
+      expect(links, pagePath).toMatchObject({
+        icon: '/favicon.svg',
+        'apple-touch-icon': '/apple-touch-icon.png',
+        manifest: '/site.webmanifest',
+      });
     }
     const icon = await get('/favicon.svg');
     expect([icon.statusCode, icon.headers['content-type']]).toEqual([200, 'image/svg+xml']);
@@ -175,13 +193,20 @@ describe('prerendered public pages served by the API process', () => {
       const { document } = parseHTML(html);
       // Every script is the app's theme script or the page's JSON data, which browsers never run.
       const scripts = [...document.querySelectorAll('script')];
-      expect(scripts.map((el) => el.getAttribute('type') ?? (el.textContent?.includes('verba:theme') ? 'theme' : 'other')).sort(), pagePath).toEqual(['application/json', 'theme']);
+      expect(
+        scripts.map((el) => el.getAttribute('type') ?? (el.textContent?.includes('verba:theme') ? 'theme' : 'other')).sort(),
+        pagePath,
+      ).toEqual(['application/json', 'theme']);
       expect(document.querySelectorAll('meta[http-equiv]'), pagePath).toHaveLength(0);
-      const handlers = [...document.querySelectorAll('*')].flatMap((el) => el.getAttributeNames().filter((name: string) => name.startsWith('on')));
+      const handlers = [...document.querySelectorAll('*')].flatMap((el) =>
+        el.getAttributeNames().filter((name: string) => name.startsWith('on')),
+      );
       expect(handlers, pagePath).toEqual([]);
       expect(html, pagePath).not.toContain('alert(6)'); // the body's script did not survive the sanitizer
       // The JSON data the first browser render starts from holds the title as it was written.
-      const { data } = JSON.parse(document.querySelector('script[type="application/json"]')!.textContent!) as { data: { title?: string; page?: { posts: { title: string }[] } } };
+      const { data } = JSON.parse(document.querySelector('script[type="application/json"]')!.textContent!) as {
+        data: { title?: string; page?: { posts: { title: string }[] } };
+      };
       expect(data.page ? data.page.posts.map((p) => p.title) : [data.title], pagePath).toContain(HOSTILE.title);
     }
     const { document } = parseHTML((await get(`/blog/${HOSTILE.slug}`)).body);
@@ -205,7 +230,10 @@ describe('prerendered public pages served by the API process', () => {
     // As if escaping failed somewhere: a prerendered page with a script the app never wrote.
     const page = path.join(dist, 'prerendered', 'blog', 'slipped-through.html');
     mkdirSync(path.dirname(page), { recursive: true });
-    writeFileSync(page, readFileSync(path.join(dist, 'prerendered', 'blog.html'), 'utf8').replace('</body>', '<script>alert(7)</script></body>'));
+    writeFileSync(
+      page,
+      readFileSync(path.join(dist, 'prerendered', 'blog.html'), 'utf8').replace('</body>', '<script>alert(7)</script></body>'),
+    );
     const res = await get('/blog/slipped-through');
     expect(res.body).toContain('<script>alert(7)</script>');
     const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;

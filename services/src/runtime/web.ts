@@ -29,7 +29,9 @@ const fragmentDist = (name: string) => path.join(REPO_ROOT, `mfe-${name}`, 'dist
 const shellDist = path.join(REPO_ROOT, 'shell', 'dist');
 
 export function webBuildsMissing(): string[] {
-  return [shellDist, ...FRAGMENTS.map(fragmentDist)].filter((dir) => !existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, 'mf-manifest.json')));
+  return [shellDist, ...FRAGMENTS.map(fragmentDist)].filter(
+    (dir) => !existsSync(path.join(dir, 'index.html')) && !existsSync(path.join(dir, 'mf-manifest.json')),
+  );
 }
 
 /**
@@ -44,7 +46,9 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
   const registry = published?.env
     ? () => environmentRegistry(published.store, published.env!, published.publicUrl, builtIn)
     : async () => builtIn;
-  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) => reply.header('cache-control', 'no-cache').send(await registry()));
+  app.get('/registry.json', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').send(await registry()),
+  );
   if (published?.directory) {
     // The directory store served as a static host: content-hashed paths never change.
     await app.register(fastifyStatic, {
@@ -59,7 +63,12 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
 
   for (const name of FRAGMENTS) {
     if (!existsSync(fragmentDist(name))) continue;
-    await app.register(fastifyStatic, { root: fragmentDist(name), prefix: `/fragments/${name}/`, decorateReply: false, setHeaders: cacheHashedForever });
+    await app.register(fastifyStatic, {
+      root: fragmentDist(name),
+      prefix: `/fragments/${name}/`,
+      decorateReply: false,
+      setHeaders: cacheHashedForever,
+    });
   }
   if (!existsSync(shell)) return;
   await app.register(fastifyStatic, { root: shell, prefix: '/', wildcard: false, index: false, setHeaders: cacheHashedForever });

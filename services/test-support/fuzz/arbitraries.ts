@@ -87,7 +87,10 @@ export function validOf(s: JsonSchema, depth = 0): Arbitrary<unknown> {
       return fc.constant(null);
     case 'array': {
       const item = s.items ?? {};
-      return fc.array(validOf(item, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, Math.max(s.minItems ?? 0, 4)) });
+      return fc.array(validOf(item, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, Math.max(s.minItems ?? 0, 4)),
+      });
     }
     case 'object':
       return objectOf(s, (p) => validOf(p, depth + 1));
@@ -108,7 +111,9 @@ function stringOf(s: JsonSchema): Arbitrary<string> {
     case 'date-time':
       return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'uri':
     case 'url':
       return fc.webUrl();
@@ -195,5 +200,9 @@ function withOwnKey(o: Record<string, unknown>, key: string, value: unknown): Re
 
 /** The three kinds mixed: mostly valid and edge values, some arbitrary JSON. */
 export function anyOf(s: JsonSchema): Arbitrary<unknown> {
-  return fc.oneof({ weight: 4, arbitrary: validOf(s) }, { weight: 4, arbitrary: edgeOf(s) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) });
+  return fc.oneof(
+    { weight: 4, arbitrary: validOf(s) },
+    { weight: 4, arbitrary: edgeOf(s) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
 }

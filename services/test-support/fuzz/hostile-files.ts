@@ -21,7 +21,8 @@ export interface HostilePage {
   serve(res: http.ServerResponse): void;
 }
 
-const CONTAINER = '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
+const CONTAINER =
+  '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>';
 
 const opf = (manifest: string, spine: string) =>
   `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Buch</dc:title></metadata><manifest>${manifest}</manifest><spine>${spine}</spine></package>`;
@@ -33,14 +34,17 @@ function bookOf(body: string, times = 1): Uint8Array {
   const files: Zippable = {
     mimetype: [strToU8('application/epub+zip'), { level: 0 }],
     'META-INF/container.xml': strToU8(CONTAINER),
-    'OEBPS/content.opf': strToU8(opf('<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>', '<itemref idref="c"/>'.repeat(times))),
+    'OEBPS/content.opf': strToU8(
+      opf('<item id="c" href="c.xhtml" media-type="application/xhtml+xml"/>', '<itemref idref="c"/>'.repeat(times)),
+    ),
     'OEBPS/c.xhtml': strToU8(`<html xmlns="http://www.w3.org/1999/xhtml"><body>${body}</body></html>`),
   };
   return zipSync(files, { level: 9 });
 }
 
 /** A zip of the given entries, each stored or deflated as fflate does it. */
-const zipOf = (entries: Record<string, string>) => zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)])), { level: 9 });
+const zipOf = (entries: Record<string, string>) =>
+  zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, strToU8(v)])), { level: 9 });
 
 /**
  * A book whose chapter declares 100 bytes in both zip headers but inflates to 2 GiB: 128 copies of a
@@ -66,7 +70,12 @@ function patchEntry(zip: Buffer, name: string, data: Buffer, declared: number): 
     const entryName = zip.toString('utf8', at + 30, at + 30 + nameLength);
     const size = zip.readUInt32LE(at + 18);
     const header = Buffer.from(zip.subarray(at, at + 30 + nameLength + extra));
-    entries.push({ header, name: entryName, offset: 0, data: Buffer.from(zip.subarray(at + 30 + nameLength + extra, at + 30 + nameLength + extra + size)) });
+    entries.push({
+      header,
+      name: entryName,
+      offset: 0,
+      data: Buffer.from(zip.subarray(at + 30 + nameLength + extra, at + 30 + nameLength + extra + size)),
+    });
     at += 30 + nameLength + extra + size;
   }
   for (const e of entries) {
@@ -112,9 +121,17 @@ const LAUGHS = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.
 
 /** The hostile files, built once (the 2 GiB bomb takes a tenth of a second). */
 export const hostileFiles = (): HostileFile[] => [
-  { name: 'EPUB under 1 KB: a chapter of <div> 5,000 deep, listed 300 times in the spine', filename: 'tief.epub', bytes: bookOf(nested(5000), 300) },
+  {
+    name: 'EPUB under 1 KB: a chapter of <div> 5,000 deep, listed 300 times in the spine',
+    filename: 'tief.epub',
+    bytes: bookOf(nested(5000), 300),
+  },
   { name: 'EPUB of 2.4 KB: <div> nested 100,000 deep', filename: 'tiefer.epub', bytes: bookOf(nested(100_000)) },
-  { name: 'EPUB whose spine repeats a 200 KB chapter 300 times', filename: 'wieder.epub', bytes: bookOf(`<p>${'Noch einmal von vorn. '.repeat(10_000)}</p>`, 300) },
+  {
+    name: 'EPUB whose spine repeats a 200 KB chapter 300 times',
+    filename: 'wieder.epub',
+    bytes: bookOf(`<p>${'Noch einmal von vorn. '.repeat(10_000)}</p>`, 300),
+  },
   { name: 'zip entry declaring 100 bytes that inflates to 2 GiB', filename: 'luege.epub', bytes: lyingSizeBook() },
   { name: 'zip of 10,000 entries', filename: 'viele.epub', bytes: manyEntries(10_000) },
   {
@@ -126,11 +143,23 @@ export const hostileFiles = (): HostileFile[] => [
       '/etc/shadow': '<p>root:x:0:0</p>',
     }),
   },
-  { name: 'container.xml with an unclosed tag', filename: 'kaputt.epub', bytes: zipOf({ 'META-INF/container.xml': '<?xml version="1.0"?><container><rootfiles><rootfile full-path="OEBPS/content.opf"' }) },
+  {
+    name: 'container.xml with an unclosed tag',
+    filename: 'kaputt.epub',
+    bytes: zipOf({ 'META-INF/container.xml': '<?xml version="1.0"?><container><rootfiles><rootfile full-path="OEBPS/content.opf"' }),
+  },
   { name: 'container.xml with a billion-laughs DOCTYPE', filename: 'lachen.epub', bytes: zipOf({ 'META-INF/container.xml': LAUGHS }) },
-  { name: 'container.xml nested 100,000 deep', filename: 'xml-tief.epub', bytes: zipOf({ 'META-INF/container.xml': `<container>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</container>` }) },
+  {
+    name: 'container.xml nested 100,000 deep',
+    filename: 'xml-tief.epub',
+    bytes: zipOf({ 'META-INF/container.xml': `<container>${'<a>'.repeat(100_000)}${'</a>'.repeat(100_000)}</container>` }),
+  },
   { name: 'not a zip at all, named .epub', filename: 'falsch.epub', bytes: strToU8('PK\u0003\u0004 this is not really a zip') },
-  { name: 'a .txt of invalid UTF-8', filename: 'kaputt.txt', bytes: new Uint8Array([0x48, 0x61, 0x6c, 0x6c, 0x6f, 0xc3, 0x28, 0xa0, 0xa1, 0xff, 0xfe, 0x20, 0x57]) },
+  {
+    name: 'a .txt of invalid UTF-8',
+    filename: 'kaputt.txt',
+    bytes: new Uint8Array([0x48, 0x61, 0x6c, 0x6c, 0x6f, 0xc3, 0x28, 0xa0, 0xa1, 0xff, 0xfe, 0x20, 0x57]),
+  },
   { name: 'a .txt of one 50 MB line', filename: 'zeile.txt', bytes: new Uint8Array(50 * 1024 * 1024).fill(0x61) },
   { name: 'a .txt of 9 MB without a space or line break', filename: 'wurst.txt', bytes: new Uint8Array(9 * 1024 * 1024).fill(0x61) },
 ];
@@ -154,17 +183,22 @@ export const hostilePages = (): HostilePage[] => [
   {
     name: 'a page of 4.5 MB on one line',
     path: '/zeile',
-    serve: (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p>${'a'.repeat(4.5 * 1024 * 1024)}</p></body></html>`),
+    serve: (res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p>${'a'.repeat(4.5 * 1024 * 1024)}</p></body></html>`),
   },
   {
     name: 'a page of 100,000 empty elements',
     path: '/elemente',
-    serve: (res) => res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${'<span></span>'.repeat(100_000)}<p>Text</p></body></html>`),
+    serve: (res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body>${'<span></span>'.repeat(100_000)}<p>Text</p></body></html>`),
   },
   {
     name: 'a page of invalid UTF-8',
     path: '/kaputt',
-    serve: (res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(Buffer.from([0x3c, 0x70, 0x3e, 0xc3, 0x28, 0xff, 0xfe, 0xa0, 0x3c, 0x2f, 0x70, 0x3e])),
+    serve: (res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(Buffer.from([0x3c, 0x70, 0x3e, 0xc3, 0x28, 0xff, 0xfe, 0xa0, 0x3c, 0x2f, 0x70, 0x3e])),
   },
   {
     name: 'a page larger than the limit, its length not declared',

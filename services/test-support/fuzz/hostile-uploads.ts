@@ -22,12 +22,20 @@ export interface FetchDeclaration {
   body(url: string): Record<string, unknown>;
 }
 
-const withUrl = (url: string) => (file: { filename: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => ({ url, ...multipartForm(fields, file) });
+const withUrl =
+  (url: string) =>
+  (file: { filename: string; bytes: Uint8Array }, fields: Record<string, string> = {}) => ({ url, ...multipartForm(fields, file) });
 
 export const UPLOAD_ROUTES: Record<string, UploadDeclaration> = {
   'POST /api/articles/import/file': {
     as: 'learner',
-    form: (file) => withUrl('/api/articles/import/file')(file, { languageCode: 'de', category: 'Fiction', generalDifficulty: 'B1', commandId: randomUUID() }),
+    form: (file) =>
+      withUrl('/api/articles/import/file')(file, {
+        languageCode: 'de',
+        category: 'Fiction',
+        generalDifficulty: 'B1',
+        commandId: randomUUID(),
+      }),
   },
   'POST /api/user/avatar': { as: 'learner', form: (file) => withUrl('/api/user/avatar')(file) },
   'POST /api/admin/images': { as: 'admin', form: (file) => withUrl('/api/admin/images?kind=content')(file) },
@@ -41,7 +49,10 @@ export const FETCH_ROUTES: Record<string, FetchDeclaration> = {
   'POST /api/articles/import/url': { as: 'learner', body: (url) => ({ url, languageCode: 'de', commandId: randomUUID() }) },
 };
 
-const bodyKeys = (route: RouteDef) => (route.body ? Object.keys((z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {}) : []);
+const bodyKeys = (route: RouteDef) =>
+  route.body
+    ? Object.keys((z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as { properties?: object }).properties ?? {})
+    : [];
 
 /** Routes that take a file (multipart) and routes whose body names a URL the server may fetch. */
 export const uploadRoutes = contractRoutes.filter(({ route }) => route.consumes?.includes('multipart/form-data'));

@@ -15,10 +15,7 @@ import {
  * `runEventStoreContract('postgres on PGlite', async () => ({ store, cleanup }))`.
  * Tests share one store, so each uses its own stream names and filters the global log by them.
  */
-export function runEventStoreContract(
-  name: string,
-  setup: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>,
-): void {
+export function runEventStoreContract(name: string, setup: () => Promise<{ store: EventStore; cleanup: () => Promise<void> }>): void {
   describe(`event store contract: ${name}`, () => {
     let store: EventStore;
     let cleanup: () => Promise<void>;
@@ -104,7 +101,11 @@ export function runEventStoreContract(
 
     it('reads a stream from a revision with a maximum count; a missing stream is empty', async () => {
       const s = stream('page');
-      await store.append(s, Array.from({ length: 6 }, (_, i) => ev(`E${i}`)), 'no_stream');
+      await store.append(
+        s,
+        Array.from({ length: 6 }, (_, i) => ev(`E${i}`)),
+        'no_stream',
+      );
       const page = await store.readStream(s, { fromRevision: 2n, maxCount: 3 });
       expect(page.map((e) => e.type)).toEqual(['E2', 'E3', 'E4']);
       expect(await store.readStream(stream('missing'))).toEqual([]);
@@ -170,9 +171,7 @@ export function runEventStoreContract(
     it('lets exactly one of 50 concurrent appends with the same expected revision win', async () => {
       const s = stream('race');
       await store.append(s, [ev('Start')], 'no_stream');
-      const results = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => store.append(s, [ev(`Try${i}`)], 0n)),
-      );
+      const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(s, [ev(`Try${i}`)], 0n)));
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r) => r.status === 'rejected');
       expect(won).toHaveLength(1);

@@ -52,6 +52,7 @@ export interface LogLine {
 
 export function captureLog(): Logger & { lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const at = (level: LogLine['level']) => (obj: object, msg?: string) => void lines.push({ level, obj: obj as Record<string, unknown>, msg });
+  const at = (level: LogLine['level']) => (obj: object, msg?: string) =>
+    void lines.push({ level, obj: obj as Record<string, unknown>, msg });
   return { lines, info: at('info'), warn: at('warn'), error: at('error') };
 }

@@ -17,7 +17,8 @@ export function kcatInstalled(): boolean {
  */
 export function probeKcat(): { available: boolean; skipReason: string } {
   const available = kcatInstalled();
-  if (!available && process.env.CI) throw new Error('CI requires kcat for the Kafka tests (apt-get install -y kcat) but it is not installed');
+  if (!available && process.env.CI)
+    throw new Error('CI requires kcat for the Kafka tests (apt-get install -y kcat) but it is not installed');
   return { available, skipReason: available ? '' : 'skipped: kcat not installed (apt-get install kcat; CI installs it)' };
 }
 
@@ -91,18 +92,24 @@ async function startMetadataFixingProxy(upstreamPort: number): Promise<{ port: n
     };
     client.on('error', closeBoth).on('close', closeBoth);
     upstream.on('error', closeBoth).on('close', closeBoth);
-    client.on('data', frames((f) => {
-      pending.set(f.readInt32BE(8), { apiKey: f.readInt16BE(4), apiVersion: f.readInt16BE(6) });
-      upstream.write(f);
-    }));
-    upstream.on('data', frames((f) => {
-      const request = pending.get(f.readInt32BE(4));
-      pending.delete(f.readInt32BE(4));
-      if (request?.apiKey === 3 && request.apiVersion >= 1 && request.apiVersion <= 8) {
-        fixMetadata(f, request.apiVersion, upstreamPort, proxyPort);
-      }
-      client.write(f);
-    }));
+    client.on(
+      'data',
+      frames((f) => {
+        pending.set(f.readInt32BE(8), { apiKey: f.readInt16BE(4), apiVersion: f.readInt16BE(6) });
+        upstream.write(f);
+      }),
+    );
+    upstream.on(
+      'data',
+      frames((f) => {
+        const request = pending.get(f.readInt32BE(4));
+        pending.delete(f.readInt32BE(4));
+        if (request?.apiKey === 3 && request.apiVersion >= 1 && request.apiVersion <= 8) {
+          fixMetadata(f, request.apiVersion, upstreamPort, proxyPort);
+        }
+        client.write(f);
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   proxyPort = (server.address() as net.AddressInfo).port;

@@ -10,7 +10,9 @@ parentPort.on('message', (m) => {
   if (m.type === 'wake') {
     batch += 1;
     const position = { commit: BigInt(batch), prepare: BigInt(batch) };
-    progressPort.postMessage({ updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }] });
+    progressPort.postMessage({
+      updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }],
+    });
     Atomics.store(signal, 0, batch);
     Atomics.notify(signal, 0);
     if (dieAfterReport) process.exit(1);

@@ -30,7 +30,13 @@ export async function redisReachable(url = TEST_REDIS_URL): Promise<boolean> {
 export async function testRedisCache(url = TEST_REDIS_URL): Promise<Cache | undefined> {
   const cache = createRedisCache(url, { keyPrefix: `verba-test:${randomBytes(6).toString('hex')}:` });
   const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), 1000));
-  const answered = await Promise.race([cache.get('probe').then(() => true, () => false), timeout]);
+  const answered = await Promise.race([
+    cache.get('probe').then(
+      () => true,
+      () => false,
+    ),
+    timeout,
+  ]);
   if (answered) return cache;
   await cache.close().catch(() => undefined);
   if (process.env.CI) throw new Error(`CI requires Redis at ${url}`);

@@ -46,7 +46,11 @@ export async function runCommand(command: string, env: Record<string, string>): 
 }
 
 /** Starts a server role and resolves once it answers /api/ready. */
-export async function startRole(role: 'api' | 'projector' | 'relay', env: Record<string, string>, timeoutMs = 90_000): Promise<RoleProcess> {
+export async function startRole(
+  role: 'api' | 'projector' | 'relay',
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<RoleProcess> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { child, output } = spawnRole(role, { ...env, PORT: String(port) });
@@ -62,7 +66,13 @@ export async function startRole(role: 'api' | 'projector' | 'relay', env: Record
       await ended('SIGKILL');
       throw new Error(`${role} was not ready in ${timeoutMs} ms:\n${output()}`);
     }
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   return { role, base, child, output, kill: () => ended('SIGKILL'), stop: () => ended('SIGTERM') };

@@ -78,7 +78,9 @@ export async function startS3TestServer(bucket = 'verba-test'): Promise<S3TestSe
           return forwarded(req, res, body);
         }
         res.writeHead(412, { 'content-type': 'application/xml' });
-        res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
+        res.end(
+          '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+        );
       });
     });
   });

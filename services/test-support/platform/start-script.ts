@@ -10,12 +10,17 @@ const SERVICES = path.resolve(import.meta.dirname, '../..');
  * (`buildServices` of scripts/build-services.mjs).
  */
 export function startScript(): string {
-  return process.env.VERBA_BENCH_START ?? (JSON.parse(readFileSync(path.join(SERVICES, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return (
+    process.env.VERBA_BENCH_START ??
+    (JSON.parse(readFileSync(path.join(SERVICES, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  );
 }
 
 export function startCommand(): [string, string[]] {
   const [command, ...args] = startScript().trim().split(/\s+/);
   if (command === 'node') return [process.execPath, args];
-  const bin = [path.join(SERVICES, 'node_modules/.bin', command!), path.resolve(SERVICES, '../node_modules/.bin', command!)].find((p) => existsSync(p));
+  const bin = [path.join(SERVICES, 'node_modules/.bin', command!), path.resolve(SERVICES, '../node_modules/.bin', command!)].find((p) =>
+    existsSync(p),
+  );
   return [bin ?? command!, args];
 }

@@ -29,7 +29,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(db: TestDatabase, modules: readonly Module[], options: { now?: () => Date; log?: Logger; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  db: TestDatabase,
+  modules: readonly Module[],
+  options: { now?: () => Date; log?: Logger; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   // Files the app keeps (uploaded images) go to a directory of this app's own, removed at close.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'verba-test-data-'));
   const config = loadConfig({
@@ -41,7 +45,11 @@ export async function createTestApp(db: TestDatabase, modules: readonly Module[]
     ...options.env,
   });
   const log = options.log ?? createLogger('silent');
-  const platform = await openPlatform(config, log, modules, { projectorsInProcess: true, now: options.now, untrustedWorker: UNTRUSTED_WORKER }); // REDIS_URL unset: fresh in-memory counters
+  const platform = await openPlatform(config, log, modules, {
+    projectorsInProcess: true,
+    now: options.now,
+    untrustedWorker: UNTRUSTED_WORKER,
+  }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true, ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}) });
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();

@@ -18,7 +18,11 @@ export async function readWholeLog(store: Pick<EventStore, 'readAll'>, pageSize 
  * every older transaction has ended, and other tests' transactions on the same server may count too
  * (read-horizon.ts): a read right after an append may not show it yet.
  */
-export async function readLogUntil(store: Pick<EventStore, 'readAll'>, enough: (events: RecordedEvent[]) => boolean, timeoutMs = 10_000): Promise<RecordedEvent[]> {
+export async function readLogUntil(
+  store: Pick<EventStore, 'readAll'>,
+  enough: (events: RecordedEvent[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<RecordedEvent[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const events = await readWholeLog(store, 500);

@@ -10,7 +10,8 @@
  *            things in it). A's thing must be unchanged afterwards.
  * A route missing from this table, or one that takes an owned id but is not probed, fails the test.
  */
-export type Resource = 'private-article' | 'private-series' | 'flashcard' | 'user' | 'billing-customer' | 'private-article-thread' | 'private-article-post';
+export type Resource =
+  'private-article' | 'private-series' | 'flashcard' | 'user' | 'billing-customer' | 'private-article-thread' | 'private-article-post';
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,7 +22,6 @@ export interface Call {
 export type Declaration =
   | { kind: 'own' | 'shared' | 'admin' }
   | { kind: 'probe'; resource: Resource; expect: readonly (403 | 404)[] | 'no-leak'; call: (id: string) => Call };
-
 
 /** Names of inputs that carry the id of something a learner owns; routes with one must be probed. */
 export const OWNED_ID_FIELDS = ['id', 'ids', 'uid', 'userId', 'articleId', 'articleIds', 'seriesId', 'threadId', 'postId'] as const;
@@ -35,10 +35,25 @@ const article = (expect: Expect, call: (id: string) => Call): Declaration => ({ 
 const series = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-series', expect, call });
 const card = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'flashcard', expect, call });
 const user = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'user', expect, call });
-const customer = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'billing-customer', expect, call });
+const customer = (expect: Expect, call: (id: string) => Call): Declaration => ({
+  kind: 'probe',
+  resource: 'billing-customer',
+  expect,
+  call,
+});
 /** A's discussion of A's private article (its thread, its first post): for B, no such thread or post. */
-const thread = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-article-thread', expect, call });
-const post = (expect: Expect, call: (id: string) => Call): Declaration => ({ kind: 'probe', resource: 'private-article-post', expect, call });
+const thread = (expect: Expect, call: (id: string) => Call): Declaration => ({
+  kind: 'probe',
+  resource: 'private-article-thread',
+  expect,
+  call,
+});
+const post = (expect: Expect, call: (id: string) => Call): Declaration => ({
+  kind: 'probe',
+  resource: 'private-article-post',
+  expect,
+  call,
+});
 
 const draft = { languageCode: 'de', name: 'Übernommen', category: 'Travel', generalDifficulty: 'A2', content: 'Das ist nicht mein Text.' };
 
@@ -95,12 +110,32 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
     payload: { ...cmd(), language: 'de', title: 'Übernommen', body: 'Worum geht es?', attachedTo: { kind: 'article', targetId: id } },
   })),
   'GET /api/forum/threads/:threadId': thread(notFound, (id) => ({ method: 'GET', url: `/api/forum/threads/${id}` })),
-  'POST /api/forum/threads/:threadId/posts': thread(notFound, (id) => ({ method: 'POST', url: `/api/forum/threads/${id}/posts`, payload: { ...cmd(), body: 'Übernommen' } })),
-  'PATCH /api/forum/posts/:postId': post(notFound, (id) => ({ method: 'PATCH', url: `/api/forum/posts/${id}`, payload: { body: 'Übernommen' } })),
+  'POST /api/forum/threads/:threadId/posts': thread(notFound, (id) => ({
+    method: 'POST',
+    url: `/api/forum/threads/${id}/posts`,
+    payload: { ...cmd(), body: 'Übernommen' },
+  })),
+  'PATCH /api/forum/posts/:postId': post(notFound, (id) => ({
+    method: 'PATCH',
+    url: `/api/forum/posts/${id}`,
+    payload: { body: 'Übernommen' },
+  })),
   'DELETE /api/forum/posts/:postId': post(notFound, (id) => ({ method: 'DELETE', url: `/api/forum/posts/${id}` })),
-  'PUT /api/forum/posts/:postId/upvote': post(notFound, (id) => ({ method: 'PUT', url: `/api/forum/posts/${id}/upvote`, payload: { upvoted: true } })),
-  'POST /api/forum/posts/:postId/report': post(notFound, (id) => ({ method: 'POST', url: `/api/forum/posts/${id}/report`, payload: { reason: 'spam' } })),
-  'PUT /api/forum/threads/:threadId/subscription': thread(notFound, (id) => ({ method: 'PUT', url: `/api/forum/threads/${id}/subscription`, payload: { subscribed: true } })),
+  'PUT /api/forum/posts/:postId/upvote': post(notFound, (id) => ({
+    method: 'PUT',
+    url: `/api/forum/posts/${id}/upvote`,
+    payload: { upvoted: true },
+  })),
+  'POST /api/forum/posts/:postId/report': post(notFound, (id) => ({
+    method: 'POST',
+    url: `/api/forum/posts/${id}/report`,
+    payload: { reason: 'spam' },
+  })),
+  'PUT /api/forum/threads/:threadId/subscription': thread(notFound, (id) => ({
+    method: 'PUT',
+    url: `/api/forum/threads/${id}/subscription`,
+    payload: { subscribed: true },
+  })),
   'POST /api/forum/threads/:threadId/read': thread(notFound, (id) => ({ method: 'POST', url: `/api/forum/threads/${id}/read` })),
   'GET /api/forum/subscriptions': thread('no-leak', () => ({ method: 'GET', url: '/api/forum/subscriptions' })),
   'GET /api/admin/forum/reports': { kind: 'admin' },
@@ -111,31 +146,75 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'POST /api/premium/webhook': { kind: 'shared' },
   'POST /api/premium/checkout': { kind: 'own' },
   'GET /api/premium/customer-portal': { kind: 'own' },
-  'GET /api/premium/subscription-data': customer([403], (id) => ({ method: 'GET', url: `/api/premium/subscription-data?stripeCustomerId=${id}` })),
+  'GET /api/premium/subscription-data': customer([403], (id) => ({
+    method: 'GET',
+    url: `/api/premium/subscription-data?stripeCustomerId=${id}`,
+  })),
 
   // dictionary
   'GET /api/dictionary': { kind: 'own' },
   'PATCH /api/dictionary': { kind: 'own' },
   'PATCH /api/dictionary/word': { kind: 'own' },
   'POST /api/dictionary/add-many': { kind: 'own' },
-  'GET /api/dictionary/analytics': user('no-leak', (id) => ({ method: 'GET', url: `/api/dictionary/analytics?languageCode=de&userId=${id}` })),
+  'GET /api/dictionary/analytics': user('no-leak', (id) => ({
+    method: 'GET',
+    url: `/api/dictionary/analytics?languageCode=de&userId=${id}`,
+  })),
 
   // library: articles
   'GET /api/articles': series('no-leak', (id) => ({ method: 'GET', url: `/api/articles?languageCode=fr&seriesId=${id}` })),
   'GET /api/articles/:id': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/${id}` })),
   'GET /api/articles/create': { kind: 'own' },
-  'POST /api/articles/create': series(denied, (id) => ({ method: 'POST', url: '/api/articles/create', payload: { ...draft, languageCode: 'fr', seriesId: id, ...cmd() } })),
-  'POST /api/articles/update': article(denied, (id) => ({ method: 'POST', url: '/api/articles/update', payload: { ...draft, articleId: id, ...cmd() } })),
-  'DELETE /api/articles/private/delete': article(denied, (id) => ({ method: 'DELETE', url: `/api/articles/private/delete?articleId=${id}` })),
+  'POST /api/articles/create': series(denied, (id) => ({
+    method: 'POST',
+    url: '/api/articles/create',
+    payload: { ...draft, languageCode: 'fr', seriesId: id, ...cmd() },
+  })),
+  'POST /api/articles/update': article(denied, (id) => ({
+    method: 'POST',
+    url: '/api/articles/update',
+    payload: { ...draft, articleId: id, ...cmd() },
+  })),
+  'DELETE /api/articles/private/delete': article(denied, (id) => ({
+    method: 'DELETE',
+    url: `/api/articles/private/delete?articleId=${id}`,
+  })),
   'GET /api/articles/bookmark': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/bookmark?articleId=${id}` })),
-  'POST /api/articles/bookmark': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/bookmark', payload: { articleId: id, totalPages: 3, pageNumber: 2, ...cmd() } })),
+  'POST /api/articles/bookmark': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/articles/bookmark',
+    payload: { articleId: id, totalPages: 3, pageNumber: 2, ...cmd() },
+  })),
   'GET /api/articles/rating': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/rating?articleId=${id}` })),
-  'POST /api/articles/rating': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/rating', payload: { articleId: id, rate: 1, ...cmd() } })),
-  'PATCH /api/articles/totalReads': article(notFound, (id) => ({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId: id, language: 'de', ...cmd() } })),
-  'POST /api/user/last-articles': article(notFound, (id) => ({ method: 'POST', url: '/api/user/last-articles', payload: { articleId: id, language: 'de', ...cmd() } })),
-  'GET /api/articles/last-articles': article('no-leak', (id) => ({ method: 'GET', url: `/api/articles/last-articles?languageCode=de&ids=${id}` })),
-  'POST /api/articles/add-flagged': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/add-flagged', payload: { articleIds: [id], ...cmd() } })),
-  'POST /api/articles/progress/add': article(notFound, (id) => ({ method: 'POST', url: '/api/articles/progress/add', payload: { articleProgressItem: { articleId: id, progress: 50 }, language: 'de', ...cmd() } })),
+  'POST /api/articles/rating': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/articles/rating',
+    payload: { articleId: id, rate: 1, ...cmd() },
+  })),
+  'PATCH /api/articles/totalReads': article(notFound, (id) => ({
+    method: 'PATCH',
+    url: '/api/articles/totalReads',
+    payload: { articleId: id, language: 'de', ...cmd() },
+  })),
+  'POST /api/user/last-articles': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/user/last-articles',
+    payload: { articleId: id, language: 'de', ...cmd() },
+  })),
+  'GET /api/articles/last-articles': article('no-leak', (id) => ({
+    method: 'GET',
+    url: `/api/articles/last-articles?languageCode=de&ids=${id}`,
+  })),
+  'POST /api/articles/add-flagged': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/articles/add-flagged',
+    payload: { articleIds: [id], ...cmd() },
+  })),
+  'POST /api/articles/progress/add': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/articles/progress/add',
+    payload: { articleProgressItem: { articleId: id, progress: 50 }, language: 'de', ...cmd() },
+  })),
   'GET /api/articles/progress': user('no-leak', (id) => ({ method: 'GET', url: `/api/articles/progress?languageCode=de&uid=${id}` })),
   'GET /api/articles/user-articles': { kind: 'own' },
   // bringing your own texts: always into the caller's own new private articles
@@ -150,7 +229,11 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'GET /api/series/:id': series(notFound, (id) => ({ method: 'GET', url: `/api/series/${id}` })),
   'GET /api/series/details/:id': series(notFound, (id) => ({ method: 'GET', url: `/api/series/details/${id}` })),
   'POST /api/series/create': { kind: 'own' },
-  'POST /api/series/update': series(denied, (id) => ({ method: 'POST', url: '/api/series/update', payload: { seriesId: id, title: 'Übernommen', ...cmd() } })),
+  'POST /api/series/update': series(denied, (id) => ({
+    method: 'POST',
+    url: '/api/series/update',
+    payload: { seriesId: id, title: 'Übernommen', ...cmd() },
+  })),
   'DELETE /api/series/delete': series(denied, (id) => ({ method: 'DELETE', url: `/api/series/delete?seriesId=${id}` })),
 
   // translation and speech
@@ -188,24 +271,54 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   // flashcards and practice
   'GET /api/flashcards': { kind: 'own' },
   'POST /api/flashcards': { kind: 'own' },
-  'PATCH /api/flashcards': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'easy' }], ...cmd() } })),
-  'POST /api/flashcards/one': card('no-leak', (id) => ({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { id, sourceValue: 'gestohlen', targetValue: 'stolen' }, ...cmd() } })),
-  'PATCH /api/flashcards/one': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'gestohlen', targetValue: 'stolen', ...cmd() } })),
+  'PATCH /api/flashcards': card(notFound, (id) => ({
+    method: 'PATCH',
+    url: '/api/flashcards',
+    payload: { reviews: [{ id, rating: 'easy' }], ...cmd() },
+  })),
+  'POST /api/flashcards/one': card('no-leak', (id) => ({
+    method: 'POST',
+    url: '/api/flashcards/one',
+    payload: { languageCode: 'de', flashcard: { id, sourceValue: 'gestohlen', targetValue: 'stolen' }, ...cmd() },
+  })),
+  'PATCH /api/flashcards/one': card(notFound, (id) => ({
+    method: 'PATCH',
+    url: '/api/flashcards/one',
+    payload: { id, sourceValue: 'gestohlen', targetValue: 'stolen', ...cmd() },
+  })),
   'DELETE /api/flashcards/one': card(notFound, (id) => ({ method: 'DELETE', url: '/api/flashcards/one', payload: { id, ...cmd() } })),
-  'POST /api/flashcards/undo-review': card(notFound, (id) => ({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId: crypto.randomUUID(), ...cmd() } })),
-  'PATCH /api/flashcards/status': card(notFound, (id) => ({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known', ...cmd() } })),
+  'POST /api/flashcards/undo-review': card(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/flashcards/undo-review',
+    payload: { id, reviewId: crypto.randomUUID(), ...cmd() },
+  })),
+  'PATCH /api/flashcards/status': card(notFound, (id) => ({
+    method: 'PATCH',
+    url: '/api/flashcards/status',
+    payload: { id, status: 'known', ...cmd() },
+  })),
   'GET /api/flashcards/info': { kind: 'own' },
   'GET /api/flashcards/export': { kind: 'own' },
   'GET /api/flashcards/analytics': { kind: 'own' },
   'GET /api/flashcards/flashcards-origin-status': { kind: 'own' },
-  'GET /api/flashcards/created': article('no-leak', (id) => ({ method: 'GET', url: `/api/flashcards/created?languageCode=de&articleId=${id}` })),
+  'GET /api/flashcards/created': article('no-leak', (id) => ({
+    method: 'GET',
+    url: `/api/flashcards/created?languageCode=de&articleId=${id}`,
+  })),
   'GET /api/flashcards/chapter': { kind: 'own' },
   'POST /api/flashcards/chapter': { kind: 'own' },
   'GET /api/practice/flashcards': { kind: 'own' },
   'GET /api/practice/match-sentence': { kind: 'own' },
   'GET /api/practice/quick-quiz/list': { kind: 'own' },
-  'GET /api/practice/quick-quiz/one': card(notFound, (id) => ({ method: 'GET', url: `/api/practice/quick-quiz/one?languageCode=de&id=${id}` })),
-  'PATCH /api/practice/quick-quiz/one/update': card(notFound, (id) => ({ method: 'PATCH', url: '/api/practice/quick-quiz/one/update', payload: { id, answerId: id, ...cmd() } })),
+  'GET /api/practice/quick-quiz/one': card(notFound, (id) => ({
+    method: 'GET',
+    url: `/api/practice/quick-quiz/one?languageCode=de&id=${id}`,
+  })),
+  'PATCH /api/practice/quick-quiz/one/update': card(notFound, (id) => ({
+    method: 'PATCH',
+    url: '/api/practice/quick-quiz/one/update',
+    payload: { id, answerId: id, ...cmd() },
+  })),
 
   // admin
   'GET /api/admin/users': { kind: 'admin' },

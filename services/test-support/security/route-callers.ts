@@ -11,7 +11,14 @@ import { contractRoutes } from './route-table';
 
 const REPO = path.resolve(import.meta.dirname, '../../..');
 /** The browser's source folders: the shell, the kit and every fragment. */
-export const BROWSER_SOURCE_DIRS = ['shell/src', 'shell/kit/src', ...fs.readdirSync(REPO).filter((d) => d.startsWith('mfe-')).map((d) => `${d}/src`)];
+export const BROWSER_SOURCE_DIRS = [
+  'shell/src',
+  'shell/kit/src',
+  ...fs
+    .readdirSync(REPO)
+    .filter((d) => d.startsWith('mfe-'))
+    .map((d) => `${d}/src`),
+];
 
 /** Production source files only: tests and test support are not callers. */
 function sourceFiles(dir: string): string[] {
@@ -108,7 +115,9 @@ function pathUses(text: string): PathUse[] {
     const before = text.slice(Math.max(0, literal.index - 40), literal.index);
     const after = text.slice(literal.index + literal.length, literal.index + literal.length + 120);
     const method =
-      before.match(/['"](GET|POST|PUT|PATCH|DELETE)['"]\s*,\s*$/)?.[1] ?? after.match(/^[^;]*?method:\s*['"](GET|POST|PUT|PATCH|DELETE)['"]/)?.[1] ?? 'GET';
+      before.match(/['"](GET|POST|PUT|PATCH|DELETE)['"]\s*,\s*$/)?.[1] ??
+      after.match(/^[^;]*?method:\s*['"](GET|POST|PUT|PATCH|DELETE)['"]/)?.[1] ??
+      'GET';
     const parts = literal.value.split('?')[0]!.split(HOLE);
     const pattern = new RegExp(`^${parts.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
     uses.push({ method, pattern, placeholders: parts.length - 1 });

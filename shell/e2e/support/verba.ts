@@ -14,7 +14,16 @@ import { freePort } from '../../../services/test-support/platform/free-port';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 if (!existsSync(CHROMIUM) && process.env.CI) throw new Error(`CI needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
 /** Empty when the journeys can run; otherwise why they skip (never in CI, see above). */
@@ -49,7 +58,11 @@ beforeEach(({ task, onTestFailed }) => {
     const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
     for (const [i, page] of pages.entries()) {
       const file = path.join(SHOTS, `failed-${slug}-${i}.png`);
-      const heading = await page.locator('h1').first().textContent({ timeout: 1000 }).catch(() => null);
+      const heading = await page
+        .locator('h1')
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
       await page.screenshot({ path: file, fullPage: true, timeout: 5000 }).catch(() => undefined);
       console.error(`failed test's page ${i}: ${page.url()} (h1: ${heading ?? 'none'}), screenshot ${path.relative(ROOT, file)}`);
     }
@@ -63,7 +76,10 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // Speech must work as on a fresh machine: no espeak-ng binary on the server's PATH.
-  const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((dir) => !existsSync(path.join(dir, 'espeak-ng'))).join(path.delimiter);
+  const PATH = (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .filter((dir) => !existsSync(path.join(dir, 'espeak-ng')))
+    .join(path.delimiter);
   const env: NodeJS.ProcessEnv = { ...process.env, PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...options.env };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
@@ -76,7 +92,13 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
   server.stderr!.on('data', (d) => (out += d));
   for (let i = 0; ; i++) {
     if (server.exitCode !== null || i > 300) throw new Error(`server did not start:\n${out}`);
-    if (await fetch(`${base}/api/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const account = (role: string): Account => {
@@ -113,7 +135,8 @@ function watchCsp(browser: Browser): string[] {
   const violations: string[] = [];
   const watch = (page: Page) =>
     page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`);
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+        violations.push(`${page.url()}: ${message.text()}`);
     });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
@@ -147,7 +170,10 @@ export async function followMailedLink(page: Page, base: string, email: string, 
   const mail = page.getByRole('article', { name: subject }).first();
   // The reactor sends after the fact: reload until the mail is there.
   for (let attempt = 0; ; attempt++) {
-    const shown = await mail.waitFor({ timeout: 2000 }).then(() => true, () => false);
+    const shown = await mail.waitFor({ timeout: 2000 }).then(
+      () => true,
+      () => false,
+    );
     if (shown) break;
     if (attempt === 5) throw new Error(`no "${subject}" mail for ${email}`);
     await page.reload();
@@ -166,8 +192,14 @@ export async function signUpVerified(page: Page, base: string, who: Account): Pr
   // Either the verify-email page, or the form's error (shown in the failure rather than a bare timeout).
   const refused = page.locator('form [role="alert"]');
   const outcome = await Promise.race([
-    page.waitForURL('**/app/verify-email?email=**').then(() => 'verify', () => 'timeout'),
-    refused.waitFor().then(() => 'refused', () => 'timeout'),
+    page.waitForURL('**/app/verify-email?email=**').then(
+      () => 'verify',
+      () => 'timeout',
+    ),
+    refused.waitFor().then(
+      () => 'refused',
+      () => 'timeout',
+    ),
   ]);
   if (outcome === 'refused') throw new Error(`sign-up refused: ${await refused.innerText()}`);
   if (outcome !== 'verify') throw new Error('sign-up did not reach the verify-email page');
@@ -183,7 +215,9 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   // Through the devtools protocol, not a <script> tag: the page's CSP (rightly) refuses inline scripts.
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run();
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, target: v.nodes[0]?.target.join(' ') ?? '' }));
   });

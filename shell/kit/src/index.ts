@@ -10,7 +10,16 @@ export { ErrorBoundary, ErrorNotice, QueryErrorNotice } from './components/Error
 export { Pager } from './components/Pager';
 export { Spinner } from './components/Spinner';
 export { Toaster } from './toast/Toaster';
-export { toast, dismissToast, toastStore, MAX_TOASTS, DEFAULT_DURATION, type Toast, type ToastInput, type ToastVariant } from './toast/toast-store';
+export {
+  toast,
+  dismissToast,
+  toastStore,
+  MAX_TOASTS,
+  DEFAULT_DURATION,
+  type Toast,
+  type ToastInput,
+  type ToastVariant,
+} from './toast/toast-store';
 export { session, isAdmin, type SessionState, type SessionUser, type Role } from './session/session-store';
 export { useSession } from './session/use-session';
 export { client, ApiError, type CallInput, type RouteDef } from './api/api';

@@ -9,7 +9,16 @@ import { root } from './sizes.mjs';
 
 export const CHROMIUM_OPTIONS = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 };
 
 export const launchChromium = () => chromium.launch(CHROMIUM_OPTIONS);
@@ -21,7 +30,9 @@ export const launchChromium = () => chromium.launch(CHROMIUM_OPTIONS);
  */
 export async function startComposedServer(port, { api, gzip = false } = {}) {
   const args = ['--port', String(port), ...(api ? ['--api', api] : []), ...(gzip ? ['--gzip'] : [])];
-  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/serve-composed.mjs'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [path.join(root, 'shell/scripts/serve-composed.mjs'), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     server.stdout.once('data', resolve);
     server.once('exit', (code) => reject(new Error(`serve-composed.mjs exited with ${code}`)));

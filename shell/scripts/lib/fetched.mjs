@@ -14,9 +14,13 @@ export function recordFetched(page) {
   // A request that finishes as its page closes (a run's last answers, after files() was read) cannot be
   // described any more; it must not take the process down with an unhandled rejection.
   page.on('requestfinished', (request) =>
-    pending.push(describe(request).catch((error) => ({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: `not read: ${error.message}` }))),
+    pending.push(
+      describe(request).catch((error) => ({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: `not read: ${error.message}` })),
+    ),
   );
-  page.on('requestfailed', (request) => pending.push(Promise.resolve({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: request.failure()?.errorText ?? 'failed' })));
+  page.on('requestfailed', (request) =>
+    pending.push(Promise.resolve({ path: pathOf(request.url()), kind: 'failed', bytes: 0, how: request.failure()?.errorText ?? 'failed' })),
+  );
   return { files: () => Promise.all(pending) };
 }
 
@@ -63,7 +67,9 @@ export function listing(title, files) {
     .join(', ');
   const lines = [`${title}: ${files.length} files, ${kib.toFixed(1)} KiB gz (${kinds})`];
   for (const f of [...files].sort((a, b) => b.bytes - a.bytes)) {
-    lines.push(`  ${(f.bytes / KiB).toFixed(1).padStart(7)} KiB  ${f.kind.padEnd(5)} ${f.path}${f.how === 'gzipped by bench' ? '' : `  (${f.how})`}`);
+    lines.push(
+      `  ${(f.bytes / KiB).toFixed(1).padStart(7)} KiB  ${f.kind.padEnd(5)} ${f.path}${f.how === 'gzipped by bench' ? '' : `  (${f.how})`}`,
+    );
   }
   return lines.join('\n');
 }

@@ -79,7 +79,9 @@ function readWaterfall() {
     const u = new URL(e.name);
     return { path: u.pathname + u.search, start: e.startTime, end: e.responseEnd, kib: e.transferSize / 1024 };
   };
-  return [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')].map(row).sort((a, b) => a.start - b.start);
+  return [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')]
+    .map(row)
+    .sort((a, b) => a.start - b.start);
 }
 
 /** The waterfall as report lines: start-end ms, transferred KiB (or "cache"), path. */

@@ -105,7 +105,8 @@ export async function turnPageMeasured(page, key) {
 export const mostFrequentKey = (page) =>
   page.evaluate((text) => {
     const counts = new Map();
-    for (const span of document.querySelectorAll(`${text} [data-key]`)) counts.set(span.dataset.key, (counts.get(span.dataset.key) ?? 0) + 1);
+    for (const span of document.querySelectorAll(`${text} [data-key]`))
+      counts.set(span.dataset.key, (counts.get(span.dataset.key) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1])[0][0];
   }, TEXT);
 

@@ -48,5 +48,13 @@ function AddressForm() {
 
 /** Text with its http(s) links as anchors; everything else stays text (never HTML). */
 function linkify(text: string) {
-  return text.split(/(https?:\/\/\S+)/).map((part, i) => (i % 2 === 1 ? <a key={i} href={part}>{part}</a> : part));
+  return text.split(/(https?:\/\/\S+)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <a key={i} href={part}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
 }

@@ -31,7 +31,13 @@ export function NewPasswordPage() {
             {formError} <Link href={PATHS.resetPassword}>Request a new link</Link>
           </p>
         ) : null}
-        <PasswordInput label="New password" required autoComplete="new-password" error={formState.errors.password?.message} {...register('password')} />
+        <PasswordInput
+          label="New password"
+          required
+          autoComplete="new-password"
+          error={formState.errors.password?.message}
+          {...register('password')}
+        />
         <Button type="submit" disabled={formState.isSubmitting} className="sh-auth__submit">
           {formState.isSubmitting ? 'Please wait…' : 'Save new password'}
         </Button>

@@ -38,7 +38,14 @@ export function ResetPasswordPage() {
                 {formError}
               </p>
             ) : null}
-            <TextField label="Email" type="email" autoComplete="email" required error={formState.errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              error={formState.errors.email?.message}
+              {...register('email')}
+            />
             <Button type="submit" disabled={formState.isSubmitting} className="sh-auth__submit">
               {formState.isSubmitting ? 'Please wait…' : 'Send reset link'}
             </Button>

@@ -23,8 +23,8 @@ export function VerifyEmailPage() {
       <section className="sh-card" aria-labelledby="verify-title">
         <h1 id="verify-title">Check your email</h1>
         <p>
-          We have sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to confirm your
-          address, then sign in. The link works once and expires in 24 hours.
+          We have sent a verification link to {email ? <strong>{email}</strong> : 'your email address'}. Open it to confirm your address,
+          then sign in. The link works once and expires in 24 hours.
         </p>
         {email ? (
           <Button type="button" variant="secondary" disabled={sending} onClick={() => void resend()}>

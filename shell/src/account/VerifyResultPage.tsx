@@ -20,9 +20,7 @@ export function VerifyResultPage() {
       <section className="sh-card" aria-labelledby="verify-result-title" aria-busy={state.status === 'checking'}>
         <h1 id="verify-result-title">{state.status === 'failed' ? 'This link did not work' : 'Email verification'}</h1>
         {state.status === 'checking' ? <Spinner label="Checking your link…" /> : null}
-        {state.status === 'verified' ? (
-          <p role="status">Your email address is verified. You can sign in now.</p>
-        ) : null}
+        {state.status === 'verified' ? <p role="status">Your email address is verified. You can sign in now.</p> : null}
         {state.status === 'failed' ? (
           <p className="sh-form-error" role="alert">
             {state.message}

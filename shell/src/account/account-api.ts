@@ -1,7 +1,8 @@
 import { client } from '@verba/kit';
 
 // Schema-free calls (client.send): these pages sit next to sign-in and must not pull the contract schemas in.
-export const resendVerification = (email: string) => client.send('POST', '/api/verify-email/resend', { body: { email }, expireOn401: false });
+export const resendVerification = (email: string) =>
+  client.send('POST', '/api/verify-email/resend', { body: { email }, expireOn401: false });
 export const verifyEmail = (token: string) => client.send('POST', '/api/verify-email', { body: { token }, expireOn401: false });
 export const requestPasswordReset = (email: string) => client.send('POST', '/api/reset-password', { body: { email }, expireOn401: false });
 export const setNewPassword = async (token: string, password: string) =>

@@ -31,7 +31,10 @@ describe('App layout', () => {
   });
 
   it("does not fetch the banners' code for a signed-in user with no announcements", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ announcements: [] })),
+    );
     window.history.replaceState(null, '', '/app/support');
     session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
     render(<App />);
@@ -48,7 +51,15 @@ describe('App layout', () => {
       vi.fn(async () =>
         json({
           announcements: [
-            { id: 'a1', visibleTo: 'all', content: { blocks: [{ type: 'paragraph', data: { text: 'Maintenance on Sunday' } }] }, dismissBehavior: 'session', active: true, createdAt: 1, updatedAt: 1 },
+            {
+              id: 'a1',
+              visibleTo: 'all',
+              content: { blocks: [{ type: 'paragraph', data: { text: 'Maintenance on Sunday' } }] },
+              dismissBehavior: 'session',
+              active: true,
+              createdAt: 1,
+              updatedAt: 1,
+            },
           ],
         }),
       ),
@@ -64,9 +75,16 @@ describe('App layout', () => {
   });
 
   it('shows the Admin entry in the main navigation to Admin and Owner only', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ announcements: [] })),
+    );
     window.history.replaceState(null, '', '/app/support');
-    for (const [role, shown] of [['User', false], ['Admin', true], ['Owner', true]] as const) {
+    for (const [role, shown] of [
+      ['User', false],
+      ['Admin', true],
+      ['Owner', true],
+    ] as const) {
       session.setUser({ uid: `u-${role}`, name: 'Ana', email: 'ana@example.com', role, subscription: 'free' });
       const { unmount } = render(<App />);
       const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -76,7 +94,10 @@ describe('App layout', () => {
   });
 
   it('folds the sections into a Menu button that opens and closes them, and closes on a new page', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ announcements: [] })),
+    );
     window.history.replaceState(null, '', '/app/support');
     session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
     render(<App />);
@@ -97,7 +118,10 @@ describe('App layout', () => {
   });
 
   it('shows a minimal header while onboarding: no sections, no Menu, but the account menu', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ announcements: [] })),
+    );
     window.history.replaceState(null, '', '/app/onboarding/language');
     session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
     render(<App />);
@@ -107,15 +131,24 @@ describe('App layout', () => {
   });
 
   it('shows the Admin entry in the profile menu to Admin and Owner only, beside Profile and Subscription', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ announcements: [] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ announcements: [] })),
+    );
     window.history.replaceState(null, '', '/app/support');
-    for (const [role, shown] of [['User', false], ['Admin', true], ['Owner', true]] as const) {
+    for (const [role, shown] of [
+      ['User', false],
+      ['Admin', true],
+      ['Owner', true],
+    ] as const) {
       session.setUser({ uid: `u-${role}`, name: 'Ana', email: 'ana@example.com', role, subscription: 'free' });
       const { unmount } = render(<App />);
       // The menu is loaded on first use and opens as it mounts.
       fireEvent.click(await screen.findByRole('button', { name: 'Account menu for Ana' }));
       const menu = await screen.findByRole('menu');
-      const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+      const items = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
       expect(items, role).toEqual(shown ? ['Profile', 'Subscription', 'Admin', 'Sign out'] : ['Profile', 'Subscription', 'Sign out']);
       unmount();
     }

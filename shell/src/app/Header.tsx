@@ -59,7 +59,12 @@ function MainNav({ user, pathname }: { user: SessionUser; pathname: string }) {
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu
       </button>
-      <nav id="sh-main-nav" aria-label="Main" className={`sh-nav${open ? ' sh-nav--open' : ''}`} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
+      <nav
+        id="sh-main-nav"
+        aria-label="Main"
+        className={`sh-nav${open ? ' sh-nav--open' : ''}`}
+        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+      >
         {(isAdmin(user) ? [...NAV, { label: 'Admin', href: PATHS.admin }] : NAV).map((item) => (
           <Link key={item.href} href={item.href} className="sh-nav__link" aria-current={under(pathname, item.href) ? 'page' : undefined}>
             {item.label}

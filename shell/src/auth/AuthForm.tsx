@@ -60,14 +60,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
             {formError}
           </p>
         ) : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
         <PasswordInput
           label="Password"
           required

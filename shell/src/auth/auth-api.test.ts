@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchCurrentUser } from './auth-api';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +28,10 @@ describe('who is signed in, at start-up', () => {
 
   it('takes a 401 with a stale cookie as nobody signed in', async () => {
     document.cookie = 'verba_csrf=stale; path=/';
-    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Unauthorized' }, 401)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'Unauthorized' }, 401)),
+    );
     expect(await fetchCurrentUser()).toBeNull();
   });
 });

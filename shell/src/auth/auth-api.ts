@@ -78,5 +78,9 @@ export async function reportNewSocialAccount(consented: boolean): Promise<void> 
   url.searchParams.delete('new');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   if (!consented) return;
-  await client.send('POST', '/api/meta/meta-capi', { body: { eventName: 'CompleteRegistration', analyticsConsent: true, sourceUrl: url.origin + url.pathname } }).catch(() => undefined);
+  await client
+    .send('POST', '/api/meta/meta-capi', {
+      body: { eventName: 'CompleteRegistration', analyticsConsent: true, sourceUrl: url.origin + url.pathname },
+    })
+    .catch(() => undefined);
 }

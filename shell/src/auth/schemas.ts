@@ -7,9 +7,7 @@ import { MESSAGES } from '@verba/contracts';
 const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 128;
 
-const email = z.email({ error: MESSAGES.registration.invalidEmail }).check(
-  z.maxLength(254, MESSAGES.registration.invalidEmail),
-);
+const email = z.email({ error: MESSAGES.registration.invalidEmail }).check(z.maxLength(254, MESSAGES.registration.invalidEmail));
 
 export const signInSchema = z.object({
   email,

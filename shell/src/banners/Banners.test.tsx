@@ -8,7 +8,12 @@ const at = 1_700_000_000_000;
 const announcement = (id: string, visibleTo: string, text: string, dismissBehavior = 'persistent') => ({
   id,
   visibleTo,
-  content: { blocks: [{ type: 'header', data: { text } }, { type: 'link', data: { text: 'See plans', url: '/app/user-profile/subscribe' } }] },
+  content: {
+    blocks: [
+      { type: 'header', data: { text } },
+      { type: 'link', data: { text: 'See plans', url: '/app/user-profile/subscribe' } },
+    ],
+  },
   dismissBehavior,
   active: true,
   createdAt: at,
@@ -26,14 +31,20 @@ afterEach(() => {
 
 /** The server's answers; what the banners sent it. */
 function stubServer() {
-  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
+    async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${url}`);
 }
 
 describe('Banners', () => {
   it('offers to unfold the banners after the first (a phone shows the first only), and not for a single one', async () => {
-    const sent = [announcement(ids[0]!, 'all', 'Spring sale'), announcement(ids[1]!, 'all', 'New Russian course'), announcement(ids[2]!, 'all', 'Forum opens')];
+    const sent = [
+      announcement(ids[0]!, 'all', 'Spring sale'),
+      announcement(ids[1]!, 'all', 'New Russian course'),
+      announcement(ids[2]!, 'all', 'Forum opens'),
+    ];
     const view = render(<Banners user={user} announcements={sent} now={() => at} />);
     const more = await screen.findByRole('button', { name: 'Show 2 more announcements' });
     expect(more.getAttribute('aria-expanded')).toBe('false');
@@ -79,7 +90,11 @@ describe('Banners', () => {
 
   it('keeps a dismissal for good on the account too, so other browsers leave the banner out; shorter ones stay in this browser', async () => {
     const sentTo = stubServer();
-    const sent = [announcement(ids[0]!, 'all', 'Spring sale'), announcement(ids[1]!, 'all', 'Forum opens', 'temporary'), announcement(ids[2]!, 'all', 'Quiz night', 'session')];
+    const sent = [
+      announcement(ids[0]!, 'all', 'Spring sale'),
+      announcement(ids[1]!, 'all', 'Forum opens', 'temporary'),
+      announcement(ids[2]!, 'all', 'Quiz night', 'session'),
+    ];
     render(<Banners user={user} announcements={sent} now={() => at} />);
     for (const text of ['Spring sale', 'Forum opens', 'Quiz night']) {
       const banner = (await screen.findByText(text)).closest('section')!;
@@ -113,7 +128,11 @@ describe('Banners', () => {
     expect(within(banner).getByText(hostile)).toBeTruthy();
     expect(within(banner).getByText('<script>window.__xss = 2</script>')).toBeTruthy();
     expect(banner.querySelector('img, script')).toBeNull();
-    expect(within(banner).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/app/user-profile/subscribe']);
+    expect(
+      within(banner)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/app/user-profile/subscribe']);
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
 });

@@ -9,7 +9,15 @@ import { dismissBanner, rememberOnAccount, storedDismissals } from './dismissals
  * Announcement banners above the page for signed-in users, from the list GET /api/announcements sent
  * (loaded lazily by BannerArea, only when that list has any).
  */
-export function Banners({ user, announcements: sent, now = Date.now }: { user: SessionUser; announcements: readonly unknown[]; now?: () => number }) {
+export function Banners({
+  user,
+  announcements: sent,
+  now = Date.now,
+}: {
+  user: SessionUser;
+  announcements: readonly unknown[];
+  now?: () => number;
+}) {
   const announcements = useMemo(() => parseAnnouncements(sent), [sent]);
   const [, rerender] = useState(0);
   // On a phone only the first banner shows until the learner asks for the rest (CSS folds them).
@@ -34,7 +42,9 @@ export function Banners({ user, announcements: sent, now = Date.now }: { user: S
       ))}
       {visible.length > 1 ? (
         <button type="button" className="sh-announcements__more" aria-expanded={unfolded} onClick={() => setUnfolded((u) => !u)}>
-          {unfolded ? 'Show fewer announcements' : `Show ${visible.length - 1} more ${visible.length === 2 ? 'announcement' : 'announcements'}`}
+          {unfolded
+            ? 'Show fewer announcements'
+            : `Show ${visible.length - 1} more ${visible.length === 2 ? 'announcement' : 'announcements'}`}
         </button>
       ) : null}
     </div>

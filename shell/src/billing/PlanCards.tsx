@@ -1,12 +1,30 @@
 import { useEffect, useState } from 'react';
 import { Button, navigate, toast, useSession } from '@verba/kit';
-import { CURRENCIES, PLAN_NAMES, PRICE_GROUPS, formatPrice, perMonthMinor, savingsPercent, type Currency, type PriceGroup } from '@verba/contracts';
+import {
+  CURRENCIES,
+  PLAN_NAMES,
+  PRICE_GROUPS,
+  formatPrice,
+  perMonthMinor,
+  savingsPercent,
+  type Currency,
+  type PriceGroup,
+} from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { checkout, fetchPrices, type PriceList } from './billing-api';
 import './billing.css';
 
-const BILLED: Record<PriceGroup, string> = { monthly: 'billed every month', annual: 'billed every year', biannual: 'billed every two years' };
-const CURRENCY_NAMES: Record<Currency, string> = { usd: 'US dollars ($)', eur: 'Euros (€)', gbp: 'British pounds (£)', aud: 'Australian dollars (A$)' };
+const BILLED: Record<PriceGroup, string> = {
+  monthly: 'billed every month',
+  annual: 'billed every year',
+  biannual: 'billed every two years',
+};
+const CURRENCY_NAMES: Record<Currency, string> = {
+  usd: 'US dollars ($)',
+  eur: 'Euros (€)',
+  gbp: 'British pounds (£)',
+  aud: 'Australian dollars (A$)',
+};
 
 /**
  * Master's three plans in the visitor's currency (chosen by the server from their country, switchable here),
@@ -75,9 +93,15 @@ export function PlanCards() {
                 {price ? formatPrice(perMonthMinor(price.unit_amount, plan), price.currency) : '—'}
                 <span> / month</span>
               </p>
-              <p className="bl-plan__billed">{price ? `${formatPrice(price.unit_amount, price.currency)} ${BILLED[plan]}` : BILLED[plan]}</p>
+              <p className="bl-plan__billed">
+                {price ? `${formatPrice(price.unit_amount, price.currency)} ${BILLED[plan]}` : BILLED[plan]}
+              </p>
               <p className="bl-plan__saving">{saving > 0 ? `Save ${saving}%` : '\u00a0'}</p>
-              <Button onClick={() => void choose(plan)} disabled={busy !== null || (!!user && !list)} variant={plan === 'annual' ? 'primary' : 'secondary'}>
+              <Button
+                onClick={() => void choose(plan)}
+                disabled={busy !== null || (!!user && !list)}
+                variant={plan === 'annual' ? 'primary' : 'secondary'}
+              >
                 {busy === plan ? 'Opening checkout…' : `Choose ${PLAN_NAMES[plan].toLowerCase()}`}
               </Button>
             </li>

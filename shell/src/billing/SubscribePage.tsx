@@ -9,7 +9,8 @@ const day = (ms: number) => new Date(ms).toLocaleDateString('en-GB', { day: 'num
 
 /** What the subscription is doing now, in a sentence. */
 function stateOf(s: SubscriptionView): string {
-  if (s.status === 'canceled' || s.status === 'incomplete_expired') return `Your Master subscription ended on ${day(s.endedAt ?? s.currentPeriodEnd)}.`;
+  if (s.status === 'canceled' || s.status === 'incomplete_expired')
+    return `Your Master subscription ended on ${day(s.endedAt ?? s.currentPeriodEnd)}.`;
   if (s.status === 'past_due') return 'Your last payment failed. Stripe is trying your card again; update it in the portal to keep Master.';
   if (s.status === 'unpaid' || s.status === 'incomplete') return 'Your payment did not go through. Update your card in the portal.';
   if (s.cancelAtPeriodEnd) return `Cancelled: you keep Master until ${day(s.currentPeriodEnd)}, then your account is Free again.`;
@@ -41,12 +42,15 @@ export function SubscribePage() {
 
   useEffect(() => {
     setError(null);
-    (returned === 'success' ? awaitMaster() : fetchSubscription()).then(async (d) => {
-      setData(d);
-      // The session's user carries the tier other pages read (publishing, the reader's premium texts).
-      const user = session.get().user;
-      if (user && user['subscription'] !== d.tier) session.setUser((await client.send('GET', '/api/user')) as SessionUser);
-    }, (e: Error) => setError(e.message));
+    (returned === 'success' ? awaitMaster() : fetchSubscription()).then(
+      async (d) => {
+        setData(d);
+        // The session's user carries the tier other pages read (publishing, the reader's premium texts).
+        const user = session.get().user;
+        if (user && user['subscription'] !== d.tier) session.setUser((await client.send('GET', '/api/user')) as SessionUser);
+      },
+      (e: Error) => setError(e.message),
+    );
   }, [attempt, returned]);
 
   const portal = async () => {
@@ -70,7 +74,9 @@ export function SubscribePage() {
           {returned === 'success' && !master ? ' Confirming your subscription…' : ''}
         </p>
       ) : null}
-      {error ? <ErrorNotice title="Your subscription could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      {error ? (
+        <ErrorNotice title="Your subscription could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : null}
       {!data && !error ? <Spinner label="Loading your subscription…" /> : null}
       {data ? (
         <>
@@ -86,7 +92,10 @@ export function SubscribePage() {
             {master ? (
               <p>Unlimited text to speech, premium articles and chapters, and publishing in the public library.</p>
             ) : (
-              <p>50 text-to-speech calls a month and the free library. Upgrade for unlimited pronunciations, premium articles and chapters, and public publishing.</p>
+              <p>
+                50 text-to-speech calls a month and the free library. Upgrade for unlimited pronunciations, premium articles and chapters,
+                and public publishing.
+              </p>
             )}
             {data.customerId ? (
               <div className="bl-current__actions">

@@ -6,8 +6,10 @@ import { ArticleSummarySchema } from '@verba/contracts/http';
 import { PublicPage } from '../public/PublicPage';
 import { AppBlogPage } from './AppBlogPage';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const problem = (status: number, detail: string) => json({ type: 'about:blank', title: 'Bad Gateway', status, detail, message: detail }, status);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const problem = (status: number, detail: string) =>
+  json({ type: 'about:blank', title: 'Bad Gateway', status, detail, message: detail }, status);
 const post = (n: number, tag = 'Method') => ({
   slug: `post-${n}`,
   title: `Post number ${n}`,
@@ -81,7 +83,10 @@ describe('the public blog page', () => {
   });
 
   it("says the CMS's failure in place and keeps the rest of the page", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => problem(502, BLOG_MESSAGES.unavailable)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => problem(502, BLOG_MESSAGES.unavailable)),
+    );
     render(<PublicPage page="blog" path="/blog" />);
     expect((await screen.findByRole('alert')).textContent).toBe(BLOG_MESSAGES.unavailable);
     expect(screen.getByRole('heading', { level: 1, name: 'Reading-first language learning' })).toBeTruthy();
@@ -89,22 +94,50 @@ describe('the public blog page', () => {
   });
 
   it('renders a post and sets its social card', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ ...post(1), image: { url: '/api/blog/images/x.svg', alt: 'A picture' }, html: '<h2>Inside</h2><p>Text</p>' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json({ ...post(1), image: { url: '/api/blog/images/x.svg', alt: 'A picture' }, html: '<h2>Inside</h2><p>Text</p>' }),
+      ),
+    );
     render(<PublicPage page="blog-post" path="/blog/post-1" />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Inside' })).toBeTruthy();
     expect(document.title).toBe('Post number 1 | Verba blog');
-    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe('https://verba.app/api/blog/images/x.svg');
+    expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'https://verba.app/api/blog/images/x.svg',
+    );
   });
 });
 
 describe('a post in the app, with library articles to read next', () => {
   const article = (n: number, languageCode: string, name: string) =>
     ArticleSummarySchema.parse({
-      id: `00000000-0000-4000-8000-00000000000${n}`, name, languageCode, category: 'Travel', generalDifficulty: 'A2', totalWords: 100, authorDisplayName: 'Verba',
-      creationDate: 0, averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false,
-      seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Ideal',
+      id: `00000000-0000-4000-8000-00000000000${n}`,
+      name,
+      languageCode,
+      category: 'Travel',
+      generalDifficulty: 'A2',
+      totalWords: 100,
+      authorDisplayName: 'Verba',
+      creationDate: 0,
+      averageRating: 0,
+      ratings: 0,
+      totalReads: 0,
+      previewImgSrc: null,
+      isPrivate: false,
+      needApprove: false,
+      isPremiumOnly: false,
+      seriesId: null,
+      seriesTitle: null,
+      isAuthor: false,
+      difficulty: 'Ideal',
     });
-  const LIBRARY = [article(1, 'de', 'Ein Tag in Berlin'), article(2, 'fr', 'Un jour à Paris'), article(3, 'de', 'Der Hafen'), article(4, 'es', 'Un día en Madrid')];
+  const LIBRARY = [
+    article(1, 'de', 'Ein Tag in Berlin'),
+    article(2, 'fr', 'Un jour à Paris'),
+    article(3, 'de', 'Der Hafen'),
+    article(4, 'es', 'Un día en Madrid'),
+  ];
 
   /** The blog's post and the library's public articles, filtered by language as the server does (all of them without one). */
   function mockServer(language: string | null) {
@@ -115,7 +148,8 @@ describe('a post in the app, with library articles to read next', () => {
         urls.push(url);
         if (url.startsWith('/api/blog/posts/')) return json({ ...post(1), language, html: '<p>Text</p>' });
         const wanted = new URL(url, 'http://verba.test').searchParams.get('languageCode');
-        if (url.startsWith('/api/articles?')) return json({ articles: LIBRARY.filter((a) => !wanted || a.languageCode === wanted), page: 1, total: 0 });
+        if (url.startsWith('/api/articles?'))
+          return json({ articles: LIBRARY.filter((a) => !wanted || a.languageCode === wanted), page: 1, total: 0 });
         throw new Error(`unexpected ${url}`);
       }),
     );
@@ -133,7 +167,9 @@ describe('a post in the app, with library articles to read next', () => {
     ]);
     expect(screen.queryByRole('link', { name: 'Un jour à Paris' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Un día en Madrid' })).toBeNull();
-    expect(urls.filter((u) => u.startsWith('/api/articles?')).map((u) => new URL(u, 'http://verba.test').searchParams.get('scope'))).toEqual(['public']);
+    expect(
+      urls.filter((u) => u.startsWith('/api/articles?')).map((u) => new URL(u, 'http://verba.test').searchParams.get('scope')),
+    ).toEqual(['public']);
   });
 
   it('asks the library for nothing when the post is about no one language', async () => {

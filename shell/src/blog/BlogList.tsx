@@ -15,10 +15,13 @@ function PostCard({ post, base }: { post: BlogPostSummary; base: string }) {
   const href = `${base}/${post.slug}`;
   return (
     <li className="bg-card">
-      {post.image ? <img className="bg-card__image" src={post.image.url} alt={post.image.alt} width={1200} height={630} loading="lazy" /> : null}
+      {post.image ? (
+        <img className="bg-card__image" src={post.image.url} alt={post.image.alt} width={1200} height={630} loading="lazy" />
+      ) : null}
       <div className="bg-card__body">
         <p className="bg-meta">
-          <span className="bg-tag">{post.tag}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {readingTime(post.readingMinutes)}
+          <span className="bg-tag">{post.tag}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{' '}
+          {readingTime(post.readingMinutes)}
         </p>
         <h2 className="bg-card__title">
           <Link href={href}>{post.title}</Link>
@@ -96,7 +99,9 @@ export function BlogList({ base, initial }: { base: string; initial?: BlogListDa
         <p>No posts yet.</p>
       ) : null}
       {loading ? <Spinner label="Loading posts…" /> : null}
-      {posts.length < total ? <LoadMore label="Show more posts" busy={loading} auto={!error} onMore={() => void load(posts.length, tag)} /> : null}
+      {posts.length < total ? (
+        <LoadMore label="Show more posts" busy={loading} auto={!error} onMore={() => void load(posts.length, tag)} />
+      ) : null}
     </section>
   );
 }

@@ -9,7 +9,19 @@ import './blog.css';
  * One post. Its HTML comes sanitized from the server (an allowlist of formatting tags, no scripts or
  * handlers, links only to http(s)/mailto), which is why it may be set as HTML here.
  */
-export function BlogPostView({ base, slug, initial, onPost, children }: { base: string; slug: string; initial?: BlogPost; onPost?: (post: BlogPost) => void; children?: (post: BlogPost) => ReactNode }) {
+export function BlogPostView({
+  base,
+  slug,
+  initial,
+  onPost,
+  children,
+}: {
+  base: string;
+  slug: string;
+  initial?: BlogPost;
+  onPost?: (post: BlogPost) => void;
+  children?: (post: BlogPost) => ReactNode;
+}) {
   const [post, setPost] = useState<BlogPost | undefined>(initial);
   const [error, setError] = useState<string | null>(null);
 
@@ -50,7 +62,8 @@ export function BlogPostView({ base, slug, initial, onPost, children }: { base: 
     <article className="bg-post">
       {back}
       <p className="bg-meta">
-        <span className="bg-tag">{post.tag}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time> · {readingTime(post.readingMinutes)}
+        <span className="bg-tag">{post.tag}</span> · <time dateTime={post.date}>{formatPostDate(post.date)}</time> ·{' '}
+        {readingTime(post.readingMinutes)}
       </p>
       <h1>{post.title}</h1>
       <p className="bg-lead">{post.description}</p>

@@ -16,8 +16,10 @@ export const fetchPosts = async (skip: number, tag?: string) => {
 
 export const fetchTags = async () => ((await client.send('GET', '/api/blog/tags', { expireOn401: false })) as { tags: string[] }).tags;
 
-export const fetchPost = async (slug: string) => (await client.send('GET', `/api/blog/posts/${encodeURIComponent(slug)}`, { expireOn401: false })) as BlogPost;
+export const fetchPost = async (slug: string) =>
+  (await client.send('GET', `/api/blog/posts/${encodeURIComponent(slug)}`, { expireOn401: false })) as BlogPost;
 
 /** Public library articles in the post's language, for "Read next" (signed-in only: the library needs a session). */
 export const fetchRelatedArticles = async (languageCode: string) =>
-  ((await client.send('GET', `/api/articles?languageCode=${languageCode}&scope=public&pageSize=3`)) as { articles: ArticleSummary[] }).articles;
+  ((await client.send('GET', `/api/articles?languageCode=${languageCode}&scope=public&pageSize=3`)) as { articles: ArticleSummary[] })
+    .articles;

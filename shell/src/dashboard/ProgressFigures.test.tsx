@@ -11,10 +11,23 @@ afterEach(cleanup);
 function figures(overrides: Record<string, unknown> = {}, words: Record<number, number> = {}) {
   const first = Date.parse('2026-10-05') - (PROGRESS_DAYS - 1) * 86_400_000;
   const days = Array.from({ length: PROGRESS_DAYS }, (_, i) => ({
-    day: new Date(first + i * 86_400_000).toISOString().slice(0, 10), words: words[i] ?? 0, reads: 0, reviews: 0, seconds: 0,
+    day: new Date(first + i * 86_400_000).toISOString().slice(0, 10),
+    words: words[i] ?? 0,
+    reads: 0,
+    reviews: 0,
+    seconds: 0,
   }));
   return DashboardFiguresSchema.parse({
-    languageCode: 'de', wordsKnown: 1234, wordsUncertain: 66, levelHint: 'A2', nextLevelAt: 2000, streak: 3, activeToday: true, timeSpent: 5400, days, ...overrides,
+    languageCode: 'de',
+    wordsKnown: 1234,
+    wordsUncertain: 66,
+    levelHint: 'A2',
+    nextLevelAt: 2000,
+    streak: 3,
+    activeToday: true,
+    timeSpent: 5400,
+    days,
+    ...overrides,
   });
 }
 
@@ -42,7 +55,19 @@ describe('the dashboard figures', () => {
   });
 
   it('says how to start when nothing was done yet; at C2 there is no next level', () => {
-    render(<ProgressFigures figures={figures({ wordsKnown: 12000, wordsUncertain: 0, levelHint: 'C2', nextLevelAt: null, streak: 0, activeToday: false, timeSpent: 0 })} />);
+    render(
+      <ProgressFigures
+        figures={figures({
+          wordsKnown: 12000,
+          wordsUncertain: 0,
+          levelHint: 'C2',
+          nextLevelAt: null,
+          streak: 0,
+          activeToday: false,
+          timeSpent: 0,
+        })}
+      />,
+    );
     expect(screen.getByText('Read, mark or practise to start one')).toBeTruthy();
     expect(screen.getByText('12,000 words counted: the highest level')).toBeTruthy();
     expect(screen.getByText('No words marked in the last 30 days yet: mark words as you read.')).toBeTruthy();

@@ -8,12 +8,16 @@ export function ProgressFigures({ figures }: { figures: DashboardFigures }) {
   const counted = figures.wordsKnown + figures.wordsUncertain;
   return (
     <section className="sh-progress" aria-labelledby="sh-progress-title">
-      <h2 id="sh-progress-title" className="sh-widget__title">Your progress</h2>
+      <h2 id="sh-progress-title" className="sh-widget__title">
+        Your progress
+      </h2>
       <dl className="sh-progress__figures">
         <div className="sh-progress__figure">
           <dt>Words known</dt>
           <dd>{figures.wordsKnown.toLocaleString('en')}</dd>
-          {figures.wordsUncertain ? <dd className="sh-progress__note">{plural(figures.wordsUncertain, 'uncertain word', 'uncertain words')}</dd> : null}
+          {figures.wordsUncertain ? (
+            <dd className="sh-progress__note">{plural(figures.wordsUncertain, 'uncertain word', 'uncertain words')}</dd>
+          ) : null}
         </div>
         <div className="sh-progress__figure">
           <dt>Level hint</dt>
@@ -29,7 +33,9 @@ export function ProgressFigures({ figures }: { figures: DashboardFigures }) {
         <div className="sh-progress__figure">
           <dt>Streak</dt>
           <dd>{plural(figures.streak, 'day', 'days')}</dd>
-          <dd className="sh-progress__note">{figures.activeToday ? 'Active today' : figures.streak ? 'Keep it going today' : 'Read, mark or practise to start one'}</dd>
+          <dd className="sh-progress__note">
+            {figures.activeToday ? 'Active today' : figures.streak ? 'Keep it going today' : 'Read, mark or practise to start one'}
+          </dd>
         </div>
         <div className="sh-progress__figure">
           <dt>Time spent</dt>

@@ -5,7 +5,8 @@ const HEIGHT = 160;
 const TOP = 12;
 const BOTTOM = 24;
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Words marked per day as a small SVG bar chart: the shell's bundle has no charting library (recharts
@@ -26,14 +27,28 @@ export function WordsChart({ days }: { days: readonly ProgressDay[] }) {
         {days.map((d, i) => {
           const h = (d.words / max) * plot;
           return (
-            <rect key={d.day} className="sh-chart__bar" x={i * slot + slot * 0.15} width={slot * 0.7} y={HEIGHT - BOTTOM - h} height={h} data-day={d.day}>
+            <rect
+              key={d.day}
+              className="sh-chart__bar"
+              x={i * slot + slot * 0.15}
+              width={slot * 0.7}
+              y={HEIGHT - BOTTOM - h}
+              height={h}
+              data-day={d.day}
+            >
               <title>{`${shortDay(d.day)}: ${d.words} ${d.words === 1 ? 'word' : 'words'}`}</title>
             </rect>
           );
         })}
-        <text className="sh-chart__label" x={0} y={HEIGHT - 6}>{days[0] ? shortDay(days[0].day) : ''}</text>
-        <text className="sh-chart__label" x={WIDTH} y={HEIGHT - 6} textAnchor="end">Today</text>
-        <text className="sh-chart__label" x={0} y={TOP - 2}>{max}</text>
+        <text className="sh-chart__label" x={0} y={HEIGHT - 6}>
+          {days[0] ? shortDay(days[0].day) : ''}
+        </text>
+        <text className="sh-chart__label" x={WIDTH} y={HEIGHT - 6} textAnchor="end">
+          Today
+        </text>
+        <text className="sh-chart__label" x={0} y={TOP - 2}>
+          {max}
+        </text>
       </svg>
       {total === 0 ? <p className="sh-chart__empty">No words marked in the last {days.length} days yet: mark words as you read.</p> : null}
       {/* Hidden by its wrapper: a table keeps its content's width whatever width it is given. */}

@@ -22,7 +22,8 @@ export function RemoteWidget({ fragment, widget, label }: { fragment: FragmentNa
         if (module?.default) setLoad({ state: 'ready', Widget: module.default });
         else setLoad({ state: 'error', message: `${fragment} does not offer "${widget}".` });
       },
-      (error: unknown) => live && setLoad({ state: 'error', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) }),
+      (error: unknown) =>
+        live && setLoad({ state: 'error', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) }),
     );
     return () => {
       live = false;

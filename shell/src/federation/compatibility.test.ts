@@ -15,11 +15,15 @@ describe('fragment compatibility with the shell', () => {
   });
 
   it('refuses a fragment built for another React major and says which', () => {
-    expect(incompatibility(manifest({ version: '18.3.1', requiredVersion: '^18.0.0' }))).toBe(`it was built for react ^18.0.0 (this page has ${HOST_SINGLETONS.react})`);
+    expect(incompatibility(manifest({ version: '18.3.1', requiredVersion: '^18.0.0' }))).toBe(
+      `it was built for react ^18.0.0 (this page has ${HOST_SINGLETONS.react})`,
+    );
   });
 
   it('refuses a fragment built against another kit', () => {
-    expect(incompatibility(manifest({ version: HOST_SINGLETONS.react!, requiredVersion: '^19.0.0' }, '2.0.0'))).toMatch(/^it was built for @verba\/kit \^2\.0\.0/);
+    expect(incompatibility(manifest({ version: HOST_SINGLETONS.react!, requiredVersion: '^19.0.0' }, '2.0.0'))).toMatch(
+      /^it was built for @verba\/kit \^2\.0\.0/,
+    );
   });
 
   it('refuses a manifest without shared modules', () => {

@@ -20,7 +20,8 @@ function fakeFetch() {
 }
 
 const asked = (fetch: ReturnType<typeof fakeFetch>) => fetch.mock.calls.map(([url]) => new URL(String(url), window.location.href).pathname);
-const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) => new URL(l.href).pathname);
+const preloaded = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((l) => new URL(l.href).pathname);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('start-up fetches begun before the shell has loaded', () => {
@@ -48,7 +49,11 @@ describe('start-up fetches begun before the shell has loaded', () => {
     startEarly('/app/library/some-article', 'theme=dark; verba_csrf=abc');
     await expect(takeRegistry()).resolves.toEqual(REGISTRY);
     await vi.waitFor(() =>
-      expect(preloaded()).toEqual(['/fragments/reader/remoteEntry.js', '/fragments/reader/css-runtime.2.js', '/fragments/reader/__federation_expose_spa.3.js']),
+      expect(preloaded()).toEqual([
+        '/fragments/reader/remoteEntry.js',
+        '/fragments/reader/css-runtime.2.js',
+        '/fragments/reader/__federation_expose_spa.3.js',
+      ]),
     );
     expect(asked(fetch)).toEqual(['/registry.json', '/fragments/reader/mf-manifest.json']);
 
@@ -63,7 +68,10 @@ describe('start-up fetches begun before the shell has loaded', () => {
   it("asks for the fragment's remoteEntry.js together with its manifest, not after it", async () => {
     const { startEarly, takeRegistry } = await import('./early');
     const registry = Response.json(REGISTRY);
-    vi.stubGlobal('fetch', vi.fn((url: string) => (String(url).endsWith('/registry.json') ? Promise.resolve(registry) : new Promise<Response>(() => {}))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) => (String(url).endsWith('/registry.json') ? Promise.resolve(registry) : new Promise<Response>(() => {}))),
+    );
     startEarly('/app/library', 'verba_csrf=abc');
     await takeRegistry();
     await vi.waitFor(() => expect(preloaded()).toEqual(['/fragments/reader/remoteEntry.js']));

@@ -12,9 +12,7 @@ export async function fetchRegistry(url = '/registry.json'): Promise<Registry> {
   if (!response.ok) throw new Error(`Fragment registry unavailable (${response.status})`);
   const data: unknown = await response.json();
   if (!data || typeof data !== 'object') throw new Error('Fragment registry is not an object');
-  return Object.fromEntries(
-    Object.entries(data as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'),
-  );
+  return Object.fromEntries(Object.entries(data as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 /** Overrides are a developer tool: honoured only in dev builds or when the shell runs on this machine. */

@@ -7,7 +7,14 @@ const REQUIRED = 'Required';
  * A title (optional) and a Markdown text area; a missing field is said in place and nothing is sent.
  * The server's refusal (too fast, locked, too long) is shown under the form.
  */
-export function Composer({ withTitle, initialTitle = '', initialBody = '', submitLabel, onSubmit, onCancel }: {
+export function Composer({
+  withTitle,
+  initialTitle = '',
+  initialBody = '',
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
   withTitle?: boolean;
   initialTitle?: string;
   initialBody?: string;
@@ -45,7 +52,14 @@ export function Composer({ withTitle, initialTitle = '', initialBody = '', submi
           <label htmlFor={`${id}-title`} className="vk-field__label">
             Title
           </label>
-          <input id={`${id}-title`} className="vk-input" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={!!errors.title} aria-describedby={errors.title ? `${id}-title-error` : undefined} />
+          <input
+            id={`${id}-title`}
+            className="vk-input"
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            aria-invalid={!!errors.title}
+            aria-describedby={errors.title ? `${id}-title-error` : undefined}
+          />
           {errors.title ? (
             <p id={`${id}-title-error`} className="vk-field__error">
               {errors.title}
@@ -57,7 +71,15 @@ export function Composer({ withTitle, initialTitle = '', initialBody = '', submi
         <label htmlFor={`${id}-body`} className="vk-field__label">
           Your message (Markdown)
         </label>
-        <textarea id={`${id}-body`} className="vk-input fm-textarea" rows={4} value={body} onChange={(e) => setBody(e.target.value)} aria-invalid={!!errors.body} aria-describedby={errors.body ? `${id}-body-error` : undefined} />
+        <textarea
+          id={`${id}-body`}
+          className="vk-input fm-textarea"
+          rows={4}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          aria-invalid={!!errors.body}
+          aria-describedby={errors.body ? `${id}-body-error` : undefined}
+        />
         {errors.body ? (
           <p id={`${id}-body-error`} className="vk-field__error">
             {errors.body}

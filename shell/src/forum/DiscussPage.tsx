@@ -20,7 +20,12 @@ export function DiscussPage({ kind, targetId }: { kind: 'article' | 'chapter'; t
     );
   }, [kind, targetId]);
   if ('loading' in state) return <Spinner label="Opening the discussion…" />;
-  if ('error' in state) return <p className="fm-error" role="alert">{state.error}</p>;
+  if ('error' in state)
+    return (
+      <p className="fm-error" role="alert">
+        {state.error}
+      </p>
+    );
   const { language } = state;
   return (
     <>

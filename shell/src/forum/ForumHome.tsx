@@ -9,10 +9,21 @@ export function ForumHome() {
   const [following, setFollowing] = useState<(ThreadSummary & { unread: number })[]>([]);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    fetchCategories().then((c) => setCategories(c.categories), (e: Error) => setError(e.message));
-    fetchSubscriptions().then((s) => setFollowing(s.threads), () => undefined);
+    fetchCategories().then(
+      (c) => setCategories(c.categories),
+      (e: Error) => setError(e.message),
+    );
+    fetchSubscriptions().then(
+      (s) => setFollowing(s.threads),
+      () => undefined,
+    );
   }, []);
-  if (error) return <p className="fm-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="fm-error" role="alert">
+        {error}
+      </p>
+    );
   if (!categories) return <Spinner label="Loading the forum…" />;
   return (
     <>

@@ -7,7 +7,8 @@ import { PostItem } from './PostItem';
 import { ThreadList } from './ThreadList';
 import { ThreadPage } from './ThreadPage';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   cleanup();
@@ -31,7 +32,16 @@ describe('a language category of the forum', () => {
       'fetch',
       vi.fn(async (_url: string, init?: RequestInit) =>
         init?.method === 'POST'
-          ? json({ type: 'about:blank', title: 'Too Many Requests', status: 429, detail: FORUM_MESSAGES.tooMany, message: FORUM_MESSAGES.tooMany }, 429)
+          ? json(
+              {
+                type: 'about:blank',
+                title: 'Too Many Requests',
+                status: 429,
+                detail: FORUM_MESSAGES.tooMany,
+                message: FORUM_MESSAGES.tooMany,
+              },
+              429,
+            )
           : json({ threads: [], page: 1, total: 0 }),
       ),
     );
@@ -71,11 +81,27 @@ describe('the "Discuss" page of an article or chapter', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start the discussion' }));
     await vi.waitFor(() => expect(window.location.pathname).toBe(`/app/forum/thread/${THREAD}`));
     const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ language: 'fr', title: 'Le marché', body: 'Que veut dire « les halles » ?', attachedTo: { kind: 'chapter', targetId: CHAPTER } });
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      language: 'fr',
+      title: 'Le marché',
+      body: 'Que veut dire « les halles » ?',
+      attachedTo: { kind: 'chapter', targetId: CHAPTER },
+    });
   });
 
   it("says the server's refusal (a premium chapter for a Free learner) and offers nothing to send", async () => {
-    discuss(() => json({ type: 'about:blank', title: 'Forbidden', status: 403, detail: COURSE_MESSAGES.premiumChapter, message: COURSE_MESSAGES.premiumChapter }, 403));
+    discuss(() =>
+      json(
+        {
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+          detail: COURSE_MESSAGES.premiumChapter,
+          message: COURSE_MESSAGES.premiumChapter,
+        },
+        403,
+      ),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(COURSE_MESSAGES.premiumChapter);
     expect(screen.queryByRole('button', { name: 'Start the discussion' })).toBeNull();
   });
@@ -105,7 +131,11 @@ describe('reporting a post', () => {
     render(<PostItem post={post} onQuote={() => {}} onChanged={onChanged} />);
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report the post by Ben Becker' });
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['Spam', 'Abuse or harassment', 'Off-topic', 'Other']);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Spam', 'Abuse or harassment', 'Off-topic', 'Other']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
     await within(dialog).findByText(FORUM_MESSAGES.reasonRequired);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -122,8 +152,19 @@ describe('reporting a post', () => {
 
 describe('upvoting a post', () => {
   const post: ForumPost = {
-    id: '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', author: 'Ana Alves', mine: false, html: '<p>Hallo</p>', quote: null, createdAt: 0, editedAt: null,
-    deleted: false, hidden: false, upvotes: 2, upvotedByMe: false, editable: false, markdown: null,
+    id: '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409',
+    author: 'Ana Alves',
+    mine: false,
+    html: '<p>Hallo</p>',
+    quote: null,
+    createdAt: 0,
+    editedAt: null,
+    deleted: false,
+    hidden: false,
+    upvotes: 2,
+    upvotedByMe: false,
+    editable: false,
+    markdown: null,
   };
 
   it("offers the upvote on another learner's post", () => {
@@ -154,7 +195,16 @@ class FakeObserver {
 }
 
 describe('long forum lists', () => {
-  const summary = (n: number) => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, language: 'fr', attachedTo: null, title: `Fil ${n}`, author: 'Ana', locked: false, replies: 0, lastPostAt: 0 });
+  const summary = (n: number) => ({
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    language: 'fr',
+    attachedTo: null,
+    title: `Fil ${n}`,
+    author: 'Ana',
+    locked: false,
+    replies: 0,
+    lastPostAt: 0,
+  });
   const reply = (n: number): ForumPost => ({
     id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     author: 'Ben',

@@ -59,7 +59,12 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
               ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
             </span>
           ) : (
-            <Button variant="ghost" size="sm" aria-pressed={post.upvotedByMe} onClick={act(() => upvote(post.id, !post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-pressed={post.upvotedByMe}
+              onClick={act(() => upvote(post.id, !post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}
+            >
               ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
             </Button>
           )}

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
 import { Button, toast } from '@verba/kit';
 import { Dialog } from '@verba/kit/ui';
-import { FORUM_MESSAGES as M, FORUM_REASON_MAX, FORUM_REPORT_REASON_LABELS, FORUM_REPORT_REASONS, type ForumReportReason } from '@verba/contracts';
+import {
+  FORUM_MESSAGES as M,
+  FORUM_REASON_MAX,
+  FORUM_REPORT_REASON_LABELS,
+  FORUM_REPORT_REASONS,
+  type ForumReportReason,
+} from '@verba/contracts';
 import { report } from './forum-api';
 
 /** "Report": the learner picks a reason from the fixed list and may add details; nothing is sent without a reason. */
@@ -22,7 +28,10 @@ export function ReportDialog({ postId, author, onReported }: { postId: string; a
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const found = { ...(!reason ? { reason: M.reasonRequired } : {}), ...(details.trim().length > FORUM_REASON_MAX ? { details: M.reasonMax } : {}) };
+    const found = {
+      ...(!reason ? { reason: M.reasonRequired } : {}),
+      ...(details.trim().length > FORUM_REASON_MAX ? { details: M.reasonMax } : {}),
+    };
     setError(found);
     if (!reason || Object.keys(found).length) return;
     setBusy(true);

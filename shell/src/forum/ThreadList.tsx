@@ -19,7 +19,11 @@ export function ThreadList({ language }: { language: Language }) {
       setError(null);
       fetchThreads(language, cursor)
         .then(
-          (page) => setData((before) => ({ threads: cursor && before ? appendNew(before.threads, page.threads) : page.threads, nextCursor: page.nextCursor })),
+          (page) =>
+            setData((before) => ({
+              threads: cursor && before ? appendNew(before.threads, page.threads) : page.threads,
+              nextCursor: page.nextCursor,
+            })),
           (e: Error) => setError(e.message),
         )
         .finally(() => setLoading(false));
@@ -33,7 +37,11 @@ export function ThreadList({ language }: { language: Language }) {
         <Link href="/app/forum">← Forum</Link>
       </p>
       <h1>{LANGUAGE_NAMES[language]}</h1>
-      {error ? <p className="fm-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="fm-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {loading ? <Spinner label="Loading threads…" /> : null}
       {data ? (
         data.threads.length ? (

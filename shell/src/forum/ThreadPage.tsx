@@ -42,7 +42,14 @@ export function ThreadPage({ threadId }: { threadId: string }) {
       .then(
         (more) => {
           setMoreFailed(false);
-          setView((v) => v && { ...v, posts: [...v.posts, ...more.posts.filter((p) => !v.posts.some((s) => s.id === p.id))], nextCursor: more.nextCursor });
+          setView(
+            (v) =>
+              v && {
+                ...v,
+                posts: [...v.posts, ...more.posts.filter((p) => !v.posts.some((s) => s.id === p.id))],
+                nextCursor: more.nextCursor,
+              },
+          );
         },
         (e: Error) => {
           setMoreFailed(true);
@@ -52,7 +59,12 @@ export function ThreadPage({ threadId }: { threadId: string }) {
       .finally(() => setLoadingMore(false));
   };
 
-  if (error) return <p className="fm-error" role="alert">{error}</p>;
+  if (error)
+    return (
+      <p className="fm-error" role="alert">
+        {error}
+      </p>
+    );
   if (!view) return <Spinner label="Loading the thread…" />;
   const { thread } = view;
   return (
@@ -82,7 +94,9 @@ export function ThreadPage({ threadId }: { threadId: string }) {
           <PostItem key={p.id} post={p} onQuote={setQuote} onChanged={load} />
         ))}
       </ol>
-      {view.nextCursor ? <LoadMore label="Load more replies" busy={loadingMore} auto={!moreFailed} onMore={() => loadMore(view.nextCursor!)} /> : null}
+      {view.nextCursor ? (
+        <LoadMore label="Load more replies" busy={loadingMore} auto={!moreFailed} onMore={() => loadMore(view.nextCursor!)} />
+      ) : null}
       {thread.locked ? (
         <p className="fm-placeholder">This thread is locked: no new replies.</p>
       ) : (

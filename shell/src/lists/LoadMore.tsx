@@ -6,7 +6,12 @@ import { Button } from '@verba/kit';
  * button does the same for keyboards and browsers without IntersectionObserver. A fresh observer after
  * each load fires at once while the end is still in view, so a tall screen fills itself.
  */
-export function LoadMore({ label, busy, onMore, auto = true }: {
+export function LoadMore({
+  label,
+  busy,
+  onMore,
+  auto = true,
+}: {
   label: string;
   busy: boolean;
   onMore: () => void;
@@ -21,7 +26,9 @@ export function LoadMore({ label, busy, onMore, auto = true }: {
   useEffect(() => {
     const el = end.current;
     if (!el || busy || !auto || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more.current(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && more.current(), {
+      rootMargin: '200px',
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [busy, auto]);

@@ -23,7 +23,10 @@ describe('onboarding language step', () => {
         { languageCode: 'ru', courseId: '00000000-0000-4000-8000-000000000004', isVisibleOnThePlatform: true },
       ],
     };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(visibility), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(visibility), { status: 200, headers: { 'content-type': 'application/json' } })),
+    );
     session.setUser({ uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free' });
     window.history.replaceState(null, '', '/app/onboarding/language');
     render(<OnboardingPage />);
@@ -46,7 +49,10 @@ const ANA: SessionUser = { uid: 'u1', name: 'Ana', email: 'ana@example.com', rol
 function openAt(path: string, user: SessionUser = ANA) {
   cleanup();
   sessionStorage.clear(); // a deep link opens a new tab: nothing of the old tab's session storage
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(VISIBLE), { status: 200, headers: { 'content-type': 'application/json' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(VISIBLE), { status: 200, headers: { 'content-type': 'application/json' } })),
+  );
   session.setUser(user);
   window.history.replaceState(null, '', path);
   render(<OnboardingPage />);

@@ -2,7 +2,19 @@ import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 
 import { Button, Link, TextField, navigate, session, toast, usePathname, useSession } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { Choice } from './Choice';
-import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE, clearDraft, readDraft, resumeStep, writeDraft, type Draft, type LanguageCode, type LevelCode } from './choices';
+import {
+  LANGUAGES,
+  LEVELS,
+  USERNAME_PATTERN,
+  USERNAME_RULE,
+  clearDraft,
+  readDraft,
+  resumeStep,
+  writeDraft,
+  type Draft,
+  type LanguageCode,
+  type LevelCode,
+} from './choices';
 import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo, visibleLanguageCodes } from './onboarding-api';
 
 /** The languages a learner may choose: a language an admin hid is left out (all of them until the answer comes). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LEARNING_LANGUAGES, LEVEL_NAMES, LEVELS as CONTRACT_LEVELS, USERNAME_RULE as CONTRACT_RULE, UsernameSchema } from '@verba/contracts';
+import {
+  LEARNING_LANGUAGES,
+  LEVEL_NAMES,
+  LEVELS as CONTRACT_LEVELS,
+  USERNAME_RULE as CONTRACT_RULE,
+  UsernameSchema,
+} from '@verba/contracts';
 import { LANGUAGES, LEVELS, USERNAME_PATTERN, USERNAME_RULE } from './choices';
 
 describe("the shell's copies of the onboarding choices", () => {

@@ -56,4 +56,5 @@ export const writeDraft = (uid: string | undefined, draft: Draft) => {
 export const clearDraft = () => localStorage.removeItem(KEY);
 
 /** The step a learner with these answers continues at. */
-export const resumeStep = (draft: Draft): 'language' | 'level' | 'username' => (!draft.language ? 'language' : !draft.level ? 'level' : 'username');
+export const resumeStep = (draft: Draft): 'language' | 'level' | 'username' =>
+  !draft.language ? 'language' : !draft.level ? 'level' : 'username';

@@ -22,6 +22,8 @@ export const changeLanguage = async (language: LanguageCode) =>
 
 /** The languages whose course is on the platform (an admin can hide one: spec §3 isVisibleOnThePlatform). */
 export async function visibleLanguageCodes(): Promise<Set<string>> {
-  const { languages } = (await client.send('GET', '/api/courses/visibility')) as { languages: { languageCode: string; isVisibleOnThePlatform: boolean }[] };
+  const { languages } = (await client.send('GET', '/api/courses/visibility')) as {
+    languages: { languageCode: string; isVisibleOnThePlatform: boolean }[];
+  };
   return new Set(languages.filter((l) => l.isVisibleOnThePlatform).map((l) => l.languageCode));
 }

@@ -35,7 +35,11 @@ export function DashboardPage() {
         section="dashboard"
         title={`Welcome, ${name}!`}
         subtitle="Your reading, words and practice at a glance."
-        aside={progress ? <progress.view.LevelBadge chosen={levels?.[progress.figures.languageCode]} hint={progress.figures.levelHint} /> : undefined}
+        aside={
+          progress ? (
+            <progress.view.LevelBadge chosen={levels?.[progress.figures.languageCode]} hint={progress.figures.levelHint} />
+          ) : undefined
+        }
       />
       {language ? (
         error ? (

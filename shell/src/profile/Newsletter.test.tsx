@@ -5,7 +5,8 @@ import { toastStore } from '@verba/kit';
 import { Newsletter } from './Newsletter';
 import type { MailingListContact } from './mailing-list-api';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const problem = (status: number, detail: string) => json({ type: 'about:blank', title: 'Error', status, detail, message: detail }, status);
 
 /** The server's mailing-list proxy over one learner's contact (null: not on the list); `refuse` answers writes instead. */
@@ -62,7 +63,9 @@ describe('the newsletter on the profile page', () => {
     await waitFor(async () => expect((await toggle()).getAttribute('aria-checked')).toBe('true'));
     expect(list.writes).toEqual(['POST /api/brevo/create-user', 'PATCH /api/brevo/update-blacklist', 'PATCH /api/brevo/update-blacklist']);
     expect(list.bodies.slice(1)).toEqual([{ emailBlacklisted: true }, { emailBlacklisted: false }]);
-    expect(toasts()).toEqual(expect.arrayContaining(['You will get no more newsletters.', 'You will get the newsletter at ana@example.org again.']));
+    expect(toasts()).toEqual(
+      expect.arrayContaining(['You will get no more newsletters.', 'You will get the newsletter at ana@example.org again.']),
+    );
   });
 
   it('brings the list’s contact up to date with a name changed on the profile', async () => {
@@ -93,7 +96,11 @@ describe('the newsletter on the profile page', () => {
     mockList(null, () => problem(400, 'Maximum 80 letters are allowed'));
     render(<Newsletter email="ana@example.org" name={'A'.repeat(81)} />);
     fireEvent.click(await toggle());
-    await waitFor(() => expect(toastStore.get()).toContainEqual(expect.objectContaining({ title: 'Your newsletter setting was not changed.', description: 'Maximum 80 letters are allowed' })));
+    await waitFor(() =>
+      expect(toastStore.get()).toContainEqual(
+        expect.objectContaining({ title: 'Your newsletter setting was not changed.', description: 'Maximum 80 letters are allowed' }),
+      ),
+    );
     expect((await toggle()).getAttribute('aria-checked')).toBe('false');
   });
 });

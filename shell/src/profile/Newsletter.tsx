@@ -3,7 +3,8 @@ import { Button, Spinner, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { fetchContact, joinList, leaveList, setUnsubscribed, updateContact, type MailingListContact } from './mailing-list-api';
 
-const failed = (err: unknown) => toast({ title: 'Your newsletter setting was not changed.', description: (err as Error).message, variant: 'destructive' });
+const failed = (err: unknown) =>
+  toast({ title: 'Your newsletter setting was not changed.', description: (err as Error).message, variant: 'destructive' });
 
 /**
  * The newsletter: join Verba's mailing list, stop its emails (the list keeps the contact, unsubscribed), or
@@ -47,12 +48,22 @@ export function Newsletter({ email, name }: { email: string; name: string }) {
     return change(() => setUnsubscribed(!on), on ? `You will get the newsletter at ${email} again.` : 'You will get no more newsletters.');
   };
 
-  if (error) return <p className="sh-form-error" role="alert">Your newsletter setting could not be loaded: {error}</p>;
+  if (error)
+    return (
+      <p className="sh-form-error" role="alert">
+        Your newsletter setting could not be loaded: {error}
+      </p>
+    );
   if (contact === undefined) return <Spinner label="Loading your newsletter setting…" />;
   return (
     <>
       <p>Reading tips for German, French, Spanish and Russian, and what is new at Verba, now and then by email to {email}.</p>
-      <Switch label="Email me the newsletter" checked={!!contact && !contact.emailBlacklisted} disabled={busy} onCheckedChange={(on) => void subscribe(on)} />
+      <Switch
+        label="Email me the newsletter"
+        checked={!!contact && !contact.emailBlacklisted}
+        disabled={busy}
+        onCheckedChange={(on) => void subscribe(on)}
+      />
       {contact ? (
         <AlertDialog
           trigger={

@@ -81,7 +81,9 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
     const wanted = username.trim();
     if (wanted && !USERNAME_PATTERN.test(wanted)) return setUsernameError(USERNAME_RULE);
     try {
-      onSaved(await saveBasicInfo({ name: name.trim() || undefined, ...(wanted && wanted !== profile.username ? { username: wanted } : {}) }));
+      onSaved(
+        await saveBasicInfo({ name: name.trim() || undefined, ...(wanted && wanted !== profile.username ? { username: wanted } : {}) }),
+      );
       toast({ title: 'Your details are saved.', variant: 'info' });
     } catch (err) {
       setUsernameError((err as Error).message);
@@ -113,14 +115,27 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
               {(profile.name || profile.email).slice(0, 1).toUpperCase()}
             </span>
           )}
-          <TextField label="Profile image (PNG or JPEG, at most 4 MB)" type="file" accept="image/png,image/jpeg" required error={fileError} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          <TextField
+            label="Profile image (PNG or JPEG, at most 4 MB)"
+            type="file"
+            accept="image/png,image/jpeg"
+            required
+            error={fileError}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
           <Button type="submit" variant="secondary">
             Upload image
           </Button>
         </form>
         <form onSubmit={(e) => void save(e)} noValidate>
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-          <TextField label="Username" value={username} error={usernameError} onChange={(e) => setUsername(e.target.value)} autoComplete="username" />
+          <TextField
+            label="Username"
+            value={username}
+            error={usernameError}
+            onChange={(e) => setUsername(e.target.value)}
+            autoComplete="username"
+          />
           <p className="sh-profile__meta">Email: {profile.email}</p>
           <Button type="submit">Save details</Button>
         </form>
@@ -143,7 +158,8 @@ function Languages({ profile, onSaved }: { profile: Profile; onSaved: (p: Profil
       <ul className="sh-profile__languages">
         {profile.learnedLanguages.map((code) => (
           <li key={code}>
-            <strong>{languageName(code)}</strong> · {profile.languageLevels[code] ?? 'level not set'} · {((profile.timeSpent[code] ?? 0) / 3600).toFixed(1)} hours
+            <strong>{languageName(code)}</strong> · {profile.languageLevels[code] ?? 'level not set'} ·{' '}
+            {((profile.timeSpent[code] ?? 0) / 3600).toFixed(1)} hours
             {profile.currentLearningLanguage === code ? (
               <span className="sh-profile__current"> (learning now)</span>
             ) : (
@@ -181,14 +197,26 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
         <legend>Library view</legend>
         {(['table', 'cards'] as const).map((view) => (
           <label key={view} className="sh-profile__radio">
-            <input type="radio" name="library-view" checked={(s.library?.view ?? 'table') === view} onChange={() => void save({ library: { view } })} />
+            <input
+              type="radio"
+              name="library-view"
+              checked={(s.library?.view ?? 'table') === view}
+              onChange={() => void save({ library: { view } })}
+            />
             {view === 'table' ? 'Table' : 'Cards'}
           </label>
         ))}
       </fieldset>
       <label className="sh-profile__range">
         Speech speed: {speed.toFixed(1)}×
-        <input type="range" min={0.5} max={2} step={0.1} defaultValue={speed} onChange={(e) => void save({ speech: { speed: Number(e.target.value) } })} />
+        <input
+          type="range"
+          min={0.5}
+          max={2}
+          step={0.1}
+          defaultValue={speed}
+          onChange={(e) => void save({ speech: { speed: Number(e.target.value) } })}
+        />
       </label>
       {profile.learnedLanguages.map((code) => {
         const voices = VOICES[code as keyof typeof VOICES] ?? [];
@@ -207,16 +235,30 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
           </label>
         );
       })}
-      <Switch label="Play words aloud when I open them" checked={s.speech?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ speech: { autoplay } })} />
-      <Switch label="Play flashcards aloud" checked={s.flashcards?.autoplay ?? false} onCheckedChange={(autoplay) => void save({ flashcards: { autoplay } })} />
-      <Switch label="Show the translation side of flashcards first" checked={s.flashcards?.showTranslationFirst ?? false} onCheckedChange={(showTranslationFirst) => void save({ flashcards: { showTranslationFirst } })} />
+      <Switch
+        label="Play words aloud when I open them"
+        checked={s.speech?.autoplay ?? false}
+        onCheckedChange={(autoplay) => void save({ speech: { autoplay } })}
+      />
+      <Switch
+        label="Play flashcards aloud"
+        checked={s.flashcards?.autoplay ?? false}
+        onCheckedChange={(autoplay) => void save({ flashcards: { autoplay } })}
+      />
+      <Switch
+        label="Show the translation side of flashcards first"
+        checked={s.flashcards?.showTranslationFirst ?? false}
+        onCheckedChange={(showTranslationFirst) => void save({ flashcards: { showTranslationFirst } })}
+      />
       <Switch
         label="Make a flashcard when I mark a word Uncertain"
         checked={s.flashcards?.uncertainMakesCard ?? true}
         onCheckedChange={(uncertainMakesCard) => void save({ flashcards: { uncertainMakesCard } })}
       />
       <p>
-        Translations come from offline dictionaries, with a word-by-word gloss for sentences. Whoever runs this Verba server can add AI translation in context by pointing it at any OpenAI-compatible server, a local one included (Ollama, llama.cpp): set <code>OPENAI_BASE_URL</code> and <code>OPENAI_MODEL</code>, and <code>OPENAI_API_KEY</code> if the server needs a key.
+        Translations come from offline dictionaries, with a word-by-word gloss for sentences. Whoever runs this Verba server can add AI
+        translation in context by pointing it at any OpenAI-compatible server, a local one included (Ollama, llama.cpp): set{' '}
+        <code>OPENAI_BASE_URL</code> and <code>OPENAI_MODEL</code>, and <code>OPENAI_API_KEY</code> if the server needs a key.
       </p>
     </Section>
   );
@@ -260,7 +302,13 @@ function Password({ hasPassword }: { hasPassword: boolean }) {
           </p>
         ) : null}
         {done ? <p role="status">{done}</p> : null}
-        <PasswordInput label="Current password" autoComplete="current-password" required value={current} onChange={(e) => setCurrent(e.target.value)} />
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          required
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+        />
         <PasswordInput label="New password" autoComplete="new-password" required value={next} onChange={(e) => setNext(e.target.value)} />
         <Button type="submit" disabled={busy}>
           {busy ? 'Please wait…' : 'Change password'}

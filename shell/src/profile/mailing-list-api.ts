@@ -9,8 +9,10 @@ export interface MailingListContact {
   emailBlacklisted: boolean;
 }
 
-export const fetchContact = async () => ((await client.send('GET', '/api/brevo/get-user')) as { contact: MailingListContact | null }).contact;
+export const fetchContact = async () =>
+  ((await client.send('GET', '/api/brevo/get-user')) as { contact: MailingListContact | null }).contact;
 export const joinList = (body: { email: string; name?: string }) => client.send('POST', '/api/brevo/create-user', { body });
 export const updateContact = (body: { email: string; name?: string }) => client.send('PUT', '/api/brevo/update-user', { body });
-export const setUnsubscribed = (emailBlacklisted: boolean) => client.send('PATCH', '/api/brevo/update-blacklist', { body: { emailBlacklisted } });
+export const setUnsubscribed = (emailBlacklisted: boolean) =>
+  client.send('PATCH', '/api/brevo/update-blacklist', { body: { emailBlacklisted } });
 export const leaveList = () => client.send('DELETE', '/api/brevo/delete-user');

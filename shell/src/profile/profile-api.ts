@@ -33,7 +33,12 @@ export const deleteAccount = () => client.send('DELETE', '/api/user');
 export async function uploadAvatar(file: File): Promise<void> {
   const form = new FormData();
   form.append('file', file);
-  const res = await fetch('/api/user/avatar', { method: 'POST', body: form, credentials: 'include', headers: { [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' } });
+  const res = await fetch('/api/user/avatar', {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { [CSRF_HEADER]: readCookie(CSRF_COOKIE) ?? '' },
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { message?: string };
     throw new ApiError(res.status, body.message ?? 'The image could not be uploaded.', body);

@@ -5,7 +5,8 @@ import { SUPPORT_MESSAGES } from '@verba/contracts';
 import { session } from '@verba/kit';
 import { PublicPage } from './PublicPage';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {
   cleanup();
@@ -65,7 +66,10 @@ describe('contact form', () => {
   });
 
   it("shows the server's message when it refuses (too many messages)", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ status: 429, message: SUPPORT_MESSAGES.tooMany, detail: SUPPORT_MESSAGES.tooMany }, 429)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ status: 429, message: SUPPORT_MESSAGES.tooMany, detail: SUPPORT_MESSAGES.tooMany }, 429)),
+    );
     render(<PublicPage page="contact-us" path="/app/support/contact-us" />);
     fill(/^Name/, 'Ana');
     fill(/^Email/, 'ana@example.com');

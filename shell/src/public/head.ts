@@ -28,7 +28,8 @@ export function applyHead(meta: PageMeta, path: string): void {
   const tags = metaTags(meta, path);
   // A page without a picture must not keep the previous page's.
   for (const key of ['og:image', 'twitter:image']) {
-    if (!tags.some((t) => t.key === key)) document.head.querySelector(`meta[content][property="${key}"], meta[content][name="${key}"]`)?.remove();
+    if (!tags.some((t) => t.key === key))
+      document.head.querySelector(`meta[content][property="${key}"], meta[content][name="${key}"]`)?.remove();
   }
   for (const tag of tags) {
     let el = document.head.querySelector<HTMLMetaElement>(`meta[${tag.attr}="${tag.key}"]`);

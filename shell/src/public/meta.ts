@@ -29,12 +29,14 @@ export const PAGE_META: Record<PublicPage, PageMeta> = {
   },
   pricing: {
     title: 'Pricing: Verba Master | Verba',
-    description: 'Verba Master: unlimited text to speech, premium articles and chapters, and public publishing. Monthly, annual or two-year plans in your currency.',
+    description:
+      'Verba Master: unlimited text to speech, premium articles and chapters, and public publishing. Monthly, annual or two-year plans in your currency.',
     type: 'article',
   },
   faq: {
     title: 'Frequently asked questions | Verba',
-    description: 'Answers about reading on Verba: levels, word marking, AI translation, text to speech, flashcards, courses and the Master subscription.',
+    description:
+      'Answers about reading on Verba: levels, word marking, AI translation, text to speech, flashcards, courses and the Master subscription.',
     type: 'article',
   },
   'learn-de': learn('German', 'Tap any word for a translation, hear it spoken and keep the ones you want on flashcards.'),
@@ -43,7 +45,8 @@ export const PAGE_META: Record<PublicPage, PageMeta> = {
   'learn-ru': learn('Russian', 'Get comfortable with Cyrillic, hear the stress in every word and review with smart flashcards.'),
   terms: {
     title: 'Terms and conditions (draft) | Verba',
-    description: 'The draft terms for using Verba: your account, the Master subscription, your content and our responsibilities, in plain language.',
+    description:
+      'The draft terms for using Verba: your account, the Master subscription, your content and our responsibilities, in plain language.',
     type: 'article',
   },
   privacy: {

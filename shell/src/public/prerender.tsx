@@ -91,7 +91,9 @@ export function renderPublicPage(path: string, template: string, css = '', blog?
   const tags = metaTags(meta, path)
     .map((t) => `<meta ${t.attr}="${t.key}" content="${escapeHtml(t.content)}" />`)
     .join('\n    ');
-  const feed = path.startsWith(PATHS.blog) ? `\n    <link rel="alternate" type="application/atom+xml" title="The Verba blog" href="${FEED_PATH}" />` : '';
+  const feed = path.startsWith(PATHS.blog)
+    ? `\n    <link rel="alternate" type="application/atom+xml" title="The Verba blog" href="${FEED_PATH}" />`
+    : '';
   const head = `<title>${escapeHtml(meta.title)}</title>\n    ${tags}${feed}${css ? `\n    <style>${css}</style>` : ''}`;
   const withHead = template.replace(/<title>[^<]*<\/title>/, () => head);
   const withBody = withHead.replace(/<div id="root">[\s\S]*?<\/div>\s*(?=<noscript>|<\/body>)/, () => `<div id="root">${body}</div>\n    `);

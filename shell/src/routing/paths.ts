@@ -7,16 +7,7 @@ export const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'] as const;
 export type FragmentName = (typeof FRAGMENTS)[number];
 
 export type ShellPage =
-  | 'sign-in'
-  | 'sign-up'
-  | 'dashboard'
-  | 'onboarding'
-  | 'profile'
-  | 'subscription'
-  | 'blog'
-  | 'forum'
-  | 'not-found'
-  | AccountPage;
+  'sign-in' | 'sign-up' | 'dashboard' | 'onboarding' | 'profile' | 'subscription' | 'blog' | 'forum' | 'not-found' | AccountPage;
 
 /** Pages about an account that work signed in or not (links from emails land here). */
 export type AccountPage = 'verify-email' | 'verify-result' | 'reset-password' | 'new-password' | 'reset-success' | 'dev-mailbox';

@@ -18,7 +18,16 @@ describe('resolveRoute', () => {
   it('maps fragment routes, including sub-paths, and nothing that merely shares a prefix', () => {
     expect(resolveRoute('/app/library', user)).toEqual({ kind: 'fragment', name: 'reader' });
     expect(resolveRoute('/app/library/abc', user)).toEqual({ kind: 'fragment', name: 'reader' });
-    for (const path of ['/app/add-article', '/app/edit-article', '/app/series', '/app/create-series', '/app/edit-series', '/app/dictionary', '/app/my-articles', '/app/series/abc']) {
+    for (const path of [
+      '/app/add-article',
+      '/app/edit-article',
+      '/app/series',
+      '/app/create-series',
+      '/app/edit-series',
+      '/app/dictionary',
+      '/app/my-articles',
+      '/app/series/abc',
+    ]) {
       expect(resolveRoute(path, user)).toEqual({ kind: 'fragment', name: 'reader' });
     }
     expect(resolveRoute('/app/courses', user)).toEqual({ kind: 'fragment', name: 'learn' });

@@ -11,7 +11,11 @@ import { NEW_ANNOUNCEMENT, emptyBlock, inputOf, previewBlocks, valuesOf, type An
 import { STATUS_LABELS } from './status';
 import './announcements.css';
 
-const DISMISS_LABELS = { persistent: 'Persistent: dismissed for good', temporary: 'Temporary: dismissed for 2 days', session: 'Session: dismissed until the browser closes' } as const;
+const DISMISS_LABELS = {
+  persistent: 'Persistent: dismissed for good',
+  temporary: 'Temporary: dismissed for 2 days',
+  session: 'Session: dismissed until the browser closes',
+} as const;
 const BLOCK_LABELS: Record<BlockValues['type'], string> = { header: 'Heading', paragraph: 'Paragraph', link: 'Link', image: 'Image' };
 
 /** /app/admin/announcements/create */
@@ -52,7 +56,13 @@ const BackLink = () => (
   </p>
 );
 
-function Select<T extends string>(p: { id: string; label: string; options: readonly T[]; labels: Record<T, string>; field: ReturnType<ReturnType<typeof useForm<AnnouncementValues>>['register']> }) {
+function Select<T extends string>(p: {
+  id: string;
+  label: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  field: ReturnType<ReturnType<typeof useForm<AnnouncementValues>>['register']>;
+}) {
   return (
     <div className="vk-field">
       <label className="vk-field__label" htmlFor={p.id}>
@@ -96,7 +106,13 @@ function AnnouncementForm({ values, announcement }: { values: AnnouncementValues
       <FormError message={errors.root?.message} />
       <div className="an-grid">
         <Select id="an-visible-to" label="Visible to" options={AUDIENCES} labels={AUDIENCE_LABELS} field={form.register('visibleTo')} />
-        <Select id="an-dismiss" label="Dismissal" options={DISMISS_BEHAVIORS} labels={DISMISS_LABELS} field={form.register('dismissBehavior')} />
+        <Select
+          id="an-dismiss"
+          label="Dismissal"
+          options={DISMISS_BEHAVIORS}
+          labels={DISMISS_LABELS}
+          field={form.register('dismissBehavior')}
+        />
         <TextField label="Starts" type="datetime-local" error={errors.startsAt?.message} {...form.register('startsAt')} />
         <TextField label="Ends" type="datetime-local" error={errors.endsAt?.message} {...form.register('endsAt')} />
       </div>
@@ -108,7 +124,13 @@ function AnnouncementForm({ values, announcement }: { values: AnnouncementValues
       <fieldset className="an-blocks">
         <legend className="vk-field__label">Content blocks</legend>
         {blocks.fields.map((field, i) => (
-          <BlockEditor key={field.id} index={i} form={form} error={blockError} onRemove={blocks.fields.length > 1 ? () => blocks.remove(i) : undefined} />
+          <BlockEditor
+            key={field.id}
+            index={i}
+            form={form}
+            error={blockError}
+            onRemove={blocks.fields.length > 1 ? () => blocks.remove(i) : undefined}
+          />
         ))}
         <div className="ad-actions">
           {(['header', 'paragraph', 'link', 'image'] as const).map((type) => (
@@ -128,7 +150,17 @@ function AnnouncementForm({ values, announcement }: { values: AnnouncementValues
 
 type Form = ReturnType<typeof useForm<AnnouncementValues>>;
 
-function BlockEditor({ index: i, form, error, onRemove }: { index: number; form: Form; error: (i: number, f: 'text' | 'url' | 'alt') => string | undefined; onRemove: (() => void) | undefined }) {
+function BlockEditor({
+  index: i,
+  form,
+  error,
+  onRemove,
+}: {
+  index: number;
+  form: Form;
+  error: (i: number, f: 'text' | 'url' | 'alt') => string | undefined;
+  onRemove: (() => void) | undefined;
+}) {
   const type = useWatch({ control: form.control, name: `blocks.${i}.type` });
   const images = useImageChoices();
   return (
@@ -146,15 +178,24 @@ function BlockEditor({ index: i, form, error, onRemove }: { index: number; form:
         </select>
       </div>
       <div className="an-block__fields">
-        {type !== 'image' ? <TextField label={type === 'link' ? 'Link text' : 'Text'} error={error(i, 'text')} {...form.register(`blocks.${i}.text`)} /> : null}
-        {type === 'link' ? <TextField label="Address (https://… or /app/…)" error={error(i, 'url')} {...form.register(`blocks.${i}.url`)} /> : null}
+        {type !== 'image' ? (
+          <TextField label={type === 'link' ? 'Link text' : 'Text'} error={error(i, 'text')} {...form.register(`blocks.${i}.text`)} />
+        ) : null}
+        {type === 'link' ? (
+          <TextField label="Address (https://… or /app/…)" error={error(i, 'url')} {...form.register(`blocks.${i}.url`)} />
+        ) : null}
         {type === 'image' ? (
           <>
             <div className="vk-field">
               <label className="vk-field__label" htmlFor={`an-block-${i}-image`}>
                 Image from the image manager
               </label>
-              <select id={`an-block-${i}-image`} className="vk-input" aria-invalid={error(i, 'url') ? true : undefined} {...form.register(`blocks.${i}.url`)}>
+              <select
+                id={`an-block-${i}-image`}
+                className="vk-input"
+                aria-invalid={error(i, 'url') ? true : undefined}
+                {...form.register(`blocks.${i}.url`)}
+              >
                 <option value="">Choose an image</option>
                 {images.data?.images.map((img) => (
                   <option key={img.id} value={img.url}>
@@ -183,16 +224,26 @@ function BlockEditor({ index: i, form, error, onRemove }: { index: number; form:
 
 /** The banner exactly as learners get it: the shell's own component, fed the blocks complete so far. */
 function Preview({ form }: { form: Form }) {
-  const [blocks, visibleTo, startsAt, endsAt, active] = useWatch({ control: form.control, name: ['blocks', 'visibleTo', 'startsAt', 'endsAt', 'active'] });
+  const [blocks, visibleTo, startsAt, endsAt, active] = useWatch({
+    control: form.control,
+    name: ['blocks', 'visibleTo', 'startsAt', 'endsAt', 'active'],
+  });
   const shown = previewBlocks(blocks);
-  const status = announcementStatus({ active, startsAt: startsAt ? Date.parse(startsAt) : null, endsAt: endsAt ? Date.parse(endsAt) : null }, Date.now());
+  const status = announcementStatus(
+    { active, startsAt: startsAt ? Date.parse(startsAt) : null, endsAt: endsAt ? Date.parse(endsAt) : null },
+    Date.now(),
+  );
   return (
     <section className="an-preview" aria-labelledby="an-preview-title">
       <h2 id="an-preview-title">Preview as a learner</h2>
       <p className="ad-muted an-preview__note">
         {AUDIENCE_LABELS[visibleTo]} would see this banner · {STATUS_LABELS[status]} now
       </p>
-      {shown.length ? <AnnouncementBanner banner={{ content: { blocks: shown } }} onDismiss={() => undefined} /> : <p className="ad-muted">Write a block to see the banner.</p>}
+      {shown.length ? (
+        <AnnouncementBanner banner={{ content: { blocks: shown } }} onDismiss={() => undefined} />
+      ) : (
+        <p className="ad-muted">Write a block to see the banner.</p>
+      )}
     </section>
   );
 }

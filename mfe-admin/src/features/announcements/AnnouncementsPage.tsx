@@ -28,7 +28,9 @@ export function AnnouncementsPage() {
         <QueryErrorNotice query={list} title="The announcements could not be loaded." />
         {list.data?.announcements.length === 0 ? <EmptyState title="No announcements yet">Create the first one.</EmptyState> : null}
         <ul className="an-list">
-          {list.data?.announcements.map((a) => <AnnouncementRow key={a.id} announcement={a} />)}
+          {list.data?.announcements.map((a) => (
+            <AnnouncementRow key={a.id} announcement={a} />
+          ))}
         </ul>
         {list.data ? <Pager page={page} total={list.data.total} pageSize={ADMIN_PAGE_SIZE} onPage={setPage} /> : null}
       </section>
@@ -47,11 +49,16 @@ function AnnouncementRow({ announcement: a }: { announcement: Announcement }) {
         <span className={`ad-badge an-status an-status--${status}`}>{STATUS_LABELS[status]}</span>
       </div>
       <p className="ad-muted">
-        {AUDIENCE_LABELS[a.visibleTo]} · {DISMISSAL[a.dismissBehavior]} · {a.startsAt ? `from ${when.format(a.startsAt)}` : 'from publication'}
+        {AUDIENCE_LABELS[a.visibleTo]} · {DISMISSAL[a.dismissBehavior]} ·{' '}
+        {a.startsAt ? `from ${when.format(a.startsAt)}` : 'from publication'}
         {a.endsAt ? ` until ${when.format(a.endsAt)}` : ', no end'}
       </p>
       <div className="ad-actions">
-        <Link className="vk-btn vk-btn--secondary vk-btn--sm" href={withQuery(ADMIN_PATHS.editAnnouncement, { id: a.id })} aria-label={`Edit “${title}”`}>
+        <Link
+          className="vk-btn vk-btn--secondary vk-btn--sm"
+          href={withQuery(ADMIN_PATHS.editAnnouncement, { id: a.id })}
+          aria-label={`Edit “${title}”`}
+        >
           Edit
         </Link>
         <AlertDialog

@@ -20,7 +20,13 @@ describe('the announcement form and the contract', () => {
         visibleTo: 'de',
         startsAt: null,
         endsAt: null,
-        content: { blocks: [{ type: 'header', data: { text: 'Neu' } }, { type: 'image', data: { url: IMAGE, alt: 'Books' } }, { type: 'link', data: { text: 'Library', url: '/app/library' } }] },
+        content: {
+          blocks: [
+            { type: 'header', data: { text: 'Neu' } },
+            { type: 'image', data: { url: IMAGE, alt: 'Books' } },
+            { type: 'link', data: { text: 'Library', url: '/app/library' } },
+          ],
+        },
       }),
     });
   });
@@ -30,7 +36,10 @@ describe('the announcement form and the contract', () => {
       ...filled,
       startsAt: '2026-12-02T10:00',
       endsAt: '2026-12-01T10:00',
-      blocks: [{ type: 'paragraph', text: ' ', url: '', alt: '' }, { type: 'image', text: '', url: 'https://evil.example/x.png', alt: '' }],
+      blocks: [
+        { type: 'paragraph', text: ' ', url: '', alt: '' },
+        { type: 'image', text: '', url: 'https://evil.example/x.png', alt: '' },
+      ],
     });
     expect('errors' in checked && checked.errors).toEqual(
       expect.arrayContaining([
@@ -44,8 +53,25 @@ describe('the announcement form and the contract', () => {
   it('previews only the blocks complete so far, and reads a saved announcement back into the form', () => {
     expect(previewBlocks([{ type: 'paragraph', text: '', url: '', alt: '' }, ...filled.blocks])).toHaveLength(3);
     const at = Date.UTC(2026, 11, 1, 9, 30);
-    const values = valuesOf({ id: 'x', visibleTo: 'free', dismissBehavior: 'session', active: false, startsAt: at, endsAt: null, createdAt: 0, updatedAt: 0, content: { blocks: [{ type: 'image', data: { url: IMAGE, alt: '' } }] } });
-    expect(values).toMatchObject({ visibleTo: 'free', dismissBehavior: 'session', active: false, startsAt: toLocalInput(at), endsAt: '', blocks: [{ type: 'image', url: IMAGE }] });
+    const values = valuesOf({
+      id: 'x',
+      visibleTo: 'free',
+      dismissBehavior: 'session',
+      active: false,
+      startsAt: at,
+      endsAt: null,
+      createdAt: 0,
+      updatedAt: 0,
+      content: { blocks: [{ type: 'image', data: { url: IMAGE, alt: '' } }] },
+    });
+    expect(values).toMatchObject({
+      visibleTo: 'free',
+      dismissBehavior: 'session',
+      active: false,
+      startsAt: toLocalInput(at),
+      endsAt: '',
+      blocks: [{ type: 'image', url: IMAGE }],
+    });
     expect(new Date(values.startsAt).getTime()).toBe(at);
   });
 });

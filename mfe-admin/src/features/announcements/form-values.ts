@@ -1,4 +1,10 @@
-import { AnnouncementInputSchema, ContentBlockSchema, type Announcement, type AnnouncementInput, type ContentBlock } from '@verba/contracts/http';
+import {
+  AnnouncementInputSchema,
+  ContentBlockSchema,
+  type Announcement,
+  type AnnouncementInput,
+  type ContentBlock,
+} from '@verba/contracts/http';
 import type { Audience, DismissBehavior } from '@verba/contracts/domain';
 
 /** A block as the form edits it: every field present, the type choosing which are sent. */
@@ -58,7 +64,9 @@ export function valuesOf(a: Announcement): AnnouncementValues {
     startsAt: toLocalInput(a.startsAt),
     endsAt: toLocalInput(a.endsAt),
     blocks: a.content.blocks.map((b) =>
-      b.type === 'image' ? { ...emptyBlock('image'), url: b.data.url, alt: b.data.alt } : { ...emptyBlock(b.type), text: b.data.text, url: b.type === 'link' ? b.data.url : '' },
+      b.type === 'image'
+        ? { ...emptyBlock('image'), url: b.data.url, alt: b.data.alt }
+        : { ...emptyBlock(b.type), text: b.data.text, url: b.type === 'link' ? b.data.url : '' },
     ),
   };
 }
@@ -77,7 +85,8 @@ export function inputOf(v: AnnouncementValues): { input: AnnouncementInput } | {
   return {
     errors: parsed.error.issues.map((issue) => {
       const [first, , index, , field] = issue.path;
-      if (first === 'content' && typeof index === 'number') return { field: `blocks.${index}.${field === 'url' ? 'url' : field === 'alt' ? 'alt' : 'text'}`, message: issue.message };
+      if (first === 'content' && typeof index === 'number')
+        return { field: `blocks.${index}.${field === 'url' ? 'url' : field === 'alt' ? 'alt' : 'text'}`, message: issue.message };
       if (first === 'endsAt' || first === 'startsAt') return { field: String(first), message: issue.message };
       return { field: 'root', message: issue.message };
     }),

@@ -1,7 +1,12 @@
 import { announcementStatus, type AnnouncementStatus } from '@verba/contracts/domain';
 import type { Announcement } from '@verba/contracts/http';
 
-export const STATUS_LABELS: Record<AnnouncementStatus, string> = { inactive: 'Switched off', scheduled: 'Scheduled', active: 'Active', ended: 'Ended' };
+export const STATUS_LABELS: Record<AnnouncementStatus, string> = {
+  inactive: 'Switched off',
+  scheduled: 'Scheduled',
+  active: 'Active',
+  ended: 'Ended',
+};
 
 export const statusOf = (a: Announcement, now = Date.now()) => announcementStatus(a, now);
 

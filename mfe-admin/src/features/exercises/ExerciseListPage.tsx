@@ -14,20 +14,29 @@ export function ExerciseListPage({ kind }: { kind: ExerciseKind }) {
     <main>
       <SectionHeader section="admin" title={KIND_NAMES[kind].title} subtitle={data ? `Chapter “${data.title}”` : undefined} />
       <p>
-        <Link href={data ? withQuery(ADMIN_PATHS.exercises, { courseId: data.courseId }) : ADMIN_PATHS.exercises}>← Back to the exercises</Link>
+        <Link href={data ? withQuery(ADMIN_PATHS.exercises, { courseId: data.courseId }) : ADMIN_PATHS.exercises}>
+          ← Back to the exercises
+        </Link>
       </p>
       {!chapterId ? <p>Choose a chapter on the exercises page.</p> : null}
       {exercises.isPending && chapterId ? <Spinner label="Loading exercises…" /> : null}
       <QueryErrorNotice query={exercises} title="The exercises could not be loaded." />
       {data ? (
-        <WithHistory entity="exercises" id={data.chapterId} label={`${KIND_NAMES[kind].title} of “${data.title}”`} editLabel={KIND_NAMES[kind].title}>
+        <WithHistory
+          entity="exercises"
+          id={data.chapterId}
+          label={`${KIND_NAMES[kind].title} of “${data.title}”`}
+          editLabel={KIND_NAMES[kind].title}
+        >
           <section className="ad-panel">
             <div className="ad-actions">
               <Link className="vk-btn vk-btn--primary vk-btn--sm" href={withQuery(edit, { chapterId: data.chapterId })}>
                 Edit {KIND_NAMES[kind].title.toLowerCase()}
               </Link>
             </div>
-            {items.length === 0 ? <EmptyState title={`No ${KIND_NAMES[kind].title.toLowerCase()} yet`}>Learners see this chapter without them.</EmptyState> : null}
+            {items.length === 0 ? (
+              <EmptyState title={`No ${KIND_NAMES[kind].title.toLowerCase()} yet`}>Learners see this chapter without them.</EmptyState>
+            ) : null}
             <ol className="ad-exercises">
               {items.map((item, i) => (
                 <li key={i}>

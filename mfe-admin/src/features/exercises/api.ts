@@ -11,10 +11,19 @@ export const KIND_NAMES: Record<ExerciseKind, { title: string; one: string }> = 
 
 export function useAdminExercises(chapterId: string | undefined) {
   const minPosition = useMinPosition();
-  return useRouteQuery(getAdminExercises, { params: { chapterId: chapterId ?? '' }, query: atLeast(minPosition) }, { enabled: !!chapterId });
+  return useRouteQuery(
+    getAdminExercises,
+    { params: { chapterId: chapterId ?? '' }, query: atLeast(minPosition) },
+    { enabled: !!chapterId },
+  );
 }
 
 /** The exercise items of one kind as the page shows them: the prompt and its accepted answers. */
-export function itemsOf(kind: ExerciseKind, data: { missingWords: { sentence: string; answers: string[] }[]; questions: { question: string; answers: string[] }[] }) {
-  return kind === 'missing-words' ? data.missingWords.map((m) => ({ prompt: m.sentence, answers: m.answers })) : data.questions.map((q) => ({ prompt: q.question, answers: q.answers }));
+export function itemsOf(
+  kind: ExerciseKind,
+  data: { missingWords: { sentence: string; answers: string[] }[]; questions: { question: string; answers: string[] }[] },
+) {
+  return kind === 'missing-words'
+    ? data.missingWords.map((m) => ({ prompt: m.sentence, answers: m.answers }))
+    : data.questions.map((q) => ({ prompt: q.question, answers: q.answers }));
 }

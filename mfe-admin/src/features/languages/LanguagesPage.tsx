@@ -36,9 +36,14 @@ export function LanguagesPage() {
                       label={`${LANGUAGE_NAMES[languageCode]} visible on the platform`}
                       checked={course.isVisibleOnThePlatform}
                       disabled={visibility.isPending}
-                      onCheckedChange={(isVisibleOnThePlatform) => visibility.mutate({ params: { courseId: course.id }, body: { isVisibleOnThePlatform } })}
+                      onCheckedChange={(isVisibleOnThePlatform) =>
+                        visibility.mutate({ params: { courseId: course.id }, body: { isVisibleOnThePlatform } })
+                      }
                     />
-                    <Link className="vk-btn vk-btn--secondary vk-btn--sm" href={withQuery(ADMIN_PATHS.startingPoints, { courseId: course.id })}>
+                    <Link
+                      className="vk-btn vk-btn--secondary vk-btn--sm"
+                      href={withQuery(ADMIN_PATHS.startingPoints, { courseId: course.id })}
+                    >
                       Starting points
                     </Link>
                   </>

@@ -22,27 +22,52 @@ export function StartingPointFormPage({ mode }: { mode: 'create' | 'update' }) {
   const back = courseId ? withQuery(ADMIN_PATHS.startingPoints, { courseId }) : ADMIN_PATHS.startingPoints;
   return (
     <main>
-      <SectionHeader section="admin" title={mode === 'create' ? 'Create starting point' : 'Update starting point'} subtitle={course.data?.title} />
+      <SectionHeader
+        section="admin"
+        title={mode === 'create' ? 'Create starting point' : 'Update starting point'}
+        subtitle={course.data?.title}
+      />
       <p>
         <Link href={back}>← Back to the starting points</Link>
       </p>
       {!courseId ? <p>Open a course's starting points first.</p> : null}
       {course.isPending && courseId ? <Spinner label="Loading…" /> : null}
       <QueryErrorNotice query={course} title="The course could not be loaded." />
-      {course.data && mode === 'update' && !point ? <p role="alert">Starting point not found: it may have been deleted by another admin.</p> : null}
+      {course.data && mode === 'update' && !point ? (
+        <p role="alert">Starting point not found: it may have been deleted by another admin.</p>
+      ) : null}
       {course.data && (mode === 'create' || point) ? (
         <WithHistory entity="starting-point" id={point?.id} label="Starting point">
-          <StartingPointEditor course={course.data} initial={point ? { title: point.title, lessonId: point.lesson, level: point.level } : undefined} startingPointId={point?.id} back={back} />
+          <StartingPointEditor
+            course={course.data}
+            initial={point ? { title: point.title, lessonId: point.lesson, level: point.level } : undefined}
+            startingPointId={point?.id}
+            back={back}
+          />
         </WithHistory>
       ) : null}
     </main>
   );
 }
 
-function StartingPointEditor({ course, initial, startingPointId, back }: { course: AdminCourse; initial: Values | undefined; startingPointId: string | undefined; back: string }) {
+function StartingPointEditor({
+  course,
+  initial,
+  startingPointId,
+  back,
+}: {
+  course: AdminCourse;
+  initial: Values | undefined;
+  startingPointId: string | undefined;
+  back: string;
+}) {
   const add = useCommand(addStartingPoint);
   const update = useCommand(updateStartingPoint);
-  const form = useForm<Values>({ resolver: zodResolver(StartingPointForm), defaultValues: initial ?? { title: '', lessonId: course.lessons[0]?.id ?? '', level: 'A1' }, mode: 'onTouched' });
+  const form = useForm<Values>({
+    resolver: zodResolver(StartingPointForm),
+    defaultValues: initial ?? { title: '', lessonId: course.lessons[0]?.id ?? '', level: 'A1' },
+    mode: 'onTouched',
+  });
   const { errors, isSubmitting } = form.formState;
   const { onSubmit, dialog } = useGuardedSubmit(form, async (values) => {
     const body = { ...values, expectedRevision: course.revision };

@@ -19,11 +19,20 @@ export function StartingPointsPage() {
   const lessonTitle = (id: string) => c?.lessons.find((l) => l.id === id)?.title ?? 'a deleted lesson';
   return (
     <main>
-      <SectionHeader section="admin" title="Starting points" subtitle="Onboarding places a learner at the highest starting point at or below their level." />
+      <SectionHeader
+        section="admin"
+        title="Starting points"
+        subtitle="Onboarding places a learner at the highest starting point at or below their level."
+      />
       <nav aria-label="Courses" className="ad-tabs">
         {courses.data?.languages.map(({ languageCode, course: summary }) =>
           summary ? (
-            <Link key={languageCode} href={withQuery(ADMIN_PATHS.startingPoints, { courseId: summary.id })} className="ad-tab" aria-current={summary.id === courseId ? 'page' : undefined}>
+            <Link
+              key={languageCode}
+              href={withQuery(ADMIN_PATHS.startingPoints, { courseId: summary.id })}
+              className="ad-tab"
+              aria-current={summary.id === courseId ? 'page' : undefined}
+            >
               {LANGUAGE_NAMES[languageCode]}
             </Link>
           ) : null,
@@ -38,7 +47,9 @@ export function StartingPointsPage() {
               Add starting point
             </Link>
           </div>
-          {c.startingPoints.length === 0 ? <EmptyState title="No starting points">Learners start at the course's first lesson.</EmptyState> : null}
+          {c.startingPoints.length === 0 ? (
+            <EmptyState title="No starting points">Learners start at the course's first lesson.</EmptyState>
+          ) : null}
           <ul className="ad-sortable">
             {c.startingPoints.map((p) => (
               <li key={p.id} className="ad-sortable__row">
@@ -50,7 +61,12 @@ export function StartingPointsPage() {
                     </span>
                   </div>
                   <div className="ad-actions">
-                    <Button size="sm" variant="ghost" aria-label={`Edit ${p.title}`} onClick={() => navigate(withQuery(ADMIN_PATHS.updateStartingPoint, { courseId: c.id, startingPointId: p.id }))}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      aria-label={`Edit ${p.title}`}
+                      onClick={() => navigate(withQuery(ADMIN_PATHS.updateStartingPoint, { courseId: c.id, startingPointId: p.id }))}
+                    >
                       Edit
                     </Button>
                     <AlertDialog
@@ -63,7 +79,9 @@ export function StartingPointsPage() {
                       description="Learners who chose it will start from the course's first lesson; their completed chapters still count."
                       confirmLabel="Delete starting point"
                       destructive
-                      onConfirm={() => remove.mutate({ params: { courseId: c.id, startingPointId: p.id }, body: { expectedRevision: c.revision } })}
+                      onConfirm={() =>
+                        remove.mutate({ params: { courseId: c.id, startingPointId: p.id }, body: { expectedRevision: c.revision } })
+                      }
                     />
                   </div>
                 </div>

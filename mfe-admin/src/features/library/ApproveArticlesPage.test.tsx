@@ -7,14 +7,36 @@ import { ArticleSchema } from '@verba/contracts/http';
 import { ApproveArticlesPage } from './ApproveArticlesPage';
 import { resetAfterEach } from '../../test/reset';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const article = (id: string, name: string, content: string) =>
   ArticleSchema.parse({
-    id, name, content, languageCode: 'de', category: 'Travel', generalDifficulty: 'A2', totalWords: 5, authorDisplayName: 'Lena', creationDate: 0,
-    averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: true, isPremiumOnly: false, seriesId: null,
-    seriesTitle: null, isAuthor: false, difficulty: 'Ideal', contentFormat: 'text', translation: '', declineReason: null, flagged: false,
+    id,
+    name,
+    content,
+    languageCode: 'de',
+    category: 'Travel',
+    generalDifficulty: 'A2',
+    totalWords: 5,
+    authorDisplayName: 'Lena',
+    creationDate: 0,
+    averageRating: 0,
+    ratings: 0,
+    totalReads: 0,
+    previewImgSrc: null,
+    isPrivate: false,
+    needApprove: true,
+    isPremiumOnly: false,
+    seriesId: null,
+    seriesTitle: null,
+    isAuthor: false,
+    difficulty: 'Ideal',
+    contentFormat: 'text',
+    translation: '',
+    declineReason: null,
+    flagged: false,
   });
 
 /** fetch stubbed with the pending list and the review route (whose answer the test picks). */
@@ -24,7 +46,13 @@ function mockApi(review: () => Response) {
     'fetch',
     vi.fn(async (input: string, init?: RequestInit) => {
       const url = new URL(input, 'http://verba.test');
-      if (url.pathname === '/api/admin/library/pending') return json({ articles: [article(A, 'Am Fluss', 'Der <script>alert(1)</script> Fluss.'), article(B, 'Im Garten', 'Die Blumen.')], total: 2, page: 1, pageSize: 20 });
+      if (url.pathname === '/api/admin/library/pending')
+        return json({
+          articles: [article(A, 'Am Fluss', 'Der <script>alert(1)</script> Fluss.'), article(B, 'Im Garten', 'Die Blumen.')],
+          total: 2,
+          page: 1,
+          pageSize: 20,
+        });
       if (url.pathname === '/api/admin/library/review') {
         reviews.push(JSON.parse(String(init?.body)));
         return review();
@@ -37,7 +65,12 @@ function mockApi(review: () => Response) {
 
 resetAfterEach();
 
-const renderPage = () => render(<KitProviders><ApproveArticlesPage /></KitProviders>);
+const renderPage = () =>
+  render(
+    <KitProviders>
+      <ApproveArticlesPage />
+    </KitProviders>,
+  );
 
 describe('ApproveArticlesPage', () => {
   it('declines the chosen articles at once with the reason, and shows what the author wrote as text', async () => {

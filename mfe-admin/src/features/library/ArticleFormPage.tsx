@@ -5,7 +5,15 @@ import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextF
 import { useCommand, useRouteQuery } from '@verba/kit/query';
 import { Switch } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
-import { AdminArticleInputSchema, adminCreateArticle, adminListSeries, adminUpdateArticle, type Article, ImageSrcFieldSchema, SeriesIdFieldSchema } from '@verba/contracts/http';
+import {
+  AdminArticleInputSchema,
+  adminCreateArticle,
+  adminListSeries,
+  adminUpdateArticle,
+  type Article,
+  ImageSrcFieldSchema,
+  SeriesIdFieldSchema,
+} from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { FormError, submitWith } from '../../components/forms';
 import { SelectField, TextAreaField } from '@verba/kit';
@@ -61,7 +69,11 @@ export function CreateArticlePage() {
   };
   return (
     <main>
-      <SectionHeader section="admin" title="Create article" subtitle="An article of Verba's own: public, private or premium, no approval needed." />
+      <SectionHeader
+        section="admin"
+        title="Create article"
+        subtitle="An article of Verba's own: public, private or premium, no approval needed."
+      />
       <p>
         <Link href={ADMIN_PATHS.libraryArticles}>← Articles</Link>
       </p>
@@ -147,8 +159,16 @@ function ArticleForm({ initial, submitLabel, onSave }: { initial: FormIn; submit
         <TextField label="Author name shown" error={errors.authorDisplayName?.message} {...form.register('authorDisplayName')} />
       </div>
       <div className="ad-switches">
-        <Controller control={form.control} name="isPrivate" render={({ field }) => <Switch label="Private (only its author)" checked={!!field.value} onCheckedChange={field.onChange} />} />
-        <Controller control={form.control} name="isPremiumOnly" render={({ field }) => <Switch label="Premium (Master only)" checked={!!field.value} onCheckedChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="isPrivate"
+          render={({ field }) => <Switch label="Private (only its author)" checked={!!field.value} onCheckedChange={field.onChange} />}
+        />
+        <Controller
+          control={form.control}
+          name="isPremiumOnly"
+          render={({ field }) => <Switch label="Premium (Master only)" checked={!!field.value} onCheckedChange={field.onChange} />}
+        />
       </div>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : submitLabel}

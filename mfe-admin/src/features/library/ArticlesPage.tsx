@@ -3,7 +3,13 @@ import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinn
 import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LANGUAGE_NAMES, LEARNING_LANGUAGES, LEVELS } from '@verba/contracts/domain';
-import { ADMIN_ARTICLE_SORTS, ADMIN_ARTICLE_VISIBILITY, adminDeleteArticle, makePublicPremium, type AdminArticle } from '@verba/contracts/http';
+import {
+  ADMIN_ARTICLE_SORTS,
+  ADMIN_ARTICLE_VISIBILITY,
+  adminDeleteArticle,
+  makePublicPremium,
+  type AdminArticle,
+} from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { Select } from '../../components/Select';
 import { useAdminArticles, type ArticleFilters } from './api';
@@ -11,9 +17,16 @@ import { useAdminArticles, type ArticleFilters } from './api';
 const PAGE_SIZE = 20;
 /** The search runs once typing pauses, not on every key. */
 const SEARCH_DELAY_MS = 300;
-const opts = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v) => values.map((value) => ({ value, label: label(value) }));
+const opts = <T extends string>(values: readonly T[], label: (v: T) => string = (v) => v) =>
+  values.map((value) => ({ value, label: label(value) }));
 const VISIBILITY_LABELS = { public: 'Public', private: 'Private', premium: 'Premium' } as const;
-const SORT_LABELS = { newest: 'Newest first', oldest: 'Oldest first', name: 'Title A–Z', rating: 'Best rated first', reads: 'Most read first' } as const;
+const SORT_LABELS = {
+  newest: 'Newest first',
+  oldest: 'Oldest first',
+  name: 'Title A–Z',
+  rating: 'Best rated first',
+  reads: 'Most read first',
+} as const;
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
@@ -55,21 +68,68 @@ export function ArticlesPage() {
       <section className="ad-panel" aria-label="Filters">
         <div className="ad-toolbar">
           <TextField label="Search by title" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-          <Select label="Language" any="All languages" value={filters.languageCode ?? ''} options={opts(LEARNING_LANGUAGES, (l) => LANGUAGE_NAMES[l])} onChange={(v) => set({ languageCode: v || undefined })} />
-          <Select label="Level" any="All levels" value={filters.level ?? ''} options={opts(LEVELS)} onChange={(v) => set({ level: v || undefined })} />
-          <Select label="Category" any="All categories" value={filters.category ?? ''} options={opts(ARTICLE_CATEGORIES)} onChange={(v) => set({ category: v || undefined })} />
-          <Select label="Visibility" any="Any" value={filters.visibility ?? ''} options={opts(ADMIN_ARTICLE_VISIBILITY, (v) => VISIBILITY_LABELS[v])} onChange={(v) => set({ visibility: v || undefined })} />
-          <Select label="Waiting for approval" any="Any" value={flag(filters.pending)} options={YES_NO} onChange={(v) => set({ pending: v ? v === 'true' : undefined })} />
-          <Select label="Flagged" any="Any" value={flag(filters.flagged)} options={YES_NO} onChange={(v) => set({ flagged: v ? v === 'true' : undefined })} />
-          <Select label="Sort by" value={filters.sort ?? 'newest'} options={opts(ADMIN_ARTICLE_SORTS, (v) => SORT_LABELS[v])} onChange={(v) => set({ sort: v === 'newest' ? undefined : v || undefined })} />
+          <Select
+            label="Language"
+            any="All languages"
+            value={filters.languageCode ?? ''}
+            options={opts(LEARNING_LANGUAGES, (l) => LANGUAGE_NAMES[l])}
+            onChange={(v) => set({ languageCode: v || undefined })}
+          />
+          <Select
+            label="Level"
+            any="All levels"
+            value={filters.level ?? ''}
+            options={opts(LEVELS)}
+            onChange={(v) => set({ level: v || undefined })}
+          />
+          <Select
+            label="Category"
+            any="All categories"
+            value={filters.category ?? ''}
+            options={opts(ARTICLE_CATEGORIES)}
+            onChange={(v) => set({ category: v || undefined })}
+          />
+          <Select
+            label="Visibility"
+            any="Any"
+            value={filters.visibility ?? ''}
+            options={opts(ADMIN_ARTICLE_VISIBILITY, (v) => VISIBILITY_LABELS[v])}
+            onChange={(v) => set({ visibility: v || undefined })}
+          />
+          <Select
+            label="Waiting for approval"
+            any="Any"
+            value={flag(filters.pending)}
+            options={YES_NO}
+            onChange={(v) => set({ pending: v ? v === 'true' : undefined })}
+          />
+          <Select
+            label="Flagged"
+            any="Any"
+            value={flag(filters.flagged)}
+            options={YES_NO}
+            onChange={(v) => set({ flagged: v ? v === 'true' : undefined })}
+          />
+          <Select
+            label="Sort by"
+            value={filters.sort ?? 'newest'}
+            options={opts(ADMIN_ARTICLE_SORTS, (v) => SORT_LABELS[v])}
+            onChange={(v) => set({ sort: v === 'newest' ? undefined : v || undefined })}
+          />
         </div>
       </section>
       {articles.isPending ? <Spinner label="Loading articles…" /> : null}
       <QueryErrorNotice query={articles} title="The articles could not be loaded." />
-      {articles.data ? <p role="status" className="ad-muted">{articles.data.total} articles</p> : null}
+      {articles.data ? (
+        <p role="status" className="ad-muted">
+          {articles.data.total} articles
+        </p>
+      ) : null}
       {articles.data?.articles.length === 0 ? <EmptyState title="No article matches">Change the filters or the search.</EmptyState> : null}
       <ul className="ad-sortable" aria-label="Articles">
-        {articles.data?.articles.map((a) => <ArticleRow key={a.id} article={a} />)}
+        {articles.data?.articles.map((a) => (
+          <ArticleRow key={a.id} article={a} />
+        ))}
       </ul>
       {articles.data ? <Pager page={page} total={articles.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
     </main>
@@ -77,7 +137,11 @@ export function ArticlesPage() {
 }
 
 /** One article's state in words and badges. */
-export function ArticleBadges({ article }: { article: Pick<AdminArticle, 'isPrivate' | 'needApprove' | 'isPremiumOnly' | 'flagged' | 'declineReason'> }) {
+export function ArticleBadges({
+  article,
+}: {
+  article: Pick<AdminArticle, 'isPrivate' | 'needApprove' | 'isPremiumOnly' | 'flagged' | 'declineReason'>;
+}) {
   return (
     <>
       <span className="ad-badge">{article.isPrivate ? 'Private' : 'Public'}</span>
@@ -90,8 +154,14 @@ export function ArticleBadges({ article }: { article: Pick<AdminArticle, 'isPriv
 }
 
 function ArticleRow({ article }: { article: AdminArticle }) {
-  const remove = useCommand(adminDeleteArticle, { onSuccess: () => toast({ title: `“${article.name}” was deleted.` }), onError: (e) => toast({ title: e.message, variant: 'destructive' }) });
-  const premium = useCommand(makePublicPremium, { onSuccess: () => toast({ title: `“${article.name}” is public and premium now.` }), onError: (e) => toast({ title: e.message, variant: 'destructive' }) });
+  const remove = useCommand(adminDeleteArticle, {
+    onSuccess: () => toast({ title: `“${article.name}” was deleted.` }),
+    onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+  });
+  const premium = useCommand(makePublicPremium, {
+    onSuccess: () => toast({ title: `“${article.name}” is public and premium now.` }),
+    onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+  });
   return (
     <li className="ad-sortable__row">
       <div className="ad-row">

@@ -8,7 +8,11 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle
 
 /** Who flagged: its author, a learner by name, or nobody known (an erased account). */
 const flagger = (a: AdminArticle, f: ArticleFlag) =>
-  f.flaggedBy === null ? 'A deleted account' : f.flaggedBy === a.authorId ? `Its author${f.flaggedByName ? ` (${f.flaggedByName})` : ''}` : (f.flaggedByName ?? 'A deleted account');
+  f.flaggedBy === null
+    ? 'A deleted account'
+    : f.flaggedBy === a.authorId
+      ? `Its author${f.flaggedByName ? ` (${f.flaggedByName})` : ''}`
+      : (f.flaggedByName ?? 'A deleted account');
 
 /** /app/admin/flagged-articles: flagged articles with who flagged them and why; approve, decline or dismiss. */
 export function FlaggedArticlesPage() {

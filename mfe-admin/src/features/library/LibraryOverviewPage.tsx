@@ -34,12 +34,24 @@ export function LibraryOverviewPage() {
       </ul>
       <h2>Tools</h2>
       <ul className="ad-tools">
-        <li><Link href={ADMIN_PATHS.createArticle}>Create an article</Link></li>
-        <li><Link href={ADMIN_PATHS.createSeries}>Create a series</Link></li>
-        <li><Link href={ADMIN_PATHS.aiPrompt}>AI translation prompt</Link></li>
-        <li><Link href={ADMIN_PATHS.aiHateSpeechPrompt}>AI hate-speech prompt</Link></li>
-        <li><Link href={ADMIN_PATHS.aiPromptMultiword}>AI multi-word prompt</Link></li>
-        <li><Link href={ADMIN_PATHS.testAi}>Test the AI</Link></li>
+        <li>
+          <Link href={ADMIN_PATHS.createArticle}>Create an article</Link>
+        </li>
+        <li>
+          <Link href={ADMIN_PATHS.createSeries}>Create a series</Link>
+        </li>
+        <li>
+          <Link href={ADMIN_PATHS.aiPrompt}>AI translation prompt</Link>
+        </li>
+        <li>
+          <Link href={ADMIN_PATHS.aiHateSpeechPrompt}>AI hate-speech prompt</Link>
+        </li>
+        <li>
+          <Link href={ADMIN_PATHS.aiPromptMultiword}>AI multi-word prompt</Link>
+        </li>
+        <li>
+          <Link href={ADMIN_PATHS.testAi}>Test the AI</Link>
+        </li>
       </ul>
     </main>
   );

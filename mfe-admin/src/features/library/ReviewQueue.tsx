@@ -40,31 +40,62 @@ export function ReviewQueue({ items, actions, label }: { items: ReviewItem[]; ac
     <>
       <section className="ad-panel" aria-label="Act on the chosen articles">
         <label className="ad-check">
-          <input type="checkbox" checked={items.length > 0 && visible.length === items.length} onChange={(e) => setChosen(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())} />
+          <input
+            type="checkbox"
+            checked={items.length > 0 && visible.length === items.length}
+            onChange={(e) => setChosen(e.target.checked ? new Set(items.map((i) => i.id)) : new Set())}
+          />
           Choose all ({visible.length} of {items.length} chosen)
         </label>
         <div className="ad-article__actions">
-          {actions.includes('approve') ? <Button disabled={!visible.length} onClick={() => void run('approve', visible, '')}>Approve chosen</Button> : null}
+          {actions.includes('approve') ? (
+            <Button disabled={!visible.length} onClick={() => void run('approve', visible, '')}>
+              Approve chosen
+            </Button>
+          ) : null}
           {actions.includes('decline') ? (
             <>
               <TextField label="Reason for declining the chosen" value={reason} onChange={(e) => setReason(e.target.value)} />
-              <Button variant="secondary" disabled={!visible.length} onClick={() => void run('decline', visible, reason)}>Decline chosen</Button>
+              <Button variant="secondary" disabled={!visible.length} onClick={() => void run('decline', visible, reason)}>
+                Decline chosen
+              </Button>
             </>
           ) : null}
-          {actions.includes('dismiss') ? <Button variant="secondary" disabled={!visible.length} onClick={() => void run('dismiss', visible, '')}>Dismiss flags of chosen</Button> : null}
+          {actions.includes('dismiss') ? (
+            <Button variant="secondary" disabled={!visible.length} onClick={() => void run('dismiss', visible, '')}>
+              Dismiss flags of chosen
+            </Button>
+          ) : null}
         </div>
-        {error ? <p role="alert" className="ad-error">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="ad-error">
+            {error}
+          </p>
+        ) : null}
       </section>
       <ul className="ad-articles" aria-label={label}>
         {items.map((item) => (
-          <ReviewCard key={item.id} item={item} actions={actions} chosen={chosen.has(item.id)} onChoose={(on) => toggle(item.id, on)} onAct={(a, why) => run(a, [item.id], why)} />
+          <ReviewCard
+            key={item.id}
+            item={item}
+            actions={actions}
+            chosen={chosen.has(item.id)}
+            onChoose={(on) => toggle(item.id, on)}
+            onAct={(a, why) => run(a, [item.id], why)}
+          />
         ))}
       </ul>
     </>
   );
 }
 
-function ReviewCard(p: { item: ReviewItem; actions: readonly ReviewAction[]; chosen: boolean; onChoose: (on: boolean) => void; onAct: (a: ReviewAction, reason: string) => Promise<void> }) {
+function ReviewCard(p: {
+  item: ReviewItem;
+  actions: readonly ReviewAction[];
+  chosen: boolean;
+  onChoose: (on: boolean) => void;
+  onAct: (a: ReviewAction, reason: string) => Promise<void>;
+}) {
   const [reason, setReason] = useState('');
   const { item } = p;
   return (
@@ -81,10 +112,16 @@ function ReviewCard(p: { item: ReviewItem; actions: readonly ReviewAction[]; cho
         {p.actions.includes('decline') ? (
           <>
             <TextField label="Reason for declining" value={reason} onChange={(e) => setReason(e.target.value)} />
-            <Button variant="secondary" onClick={() => void p.onAct('decline', reason)}>Decline</Button>
+            <Button variant="secondary" onClick={() => void p.onAct('decline', reason)}>
+              Decline
+            </Button>
           </>
         ) : null}
-        {p.actions.includes('dismiss') ? <Button variant="secondary" onClick={() => void p.onAct('dismiss', '')}>Dismiss flag</Button> : null}
+        {p.actions.includes('dismiss') ? (
+          <Button variant="secondary" onClick={() => void p.onAct('dismiss', '')}>
+            Dismiss flag
+          </Button>
+        ) : null}
       </div>
     </li>
   );

@@ -15,10 +15,18 @@ export function ImageManagerPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<'newest' | 'name' | 'size'>('newest');
   const [page, setPage] = useState(1);
-  const images = useRouteQuery(listImages, { query: { ...(search ? { search } : {}), sort, page, pageSize: PAGE_SIZE } }, { placeholderData: keepPrevious });
+  const images = useRouteQuery(
+    listImages,
+    { query: { ...(search ? { search } : {}), sort, page, pageSize: PAGE_SIZE } },
+    { placeholderData: keepPrevious },
+  );
   return (
     <main>
-      <SectionHeader section="admin" title="Image manager" subtitle="Images for chapters and articles: PNG, JPEG or WebP; content images up to 4 MB, previews up to 300 KB." />
+      <SectionHeader
+        section="admin"
+        title="Image manager"
+        subtitle="Images for chapters and articles: PNG, JPEG or WebP; content images up to 4 MB, previews up to 300 KB."
+      />
       <UploadForm onUploaded={() => void invalidatePaths(['/api/admin/images'])} />
       <section className="ad-panel ad-panel--spaced" aria-label="Images">
         <div className="ad-toolbar">
@@ -36,9 +44,13 @@ export function ImageManagerPage() {
         </div>
         {images.isPending ? <Spinner label="Loading images…" /> : null}
         <QueryErrorNotice query={images} title="The images could not be loaded." />
-        {images.data?.images.length === 0 ? <EmptyState title={search ? 'No image matches' : 'No images yet'}>Upload the first one above.</EmptyState> : null}
+        {images.data?.images.length === 0 ? (
+          <EmptyState title={search ? 'No image matches' : 'No images yet'}>Upload the first one above.</EmptyState>
+        ) : null}
         <ul className="ad-images">
-          {images.data?.images.map((image) => <ImageCard key={image.id} image={image} />)}
+          {images.data?.images.map((image) => (
+            <ImageCard key={image.id} image={image} />
+          ))}
         </ul>
         {images.data ? <Pager page={page} total={images.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       </section>

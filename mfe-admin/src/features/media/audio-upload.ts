@@ -3,7 +3,12 @@ import { PositionSchema } from '@verba/contracts/http';
 import { AttachedAudioSchema, type AttachedAudio, type AudioTarget } from '@verba/contracts/http';
 
 /** Multipart, so not through the JSON client (like the image upload): the text first, then the one file. */
-export async function uploadAudio(targetKind: AudioTarget, targetId: string, file: File, text: string): Promise<{ audio: AttachedAudio; position?: string }> {
+export async function uploadAudio(
+  targetKind: AudioTarget,
+  targetId: string,
+  file: File,
+  text: string,
+): Promise<{ audio: AttachedAudio; position?: string }> {
   const form = new FormData();
   form.append('text', text);
   form.append('file', file);

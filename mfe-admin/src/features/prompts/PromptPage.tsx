@@ -25,7 +25,11 @@ export function PromptPage({ kind }: { kind: PromptKind }) {
   const current = prompts.data?.prompts.find((p) => p.kind === kind);
   return (
     <main>
-      <SectionHeader section="admin" title={PROMPT_TITLES[kind]} subtitle="Every saved version is kept; restoring one saves it again as the newest." />
+      <SectionHeader
+        section="admin"
+        title={PROMPT_TITLES[kind]}
+        subtitle="Every saved version is kept; restoring one saves it again as the newest."
+      />
       <nav aria-label="Prompts" className="ad-tabs">
         {PROMPT_PAGES.map(([k, href]) => (
           <Link key={k} href={href} className="ad-tab" aria-current={k === kind ? 'page' : undefined}>
@@ -40,7 +44,10 @@ export function PromptPage({ kind }: { kind: PromptKind }) {
       <QueryErrorNotice query={prompts} title="The prompt could not be loaded." />
       {current ? (
         <WithHistory entity="prompt" id={kind} label="Prompt">
-          <p className="ad-muted">Version {current.version}{current.version === 0 ? ' (the built-in default)' : ''}</p>
+          <p className="ad-muted">
+            Version {current.version}
+            {current.version === 0 ? ' (the built-in default)' : ''}
+          </p>
           <PromptForm key={`${current.version}`} kind={kind} prompt={current.prompt} />
           <Versions kind={kind} current={current.version} />
         </WithHistory>
@@ -70,7 +77,10 @@ function PromptForm({ kind, prompt }: { kind: PromptKind; prompt: string }) {
 function Versions({ kind, current }: { kind: PromptKind; current: number }) {
   const versions = usePromptVersions(kind);
   const restore = useCommand(restorePrompt, {
-    onSuccess: (r) => toast({ title: r.changed ? `Version ${r.version} was restored as the newest version.` : 'That version is already the current text.' }),
+    onSuccess: (r) =>
+      toast({
+        title: r.changed ? `Version ${r.version} was restored as the newest version.` : 'That version is already the current text.',
+      }),
     onError: (e) => toast({ title: e.message, variant: 'destructive' }),
   });
   return (
@@ -87,7 +97,11 @@ function Versions({ kind, current }: { kind: PromptKind; current: number }) {
             <p className="ad-answer">{v.prompt}</p>
             {v.version !== current ? (
               <AlertDialog
-                trigger={<Button size="sm" variant="secondary" aria-label={`Restore version ${v.version}`}>Restore</Button>}
+                trigger={
+                  <Button size="sm" variant="secondary" aria-label={`Restore version ${v.version}`}>
+                    Restore
+                  </Button>
+                }
                 title={`Restore version ${v.version}?`}
                 description="Its text is saved again as the newest version; the versions in between stay in the list."
                 confirmLabel="Restore version"
@@ -102,7 +116,11 @@ function Versions({ kind, current }: { kind: PromptKind; current: number }) {
           </p>
           {current !== 0 ? (
             <AlertDialog
-              trigger={<Button size="sm" variant="secondary" aria-label="Restore version 0">Restore</Button>}
+              trigger={
+                <Button size="sm" variant="secondary" aria-label="Restore version 0">
+                  Restore
+                </Button>
+              }
               title="Restore the built-in default?"
               description="The default text is saved again as the newest version."
               confirmLabel="Restore default"

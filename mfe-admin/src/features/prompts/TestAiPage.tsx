@@ -42,18 +42,42 @@ export function TestAiPage() {
   ];
   return (
     <main>
-      <SectionHeader section="admin" title="Test the AI" subtitle="Run a prompt on a sample text and compare it with the version before it." />
+      <SectionHeader
+        section="admin"
+        title="Test the AI"
+        subtitle="Run a prompt on a sample text and compare it with the version before it."
+      />
       <p>
         <Link href={ADMIN_PATHS.library}>← Library</Link>
       </p>
       <form className="ad-form" onSubmit={run} noValidate>
         <div className="ad-form__row">
-          <Select label="Prompt" value={kind} options={PROMPT_KINDS.map((k) => ({ value: k, label: PROMPT_TITLES[k] }))} onChange={(v) => (setKind(v || 'translation'), setWhich('current'))} />
+          <Select
+            label="Prompt"
+            value={kind}
+            options={PROMPT_KINDS.map((k) => ({ value: k, label: PROMPT_TITLES[k] }))}
+            onChange={(v) => (setKind(v || 'translation'), setWhich('current'))}
+          />
           <Select label="Version" value={which} options={versionOptions} onChange={(v) => setWhich(v || 'current')} />
-          <Select label="Language of the sample" any="Guess it" value={language} options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={setLanguage} />
+          <Select
+            label="Language of the sample"
+            any="Guess it"
+            value={language}
+            options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+            onChange={setLanguage}
+          />
         </div>
-        {which === 'draft' ? <TextAreaField label="Draft prompt" rows={6} value={draft || current?.prompt || ''} onChange={(e) => setDraft(e.target.value)} /> : null}
-        <TextAreaField label="Sample text" required rows={4} value={text} onChange={(e) => setText(e.target.value)} error={test.error?.message} />
+        {which === 'draft' ? (
+          <TextAreaField label="Draft prompt" rows={6} value={draft || current?.prompt || ''} onChange={(e) => setDraft(e.target.value)} />
+        ) : null}
+        <TextAreaField
+          label="Sample text"
+          required
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={test.error?.message}
+        />
         <Button type="submit" disabled={test.isPending}>
           {test.isPending ? 'Running…' : 'Run'}
         </Button>
@@ -61,7 +85,11 @@ export function TestAiPage() {
       {test.data ? (
         <section className="ad-compare ad-panel--spaced" aria-label="Answers">
           <Answer title={test.data.run.version === null ? 'The draft' : `Version ${test.data.run.version}`} run={test.data.run} />
-          {test.data.previous ? <Answer title={`Previous: version ${test.data.previous.version}`} run={test.data.previous} /> : <p className="ad-panel">No earlier version to compare with.</p>}
+          {test.data.previous ? (
+            <Answer title={`Previous: version ${test.data.previous.version}`} run={test.data.previous} />
+          ) : (
+            <p className="ad-panel">No earlier version to compare with.</p>
+          )}
         </section>
       ) : null}
     </main>
@@ -73,7 +101,10 @@ function Answer({ title, run }: { title: string; run: PromptRun }) {
     <article className="ad-panel" aria-label={title}>
       <h2 className="ad-panel__subtitle">{title}</h2>
       <p className="ad-answer">{run.found ? run.data : 'No translation found.'}</p>
-      <p className="ad-muted">duration_s: {run.duration_s.toFixed(3)}{run.source ? ` · source: ${run.source}` : ''}</p>
+      <p className="ad-muted">
+        duration_s: {run.duration_s.toFixed(3)}
+        {run.source ? ` · source: ${run.source}` : ''}
+      </p>
       <details>
         <summary>Prompt</summary>
         <p className="ad-answer">{run.prompt}</p>

@@ -6,7 +6,16 @@ import { atLeast, Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, S
 import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
-import { ADMIN_PAGE_SIZE, SeriesInputSchema, adminCreateSeries, adminDeleteSeries, adminGetSeries, adminListSeries, adminUpdateSeries, ImageSrcFieldSchema } from '@verba/contracts/http';
+import {
+  ADMIN_PAGE_SIZE,
+  SeriesInputSchema,
+  adminCreateSeries,
+  adminDeleteSeries,
+  adminGetSeries,
+  adminListSeries,
+  adminUpdateSeries,
+  ImageSrcFieldSchema,
+} from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../routing/admin-paths';
 import { FormError, submitWith } from '../../components/forms';
 import { SelectField, TextAreaField } from '@verba/kit';
@@ -21,7 +30,11 @@ type FormOut = z.output<typeof FormSchema>;
 
 /** A page of every series (any author), re-keyed by the tab's latest write. */
 function useSeriesPage(languageCode: LearningLanguage | undefined, page: number) {
-  return useRouteQuery(adminListSeries, { query: { ...(languageCode ? { languageCode } : {}), page, pageSize: ADMIN_PAGE_SIZE, ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(
+    adminListSeries,
+    { query: { ...(languageCode ? { languageCode } : {}), page, pageSize: ADMIN_PAGE_SIZE, ...atLeast(useMinPosition()) } },
+    { placeholderData: keepPrevious },
+  );
 }
 
 /** /app/admin/series: every series of every language and author. */
@@ -29,7 +42,10 @@ export function SeriesListPage() {
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const [page, setPage] = useState(1);
   const series = useSeriesPage(language || undefined, page);
-  const remove = useCommand(adminDeleteSeries, { onSuccess: () => toast({ title: 'The series was deleted.' }), onError: (e) => toast({ title: e.message, variant: 'destructive' }) });
+  const remove = useCommand(adminDeleteSeries, {
+    onSuccess: () => toast({ title: 'The series was deleted.' }),
+    onError: (e) => toast({ title: e.message, variant: 'destructive' }),
+  });
   return (
     <main>
       <SectionHeader section="admin" title="Series" subtitle="Named groups of articles in one language." />
@@ -40,7 +56,13 @@ export function SeriesListPage() {
         </Link>
       </p>
       <div className="ad-toolbar">
-        <Select label="Language" any="All languages" value={language} options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} onChange={(l) => (setLanguage(l), setPage(1))} />
+        <Select
+          label="Language"
+          any="All languages"
+          value={language}
+          options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+          onChange={(l) => (setLanguage(l), setPage(1))}
+        />
       </div>
       {series.isPending ? <Spinner label="Loading series…" /> : null}
       <QueryErrorNotice query={series} title="The series could not be loaded." />
@@ -93,7 +115,12 @@ export function CreateSeriesPage() {
       <p>
         <Link href={ADMIN_PATHS.series}>← Series</Link>
       </p>
-      <SeriesForm initial={{ languageCode: 'de', title: '', description: '', previewImgSrc: '', authorDisplayName: '', isPrivate: false }} languageFixed={false} submitLabel="Create series" onSave={save} />
+      <SeriesForm
+        initial={{ languageCode: 'de', title: '', description: '', previewImgSrc: '', authorDisplayName: '', isPrivate: false }}
+        languageFixed={false}
+        submitLabel="Create series"
+        onSave={save}
+      />
     </main>
   );
 }
@@ -101,12 +128,25 @@ export function CreateSeriesPage() {
 /** /app/admin/series/edit?id: any series, with its History tab. */
 export function EditSeriesPage() {
   const id = useSearchParam('id');
-  const series = useRouteQuery(adminGetSeries, { params: { seriesId: id ?? '' }, query: atLeast(useMinPosition()) }, { enabled: !!id, placeholderData: keepPrevious });
+  const series = useRouteQuery(
+    adminGetSeries,
+    { params: { seriesId: id ?? '' }, query: atLeast(useMinPosition()) },
+    { enabled: !!id, placeholderData: keepPrevious },
+  );
   const found = series.data;
   const update = useCommand(adminUpdateSeries);
   const save = async (v: FormOut) => {
     // A series keeps its language: the update takes everything else.
-    await update.mutateAsync({ params: { seriesId: id! }, body: { title: v.title, description: v.description, previewImgSrc: v.previewImgSrc, authorDisplayName: v.authorDisplayName, isPrivate: v.isPrivate } });
+    await update.mutateAsync({
+      params: { seriesId: id! },
+      body: {
+        title: v.title,
+        description: v.description,
+        previewImgSrc: v.previewImgSrc,
+        authorDisplayName: v.authorDisplayName,
+        isPrivate: v.isPrivate,
+      },
+    });
     toast({ title: `“${v.title}” was saved.` });
   };
   return (
@@ -122,7 +162,14 @@ export function EditSeriesPage() {
         <WithHistory entity="series" id={found.id} label="Series">
           <SeriesForm
             key={found.id}
-            initial={{ languageCode: found.languageCode, title: found.title, description: found.description, previewImgSrc: found.previewImgSrc ?? '', authorDisplayName: found.authorDisplayName, isPrivate: found.isPrivate }}
+            initial={{
+              languageCode: found.languageCode,
+              title: found.title,
+              description: found.description,
+              previewImgSrc: found.previewImgSrc ?? '',
+              authorDisplayName: found.authorDisplayName,
+              isPrivate: found.isPrivate,
+            }}
             languageFixed
             submitLabel="Save series"
             onSave={save}
@@ -133,7 +180,17 @@ export function EditSeriesPage() {
   );
 }
 
-function SeriesForm({ initial, languageFixed, submitLabel, onSave }: { initial: FormIn; languageFixed: boolean; submitLabel: string; onSave: (v: FormOut) => Promise<void> }) {
+function SeriesForm({
+  initial,
+  languageFixed,
+  submitLabel,
+  onSave,
+}: {
+  initial: FormIn;
+  languageFixed: boolean;
+  submitLabel: string;
+  onSave: (v: FormOut) => Promise<void>;
+}) {
   const form = useForm<FormIn, unknown, FormOut>({ resolver: zodResolver(FormSchema), defaultValues: initial, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   return (
@@ -155,7 +212,11 @@ function SeriesForm({ initial, languageFixed, submitLabel, onSave }: { initial: 
       <TextField label="Preview image address" error={errors.previewImgSrc?.message} {...form.register('previewImgSrc')} />
       <TextField label="Author name shown" error={errors.authorDisplayName?.message} {...form.register('authorDisplayName')} />
       <div className="ad-switches">
-        <Controller control={form.control} name="isPrivate" render={({ field }) => <Switch label="Private (only its author)" checked={!!field.value} onCheckedChange={field.onChange} />} />
+        <Controller
+          control={form.control}
+          name="isPrivate"
+          render={({ field }) => <Switch label="Private (only its author)" checked={!!field.value} onCheckedChange={field.onChange} />}
+        />
       </div>
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'Saving…' : submitLabel}

@@ -16,7 +16,11 @@ export function subscriptionLabel(u: Pick<AdminUserRow, 'subscription' | 'paidSu
  */
 export function refusals(role: AdminUserRow['role'], viewerIsOwner: boolean): { cannotDisable?: string; cannotDelete?: string } {
   if (role === 'User' || (viewerIsOwner && role === 'Admin')) return {};
-  if (role === 'Owner') return { cannotDisable: ADMIN_USER_MESSAGES.ownerDisable, ...(viewerIsOwner ? {} : { cannotDelete: ADMIN_USER_MESSAGES.ownerOnlyDelete }) };
+  if (role === 'Owner')
+    return {
+      cannotDisable: ADMIN_USER_MESSAGES.ownerDisable,
+      ...(viewerIsOwner ? {} : { cannotDelete: ADMIN_USER_MESSAGES.ownerOnlyDelete }),
+    };
   return { cannotDisable: ADMIN_USER_MESSAGES.ownerOnlyDisable, cannotDelete: ADMIN_USER_MESSAGES.ownerOnlyDelete };
 }
 
@@ -37,12 +41,22 @@ export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted
       {user.role !== 'Owner' ? (
         <AlertDialog
           trigger={
-            <Button size="sm" variant="secondary" disabled={!isOwner} title={isOwner ? undefined : ADMIN_USER_MESSAGES.ownerOnly} aria-label={`${user.role === 'Admin' ? 'Remove admin role of' : 'Make admin:'} ${who}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!isOwner}
+              title={isOwner ? undefined : ADMIN_USER_MESSAGES.ownerOnly}
+              aria-label={`${user.role === 'Admin' ? 'Remove admin role of' : 'Make admin:'} ${who}`}
+            >
               {user.role === 'Admin' ? 'Remove admin' : 'Make admin'}
             </Button>
           }
           title={user.role === 'Admin' ? `Make ${who} a user again?` : `Make ${who} an admin?`}
-          description={user.role === 'Admin' ? 'They lose access to the admin area at once.' : 'Admins can open every admin page and change content and accounts.'}
+          description={
+            user.role === 'Admin'
+              ? 'They lose access to the admin area at once.'
+              : 'Admins can open every admin page and change content and accounts.'
+          }
           confirmLabel={user.role === 'Admin' ? 'Remove admin' : 'Make admin'}
           onConfirm={() => setRole.mutate({ params, body: { role: user.role === 'Admin' ? 'User' : 'Admin' } })}
         />
@@ -67,7 +81,13 @@ export function UserActions({ user, onDeleted }: { user: AdminUserRow; onDeleted
       {!isSelf ? (
         <AlertDialog
           trigger={
-            <Button size="sm" variant="secondary" disabled={!!cannotDisable} title={cannotDisable} aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${who}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={!!cannotDisable}
+              title={cannotDisable}
+              aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${who}`}
+            >
               {user.disabled ? 'Enable' : 'Disable'}
             </Button>
           }

@@ -39,7 +39,9 @@ function Account({ user }: { user: AdminUserDetail }) {
       <h2 id="us-account">Account</h2>
       <dl className="us-facts">
         <dt>Email</dt>
-        <dd>{user.email} {user.emailVerified ? '(verified)' : '(not verified)'}</dd>
+        <dd>
+          {user.email} {user.emailVerified ? '(verified)' : '(not verified)'}
+        </dd>
         <dt>Username</dt>
         <dd>{user.username ? `@${user.username}` : '—'}</dd>
         <dt>Role</dt>

@@ -9,8 +9,18 @@ import { resetAfterEach } from '../../test/reset';
 
 const row = (uid: string, name: string, over: Partial<Record<'subscription' | 'paidSubscription' | 'manualGrant' | 'role', unknown>>) =>
   AdminUserRowSchema.parse({
-    uid, name, email: `${name.toLowerCase()}@example.org`, role: 'User', subscription: 'free', learnedLanguages: ['de'], creationDateStamp: Date.UTC(2026, 0, 5),
-    username: null, disabled: false, paidSubscription: false, manualGrant: false, ...over,
+    uid,
+    name,
+    email: `${name.toLowerCase()}@example.org`,
+    role: 'User',
+    subscription: 'free',
+    learnedLanguages: ['de'],
+    creationDateStamp: Date.UTC(2026, 0, 5),
+    username: null,
+    disabled: false,
+    paidSubscription: false,
+    manualGrant: false,
+    ...over,
   });
 const BOTH = row('11111111-1111-4111-8111-111111111111', 'Dora', { subscription: 'master', paidSubscription: true, manualGrant: true });
 const PAID = row('22222222-2222-4222-8222-222222222222', 'Paul', { subscription: 'master', paidSubscription: true });
@@ -27,10 +37,17 @@ function mockUsers(users = [BOTH, PAID]) {
   return () => fetchMock.mock.calls.map(([input]) => new URL(input, 'http://verba.test').search);
 }
 
-beforeEach(() => session.setUser({ uid: 'a1', name: 'Ada', email: 'ada@example.org', role: 'Admin', currentLearningLanguage: 'de', subscription: 'free' }));
+beforeEach(() =>
+  session.setUser({ uid: 'a1', name: 'Ada', email: 'ada@example.org', role: 'Admin', currentLearningLanguage: 'de', subscription: 'free' }),
+);
 resetAfterEach();
 
-const renderPage = () => render(<KitProviders><UsersPage /></KitProviders>);
+const renderPage = () =>
+  render(
+    <KitProviders>
+      <UsersPage />
+    </KitProviders>,
+  );
 
 describe('the users page', () => {
   it('shows a user who pays and has a manual grant as both, and taking the grant back keeps the paid one', async () => {
@@ -67,7 +84,14 @@ describe('the users page', () => {
   });
 
   it('lets another Owner delete the Owner, but not disable them', async () => {
-    session.setUser({ uid: 'o2', name: 'Otto', email: 'otto@example.org', role: 'Owner', currentLearningLanguage: 'de', subscription: 'free' });
+    session.setUser({
+      uid: 'o2',
+      name: 'Otto',
+      email: 'otto@example.org',
+      role: 'Owner',
+      currentLearningLanguage: 'de',
+      subscription: 'free',
+    });
     mockUsers([OWNER]);
     renderPage();
     const olga = within(await screen.findByRole('row', { name: /olga@example\.org/ }));

@@ -9,7 +9,12 @@ import { UserActions, subscriptionLabel } from './UserActions';
 import './users.css';
 
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const SORT_LABELS = { newest: 'Newest sign-up first', oldest: 'Oldest sign-up first', role: 'Role (Owners first)', lastActive: 'Recently active first' } as const;
+const SORT_LABELS = {
+  newest: 'Newest sign-up first',
+  oldest: 'Oldest sign-up first',
+  role: 'Role (Owners first)',
+  lastActive: 'Recently active first',
+} as const;
 const options = <T extends string>(pairs: readonly (readonly [T, string])[]) => pairs.map(([value, label]) => ({ value, label }));
 
 /** /app/admin/users: server-side search and filters, a page at a time, each user's actions behind a confirmation. */
@@ -22,24 +27,76 @@ export function UsersPage() {
   const page = filters.page ?? 1;
   return (
     <main>
-      <SectionHeader section="admin" title="Users" subtitle="Find people by name, username or whole email address; change their role, subscription or account." />
+      <SectionHeader
+        section="admin"
+        title="Users"
+        subtitle="Find people by name, username or whole email address; change their role, subscription or account."
+      />
       <form role="search" aria-label="Users" className="ad-panel ad-toolbar us-filters" onSubmit={submit}>
         <TextField label="Name, username or email" type="search" value={text} onChange={(e) => setText(e.target.value)} />
         <Button type="submit">Search</Button>
-        <Select label="Role" any="Any" value={filters.role ?? ''} onChange={(role) => set({ role: role || undefined })} options={options([['User', 'User'], ['Admin', 'Admin'], ['Owner', 'Owner']] as const)} />
-        <Select label="Subscription" any="Any" value={filters.subscription ?? ''} onChange={(s) => set({ subscription: s || undefined })} options={options([['free', 'Free'], ['master', 'Master']] as const)} />
-        <Select label="Language" any="Any" value={filters.language ?? ''} onChange={(l) => set({ language: l || undefined })} options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))} />
-        <TextField label="Signed up from" type="date" value={filters.signedUpFrom ?? ''} onChange={(e) => set({ signedUpFrom: e.target.value || undefined })} />
-        <TextField label="Signed up until" type="date" value={filters.signedUpTo ?? ''} onChange={(e) => set({ signedUpTo: e.target.value || undefined })} />
-        <Select label="Sort by" value={filters.sort ?? 'newest'} onChange={(sort) => set({ sort: sort === 'newest' ? undefined : sort || undefined })} options={ADMIN_USER_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))} />
+        <Select
+          label="Role"
+          any="Any"
+          value={filters.role ?? ''}
+          onChange={(role) => set({ role: role || undefined })}
+          options={options([
+            ['User', 'User'],
+            ['Admin', 'Admin'],
+            ['Owner', 'Owner'],
+          ] as const)}
+        />
+        <Select
+          label="Subscription"
+          any="Any"
+          value={filters.subscription ?? ''}
+          onChange={(s) => set({ subscription: s || undefined })}
+          options={options([
+            ['free', 'Free'],
+            ['master', 'Master'],
+          ] as const)}
+        />
+        <Select
+          label="Language"
+          any="Any"
+          value={filters.language ?? ''}
+          onChange={(l) => set({ language: l || undefined })}
+          options={LEARNING_LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
+        />
+        <TextField
+          label="Signed up from"
+          type="date"
+          value={filters.signedUpFrom ?? ''}
+          onChange={(e) => set({ signedUpFrom: e.target.value || undefined })}
+        />
+        <TextField
+          label="Signed up until"
+          type="date"
+          value={filters.signedUpTo ?? ''}
+          onChange={(e) => set({ signedUpTo: e.target.value || undefined })}
+        />
+        <Select
+          label="Sort by"
+          value={filters.sort ?? 'newest'}
+          onChange={(sort) => set({ sort: sort === 'newest' ? undefined : sort || undefined })}
+          options={ADMIN_USER_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))}
+        />
       </form>
       <section className="ad-panel ad-panel--spaced" aria-label="Users found">
         {users.isPending ? <Spinner label="Loading users…" /> : null}
         <QueryErrorNotice query={users} title="The users could not be loaded." />
-        {users.data ? <p className="ad-muted" role="status">{users.data.total === 1 ? '1 user' : `${users.data.total} users`}</p> : null}
-        {users.data?.users.length === 0 ? <EmptyState title="No user matches">Try fewer filters, or the whole email address.</EmptyState> : null}
+        {users.data ? (
+          <p className="ad-muted" role="status">
+            {users.data.total === 1 ? '1 user' : `${users.data.total} users`}
+          </p>
+        ) : null}
+        {users.data?.users.length === 0 ? (
+          <EmptyState title="No user matches">Try fewer filters, or the whole email address.</EmptyState>
+        ) : null}
         {users.data?.users.length ? <UsersTable users={users.data.users} /> : null}
-        {users.data ? <Pager page={page} total={users.data.total} pageSize={ADMIN_USERS_PAGE_SIZE} onPage={(p) => set({ page: p })} /> : null}
+        {users.data ? (
+          <Pager page={page} total={users.data.total} pageSize={ADMIN_USERS_PAGE_SIZE} onPage={(p) => set({ page: p })} />
+        ) : null}
       </section>
     </main>
   );

@@ -20,12 +20,19 @@ const chosen = (f: UserFilters) => Object.fromEntries(Object.entries(f).filter((
 export const useUserSearch = (filters: UserFilters) =>
   useRouteQuery(adminListUsers, { query: { ...chosen(filters), ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
 export const useAdminUser = (userId: string | undefined) =>
-  useRouteQuery(adminGetUser, { params: { userId: userId ?? '' }, query: atLeast(useMinPosition()) }, { enabled: Boolean(userId), placeholderData: keepPrevious });
+  useRouteQuery(
+    adminGetUser,
+    { params: { userId: userId ?? '' }, query: atLeast(useMinPosition()) },
+    { enabled: Boolean(userId), placeholderData: keepPrevious },
+  );
 export const useUserActivity = (userId: string | undefined) =>
   useRouteQuery(userAnalyticsRoute, { query: { userId: userId ?? '', limit: 10 } }, { enabled: Boolean(userId) });
 
 /** Every user action: a toast either way, and the lists, the user's page and their history read again. */
-function useUserCommand<D extends typeof adminSetRole | typeof adminSetDisabled | typeof adminSetSubscription | typeof adminDeleteUser>(route: D, done: string) {
+function useUserCommand<D extends typeof adminSetRole | typeof adminSetDisabled | typeof adminSetSubscription | typeof adminDeleteUser>(
+  route: D,
+  done: string,
+) {
   return useCommand(route, {
     onSuccess: () => (toast({ title: done }), void invalidatePaths(['/api/admin/users', '/api/admin/history/user'])),
     onError: (e) => toast({ title: 'Nothing was changed.', description: e.message, variant: 'destructive' }),

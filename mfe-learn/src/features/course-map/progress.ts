@@ -14,7 +14,9 @@ export function lessonTally(lesson: Lesson, completed: ReadonlySet<string>): Tal
 }
 
 export function courseTally(lessons: readonly Lesson[], completed: ReadonlySet<string>): Tally {
-  return lessons.map((l) => lessonTally(l, completed)).reduce((a, b) => ({ completed: a.completed + b.completed, total: a.total + b.total }), { completed: 0, total: 0 });
+  return lessons
+    .map((l) => lessonTally(l, completed))
+    .reduce((a, b) => ({ completed: a.completed + b.completed, total: a.total + b.total }), { completed: 0, total: 0 });
 }
 
 export const percent = ({ completed, total }: Tally) => (total === 0 ? 0 : (completed / total) * 100);

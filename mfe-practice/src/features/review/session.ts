@@ -77,7 +77,8 @@ export const remaining = (s: SessionState): number => (s.current ? 1 : 0) + s.fr
  */
 function pickNext(fresh: readonly string[], relearning: SessionState['relearning'], at: number) {
   const soonest = [...relearning].sort((a, b) => a.due - b.due)[0];
-  if (soonest && (soonest.due <= at || fresh.length === 0)) return { current: soonest.id, fresh, relearning: relearning.filter((r) => r !== soonest) };
+  if (soonest && (soonest.due <= at || fresh.length === 0))
+    return { current: soonest.id, fresh, relearning: relearning.filter((r) => r !== soonest) };
   const [next = null, ...rest] = fresh;
   return { current: next, fresh: rest, relearning };
 }

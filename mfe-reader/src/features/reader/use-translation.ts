@@ -3,12 +3,16 @@ import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { translateText, type Translated, type TranslationKind } from './api/word-help-api';
 
 export type TranslationState =
-  | { status: 'idle' | 'pending' | 'not-found' }
-  | ({ status: 'done' } & Translated)
-  | { status: 'error'; message: string };
+  { status: 'idle' | 'pending' | 'not-found' } | ({ status: 'done' } & Translated) | { status: 'error'; message: string };
 
 /** Translates `text` while `enabled`; a newer request replaces an older one. */
-export function useTranslation(kind: TranslationKind, text: string, languageCode: LearningLanguage, context: string, enabled = true): TranslationState {
+export function useTranslation(
+  kind: TranslationKind,
+  text: string,
+  languageCode: LearningLanguage,
+  context: string,
+  enabled = true,
+): TranslationState {
   const [state, setState] = useState<TranslationState>({ status: 'idle' });
   useEffect(() => {
     if (!enabled || !text.trim()) return;

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { LEARNING_LANGUAGES, levelHint, type HistoricalRow, type LanguageAnalytics, type LearningLanguage, type Level, type UserAnalytics } from '@verba/contracts';
+import {
+  LEARNING_LANGUAGES,
+  levelHint,
+  type HistoricalRow,
+  type LanguageAnalytics,
+  type LearningLanguage,
+  type Level,
+  type UserAnalytics,
+} from '@verba/contracts';
 import type { TableNames } from '../../platform/projections/projection';
 import { dashboardFigures, flashcardFigures } from './domain/learner-progress';
 
@@ -16,7 +24,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** Distinct members active in [from, to] per language, from a gap rollup: each counts on its first day there (rollups.ts). */
 // `language in (...)` lets the (language, day, ...) primary keys serve the day range of every language.
 const distinctInRange = (db: Knex, gaps: string, languages: readonly LearningLanguage[], from: string, to: string) =>
-  db(gaps).whereIn('language', languages).whereBetween('day', [from, to]).whereRaw('(gap = 0 or gap > day - ?::date)', [from]).groupBy('language').select('language', db.raw('sum(n) as n'));
+  db(gaps)
+    .whereIn('language', languages)
+    .whereBetween('day', [from, to])
+    .whereRaw('(gap = 0 or gap > day - ?::date)', [from])
+    .groupBy('language')
+    .select('language', db.raw('sum(n) as n'));
 
 export class AnalyticsQueries {
   constructor(
@@ -34,7 +47,11 @@ export class AnalyticsQueries {
         .where('ul.joined_day', '<=', to)
         .groupBy('ul.language')
         .select('ul.language')
-        .select(db.raw('count(*) as total'), db.raw('count(*) filter (where u.premium) as premium'), db.raw('count(*) filter (where ul.joined_day >= ?) as new', [from])),
+        .select(
+          db.raw('count(*) as total'),
+          db.raw('count(*) filter (where u.premium) as premium'),
+          db.raw('count(*) filter (where ul.joined_day >= ?) as new', [from]),
+        ),
       // From the per-day rollups (projections/rollups.ts): about 30 rows a language for 30 days.
       db(t('analytics_language_days'))
         .whereIn('language', languages)
@@ -46,7 +63,13 @@ export class AnalyticsQueries {
       distinctInRange(db, t('analytics_chapter_gaps'), languages, from, to),
     ]);
     const by = <R extends { language: string }>(rows: R[]) => new Map(rows.map((r) => [r.language, r]));
-    const [u, a, ac, ar, ch] = [by(users as never[]), by(activity as never[]), by(active as never[]), by(articles as never[]), by(chapters as never[])] as Map<string, Record<string, unknown>>[];
+    const [u, a, ac, ar, ch] = [
+      by(users as never[]),
+      by(activity as never[]),
+      by(active as never[]),
+      by(articles as never[]),
+      by(chapters as never[]),
+    ] as Map<string, Record<string, unknown>>[];
     return LEARNING_LANGUAGES.filter((l) => languages.includes(l)).map((language) => {
       const active = int(ac!.get(language)?.n);
       const reads = int(a!.get(language)?.reads);
@@ -70,10 +93,16 @@ export class AnalyticsQueries {
   }
 
   /** One learner's words known and uncertain in a language, with the spec §4 level hint (GET dictionary/analytics). */
-  async dictionary(userId: string, language: LearningLanguage): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {
+  async dictionary(
+    userId: string,
+    language: LearningLanguage,
+  ): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {
     const row = await this.db(this.t('analytics_words'))
       .where({ user_id: userId, language })
-      .first(this.db.raw("count(*) filter (where status = 'known') as known"), this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"));
+      .first(
+        this.db.raw("count(*) filter (where status = 'known') as known"),
+        this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+      );
     const known = int(row?.known);
     const uncertain = int(row?.uncertain);
     return { known, uncertain, total: known + uncertain, levelHint: levelHint({ known, uncertain }) };
@@ -93,7 +122,14 @@ export class AnalyticsQueries {
    * Per user and language: words, reads, chapters, cards, reviews, time, last activity. With a range, the
    * users who had joined the language by its end and what they did within it; words and cards as they are now.
    */
-  async users(options: { language?: LearningLanguage; userId?: string; range?: { from: string; to: string }; sort: string; limit: number; offset: number }): Promise<{ total: number; users: UserAnalytics[] }> {
+  async users(options: {
+    language?: LearningLanguage;
+    userId?: string;
+    range?: { from: string; to: string };
+    sort: string;
+    limit: number;
+    offset: number;
+  }): Promise<{ total: number; users: UserAnalytics[] }> {
     const { db, t } = this;
     const { range } = options;
     const scope = (q: Knex.QueryBuilder) => {
@@ -102,10 +138,15 @@ export class AnalyticsQueries {
       if (range) q.where('ul.joined_day', '<=', range.to);
       return q;
     };
-    const totalRow = await scope(db(`${t('analytics_user_languages')} as ul`)).count<{ n: string }[]>('* as n').first();
+    const totalRow = await scope(db(`${t('analytics_user_languages')} as ul`))
+      .count<{ n: string }[]>('* as n')
+      .first();
     const words = db(t('analytics_words'))
       .select('user_id', 'language')
-      .select(db.raw("count(*) filter (where status = 'known') as known"), db.raw("count(*) filter (where status = 'uncertain') as uncertain"))
+      .select(
+        db.raw("count(*) filter (where status = 'known') as known"),
+        db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+      )
       .groupBy('user_id', 'language')
       .as('w');
     const acts = db(t('analytics_activity'))
@@ -158,7 +199,13 @@ export class AnalyticsQueries {
    * the period's last day, or at `asOf` (today) when that comes first, so this month's row says who is
    * inactive now, not who will be at the month's end.
    */
-  async history(options: { from: string; to: string; granularity: 'day' | 'month'; language?: LearningLanguage; asOf?: string }): Promise<HistoricalRow[]> {
+  async history(options: {
+    from: string;
+    to: string;
+    granularity: 'day' | 'month';
+    language?: LearningLanguage;
+    asOf?: string;
+  }): Promise<HistoricalRow[]> {
     const { db, t } = this;
     const step = options.granularity === 'day' ? '1 day' : '1 month';
     const lang = options.language ?? null;
@@ -168,7 +215,7 @@ export class AnalyticsQueries {
     const result = await db.transaction(async (trx): Promise<{ rows: Record<string, unknown>[] }> => {
       await trx.raw('set local jit = off');
       return trx.raw(
-      `with periods as (
+        `with periods as (
          select p::date as start,
                 least((p + interval '${step}' - interval '1 day')::date, ?::date) as finish,
                 least((p + interval '${step}' - interval '1 day')::date, ?::date, coalesce(?::date, ?::date)) as seen
@@ -199,7 +246,21 @@ export class AnalyticsQueries {
                from members m where m.joined <= p.seen) s
        ) l
        order by p.start`,
-      [options.to, options.to, asOf, options.to, options.granularity, options.from, options.to, t('analytics_activity'), lang, lang, t('analytics_user_languages'), lang, lang],
+        [
+          options.to,
+          options.to,
+          asOf,
+          options.to,
+          options.granularity,
+          options.from,
+          options.to,
+          t('analytics_activity'),
+          lang,
+          lang,
+          t('analytics_user_languages'),
+          lang,
+          lang,
+        ],
       );
     });
     return result.rows.map((r) => ({

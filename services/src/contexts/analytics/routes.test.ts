@@ -36,13 +36,23 @@ const art = (n: number) => uuidOf(100 + n);
  */
 const history = () =>
   new History()
-    .registered(ana, '2026-07-01T08:00:00Z').onboarded(ana, 'de', '2026-07-01T08:00:00Z').read(ana, art(1), 'de', '2026-07-01T09:00:00Z')
-    .registered(ben, '2026-07-01T08:00:00Z').onboarded(ben, 'de', '2026-07-01T08:00:00Z').read(ben, art(1), 'de', '2026-07-01T09:00:00Z')
+    .registered(ana, '2026-07-01T08:00:00Z')
+    .onboarded(ana, 'de', '2026-07-01T08:00:00Z')
+    .read(ana, art(1), 'de', '2026-07-01T09:00:00Z')
+    .registered(ben, '2026-07-01T08:00:00Z')
+    .onboarded(ben, 'de', '2026-07-01T08:00:00Z')
+    .read(ben, art(1), 'de', '2026-07-01T09:00:00Z')
     .read(ben, art(2), 'de', '2026-07-14T09:00:00Z')
     .read(ben, art(3), 'de', '2026-07-28T09:00:00Z')
-    .registered(cleo, '2026-07-10T08:00:00Z').onboarded(cleo, 'es', '2026-07-10T08:00:00Z').read(cleo, art(4), 'es', '2026-07-10T09:00:00Z')
-    .time(cleo, 'es', 600, '2026-07-12T09:00:00Z').word(cleo, 'es', 'casa', 'known', '2026-07-12T09:01:00Z').chapter(cleo, uuidOf(50), '2026-07-12T10:00:00Z')
-    .registered(dan, '2026-07-20T08:00:00Z').onboarded(dan, 'fr', '2026-07-20T08:00:00Z').read(dan, art(5), 'fr', '2026-07-21T09:00:00Z');
+    .registered(cleo, '2026-07-10T08:00:00Z')
+    .onboarded(cleo, 'es', '2026-07-10T08:00:00Z')
+    .read(cleo, art(4), 'es', '2026-07-10T09:00:00Z')
+    .time(cleo, 'es', 600, '2026-07-12T09:00:00Z')
+    .word(cleo, 'es', 'casa', 'known', '2026-07-12T09:01:00Z')
+    .chapter(cleo, uuidOf(50), '2026-07-12T10:00:00Z')
+    .registered(dan, '2026-07-20T08:00:00Z')
+    .onboarded(dan, 'fr', '2026-07-20T08:00:00Z')
+    .read(dan, art(5), 'fr', '2026-07-21T09:00:00Z');
 
 describe(`admin analytics routes on ${database.label}`, () => {
   const clock = testClock('2026-07-31T12:00:00Z');
@@ -60,13 +70,26 @@ describe(`admin analytics routes on ${database.label}`, () => {
     return { status: res.statusCode, type: res.headers['content-type'], body: res.json() };
   };
   const refused = async (url: string, message: string) =>
-    expect(await get(url), url).toMatchObject({ status: 400, type: expect.stringContaining('application/problem+json'), body: { message } });
+    expect(await get(url), url).toMatchObject({
+      status: 400,
+      type: expect.stringContaining('application/problem+json'),
+      body: { message },
+    });
 
   describe('language analytics', () => {
     it('answers one language when one is picked, with the same figures as among all four', async () => {
       const spanish = {
-        language: 'es', totalUsers: 1, totalPremiumUsers: 0, totalActiveUsers: 1, totalNewUsers: 1, totalReads: 1, totalChapters: 1,
-        timeSpent: 600, totalArticles: 1, chapters: 1, averages: { reads: 1, chapters: 1, timeSpent: 600 },
+        language: 'es',
+        totalUsers: 1,
+        totalPremiumUsers: 0,
+        totalActiveUsers: 1,
+        totalNewUsers: 1,
+        totalReads: 1,
+        totalChapters: 1,
+        timeSpent: 600,
+        totalArticles: 1,
+        chapters: 1,
+        averages: { reads: 1, chapters: 1, timeSpent: 600 },
       };
       const one = await get('/api/admin/analytics/languages?from=2026-07-01&to=2026-07-31&language=es');
       expect(one).toMatchObject({ status: 200, body: { from: '2026-07-01', to: '2026-07-31', languages: [spanish] } });
@@ -90,7 +113,10 @@ describe(`admin analytics routes on ${database.label}`, () => {
     const users = async (query: string) => {
       const res = await get(`/api/admin/analytics/users?${query}`);
       expect(res.status, query).toBe(200);
-      return res.body as { total: number; users: { userId: string; reads: number; wordsKnown: number; timeSpent: number; lastActivity: string | null }[] };
+      return res.body as {
+        total: number;
+        users: { userId: string; reads: number; wordsKnown: number; timeSpent: number; lastActivity: string | null }[];
+      };
     };
     const of = (body: Awaited<ReturnType<typeof users>>, userId: string) => body.users.find((u) => u.userId === userId);
 
@@ -104,7 +130,12 @@ describe(`admin analytics routes on ${database.label}`, () => {
       // By 5 July only Ana and Ben had joined any language; the range defaults to the 30 days up to `to`.
       expect((await users('to=2026-07-05')).users.map((u) => u.userId).sort()).toEqual([ana, ben]);
       // Words stand as they are now, whatever the range.
-      expect(of(await users('language=es&from=2026-07-20&to=2026-07-31'), cleo)).toMatchObject({ reads: 0, timeSpent: 0, wordsKnown: 1, lastActivity: null });
+      expect(of(await users('language=es&from=2026-07-20&to=2026-07-31'), cleo)).toMatchObject({
+        reads: 0,
+        timeSpent: 0,
+        wordsKnown: 1,
+        lastActivity: null,
+      });
     });
 
     it('without dates, the whole history (the admin user page)', async () => {
@@ -129,8 +160,16 @@ describe(`admin analytics routes on ${database.label}`, () => {
 
   describe('inactive buckets and returning users at their boundaries, on the app clock', () => {
     it('last active 13 days ago is not inactive; 14 is mid-term; 59 still mid-term; 60 long-term', async () => {
-      expect(await today('2026-07-14T23:59:59Z')).toMatchObject({ period: '2026-07-14', midTermInactiveUsers: 0, longTermInactiveUsers: 0 }); // Ana: 13 days
-      expect(await today('2026-07-15T00:00:00Z')).toMatchObject({ period: '2026-07-15', midTermInactiveUsers: 1, longTermInactiveUsers: 0 }); // Ana: 14 days
+      expect(await today('2026-07-14T23:59:59Z')).toMatchObject({
+        period: '2026-07-14',
+        midTermInactiveUsers: 0,
+        longTermInactiveUsers: 0,
+      }); // Ana: 13 days
+      expect(await today('2026-07-15T00:00:00Z')).toMatchObject({
+        period: '2026-07-15',
+        midTermInactiveUsers: 1,
+        longTermInactiveUsers: 0,
+      }); // Ana: 14 days
       expect(await today('2026-08-29T12:00:00Z')).toMatchObject({ midTermInactiveUsers: 2, longTermInactiveUsers: 0 }); // Ana 59, Ben 32
       expect(await today('2026-08-30T00:00:01Z')).toMatchObject({ midTermInactiveUsers: 1, longTermInactiveUsers: 1 }); // Ana 60
     });
@@ -148,12 +187,29 @@ describe(`admin analytics routes on ${database.label}`, () => {
         return body.rows.at(-1);
       };
       // Every language: Ana last active 1 July, Ben 28 July, Cleo 12 July, Dan 21 July.
-      expect(await august('2026-08-29T12:00:00Z')).toMatchObject({ period: '2026-08-01', midTermInactiveUsers: 4, longTermInactiveUsers: 0 });
-      expect(await august('2026-08-30T12:00:00Z')).toMatchObject({ period: '2026-08-01', midTermInactiveUsers: 3, longTermInactiveUsers: 1 });
+      expect(await august('2026-08-29T12:00:00Z')).toMatchObject({
+        period: '2026-08-01',
+        midTermInactiveUsers: 4,
+        longTermInactiveUsers: 0,
+      });
+      expect(await august('2026-08-30T12:00:00Z')).toMatchObject({
+        period: '2026-08-01',
+        midTermInactiveUsers: 3,
+        longTermInactiveUsers: 1,
+      });
       // A past month is seen at its last day, 31 July: Ana 30 days away, Cleo 19.
       clock.set('2026-10-15T12:00:00Z');
       const { body } = await get('/api/admin/analytics/monthly-statistics?month=2026-07');
-      expect(body.rows.at(-1)).toMatchObject({ period: '2026-07-01', activeUsers: 4, newUsers: 4, midTermInactiveUsers: 2, longTermInactiveUsers: 0, reads: 6, chapters: 1, timeSpent: 600 });
+      expect(body.rows.at(-1)).toMatchObject({
+        period: '2026-07-01',
+        activeUsers: 4,
+        newUsers: 4,
+        midTermInactiveUsers: 2,
+        longTermInactiveUsers: 0,
+        reads: 6,
+        chapters: 1,
+        timeSpent: 600,
+      });
     });
   });
 });

@@ -1,4 +1,11 @@
-import { adminAnalyticsRoutes as r, analyticsRangeProblem, dashboardFigures as progressRoute, flashcardsAnalytics, isAdminRole, vocabularyRoutes } from '@verba/contracts';
+import {
+  adminAnalyticsRoutes as r,
+  analyticsRangeProblem,
+  dashboardFigures as progressRoute,
+  flashcardsAnalytics,
+  isAdminRole,
+  vocabularyRoutes,
+} from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
@@ -35,7 +42,15 @@ export function analyticsRoutes(app: App, auth: Authenticator, queries: Analytic
   registerRoute(app, auth, r.historicalAnalytics, async ({ query }) => {
     const asOf = dayString(now().getTime());
     const range = rangeOf(query, now());
-    return { ...range, rows: await queries.history({ ...range, granularity: query.granularity, asOf, ...(query.language ? { language: query.language } : {}) }) };
+    return {
+      ...range,
+      rows: await queries.history({
+        ...range,
+        granularity: query.granularity,
+        asOf,
+        ...(query.language ? { language: query.language } : {}),
+      }),
+    };
   });
 
   registerRoute(app, auth, r.monthlyStatistics, async ({ query }) => {
@@ -52,7 +67,13 @@ export function analyticsRoutes(app: App, auth: Authenticator, queries: Analytic
  * The learner's own figures (dashboard, dictionary and flashcards analytics): the caller's rows; another's
  * dictionary only for admins. These routes of other contexts' groups answer here, so each context reads only its own tables.
  */
-export function learnerAnalyticsRoutes(app: App, auth: Authenticator, queries: AnalyticsQueries, now: () => Date, readAfter: ReadAfter): void {
+export function learnerAnalyticsRoutes(
+  app: App,
+  auth: Authenticator,
+  queries: AnalyticsQueries,
+  now: () => Date,
+  readAfter: ReadAfter,
+): void {
   registerRoute(app, auth, progressRoute, async ({ user, query }) => {
     await readAfter(query.minPosition);
     return queries.progress(user.id, query.languageCode, now());

@@ -71,7 +71,13 @@ export class BillingCommands {
     return result.events.length ? customerId : ((await this.customerIdInLog(userId)) ?? customerId);
   }
 
-  async startCheckout(userId: string, plan: PriceGroup, currency: Currency, commandId: string, returnTo: string): Promise<{ url: string; sessionId: string; position?: Position }> {
+  async startCheckout(
+    userId: string,
+    plan: PriceGroup,
+    currency: Currency,
+    commandId: string,
+    returnTo: string,
+  ): Promise<{ url: string; sessionId: string; position?: Position }> {
     // A manual grant does not stop a user from paying (the grant can be taken back).
     if (await this.d.queries.paysForMaster(userId)) throw new HttpError(409, PREMIUM_MESSAGES.alreadyMaster);
     const customerId = await this.ensureCustomer(userId);
@@ -85,7 +91,10 @@ export class BillingCommands {
       // Scoped to the user: a command id someone else reused never reaches their checkout session.
       idempotencyKey: `verba-checkout-${userId}-${commandId}`,
     });
-    const { position } = await this.customer({ kind: 'recordCheckout', userId, customerId, sessionId: session.id, plan, currency, at: this.at() }, commandId);
+    const { position } = await this.customer(
+      { kind: 'recordCheckout', userId, customerId, sessionId: session.id, plan, currency, at: this.at() },
+      commandId,
+    );
     return { url: session.url, sessionId: session.id, ...(position ? { position } : {}) };
   }
 
@@ -105,7 +114,11 @@ export class BillingCommands {
   }
 
   /** Records what Stripe showed of a subscription; older views and repeats change nothing. */
-  async observe(snapshot: Snapshot, source: 'webhook' | 'reconciliation', commandId: string): Promise<{ changed: boolean; position?: Position }> {
+  async observe(
+    snapshot: Snapshot,
+    source: 'webhook' | 'reconciliation',
+    commandId: string,
+  ): Promise<{ changed: boolean; position?: Position }> {
     const result = await handleCommand({
       store: this.d.store,
       codec: subscriptionCodec,
@@ -140,7 +153,15 @@ export class BillingCommands {
       const userId = await this.userFor(customerId, charge.metadata);
       if (!userId || !customerId) return this.skip(event, 'a refund to a customer Verba does not know');
       await this.customer(
-        { kind: 'recordRefund', userId, customerId, chargeId: charge.id, amountRefunded: charge.amount_refunded, currency: charge.currency, at: this.at() },
+        {
+          kind: 'recordRefund',
+          userId,
+          customerId,
+          chargeId: charge.id,
+          amountRefunded: charge.amount_refunded,
+          currency: charge.currency,
+          at: this.at(),
+        },
         event.id,
       );
     }

@@ -24,10 +24,22 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       case 'recordCustomer':
         return s.customerId ? [] : [{ type: 'billing.CustomerCreated', data: { userId: c.userId, customerId: c.customerId, at: c.at } }];
       case 'recordCheckout':
-        return [{ type: 'billing.CheckoutStarted', data: { userId: c.userId, customerId: c.customerId, sessionId: c.sessionId, plan: c.plan, currency: c.currency, at: c.at } }];
+        return [
+          {
+            type: 'billing.CheckoutStarted',
+            data: { userId: c.userId, customerId: c.customerId, sessionId: c.sessionId, plan: c.plan, currency: c.currency, at: c.at },
+          },
+        ];
       case 'recordRefund': {
         if ((s.refunded[c.chargeId] ?? 0) >= c.amountRefunded) return [];
-        const data = { userId: c.userId, customerId: c.customerId, chargeId: c.chargeId, amountRefunded: c.amountRefunded, currency: c.currency, at: c.at };
+        const data = {
+          userId: c.userId,
+          customerId: c.customerId,
+          chargeId: c.chargeId,
+          amountRefunded: c.amountRefunded,
+          currency: c.currency,
+          at: c.at,
+        };
         return [{ type: 'billing.RefundIssued', data }];
       }
       case 'setManualGrant': {
@@ -94,7 +106,8 @@ const sameState = (a: Snapshot, b: Snapshot) => FIELDS.every((f) => a[f] === b[f
 /** What a change from `before` to `after` was, for the log's reader. */
 function changeType(before: Snapshot, after: Snapshot): SubscriptionEvent['type'] {
   if (isTerminal(after)) return 'billing.SubscriptionEnded';
-  if ((after.status === 'past_due' || after.status === 'unpaid') && after.status !== before.status) return 'billing.SubscriptionPaymentFailed';
+  if ((after.status === 'past_due' || after.status === 'unpaid') && after.status !== before.status)
+    return 'billing.SubscriptionPaymentFailed';
   if (after.currentPeriodEnd > before.currentPeriodEnd && grantsMaster(after.status)) return 'billing.SubscriptionRenewed';
   if (after.cancelAtPeriodEnd && !before.cancelAtPeriodEnd) return 'billing.SubscriptionCancelledAtPeriodEnd';
   return 'billing.SubscriptionChanged';

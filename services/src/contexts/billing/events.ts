@@ -15,13 +15,27 @@ export const CustomerCreated = defineEvent('billing.CustomerCreated', z.object({
 /** The user was sent to Stripe Checkout for a plan. */
 export const CheckoutStarted = defineEvent(
   'billing.CheckoutStarted',
-  z.object({ userId: z.uuid(), customerId: z.string().min(1), sessionId: z.string().min(1), plan: PriceGroupSchema, currency: CurrencySchema, at }),
+  z.object({
+    userId: z.uuid(),
+    customerId: z.string().min(1),
+    sessionId: z.string().min(1),
+    plan: PriceGroupSchema,
+    currency: CurrencySchema,
+    at,
+  }),
 );
 
 /** Money was given back on a charge; `amountRefunded` is the charge's running total. */
 export const RefundIssued = defineEvent(
   'billing.RefundIssued',
-  z.object({ userId: z.uuid(), customerId: z.string().min(1), chargeId: z.string().min(1), amountRefunded: z.number().int().nonnegative(), currency: z.string(), at }),
+  z.object({
+    userId: z.uuid(),
+    customerId: z.string().min(1),
+    chargeId: z.string().min(1),
+    amountRefunded: z.number().int().nonnegative(),
+    currency: z.string(),
+    at,
+  }),
 );
 
 /** An admin gave the user Master by hand (spec §4: toggle a user's subscription); `by` is the admin. */

@@ -46,12 +46,25 @@ async function openBilling(deps: BaseDeps, app?: App): Promise<Billing> {
       ...(app
         ? {
             deliver: async (payload: string, signature: string) =>
-              (await app.inject({ method: 'POST', url: premiumRoutes.stripeWebhook.path, headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload })).statusCode,
+              (
+                await app.inject({
+                  method: 'POST',
+                  url: premiumRoutes.stripeWebhook.path,
+                  headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+                  payload,
+                })
+              ).statusCode,
           }
         : {}),
     });
     deps.log.info(`local Stripe stand-in at ${standIn.url} (set STRIPE_SECRET_KEY to use Stripe)`);
-    payments = createStripePayments({ secretKey: standIn.apiKey, webhookSecret: standIn.webhookSecret, host: '127.0.0.1', port: standIn.port, protocol: 'http' });
+    payments = createStripePayments({
+      secretKey: standIn.apiKey,
+      webhookSecret: standIn.webhookSecret,
+      host: '127.0.0.1',
+      port: standIn.port,
+      protocol: 'http',
+    });
   }
   const queries = new BillingQueries(deps.db);
   const commands = new BillingCommands({ store: deps.store, payments, queries, log: deps.log, now: deps.now });
@@ -75,7 +88,14 @@ function subscriptionMapper(def: (typeof subscriptionEvents)[number]): Integrati
       id: recorded.id,
       occurredAt: at,
       key: s.userId,
-      data: { userId: s.userId, change: CHANGES[def.type], status: s.status, plan: s.plan, premium: grantsMaster(s.status), currentPeriodEnd: s.currentPeriodEnd },
+      data: {
+        userId: s.userId,
+        change: CHANGES[def.type],
+        status: s.status,
+        plan: s.plan,
+        premium: grantsMaster(s.status),
+        currentPeriodEnd: s.currentPeriodEnd,
+      },
     });
   };
 }
@@ -94,7 +114,11 @@ export const billingModule: Module = {
   integration: Object.fromEntries(subscriptionEvents.map((def) => [def.type, subscriptionMapper(def)])),
   entitlements: (deps) => {
     const queries = new BillingQueries(deps.db);
-    return { isMaster: (userId) => queries.isMaster(userId), masterSources: (ids) => queries.masterSources(ids), masterUserIds: () => queries.masterUserIds() };
+    return {
+      isMaster: (userId) => queries.isMaster(userId),
+      masterSources: (ids) => queries.masterSources(ids),
+      masterUserIds: () => queries.masterUserIds(),
+    };
   },
   async routes(app, deps) {
     const billing = await openBilling(deps, app);
@@ -121,9 +145,18 @@ export const billingModule: Module = {
         const billing = await openBilling(deps);
         try {
           const repair = args.includes('--repair');
-          const { checked, drift } = await reconcile({ payments: billing.payments, queries: billing.queries, commands: billing.commands, repair, now: deps.now });
-          for (const d of drift) console.log(`${d.repaired ? 'repaired' : 'drift'}  ${d.kind}  ${d.subscriptionId}  ${d.details.join('; ')}`);
-          console.log(`${checked} subscriptions at Stripe, ${drift.length} with drift${repair ? `, ${drift.filter((d) => d.repaired).length} repaired` : ''}`);
+          const { checked, drift } = await reconcile({
+            payments: billing.payments,
+            queries: billing.queries,
+            commands: billing.commands,
+            repair,
+            now: deps.now,
+          });
+          for (const d of drift)
+            console.log(`${d.repaired ? 'repaired' : 'drift'}  ${d.kind}  ${d.subscriptionId}  ${d.details.join('; ')}`);
+          console.log(
+            `${checked} subscriptions at Stripe, ${drift.length} with drift${repair ? `, ${drift.filter((d) => d.repaired).length} repaired` : ''}`,
+          );
           return drift.some((d) => !d.repaired) ? 1 : 0;
         } finally {
           await billing.standIn?.close();

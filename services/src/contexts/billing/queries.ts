@@ -49,14 +49,21 @@ export class BillingQueries {
   }
 
   async paysForMaster(userId: string): Promise<boolean> {
-    const row = await this.db('billing_subscriptions').where({ user_id: userId }).whereIn('status', [...MASTER_STATUSES]).first('subscription_id');
+    const row = await this.db('billing_subscriptions')
+      .where({ user_id: userId })
+      .whereIn('status', [...MASTER_STATUSES])
+      .first('subscription_id');
     return row !== undefined;
   }
 
   async masterSources(userIds: readonly string[]): Promise<Map<string, MasterSources>> {
     const ids = [...userIds];
     const [paid, granted] = await Promise.all([
-      this.db('billing_subscriptions').whereIn('user_id', ids).whereIn('status', [...MASTER_STATUSES]).distinct('user_id').pluck('user_id'),
+      this.db('billing_subscriptions')
+        .whereIn('user_id', ids)
+        .whereIn('status', [...MASTER_STATUSES])
+        .distinct('user_id')
+        .pluck('user_id'),
       this.db('billing_manual_grants').whereIn('user_id', ids).pluck('user_id'),
     ]);
     const sources = new Map<string, MasterSources>();
@@ -68,9 +75,10 @@ export class BillingQueries {
   }
 
   async masterUserIds(): Promise<string[]> {
-    const { rows } = await this.db.raw('select user_id from billing_subscriptions where status = any(?) union select user_id from billing_manual_grants', [
-      [...MASTER_STATUSES],
-    ]);
+    const { rows } = await this.db.raw(
+      'select user_id from billing_subscriptions where status = any(?) union select user_id from billing_manual_grants',
+      [[...MASTER_STATUSES]],
+    );
     return (rows as { user_id: string }[]).map((r) => r.user_id);
   }
 

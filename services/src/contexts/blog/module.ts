@@ -12,7 +12,12 @@ import { blogRoutes } from './routes';
 async function openContent(deps: BaseDeps): Promise<{ content: BlogContent; local?: LocalBlogEndpoint }> {
   const { config } = deps;
   if (config.BLOG_GRAPHQL_URL) {
-    return { content: createGraphqlBlog({ url: config.BLOG_GRAPHQL_URL, ...(config.BLOG_GRAPHQL_TOKEN ? { token: config.BLOG_GRAPHQL_TOKEN } : {}) }) };
+    return {
+      content: createGraphqlBlog({
+        url: config.BLOG_GRAPHQL_URL,
+        ...(config.BLOG_GRAPHQL_TOKEN ? { token: config.BLOG_GRAPHQL_TOKEN } : {}),
+      }),
+    };
   }
   const local = await startLocalBlogEndpoint();
   deps.log.info(`local blog GraphQL endpoint at ${local.url} (set BLOG_GRAPHQL_URL to use a hosted CMS)`);

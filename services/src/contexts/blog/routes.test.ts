@@ -27,7 +27,10 @@ describe(`blog routes on ${database.label} (the embedded GraphQL endpoint over t
   it('pages the posts newest first for anyone, with reading time and image', async () => {
     const first = await get('/api/blog/posts?limit=2');
     expect(first.statusCode).toBe(200);
-    const { posts, total } = first.json() as { posts: { slug: string; date: string; readingMinutes: number; image: { url: string } | null }[]; total: number };
+    const { posts, total } = first.json() as {
+      posts: { slug: string; date: string; readingMinutes: number; image: { url: string } | null }[];
+      total: number;
+    };
     expect(total).toBeGreaterThanOrEqual(6);
     expect(posts).toHaveLength(2);
     expect(posts[0]!.date >= posts[1]!.date).toBe(true);
@@ -87,7 +90,16 @@ describe('a post from the CMS with markup meant to run', () => {
   beforeAll(async () => {
     // A hosted CMS as the blog sees one: its GraphQL endpoint answers this post.
     cms = await startLocalBlogEndpoint([
-      { slug: 'hostile', title: '<script>alert(4)</script>', description: 'Markup', image: null, date: '2026-05-01', tag: 'German', language: 'de', body },
+      {
+        slug: 'hostile',
+        title: '<script>alert(4)</script>',
+        description: 'Markup',
+        image: null,
+        date: '2026-05-01',
+        tag: 'German',
+        language: 'de',
+        body,
+      },
       // Aimed at the feed: CDATA ends, entities, a control character, markup in the tag, a javascript: picture.
       {
         slug: 'feed-breaker',
@@ -130,7 +142,12 @@ describe('a post from the CMS with markup meant to run', () => {
     expect(res.body).not.toMatch(/<!\[CDATA\[|<script|<img|<b[\s>]|javascript:/i);
     expect(res.body).not.toContain('\u0001'); // XML 1.0 cannot hold it
     const feed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(res.body).feed;
-    const entries = feed.entry as { title: { '#text': string; type: string }; summary: { '#text': string; type: string }; category: { term: string }; link: { href: string; rel?: string } | { href: string; rel?: string }[] }[];
+    const entries = feed.entry as {
+      title: { '#text': string; type: string };
+      summary: { '#text': string; type: string };
+      category: { term: string };
+      link: { href: string; rel?: string } | { href: string; rel?: string }[];
+    }[];
     const [hostile, breaker] = entries;
     // Feed readers show type="text" as it is: the words the author typed, never live markup.
     expect(hostile!.title).toEqual({ '#text': '<script>alert(4)</script>', type: 'text' });
@@ -147,7 +164,9 @@ describe('blog routes when the CMS is down', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 9 (discard) here: every query fails to connect.
-    t = await createTestApp(await database.create(), [testAuthModule, blogModule], { env: { BLOG_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' } });
+    t = await createTestApp(await database.create(), [testAuthModule, blogModule], {
+      env: { BLOG_GRAPHQL_URL: 'http://127.0.0.1:9/graphql' },
+    });
   });
   afterAll(async () => t?.close());
 

@@ -34,16 +34,45 @@ const del: AnnouncementCommand = { kind: 'delete', id, by, at };
 
 describe('announcement decider', () => {
   const spec = deciderSpec(announcementDecider);
-  it('publishes a new announcement', () => spec.given([]).when(cmd('publish', 'Hi')).then([published('Hi')]));
-  it('publishes an id only once (a retried create)', () => spec.given([published('Hi')]).when(cmd('publish', 'Hi')).then([]));
-  it('revises a live announcement', () => spec.given([published('Hi')]).when(cmd('revise', 'Hello')).then([revised('Hello')]));
+  it('publishes a new announcement', () =>
+    spec
+      .given([])
+      .when(cmd('publish', 'Hi'))
+      .then([published('Hi')]));
+  it('publishes an id only once (a retried create)', () =>
+    spec
+      .given([published('Hi')])
+      .when(cmd('publish', 'Hi'))
+      .then([]));
+  it('revises a live announcement', () =>
+    spec
+      .given([published('Hi')])
+      .when(cmd('revise', 'Hello'))
+      .then([revised('Hello')]));
   it('changes nothing when revised to the same content', () =>
-    spec.given([published('Hi'), revised('Hello')]).when(cmd('revise', 'Hello')).then([]));
-  it('deletes a live announcement', () => spec.given([published('Hi')]).when(del).then([deleted]));
+    spec
+      .given([published('Hi'), revised('Hello')])
+      .when(cmd('revise', 'Hello'))
+      .then([]));
+  it('deletes a live announcement', () =>
+    spec
+      .given([published('Hi')])
+      .when(del)
+      .then([deleted]));
   it('refuses to revise or delete what is not there', () => {
     spec.given([]).when(cmd('revise', 'Hello')).thenThrows('Announcement not found');
-    spec.given([published('Hi'), deleted]).when(del).thenThrows('Announcement not found');
-    spec.given([published('Hi'), deleted]).when(cmd('revise', 'x')).thenThrows('Announcement not found');
+    spec
+      .given([published('Hi'), deleted])
+      .when(del)
+      .thenThrows('Announcement not found');
+    spec
+      .given([published('Hi'), deleted])
+      .when(cmd('revise', 'x'))
+      .thenThrows('Announcement not found');
   });
-  it('does not bring a deleted id back with a retried create', () => spec.given([published('Hi'), deleted]).when(cmd('publish', 'Hi')).then([]));
+  it('does not bring a deleted id back with a retried create', () =>
+    spec
+      .given([published('Hi'), deleted])
+      .when(cmd('publish', 'Hi'))
+      .then([]));
 });

@@ -9,10 +9,7 @@ export type AnnouncementCommand =
   | { kind: 'revise'; id: string; input: AnnouncementInput; by: string; at: string }
   | { kind: 'delete'; id: string; by: string; at: string };
 
-export type AnnouncementState =
-  | { status: 'none' }
-  | { status: 'live'; input: AnnouncementInput }
-  | { status: 'deleted' };
+export type AnnouncementState = { status: 'none' } | { status: 'live'; input: AnnouncementInput } | { status: 'deleted' };
 
 const sameInput = (a: AnnouncementInput, b: AnnouncementInput) => JSON.stringify(a) === JSON.stringify(b);
 

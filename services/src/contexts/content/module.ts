@@ -31,7 +31,11 @@ function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
     // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
     brevo = guardBrevo(
       config.BREVO_API_KEY
-        ? createHttpBrevo({ apiKey: config.BREVO_API_KEY, baseUrl: config.BREVO_BASE_URL, sender: { email: config.SUPPORT_EMAIL, name: 'Verba' } })
+        ? createHttpBrevo({
+            apiKey: config.BREVO_API_KEY,
+            baseUrl: config.BREVO_BASE_URL,
+            sender: { email: config.SUPPORT_EMAIL, name: 'Verba' },
+          })
         : createLocalBrevo(),
       deps.log,
     );
@@ -58,7 +62,13 @@ export const contentModule: Module = {
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
       now: deps.now,
     });
-    await imageRoutes(app, deps.auth, deps.db, mediaStorageFor(config, 'images'), readAfterFor(deps.projections, [imageUsageProjection.name]));
+    await imageRoutes(
+      app,
+      deps.auth,
+      deps.db,
+      mediaStorageFor(config, 'images'),
+      readAfterFor(deps.projections, [imageUsageProjection.name]),
+    );
   },
   migrate: migrateImages,
   reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],

@@ -35,9 +35,15 @@ export class AnnouncementQueries {
       .modify((q) => {
         if (!userId) return;
         q.whereNot((dismissed) =>
-          dismissed.where({ dismiss_behavior: 'persistent' }).whereExists((d) =>
-            d.select(this.db.raw('1')).from('content_announcement_dismissals').where({ user_id: userId }).whereRaw('announcement_id = content_announcements.id'),
-          ),
+          dismissed
+            .where({ dismiss_behavior: 'persistent' })
+            .whereExists((d) =>
+              d
+                .select(this.db.raw('1'))
+                .from('content_announcement_dismissals')
+                .where({ user_id: userId })
+                .whereRaw('announcement_id = content_announcements.id'),
+            ),
         );
       })
       .whereIn('visible_to', audiences)

@@ -47,13 +47,19 @@ describe(`content routes on ${database.label}`, () => {
     const res = await t.agent().request({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    for (const p of ['/api/announcements', '/api/admin/announcements/{id}', '/api/brevo/create-user', '/api/brevo/send-support-admin', '/api/admin/brevo/calls']) {
+    for (const p of [
+      '/api/announcements',
+      '/api/admin/announcements/{id}',
+      '/api/brevo/create-user',
+      '/api/brevo/send-support-admin',
+      '/api/admin/brevo/calls',
+    ]) {
       expect(paths).toContain(p);
     }
   });
 
   describe('announcements', () => {
-    it("lists each user only the active announcements of their groups (all, their tier, admin)", async () => {
+    it('lists each user only the active announcements of their groups (all, their tier, admin)', async () => {
       const admin = as('Admin').agent;
       const made: Record<string, string> = {};
       let position = '';
@@ -72,11 +78,19 @@ describe(`content routes on ${database.label}`, () => {
       // Admins see every announcement, inactive ones too.
       expect((await listIds(admin, ADMIN_LIST, position, ids)).sort()).toEqual(ids.sort());
 
-      const one = (await as().agent.request({ method: 'GET', url: `/api/announcements?minPosition=${position}` })).json().announcements.find((a: { id: string }) => a.id === made.all);
-      expect(one).toMatchObject({ id: made.all, visibleTo: 'all', content: { blocks: [paragraph('Hello all')] }, dismissBehavior: 'temporary', active: true });
+      const one = (await as().agent.request({ method: 'GET', url: `/api/announcements?minPosition=${position}` }))
+        .json()
+        .announcements.find((a: { id: string }) => a.id === made.all);
+      expect(one).toMatchObject({
+        id: made.all,
+        visibleTo: 'all',
+        content: { blocks: [paragraph('Hello all')] },
+        dismissBehavior: 'temporary',
+        active: true,
+      });
     });
 
-    it('shows an announcement only inside its schedule, and language groups\' banners to the browser to pick', async () => {
+    it("shows an announcement only inside its schedule, and language groups' banners to the browser to pick", async () => {
       const admin = as('Admin').agent;
       const hour = 60 * 60 * 1000;
       const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -97,7 +111,8 @@ describe(`content routes on ${database.label}`, () => {
       const lasting = await create(admin, banner('all', 'Spring sale', { dismissBehavior: 'persistent' }));
       const ids = [lasting.id];
       const ana = as();
-      const dismiss = (agent: Agent, id: string) => agent.request({ method: 'PUT', url: `/api/announcements/${id}/dismissal`, payload: { commandId: randomUUID() } });
+      const dismiss = (agent: Agent, id: string) =>
+        agent.request({ method: 'PUT', url: `/api/announcements/${id}/dismissal`, payload: { commandId: randomUUID() } });
       expect(await listIds(ana.agent, '/api/announcements', lasting.position, ids)).toEqual(ids);
       const res = await dismiss(ana.agent, lasting.id);
       expect(res.statusCode, res.body).toBe(200);
@@ -140,15 +155,39 @@ describe(`content routes on ${database.label}`, () => {
       [{ ...banner('all'), dismissBehavior: 'never' }, 'dismissBehavior must be one of: persistent, temporary, session'],
       [banner('all', '   '), 'Required'],
       [banner('all', 'x'.repeat(501)), 'Maximum 500 letters are allowed'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'javascript:alert(1)' } }] } }, 'A link must be an http(s) URL or a path of this site'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'data:text/html,<script>alert(1)</script>' } }] } }, 'A link must be an http(s) URL or a path of this site'],
+      [
+        { ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'javascript:alert(1)' } }] } },
+        'A link must be an http(s) URL or a path of this site',
+      ],
+      [
+        {
+          ...banner('all'),
+          content: { blocks: [{ type: 'link', data: { text: 'Go', url: 'data:text/html,<script>alert(1)</script>' } }] },
+        },
+        'A link must be an http(s) URL or a path of this site',
+      ],
       // Browsers read these as another site's address, not a path of this one.
-      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '//evil.example/sign-in' } }] } }, 'A link must be an http(s) URL or a path of this site'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '/\\evil.example/sign-in' } }] } }, 'A link must be an http(s) URL or a path of this site'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'video', data: { text: 'x' } }] } }, 'A block is a paragraph, a header, a link or an image'],
-      [{ ...banner('all'), content: { blocks: [{ type: 'image', data: { url: 'https://evil.example/x.png' } }] } }, 'Choose an image from the image manager'],
+      [
+        { ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '//evil.example/sign-in' } }] } },
+        'A link must be an http(s) URL or a path of this site',
+      ],
+      [
+        { ...banner('all'), content: { blocks: [{ type: 'link', data: { text: 'Go', url: '/\\evil.example/sign-in' } }] } },
+        'A link must be an http(s) URL or a path of this site',
+      ],
+      [
+        { ...banner('all'), content: { blocks: [{ type: 'video', data: { text: 'x' } }] } },
+        'A block is a paragraph, a header, a link or an image',
+      ],
+      [
+        { ...banner('all'), content: { blocks: [{ type: 'image', data: { url: 'https://evil.example/x.png' } }] } },
+        'Choose an image from the image manager',
+      ],
       [banner('all', 'Later', { startsAt: '2026-12-02T00:00:00Z', endsAt: '2026-12-01T00:00:00Z' }), 'The end must be after the start'],
-      [{ ...banner('all'), content: { blocks: Array.from({ length: 11 }, () => paragraph('x')) } }, 'An announcement has at most 10 content blocks'],
+      [
+        { ...banner('all'), content: { blocks: Array.from({ length: 11 }, () => paragraph('x')) } },
+        'An announcement has at most 10 content blocks',
+      ],
     ])('refuses %j with "%s" and appends nothing', async (body, message) => {
       const before = await eventCount();
       const res = await as('Admin').agent.request({ method: 'POST', url: '/api/admin/announcements', payload: body });
@@ -160,14 +199,22 @@ describe(`content routes on ${database.label}`, () => {
     it('updates and deletes, with 404 for an unknown or deleted announcement', async () => {
       const admin = as('Admin').agent;
       const { id } = await create(admin, banner('all'));
-      const revised = await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner('master', 'Now for Master') });
+      const revised = await admin.request({
+        method: 'PUT',
+        url: `/api/admin/announcements/${id}`,
+        payload: banner('master', 'Now for Master'),
+      });
       expect(revised.statusCode).toBe(200);
       const master = as('User', 'master').agent;
       const free = as('User', 'free').agent;
       expect(await listIds(master, '/api/announcements', revised.json().position, [id])).toEqual([id]);
       expect(await listIds(free, '/api/announcements', revised.json().position, [id])).toEqual([]);
 
-      const same = await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner('master', 'Now for Master') });
+      const same = await admin.request({
+        method: 'PUT',
+        url: `/api/admin/announcements/${id}`,
+        payload: banner('master', 'Now for Master'),
+      });
       expect(same.json()).toEqual({}); // nothing changed, nothing appended
 
       const gone = await admin.request({ method: 'DELETE', url: `/api/admin/announcements/${id}` });
@@ -192,7 +239,9 @@ describe(`content routes on ${database.label}`, () => {
       for (const text of ['Erste', 'Zweite', 'Dritte']) ({ position } = await create(admin, banner('all', text)));
       const all = (await admin.request({ method: 'GET', url: `${ADMIN_LIST}&minPosition=${position}` })).json();
       expect(all.total).toBe(all.announcements.length);
-      const newest = all.announcements.slice(0, 3).map((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]!.data.text);
+      const newest = all.announcements
+        .slice(0, 3)
+        .map((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]!.data.text);
       expect(newest).toEqual(['Dritte', 'Zweite', 'Erste']);
       const second = (await admin.request({ method: 'GET', url: '/api/admin/announcements?pageSize=2&page=2' })).json();
       expect(second).toMatchObject({ total: all.total, page: 2, pageSize: 2 });
@@ -203,7 +252,9 @@ describe(`content routes on ${database.label}`, () => {
       expect(one.json()).toEqual(all.announcements[0]);
       const unknown = await admin.request({ method: 'GET', url: `/api/admin/announcements/${randomUUID()}` });
       expect([unknown.statusCode, unknown.json().message]).toEqual([404, 'Announcement not found']);
-      expect((await as().agent.request({ method: 'GET', url: `/api/admin/announcements/${all.announcements[0].id}` })).statusCode).toBe(403);
+      expect((await as().agent.request({ method: 'GET', url: `/api/admin/announcements/${all.announcements[0].id}` })).statusCode).toBe(
+        403,
+      );
     });
 
     it('serves the admin reads from the cache until a write is projected (spec §9: kept 1000 s)', async () => {
@@ -214,11 +265,18 @@ describe(`content routes on ${database.label}`, () => {
       await t.caughtUp(); // earlier tests' writes are projected, their invalidations done
       expect(await text(`/api/admin/announcements/${id}`)).toContain('Zwischengespeichert');
       // Behind the projector's back the read model changes: repeated reads do not query it again...
-      await t.platform.db('content_announcements').where({ id }).update({ blocks: JSON.stringify([paragraph('Hinterrücks')]) });
+      await t.platform
+        .db('content_announcements')
+        .where({ id })
+        .update({ blocks: JSON.stringify([paragraph('Hinterrücks')]) });
       expect(await text(ADMIN_LIST)).toContain('Zwischengespeichert');
       expect(await text(`/api/admin/announcements/${id}`)).toContain('Zwischengespeichert');
       // ...until a write is projected: the admin then reads their own write at once.
-      const revised = await admin.request({ method: 'PUT', url: `/api/admin/announcements/${id}`, payload: banner('free', 'Überarbeitet') });
+      const revised = await admin.request({
+        method: 'PUT',
+        url: `/api/admin/announcements/${id}`,
+        payload: banner('free', 'Überarbeitet'),
+      });
       expect(await text(`${ADMIN_LIST}&minPosition=${revised.json().position}`)).toContain('Überarbeitet');
       expect(await text(`/api/admin/announcements/${id}`)).toContain('Überarbeitet');
     });
@@ -233,7 +291,9 @@ describe(`content routes on ${database.label}`, () => {
       const welcomes = async () =>
         (await admin.request({ method: 'GET', url: ADMIN_LIST }))
           .json()
-          .announcements.filter((a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]?.data.text === 'Welcome to Verba!');
+          .announcements.filter(
+            (a: { content: { blocks: { data: { text: string } }[] } }) => a.content.blocks[0]?.data.text === 'Welcome to Verba!',
+          );
       await expect.poll(async () => (await welcomes()).length).toBe(1);
       expect((await welcomes())[0]).toMatchObject({ visibleTo: 'all', dismissBehavior: 'persistent', active: true });
     });
@@ -255,7 +315,11 @@ describe(`content routes on ${database.label}`, () => {
 
     it("manages only the caller's own contact and records each call for admins", async () => {
       const { agent, uid } = as();
-      const created = await agent.request({ method: 'POST', url: '/api/brevo/create-user', payload: { email: 'ana@example.com', name: 'Ana' } });
+      const created = await agent.request({
+        method: 'POST',
+        url: '/api/brevo/create-user',
+        payload: { email: 'ana@example.com', name: 'Ana' },
+      });
       expect(created.statusCode).toBe(200);
       const log = await calls();
       expect(log.adapter).toBe('local');
@@ -265,11 +329,19 @@ describe(`content routes on ${database.label}`, () => {
         contact: { email: 'ana@example.com', name: 'Ana', emailBlacklisted: false },
       });
       expect((await agent.request({ method: 'PUT', url: '/api/brevo/update-user', payload: { name: 'Ana Maria' } })).statusCode).toBe(200);
-      expect((await agent.request({ method: 'PATCH', url: '/api/brevo/update-blacklist', payload: { emailBlacklisted: true } })).statusCode).toBe(200);
+      expect(
+        (await agent.request({ method: 'PATCH', url: '/api/brevo/update-blacklist', payload: { emailBlacklisted: true } })).statusCode,
+      ).toBe(200);
       expect((await agent.request({ method: 'GET', url: '/api/brevo/get-user' })).json().contact).toEqual({
-        email: 'ana@example.com', name: 'Ana Maria', emailBlacklisted: true,
+        email: 'ana@example.com',
+        name: 'Ana Maria',
+        emailBlacklisted: true,
       });
-      expect((await calls()).calls.slice(0, 3).map((c: { operation: string }) => c.operation)).toEqual(['getContact', 'updateContact', 'updateContact']);
+      expect((await calls()).calls.slice(0, 3).map((c: { operation: string }) => c.operation)).toEqual([
+        'getContact',
+        'updateContact',
+        'updateContact',
+      ]);
 
       // Another user never reaches Ana's contact.
       const other = as().agent;
@@ -308,10 +380,17 @@ describe(`content routes on ${database.label}`, () => {
       const { calls } = (await as('Admin').agent.request({ method: 'GET', url: '/api/admin/brevo/calls' })).json();
       expect(calls[1]).toMatchObject({
         operation: 'sendEmail',
-        request: { to: { email: 'support@verba.example' }, replyTo: { email: 'ana@example.com', name: 'Ana' }, subject: 'Support request from Ana' },
+        request: {
+          to: { email: 'support@verba.example' },
+          replyTo: { email: 'ana@example.com', name: 'Ana' },
+          subject: 'Support request from Ana',
+        },
       });
       expect(calls[1].request.text).toContain('The reader does not load.');
-      expect(calls[0]).toMatchObject({ operation: 'sendEmail', request: { to: { email: 'ana@example.com', name: 'Ana' }, subject: 'We received your message' } });
+      expect(calls[0]).toMatchObject({
+        operation: 'sendEmail',
+        request: { to: { email: 'ana@example.com', name: 'Ana' }, subject: 'We received your message' },
+      });
     });
 
     it.each([
@@ -366,13 +445,21 @@ describe(`content routes on ${database.label}`, () => {
     it(`allows ${SUPPORT_RATE_LIMIT.perAccount} messages an hour from one signed-in account, whatever addresses it gives`, async () => {
       const { agent } = as();
       const post = (n: number) =>
-        agent.request({ method: 'POST', url: '/api/brevo/send-support-admin', payload: { ...message, email: `account-${n}@example.com` }, remoteAddress: `10.2.0.${n}` });
+        agent.request({
+          method: 'POST',
+          url: '/api/brevo/send-support-admin',
+          payload: { ...message, email: `account-${n}@example.com` },
+          remoteAddress: `10.2.0.${n}`,
+        });
       for (let i = 0; i < SUPPORT_RATE_LIMIT.perAccount; i++) expect((await post(i)).statusCode).toBe(200);
       const blocked = await post(99);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(SUPPORT_MESSAGES.tooMany);
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(3500);
-      expect((await as().agent.request({ method: 'POST', url: '/api/brevo/send-support-admin', payload: message, remoteAddress: '10.2.0.100' })).statusCode).toBe(200);
+      expect(
+        (await as().agent.request({ method: 'POST', url: '/api/brevo/send-support-admin', payload: message, remoteAddress: '10.2.0.100' }))
+          .statusCode,
+      ).toBe(200);
     });
   });
 });

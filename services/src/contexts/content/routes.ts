@@ -41,7 +41,9 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
     return { announcements: await d.announcementQueries.active(audiences, d.now(), user.id) };
   });
 
-  registerRoute(app, auth, r.dismissAnnouncement, async ({ user, params, body }) => withPosition(await d.dismissals.dismiss(user.id, params.announcementId, body.commandId)));
+  registerRoute(app, auth, r.dismissAnnouncement, async ({ user, params, body }) =>
+    withPosition(await d.dismissals.dismiss(user.id, params.announcementId, body.commandId)),
+  );
 
   registerRoute(app, auth, r.adminListAnnouncements, async ({ query }) => {
     await d.readAfter(query.minPosition);
@@ -93,10 +95,12 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
   });
 
   // A limited sender gets 429 with Retry-After (SupportRateLimited).
-  const sendSupport = (which: 'toSupportTeam' | 'confirmToSender') => async (i: { body: SupportMessage; request: { ip: string }; user: { id: string } | undefined }) => {
-    await d.support[which](i.body, { ip: i.request.ip, ...(i.user ? { userId: i.user.id } : {}) });
-    return OK;
-  };
+  const sendSupport =
+    (which: 'toSupportTeam' | 'confirmToSender') =>
+    async (i: { body: SupportMessage; request: { ip: string }; user: { id: string } | undefined }) => {
+      await d.support[which](i.body, { ip: i.request.ip, ...(i.user ? { userId: i.user.id } : {}) });
+      return OK;
+    };
   registerRoute(app, auth, r.sendSupportAdmin, sendSupport('toSupportTeam'));
   registerRoute(app, auth, r.sendSupportUser, sendSupport('confirmToSender'));
 

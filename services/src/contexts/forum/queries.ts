@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { FORUM_EDIT_WINDOW_MS, FORUM_MESSAGES as M, FORUM_PAGE_SIZE, LEARNING_LANGUAGES, type ForumPost, type ForumReportReason, type ThreadSummary } from '@verba/contracts';
+import {
+  FORUM_EDIT_WINDOW_MS,
+  FORUM_MESSAGES as M,
+  FORUM_PAGE_SIZE,
+  LEARNING_LANGUAGES,
+  type ForumPost,
+  type ForumReportReason,
+  type ThreadSummary,
+} from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
 import type { People } from '../../platform/module';
 import { renderMarkdown } from '../../platform/markdown';
@@ -55,7 +63,8 @@ const trim = <T>(rows: T[]) => ({ rows: rows.slice(0, FORUM_PAGE_SIZE), more: ro
  * How a learner appears: their display name, asked from identity at read time (the forum keeps no names,
  * in its events or its tables), or "Deleted account" once the account is gone.
  */
-export const authorLabel = (names: Names, authorId: string, deleted: boolean) => (deleted ? M.deletedAccount : (names.get(authorId) ?? M.unknownAuthor));
+export const authorLabel = (names: Names, authorId: string, deleted: boolean) =>
+  deleted ? M.deletedAccount : (names.get(authorId) ?? M.unknownAuthor);
 
 const summary = (r: ThreadRow, names: Names): ThreadSummary => ({
   id: r.id,
@@ -85,7 +94,8 @@ export class ForumQueries {
   async targets(scope?: TargetScope): Promise<Targets> {
     const q = this.db('forum_threads as t').whereNotNull('t.attached_kind').distinct('t.attached_kind', 't.attached_target');
     if (scope && 'language' in scope) q.where('t.language', scope.language);
-    if (scope && 'subscriber' in scope) q.join('forum_readers as r', 'r.thread_id', 't.id').where({ 'r.user_id': scope.subscriber, 'r.subscribed': true });
+    if (scope && 'subscriber' in scope)
+      q.join('forum_readers as r', 'r.thread_id', 't.id').where({ 'r.user_id': scope.subscriber, 'r.subscribed': true });
     const rows = (await q) as { attached_kind: keyof Targets; attached_target: string }[];
     const targets: Targets = { article: [], chapter: [] };
     for (const r of rows) targets[r.attached_kind].push(r.attached_target);
@@ -93,7 +103,11 @@ export class ForumQueries {
   }
 
   async categories(open: Targets) {
-    const counts = (await this.db('forum_threads').where(openTo(open, 'forum_threads')).select('language').count({ n: '*' }).groupBy('language')) as { language: string; n: string | number }[];
+    const counts = (await this.db('forum_threads')
+      .where(openTo(open, 'forum_threads'))
+      .select('language')
+      .count({ n: '*' })
+      .groupBy('language')) as { language: string; n: string | number }[];
     return LEARNING_LANGUAGES.map((language) => ({ language, threads: Number(counts.find((c) => c.language === language)?.n ?? 0) }));
   }
 
@@ -101,7 +115,11 @@ export class ForumQueries {
   async threads(language: string, open: Targets, page: number, cursor?: string) {
     const base = this.db('forum_threads').where({ language }).where(openTo(open, 'forum_threads'));
     const [{ n }] = (await base.clone().count({ n: '*' })) as [{ n: string | number }];
-    const q = base.clone().orderBy('last_post_at', 'desc').orderBy('id').limit(FORUM_PAGE_SIZE + 1);
+    const q = base
+      .clone()
+      .orderBy('last_post_at', 'desc')
+      .orderBy('id')
+      .limit(FORUM_PAGE_SIZE + 1);
     if (cursor) {
       const [ms, id] = cursor.split('.') as [string, string];
       const at = new Date(Number(ms));
@@ -110,7 +128,12 @@ export class ForumQueries {
     const { rows, more } = trim((await q) as ThreadRow[]);
     const names = await this.names(rows);
     const last = rows.at(-1);
-    return { threads: rows.map((r) => summary(r, names)), page, total: Number(n), nextCursor: more && last ? `${new Date(last.last_post_at).getTime()}.${last.id}` : null };
+    return {
+      threads: rows.map((r) => summary(r, names)),
+      page,
+      total: Number(n),
+      nextCursor: more && last ? `${new Date(last.last_post_at).getTime()}.${last.id}` : null,
+    };
   }
 
   async threadExists(threadId: string): Promise<boolean> {
@@ -122,13 +145,24 @@ export class ForumQueries {
     const row = (await this.db('forum_threads').where({ id: threadId }).first()) as ThreadRow | undefined;
     if (!row) throw new HttpError(404, M.threadNotFound);
     const reader = await this.db('forum_readers').where({ thread_id: threadId, user_id: viewerId }).first('subscribed');
-    const q = this.db('forum_posts').where({ thread_id: threadId }).orderBy('seq').limit(FORUM_PAGE_SIZE + 1);
+    const q = this.db('forum_posts')
+      .where({ thread_id: threadId })
+      .orderBy('seq')
+      .limit(FORUM_PAGE_SIZE + 1);
     if (cursor) q.where('seq', '>', cursor);
     else q.offset((page - 1) * FORUM_PAGE_SIZE);
     const { rows, more } = trim((await q) as PostRow[]);
     const quoted = await this.postsById(rows.flatMap((r) => (r.quote_post_id ? [r.quote_post_id] : [])));
     const mineVoted = new Set(
-      rows.length ? ((await this.db('forum_votes').where({ user_id: viewerId }).whereIn('post_id', rows.map((r) => r.id)).pluck('post_id')) as string[]) : [],
+      rows.length
+        ? ((await this.db('forum_votes')
+            .where({ user_id: viewerId })
+            .whereIn(
+              'post_id',
+              rows.map((r) => r.id),
+            )
+            .pluck('post_id')) as string[])
+        : [],
     );
     const names = await this.names([row, ...rows, ...quoted.values()]);
     return {
@@ -169,10 +203,10 @@ export class ForumQueries {
   async reports(page: number) {
     const latest = this.db('forum_reports').select('post_id').max({ last_at: 'at' }).groupBy('post_id').as('rep');
     const base = this.db('forum_posts as p').join(latest, 'rep.post_id', 'p.id').join('forum_threads as t', 't.id', 'p.thread_id');
-    const [[{ n }], [{ open }]] = (await Promise.all([base.clone().count({ n: '*' }), base.clone().where({ 'p.hidden': false, 'p.deleted': false }).count({ open: '*' })])) as [
-      [{ n: string | number }],
-      [{ open: string | number }],
-    ];
+    const [[{ n }], [{ open }]] = (await Promise.all([
+      base.clone().count({ n: '*' }),
+      base.clone().where({ 'p.hidden': false, 'p.deleted': false }).count({ open: '*' }),
+    ])) as [[{ n: string | number }], [{ open: string | number }]];
     const rows = (await base
       .clone()
       .select('p.*', 't.title as thread_title', 't.language as thread_language', 't.locked as thread_locked')
@@ -180,14 +214,37 @@ export class ForumQueries {
       .orderBy('rep.last_at', 'desc')
       .orderBy('p.id')
       .limit(FORUM_PAGE_SIZE)
-      .offset((page - 1) * FORUM_PAGE_SIZE)) as (PostRow & { thread_title: string; thread_language: ThreadSummary['language']; thread_locked: boolean })[];
-    const reports = (rows.length ? await this.db('forum_reports').whereIn('post_id', rows.map((r) => r.id)).orderBy('at') : []) as { post_id: string; reporter_id: string; reason: ForumReportReason; details: string | null; at: Date }[];
-    const names = await this.names(rows, reports.map((x) => x.reporter_id));
+      .offset((page - 1) * FORUM_PAGE_SIZE)) as (PostRow & {
+      thread_title: string;
+      thread_language: ThreadSummary['language'];
+      thread_locked: boolean;
+    })[];
+    const reports = (
+      rows.length
+        ? await this.db('forum_reports')
+            .whereIn(
+              'post_id',
+              rows.map((r) => r.id),
+            )
+            .orderBy('at')
+        : []
+    ) as { post_id: string; reporter_id: string; reason: ForumReportReason; details: string | null; at: Date }[];
+    const names = await this.names(
+      rows,
+      reports.map((x) => x.reporter_id),
+    );
     return {
       reports: rows.map((r) => ({
         post: { ...this.post(r, names, '', true, false, undefined), threadId: r.thread_id, text: r.body },
         thread: { id: r.thread_id, title: r.thread_title, language: r.thread_language, locked: r.thread_locked },
-        reports: reports.filter((x) => x.post_id === r.id).map((x) => ({ reporter: authorLabel(names, x.reporter_id, false), reason: x.reason, details: x.details, at: new Date(x.at).getTime() })),
+        reports: reports
+          .filter((x) => x.post_id === r.id)
+          .map((x) => ({
+            reporter: authorLabel(names, x.reporter_id, false),
+            reason: x.reason,
+            details: x.details,
+            at: new Date(x.at).getTime(),
+          })),
         open: !r.hidden && !r.deleted,
       })),
       page,
@@ -208,7 +265,14 @@ export class ForumQueries {
     return renderMarkdown(r.body, { images: false });
   }
 
-  private post(r: PostRow, names: Names, viewerId: string, viewerIsAdmin: boolean, upvotedByMe: boolean, quoted: PostRow | undefined): ForumPost {
+  private post(
+    r: PostRow,
+    names: Names,
+    viewerId: string,
+    viewerIsAdmin: boolean,
+    upvotedByMe: boolean,
+    quoted: PostRow | undefined,
+  ): ForumPost {
     const mine = r.author_id === viewerId && !r.author_deleted;
     const editable = mine && !r.deleted && this.now().getTime() - new Date(r.created_at).getTime() <= FORUM_EDIT_WINDOW_MS;
     return {
@@ -216,7 +280,13 @@ export class ForumQueries {
       author: authorLabel(names, r.author_id, r.author_deleted),
       mine,
       html: this.visibleHtml(r, viewerIsAdmin),
-      quote: quoted ? { postId: quoted.id, author: authorLabel(names, quoted.author_id, quoted.author_deleted), html: this.visibleHtml(quoted, viewerIsAdmin) } : null,
+      quote: quoted
+        ? {
+            postId: quoted.id,
+            author: authorLabel(names, quoted.author_id, quoted.author_deleted),
+            html: this.visibleHtml(quoted, viewerIsAdmin),
+          }
+        : null,
       createdAt: new Date(r.created_at).getTime(),
       editedAt: r.edited_at ? new Date(r.edited_at).getTime() : null,
       deleted: r.deleted,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COURSE_MESSAGES, FORUM_MESSAGES as M, FORUM_PAGE_SIZE, FORUM_RATE_LIMIT, LIBRARY_MESSAGES, type LearningLanguage } from '@verba/contracts';
+import {
+  COURSE_MESSAGES,
+  FORUM_MESSAGES as M,
+  FORUM_PAGE_SIZE,
+  FORUM_RATE_LIMIT,
+  LIBRARY_MESSAGES,
+  type LearningLanguage,
+} from '@verba/contracts';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
 import { nameTestUser, testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
@@ -61,21 +68,50 @@ describe(`forum routes on ${database.label}`, () => {
   };
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
   const start = async (agent: Agent, extra: Record<string, unknown> = {}) => {
-    const res = await agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: 'Wie lernt ihr Artikel?', body: 'Der, die, das: **Tipps**?', ...extra } });
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language: 'de', title: 'Wie lernt ihr Artikel?', body: 'Der, die, das: **Tipps**?', ...extra },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { threadId: string; postId: string; position: string };
   };
   const reply = (agent: Agent, threadId: string, body: string, quotePostId?: string) =>
-    agent.request({ method: 'POST', url: `/api/forum/threads/${threadId}/posts`, payload: { commandId: randomUUID(), body, ...(quotePostId ? { quotePostId } : {}) } });
+    agent.request({
+      method: 'POST',
+      url: `/api/forum/threads/${threadId}/posts`,
+      payload: { commandId: randomUUID(), body, ...(quotePostId ? { quotePostId } : {}) },
+    });
   const thread = async (agent: Agent, threadId: string, position?: string) => {
     const res = await agent.request({ method: 'GET', url: `/api/forum/threads/${threadId}${position ? `?minPosition=${position}` : ''}` });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { thread: { title: string; author: string; locked: boolean; unread: number; subscribed: boolean; replies: number }; posts: { id: string; author: string; html: string; markdown: string | null; mine: boolean; editable: boolean; deleted: boolean; hidden: boolean; upvotes: number; quote: { html: string } | null }[]; total: number };
+    return res.json() as {
+      thread: { title: string; author: string; locked: boolean; unread: number; subscribed: boolean; replies: number };
+      posts: {
+        id: string;
+        author: string;
+        html: string;
+        markdown: string | null;
+        mine: boolean;
+        editable: boolean;
+        deleted: boolean;
+        hidden: boolean;
+        upvotes: number;
+        quote: { html: string } | null;
+      }[];
+      total: number;
+    };
   };
 
   it('documents the forum routes in the OpenAPI document', async () => {
     const paths = Object.keys((await t.agent().request({ method: 'GET', url: '/api/docs/json' })).json().paths);
-    for (const p of ['/api/forum/threads', '/api/forum/threads/{threadId}/posts', '/api/forum/posts/{postId}', '/api/admin/forum/posts/{postId}/hidden']) expect(paths).toContain(p);
+    for (const p of [
+      '/api/forum/threads',
+      '/api/forum/threads/{threadId}/posts',
+      '/api/forum/posts/{postId}',
+      '/api/admin/forum/posts/{postId}/hidden',
+    ])
+      expect(paths).toContain(p);
   });
 
   it('refuses guests, and learners on moderation', async () => {
@@ -85,7 +121,9 @@ describe(`forum routes on ${database.label}`, () => {
     const hide = await agent.request({ method: 'PUT', url: `/api/admin/forum/posts/${postId}/hidden`, payload: { hidden: true } });
     expect(hide.statusCode).toBe(403);
     expect(hide.json().detail).toBe(ADMIN_ONLY);
-    expect((await agent.request({ method: 'PUT', url: `/api/admin/forum/threads/${threadId}/locked`, payload: { locked: true } })).statusCode).toBe(403);
+    expect(
+      (await agent.request({ method: 'PUT', url: `/api/admin/forum/threads/${threadId}/locked`, payload: { locked: true } })).statusCode,
+    ).toBe(403);
   });
 
   it('starts a thread, replies with a quote, pages the thread and lists it in its language', async () => {
@@ -110,17 +148,27 @@ describe(`forum routes on ${database.label}`, () => {
     expect(logged).not.toMatch(/Álvarez|Becker/);
     // The Markdown as written goes only to its author, for the edit form.
     expect(view.posts.map((p) => p.markdown)).toEqual(['Der, die, das: **Tipps**?', null]);
-    const list = (await ana.agent.request({ method: 'GET', url: '/api/forum/threads?language=de' })).json() as { threads: { id: string; replies: number }[] };
+    const list = (await ana.agent.request({ method: 'GET', url: '/api/forum/threads?language=de' })).json() as {
+      threads: { id: string; replies: number }[];
+    };
     expect(list.threads.find((x) => x.id === threadId)?.replies).toBe(1);
   });
 
   it('validates input with clear messages and appends nothing', async () => {
     const { agent } = as();
     const before = await eventCount();
-    const empty = await agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: '  ', body: 'x' } });
+    const empty = await agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language: 'de', title: '  ', body: 'x' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(JSON.stringify(empty.json().errors)).toContain(M.required);
-    const long = await agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: 'ok', body: 'x'.repeat(5001) } });
+    const long = await agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language: 'de', title: 'ok', body: 'x'.repeat(5001) },
+    });
     expect(JSON.stringify(long.json().errors)).toContain(M.bodyMax);
     expect((await reply(agent, randomUUID(), 'hello')).statusCode).toBe(404);
     expect(await eventCount()).toBe(before);
@@ -135,7 +183,12 @@ describe(`forum routes on ${database.label}`, () => {
     // The title is plain text: the page renders it as text, never as HTML.
     expect(view.thread.title).toBe('<img src=x onerror=alert(1)>');
     // A reply quoting it carries the quoted post as the same sanitized HTML, and its own payloads inert too.
-    const quoting = await reply(agent, threadId, '<svg onload=alert(2)></svg><a href="JaVaScRiPt:alert(3)">here</a><form action="https://evil.example"><input name="password"></form>', view.posts[0]!.id);
+    const quoting = await reply(
+      agent,
+      threadId,
+      '<svg onload=alert(2)></svg><a href="JaVaScRiPt:alert(3)">here</a><form action="https://evil.example"><input name="password"></form>',
+      view.posts[0]!.id,
+    );
     expect(quoting.statusCode, quoting.body).toBe(201);
     const [, answer] = (await thread(agent, threadId, quoting.json().position)).posts;
     expect(answer!.quote?.html).toBe(view.posts[0]!.html);
@@ -180,11 +233,14 @@ describe(`forum routes on ${database.label}`, () => {
     const ben = as();
     const { threadId, postId } = await start(ana.agent);
     await ana.agent.request({ method: 'PUT', url: `/api/forum/threads/${threadId}/subscription`, payload: { subscribed: true } });
-    for (let i = 0; i < 2; i++) await ben.agent.request({ method: 'PUT', url: `/api/forum/posts/${postId}/upvote`, payload: { upvoted: true } });
+    for (let i = 0; i < 2; i++)
+      await ben.agent.request({ method: 'PUT', url: `/api/forum/posts/${postId}/upvote`, payload: { upvoted: true } });
     const r1 = await reply(ben.agent, threadId, 'Eins');
     const r2 = await reply(ben.agent, threadId, 'Zwei');
     expect(r1.statusCode).toBe(201);
-    const subs = (await ana.agent.request({ method: 'GET', url: `/api/forum/subscriptions?minPosition=${r2.json().position}` })).json() as { threads: { id: string; unread: number }[] };
+    const subs = (await ana.agent.request({ method: 'GET', url: `/api/forum/subscriptions?minPosition=${r2.json().position}` })).json() as {
+      threads: { id: string; unread: number }[];
+    };
     expect(subs.threads.find((x) => x.id === threadId)?.unread).toBe(2);
     expect((await thread(ana.agent, threadId)).posts[0]!.upvotes).toBe(1);
     const read = await ana.agent.request({ method: 'POST', url: `/api/forum/threads/${threadId}/read` });
@@ -204,8 +260,18 @@ describe(`forum routes on ${database.label}`, () => {
     const bad = (await reply(ben.agent, threadId, 'Kauft billige Uhren!')).json() as { postId: string };
     const report = await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${bad.postId}/report`, payload: { reason: 'spam' } });
     expect(report.statusCode).toBe(200);
-    type Reports = { reports: { post: { id: string; text: string }; thread: { id: string; title: string; locked: boolean }; reports: { reporter: string; reason: string; at: number }[]; open: boolean }[]; total: number; open: number };
-    const listed = (position: string) => admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` }).then((r) => r.json() as Reports);
+    type Reports = {
+      reports: {
+        post: { id: string; text: string };
+        thread: { id: string; title: string; locked: boolean };
+        reports: { reporter: string; reason: string; at: number }[];
+        open: boolean;
+      }[];
+      total: number;
+      open: number;
+    };
+    const listed = (position: string) =>
+      admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` }).then((r) => r.json() as Reports);
     const before = await listed(report.json().position);
     expect(before.reports.find((x) => x.post.id === bad.postId)).toMatchObject({
       post: { text: 'Kauft billige Uhren!' },
@@ -213,7 +279,11 @@ describe(`forum routes on ${database.label}`, () => {
       reports: [{ reason: 'spam', details: null, at: clock.getTime() }],
       open: true,
     });
-    const hidden = await admin.agent.request({ method: 'PUT', url: `/api/admin/forum/posts/${bad.postId}/hidden`, payload: { hidden: true } });
+    const hidden = await admin.agent.request({
+      method: 'PUT',
+      url: `/api/admin/forum/posts/${bad.postId}/hidden`,
+      payload: { hidden: true },
+    });
     expect(hidden.statusCode).toBe(200);
     // A hidden post leaves the open count and goes after the open ones; it stays listed so it can be shown again.
     const after = await listed(hidden.json().position);
@@ -222,7 +292,11 @@ describe(`forum routes on ${database.label}`, () => {
     expect(after.reports.findIndex((x) => !x.open)).toBe(after.open);
     const seen = (await thread(ana.agent, threadId, hidden.json().position)).posts.find((p) => p.id === bad.postId)!;
     expect(seen).toMatchObject({ hidden: true, html: '' });
-    const locked = await admin.agent.request({ method: 'PUT', url: `/api/admin/forum/threads/${threadId}/locked`, payload: { locked: true } });
+    const locked = await admin.agent.request({
+      method: 'PUT',
+      url: `/api/admin/forum/threads/${threadId}/locked`,
+      payload: { locked: true },
+    });
     expect(locked.statusCode).toBe(200);
     const refused = await reply(ana.agent, threadId, 'Noch was');
     expect(refused.statusCode).toBe(409);
@@ -232,12 +306,23 @@ describe(`forum routes on ${database.label}`, () => {
   it('gives an article one discussion thread', async () => {
     const ana = as();
     const articleId = openable('de');
-    const before = (await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}` })).json() as { threadId: string; started: boolean; language: string };
+    const before = (await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}` })).json() as {
+      threadId: string;
+      started: boolean;
+      language: string;
+    };
     expect(before).toMatchObject({ started: false, language: 'de' });
     const { threadId, position } = await start(ana.agent, { attachedTo: { kind: 'article', targetId: articleId } });
     expect(threadId).toBe(before.threadId);
-    expect((await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}?minPosition=${position}` })).json().started).toBe(true);
-    const twice = await as().agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language: 'de', title: 'Again', body: 'x', attachedTo: { kind: 'article', targetId: articleId } } });
+    expect(
+      (await ana.agent.request({ method: 'GET', url: `/api/forum/discussions/article/${articleId}?minPosition=${position}` })).json()
+        .started,
+    ).toBe(true);
+    const twice = await as().agent.request({
+      method: 'POST',
+      url: '/api/forum/threads',
+      payload: { commandId: randomUUID(), language: 'de', title: 'Again', body: 'x', attachedTo: { kind: 'article', targetId: articleId } },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().detail).toBe(M.started);
   });
@@ -249,7 +334,11 @@ describe(`forum routes on ${database.label}`, () => {
     const premiumChapter = openable('de', true);
     const discussion = (kind: string, id: string) => agent.request({ method: 'GET', url: `/api/forum/discussions/${kind}/${id}` });
     const startOn = (kind: string, targetId: string, language: LearningLanguage) =>
-      agent.request({ method: 'POST', url: '/api/forum/threads', payload: { commandId: randomUUID(), language, title: 'Eine Frage', body: 'Was heißt das?', attachedTo: { kind, targetId } } });
+      agent.request({
+        method: 'POST',
+        url: '/api/forum/threads',
+        payload: { commandId: randomUUID(), language, title: 'Eine Frage', body: 'Was heißt das?', attachedTo: { kind, targetId } },
+      });
     const before = await eventCount();
     const refusals = [
       [await startOn('article', randomUUID(), 'de'), 404, LIBRARY_MESSAGES.articleNotFound],
@@ -279,7 +368,12 @@ describe(`forum routes on ${database.label}`, () => {
     const secret = `Geheim ${randomUUID()}`;
     const articleId = openable('de', false, [ana.uid, admin.uid]);
     const { threadId, postId, position } = await start(ana.agent, { title: secret, attachedTo: { kind: 'article', targetId: articleId } });
-    const categories = async (agent: Agent) => ((await agent.request({ method: 'GET', url: `/api/forum/categories?minPosition=${position}` })).json() as { categories: { language: string; threads: number }[] }).categories;
+    const categories = async (agent: Agent) =>
+      (
+        (await agent.request({ method: 'GET', url: `/api/forum/categories?minPosition=${position}` })).json() as {
+          categories: { language: string; threads: number }[];
+        }
+      ).categories;
     const german = async (agent: Agent) => (await categories(agent)).find((c) => c.language === 'de')!.threads;
     const before = await eventCount();
     const answer = (res: { statusCode: number; json(): { detail?: string } }) => [res.statusCode, res.json().detail];
@@ -292,11 +386,20 @@ describe(`forum routes on ${database.label}`, () => {
       answer(await ben.agent.request({ method: 'PUT', url: `/api/forum/posts/${post}/upvote`, payload: { upvoted: true } })),
       answer(await ben.agent.request({ method: 'POST', url: `/api/forum/posts/${post}/report`, payload: { reason: 'spam' } })),
     ];
-    const missing = [[404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.threadNotFound], [404, M.postNotFound], [404, M.postNotFound]];
+    const missing = [
+      [404, M.threadNotFound],
+      [404, M.threadNotFound],
+      [404, M.threadNotFound],
+      [404, M.threadNotFound],
+      [404, M.threadNotFound],
+      [404, M.postNotFound],
+      [404, M.postNotFound],
+    ];
     expect(await asBen(randomUUID(), randomUUID())).toEqual(missing);
     expect(await asBen(threadId, postId)).toEqual(missing);
     expect(await eventCount()).toBe(before);
-    const listed = async (agent: Agent) => (await agent.request({ method: 'GET', url: `/api/forum/threads?language=de&minPosition=${position}` })).body;
+    const listed = async (agent: Agent) =>
+      (await agent.request({ method: 'GET', url: `/api/forum/threads?language=de&minPosition=${position}` })).body;
     expect(await listed(ben.agent)).not.toContain(secret);
     expect(await german(ben.agent)).toBe((await german(ana.agent)) - 1);
     // Those who may open the target (its author, an admin here) see and use it.
@@ -310,13 +413,25 @@ describe(`forum routes on ${database.label}`, () => {
     const ana = as();
     const ben = as();
     const chapterId = openable('fr', false, [ana.uid, ben.uid]);
-    const { threadId, postId } = await start(ana.agent, { language: 'fr', title: 'Chapitre', attachedTo: { kind: 'chapter', targetId: chapterId } });
+    const { threadId, postId } = await start(ana.agent, {
+      language: 'fr',
+      title: 'Chapitre',
+      attachedTo: { kind: 'chapter', targetId: chapterId },
+    });
     const own = (await reply(ben.agent, threadId, 'Ma réponse')).json() as { postId: string };
     await ben.agent.request({ method: 'PUT', url: `/api/forum/threads/${threadId}/subscription`, payload: { subscribed: true } });
     const { position } = (await reply(ana.agent, threadId, 'Nouveau')).json() as { position: string };
     type Subs = { threads: { id: string; unread: number }[] };
-    const following = async () => ((await ben.agent.request({ method: 'GET', url: `/api/forum/subscriptions?minPosition=${position}` })).json() as Subs).threads.find((x) => x.id === threadId);
-    const listed = async () => ((await ben.agent.request({ method: 'GET', url: `/api/forum/threads?language=fr&minPosition=${position}` })).json() as { threads: { id: string }[] }).threads.some((x) => x.id === threadId);
+    const following = async () =>
+      ((await ben.agent.request({ method: 'GET', url: `/api/forum/subscriptions?minPosition=${position}` })).json() as Subs).threads.find(
+        (x) => x.id === threadId,
+      );
+    const listed = async () =>
+      (
+        (await ben.agent.request({ method: 'GET', url: `/api/forum/threads?language=fr&minPosition=${position}` })).json() as {
+          threads: { id: string }[];
+        }
+      ).threads.some((x) => x.id === threadId);
     expect(await following()).toMatchObject({ unread: 1 });
     expect(await listed()).toBe(true);
 
@@ -350,16 +465,34 @@ describe(`forum routes on ${database.label}`, () => {
     for (const w of writers)
       for (let k = 0; k < 4; k++) {
         clock = new Date(clock.getTime() + 1000);
-        const s = await start(w.agent, { language: 'ru', title: 'Закрыто', attachedTo: { kind: 'article', targetId: openable('ru', false, insiders) } });
+        const s = await start(w.agent, {
+          language: 'ru',
+          title: 'Закрыто',
+          attachedTo: { kind: 'article', targetId: openable('ru', false, insiders) },
+        });
         hidden.push(s.threadId);
       }
     clock = new Date(clock.getTime() + 1000);
-    hidden.push((await start(ana.agent, { language: 'ru', title: 'Глава', attachedTo: { kind: 'chapter', targetId: openable('ru', false, insiders) } })).threadId);
+    hidden.push(
+      (
+        await start(ana.agent, {
+          language: 'ru',
+          title: 'Глава',
+          attachedTo: { kind: 'chapter', targetId: openable('ru', false, insiders) },
+        })
+      ).threadId,
+    );
     const open = [(await start(ben.agent, { language: 'ru', title: 'Открыто 1' })).threadId];
     ({ threadId: open[1], position } = await start(ben.agent, { language: 'ru', title: 'Открыто 2' }));
     type Page = { threads: { id: string }[]; total: number; nextCursor: string | null };
-    const list = async (agent: Agent, query = '') => (await agent.request({ method: 'GET', url: `/api/forum/threads?language=ru&minPosition=${position}${query}` })).json() as Page;
-    const russian = async (agent: Agent) => ((await agent.request({ method: 'GET', url: '/api/forum/categories' })).json() as { categories: { language: string; threads: number }[] }).categories.find((c) => c.language === 'ru')!.threads;
+    const list = async (agent: Agent, query = '') =>
+      (await agent.request({ method: 'GET', url: `/api/forum/threads?language=ru&minPosition=${position}${query}` })).json() as Page;
+    const russian = async (agent: Agent) =>
+      (
+        (await agent.request({ method: 'GET', url: '/api/forum/categories' })).json() as {
+          categories: { language: string; threads: number }[];
+        }
+      ).categories.find((c) => c.language === 'ru')!.threads;
 
     const forBen = await list(ben.agent);
     expect(forBen.total).toBe(forBen.threads.length);
@@ -398,7 +531,8 @@ describe(`forum routes on ${database.label}`, () => {
     nameTestUser(ben.uid, 'Ben Berichter');
     const { postId } = await start(ana.agent);
     const before = await eventCount();
-    const report = (payload: Record<string, unknown>) => ben.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload });
+    const report = (payload: Record<string, unknown>) =>
+      ben.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload });
     for (const payload of [{}, { reason: 'boring' }, { reason: 'Spam' }]) {
       const refused = await report(payload);
       expect(refused.statusCode).toBe(400);
@@ -412,8 +546,12 @@ describe(`forum routes on ${database.label}`, () => {
     expect(done.statusCode, done.body).toBe(200);
     const logged = JSON.stringify((await t.platform.db.raw("select data from es_events where type = 'forum.PostReported'")).rows);
     expect(logged).not.toContain('Beleidigt');
-    const { reports } = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${done.json().position}` })).json() as { reports: { post: { id: string }; reports: unknown[] }[] };
-    expect(reports.find((r) => r.post.id === postId)?.reports).toEqual([{ reporter: 'Ben Berichter', reason: 'abuse', details: 'Beleidigt <b>mich</b> ständig', at: clock.getTime() }]);
+    const { reports } = (
+      await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${done.json().position}` })
+    ).json() as { reports: { post: { id: string }; reports: unknown[] }[] };
+    expect(reports.find((r) => r.post.id === postId)?.reports).toEqual([
+      { reporter: 'Ben Berichter', reason: 'abuse', details: 'Beleidigt <b>mich</b> ständig', at: clock.getTime() },
+    ]);
   });
 
   it('loads more threads and replies after a server cursor, with nothing shown twice or skipped', async () => {
@@ -452,7 +590,11 @@ describe(`forum routes on ${database.label}`, () => {
     const head = await get(`/api/forum/threads/${threadId}?minPosition=${position}`);
     expect(head.posts).toHaveLength(FORUM_PAGE_SIZE);
     const tail = await get(`/api/forum/threads/${threadId}?cursor=${head.nextCursor}`);
-    expect(tail.posts!.map((p) => p.html)).toEqual([`<p>Antwort ${FORUM_PAGE_SIZE - 1}</p>\n`, `<p>Antwort ${FORUM_PAGE_SIZE}</p>\n`, `<p>Antwort ${FORUM_PAGE_SIZE + 1}</p>\n`]);
+    expect(tail.posts!.map((p) => p.html)).toEqual([
+      `<p>Antwort ${FORUM_PAGE_SIZE - 1}</p>\n`,
+      `<p>Antwort ${FORUM_PAGE_SIZE}</p>\n`,
+      `<p>Antwort ${FORUM_PAGE_SIZE + 1}</p>\n`,
+    ]);
     expect(tail.nextCursor).toBeNull();
     const bad = await writers()[0]!.agent.request({ method: 'GET', url: `/api/forum/threads/${threadId}?cursor=abc` });
     expect(bad.statusCode).toBe(400);
@@ -469,9 +611,14 @@ describe(`forum routes on ${database.label}`, () => {
     for (let i = 0; i < FORUM_PAGE_SIZE + 1; i++) {
       clock = new Date(clock.getTime() + 1000);
       const { postId } = (await reply(writers[i % writers.length]!.agent, threadId, `Werbung ${i}`)).json() as { postId: string };
-      position = (await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload: { reason: 'spam' } })).json().position;
+      position = (await ana.agent.request({ method: 'POST', url: `/api/forum/posts/${postId}/report`, payload: { reason: 'spam' } })).json()
+        .position;
     }
-    const first = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` })).json() as { reports: { post: { text: string } }[]; total: number; page: number };
+    const first = (await admin.agent.request({ method: 'GET', url: `/api/admin/forum/reports?minPosition=${position}` })).json() as {
+      reports: { post: { text: string } }[];
+      total: number;
+      page: number;
+    };
     expect(first.reports).toHaveLength(FORUM_PAGE_SIZE);
     // The most recently reported first.
     expect(first.reports[0]!.post.text).toBe(`Werbung ${FORUM_PAGE_SIZE}`);
@@ -493,7 +640,14 @@ describe(`forum routes on ${database.label}`, () => {
     nameTestUser(ana.uid, undefined);
     const { position } = await t.deps.store.append(
       `identity-user-${ana.uid}`,
-      [{ id: eventIdFor(ana.uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: ana.uid, at: new Date().toISOString() } }],
+      [
+        {
+          id: eventIdFor(ana.uid, 'deleted'),
+          type: UserDeleted.type,
+          version: UserDeleted.version,
+          data: { userId: ana.uid, at: new Date().toISOString() },
+        },
+      ],
       'any',
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
@@ -502,7 +656,9 @@ describe(`forum routes on ${database.label}`, () => {
     expect(view.posts[0]).toMatchObject({ author: M.deletedAccount, html: '' });
     expect(JSON.stringify(view)).not.toContain('Ana Geheim');
     expect(view.posts[1]!.html).toBe('<p>Antwort bleibt</p>\n');
-    const dump = JSON.stringify(await t.platform.db('forum_posts').select('body')) + JSON.stringify(await t.platform.db('forum_threads').select('title'));
+    const dump =
+      JSON.stringify(await t.platform.db('forum_posts').select('body')) +
+      JSON.stringify(await t.platform.db('forum_threads').select('title'));
     expect(dump).not.toContain('geheimer');
     expect(dump).not.toContain('Geheimnis');
   });

@@ -45,7 +45,9 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
   const { auth, commands, queries } = d;
   const access = new ForumAccess(d.readable, commands, queries);
 
-  registerRoute(app, auth, r.listForumCategories, async ({ user }) => ({ categories: await queries.categories(await access.openTargets(user)) }));
+  registerRoute(app, auth, r.listForumCategories, async ({ user }) => ({
+    categories: await queries.categories(await access.openTargets(user)),
+  }));
 
   registerRoute(app, auth, r.listForumThreads, async ({ user, query }) => {
     await d.readAfter(query.minPosition);
@@ -90,9 +92,15 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   // One's own post too: a learner who may no longer open the target cannot keep using its thread.
   const onPost = <T>(user: AuthUser, postId: string, write: () => Promise<T>) => access.post(user, postId).then(write);
-  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) => out(await onPost(user, params.postId, () => commands.edit(user.id, params.postId, body.body))));
-  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) => out(await onPost(user, params.postId, () => commands.delete(user.id, params.postId))));
-  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) => out(await onPost(user, params.postId, () => commands.upvote(user.id, params.postId, body.upvoted))));
+  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) =>
+    out(await onPost(user, params.postId, () => commands.edit(user.id, params.postId, body.body))),
+  );
+  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) =>
+    out(await onPost(user, params.postId, () => commands.delete(user.id, params.postId))),
+  );
+  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) =>
+    out(await onPost(user, params.postId, () => commands.upvote(user.id, params.postId, body.upvoted))),
+  );
   registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) =>
     out(await onPost(user, params.postId, () => commands.report(user.id, params.postId, body.reason, body.details || undefined))),
   );
@@ -118,6 +126,10 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
     await d.readAfter(query.minPosition);
     return queries.reports(query.page);
   });
-  registerRoute(app, auth, r.adminHideForumPost, async ({ user, params, body }) => out(await commands.hide(user.id, params.postId, body.hidden)));
-  registerRoute(app, auth, r.adminLockForumThread, async ({ user, params, body }) => out(await commands.lock(user.id, params.threadId, body.locked)));
+  registerRoute(app, auth, r.adminHideForumPost, async ({ user, params, body }) =>
+    out(await commands.hide(user.id, params.postId, body.hidden)),
+  );
+  registerRoute(app, auth, r.adminLockForumThread, async ({ user, params, body }) =>
+    out(await commands.lock(user.id, params.threadId, body.locked)),
+  );
 }

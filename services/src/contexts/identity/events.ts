@@ -44,11 +44,7 @@ export const SettingsChanged = defineEvent(
   z.object({ settings: z.record(z.string(), z.unknown()), at: z.iso.datetime() }),
 );
 
-export const RoleChanged = defineEvent(
-  'identity.RoleChanged',
-  z.object({ role: RoleSchema, by: z.string(), at: z.iso.datetime() }),
-);
-
+export const RoleChanged = defineEvent('identity.RoleChanged', z.object({ role: RoleSchema, by: z.string(), at: z.iso.datetime() }));
 
 /** A verification link was issued (at registration, or again on request); only the newest one works. */
 export const VerificationEmailRequested = defineEvent(
@@ -71,7 +67,6 @@ export const AccountDisabled = defineEvent(
   'identity.AccountDisabled',
   z.object({ disabled: z.boolean(), by: z.string(), at: z.iso.datetime() }),
 );
-
 
 export const userEvents = [
   UserRegistered,

@@ -143,7 +143,14 @@ export const identityModule: Module = {
     historyRoutes(app, deps.auth, new AdminHistory({ store: deps.store, streams: deps.history, people: deps.people }));
     await avatarRoutes(app, deps.auth, deps.db);
     const profiles = new ProfileQueries({ db: deps.db, vault, accounts: accounts.queries });
-    const profileCommands = new ProfileCommands({ store: deps.store, db: deps.db, vault, accounts: accounts.commands, queries: profiles, now: deps.now });
+    const profileCommands = new ProfileCommands({
+      store: deps.store,
+      db: deps.db,
+      vault,
+      accounts: accounts.commands,
+      queries: profiles,
+      now: deps.now,
+    });
     profileRoutes(app, deps.auth, { commands: profileCommands, queries: profiles }, readAfter);
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
     const social = createSocial(app, deps, identity(deps));

@@ -15,7 +15,16 @@ import {
   type CourseCommand,
   type ProgressCommand,
 } from './decider';
-import { chapterEvents, chapterStream, courseEvents, courseStream, exerciseEvents, exerciseStream, progressEvents, progressStream } from './events';
+import {
+  chapterEvents,
+  chapterStream,
+  courseEvents,
+  courseStream,
+  exerciseEvents,
+  exerciseStream,
+  progressEvents,
+  progressStream,
+} from './events';
 import type { CourseStructure } from './queries';
 
 type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
@@ -43,7 +52,13 @@ export class LearningCommands {
     return this.run(courseCodec, courseDecider, courseStream(command.courseId), { kind: 'define', ...command, at: this.at() }, commandId);
   }
 
-  setChapterFlags(courseId: string, chapterId: string, flags: { visible?: boolean; premium?: boolean }, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+  setChapterFlags(
+    courseId: string,
+    chapterId: string,
+    flags: { visible?: boolean; premium?: boolean },
+    commandId: string = randomUUID(),
+    admin: AdminWrite = {},
+  ) {
     return this.editCourse({ kind: 'setFlags', courseId, chapterId, ...flags }, commandId, admin);
   }
 
@@ -58,12 +73,20 @@ export class LearningCommands {
   }
 
   /** The course of a language that has none yet (course ids are fixed per language). */
-  createCourse(course: { courseId: string; languageCode: CourseStructure['languageCode']; title: string }, commandId: string, admin: AdminWrite = {}) {
+  createCourse(
+    course: { courseId: string; languageCode: CourseStructure['languageCode']; title: string },
+    commandId: string,
+    admin: AdminWrite = {},
+  ) {
     const definition = { kind: 'define' as const, ...course, lessons: [], startingPoints: [], at: this.at() };
     return this.run(courseCodec, courseDecider, courseStream(course.courseId), definition, commandId, admin);
   }
 
-  writeChapter(c: Omit<Extract<ChapterCommand, { kind: 'write' }>, 'kind' | 'at'>, commandId: string = randomUUID(), admin: AdminWrite = {}) {
+  writeChapter(
+    c: Omit<Extract<ChapterCommand, { kind: 'write' }>, 'kind' | 'at'>,
+    commandId: string = randomUUID(),
+    admin: AdminWrite = {},
+  ) {
     return this.run(chapterCodec, chapterDecider, chapterStream(c.chapterId), { kind: 'write', ...c, at: this.at() }, commandId, admin);
   }
 
@@ -75,7 +98,15 @@ export class LearningCommands {
   async addLesson(course: CourseStructure, title: string, commandId: string, admin: AdminWrite = {}) {
     const lessonId = eventIdFor(commandId, 'lesson');
     const lessons = [{ lessonId, title, chapters: [] }];
-    const definition = { kind: 'define' as const, courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [], at: this.at() };
+    const definition = {
+      kind: 'define' as const,
+      courseId: course.id,
+      languageCode: course.languageCode,
+      title: course.title,
+      lessons,
+      startingPoints: [],
+      at: this.at(),
+    };
     const result = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
     return { lessonId, result };
   }
@@ -94,9 +125,19 @@ export class LearningCommands {
   ) {
     const chapterId = eventIdFor(commandId, 'chapter');
     // The content stream is new: only the course's slot is checked against the admin's revision.
-    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'), { ...(admin.by ? { by: admin.by } : {}) });
+    const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'), {
+      ...(admin.by ? { by: admin.by } : {}),
+    });
     const lessons = [{ lessonId: lesson.id, title: lesson.title, chapters: [{ chapterId, ...flags }] }];
-    const definition = { kind: 'define' as const, courseId: course.id, languageCode: course.languageCode, title: course.title, lessons, startingPoints: [], at: this.at() };
+    const definition = {
+      kind: 'define' as const,
+      courseId: course.id,
+      languageCode: course.languageCode,
+      title: course.title,
+      lessons,
+      startingPoints: [],
+      at: this.at(),
+    };
     const placed = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
     const position = placed.position ?? written.position; // the slot is appended after the content
     return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
@@ -130,7 +171,9 @@ export class LearningCommands {
       command,
       commandId,
       actor: by ?? null,
-      ...(expectedRevision !== undefined ? { expectedRevision: { revision: expectedRevision, conflict: COURSE_MESSAGES.editConflict } } : {}),
+      ...(expectedRevision !== undefined
+        ? { expectedRevision: { revision: expectedRevision, conflict: COURSE_MESSAGES.editConflict } }
+        : {}),
     });
   }
 

@@ -49,12 +49,19 @@ export interface CourseState {
 function define(c: CourseDefinition, s: CourseState): CourseEvent[] {
   const events: CourseEvent[] = [];
   const { courseId, at } = c;
-  if (!s.created) events.push({ type: 'learning.CourseCreated', data: { courseId, languageCode: c.languageCode, title: c.title, isVisibleOnThePlatform: true, at } });
+  if (!s.created)
+    events.push({
+      type: 'learning.CourseCreated',
+      data: { courseId, languageCode: c.languageCode, title: c.title, isVisibleOnThePlatform: true, at },
+    });
   const lessonSizes = new Map(s.lessons.map((l) => [l.lessonId, l.chapterIds.length]));
   for (const lesson of c.lessons) {
     if (s.removed.has(lesson.lessonId)) continue;
     if (!lessonSizes.has(lesson.lessonId)) {
-      events.push({ type: 'learning.LessonAdded', data: { courseId, lessonId: lesson.lessonId, title: lesson.title, index: lessonSizes.size, at } });
+      events.push({
+        type: 'learning.LessonAdded',
+        data: { courseId, lessonId: lesson.lessonId, title: lesson.title, index: lessonSizes.size, at },
+      });
       lessonSizes.set(lesson.lessonId, 0);
     }
     for (const chapter of lesson.chapters) {
@@ -89,12 +96,16 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
   const { courseId, at } = c;
   switch (c.kind) {
     case 'setVisibility':
-      return c.isVisibleOnThePlatform === s.visible ? [] : [{ type: 'learning.CourseVisibilitySet', data: { courseId, isVisibleOnThePlatform: c.isVisibleOnThePlatform, at } }];
+      return c.isVisibleOnThePlatform === s.visible
+        ? []
+        : [{ type: 'learning.CourseVisibilitySet', data: { courseId, isVisibleOnThePlatform: c.isVisibleOnThePlatform, at } }];
     case 'rename':
       return c.title === s.title ? [] : [{ type: 'learning.CourseRenamed', data: { courseId, title: c.title, at } }];
     case 'renameLesson': {
       const lesson = lessonOf(s, c.lessonId);
-      return lesson.title === c.title ? [] : [{ type: 'learning.LessonRenamed', data: { courseId, lessonId: c.lessonId, title: c.title, at } }];
+      return lesson.title === c.title
+        ? []
+        : [{ type: 'learning.LessonRenamed', data: { courseId, lessonId: c.lessonId, title: c.title, at } }];
     }
     case 'reorderLessons': {
       const current = s.lessons.map((l) => l.lessonId);
@@ -104,7 +115,9 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
     case 'reorderChapters': {
       const current = lessonOf(s, c.lessonId).chapterIds;
       if (!samePermutation(current, c.chapterIds)) throw new DomainError(COURSE_MESSAGES.staleOrder, 409);
-      return sameOrder(current, c.chapterIds) ? [] : [{ type: 'learning.ChaptersReordered', data: { courseId, lessonId: c.lessonId, chapterIds: c.chapterIds, at } }];
+      return sameOrder(current, c.chapterIds)
+        ? []
+        : [{ type: 'learning.ChaptersReordered', data: { courseId, lessonId: c.lessonId, chapterIds: c.chapterIds, at } }];
     }
     case 'removeLesson': {
       if (s.removed.has(c.lessonId)) return [];
@@ -123,7 +136,9 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
       if (s.startingPoints.has(c.startingPointId)) return [];
       lessonOf(s, c.lessonId);
       const { startingPointId, lessonId, title, level } = c;
-      return [{ type: 'learning.StartingPointAdded', data: { courseId, startingPointId, lessonId, title, level, index: s.pointsAdded, at } }];
+      return [
+        { type: 'learning.StartingPointAdded', data: { courseId, startingPointId, lessonId, title, level, index: s.pointsAdded, at } },
+      ];
     }
     case 'updateStartingPoint': {
       const point = s.startingPoints.get(c.startingPointId);
@@ -146,10 +161,22 @@ function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): Cour
   }
 }
 
-const withLessons = (s: CourseState, change: (l: CourseState['lessons'][number]) => CourseState['lessons'][number]) => ({ ...s, lessons: s.lessons.map(change) });
+const withLessons = (s: CourseState, change: (l: CourseState['lessons'][number]) => CourseState['lessons'][number]) => ({
+  ...s,
+  lessons: s.lessons.map(change),
+});
 
 export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
-  initialState: () => ({ created: false, visible: false, title: '', lessons: [], chapters: new Map(), startingPoints: new Map(), pointsAdded: 0, removed: new Set() }),
+  initialState: () => ({
+    created: false,
+    visible: false,
+    title: '',
+    lessons: [],
+    chapters: new Map(),
+    startingPoints: new Map(),
+    pointsAdded: 0,
+    removed: new Set(),
+  }),
   decide(c, s) {
     if (c.kind === 'define') return define(c, s);
     if (!s.created) throw new DomainError(COURSE_MESSAGES.courseNotFound, 404);
@@ -170,11 +197,18 @@ export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
       case 'learning.ChapterAdded':
         return {
           ...withLessons(s, (l) => (l.lessonId === e.data.lessonId ? { ...l, chapterIds: [...l.chapterIds, e.data.chapterId] } : l)),
-          chapters: new Map(s.chapters).set(e.data.chapterId, { lessonId: e.data.lessonId, visible: e.data.visible, premium: e.data.premium }),
+          chapters: new Map(s.chapters).set(e.data.chapterId, {
+            lessonId: e.data.lessonId,
+            visible: e.data.visible,
+            premium: e.data.premium,
+          }),
         };
       case 'learning.ChapterFlagsSet': {
         const lessonId = s.chapters.get(e.data.chapterId)?.lessonId ?? '';
-        return { ...s, chapters: new Map(s.chapters).set(e.data.chapterId, { lessonId, visible: e.data.visible, premium: e.data.premium }) };
+        return {
+          ...s,
+          chapters: new Map(s.chapters).set(e.data.chapterId, { lessonId, visible: e.data.visible, premium: e.data.premium }),
+        };
       }
       case 'learning.LessonsReordered': {
         const byId = new Map(s.lessons.map((l) => [l.lessonId, l]));
@@ -203,10 +237,21 @@ export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
         return {
           ...s,
           pointsAdded: s.pointsAdded + 1,
-          startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, { lessonId: e.data.lessonId, title: e.data.title, level: e.data.level }),
+          startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, {
+            lessonId: e.data.lessonId,
+            title: e.data.title,
+            level: e.data.level,
+          }),
         };
       case 'learning.StartingPointUpdated':
-        return { ...s, startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, { lessonId: e.data.lessonId, title: e.data.title, level: e.data.level }) };
+        return {
+          ...s,
+          startingPoints: new Map(s.startingPoints).set(e.data.startingPointId, {
+            lessonId: e.data.lessonId,
+            title: e.data.title,
+            level: e.data.level,
+          }),
+        };
       case 'learning.StartingPointRemoved': {
         const startingPoints = new Map(s.startingPoints);
         startingPoints.delete(e.data.startingPointId);
@@ -230,7 +275,10 @@ export type ChapterCommand =
   | ({ kind: 'edit'; courseId: string; chapterId: string; at: string } & Partial<ChapterContent>);
 
 const sameContent = (a: ChapterContent, b: ChapterContent) =>
-  a.title === b.title && a.text === b.text && JSON.stringify(a.vocabulary) === JSON.stringify(b.vocabulary) && (a.imageUrl ?? null) === (b.imageUrl ?? null);
+  a.title === b.title &&
+  a.text === b.text &&
+  JSON.stringify(a.vocabulary) === JSON.stringify(b.vocabulary) &&
+  (a.imageUrl ?? null) === (b.imageUrl ?? null);
 /** The event's content: the image only when there is one (an event without it means none). */
 const written = ({ title, text, vocabulary, imageUrl }: ChapterContent) => ({ title, text, vocabulary, ...(imageUrl ? { imageUrl } : {}) });
 
@@ -252,7 +300,9 @@ export const chapterDecider: Decider<ChapterCommand, { content: ChapterContent |
     };
     return sameContent(next, s.content) ? [] : [{ type: 'learning.ChapterWritten', data: { courseId, chapterId, ...written(next), at } }];
   },
-  evolve: (_s, e) => ({ content: { title: e.data.title, text: e.data.text, vocabulary: e.data.vocabulary, imageUrl: e.data.imageUrl ?? null } }),
+  evolve: (_s, e) => ({
+    content: { title: e.data.title, text: e.data.text, vocabulary: e.data.vocabulary, imageUrl: e.data.imageUrl ?? null },
+  }),
 };
 
 // ---- Exercises of one chapter
@@ -272,9 +322,13 @@ export const exerciseDecider: Decider<ExerciseCommand, ExerciseState, ExerciseEv
   decide(c, s) {
     const { courseId, chapterId, at } = c;
     if (c.kind === 'missingWords') {
-      return JSON.stringify(c.items) === JSON.stringify(s.missingWords) ? [] : [{ type: 'learning.MissingWordsWritten', data: { courseId, chapterId, items: c.items, at } }];
+      return JSON.stringify(c.items) === JSON.stringify(s.missingWords)
+        ? []
+        : [{ type: 'learning.MissingWordsWritten', data: { courseId, chapterId, items: c.items, at } }];
     }
-    return JSON.stringify(c.items) === JSON.stringify(s.questions) ? [] : [{ type: 'learning.QuestionsWritten', data: { courseId, chapterId, items: c.items, at } }];
+    return JSON.stringify(c.items) === JSON.stringify(s.questions)
+      ? []
+      : [{ type: 'learning.QuestionsWritten', data: { courseId, chapterId, items: c.items, at } }];
   },
   evolve: (s, e) => (e.type === 'learning.MissingWordsWritten' ? { ...s, missingWords: e.data.items } : { ...s, questions: e.data.items }),
 };

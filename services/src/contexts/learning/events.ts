@@ -42,10 +42,16 @@ export const CourseVisibilitySet = defineEvent(
 // Admin edits (issue 16). The acting admin is the event's metadata `userId`, like every admin command's.
 export const CourseRenamed = defineEvent('learning.CourseRenamed', z.object({ courseId: z.uuid(), title: z.string().min(1), at }));
 
-export const LessonRenamed = defineEvent('learning.LessonRenamed', z.object({ courseId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), at }));
+export const LessonRenamed = defineEvent(
+  'learning.LessonRenamed',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), title: z.string().min(1), at }),
+);
 
 /** The whole new order of the course's lessons (lessonsOrder). */
-export const LessonsReordered = defineEvent('learning.LessonsReordered', z.object({ courseId: z.uuid(), lessonIds: z.array(z.uuid()), at }));
+export const LessonsReordered = defineEvent(
+  'learning.LessonsReordered',
+  z.object({ courseId: z.uuid(), lessonIds: z.array(z.uuid()), at }),
+);
 
 /** The whole new order of one lesson's chapters (chaptersOrder). */
 export const ChaptersReordered = defineEvent(
@@ -56,7 +62,10 @@ export const ChaptersReordered = defineEvent(
 /** A lesson leaves the course with every chapter in it; learners' progress on them stops counting. */
 export const LessonRemoved = defineEvent('learning.LessonRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), at }));
 
-export const ChapterRemoved = defineEvent('learning.ChapterRemoved', z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), at }));
+export const ChapterRemoved = defineEvent(
+  'learning.ChapterRemoved',
+  z.object({ courseId: z.uuid(), lessonId: z.uuid(), chapterId: z.uuid(), at }),
+);
 
 /** A starting point's title, level or lesson changed (spec §6 "start points"). */
 export const StartingPointUpdated = defineEvent(
@@ -65,7 +74,10 @@ export const StartingPointUpdated = defineEvent(
 );
 
 /** Learners who had chosen it start from the course's beginning; their completed chapters still count. */
-export const StartingPointRemoved = defineEvent('learning.StartingPointRemoved', z.object({ courseId: z.uuid(), startingPointId: z.uuid(), at }));
+export const StartingPointRemoved = defineEvent(
+  'learning.StartingPointRemoved',
+  z.object({ courseId: z.uuid(), startingPointId: z.uuid(), at }),
+);
 
 export const courseEvents = [
   CourseCreated,
@@ -89,7 +101,12 @@ export const courseStream = (courseId: string) => `learning-course-${courseId}`;
 // ---- Chapter content: one stream per chapter, so edits of one text never grow the course's stream.
 
 /** `imageUrl` (issue 16) is absent in older events and when the chapter has no image. */
-const content = { title: z.string().min(1), text: z.string().min(1), vocabulary: z.array(VocabularyPairSchema), imageUrl: z.string().optional() };
+const content = {
+  title: z.string().min(1),
+  text: z.string().min(1),
+  vocabulary: z.array(VocabularyPairSchema),
+  imageUrl: z.string().optional(),
+};
 
 /** The whole content as it now is (first writing or an edit): the read model takes it as it comes. */
 export const ChapterWritten = defineEvent('learning.ChapterWritten', z.object({ courseId: z.uuid(), chapterId: z.uuid(), ...content, at }));
@@ -123,7 +140,10 @@ export const StartingPointChosen = defineEvent(
   z.object({ ...learner, startingPointId: z.uuid(), lessonId: z.uuid(), at }),
 );
 
-export const ChapterCompleted = defineEvent('learning.ChapterCompleted', z.object({ ...learner, chapterId: z.uuid(), lessonId: z.uuid(), at }));
+export const ChapterCompleted = defineEvent(
+  'learning.ChapterCompleted',
+  z.object({ ...learner, chapterId: z.uuid(), lessonId: z.uuid(), at }),
+);
 
 /** Only a new best result is recorded, so practicing a chapter again and again does not grow the stream. */
 export const MatchWordsPracticed = defineEvent(

@@ -26,7 +26,8 @@ const courseCache = (deps: BaseDeps): Cache | undefined => courseCacheInvalidati
  * A lesson's, a chapter's slot and a starting point's events are in their course's stream: those of the course
  * streams (one per language, fixed ids) that are about it. Reorders name it in their list of ids.
  */
-const inCourses = (about: (data: Record<string, unknown>) => boolean) => Object.values(COURSE_IDS).map((courseId) => ({ stream: courseStream(courseId), about }));
+const inCourses = (about: (data: Record<string, unknown>) => boolean) =>
+  Object.values(COURSE_IDS).map((courseId) => ({ stream: courseStream(courseId), about }));
 const named = (ids: unknown, id: string) => Array.isArray(ids) && ids.includes(id);
 
 /** Learn: courses of lessons and chapters, starting points, and each learner's progress. */

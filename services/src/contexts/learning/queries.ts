@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { COURSE_IDS, LEARNING_LANGUAGES, type LearningLanguage, type MissingWord, type Question, type StartingPoint, type VocabularyPair } from '@verba/contracts';
+import {
+  COURSE_IDS,
+  LEARNING_LANGUAGES,
+  type LearningLanguage,
+  type MissingWord,
+  type Question,
+  type StartingPoint,
+  type VocabularyPair,
+} from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
 import { ADMIN_TTL_MS, cachedCourseRead } from './domain/course-cache';
 
@@ -48,14 +56,27 @@ export class LearningQueries {
   }
 
   /** A chapter's content and its stream revision, for the admin's chapter editor. */
-  adminChapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null; revision: string } | null> {
+  adminChapterContent(
+    courseId: string,
+    chapterId: string,
+  ): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null; revision: string } | null> {
     return cachedCourseRead(
       this.cache,
       courseId,
       `admin-chapter:${chapterId}`,
       async () => {
-        const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url', 'content_revision');
-        return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null, revision: String(row.content_revision) } : null;
+        const row = await this.db('learning_chapters')
+          .where({ id: chapterId, course_id: courseId })
+          .whereNotNull('text')
+          .first('text', 'vocabulary', 'image_url', 'content_revision');
+        return row
+          ? {
+              text: row.text as string,
+              vocabulary: row.vocabulary as VocabularyPair[],
+              imageUrl: (row.image_url as string | null) ?? null,
+              revision: String(row.content_revision),
+            }
+          : null;
       },
       ADMIN_TTL_MS,
     );
@@ -64,7 +85,9 @@ export class LearningQueries {
   /** A chapter's exercises with their answers and the exercise stream's revision (null: none written yet). */
   exercises(courseId: string, chapterId: string): Promise<{ missingWords: MissingWord[]; questions: Question[]; revision: string | null }> {
     return cachedCourseRead(this.cache, courseId, `exercises:${chapterId}`, async () => {
-      const row = await this.db('learning_exercises').where({ chapter_id: chapterId, course_id: courseId }).first('missing_words', 'questions', 'revision');
+      const row = await this.db('learning_exercises')
+        .where({ chapter_id: chapterId, course_id: courseId })
+        .first('missing_words', 'questions', 'revision');
       return row
         ? { missingWords: row.missing_words as MissingWord[], questions: row.questions as Question[], revision: String(row.revision) }
         : { missingWords: [], questions: [], revision: null };
@@ -78,17 +101,28 @@ export class LearningQueries {
       courseId,
       'admin-exercised',
       async () =>
-        (await this.db('learning_exercises').where({ course_id: courseId }).whereRaw("(jsonb_array_length(missing_words) + jsonb_array_length(questions)) > 0").select('chapter_id')).map(
-          (r: { chapter_id: string }) => r.chapter_id,
-        ),
+        (
+          await this.db('learning_exercises')
+            .where({ course_id: courseId })
+            .whereRaw('(jsonb_array_length(missing_words) + jsonb_array_length(questions)) > 0')
+            .select('chapter_id')
+        ).map((r: { chapter_id: string }) => r.chapter_id),
       ADMIN_TTL_MS,
     );
   }
 
-  chapterContent(courseId: string, chapterId: string): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null } | null> {
+  chapterContent(
+    courseId: string,
+    chapterId: string,
+  ): Promise<{ text: string; vocabulary: VocabularyPair[]; imageUrl: string | null } | null> {
     return cachedCourseRead(this.cache, courseId, `chapter:${chapterId}`, async () => {
-      const row = await this.db('learning_chapters').where({ id: chapterId, course_id: courseId }).whereNotNull('text').first('text', 'vocabulary', 'image_url');
-      return row ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null } : null;
+      const row = await this.db('learning_chapters')
+        .where({ id: chapterId, course_id: courseId })
+        .whereNotNull('text')
+        .first('text', 'vocabulary', 'image_url');
+      return row
+        ? { text: row.text as string, vocabulary: row.vocabulary as VocabularyPair[], imageUrl: (row.image_url as string | null) ?? null }
+        : null;
     });
   }
 
@@ -111,7 +145,8 @@ export class LearningQueries {
     if (!wanted.size) return found;
     for (const language of LEARNING_LANGUAGES) {
       const course = await this.structure(COURSE_IDS[language]);
-      for (const chapter of course?.lessons.flatMap((l) => l.chapters) ?? []) if (wanted.has(chapter.id)) found.set(chapter.id, { course: course!, chapter });
+      for (const chapter of course?.lessons.flatMap((l) => l.chapters) ?? [])
+        if (wanted.has(chapter.id)) found.set(chapter.id, { course: course!, chapter });
     }
     return found;
   }

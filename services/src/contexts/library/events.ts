@@ -48,14 +48,16 @@ export const PUBLIC_TEXT_ARTICLE = {
  */
 export const ArticlePublished = defineEvent(
   'library.ArticlePublished',
-  z.object({
-    articleId: z.uuid(),
-    ...articleBody,
-    /** null for content written by Verba itself. */
-    authorId: z.uuid().nullable(),
-    needApprove: z.boolean(),
-    at: z.iso.datetime(),
-  }).superRefine(nameLength),
+  z
+    .object({
+      articleId: z.uuid(),
+      ...articleBody,
+      /** null for content written by Verba itself. */
+      authorId: z.uuid().nullable(),
+      needApprove: z.boolean(),
+      at: z.iso.datetime(),
+    })
+    .superRefine(nameLength),
   {
     version: 2,
     upcasters: {
@@ -120,7 +122,13 @@ const seriesBody = {
 export const SeriesCreated = defineEvent(
   'library.SeriesCreated',
   // authorId is null for series written by Verba itself (the demo library).
-  z.object({ seriesId: z.uuid(), languageCode: LearningLanguageSchema, authorId: z.uuid().nullable(), ...seriesBody, at: z.iso.datetime() }),
+  z.object({
+    seriesId: z.uuid(),
+    languageCode: LearningLanguageSchema,
+    authorId: z.uuid().nullable(),
+    ...seriesBody,
+    at: z.iso.datetime(),
+  }),
 );
 export const SeriesUpdated = defineEvent('library.SeriesUpdated', z.object({ seriesId: z.uuid(), ...seriesBody, at: z.iso.datetime() }));
 export const SeriesDeleted = defineEvent('library.SeriesDeleted', z.object({ seriesId: z.uuid(), at: z.iso.datetime() }));

@@ -63,12 +63,19 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
             if (!article) throw new HttpError(404, LIBRARY_MESSAGES.articleNotFound);
             return { language: article.languageCode };
           },
-          visible: async (user, ids) => articles.openable(await actorOf(deps.auth, user), ids.filter((id) => ARTICLE_ID.safeParse(id).success)),
+          visible: async (user, ids) =>
+            articles.openable(
+              await actorOf(deps.auth, user),
+              ids.filter((id) => ARTICLE_ID.safeParse(id).success),
+            ),
         },
       };
     },
     async routes(app, deps) {
-      const readAfter = readAfterFor(deps.projections, projections.map((p) => p.name));
+      const readAfter = readAfterFor(
+        deps.projections,
+        projections.map((p) => p.name),
+      );
       const articles = new ArticleQueries(deps.db, deps.people);
       const series = new SeriesQueries(deps.db, deps.people);
       const articleCommands = new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData);
@@ -82,12 +89,25 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       );
       seriesRoutes(app, deps.auth, { commands: seriesCommands, queries: series }, readAfter);
       migrationRoutes(app, deps.auth, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
-      adminLibraryRoutes(app, deps.auth, { articles: articleCommands, series: seriesCommands, queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps), deps.people), readAfter, people: deps.people });
+      adminLibraryRoutes(app, deps.auth, {
+        articles: articleCommands,
+        series: seriesCommands,
+        queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps), deps.people),
+        readAfter,
+        people: deps.people,
+      });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
-      await importRoutes(app, deps.auth, new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, readAfter));
+      await importRoutes(
+        app,
+        deps.auth,
+        new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, readAfter),
+      );
     },
     seed: (deps) =>
-      seedDemoLibrary(new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db, deps.people)), new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db, deps.people))),
+      seedDemoLibrary(
+        new ArticleCommands(deps.store, deps.db, moderation, new ArticleQueries(deps.db, deps.people)),
+        new SeriesCommands(deps.store, moderation, new SeriesQueries(deps.db, deps.people)),
+      ),
   };
 }
 

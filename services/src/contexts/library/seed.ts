@@ -103,7 +103,11 @@ function publicationTimes({ articles, series }: DemoLibrary, now: Date): Map<str
 }
 
 /** Publishes the demo series and articles written for Verba (idempotent: each has a fixed id). */
-export async function seedDemoLibrary(articleCommands: ArticleCommands, seriesCommands: SeriesCommands, now = new Date()): Promise<string[]> {
+export async function seedDemoLibrary(
+  articleCommands: ArticleCommands,
+  seriesCommands: SeriesCommands,
+  now = new Date(),
+): Promise<string[]> {
   const library = demoLibrary();
   const times = publicationTimes(library, now);
   for (const s of library.series) {
@@ -131,5 +135,7 @@ export async function seedDemoLibrary(articleCommands: ArticleCommands, seriesCo
     ),
   );
   const premium = library.articles.filter((a) => a.isPremiumOnly).length;
-  return [`Demo library: ${library.articles.length} articles (${premium} for Master only) and ${library.series.length} series in German, French, Spanish and Russian.`];
+  return [
+    `Demo library: ${library.articles.length} articles (${premium} for Master only) and ${library.series.length} series in German, French, Spanish and Russian.`,
+  ];
 }

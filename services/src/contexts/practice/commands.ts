@@ -1,5 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { wordKey, type FlashcardForm, type FlashcardStatus, type LearningLanguage, type NewFlashcard, type ReviewRating, type ReviewSource } from '@verba/contracts';
+import {
+  wordKey,
+  type FlashcardForm,
+  type FlashcardStatus,
+  type LearningLanguage,
+  type NewFlashcard,
+  type ReviewRating,
+  type ReviewSource,
+} from '@verba/contracts';
 import { eventIdFor, uuidFromDigest } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
@@ -107,7 +115,12 @@ export class FlashcardCommands {
    * Creates cards (Uncertain, due at once). A card's id is the client's, or derived from the command id,
    * so a retried request creates nothing twice. Returns the ids in the order sent.
    */
-  async create(userId: string, language: LearningLanguage, cards: NewFlashcard[], commandId: string = randomUUID()): Promise<Changed & { ids: string[] }> {
+  async create(
+    userId: string,
+    language: LearningLanguage,
+    cards: NewFlashcard[],
+    commandId: string = randomUUID(),
+  ): Promise<Changed & { ids: string[] }> {
     const planned = await Promise.all(
       cards.map(async (c, i) =>
         c.oncePerWord
@@ -179,7 +192,10 @@ export class FlashcardCommands {
         continue;
       }
       const event = result.events[0];
-      const done = event?.type === 'practice.FlashcardReviewed' ? { ...event.data, position: result.position } : await this.earlierReview(userId, r.id, reviewId);
+      const done =
+        event?.type === 'practice.FlashcardReviewed'
+          ? { ...event.data, position: result.position }
+          : await this.earlierReview(userId, r.id, reviewId);
       position = later(position, done.position);
       outcomes.push({ id: r.id, reviewId, scheduled: done.scheduled, schedule: done.after });
     }
@@ -191,18 +207,29 @@ export class FlashcardCommands {
    * Takes back the card's last flashcard review (Undo): the card gets its schedule from before it. A later
    * review of the card refuses (409); undoing it again changes nothing.
    */
-  async undoReview(userId: string, cardId: string, reviewId: string, commandId: string = randomUUID()): Promise<Changed & { schedule: FsrsCard }> {
+  async undoReview(
+    userId: string,
+    cardId: string,
+    reviewId: string,
+    commandId: string = randomUUID(),
+  ): Promise<Changed & { schedule: FsrsCard }> {
     const result = await this.run(userId, cardId, { kind: 'undo-review', reviewId }, commandId);
     const event = result.events[0];
-    if (event?.type === 'practice.FlashcardReviewUndone') return { changed: 1, schedule: event.data.restored, ...(result.position ? { position: result.position } : {}) };
+    if (event?.type === 'practice.FlashcardReviewUndone')
+      return { changed: 1, schedule: event.data.restored, ...(result.position ? { position: result.position } : {}) };
     // Undone before: the card's schedule as it stands.
     let state = flashcardDecider.initialState();
-    for (const recorded of await this.store.readStream(flashcardStream(userId, cardId))) state = flashcardDecider.evolve(state, codec.decode(recorded));
+    for (const recorded of await this.store.readStream(flashcardStream(userId, cardId)))
+      state = flashcardDecider.evolve(state, codec.decode(recorded));
     return { changed: 0, schedule: state.schedule! };
   }
 
   /** What a review that is being retried did the first time, and where it landed. */
-  private async earlierReview(userId: string, cardId: string, reviewId: string): Promise<{ scheduled: boolean; after: FsrsCard; position: Position }> {
+  private async earlierReview(
+    userId: string,
+    cardId: string,
+    reviewId: string,
+  ): Promise<{ scheduled: boolean; after: FsrsCard; position: Position }> {
     for (const recorded of await this.store.readStream(flashcardStream(userId, cardId))) {
       const e = codec.decode(recorded);
       if (e.type === 'practice.FlashcardReviewed' && e.data.reviewId === reviewId) return { ...e.data, position: recorded.position };

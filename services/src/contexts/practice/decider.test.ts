@@ -12,26 +12,67 @@ const spec = deciderSpec(flashcardDecider);
 
 const created: FlashcardEvent = {
   type: 'practice.FlashcardCreated',
-  data: { ...ref, language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null, at: T0 },
+  data: {
+    ...ref,
+    language: 'de',
+    sourceValue: 'das Haus',
+    targetValue: 'the house',
+    origin: null,
+    originId: null,
+    originName: null,
+    at: T0,
+  },
 };
 const cmd = (c: Record<string, unknown>, at = T0) => ({ ...ref, at, ...c }) as FlashcardCommand;
 /** Review ids in these tests are derived from the review's time. */
 const reviewIdAt = (at: string) => `00000000-0000-4000-8000-${String(Date.parse(at)).padStart(12, '0').slice(-12)}`;
 const review = (rating: string, source: string, at: string) => cmd({ kind: 'review', reviewId: reviewIdAt(at), rating, source }, at);
-const reviewed = (rating: 'again' | 'hard' | 'good' | 'easy', at: string, source: 'flashcards' | 'quick-quiz' | 'match-words', scheduled: boolean, before = newSchedule(new Date(T0))): FlashcardEvent => ({
+const reviewed = (
+  rating: 'again' | 'hard' | 'good' | 'easy',
+  at: string,
+  source: 'flashcards' | 'quick-quiz' | 'match-words',
+  scheduled: boolean,
+  before = newSchedule(new Date(T0)),
+): FlashcardEvent => ({
   type: 'practice.FlashcardReviewed',
-  data: { ...ref, reviewId: reviewIdAt(at), language: 'de', rating, source, scheduled, before, after: scheduled ? reschedule(before, new Date(at), rating) : before, at },
+  data: {
+    ...ref,
+    reviewId: reviewIdAt(at),
+    language: 'de',
+    rating,
+    source,
+    scheduled,
+    before,
+    after: scheduled ? reschedule(before, new Date(at), rating) : before,
+    at,
+  },
 });
 
 describe('flashcard decider', () => {
   it('creates a card once; creating it again (a retry) decides nothing', () => {
-    const create = cmd({ kind: 'create', language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null });
+    const create = cmd({
+      kind: 'create',
+      language: 'de',
+      sourceValue: 'das Haus',
+      targetValue: 'the house',
+      origin: null,
+      originId: null,
+      originName: null,
+    });
     spec.given([created]).when(create).then([]);
     spec.given([]).when(create).then([created]);
   });
 
   it('makes a deleted card again when the same word is saved from the same origin later', () => {
-    const create = cmd({ kind: 'create', language: 'de', sourceValue: 'das Haus', targetValue: 'the house', origin: null, originId: null, originName: null });
+    const create = cmd({
+      kind: 'create',
+      language: 'de',
+      sourceValue: 'das Haus',
+      targetValue: 'the house',
+      origin: null,
+      originId: null,
+      originName: null,
+    });
     const deleted: FlashcardEvent = { type: 'practice.FlashcardDeleted', data: { ...ref, at: T0 } };
     spec.given([created, deleted]).when(create).then([created]);
   });
@@ -44,43 +85,81 @@ describe('flashcard decider', () => {
   it('refuses every change of a card that does not exist or was deleted, except deleting again', () => {
     const deleted: FlashcardEvent = { type: 'practice.FlashcardDeleted', data: { ...ref, at: T0 } };
     for (const history of [[], [created, deleted]]) {
-      spec.given(history).when(cmd({ kind: 'edit', sourceValue: 'a', targetValue: 'b' })).thenThrows('Flashcard not found');
-      spec.given(history).when(cmd({ kind: 'status', status: 'known' })).thenThrows('Flashcard not found');
-      spec.given(history).when(review('good', 'flashcards', T0)).thenThrows('Flashcard not found');
+      spec
+        .given(history)
+        .when(cmd({ kind: 'edit', sourceValue: 'a', targetValue: 'b' }))
+        .thenThrows('Flashcard not found');
+      spec
+        .given(history)
+        .when(cmd({ kind: 'status', status: 'known' }))
+        .thenThrows('Flashcard not found');
+      spec
+        .given(history)
+        .when(review('good', 'flashcards', T0))
+        .thenThrows('Flashcard not found');
     }
-    spec.given([created, deleted]).when(cmd({ kind: 'delete' })).then([]);
+    spec
+      .given([created, deleted])
+      .when(cmd({ kind: 'delete' }))
+      .then([]);
   });
 
   it('decides nothing for an edit or status that changes nothing', () => {
-    spec.given([created]).when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house' })).then([]);
-    spec.given([created]).when(cmd({ kind: 'status', status: 'uncertain' })).then([]);
+    spec
+      .given([created])
+      .when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house' }))
+      .then([]);
+    spec
+      .given([created])
+      .when(cmd({ kind: 'status', status: 'uncertain' }))
+      .then([]);
   });
 
   it('schedules a flashcard review with FSRS, keeping the schedule before and after', () => {
     const at = '2026-03-02T09:05:00.000Z';
-    spec.given([created]).when(review('good', 'flashcards', at)).then([reviewed('good', at, 'flashcards', true)]);
+    spec
+      .given([created])
+      .when(review('good', 'flashcards', at))
+      .then([reviewed('good', at, 'flashcards', true)]);
   });
 
   it('schedules one game review per card per UTC day; later ones that day are only counted', () => {
     const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
     const sameDay = '2026-03-02T23:59:00.000Z';
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
-    spec.given([created, first]).when(review('again', 'match-words', sameDay)).then([reviewed('again', sameDay, 'match-words', false, after)]);
-    spec.given([created, first]).when(review('again', 'flashcards', sameDay)).then([reviewed('again', sameDay, 'flashcards', true, after)]);
+    spec
+      .given([created, first])
+      .when(review('again', 'match-words', sameDay))
+      .then([reviewed('again', sameDay, 'match-words', false, after)]);
+    spec
+      .given([created, first])
+      .when(review('again', 'flashcards', sameDay))
+      .then([reviewed('again', sameDay, 'flashcards', true, after)]);
     const nextDay = '2026-03-03T00:00:00.000Z';
-    spec.given([created, first]).when(review('good', 'quick-quiz', nextDay)).then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
+    spec
+      .given([created, first])
+      .when(review('good', 'quick-quiz', nextDay))
+      .then([reviewed('good', nextDay, 'quick-quiz', true, after)]);
   });
 
   it('decides nothing for a review it already has (a retried request)', () => {
     const at = '2026-03-02T09:05:00.000Z';
-    spec.given([created, reviewed('good', at, 'flashcards', true)]).when(review('good', 'flashcards', at)).then([]);
+    spec
+      .given([created, reviewed('good', at, 'flashcards', true)])
+      .when(review('good', 'flashcards', at))
+      .then([]);
   });
 
   it('never schedules from a time before the last review (clocks of two servers may disagree)', () => {
     const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'flashcards', true);
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
-    const [event] = flashcardDecider.decide(review('good', 'flashcards', '2026-03-02T09:59:59.000Z'), flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first));
-    expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'));
+    const [event] = flashcardDecider.decide(
+      review('good', 'flashcards', '2026-03-02T09:59:59.000Z'),
+      flashcardDecider.evolve(flashcardDecider.evolve(flashcardDecider.initialState(), created), first),
+    );
+    expect(event?.type === 'practice.FlashcardReviewed' && event.data.after).toEqual(
+      reschedule(after!, new Date('2026-03-02T10:00:00.000Z'), 'good'),
+    );
   });
 
   it('undoes the last flashcard review: the card gets its schedule from before it, once', () => {
@@ -89,7 +168,14 @@ describe('flashcard decider', () => {
     const undo = cmd({ kind: 'undo-review', reviewId: reviewIdAt(at) }, '2026-03-02T09:06:00.000Z');
     const undone: FlashcardEvent = {
       type: 'practice.FlashcardReviewUndone',
-      data: { ...ref, reviewId: reviewIdAt(at), language: 'de', restored: newSchedule(new Date(T0)), reviewedAt: at, at: '2026-03-02T09:06:00.000Z' },
+      data: {
+        ...ref,
+        reviewId: reviewIdAt(at),
+        language: 'de',
+        restored: newSchedule(new Date(T0)),
+        reviewedAt: at,
+        at: '2026-03-02T09:06:00.000Z',
+      },
     };
     spec.given([created, last]).when(undo).then([undone]);
     spec.given([created, last, undone]).when(undo).then([]); // undone already (another request)
@@ -101,8 +187,14 @@ describe('flashcard decider', () => {
     const first = reviewed('again', '2026-03-02T09:05:00.000Z', 'flashcards', true);
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
     const second = reviewed('good', '2026-03-02T09:07:00.000Z', 'flashcards', true, after);
-    spec.given([created, first, second]).when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T09:05:00.000Z') })).thenThrows('Only the last review of a card can be undone.');
+    spec
+      .given([created, first, second])
+      .when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T09:05:00.000Z') }))
+      .thenThrows('Only the last review of a card can be undone.');
     const game = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
-    spec.given([created, game]).when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T10:00:00.000Z') })).thenThrows('Only the last review of a card can be undone.');
+    spec
+      .given([created, game])
+      .when(cmd({ kind: 'undo-review', reviewId: reviewIdAt('2026-03-02T10:00:00.000Z') }))
+      .thenThrows('Only the last review of a card can be undone.');
   });
 });

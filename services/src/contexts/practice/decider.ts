@@ -1,4 +1,11 @@
-import { UNDO_MESSAGES, type FlashcardOrigin, type FlashcardStatus, type LearningLanguage, type ReviewRating, type ReviewSource } from '@verba/contracts';
+import {
+  UNDO_MESSAGES,
+  type FlashcardOrigin,
+  type FlashcardStatus,
+  type LearningLanguage,
+  type ReviewRating,
+  type ReviewSource,
+} from '@verba/contracts';
 import { DomainError, type Decider } from '../../platform/decider/decider';
 import type { FlashcardEvent, FsrsCard } from './events';
 import { newSchedule, reschedule } from './domain/scheduler';
@@ -66,14 +73,30 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
     const { language, sourceValue, targetValue, origin, originId, originName, at } = c;
     const sealed = c.sealedFor ? { sealedFor: c.sealedFor } : {};
     const sentence = c.sentence ? { sentence: c.sentence } : {};
-    return [{ type: 'practice.FlashcardCreated', data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, ...sentence, at, ...sealed } }];
+    return [
+      {
+        type: 'practice.FlashcardCreated',
+        data: { ...ref, language, sourceValue, targetValue, origin, originId, originName, ...sentence, at, ...sealed },
+      },
+    ];
   }
   if (c.kind === 'delete' && s.phase === 'deleted') return [];
   if (s.phase !== 'active') throw new DomainError(FLASHCARD_NOT_FOUND, 404);
   switch (c.kind) {
     case 'edit':
       if (c.sourceValue === s.sourceValue && c.targetValue === s.targetValue) return [];
-      return [{ type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: c.sourceValue, targetValue: c.targetValue, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
+      return [
+        {
+          type: 'practice.FlashcardEdited',
+          data: {
+            ...ref,
+            sourceValue: c.sourceValue,
+            targetValue: c.targetValue,
+            at: c.at,
+            ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}),
+          },
+        },
+      ];
     case 'delete':
       return [{ type: 'practice.FlashcardDeleted', data: { ...ref, at: c.at } }];
     case 'status':
@@ -89,7 +112,17 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
       return [
         {
           type: 'practice.FlashcardReviewed',
-          data: { ...ref, reviewId: c.reviewId, language: s.language!, rating: c.rating, source: c.source, scheduled, before, after, at: c.at },
+          data: {
+            ...ref,
+            reviewId: c.reviewId,
+            language: s.language!,
+            rating: c.rating,
+            source: c.source,
+            scheduled,
+            before,
+            after,
+            at: c.at,
+          },
         },
       ];
     }
@@ -98,7 +131,12 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
       // Only the latest review can go: undoing an earlier one would drop the reviews made on top of it.
       if (s.undoable?.reviewId !== c.reviewId) throw new DomainError(UNDO_MESSAGES.notLast, 409);
       const { before, at } = s.undoable;
-      return [{ type: 'practice.FlashcardReviewUndone', data: { ...ref, reviewId: c.reviewId, language: s.language!, restored: before, reviewedAt: at, at: c.at } }];
+      return [
+        {
+          type: 'practice.FlashcardReviewUndone',
+          data: { ...ref, reviewId: c.reviewId, language: s.language!, restored: before, reviewedAt: at, at: c.at },
+        },
+      ];
     }
   }
 }
@@ -126,7 +164,14 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
       const game = e.data.source !== 'flashcards' && e.data.scheduled;
       const recentReviews = [...s.recentReviews, e.data.reviewId].slice(-RECENT_REVIEWS);
       const undoable = e.data.source === 'flashcards' ? { reviewId: e.data.reviewId, before: e.data.before, at: e.data.at } : undefined;
-      return { ...s, schedule: e.data.after, timePracticed: s.timePracticed + 1, recentReviews, undoable, ...(game ? { gameDay: utcDay(e.data.at) } : {}) };
+      return {
+        ...s,
+        schedule: e.data.after,
+        timePracticed: s.timePracticed + 1,
+        recentReviews,
+        undoable,
+        ...(game ? { gameDay: utcDay(e.data.at) } : {}),
+      };
     }
     case 'practice.FlashcardReviewUndone':
       return {

@@ -88,10 +88,24 @@ export const FlashcardReviewed = defineEvent(
  */
 export const FlashcardReviewUndone = defineEvent(
   'practice.FlashcardReviewUndone',
-  z.object({ ...card, reviewId: z.uuid(), language: LearningLanguageSchema, restored: FsrsCardSchema, reviewedAt: z.iso.datetime(), at: z.iso.datetime() }),
+  z.object({
+    ...card,
+    reviewId: z.uuid(),
+    language: LearningLanguageSchema,
+    restored: FsrsCardSchema,
+    reviewedAt: z.iso.datetime(),
+    at: z.iso.datetime(),
+  }),
 );
 
-export const flashcardEvents = [FlashcardCreated, FlashcardEdited, FlashcardDeleted, FlashcardStatusChanged, FlashcardReviewed, FlashcardReviewUndone] as const;
+export const flashcardEvents = [
+  FlashcardCreated,
+  FlashcardEdited,
+  FlashcardDeleted,
+  FlashcardStatusChanged,
+  FlashcardReviewed,
+  FlashcardReviewUndone,
+] as const;
 export type FlashcardEvent = EventOf<(typeof flashcardEvents)[number]>;
 
 /** One small stream per card: a decision loads only that card's events, however many cards a user has. */

@@ -12,7 +12,10 @@ type Row = Record<string, number | string | null>;
 /** Opens an .apkg the way Anki's importer does: unzip, then read the SQLite collection inside. */
 async function openPackage(bytes: Buffer) {
   const zip = new AdmZip(bytes);
-  const names = zip.getEntries().map((e) => e.entryName).sort();
+  const names = zip
+    .getEntries()
+    .map((e) => e.entryName)
+    .sort();
   const SQL = await initSqlJs();
   const db = new SQL.Database(zip.readFile('collection.anki2')!);
   const all = (sql: string): Row[] => {
@@ -43,7 +46,11 @@ describe(`flashcard export on ${database.label}`, () => {
     // The dog is reviewed twice (learning, then review); the cat is marked known; the tent stays new.
     await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'good' }] } });
     p.clock.advance(DAY_MS);
-    const reviewed = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'good' }] } });
+    const reviewed = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards',
+      payload: { reviews: [{ id: ids[0], rating: 'good' }] },
+    });
     const status = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id: ids[1], status: 'known' } });
     const dog = reviewed.json().cards[0];
     expect(dog.state).toBe('review');
@@ -59,7 +66,11 @@ describe(`flashcard export on ${database.label}`, () => {
     expect(pkg.all('pragma integrity_check')).toEqual([{ integrity_check: 'ok' }]);
     const [col] = pkg.all('select ver, crt, models, decks from col');
     expect(col!.ver).toBe(11);
-    const models = Object.values(JSON.parse(String(col!.models))) as { id: number; flds: { name: string }[]; tmpls: { qfmt: string; afmt: string }[] }[];
+    const models = Object.values(JSON.parse(String(col!.models))) as {
+      id: number;
+      flds: { name: string }[];
+      tmpls: { qfmt: string; afmt: string }[];
+    }[];
     expect(models).toHaveLength(1);
     expect(models[0]!.flds.map((f) => f.name)).toEqual(['Front', 'Back']);
     expect(models[0]!.tmpls[0]!.qfmt).toBe('{{Front}}');
@@ -78,7 +89,16 @@ describe(`flashcard export on ${database.label}`, () => {
     for (const r of rows) expect(r).toMatchObject({ mid: models[0]!.id, did: deck.id, ord: 0 });
     const [dogRow, catRow, tentRow] = rows;
     const dueDay = Math.floor((dog.dueDateStamp - Number(col!.crt) * 1000) / DAY_MS);
-    expect(dogRow).toMatchObject({ type: 2, queue: 2, due: dueDay, ivl: dog.scheduledDays, factor: 2500, reps: 2, lapses: 0, tags: ' verba uncertain ' });
+    expect(dogRow).toMatchObject({
+      type: 2,
+      queue: 2,
+      due: dueDay,
+      ivl: dog.scheduledDays,
+      factor: 2500,
+      reps: 2,
+      lapses: 0,
+      tags: ' verba uncertain ',
+    });
     const memory = JSON.parse(String(dogRow!.data));
     expect(memory.s).toBeCloseTo(dog.stability, 3);
     expect(memory.d).toBeCloseTo(dog.difficulty, 2);
@@ -92,14 +112,26 @@ describe(`flashcard export on ${database.label}`, () => {
     const empty = await p.get(agent, '/api/flashcards/export?languageCode=fr&format=csv');
     expect(empty.statusCode).toBe(404);
     expect(empty.json().message).toBe(EXPORT_MESSAGES.noCards);
-    const { position } = await p.create(agent, [{ sourceValue: 'le chat', targetValue: 'the cat' }, { sourceValue: '=HYPERLINK("x")', targetValue: 'a, "quoted" meaning' }], 'fr');
+    const { position } = await p.create(
+      agent,
+      [
+        { sourceValue: 'le chat', targetValue: 'the cat' },
+        { sourceValue: '=HYPERLINK("x")', targetValue: 'a, "quoted" meaning' },
+      ],
+      'fr',
+    );
     const res = await p.get(agent, '/api/flashcards/export?languageCode=fr&format=csv', position);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('term,translation,status,language,state,due,interval,difficulty,stability,reps,lapses,added,origin');
     expect(lines).toHaveLength(3);
-    expect(lines.find((l) => l.startsWith('le chat'))).toMatch(/^le chat,the cat,uncertain,fr,new,2026-03-0\dT[\d:.]+Z,0,0,0,0,0,2026-03-0\dT[\d:.]+Z,$/);
+    expect(lines.find((l) => l.startsWith('le chat'))).toMatch(
+      /^le chat,the cat,uncertain,fr,new,2026-03-0\dT[\d:.]+Z,0,0,0,0,0,2026-03-0\dT[\d:.]+Z,$/,
+    );
     // A formula is neutralised for spreadsheets; quotes and commas survive.
     expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(""x""\)","a, ""quoted"" meaning",uncertain,fr,new,/);
   });

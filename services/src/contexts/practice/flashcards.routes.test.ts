@@ -18,7 +18,8 @@ describe(`flashcard routes on ${database.label}`, () => {
   });
   afterAll(async () => p?.t.close());
 
-  const list = async (agent: Agent, position?: string, query = 'languageCode=de') => (await p.get(agent, `/api/flashcards?${query}`, position)).json();
+  const list = async (agent: Agent, position?: string, query = 'languageCode=de') =>
+    (await p.get(agent, `/api/flashcards?${query}`, position)).json();
 
   it('creates a card that starts Uncertain, new to FSRS and due at once, with every field of the spec', async () => {
     const { agent } = p.learner();
@@ -26,7 +27,10 @@ describe(`flashcard routes on ${database.label}`, () => {
     const res = await agent.request({
       method: 'POST',
       url: '/api/flashcards/one',
-      payload: { languageCode: 'de', flashcard: { sourceValue: '  das Haus ', targetValue: 'the house', origin: 'article', originId: 'a-1', originName: 'Berlin' } },
+      payload: {
+        languageCode: 'de',
+        flashcard: { sourceValue: '  das Haus ', targetValue: 'the house', origin: 'article', originId: 'a-1', originName: 'Berlin' },
+      },
     });
     expect(res.statusCode).toBe(201);
     const { id, position, changed } = res.json();
@@ -63,7 +67,10 @@ describe(`flashcard routes on ${database.label}`, () => {
     const res = await agent.request({
       method: 'POST',
       url: '/api/flashcards/one',
-      payload: { languageCode: 'de', flashcard: { sourceValue: 'Fluss', targetValue: 'river', sentence, origin: 'article', originId: 'a-s', originName: 'Am Fluss' } },
+      payload: {
+        languageCode: 'de',
+        flashcard: { sourceValue: 'Fluss', targetValue: 'river', sentence, origin: 'article', originId: 'a-s', originName: 'Am Fluss' },
+      },
     });
     expect(res.statusCode).toBe(201);
     const [card] = (await list(agent, res.json().position)).flashcards;
@@ -79,7 +86,10 @@ describe(`flashcard routes on ${database.label}`, () => {
         await agent.request({
           method: 'POST',
           url: '/api/flashcards/one',
-          payload: { languageCode: 'de', flashcard: { sourceValue, targetValue, origin: 'article', originId, oncePerWord: true, sentence: `${sourceValue} hier.` } },
+          payload: {
+            languageCode: 'de',
+            flashcard: { sourceValue, targetValue, origin: 'article', originId, oncePerWord: true, sentence: `${sourceValue} hier.` },
+          },
         })
       ).json();
     const first = await mark('Baum', 'tree', 'a-1');
@@ -89,7 +99,11 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect([again.id, other.id]).toEqual([first.id, first.id]);
     expect(again.changed + other.changed).toBe(0);
     // A card typed by hand before counts as the word's card.
-    const typed = await agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'de', flashcard: { sourceValue: 'Wald', targetValue: 'forest' } } });
+    const typed = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'de', flashcard: { sourceValue: 'Wald', targetValue: 'forest' } },
+    });
     await p.get(agent, '/api/flashcards?languageCode=de', typed.json().position);
     const wald = await mark('Wald', 'woods', 'a-1');
     expect(wald).toMatchObject({ id: typed.json().id, changed: 0 });
@@ -132,13 +146,34 @@ describe(`flashcard routes on ${database.label}`, () => {
   it.each([
     ['POST', '/api/flashcards/one', 'Required', { languageCode: 'de', flashcard: { targetValue: 'x' } }],
     ['POST', '/api/flashcards/one', 'Required', { languageCode: 'de', flashcard: { sourceValue: '   ', targetValue: 'x' } }],
-    ['POST', '/api/flashcards/one', 'Maximum 300 letters are allowed', { languageCode: 'de', flashcard: { sourceValue: 'x', targetValue: tooLong } }],
-    ['POST', '/api/flashcards', 'Maximum 300 letters are allowed', { languageCode: 'de', flashcards: [{ sourceValue: 'ok', targetValue: 'ok' }, { sourceValue: tooLong, targetValue: 'x' }] }],
+    [
+      'POST',
+      '/api/flashcards/one',
+      'Maximum 300 letters are allowed',
+      { languageCode: 'de', flashcard: { sourceValue: 'x', targetValue: tooLong } },
+    ],
+    [
+      'POST',
+      '/api/flashcards',
+      'Maximum 300 letters are allowed',
+      {
+        languageCode: 'de',
+        flashcards: [
+          { sourceValue: 'ok', targetValue: 'ok' },
+          { sourceValue: tooLong, targetValue: 'x' },
+        ],
+      },
+    ],
     ['POST', '/api/flashcards', 'Required', { languageCode: 'de', flashcards: [{ sourceValue: 'ok' }] }],
     ['POST', '/api/flashcards', 'At least one flashcard is required', { languageCode: 'de', flashcards: [] }],
     ['PATCH', '/api/flashcards/one', 'Required', { id: randomUUID(), sourceValue: '', targetValue: 'x' }],
     ['PATCH', '/api/flashcards/one', 'Maximum 300 letters are allowed', { id: randomUUID(), sourceValue: 'x', targetValue: tooLong }],
-    ['POST', '/api/flashcards/chapter', 'Required', { languageCode: 'de', chapterId: 'c1', flashcards: [{ sourceValue: 'x', targetValue: '' }] }],
+    [
+      'POST',
+      '/api/flashcards/chapter',
+      'Required',
+      { languageCode: 'de', chapterId: 'c1', flashcards: [{ sourceValue: 'x', targetValue: '' }] },
+    ],
   ] as const)('%s %s refuses a bad form with "%s" and appends nothing', async (method, url, message, payload) => {
     const { agent } = p.learner();
     const before = await p.eventCount();
@@ -151,14 +186,24 @@ describe(`flashcard routes on ${database.label}`, () => {
   it('accepts exactly 300 letters, counted as letters (not bytes or UTF-16 units)', async () => {
     const { agent } = p.learner();
     const side = 'ё'.repeat(150) + '𝔞'.repeat(150); // 300 letters, 450 UTF-16 units
-    const res = await agent.request({ method: 'POST', url: '/api/flashcards/one', payload: { languageCode: 'ru', flashcard: { sourceValue: side, targetValue: side } } });
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/one',
+      payload: { languageCode: 'ru', flashcard: { sourceValue: side, targetValue: side } },
+    });
     expect(res.statusCode).toBe(201);
   });
 
   it('edits, marks Known and Uncertain, and deletes a card; a change to the same value changes nothing', async () => {
     const { agent } = p.learner();
-    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'laufen', targetValue: 'to run' }]);
-    const edit = await agent.request({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'laufen', targetValue: 'to walk, to run' } });
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'laufen', targetValue: 'to run' }]);
+    const edit = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards/one',
+      payload: { id, sourceValue: 'laufen', targetValue: 'to walk, to run' },
+    });
     expect(edit.json().changed).toBe(1);
     const known = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id, status: 'known' } });
     expect(known.json().changed).toBe(1);
@@ -171,7 +216,11 @@ describe(`flashcard routes on ${database.label}`, () => {
     const del = await agent.request({ method: 'DELETE', url: '/api/flashcards/one', payload: { id } });
     expect(del.json().changed).toBe(1);
     expect((await list(agent, del.json().position)).flashcards).toEqual([]);
-    const afterDelete = await agent.request({ method: 'PATCH', url: '/api/flashcards/one', payload: { id, sourceValue: 'a', targetValue: 'b' } });
+    const afterDelete = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards/one',
+      payload: { id, sourceValue: 'a', targetValue: 'b' },
+    });
     expect(afterDelete.statusCode).toBe(404);
     expect(afterDelete.json().message).toBe('Flashcard not found');
   });
@@ -179,7 +228,10 @@ describe(`flashcard routes on ${database.label}`, () => {
   it("answers 404 for another user's card on every route that names one, and appends nothing", async () => {
     const owner = p.learner();
     const other = p.learner();
-    const { ids: [id], position } = await p.create(owner.agent, [{ sourceValue: 'geheim', targetValue: 'secret' }]);
+    const {
+      ids: [id],
+      position,
+    } = await p.create(owner.agent, [{ sourceValue: 'geheim', targetValue: 'secret' }]);
     const before = await p.eventCount();
     for (const [method, url, payload] of [
       ['PATCH', '/api/flashcards/one', { id, sourceValue: 'mine', targetValue: 'now' }],
@@ -195,8 +247,14 @@ describe(`flashcard routes on ${database.label}`, () => {
     }
     expect(await p.eventCount()).toBe(before);
     expect((await list(other.agent, position)).flashcards).toEqual([]);
-    for (const url of ['/api/flashcards/info?languageCode=de', '/api/practice/flashcards?languageCode=de', '/api/flashcards/flashcards-origin-status?languageCode=de']) {
-      expect((await p.get(other.agent, url)).json(), url).toMatchObject(url.includes('info') ? { total: 0 } : url.includes('origin') ? { origins: [] } : { flashcards: [] });
+    for (const url of [
+      '/api/flashcards/info?languageCode=de',
+      '/api/practice/flashcards?languageCode=de',
+      '/api/flashcards/flashcards-origin-status?languageCode=de',
+    ]) {
+      expect((await p.get(other.agent, url)).json(), url).toMatchObject(
+        url.includes('info') ? { total: 0 } : url.includes('origin') ? { origins: [] } : { flashcards: [] },
+      );
     }
     expect((await list(owner.agent)).flashcards[0]).toMatchObject({ id, sourceValue: 'geheim', status: 'uncertain' });
   });
@@ -212,42 +270,82 @@ describe(`flashcard routes on ${database.label}`, () => {
     const chapter = await agent.request({
       method: 'POST',
       url: '/api/flashcards/chapter',
-      payload: { languageCode: 'de', chapterId: 'ch-7', chapterName: 'Kapitel 7', flashcards: [{ sourceValue: 'die Stadt', targetValue: 'the city' }] },
+      payload: {
+        languageCode: 'de',
+        chapterId: 'ch-7',
+        chapterName: 'Kapitel 7',
+        flashcards: [{ sourceValue: 'die Stadt', targetValue: 'the city' }],
+      },
     });
     expect(chapter.statusCode).toBe(201);
     const position = chapter.json().position;
     const created = (await p.get(agent, `/api/flashcards/created?languageCode=de&articleId=${article}`, position)).json();
     expect(created.flashcards.map((c: { sourceValue: string }) => c.sourceValue).sort()).toEqual(['der Baum', 'der Wald']);
-    expect(created.flashcards).toContainEqual({ id: expect.any(String), sourceValue: 'der Baum', targetValue: 'the tree', status: 'uncertain' });
+    expect(created.flashcards).toContainEqual({
+      id: expect.any(String),
+      sourceValue: 'der Baum',
+      targetValue: 'the tree',
+      status: 'uncertain',
+    });
     const inChapter = (await p.get(agent, '/api/flashcards/chapter?languageCode=de&chapterId=ch-7')).json();
     expect(inChapter.flashcards).toHaveLength(1);
-    expect(inChapter.flashcards[0]).toMatchObject({ sourceValue: 'die Stadt', origin: 'chapter', originId: 'ch-7', originName: 'Kapitel 7' });
+    expect(inChapter.flashcards[0]).toMatchObject({
+      sourceValue: 'die Stadt',
+      origin: 'chapter',
+      originId: 'ch-7',
+      originName: 'Kapitel 7',
+    });
     expect((await p.get(agent, `/api/flashcards/created?languageCode=fr&articleId=${article}`)).json().flashcards).toEqual([]);
 
     const origins = (await p.get(agent, '/api/flashcards/flashcards-origin-status?languageCode=de')).json().origins;
-    expect(origins).toContainEqual({ origin: 'article', originId: article, originName: 'Im Wald', total: 2, known: 0, uncertain: 2, dueNow: 2 });
-    expect(origins).toContainEqual({ origin: 'chapter', originId: 'ch-7', originName: 'Kapitel 7', total: 1, known: 0, uncertain: 1, dueNow: 1 });
+    expect(origins).toContainEqual({
+      origin: 'article',
+      originId: article,
+      originName: 'Im Wald',
+      total: 2,
+      known: 0,
+      uncertain: 2,
+      dueNow: 2,
+    });
+    expect(origins).toContainEqual({
+      origin: 'chapter',
+      originId: 'ch-7',
+      originName: 'Kapitel 7',
+      total: 1,
+      known: 0,
+      uncertain: 1,
+      dueNow: 1,
+    });
   });
 
   it('keeps every one of 20 concurrent reviews of one card as an event (retries on conflict, none lost)', async () => {
     const { agent, uid } = p.learner();
-    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'gleichzeitig', targetValue: 'at the same time' }]);
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'gleichzeitig', targetValue: 'at the same time' }]);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } })),
+      Array.from({ length: 20 }, () =>
+        agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
     expect(stream.filter((e) => e.type === 'practice.FlashcardReviewed')).toHaveLength(20);
     const reps = results.map((r) => r.json().cards[0].reps).sort((a: number, b: number) => a - b);
     expect(reps).toEqual(Array.from({ length: 20 }, (_, i) => i + 1)); // each decided on the state before it
-    const last = results.map((r) => r.json().position).sort().at(-1);
+    const last = results
+      .map((r) => r.json().position)
+      .sort()
+      .at(-1);
     const [card] = (await list(agent, last)).flashcards;
     expect(card).toMatchObject({ reps: 20, timePracticed: 20 });
   });
 
   it('appends a retried review (same command id) only once and answers it as the first time', async () => {
     const { agent, uid } = p.learner();
-    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'nochmal', targetValue: 'again' }]);
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'nochmal', targetValue: 'again' }]);
     const payload = { reviews: [{ id, rating: 'hard' }], commandId: randomUUID() };
     const first = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
     const retry = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload });
@@ -260,10 +358,15 @@ describe(`flashcard routes on ${database.label}`, () => {
   it('lists each card with what the review buttons preview: every rating schedules exactly the previewed due', async () => {
     const { agent } = p.learner();
     const ratings = ['again', 'hard', 'good', 'easy'] as const;
-    const { ids, position } = await p.create(agent, ratings.map((r) => ({ sourceValue: `vorschau ${r}`, targetValue: r })));
+    const { ids, position } = await p.create(
+      agent,
+      ratings.map((r) => ({ sourceValue: `vorschau ${r}`, targetValue: r })),
+    );
     // Every card one step into learning first (Good: the 10-minute step), so learningSteps matters.
     let last = position;
-    for (const id of ids) last = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } })).json().position;
+    for (const id of ids)
+      last = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } })).json()
+        .position;
     p.clock.advance(3 * 60_000);
     const listed = (await list(agent, last)).flashcards as Flashcard[];
     for (const [i, rating] of ratings.entries()) {
@@ -277,7 +380,10 @@ describe(`flashcard routes on ${database.label}`, () => {
 
   it('undoes the last review of a card (Undo after a session): the schedule, count and practice day come back', async () => {
     const { agent } = p.learner();
-    const { ids: [id], position } = await p.create(agent, [{ sourceValue: 'zurück', targetValue: 'back' }]);
+    const {
+      ids: [id],
+      position,
+    } = await p.create(agent, [{ sourceValue: 'zurück', targetValue: 'back' }]);
     const [before] = (await list(agent, position)).flashcards;
     const rated = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'again' }] } });
     const { reviewId } = rated.json().cards[0];
@@ -289,8 +395,12 @@ describe(`flashcard routes on ${database.label}`, () => {
     const info = (await p.get(agent, '/api/flashcards/info?languageCode=de', undo.json().position)).json();
     expect(info).toMatchObject({ practicedToday: false, streak: 0 });
     // Undoing it again changes nothing; an earlier review than the last cannot be undone.
-    expect((await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId } })).json()).toMatchObject({ changed: 0, card: { state: 'new' } });
-    const first = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'again' }] } })).json().cards[0].reviewId;
+    expect((await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId } })).json()).toMatchObject({
+      changed: 0,
+      card: { state: 'new' },
+    });
+    const first = (await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'again' }] } })).json()
+      .cards[0].reviewId;
     await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id, rating: 'good' }] } });
     const refused = await agent.request({ method: 'POST', url: '/api/flashcards/undo-review', payload: { id, reviewId: first } });
     expect(refused.statusCode).toBe(409);
@@ -299,15 +409,35 @@ describe(`flashcard routes on ${database.label}`, () => {
 
   it('saves the rest of a session when one of its cards was deleted meanwhile, naming it', async () => {
     const { agent } = p.learner();
-    const { ids: [kept, gone] } = await p.create(agent, [
+    const {
+      ids: [kept, gone],
+    } = await p.create(agent, [
       { sourceValue: 'bleiben', targetValue: 'to stay' },
       { sourceValue: 'gehen', targetValue: 'to go' },
     ]);
     await agent.request({ method: 'DELETE', url: '/api/flashcards/one', payload: { id: gone } });
-    const res = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: kept, rating: 'good' }] } });
+    const res = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards',
+      payload: {
+        reviews: [
+          { id: gone, rating: 'good' },
+          { id: kept, rating: 'good' },
+        ],
+      },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ changed: 1, notFound: [gone], cards: [{ id: kept, reps: 1 }] });
-    const none = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: gone, rating: 'good' }, { id: randomUUID(), rating: 'easy' }] } });
+    const none = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards',
+      payload: {
+        reviews: [
+          { id: gone, rating: 'good' },
+          { id: randomUUID(), rating: 'easy' },
+        ],
+      },
+    });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Flashcard not found');
   });
@@ -346,7 +476,14 @@ describe(`flashcard routes on ${database.label}`, () => {
     await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'easy' }] } });
     const { position } = await p.t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: eventIdFor(uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
+      [
+        {
+          id: eventIdFor(uid, 'deleted'),
+          type: UserDeleted.type,
+          version: UserDeleted.version,
+          data: { userId: uid, at: new Date().toISOString() },
+        },
+      ],
       'any',
     );
     expect(await p.t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);

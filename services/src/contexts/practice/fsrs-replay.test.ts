@@ -25,7 +25,11 @@ const expected = (c: Card) => ({
 /** A review history: gaps from a minute (inside learning steps) to 120 days, and any rating. */
 const history = fc.array(
   fc.record({
-    gapMinutes: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 31, max: 3 * 24 * 60 }), fc.integer({ min: 1, max: 120 }).map((d) => d * 24 * 60)),
+    gapMinutes: fc.oneof(
+      fc.integer({ min: 1, max: 30 }),
+      fc.integer({ min: 31, max: 3 * 24 * 60 }),
+      fc.integer({ min: 1, max: 120 }).map((d) => d * 24 * 60),
+    ),
     rating: fc.constantFrom<ReviewRating>('again', 'hard', 'good', 'easy'),
   }),
   { minLength: 1, maxLength: 12 },
@@ -45,7 +49,9 @@ describe(`scheduling through the API matches ts-fsrs (${database.label})`, () =>
         p.clock.set('2026-01-01T00:00:00.000Z');
         p.clock.advance(startMinute * MINUTE);
         const { agent } = p.learner();
-        const { ids: [id] } = await p.create(agent, [{ sourceValue: 'wiederholen', targetValue: 'to repeat' }]);
+        const {
+          ids: [id],
+        } = await p.create(agent, [{ sourceValue: 'wiederholen', targetValue: 'to repeat' }]);
         let card = createEmptyCard(new Date(p.clock.now));
         let position = '';
         for (const r of reviews) {

@@ -43,7 +43,9 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       const queries = new FlashcardQueries(deps.db, now);
       const services = {
         now,
-        commands: new FlashcardCommands(deps.store, now, deps.personalData, (userId, language, key) => queries.cardOfWord(userId, language, key)),
+        commands: new FlashcardCommands(deps.store, now, deps.personalData, (userId, language, key) =>
+          queries.cardOfWord(userId, language, key),
+        ),
         queries,
         games: new PracticeGames(deps.db, options.random),
       };

@@ -31,7 +31,9 @@ describe(`practice routes on ${database.label}`, () => {
   it('lists cards to practice due first (most overdue first), then the next ones due, with the due count', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();
-    const { ids: [a, b, c, d] } = await p.create(agent, [
+    const {
+      ids: [a, b, c, d],
+    } = await p.create(agent, [
       { sourceValue: 'eins', targetValue: 'one' },
       { sourceValue: 'zwei', targetValue: 'two' },
       { sourceValue: 'drei', targetValue: 'three' },
@@ -63,7 +65,8 @@ describe(`practice routes on ${database.label}`, () => {
   it('counts due cards up to 100 in the session list, and exactly in the overview', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();
-    const cards = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ sourceValue: `Karte ${from + i}`, targetValue: `card ${from + i}` }));
+    const cards = (n: number, from = 0) =>
+      Array.from({ length: n }, (_, i) => ({ sourceValue: `Karte ${from + i}`, targetValue: `card ${from + i}` }));
     let { position } = await p.create(agent, cards(99));
     expect((await json(agent, '/api/practice/flashcards?languageCode=de', position)).dueCount).toBe(99);
     ({ position } = await p.create(agent, cards(2, 99)));
@@ -77,14 +80,18 @@ describe(`practice routes on ${database.label}`, () => {
   it('sums up due now, due today, learned, mastered and the streak of practice days', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();
-    const { ids: [a, b] } = await p.create(agent, [
+    const {
+      ids: [a, b],
+    } = await p.create(agent, [
       { sourceValue: 'lernen', targetValue: 'to learn' },
       { sourceValue: 'üben', targetValue: 'to practise' },
       { sourceValue: 'wissen', targetValue: 'to know' },
     ]);
     await review(agent, a!, 'easy');
     await review(agent, b!, 'good');
-    let { position } = (await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id: a, status: 'known' } })).json();
+    let { position } = (
+      await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id: a, status: 'known' } })
+    ).json();
     let info = await json(agent, '/api/flashcards/info?languageCode=de', position);
     expect(info).toEqual({
       languageCode: 'de',
@@ -102,7 +109,9 @@ describe(`practice routes on ${database.label}`, () => {
 
     // Review "lernen" with Easy whenever it falls due until its next review is more than 180 days away.
     for (let i = 0; i < 12; i++) {
-      const due = (await json(agent, '/api/flashcards?languageCode=de', position)).flashcards.find((f: { id: string }) => f.id === a).dueDateStamp;
+      const due = (await json(agent, '/api/flashcards?languageCode=de', position)).flashcards.find(
+        (f: { id: string }) => f.id === a,
+      ).dueDateStamp;
       p.clock.set(new Date(Math.max(due, p.clock.now)).toISOString());
       const r = await review(agent, a!, 'easy');
       position = r.position;
@@ -115,7 +124,9 @@ describe(`practice routes on ${database.label}`, () => {
   it('counts the streak over consecutive UTC days and keeps 30 days of practice for analytics', async () => {
     p.clock.set('2026-05-10T23:30:00.000Z');
     const { agent } = p.learner();
-    const { ids: [id] } = await p.create(agent, [{ sourceValue: 'täglich', targetValue: 'daily' }]);
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'täglich', targetValue: 'daily' }]);
     await review(agent, id!, 'good');
     await review(agent, id!, 'good', 'quick-quiz');
     p.clock.advance(60 * MINUTE); // 00:30 the next UTC day
@@ -138,11 +149,18 @@ describe(`practice routes on ${database.label}`, () => {
   it('analytics: cards by FSRS state, and retention as 1 - lapses / reviews (null before any review)', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();
-    const created = await p.create(agent, [{ sourceValue: 'leicht', targetValue: 'easy' }, { sourceValue: 'neu', targetValue: 'new' }, { sourceValue: 'gut', targetValue: 'good' }]);
+    const created = await p.create(agent, [
+      { sourceValue: 'leicht', targetValue: 'easy' },
+      { sourceValue: 'neu', targetValue: 'new' },
+      { sourceValue: 'gut', targetValue: 'good' },
+    ]);
     const [a, , c] = created.ids;
     let position = created.position;
     let stats = await json(agent, '/api/flashcards/analytics?languageCode=de', position);
-    expect(stats).toMatchObject({ cardsByState: { new: 3, learning: 0, review: 0, relearning: 0 }, retention: { reviews: 0, lapses: 0, rate: null } });
+    expect(stats).toMatchObject({
+      cardsByState: { new: 3, learning: 0, review: 0, relearning: 0 },
+      retention: { reviews: 0, lapses: 0, rate: null },
+    });
     await review(agent, a!, 'easy'); // learned at once: FSRS state Review
     await review(agent, c!, 'good'); // still learning
     p.clock.advance(3 * DAY);
@@ -155,7 +173,9 @@ describe(`practice routes on ${database.label}`, () => {
   it('schedules at most one game review per card a day; further game repetitions are only counted', async () => {
     p.clock.set(T0);
     const { agent } = p.learner();
-    const { ids: [id, other] } = await p.create(agent, [
+    const {
+      ids: [id, other],
+    } = await p.create(agent, [
       { sourceValue: 'das Spiel', targetValue: 'the game' },
       { sourceValue: 'der Ball', targetValue: 'the ball' },
     ]);
@@ -177,7 +197,9 @@ describe(`practice routes on ${database.label}`, () => {
     p.clock.set('2026-03-03T08:00:00.000Z');
     const nextDay = await answer(id!);
     expect(nextDay.card).toMatchObject({ scheduled: true, reps: 3 });
-    const [card] = (await json(agent, '/api/flashcards?languageCode=de', nextDay.position)).flashcards.filter((f: { id: string }) => f.id === id);
+    const [card] = (await json(agent, '/api/flashcards?languageCode=de', nextDay.position)).flashcards.filter(
+      (f: { id: string }) => f.id === id,
+    );
     expect(card).toMatchObject({ timePracticed: 5, reps: 3, lastTimePracticedStamp: Date.parse('2026-03-03T08:00:00.000Z') });
   });
 
@@ -194,9 +216,16 @@ describe(`practice routes on ${database.label}`, () => {
     const { position } = await p.create(agent, [...words, ...phrases], 'es');
     const game = await json(agent, '/api/practice/match-sentence?languageCode=es', position);
     expect(game.pairs).toHaveLength(6);
-    expect(game.pairs.slice(0, 2).map((c: { sourceValue: string }) => c.sourceValue).sort()).toEqual(['Buenos días', '¿Qué hora es?']);
+    expect(
+      game.pairs
+        .slice(0, 2)
+        .map((c: { sourceValue: string }) => c.sourceValue)
+        .sort(),
+    ).toEqual(['Buenos días', '¿Qué hora es?']);
     const byId = (list: { id: string; targetValue: string }[]) => [...list].sort((x, y) => x.id.localeCompare(y.id));
-    expect(byId(game.targets)).toEqual(byId(game.pairs.map(({ id, targetValue }: { id: string; targetValue: string }) => ({ id, targetValue }))));
+    expect(byId(game.targets)).toEqual(
+      byId(game.pairs.map(({ id, targetValue }: { id: string; targetValue: string }) => ({ id, targetValue }))),
+    );
   });
 
   it('asks quick-quiz questions on Uncertain dictionary words first, each with the right answer among 4 options', async () => {
@@ -208,7 +237,14 @@ describe(`practice routes on ${database.label}`, () => {
     // The vocabulary context's public fact: the learner marked "Слово11" Uncertain in the reader.
     const { position } = await p.t.deps.store.append(
       `vocabulary-${uid}.ru.слово11`,
-      [{ id: randomUUID(), type: WordStatusChanged.type, version: WordStatusChanged.version, data: { userId: uid, language: 'ru', word: 'слово11', status: 'uncertain', at: new Date(p.clock.now).toISOString() } }],
+      [
+        {
+          id: randomUUID(),
+          type: WordStatusChanged.type,
+          version: WordStatusChanged.version,
+          data: { userId: uid, language: 'ru', word: 'слово11', status: 'uncertain', at: new Date(p.clock.now).toISOString() },
+        },
+      ],
       'any',
     );
     const quiz = await json(agent, `/api/practice/quick-quiz/list?languageCode=ru&minPosition=${position.commit}.${position.prepare}`);

@@ -1,4 +1,12 @@
-import { EXPORT_MESSAGES, FLASHCARD_EXPORT_TYPES, flashcardRoutes as f, exportFlashcards, practiceRoutes as p, type LearningLanguage, type NewFlashcard } from '@verba/contracts';
+import {
+  EXPORT_MESSAGES,
+  FLASHCARD_EXPORT_TYPES,
+  flashcardRoutes as f,
+  exportFlashcards,
+  practiceRoutes as p,
+  type LearningLanguage,
+  type NewFlashcard,
+} from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../platform/http/routes';
@@ -89,7 +97,9 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
     asChanged(await s.commands.edit(user.id, body.id, { sourceValue: body.sourceValue, targetValue: body.targetValue }, body.commandId)),
   );
 
-  registerRoute(app, auth, f.deleteFlashcard, async ({ user, body }) => asChanged(await s.commands.delete(user.id, body.id, body.commandId)));
+  registerRoute(app, auth, f.deleteFlashcard, async ({ user, body }) =>
+    asChanged(await s.commands.delete(user.id, body.id, body.commandId)),
+  );
 
   registerRoute(app, auth, f.setFlashcardStatus, async ({ user, body }) =>
     asChanged(await s.commands.setStatus(user.id, body.id, body.status, body.commandId)),
@@ -98,7 +108,10 @@ export function flashcardRoutes(app: App, auth: Authenticator, s: PracticeServic
   registerRoute(app, auth, f.createdFlashcards, async ({ user, query }) => {
     await readAfter(query.minPosition);
     const cards = await s.queries.byOrigin(user.id, query.languageCode, query.articleId, 'article');
-    return { articleId: query.articleId, flashcards: cards.map(({ id, sourceValue, targetValue, status }) => ({ id, sourceValue, targetValue, status })) };
+    return {
+      articleId: query.articleId,
+      flashcards: cards.map(({ id, sourceValue, targetValue, status }) => ({ id, sourceValue, targetValue, status })),
+    };
   });
 
   registerRoute(app, auth, f.chapterFlashcards, async ({ user, query }) => {

@@ -28,7 +28,9 @@ describe('audio decider', () => {
 
   it('removes attached audio, and refuses to remove none', () => {
     const state = fold(audioDecider, audioDecider.decide(attach, audioDecider.initialState()));
-    expect(audioDecider.decide(remove, state)).toEqual([{ type: 'speech.AudioRemoved', data: { targetKind: 'chapter', targetId: audio.targetId, by: admin, at: at.toISOString() } }]);
+    expect(audioDecider.decide(remove, state)).toEqual([
+      { type: 'speech.AudioRemoved', data: { targetKind: 'chapter', targetId: audio.targetId, by: admin, at: at.toISOString() } },
+    ]);
     expect(() => audioDecider.decide(remove, audioDecider.initialState())).toThrow(AUDIO_MESSAGES.noAudio);
   });
 });

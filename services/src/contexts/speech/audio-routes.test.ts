@@ -37,7 +37,10 @@ const owners: Module = {
       if (!opened.has(id)) throw new HttpError(404, 'Chapter not found');
       return { language: 'de' as const };
     };
-    const rule = { check, visible: async (_user: unknown, ids: readonly string[]) => new Set(ids.filter((id) => opened.has(id) && !premium.has(id))) };
+    const rule = {
+      check,
+      visible: async (_user: unknown, ids: readonly string[]) => new Set(ids.filter((id) => opened.has(id) && !premium.has(id))),
+    };
     return { chapter: rule, article: rule };
   },
 };
@@ -63,7 +66,11 @@ describe(`audio manager routes on ${database.label}`, () => {
     const chapterId = randomUUID();
     opened.add(chapterId);
     const text = 'Guten Tag! Ich heiße Anna.\nWie geht es dir?';
-    const res = await admin.request({ method: 'POST', url: `/api/admin/audio/chapter/${chapterId}/generate`, payload: { text, voiceId: 'Marlene' } });
+    const res = await admin.request({
+      method: 'POST',
+      url: `/api/admin/audio/chapter/${chapterId}/generate`,
+      payload: { text, voiceId: 'Marlene' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { audio, position } = res.json();
     // Each sentence: its letters at 0.1 s, laid end to end.
@@ -74,7 +81,9 @@ describe(`audio manager routes on ${database.label}`, () => {
     expect(audio.sentences[2].end).toBeCloseTo(lengths[0]! + lengths[1]! + lengths[2]!, 2);
     expect(audio.durationSeconds).toBeCloseTo(audio.sentences[2].end, 2);
 
-    expect((await admin.request({ method: 'GET', url: `/api/admin/audio/chapter/${chapterId}?minPosition=${position}` })).json().audio).toEqual(audio);
+    expect(
+      (await admin.request({ method: 'GET', url: `/api/admin/audio/chapter/${chapterId}?minPosition=${position}` })).json().audio,
+    ).toEqual(audio);
     await t.caughtUp();
     expect((await learner.request({ method: 'GET', url: `/api/audio/chapter/${chapterId}` })).json().audio).toEqual(audio);
     const file = await t.agent().request({ method: 'GET', url: audio.url });
@@ -93,7 +102,11 @@ describe(`audio manager routes on ${database.label}`, () => {
     const [hidden, locked] = [randomUUID(), randomUUID()];
     premium.add(locked);
     for (const id of [hidden, locked]) {
-      const made = await admin.request({ method: 'POST', url: `/api/admin/audio/chapter/${id}/generate`, payload: { text: 'Geheim.', voiceId: 'Marlene' } });
+      const made = await admin.request({
+        method: 'POST',
+        url: `/api/admin/audio/chapter/${id}/generate`,
+        payload: { text: 'Geheim.', voiceId: 'Marlene' },
+      });
       expect(made.statusCode, made.body).toBe(201);
     }
     await t.caughtUp();
@@ -109,7 +122,9 @@ describe(`audio manager routes on ${database.label}`, () => {
     const articleId = randomUUID();
     opened.add(articleId);
     const bytes = wav(6);
-    const res = await upload(`/api/admin/audio/article/${articleId}`, [{ filename: 'lesen.wav', type: 'audio/wav', bytes }], { text: 'Eins. Zwei drei vier.' });
+    const res = await upload(`/api/admin/audio/article/${articleId}`, [{ filename: 'lesen.wav', type: 'audio/wav', bytes }], {
+      text: 'Eins. Zwei drei vier.',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { audio } = res.json();
     expect(audio).toMatchObject({ source: 'upload', contentType: 'audio/wav', durationSeconds: 6 });
@@ -120,7 +135,8 @@ describe(`audio manager routes on ${database.label}`, () => {
     ]);
     expect((await t.agent().request({ method: 'GET', url: audio.url })).rawPayload.equals(bytes)).toBe(true);
     await t.caughtUp();
-    const managed = async (query = '') => (await admin.request({ method: 'GET', url: `/api/admin/audio/article/${articleId}${query}` })).json().audio;
+    const managed = async (query = '') =>
+      (await admin.request({ method: 'GET', url: `/api/admin/audio/article/${articleId}${query}` })).json().audio;
     expect(await managed()).toEqual(audio);
     // The audio manager's read is cached (spec §9: admin data 1000 s): a change behind the projector's back is not read...
     await t.platform.db('speech_audio').where({ target_id: articleId }).update({ duration_seconds: 99 });
@@ -139,10 +155,34 @@ describe(`audio manager routes on ${database.label}`, () => {
 
   const wavFile = { filename: 'a.wav', type: 'audio/wav', bytes: wav(1) };
   it.each([
-    ['a renamed .exe', [{ filename: 'talk.mp3', type: 'audio/mpeg', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]) }], { text: 'Hallo.' }, 400, AUDIO_MESSAGES.wrongType],
-    ['an image', [{ filename: 'x.ogg', type: 'audio/ogg', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0, 0]) }], { text: 'Hallo.' }, 400, AUDIO_MESSAGES.wrongType],
-    ['a WAV whose length cannot be read', [{ filename: 'b.wav', type: 'audio/wav', bytes: Buffer.from('RIFF\0\0\0\0WAVEjunkjunk') }], { text: 'Hallo.' }, 400, AUDIO_MESSAGES.unreadable],
-    ['a file over 20 MB', [{ filename: 'big.wav', type: 'audio/wav', bytes: Buffer.alloc(20_971_521, 1) }], { text: 'Hallo.' }, 413, AUDIO_MESSAGES.tooLarge],
+    [
+      'a renamed .exe',
+      [{ filename: 'talk.mp3', type: 'audio/mpeg', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(400, 0x90)]) }],
+      { text: 'Hallo.' },
+      400,
+      AUDIO_MESSAGES.wrongType,
+    ],
+    [
+      'an image',
+      [{ filename: 'x.ogg', type: 'audio/ogg', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0, 0, 0]) }],
+      { text: 'Hallo.' },
+      400,
+      AUDIO_MESSAGES.wrongType,
+    ],
+    [
+      'a WAV whose length cannot be read',
+      [{ filename: 'b.wav', type: 'audio/wav', bytes: Buffer.from('RIFF\0\0\0\0WAVEjunkjunk') }],
+      { text: 'Hallo.' },
+      400,
+      AUDIO_MESSAGES.unreadable,
+    ],
+    [
+      'a file over 20 MB',
+      [{ filename: 'big.wav', type: 'audio/wav', bytes: Buffer.alloc(20_971_521, 1) }],
+      { text: 'Hallo.' },
+      413,
+      AUDIO_MESSAGES.tooLarge,
+    ],
     ['zero files', [], { text: 'Hallo.' }, 400, MESSAGES.form.fileRequired],
     ['two files', [wavFile, wavFile], { text: 'Hallo.' }, 400, MESSAGES.form.fileRequired],
     ['no text', [wavFile], {}, 400, AUDIO_MESSAGES.textRequired],
@@ -157,10 +197,18 @@ describe(`audio manager routes on ${database.label}`, () => {
 
   it('refuses a generation without text, or for an unknown kind of target, and appends nothing', async () => {
     const before = await eventCount();
-    const empty = await admin.request({ method: 'POST', url: `/api/admin/audio/chapter/${randomUUID()}/generate`, payload: { text: '  ', voiceId: 'Marlene' } });
+    const empty = await admin.request({
+      method: 'POST',
+      url: `/api/admin/audio/chapter/${randomUUID()}/generate`,
+      payload: { text: '  ', voiceId: 'Marlene' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toContain(AUDIO_MESSAGES.textRequired);
-    const kind = await admin.request({ method: 'POST', url: `/api/admin/audio/podcast/${randomUUID()}/generate`, payload: { text: 'Hallo.', voiceId: 'Marlene' } });
+    const kind = await admin.request({
+      method: 'POST',
+      url: `/api/admin/audio/podcast/${randomUUID()}/generate`,
+      payload: { text: 'Hallo.', voiceId: 'Marlene' },
+    });
     expect(kind.statusCode).toBe(400);
     expect(await eventCount()).toBe(before);
   });

@@ -69,7 +69,10 @@ export class SpeechCommands {
       return await this.synthesizer.synthesize({ ssml: wrapForSpeech(text, input.speed), voiceId: input.voiceId });
     } catch (e) {
       if (e instanceof SpeechUnavailableError) {
-        this.log.warn({ engine: this.synthesizer.name, cause: String((e.cause as Error | undefined)?.message ?? '') }, 'speech engine unavailable');
+        this.log.warn(
+          { engine: this.synthesizer.name, cause: String((e.cause as Error | undefined)?.message ?? '') },
+          'speech engine unavailable',
+        );
         throw new HttpError(503, e.message);
       }
       // Only name and message: SDK errors can carry request details that have no place in logs.
@@ -123,7 +126,14 @@ export class AudioCommands {
       throw new HttpError(502, MESSAGES.other.speechError);
     }
     const durationSeconds = joined.durations.reduce((a, b) => a + b, 0);
-    return this.attach(target, { bytes: joined.bytes, contentType, durationSeconds }, 'generated', timingsByDurations(joined.durations), by, commandId);
+    return this.attach(
+      target,
+      { bytes: joined.bytes, contentType, durationSeconds },
+      'generated',
+      timingsByDurations(joined.durations),
+      by,
+      commandId,
+    );
   }
 
   async remove(target: Target, by: string) {
@@ -139,11 +149,25 @@ export class AudioCommands {
     return position ? { position } : {};
   }
 
-  private async attach(target: Target, file: AudioFile, source: AttachedAudio['source'], sentences: SentenceTiming[], by: string, commandId: string = randomUUID()) {
+  private async attach(
+    target: Target,
+    file: AudioFile,
+    source: AttachedAudio['source'],
+    sentences: SentenceTiming[],
+    by: string,
+    commandId: string = randomUUID(),
+  ) {
     const name = `${createHash('sha256').update(file.bytes).digest('hex')}.${AUDIO_EXTENSIONS[file.contentType]}`;
     await this.storage.put(name, file.bytes, file.contentType);
     const at = this.now();
-    const audio = { ...target, file: name, contentType: file.contentType, durationSeconds: Math.round(file.durationSeconds * 1000) / 1000, source, sentences };
+    const audio = {
+      ...target,
+      file: name,
+      contentType: file.contentType,
+      durationSeconds: Math.round(file.durationSeconds * 1000) / 1000,
+      source,
+      sentences,
+    };
     const { position } = await handleCommand({
       store: this.store,
       codec: audioCodec,
@@ -153,7 +177,15 @@ export class AudioCommands {
       commandId,
       actor: by,
     });
-    const attached: AttachedAudio = { ...target, url: audioUrl(name), contentType: file.contentType, durationSeconds: audio.durationSeconds, source, sentences, attachedAt: at.getTime() };
+    const attached: AttachedAudio = {
+      ...target,
+      url: audioUrl(name),
+      contentType: file.contentType,
+      durationSeconds: audio.durationSeconds,
+      source,
+      sentences,
+      attachedAt: at.getTime(),
+    };
     return { audio: attached, ...(position ? { position } : {}) };
   }
 

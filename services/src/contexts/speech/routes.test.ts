@@ -101,7 +101,9 @@ describe(`text-to-speech routes on ${database.label}`, () => {
     const over = await speak(agent, 'Satz Nummer 51');
     expect(over.statusCode).toBe(403);
     expect(over.json().message).toBe(MESSAGES.tts.monthlyLimitReached);
-    expect(over.json().message).toBe('You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.');
+    expect(over.json().message).toBe(
+      'You have reached your monthly limit of 50 translations. Upgrade to Master for unlimited pronunciations.',
+    );
     expect(synth.calls.length).toBe(calls); // refused before paying for a synthesis
 
     // A phrase already spoken costs no call, so it still plays, and counts nothing.
@@ -141,8 +143,12 @@ describe(`text-to-speech routes on ${database.label}`, () => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(50);
     expect(codes.filter((c) => c === 403)).toHaveLength(20);
-    const rows = await t.platform.db.raw('select data from es_events where stream_id = ? order by stream_revision', [usageStream(uid, '2026-04')]);
-    expect(rows.rows.map((r: { data: { callsThisMonth: number } }) => r.data.callsThisMonth)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const rows = await t.platform.db.raw('select data from es_events where stream_id = ? order by stream_revision', [
+      usageStream(uid, '2026-04'),
+    ]);
+    expect(rows.rows.map((r: { data: { callsThisMonth: number } }) => r.data.callsThisMonth)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
   });
 });
 
@@ -156,7 +162,12 @@ describe(`text-to-speech with the configured engine on ${database.label}`, () =>
     const t = await createTestApp(await database.create(), [testAuthModule, createSpeechModule()]);
     try {
       const agent = t.agent().setCookies(testUserCookies(randomUUID()));
-      const speakOnce = () => agent.request({ method: 'POST', url: '/api/tts', payload: { text: 'Es riecht nach Brot und Kaffee.', voiceId: 'Marlene', ssml: true } });
+      const speakOnce = () =>
+        agent.request({
+          method: 'POST',
+          url: '/api/tts',
+          payload: { text: 'Es riecht nach Brot und Kaffee.', voiceId: 'Marlene', ssml: true },
+        });
       const res = await speakOnce();
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('audio/wav');

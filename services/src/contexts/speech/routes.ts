@@ -1,6 +1,14 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { Readable } from '../../platform/readable';
-import { AUDIO_MAX_BYTES, AUDIO_MESSAGES, AUDIO_TEXT_MAX, MESSAGES, adminAudioRoutes as a, speechRoutes as r, translationLimit } from '@verba/contracts';
+import {
+  AUDIO_MAX_BYTES,
+  AUDIO_MESSAGES,
+  AUDIO_TEXT_MAX,
+  MESSAGES,
+  adminAudioRoutes as a,
+  speechRoutes as r,
+  translationLimit,
+} from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { useMultipart } from '../../platform/http/multipart';
 import { HttpError } from '../../platform/http/problem';
@@ -74,7 +82,9 @@ export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDe
 
   registerRoute(app, auth, a.adminUploadAudio, async ({ user, params, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
-    const form = await readAudioForm(request.parts({ limits: { fileSize: AUDIO_MAX_BYTES, files: 2, fields: 3, fieldSize: TEXT_FIELD_MAX_BYTES } }) as never);
+    const form = await readAudioForm(
+      request.parts({ limits: { fileSize: AUDIO_MAX_BYTES, files: 2, fields: 3, fieldSize: TEXT_FIELD_MAX_BYTES } }) as never,
+    );
     if (!form.bytes?.length) throw new HttpError(400, MESSAGES.form.fileRequired);
     const text = form.text?.trim() ?? '';
     if (!text) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
@@ -85,11 +95,19 @@ export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDe
     );
     if (!contentType) throw new HttpError(400, AUDIO_MESSAGES.wrongType);
     if (durationSeconds === undefined) throw new HttpError(400, AUDIO_MESSAGES.unreadable);
-    const { audio, ...rest } = await d.commands.upload(params, text.slice(0, AUDIO_TEXT_MAX), { bytes: form.bytes, contentType, durationSeconds }, user.id);
+    const { audio, ...rest } = await d.commands.upload(
+      params,
+      text.slice(0, AUDIO_TEXT_MAX),
+      { bytes: form.bytes, contentType, durationSeconds },
+      user.id,
+    );
     return { audio, ...position(rest) };
   });
 
-  registerRoute(app, auth, a.adminRemoveAudio, async ({ user, params }) => ({ ok: true as const, ...position(await d.commands.remove(params, user.id)) }));
+  registerRoute(app, auth, a.adminRemoveAudio, async ({ user, params }) => ({
+    ok: true as const,
+    ...position(await d.commands.remove(params, user.id)),
+  }));
 
   registerRoute(app, auth, a.getAudio, async ({ user, params }) => {
     await d.readable.check(params.targetKind, user, params.targetId);

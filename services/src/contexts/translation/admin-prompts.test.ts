@@ -11,7 +11,8 @@ import { createTranslationModule } from './module';
 const database = await preferredTestDatabase();
 const eventCount = async (t: TestApp) => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 const as = (t: TestApp, role = 'User') => t.agent().setCookies(testUserCookies(randomUUID(), role));
-const post = (agent: Agent, url: string, payload: unknown) => agent.request({ method: 'POST', url: `/api/admin/prompts/${url}`, payload: payload as object });
+const post = (agent: Agent, url: string, payload: unknown) =>
+  agent.request({ method: 'POST', url: `/api/admin/prompts/${url}`, payload: payload as object });
 
 describe(`admin prompt tools (restore, test-ai) on ${database.label}`, () => {
   let t: TestApp;
@@ -36,12 +37,25 @@ describe(`admin prompt tools (restore, test-ai) on ${database.label}`, () => {
   });
 
   it('restores an old version as a new version with its text', async () => {
-    await admin.request({ method: 'POST', url: '/api/translation-ai/prompts/update', payload: { kind: 'multiWord', prompt: 'Version one.' } });
-    await admin.request({ method: 'POST', url: '/api/translation-ai/prompts/update', payload: { kind: 'multiWord', prompt: 'Version two.' } });
+    await admin.request({
+      method: 'POST',
+      url: '/api/translation-ai/prompts/update',
+      payload: { kind: 'multiWord', prompt: 'Version one.' },
+    });
+    await admin.request({
+      method: 'POST',
+      url: '/api/translation-ai/prompts/update',
+      payload: { kind: 'multiWord', prompt: 'Version two.' },
+    });
     await t.caughtUp();
     const restored = await post(admin, 'multiWord/restore', { version: 1 });
     expect(restored.json()).toMatchObject({ changed: true, version: 1 });
-    const versions = (await admin.request({ method: 'GET', url: `/api/translation-ai/prompts/history?kind=multiWord&minPosition=${restored.json().position}` })).json().versions;
+    const versions = (
+      await admin.request({
+        method: 'GET',
+        url: `/api/translation-ai/prompts/history?kind=multiWord&minPosition=${restored.json().position}`,
+      })
+    ).json().versions;
     expect(versions.map((v: { version: number; prompt: string }) => [v.version, v.prompt])).toEqual([
       [3, 'Version one.'],
       [2, 'Version two.'],
@@ -52,9 +66,17 @@ describe(`admin prompt tools (restore, test-ai) on ${database.label}`, () => {
   });
 
   it('serves the version history from the cache until a save is projected (spec §9: admin data kept 1000 s)', async () => {
-    const save = (prompt: string) => admin.request({ method: 'POST', url: '/api/translation-ai/prompts/update', payload: { kind: 'publicArticleCheck', prompt } });
+    const save = (prompt: string) =>
+      admin.request({ method: 'POST', url: '/api/translation-ai/prompts/update', payload: { kind: 'publicArticleCheck', prompt } });
     const history = async (minPosition?: string) =>
-      (await admin.request({ method: 'GET', url: `/api/translation-ai/prompts/history?kind=publicArticleCheck${minPosition ? `&minPosition=${minPosition}` : ''}` })).json().versions.map((v: { prompt: string }) => v.prompt);
+      (
+        await admin.request({
+          method: 'GET',
+          url: `/api/translation-ai/prompts/history?kind=publicArticleCheck${minPosition ? `&minPosition=${minPosition}` : ''}`,
+        })
+      )
+        .json()
+        .versions.map((v: { prompt: string }) => v.prompt);
     expect(await history((await save('Erste Fassung.')).json().position)).toEqual(['Erste Fassung.']);
     await t.caughtUp(); // earlier tests' saves are projected, their invalidations done
     // Behind the projector's back the read model changes: the repeated read does not query it again...
@@ -79,7 +101,11 @@ describe(`admin prompt tools (restore, test-ai) on ${database.label}`, () => {
   });
 
   it('runs the current prompt, a draft or a version on a sample beside the version before it, with durations', async () => {
-    const saved = await admin.request({ method: 'POST', url: '/api/translation-ai/prompts/update', payload: { kind: 'translation', prompt: 'Translate word by word.' } });
+    const saved = await admin.request({
+      method: 'POST',
+      url: '/api/translation-ai/prompts/update',
+      payload: { kind: 'translation', prompt: 'Translate word by word.' },
+    });
     await t.caughtUp();
     const current = await post(admin, 'translation/test', { text: 'Brot', languageCode: 'de' });
     expect(current.statusCode, current.body).toBe(200);

@@ -31,7 +31,12 @@ export class TranslationCommands {
     this.store = lastEventOnly(store);
   }
 
-  async updatePrompt(kind: PromptKind, prompt: string, adminId: string, commandId: string = randomUUID()): Promise<{ changed: boolean; position?: Position }> {
+  async updatePrompt(
+    kind: PromptKind,
+    prompt: string,
+    adminId: string,
+    commandId: string = randomUUID(),
+  ): Promise<{ changed: boolean; position?: Position }> {
     const result = await handleCommand({
       store: this.store,
       codec: promptCodec,
@@ -45,11 +50,25 @@ export class TranslationCommands {
   }
 
   /** Saves the learner's meaning of a word in one language; the same meaning again appends nothing. */
-  async saveOwnMeaning(userId: string, languageCode: LearningLanguage, word: string, meaning: string, commandId: string = randomUUID()): Promise<Saved> {
+  async saveOwnMeaning(
+    userId: string,
+    languageCode: LearningLanguage,
+    word: string,
+    meaning: string,
+    commandId: string = randomUUID(),
+  ): Promise<Saved> {
     const key = await this.personalData.createKey(userId);
     // The stream is named by a digest of the word under the learner's key: the log's stream names reveal no word.
-    const wordId = uuidFromDigest(createHmac('sha256', key).update(`${languageCode}\n${meaningKey(word)}`).digest());
-    const command = await this.personalData.seal(userId, { userId, languageCode, word: word.trim(), meaning: meaning.trim(), at: this.now().toISOString() }, OWN_MEANING_SEALED_FIELDS);
+    const wordId = uuidFromDigest(
+      createHmac('sha256', key)
+        .update(`${languageCode}\n${meaningKey(word)}`)
+        .digest(),
+    );
+    const command = await this.personalData.seal(
+      userId,
+      { userId, languageCode, word: word.trim(), meaning: meaning.trim(), at: this.now().toISOString() },
+      OWN_MEANING_SEALED_FIELDS,
+    );
     const result = await handleCommand({
       store: this.store,
       codec: meaningCodec,

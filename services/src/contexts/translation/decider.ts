@@ -19,7 +19,12 @@ export const promptDecider: Decider<UpdatePrompt, PromptState, PromptEvent> = {
   initialState: () => ({ version: 0 }),
   decide(c, s) {
     if (c.prompt === s.prompt) return [];
-    return [{ type: 'translation.PromptUpdated', data: { kind: c.kind, prompt: c.prompt, version: s.version + 1, updatedBy: c.updatedBy, at: c.at } }];
+    return [
+      {
+        type: 'translation.PromptUpdated',
+        data: { kind: c.kind, prompt: c.prompt, version: s.version + 1, updatedBy: c.updatedBy, at: c.at },
+      },
+    ];
   },
   // Each event carries its version, so the last event alone is the whole state.
   evolve: (_s, e) => ({ version: e.data.version, prompt: e.data.prompt }),

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
-import { MESSAGES, PROMPT_KINDS, type ArticleCheck, type LearningLanguage, type PromptKind, type TranslationResult } from '@verba/contracts';
+import {
+  MESSAGES,
+  PROMPT_KINDS,
+  type ArticleCheck,
+  type LearningLanguage,
+  type PromptKind,
+  type TranslationResult,
+} from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
 import { HttpError } from '../../platform/http/problem';
 import type { Logger } from '../../platform/logger';
@@ -79,12 +86,25 @@ export class TranslationQueries {
       );
       if (translation && !translation.fallback) await this.cache.set(key, JSON.stringify(translation), CACHE_TTL_MS);
       if (translation?.source === 'ai') {
-        await this.memory.record({ sourceLanguage: sourceLanguage ?? '', locale: input.locale, text: input.text, translation: translation.text, provider: this.provider.name });
+        await this.memory.record({
+          sourceLanguage: sourceLanguage ?? '',
+          locale: input.locale,
+          text: input.text,
+          translation: translation.text,
+          provider: this.provider.name,
+        });
       }
     }
     const duration_s = Math.round(performance.now() - started) / 1000;
     if (translation === undefined) return { success: true, found: false, data: '', duration_s };
-    return { success: true, found: true, data: translation.text, duration_s, source: translation.source, ...(translation.lemma ? { lemma: translation.lemma } : {}) };
+    return {
+      success: true,
+      found: true,
+      data: translation.text,
+      duration_s,
+      source: translation.source,
+      ...(translation.lemma ? { lemma: translation.lemma } : {}),
+    };
   }
 
   /** The learner's own meaning of a word, or null. */
@@ -118,7 +138,12 @@ export class TranslationQueries {
   promptVersions(kind: PromptKind) {
     return adminReads.read(this.adminCache, [promptsProjection.name], `prompt-versions:${kind}`, async () => {
       const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
-      return rows.map((r) => ({ version: r.version, prompt: r.prompt, updatedAt: new Date(r.updated_at).toISOString(), updatedBy: r.updated_by }));
+      return rows.map((r) => ({
+        version: r.version,
+        prompt: r.prompt,
+        updatedAt: new Date(r.updated_at).toISOString(),
+        updatedBy: r.updated_by,
+      }));
     });
   }
 
@@ -139,7 +164,11 @@ export class TranslationQueries {
    * An admin's test of a prompt on a sample: straight to the provider, not through the cache, so the duration is
    * the real one and a draft never fills the cache. The moderation prompt answers with its verdict.
    */
-  async runPrompt(kind: PromptKind, prompt: string, input: Omit<TranslateInput, 'prompt' | 'context'>): Promise<{ found: boolean; data: string; duration_s: number; source?: string }> {
+  async runPrompt(
+    kind: PromptKind,
+    prompt: string,
+    input: Omit<TranslateInput, 'prompt' | 'context'>,
+  ): Promise<{ found: boolean; data: string; duration_s: number; source?: string }> {
     const started = performance.now();
     const seconds = () => Math.round(performance.now() - started) / 1000;
     if (kind === 'publicArticleCheck') {
@@ -147,9 +176,13 @@ export class TranslationQueries {
       return { found: true, data: verdict.ok ? 'Accepted' : `Declined: ${verdict.reason}`, duration_s: seconds() };
     }
     const sourceLanguage = input.languageCode ?? detectLanguage(input.text);
-    const translation = await this.call(() => this.provider.translate({ text: input.text, locale: input.locale, prompt, ...(sourceLanguage ? { sourceLanguage } : {}) }));
+    const translation = await this.call(() =>
+      this.provider.translate({ text: input.text, locale: input.locale, prompt, ...(sourceLanguage ? { sourceLanguage } : {}) }),
+    );
     const duration_s = seconds();
-    return translation ? { found: true, data: translation.text, duration_s, source: translation.source } : { found: false, data: '', duration_s };
+    return translation
+      ? { found: true, data: translation.text, duration_s, source: translation.source }
+      : { found: false, data: '', duration_s };
   }
 
   private async currentPrompt(kind: PromptKind): Promise<string> {
@@ -168,7 +201,12 @@ export class TranslationQueries {
       const err = e as Error & { status?: number };
       const invalid = e instanceof InvalidProviderResultError;
       this.log[invalid ? 'warn' : 'error'](
-        { provider: this.provider.name, error: err.name, ...(err.status ? { status: err.status } : {}), ...(invalid ? { detail: err.message } : {}) },
+        {
+          provider: this.provider.name,
+          error: err.name,
+          ...(err.status ? { status: err.status } : {}),
+          ...(invalid ? { detail: err.message } : {}),
+        },
         invalid ? 'translation provider gave an unusable result' : 'translation provider failed',
       );
       throw new HttpError(502, MESSAGES.other.translationError);

@@ -22,7 +22,8 @@ const NOW = new Date('2026-05-04T10:00:00.000Z');
 
 const eventCount = async (t: TestApp) => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 const as = (t: TestApp, role = 'User') => t.agent().setCookies(testUserCookies(randomUUID(), role));
-const post = (agent: Agent, url: string, payload?: unknown) => agent.request({ method: 'POST', url: `/api/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
+const post = (agent: Agent, url: string, payload?: unknown) =>
+  agent.request({ method: 'POST', url: `/api/${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 describe(`translation routes with the local provider on ${database.label}`, () => {
   let t: TestApp;
@@ -43,7 +44,9 @@ describe(`translation routes with the local provider on ${database.label}`, () =
       ['POST', 'translation/meanings'],
       ['GET', 'translation/meanings?languageCode=de&word=Zelt'],
     ] as const) {
-      const res = await t.agent().request({ method, url: `/api/${url}`, ...(method === 'POST' ? { payload: { text: 'Brot', prompt: 'p' } } : {}) });
+      const res = await t
+        .agent()
+        .request({ method, url: `/api/${url}`, ...(method === 'POST' ? { payload: { text: 'Brot', prompt: 'p' } } : {}) });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().message).toBe(SESSION_EXPIRED);
     }
@@ -73,15 +76,32 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     expect(word.json()).toMatchObject({ success: true, found: true, data: 'tent', source: 'dictionary' });
     expect(typeof word.json().duration_s).toBe('number');
     // What the reader sends for a word: translation-ai with a prompt and the sentence; the lemma comes back.
-    const inflected = await post(agent, 'translation-ai', { text: 'gegessen', prompt: 'Translate the word.', languageCode: 'de', context: 'Wir haben Fisch gegessen.' });
+    const inflected = await post(agent, 'translation-ai', {
+      text: 'gegessen',
+      prompt: 'Translate the word.',
+      languageCode: 'de',
+      context: 'Wir haben Fisch gegessen.',
+    });
     expect(inflected.json()).toMatchObject({ found: true, source: 'dictionary', lemma: 'essen' });
     expect(inflected.json().data).toContain('eaten');
-    expect((await post(agent, 'translation-ai', { text: 'mangeons', prompt: 'p', languageCode: 'fr' })).json()).toMatchObject({ data: 'eat', lemma: 'manger' });
+    expect((await post(agent, 'translation-ai', { text: 'mangeons', prompt: 'p', languageCode: 'fr' })).json()).toMatchObject({
+      data: 'eat',
+      lemma: 'manger',
+    });
 
-    const sentence = await post(agent, 'translation-ai', { text: 'Guten Morgen! Das Wasser war sehr kalt.', prompt: 'Translate for a learner.', locale: 'en' });
+    const sentence = await post(agent, 'translation-ai', {
+      text: 'Guten Morgen! Das Wasser war sehr kalt.',
+      prompt: 'Translate for a learner.',
+      locale: 'en',
+    });
     expect(sentence.json()).toMatchObject({ data: 'Good morning! The water was very cold.', source: 'gloss' });
-    expect((await post(agent, 'translation', { text: 'Спокойной ночи, мама' })).json()).toMatchObject({ data: 'Good night, mum', source: 'gloss' });
-    expect((await post(agent, 'translation-ai/multi-words-translation-prompt/post', { text: 'tout le monde', languageCode: 'fr' })).json()).toMatchObject({
+    expect((await post(agent, 'translation', { text: 'Спокойной ночи, мама' })).json()).toMatchObject({
+      data: 'Good night, mum',
+      source: 'gloss',
+    });
+    expect(
+      (await post(agent, 'translation-ai/multi-words-translation-prompt/post', { text: 'tout le monde', languageCode: 'fr' })).json(),
+    ).toMatchObject({
       data: 'everyone',
       source: 'dictionary',
     });
@@ -89,12 +109,24 @@ describe(`translation routes with the local provider on ${database.label}`, () =
 
   it('answers a name with itself when the sentence writes it as one (transliterated from Cyrillic)', async () => {
     const agent = as(t);
-    const krueger = await post(agent, 'translation-ai', { text: 'Krüger', prompt: 'p', languageCode: 'de', context: 'In der Bäckerei von Frau Krüger ist es warm.' });
+    const krueger = await post(agent, 'translation-ai', {
+      text: 'Krüger',
+      prompt: 'p',
+      languageCode: 'de',
+      context: 'In der Bäckerei von Frau Krüger ist es warm.',
+    });
     expect(krueger.json()).toMatchObject({ found: true, data: 'Krüger' });
-    const masha = await post(agent, 'translation-ai', { text: 'Маша', prompt: 'p', languageCode: 'ru', context: 'Сегодня Маша идёт в школу.' });
+    const masha = await post(agent, 'translation-ai', {
+      text: 'Маша',
+      prompt: 'p',
+      languageCode: 'ru',
+      context: 'Сегодня Маша идёт в школу.',
+    });
     expect(masha.json()).toMatchObject({ found: true, data: 'Masha' });
     // Without the sentence there is no telling a name from an unknown word.
-    expect((await post(agent, 'translation-ai', { text: 'Krüger', prompt: 'p', languageCode: 'de' })).json()).toMatchObject({ found: false });
+    expect((await post(agent, 'translation-ai', { text: 'Krüger', prompt: 'p', languageCode: 'de' })).json()).toMatchObject({
+      found: false,
+    });
   });
 
   it('answers 200 found: false for a text the glossaries and memory do not know (nothing upstream failed)', async () => {
@@ -111,7 +143,10 @@ describe(`translation routes with the local provider on ${database.label}`, () =
       expect(TranslationResultSchema.parse(res.json()).found).toBe(false);
     }
     // A miss is neither cached nor remembered: a known word still answers found: true.
-    expect((await post(agent, 'translation', { text: 'Brot', languageCode: 'de' })).json()).toMatchObject({ found: true, data: expect.stringMatching(/^bread/) });
+    expect((await post(agent, 'translation', { text: 'Brot', languageCode: 'de' })).json()).toMatchObject({
+      found: true,
+      data: expect.stringMatching(/^bread/),
+    });
     expect(await t.platform.db('translation_memory').where({ translation: '' }).select('source_key')).toEqual([]);
   });
 
@@ -120,7 +155,10 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     const lea = t.agent().setCookies(testUserCookies(userId));
     const other = as(t);
     const meaning = (agent: Agent, word: string, minPosition?: string) =>
-      agent.request({ method: 'GET', url: `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(word)}${minPosition ? `&minPosition=${minPosition}` : ''}` });
+      agent.request({
+        method: 'GET',
+        url: `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(word)}${minPosition ? `&minPosition=${minPosition}` : ''}`,
+      });
     expect((await meaning(lea, 'Blorptastisch')).json()).toEqual({ word: 'Blorptastisch', meaning: null });
 
     const before = await eventCount(t);
@@ -138,10 +176,18 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     expect((await post(lea, 'translation/meanings', { languageCode: 'xx', word: 'a', meaning: 'b' })).statusCode).toBe(400);
     expect(await eventCount(t)).toBe(before);
 
-    const saved = await post(lea, 'translation/meanings', { languageCode: 'de', word: 'Blorptastisch', meaning: 'fantastically blorpy', commandId: randomUUID() });
+    const saved = await post(lea, 'translation/meanings', {
+      languageCode: 'de',
+      word: 'Blorptastisch',
+      meaning: 'fantastically blorpy',
+      commandId: randomUUID(),
+    });
     expect(saved.json()).toMatchObject({ changed: true, position: expect.any(String) });
     // The word is keyed as the reader keys it: case and edge punctuation aside.
-    expect((await meaning(lea, 'blorptastisch,', saved.json().position)).json()).toEqual({ word: 'blorptastisch,', meaning: 'fantastically blorpy' });
+    expect((await meaning(lea, 'blorptastisch,', saved.json().position)).json()).toEqual({
+      word: 'blorptastisch,',
+      meaning: 'fantastically blorpy',
+    });
     expect((await meaning(other, 'Blorptastisch')).json()).toEqual({ word: 'Blorptastisch', meaning: null });
     const again = await post(lea, 'translation/meanings', { languageCode: 'de', word: 'BLORPTASTISCH', meaning: 'fantastically blorpy' });
     expect(again.json()).toEqual({ changed: false });
@@ -150,7 +196,9 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     const changed = await post(lea, 'translation/meanings', { languageCode: 'de', word: 'Blorptastisch', meaning: 'wonderfully odd' });
     expect((await meaning(lea, 'Blorptastisch', changed.json().position)).json().meaning).toBe('wonderfully odd');
     // Another language is another word.
-    expect((await lea.request({ method: 'GET', url: '/api/translation/meanings?languageCode=fr&word=Blorptastisch' })).json().meaning).toBeNull();
+    expect(
+      (await lea.request({ method: 'GET', url: '/api/translation/meanings?languageCode=fr&word=Blorptastisch' })).json().meaning,
+    ).toBeNull();
 
     const logged = JSON.stringify((await t.platform.db.raw(`select data from es_events where type = 'translation.OwnMeaningSaved'`)).rows);
     expect(logged).not.toContain('wonderfully odd');
@@ -170,7 +218,10 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     const agent = as(t);
     const article = { name: 'Ein Morgen in der Bäckerei', content: 'Es ist sechs Uhr am Morgen. Es riecht nach Brot und Kaffee.' };
     expect((await post(agent, 'translation-ai/check-public-article', article)).json()).toEqual({ ok: true });
-    const declined = await post(agent, 'translation-ai/check-public-article', { name: 'Meinung', content: 'Man sollte sie alle ausrotten.' });
+    const declined = await post(agent, 'translation-ai/check-public-article', {
+      name: 'Meinung',
+      content: 'Man sollte sie alle ausrotten.',
+    });
     expect(declined.json()).toEqual({ ok: false, reason: 'The article contains violent or hateful language ("ausrotten").' });
   });
 
@@ -206,10 +257,17 @@ describe(`translation routes with the local provider on ${database.label}`, () =
     expect(same.json()).toEqual({ changed: false });
     expect(await eventCount(t)).toBe(before + 2);
 
-    const current = (await user.request({ method: 'GET', url: `/api/translation-ai/prompts/get?minPosition=${first.json().position}` })).json();
+    const current = (
+      await user.request({ method: 'GET', url: `/api/translation-ai/prompts/get?minPosition=${first.json().position}` })
+    ).json();
     expect(current.prompts[0].version).toBeGreaterThanOrEqual(1);
     // Read-your-writes: the history read with the second update's position includes it, however busy the projector.
-    const history = (await admin.request({ method: 'GET', url: `/api/translation-ai/prompts/history?kind=translation&minPosition=${second.json().position}` })).json();
+    const history = (
+      await admin.request({
+        method: 'GET',
+        url: `/api/translation-ai/prompts/history?kind=translation&minPosition=${second.json().position}`,
+      })
+    ).json();
     expect(history.versions).toEqual([
       { version: 2, prompt: 'Translate very simply.', updatedAt: NOW.toISOString(), updatedBy: expect.any(String) },
       { version: 1, prompt: 'Translate simply.', updatedAt: NOW.toISOString(), updatedBy: expect.any(String) },
@@ -243,7 +301,10 @@ function withFakeOpenAi(provider: (baseURL: string, log: Logger) => (memory: Tra
   beforeAll(async () => {
     fake.server = await startFakeOpenAi((r) => fake.next(r));
     const log = createLogger('info', 'test', { write: (line: string) => void fake.logged.push(line) });
-    fake.t = await createTestApp(await database.create(), [testAuthModule, createTranslationModule({ now: () => NOW, log, provider: provider(fake.server.baseURL, log) })]);
+    fake.t = await createTestApp(await database.create(), [
+      testAuthModule,
+      createTranslationModule({ now: () => NOW, log, provider: provider(fake.server.baseURL, log) }),
+    ]);
   });
   afterAll(async () => {
     await fake.t?.close();
@@ -261,7 +322,11 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
     fake.next = (r) => completion(`EN(${r.body.messages[1]!.content})`);
     const calls = fake.server.received.length;
     const body = { text: 'Die Stadt ist noch ruhig', prompt: 'Translate.', locale: 'en' };
-    expect((await post(agent, 'translation-ai', body)).json()).toMatchObject({ success: true, found: true, data: 'EN(Die Stadt ist noch ruhig)' });
+    expect((await post(agent, 'translation-ai', body)).json()).toMatchObject({
+      success: true,
+      found: true,
+      data: 'EN(Die Stadt ist noch ruhig)',
+    });
     expect((await post(as(fake.t), 'translation-ai', body)).json()).toMatchObject({ found: true, data: 'EN(Die Stadt ist noch ruhig)' });
     expect(fake.server.received.length).toBe(calls + 1);
     await post(agent, 'translation-ai', { ...body, prompt: 'Translate formally.' });
@@ -274,14 +339,22 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
     const admin = as(fake.t, 'Admin');
     await post(admin, 'translation-ai/prompts/update', { kind: 'multiWord', prompt: 'Explain the idiom.' });
     fake.next = () => completion('to be in a good mood');
-    let res = await post(as(fake.t), 'translation-ai/multi-words-translation-prompt/post', { text: 'gut gelaunt sein', languageCode: 'de' });
+    let res = await post(as(fake.t), 'translation-ai/multi-words-translation-prompt/post', {
+      text: 'gut gelaunt sein',
+      languageCode: 'de',
+    });
     // The prompt is read from the read model, which follows the log a moment later.
     for (let i = 0; i < 250 && !fake.server.received.at(-1)!.body.messages[0]!.content.startsWith('Explain the idiom.'); i++) {
       await new Promise((r) => setTimeout(r, 20));
-      res = await post(as(fake.t), 'translation-ai/multi-words-translation-prompt/post', { text: `gut gelaunt sein ${i}`, languageCode: 'de' });
+      res = await post(as(fake.t), 'translation-ai/multi-words-translation-prompt/post', {
+        text: `gut gelaunt sein ${i}`,
+        languageCode: 'de',
+      });
     }
     expect(res.json().data).toBe('to be in a good mood');
-    expect(fake.server.received.at(-1)!.body.messages[0]!.content).toBe('Explain the idiom.\n\nTranslate from German into the language with the code "en".');
+    expect(fake.server.received.at(-1)!.body.messages[0]!.content).toBe(
+      'Explain the idiom.\n\nTranslate from German into the language with the code "en".',
+    );
   });
 
   it('moderates with the stored prompt and returns the provider verdict', async () => {
@@ -298,7 +371,10 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
     const cases = [
       [completion(''), [translate, check]],
       [completion('not json'), [check]], // a fine translation, but not a verdict
-      [{ status: 401, json: { error: { message: `Incorrect API key provided: ${SECRET}`, type: 'invalid_request_error' } } }, [translate, check]],
+      [
+        { status: 401, json: { error: { message: `Incorrect API key provided: ${SECRET}`, type: 'invalid_request_error' } } },
+        [translate, check],
+      ],
       [{ status: 500, json: { error: { message: `internal error for ${SECRET}` } } }, [translate, check]],
     ] as const;
     for (const [answer, calls] of cases) {
@@ -327,13 +403,21 @@ describe(`translation routes with the OpenAI adapter on ${database.label}`, () =
       source: 'memory',
     });
     // A new sentence: the glossary plus the remembered word, a gloss.
-    expect(await local.translate({ text: 'La mejor casa', locale: 'en', sourceLanguage: 'es' })).toEqual({ text: 'The best house', source: 'gloss' });
+    expect(await local.translate({ text: 'La mejor casa', locale: 'en', sourceLanguage: 'es' })).toEqual({
+      text: 'The best house',
+      source: 'gloss',
+    });
   });
 });
 
 describe(`translation with OpenAI configured and the offline dictionary as its fallback on ${database.label}`, () => {
   const fake = withFakeOpenAi(
-    (baseURL, log) => (memory) => withFallback(createOpenAiProvider({ apiKey: 'sk-fallback-secret-1', baseURL, model: 'm', timeoutMs: 5000 }), createLocalProvider(memory), log),
+    (baseURL, log) => (memory) =>
+      withFallback(
+        createOpenAiProvider({ apiKey: 'sk-fallback-secret-1', baseURL, model: 'm', timeoutMs: 5000 }),
+        createLocalProvider(memory),
+        log,
+      ),
   );
 
   it('answers from the dictionary when the AI fails, does not cache that, and asks the AI again next time', async () => {
@@ -352,6 +436,9 @@ describe(`translation with OpenAI configured and the offline dictionary as its f
 
   it('still says "found: false" when neither the AI nor the dictionary has an answer', async () => {
     fake.next = () => ({ status: 503, json: { error: { message: 'down' } } });
-    expect((await post(as(fake.t), 'translation-ai', { text: 'Qxzvbnm', prompt: 'p', languageCode: 'de' })).json()).toMatchObject({ found: false, data: '' });
+    expect((await post(as(fake.t), 'translation-ai', { text: 'Qxzvbnm', prompt: 'p', languageCode: 'de' })).json()).toMatchObject({
+      found: false,
+      data: '',
+    });
   });
 });

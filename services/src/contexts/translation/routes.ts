@@ -69,6 +69,9 @@ export function translationRoutes(
     const run = { version, prompt, ...(await queries.runPrompt(params.kind, prompt, input)) };
     if (previousVersion < 0) return { run, previous: null };
     const previousPrompt = await versionText(params.kind, previousVersion);
-    return { run, previous: { version: previousVersion, prompt: previousPrompt, ...(await queries.runPrompt(params.kind, previousPrompt, input)) } };
+    return {
+      run,
+      previous: { version: previousVersion, prompt: previousPrompt, ...(await queries.runPrompt(params.kind, previousPrompt, input)) },
+    };
   });
 }

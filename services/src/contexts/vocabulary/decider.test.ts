@@ -13,9 +13,25 @@ const changed = (status: MarkWord['status']): VocabularyEvent => ({
 
 describe('word status decider', () => {
   const spec = deciderSpec(wordDecider);
-  it('adds a new word as known', () => spec.given([]).when(mark('known')).then([changed('known')]));
-  it('replaces uncertain with known', () => spec.given([changed('uncertain')]).when(mark('known')).then([changed('known')]));
-  it('removes a word marked new', () => spec.given([changed('known')]).when(mark('new')).then([changed('new')]));
-  it('changes nothing when the status is already that', () => spec.given([changed('known')]).when(mark('known')).then([]));
+  it('adds a new word as known', () =>
+    spec
+      .given([])
+      .when(mark('known'))
+      .then([changed('known')]));
+  it('replaces uncertain with known', () =>
+    spec
+      .given([changed('uncertain')])
+      .when(mark('known'))
+      .then([changed('known')]));
+  it('removes a word marked new', () =>
+    spec
+      .given([changed('known')])
+      .when(mark('new'))
+      .then([changed('new')]));
+  it('changes nothing when the status is already that', () =>
+    spec
+      .given([changed('known')])
+      .when(mark('known'))
+      .then([]));
   it('changes nothing when an unknown word is marked new', () => spec.given([]).when(mark('new')).then([]));
 });

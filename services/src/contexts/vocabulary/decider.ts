@@ -16,7 +16,9 @@ export const wordDecider: Decider<MarkWord, { status: WordStatus }, VocabularyEv
   initialState: () => ({ status: 'new' }),
   decide(c, s) {
     if (c.status === s.status) return [];
-    return [{ type: 'vocabulary.WordStatusChanged', data: { userId: c.userId, language: c.language, word: c.word, status: c.status, at: c.at } }];
+    return [
+      { type: 'vocabulary.WordStatusChanged', data: { userId: c.userId, language: c.language, word: c.word, status: c.status, at: c.at } },
+    ];
   },
   evolve: (_s, e) => ({ status: e.data.status }),
 };

@@ -29,28 +29,50 @@ describe(`dictionary routes on ${database.label}`, () => {
   }
 
   const read = async (agent: Agent, position?: string, lang = 'de') =>
-    (await agent.request({ method: 'GET', url: `/api/dictionary?languageCode=${lang}${position ? `&minPosition=${position}` : ''}` })).json();
+    (
+      await agent.request({ method: 'GET', url: `/api/dictionary?languageCode=${lang}${position ? `&minPosition=${position}` : ''}` })
+    ).json();
 
   it('marks a word Known, Uncertain and New, and reads each change back at once', async () => {
     const { agent } = learner();
-    const known = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: '„Häuser,', status: 'known' } } });
+    const known = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: '„Häuser,', status: 'known' } },
+    });
     expect(known.statusCode).toBe(200);
     expect(known.json()).toMatchObject({ changed: 1, word: { value: 'häuser', status: 'known' } });
     expect((await read(agent, known.json().position)).words).toEqual([{ value: 'häuser', status: 'known' }]);
 
-    const uncertain = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'HÄUSER', status: 'uncertain' } } });
+    const uncertain = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'HÄUSER', status: 'uncertain' } },
+    });
     expect((await read(agent, uncertain.json().position)).words).toEqual([{ value: 'häuser', status: 'uncertain' }]);
 
-    const same = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'häuser', status: 'uncertain' } } });
+    const same = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'häuser', status: 'uncertain' } },
+    });
     expect(same.json()).toEqual({ changed: 0, word: { value: 'häuser', status: 'uncertain' } });
 
-    const removed = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value: 'Häuser', status: 'new' } } });
+    const removed = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'Häuser', status: 'new' } },
+    });
     expect((await read(agent, removed.json().position)).words).toEqual([]);
   });
 
   it('keeps dictionaries per language', async () => {
     const { agent } = learner();
-    const res = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'fr', words: ["l'homme", 'Maison'] } });
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'fr', words: ["l'homme", 'Maison'] },
+    });
     expect(res.json().changed).toBe(2);
     expect((await read(agent, res.json().position, 'fr')).words).toEqual([
       { value: "l'homme", status: 'known' },
@@ -61,16 +83,35 @@ describe(`dictionary routes on ${database.label}`, () => {
 
   it('reads back after each mark exactly what the read model holds, in code point order', async () => {
     const { agent, uid } = learner();
-    const marks: [string, string][] = [['zug', 'known'], ['äpfel', 'uncertain'], ['apfel', 'known'], ['öl', 'known'], ['zug', 'uncertain'], ['äpfel', 'new'], ['ober', 'known'], ['ölig', 'uncertain']];
+    const marks: [string, string][] = [
+      ['zug', 'known'],
+      ['äpfel', 'uncertain'],
+      ['apfel', 'known'],
+      ['öl', 'known'],
+      ['zug', 'uncertain'],
+      ['äpfel', 'new'],
+      ['ober', 'known'],
+      ['ölig', 'uncertain'],
+    ];
     for (const [value, status] of marks) {
-      const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'de', word: { value, status } } });
+      const res = await agent.request({
+        method: 'PATCH',
+        url: '/api/dictionary/word',
+        payload: { languageCode: 'de', word: { value, status } },
+      });
       const { words } = await read(agent, res.json().position);
       const rows = await t.platform.db('dictionary_entries').where({ user_id: uid, language: 'de' }).select('word as value', 'status');
-      expect(words).toEqual(rows.sort((a: { value: string }, b: { value: string }) => Buffer.compare(Buffer.from(a.value), Buffer.from(b.value))));
+      expect(words).toEqual(
+        rows.sort((a: { value: string }, b: { value: string }) => Buffer.compare(Buffer.from(a.value), Buffer.from(b.value))),
+      );
     }
     expect((await read(agent)).words.map((w: { value: string }) => w.value)).toEqual(['apfel', 'ober', 'zug', 'öl', 'ölig']);
     // A bulk change to the cached dictionary (more than a batch brings up to date word by word).
-    const many = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: Array.from({ length: 100 }, (_, i) => `wort${i}`) } });
+    const many = await agent.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'de', words: Array.from({ length: 100 }, (_, i) => `wort${i}`) },
+    });
     expect((await read(agent, many.json().position)).words).toHaveLength(105);
   });
 
@@ -93,7 +134,11 @@ describe(`dictionary routes on ${database.label}`, () => {
     const before = await eventCount();
     const empty = await agent.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words: [] } });
     expect(empty.json().message).toBe('At least one word is required');
-    const huge = await agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: Array.from({ length: 1001 }, (_, i) => `w${i}x`) } });
+    const huge = await agent.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'de', words: Array.from({ length: 1001 }, (_, i) => `w${i}x`) },
+    });
     expect(huge.json().message).toBe('At most 1000 words at once');
     expect(await eventCount()).toBe(before);
   });
@@ -115,7 +160,11 @@ describe(`dictionary routes on ${database.label}`, () => {
   it("never shows one learner another's dictionary", async () => {
     const a = learner();
     const b = learner();
-    const res = await a.agent.request({ method: 'POST', url: '/api/dictionary/add-many', payload: { languageCode: 'de', words: ['geheim'] } });
+    const res = await a.agent.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'de', words: ['geheim'] },
+    });
     expect((await read(b.agent, res.json().position)).words).toEqual([]);
     expect((await read(a.agent, res.json().position)).words).toEqual([{ value: 'geheim', status: 'known' }]);
   });
@@ -123,7 +172,12 @@ describe(`dictionary routes on ${database.label}`, () => {
   it('marks 1,000 words with repeats, mixed case and punctuation, and reads exactly the expected entries', async () => {
     const { agent } = learner();
     const stems = Array.from({ length: 400 }, (_, i) => `wort${i}`);
-    const decorate = [(w: string) => w, (w: string) => w.toUpperCase(), (w: string) => `«${w}»,`, (w: string) => `¿${w[0]!.toUpperCase()}${w.slice(1)}?`];
+    const decorate = [
+      (w: string) => w,
+      (w: string) => w.toUpperCase(),
+      (w: string) => `«${w}»,`,
+      (w: string) => `¿${w[0]!.toUpperCase()}${w.slice(1)}?`,
+    ];
     const statuses = ['known', 'uncertain', 'new'] as const;
     const expected = new Map<string, string>();
     const marks: { value: string; status: (typeof statuses)[number] }[] = [];
@@ -153,7 +207,14 @@ describe(`dictionary routes on ${database.label}`, () => {
     // The one identity event other contexts follow (its public shape: { userId, at }).
     const { position } = await t.deps.store.append(
       `identity-user-${uid}`,
-      [{ id: eventIdFor(uid, 'deleted'), type: UserDeleted.type, version: UserDeleted.version, data: { userId: uid, at: new Date().toISOString() } }],
+      [
+        {
+          id: eventIdFor(uid, 'deleted'),
+          type: UserDeleted.type,
+          version: UserDeleted.version,
+          data: { userId: uid, at: new Date().toISOString() },
+        },
+      ],
       'any',
     );
     expect(await t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
@@ -162,7 +223,11 @@ describe(`dictionary routes on ${database.label}`, () => {
 
   it('publishes each change as a public integration event keyed by the learner', async () => {
     const { agent, uid } = learner();
-    const res = await agent.request({ method: 'PATCH', url: '/api/dictionary/word', payload: { languageCode: 'ru', word: { value: 'Ёлка!', status: 'uncertain' } } });
+    const res = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'ru', word: { value: 'Ёлка!', status: 'uncertain' } },
+    });
     expect(await t.platform.relay.waitFor(parsePosition(res.json().position), 5000)).toBe(true);
     const bus = t.platform.publisher as InProcessPublisher;
     const message = bus.messages('verba.vocabulary').find((m) => m.key === uid);
@@ -184,7 +249,11 @@ describe(`dictionary routes on ${database.label}`, () => {
     const count = await eventCount();
     expect(await mark(a.agent, 'Katze', 'known')).toMatchObject({ statusCode: 200 });
     // (Another word is another command: a word's event ids derive from the command id and the word.)
-    for (const reused of [() => mark(a.agent, 'Katze', 'uncertain'), () => mark(b.agent, 'Katze', 'known'), () => mark(b.agent, 'Katze', 'uncertain')]) {
+    for (const reused of [
+      () => mark(a.agent, 'Katze', 'uncertain'),
+      () => mark(b.agent, 'Katze', 'known'),
+      () => mark(b.agent, 'Katze', 'uncertain'),
+    ]) {
       const res = await reused();
       expect(res.statusCode).toBe(409);
       expect(res.headers['content-type']).toContain('application/problem+json');

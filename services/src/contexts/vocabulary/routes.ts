@@ -13,7 +13,13 @@ const asResponse = (r: MarkResult) => ({ changed: r.changed, ...(r.position ? { 
  * The dictionary API of spec §7; every route acts on the caller's own dictionary only. Its analytics
  * (`dictionary/analytics`) answer from the analytics context's read model (contexts/analytics/routes.ts).
  */
-export function vocabularyRoutes(app: App, auth: Authenticator, commands: VocabularyCommands, queries: VocabularyQueries, readAfter: ReadAfter): void {
+export function vocabularyRoutes(
+  app: App,
+  auth: Authenticator,
+  commands: VocabularyCommands,
+  queries: VocabularyQueries,
+  readAfter: ReadAfter,
+): void {
   registerRoute(app, auth, r.getDictionary, async ({ user, query }) => {
     await readAfter(query.minPosition);
     return { languageCode: query.languageCode, words: await queries.dictionary(user.id, query.languageCode) };
@@ -29,6 +35,13 @@ export function vocabularyRoutes(app: App, auth: Authenticator, commands: Vocabu
   });
 
   registerRoute(app, auth, r.addMany, async ({ user, body }) =>
-    asResponse(await commands.mark(user.id, body.languageCode, body.words.map((value) => ({ value, status: body.status })), body.commandId)),
+    asResponse(
+      await commands.mark(
+        user.id,
+        body.languageCode,
+        body.words.map((value) => ({ value, status: body.status })),
+        body.commandId,
+      ),
+    ),
   );
 }

@@ -12,7 +12,8 @@ export interface Database {
 
 /** PostgreSQL at `url` when given, else the embedded PGlite kept in `dataDir` (survives restarts). */
 export async function openDatabase(url: string | undefined, dataDir: string): Promise<Database> {
-  if (url) return { connectionString: url, embedded: false, namedStatements: await hasSessionPerConnection(url), close: async () => undefined };
+  if (url)
+    return { connectionString: url, embedded: false, namedStatements: await hasSessionPerConnection(url), close: async () => undefined };
   mkdirSync(dataDir, { recursive: true });
   const embedded = await startEmbeddedPostgres({ dataDir: `${dataDir}/pgdata` });
   return { connectionString: embedded.connectionString, embedded: true, namedStatements: false, close: embedded.close };

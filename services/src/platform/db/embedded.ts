@@ -64,10 +64,14 @@ const sideDir = (dir: string, tag: string) => `${dir}.${tag}-${process.pid}-${Da
  * may not run for a long time.
  */
 async function initdb(dataDir: string): Promise<void> {
-  const worker = new Worker(new URL('./embedded-init.mjs', import.meta.url), { workerData: { dataDir, startParams: EMBEDDED_START_PARAMS } });
+  const worker = new Worker(new URL('./embedded-init.mjs', import.meta.url), {
+    workerData: { dataDir, startParams: EMBEDDED_START_PARAMS },
+  });
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`creating the embedded database in ${dataDir} failed (exit ${code})`))));
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the embedded database in ${dataDir} failed (exit ${code})`)),
+    );
   });
 }
 
@@ -129,7 +133,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   if (options.dataDir && !isCluster(options.dataDir)) {
     await createDataDir(options.dataDir, options.template === undefined ? pgliteTemplateDir() : options.template);
   }
-  const db = options.dataDir ? new PGlite(options.dataDir, { startParams: EMBEDDED_START_PARAMS }) : new PGlite({ startParams: EMBEDDED_START_PARAMS });
+  const db = options.dataDir
+    ? new PGlite(options.dataDir, { startParams: EMBEDDED_START_PARAMS })
+    : new PGlite({ startParams: EMBEDDED_START_PARAMS });
   await db.waitReady;
   const bridge = await startPgliteBridge(db);
   return {

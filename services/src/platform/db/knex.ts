@@ -52,8 +52,6 @@ export function createKnex(connectionString: string, options: KnexOptions = {}):
     connection: { connectionString, application_name: options.applicationName ?? 'verba' },
     pool: { min: 0, max: options.poolSize ?? 10 },
     acquireConnectionTimeout: 30_000,
-    ...(options.log
-      ? { log: { warn: options.log.warn, error: options.log.error, debug() {}, deprecate: options.log.warn } }
-      : {}),
+    ...(options.log ? { log: { warn: options.log.warn, error: options.log.error, debug() {}, deprecate: options.log.warn } } : {}),
   });
 }

@@ -64,13 +64,21 @@ for (const engine of await testEngines()) {
         expect(transactions.atOnce).toBe(false); // PGlite: one backend behind every connection
         return;
       }
-      const insert = (id: number, label: string) => ({ sql: 'insert into rt_rows values (?) returning id, ?::text as label', bindings: [id, label] });
+      const insert = (id: number, label: string) => ({
+        sql: 'insert into rt_rows values (?) returning id, ?::text as label',
+        bindings: [id, label],
+      });
       for (const [i, t] of [transactions, new ReusedTransactions(knex)].entries()) {
-        const answers = await t.runAtOnce([insert(30 + i, "l'apostrophe\\; drop table rt_rows"), { sql: 'select count(*)::int as n from rt_rows where id >= ?', bindings: [30] }]);
+        const answers = await t.runAtOnce([
+          insert(30 + i, "l'apostrophe\\; drop table rt_rows"),
+          { sql: 'select count(*)::int as n from rt_rows where id >= ?', bindings: [30] },
+        ]);
         expect(answers).toEqual([[{ id: 30 + i, label: "l'apostrophe\\; drop table rt_rows" }], [{ n: 1 + i }]]);
       }
       // Each prepared once for the connection, whichever instance sent it first (a second PREPARE would fail).
-      const { rows } = await transactions.run((trx) => trx.raw("select count(*)::int as n from pg_prepared_statements where from_sql and name like 'verba\\_%\\_x'"));
+      const { rows } = await transactions.run((trx) =>
+        trx.raw("select count(*)::int as n from pg_prepared_statements where from_sql and name like 'verba\\_%\\_x'"),
+      );
       expect(rows[0].n).toBe(2);
       await expect(transactions.runAtOnce([insert(32, 'new'), insert(30, 'taken')])).rejects.toThrow(/duplicate key/);
       expect(await knex('rt_rows').where('id', '>=', 30).orderBy('id').pluck('id')).toEqual([30, 31]);

@@ -23,8 +23,8 @@ interface KnexClient {
   query(connection: Connection, obj: unknown): Promise<unknown>;
 }
 
-export const QUERY_OUTSIDE_TRANSACTION = 'A query on a projection batch\'s transaction ran after that transaction ended';
-const NOT_HERE = 'A projection batch\'s transaction is committed or rolled back by the projection runner';
+export const QUERY_OUTSIDE_TRANSACTION = "A query on a projection batch's transaction ran after that transaction ended";
+const NOT_HERE = "A projection batch's transaction is committed or rolled back by the projection runner";
 
 /** A statement of a transaction sent at once: `?` placeholders and their values, as for `trx.raw`. */
 export interface AtOnceStatement {
@@ -99,7 +99,9 @@ export class ReusedTransactions {
         for (const p of missing) names.add(p.name);
       }
       try {
-        const results = (await connection.query(`begin; ${plan.map((p) => `execute ${p.name}(${p.values})`).join('; ')}; commit`)) as { rows: unknown[] }[];
+        const results = (await connection.query(`begin; ${plan.map((p) => `execute ${p.name}(${p.values})`).join('; ')}; commit`)) as {
+          rows: unknown[];
+        }[];
         return results.slice(1, -1).map((r) => r.rows);
       } catch (e) {
         await connection.query('rollback').catch((err: unknown) => (connection.__knex__disposed = err ?? 'rollback failed'));
@@ -113,7 +115,13 @@ export class ReusedTransactions {
   private preparedAs(s: AtOnceStatement): { name: string; text: string } {
     let p = prepared.get(s.sql);
     if (!p) {
-      p = { name: `${statementName(s.sql)}_x`, text: this.db.raw(s.sql, s.bindings as Knex.RawBinding[]).toSQL().toNative().sql };
+      p = {
+        name: `${statementName(s.sql)}_x`,
+        text: this.db
+          .raw(s.sql, s.bindings as Knex.RawBinding[])
+          .toSQL()
+          .toNative().sql,
+      };
       prepared.set(s.sql, p);
     }
     return p;

@@ -62,7 +62,13 @@ for (const engine of await testEngines()) {
       await knex.transaction(async (trx) => {
         await insertRows(trx, 'hot_rows', COLS, [[1], [2], [3]], { key: ['id'], merge: null });
         await deleteRows(trx, 'hot_rows', COLS, [[2]]);
-        await insertRows(trx, 'hot_rows', COLS, Array.from({ length: 1500 }, (_, i) => [100 + i]), null);
+        await insertRows(
+          trx,
+          'hot_rows',
+          COLS,
+          Array.from({ length: 1500 }, (_, i) => [100 + i]),
+          null,
+        );
       });
       expect(Number((await knex('hot_rows').count({ n: '*' }))[0]!.n)).toBe(1502);
       const rows = await prepared((sql) => knex.raw(sql));

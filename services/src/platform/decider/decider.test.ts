@@ -12,31 +12,49 @@ describe('decider given/when/then', () => {
   const spec = deciderSpec(tallyDecider);
 
   it('adds a new item', () => {
-    spec.given([]).when({ kind: 'add', item: 'apple', amount: 2, now }).then([added('apple', 2)]);
+    spec
+      .given([])
+      .when({ kind: 'add', item: 'apple', amount: 2, now })
+      .then([added('apple', 2)]);
   });
 
   it('decides nothing for an item already there (idempotent)', () => {
-    spec.given([added('apple')]).when({ kind: 'add', item: 'apple', amount: 5, now }).then([]);
+    spec
+      .given([added('apple')])
+      .when({ kind: 'add', item: 'apple', amount: 5, now })
+      .then([]);
   });
 
   it('refuses every command once closed', () => {
-    spec.given([added('apple'), { type: 'TallyClosed', data: { at: now } }])
+    spec
+      .given([added('apple'), { type: 'TallyClosed', data: { at: now } }])
       .when({ kind: 'add', item: 'pear', amount: 1, now })
       .thenThrows('The tally is closed');
   });
 
   it('evolves the state', () => {
-    spec.given([added('apple')]).when({ kind: 'add', item: 'pear', amount: 3, now }).thenState({
-      items: { apple: 1, pear: 3 },
-      closed: false,
-    });
+    spec
+      .given([added('apple')])
+      .when({ kind: 'add', item: 'pear', amount: 3, now })
+      .thenState({
+        items: { apple: 1, pear: 3 },
+        closed: false,
+      });
   });
 });
 
 describe('event codec', () => {
   const codec = new EventCodec([ItemAdded, TallyClosed]);
   const recorded = (type: string, version: number, data: Record<string, unknown>): RecordedEvent => ({
-    id: 'x', streamId: 's', type, version, data, metadata: {}, revision: 0n, position: { commit: 1n, prepare: 1n }, createdAt: new Date(),
+    id: 'x',
+    streamId: 's',
+    type,
+    version,
+    data,
+    metadata: {},
+    revision: 0n,
+    position: { commit: 1n, prepare: 1n },
+    createdAt: new Date(),
   });
 
   it('upcasts a stored v1 event to the current version on read', () => {
@@ -45,7 +63,13 @@ describe('event codec', () => {
 
   it('encodes with the current version and validates the data', () => {
     const e = codec.encode(added('apple', 4), 'id-1', { userId: 'u1' });
-    expect(e).toEqual({ id: 'id-1', type: 'ItemAdded', version: 2, data: { item: 'apple', amount: 4, at: now }, metadata: { userId: 'u1' } });
+    expect(e).toEqual({
+      id: 'id-1',
+      type: 'ItemAdded',
+      version: 2,
+      data: { item: 'apple', amount: 4, at: now },
+      metadata: { userId: 'u1' },
+    });
     expect(() => codec.encode({ type: 'ItemAdded', data: { item: '', amount: 1, at: now } }, 'id-2')).toThrow();
   });
 
@@ -63,7 +87,9 @@ describe('event codec', () => {
   it('during a rebuild takes current-version data as validated on append, but still upcasts and validates old versions', () => {
     const stored = { item: 'apple', amount: 2, at: now };
     expect(trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 2, stored)))).toBe(stored); // not parsed again
-    expect(trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 1, { item: 'apple', at: now })))).toEqual(added('apple', 1).data);
+    expect(trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 1, { item: 'apple', at: now })))).toEqual(
+      added('apple', 1).data,
+    );
     expect(() => trustingAppendValidation(() => readEventData(ItemAdded, recorded('ItemAdded', 1, { item: '', at: now })))).toThrow();
     // Outside a rebuild, every read is parsed again.
     expect(() => readEventData(ItemAdded, recorded('ItemAdded', 2, { item: 'apple', at: now }))).toThrow();

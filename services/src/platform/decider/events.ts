@@ -37,7 +37,10 @@ export class UnknownEventError extends Error {
  * The data of a recorded event of type `def`, upcast to the current version and validated. Other
  * contexts read a published event this way, so they see the same shape as its own context.
  */
-export function readEventData<D extends EventDefinition>(def: D, recorded: Pick<RecordedEvent, 'type' | 'version' | 'data'>): z.infer<D['schema']> {
+export function readEventData<D extends EventDefinition>(
+  def: D,
+  recorded: Pick<RecordedEvent, 'type' | 'version' | 'data'>,
+): z.infer<D['schema']> {
   if (recorded.type !== def.type) throw new UnknownEventError(`Expected ${def.type}, got ${recorded.type}`);
   if (recorded.version > def.version) {
     throw new UnknownEventError(`${recorded.type} v${recorded.version} is newer than this code (v${def.version})`);

@@ -45,7 +45,10 @@ for (const engine of await testEngines()) {
     it('applies all of 50 concurrent commuting commands on one stream, none lost', async () => {
       const streamId = `tally-${randomUUID()}`;
       const results = await Promise.all(Array.from({ length: 50 }, (_, i) => run(streamId, `item-${i}`)));
-      const state = fold(tallyDecider, (await store.readStream(streamId)).map((r) => codec.decode(r)));
+      const state = fold(
+        tallyDecider,
+        (await store.readStream(streamId)).map((r) => codec.decode(r)),
+      );
       expect(Object.keys(state.items).sort()).toEqual(Array.from({ length: 50 }, (_, i) => `item-${i}`).sort());
       expect(results.every((r) => r.position !== undefined)).toBe(true);
       if (engine.label === 'PostgreSQL') expect(Math.max(...results.map((r) => r.attempts))).toBeGreaterThan(1);
@@ -67,11 +70,25 @@ for (const engine of await testEngines()) {
       const commandId = randomUUID();
       const alice = 'c0ffee00-0000-4000-8000-00000000000a';
       const send = (stream: string, item: string, actor: string, at = now) =>
-        handleCommand({ store, codec, decider: tallyDecider, streamId: stream, command: { kind: 'add', item, amount: 1, now: at }, commandId, actor, stateCache: new StreamStateCache(), assumeNew: true });
+        handleCommand({
+          store,
+          codec,
+          decider: tallyDecider,
+          streamId: stream,
+          command: { kind: 'add', item, amount: 1, now: at },
+          commandId,
+          actor,
+          stateCache: new StreamStateCache(),
+          assumeNew: true,
+        });
       const first = await send(streamId, 'apple', alice);
       // Decided on an assumed-new stream, a little later: the same events but their time, so the earlier append.
       expect((await send(streamId, 'apple', alice, '2026-11-22T10:00:05.000Z')).position).toEqual(first.position);
-      for (const reuse of [() => send(streamId, 'kiwi', alice), () => send(`tally-${randomUUID()}`, 'apple', alice), () => send(streamId, 'apple', 'c0ffee00-0000-4000-8000-00000000000b')]) {
+      for (const reuse of [
+        () => send(streamId, 'kiwi', alice),
+        () => send(`tally-${randomUUID()}`, 'apple', alice),
+        () => send(streamId, 'apple', 'c0ffee00-0000-4000-8000-00000000000b'),
+      ]) {
         await expect(reuse()).rejects.toMatchObject({ status: 409, message: COMMAND_ID_REUSED });
       }
       expect((await store.readStream(streamId)).map((e) => (e.data as { item: string }).item)).toEqual(['apple']);
@@ -89,20 +106,47 @@ for (const engine of await testEngines()) {
       const countCodec = new EventCodec([Counted]);
       const streamId = `counter-${randomUUID()}`;
       const alice = 'c0ffee00-0000-4000-8000-00000000000a';
-      const count = (key: string, commandId: string) => handleCommand({ store, codec: countCodec, decider: counter, streamId, command: { key }, commandId, actor: alice });
+      const count = (key: string, commandId: string) =>
+        handleCommand({ store, codec: countCodec, decider: counter, streamId, command: { key }, commandId, actor: alice });
       const first = await count('a', 'c0ffee00-0000-4000-8000-0000000000f1');
       await count('b', randomUUID());
       // Not idempotent in the decider (b came since), so the same ids reach the store with total 3, not 1.
       const lenient: typeof counter = { ...counter, decide: (c, s) => [{ type: 'Counted', data: { key: c.key, total: s.total + 1 } }] };
-      const retry = await handleCommand({ store, codec: countCodec, decider: lenient, streamId, command: { key: 'a' }, commandId: 'c0ffee00-0000-4000-8000-0000000000f1', actor: alice });
+      const retry = await handleCommand({
+        store,
+        codec: countCodec,
+        decider: lenient,
+        streamId,
+        command: { key: 'a' },
+        commandId: 'c0ffee00-0000-4000-8000-0000000000f1',
+        actor: alice,
+      });
       expect(retry.position).toEqual(first.position);
-      await expect(handleCommand({ store, codec: countCodec, decider: lenient, streamId, command: { key: 'z' }, commandId: 'c0ffee00-0000-4000-8000-0000000000f1', actor: alice })).rejects.toMatchObject({ status: 409 });
+      await expect(
+        handleCommand({
+          store,
+          codec: countCodec,
+          decider: lenient,
+          streamId,
+          command: { key: 'z' },
+          commandId: 'c0ffee00-0000-4000-8000-0000000000f1',
+          actor: alice,
+        }),
+      ).rejects.toMatchObject({ status: 409 });
       expect((await store.readStream(streamId)).map((e) => (e.data as { key: string }).key)).toEqual(['a', 'b']);
     });
 
     it('returns the domain error and appends nothing when the decider refuses', async () => {
       const streamId = `tally-${randomUUID()}`;
-      await handleCommand({ store, codec, decider: tallyDecider, streamId, command: { kind: 'close', now }, commandId: randomUUID(), actor: null });
+      await handleCommand({
+        store,
+        codec,
+        decider: tallyDecider,
+        streamId,
+        command: { kind: 'close', now },
+        commandId: randomUUID(),
+        actor: null,
+      });
       await expect(run(streamId, 'pear')).rejects.toThrow('The tally is closed');
       expect(await store.readStream(streamId)).toHaveLength(1);
     });
@@ -122,7 +166,17 @@ describe('command handler shortcuts (state cache, assumed-new streams)', () => {
     try {
       const streamId = `tally-${randomUUID()}`;
       const run = (item: string, stateCache = new StreamStateCache<import('../../../test-support/platform/tally-decider').TallyState>()) =>
-        handleCommand({ store: store.s, codec, decider: tallyDecider, streamId, command: { kind: 'add', item, amount: 1, now }, commandId: randomUUID(), actor: null, stateCache, assumeNew: true });
+        handleCommand({
+          store: store.s,
+          codec,
+          decider: tallyDecider,
+          streamId,
+          command: { kind: 'add', item, amount: 1, now },
+          commandId: randomUUID(),
+          actor: null,
+          stateCache,
+          assumeNew: true,
+        });
       expect((await run('apple')).attempts).toBe(1);
       // A fresh cache (another process, or after a restart) assumes the stream is new: the append
       // conflicts, the stream is read, and the decision is made on the real state.

@@ -61,10 +61,15 @@ export class ConcurrencyExhaustedError extends Error {
  * stood before them: then this is a retry made after the stream moved on (a count in the events differs),
  * not a command id reused for another request.
  */
-async function decidedAlikeBefore<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>, earlier: readonly { revision: bigint; data: unknown }[]): Promise<boolean> {
+async function decidedAlikeBefore<C, S, D extends EventDefinition>(
+  o: HandleCommandOptions<C, S, D>,
+  earlier: readonly { revision: bigint; data: unknown }[],
+): Promise<boolean> {
   const first = earlier.reduce((min, e) => (e.revision < min ? e.revision : min), earlier[0]!.revision);
   let state = o.decider.initialState();
-  if (first > 0n) for (const r of await o.store.readStream(o.streamId, { fromRevision: 0n, maxCount: Number(first) })) state = o.decider.evolve(state, o.codec.decode(r));
+  if (first > 0n)
+    for (const r of await o.store.readStream(o.streamId, { fromRevision: 0n, maxCount: Number(first) }))
+      state = o.decider.evolve(state, o.codec.decode(r));
   const again = o.decider.decide(o.command, state);
   return again.length === earlier.length && again.every((e, i) => sameData(earlier[i]!.data, o.codec.encode(e, 'retry', {}).data));
 }
@@ -75,9 +80,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * Load the stream, decide, append with the expected revision; on a conflict reload and decide again,
  * with jittered back-off, a bounded number of times.
  */
-export async function handleCommand<C, S, D extends EventDefinition>(
-  o: HandleCommandOptions<C, S, D>,
-): Promise<CommandResult<EventOf<D>>> {
+export async function handleCommand<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>): Promise<CommandResult<EventOf<D>>> {
   const maxAttempts = o.maxAttempts ?? 30;
   const cache = o.stateCache;
   for (let attempt = 1; ; attempt++) {
@@ -113,12 +116,17 @@ export async function handleCommand<C, S, D extends EventDefinition>(
     const toAppend = events.map((e, i) => o.codec.encode(e, eventIdFor(o.commandId, i), metadata));
     try {
       const { position, nextRevision } = await o.store.append(o.streamId, toAppend, expected);
-      cache?.set(o.streamId, nextRevision, events.reduce((s, e) => o.decider.evolve(s, e), state));
+      cache?.set(
+        o.streamId,
+        nextRevision,
+        events.reduce((s, e) => o.decider.evolve(s, e), state),
+      );
       return { events, position, attempts: attempt };
     } catch (e) {
       cache?.delete(o.streamId);
       if (isEventIdReused(e)) {
-        if (e.sameShape && (await decidedAlikeBefore(o, e.sameShape.events))) return { events, position: e.sameShape.result.position, attempts: attempt };
+        if (e.sameShape && (await decidedAlikeBefore(o, e.sameShape.events)))
+          return { events, position: e.sameShape.result.position, attempts: attempt };
         throw new DomainError(COMMAND_ID_REUSED, 409);
       }
       if (!isWrongExpectedVersion(e)) throw e;

@@ -34,7 +34,10 @@ describe(`followers sharing one log reader (${engine.label})`, () => {
     const counting: EventStore = { ...store, readAll: (o) => (reads++, store.readAll(o)), subscribeToAll: store.subscribeToAll };
     // The hub subscribes through the store's own polling, so count rows it hands out instead of calls.
     let delivered = 0;
-    const reader = new SharedLogReader({ ...counting, subscribeToAll: (o, h) => store.subscribeToAll(o, (b) => ((delivered += b.length), h(b))) }, 100);
+    const reader = new SharedLogReader(
+      { ...counting, subscribeToAll: (o, h) => store.subscribeToAll(o, (b) => ((delivered += b.length), h(b))) },
+      100,
+    );
     const seen: Record<string, number[]> = { a: [], b: [] };
     let failOnce = true;
     const follower = (name: 'a' | 'b') =>

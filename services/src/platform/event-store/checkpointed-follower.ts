@@ -83,7 +83,8 @@ export class CheckpointedFollower {
   async start(): Promise<void> {
     if (this.loop) throw new Error(`${this.name} already started`);
     await migrateFollowerCheckpoints(this.o.db);
-    await this.o.db('relay_checkpoints')
+    await this.o
+      .db('relay_checkpoints')
       .insert({ name: this.name, commit_position: '0', prepare_position: '0' })
       .onConflict('name')
       .ignore();
@@ -136,7 +137,9 @@ export class CheckpointedFollower {
           const pause = this.o.minBatchIntervalMs;
           if (pause > 0 && batch.length < this.o.batchSize && !this.stopped) await this.stopping.wait(pause);
         };
-        const sub = this.o.reader ? this.o.reader.subscribe(at, handler) : this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, handler);
+        const sub = this.o.reader
+          ? this.o.reader.subscribe(at, handler)
+          : this.o.store.subscribeToAll({ after: at, batchSize: this.o.batchSize }, handler);
         this.sub = sub;
         if (this.stopped) await sub.stop(); // stop() ran while this loop was setting up
         await sub.done;
@@ -158,7 +161,8 @@ export class CheckpointedFollower {
   private async handleAndCheckpoint(batch: RecordedEvent[], expected: Position): Promise<Position> {
     await this.o.handle(batch);
     const last = batch[batch.length - 1]!.position;
-    const moved = await this.o.db('relay_checkpoints')
+    const moved = await this.o
+      .db('relay_checkpoints')
       .where({ name: this.name, commit_position: expected.commit.toString(), prepare_position: expected.prepare.toString() })
       .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: this.o.db.fn.now() });
     if (moved !== 1) throw new CheckpointMoved();

@@ -3,8 +3,15 @@ import { START, type RecordedEvent } from './port';
 import { eventsAfter } from './events-after';
 
 const at = (commit: number, prepare = 0): RecordedEvent => ({
-  id: `${commit}.${prepare}`, streamId: `s${commit}`, type: 't', version: 1, data: {}, metadata: {}, revision: 0n,
-  position: { commit: BigInt(commit), prepare: BigInt(prepare) }, createdAt: new Date(),
+  id: `${commit}.${prepare}`,
+  streamId: `s${commit}`,
+  type: 't',
+  version: 1,
+  data: {},
+  metadata: {},
+  revision: 0n,
+  position: { commit: BigInt(commit), prepare: BigInt(prepare) },
+  createdAt: new Date(),
 });
 const ids = (events: RecordedEvent[]) => events.map((e) => e.id);
 

@@ -10,7 +10,10 @@ const STUCK_MS = 120_000;
  * reached: on PostgreSQL a page can come back short while an earlier transaction is still in flight (the
  * read horizon), and a one-shot reader that stopped there would miss committed events.
  */
-export async function* readToTail(store: EventStore, options: { after?: Position; batchSize?: number } = {}): AsyncGenerator<RecordedEvent[]> {
+export async function* readToTail(
+  store: EventStore,
+  options: { after?: Position; batchSize?: number } = {},
+): AsyncGenerator<RecordedEvent[]> {
   const batchSize = options.batchSize ?? 5000;
   const tail = await store.tailPosition();
   let at = options.after ?? START;

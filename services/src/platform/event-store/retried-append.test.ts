@@ -3,7 +3,13 @@ import { isRetryOf, type EarlierEvent } from './retried-append';
 import type { NewEvent } from './port';
 
 const id = '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
-const stored: EarlierEvent = { id, streamId: 's-1', type: 'A', data: { word: 'haus', status: 'known', at: '2026-01-01T00:00:00Z', nested: { expiresAt: 'x' } }, metadata: { userId: 'u1' } };
+const stored: EarlierEvent = {
+  id,
+  streamId: 's-1',
+  type: 'A',
+  data: { word: 'haus', status: 'known', at: '2026-01-01T00:00:00Z', nested: { expiresAt: 'x' } },
+  metadata: { userId: 'u1' },
+};
 const again = (over: Partial<NewEvent> = {}): NewEvent => ({
   id: id.toUpperCase(),
   type: 'A',

@@ -34,10 +34,16 @@ export function isSameShape(earlier: readonly EarlierEvent[], streamId: string, 
     earlier.length === events.length &&
     events.every((e, i) => {
       const was = earlier[i]!;
-      return was.id.toLowerCase() === e.id.toLowerCase() && was.streamId === streamId && was.type === e.type && was.metadata.userId === e.metadata?.userId;
+      return (
+        was.id.toLowerCase() === e.id.toLowerCase() &&
+        was.streamId === streamId &&
+        was.type === e.type &&
+        was.metadata.userId === e.metadata?.userId
+      );
     })
   );
 }
 
 /** Data equal apart from times, compared through JSON as the store keeps it (undefined dropped, dates as text). */
-export const sameData = (stored: unknown, appended: unknown): boolean => isDeepStrictEqual(withoutTimes(stored), withoutTimes(JSON.parse(JSON.stringify(appended))));
+export const sameData = (stored: unknown, appended: unknown): boolean =>
+  isDeepStrictEqual(withoutTimes(stored), withoutTimes(JSON.parse(JSON.stringify(appended))));

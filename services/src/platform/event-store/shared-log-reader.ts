@@ -101,7 +101,8 @@ export class SharedLogReader {
           return;
         }
         const batch = await this.store.readAll({ after: m.at, maxCount: this.batchSize });
-        if (batch.length === 0) await new Promise((r) => setTimeout(r, 5)); // the hub saw more: soon visible here
+        if (batch.length === 0)
+          await new Promise((r) => setTimeout(r, 5)); // the hub saw more: soon visible here
         else await this.deliver(m, batch);
       }
     } catch (e) {

@@ -35,8 +35,14 @@ function publishingSuite(kind: string, open: () => Promise<{ store: FragmentStor
       const v1 = await publishFragment(store, { name: 'reader', env: 'staging', dist: build('v1') });
       expect(v1).toMatchObject({ version: expect.stringMatching(/^[0-9a-f]{16}$/), previous: undefined, uploaded: 3 });
       expect(await file(`reader/${v1.version}/nested/chunk.js`)).toBe('1');
-      const registry = await environmentRegistry(store, 'staging', '/fragment-store/', { reader: '/fragments/reader/mf-manifest.json', learn: '/fragments/learn/mf-manifest.json' });
-      expect(registry).toEqual({ reader: `/fragment-store/reader/${v1.version}/mf-manifest.json`, learn: '/fragments/learn/mf-manifest.json' });
+      const registry = await environmentRegistry(store, 'staging', '/fragment-store/', {
+        reader: '/fragments/reader/mf-manifest.json',
+        learn: '/fragments/learn/mf-manifest.json',
+      });
+      expect(registry).toEqual({
+        reader: `/fragment-store/reader/${v1.version}/mf-manifest.json`,
+        learn: '/fragments/learn/mf-manifest.json',
+      });
       expect(await environmentRegistry(store, 'production', 'https://cdn.example/f', {})).toEqual({});
     });
 
@@ -59,7 +65,9 @@ function publishingSuite(kind: string, open: () => Promise<{ store: FragmentStor
       expect(v2.previous).toBe(v1.version);
       expect(await rollbackFragment(store, { name: 'reader', env: 'staging' })).toEqual({ version: v1.version, from: v2.version });
       expect((await readPointer(store, 'staging')).pointer.fragments.reader!.version).toBe(v1.version);
-      await expect(rollbackFragment(store, { name: 'reader', env: 'staging' })).rejects.toThrow('reader has no earlier version in staging to roll back to');
+      await expect(rollbackFragment(store, { name: 'reader', env: 'staging' })).rejects.toThrow(
+        'reader has no earlier version in staging to roll back to',
+      );
       await expect(rollbackFragment(store, { name: 'learn', env: 'staging' })).rejects.toThrow('learn has no earlier version in staging');
     });
 
@@ -75,7 +83,9 @@ function publishingSuite(kind: string, open: () => Promise<{ store: FragmentStor
     it('refuses a folder that is not a fragment build', async () => {
       const empty = path.join(root, 'empty');
       mkdirSync(empty);
-      await expect(publishFragment(store, { name: 'reader', env: 'staging', dist: empty })).rejects.toThrow(/has no mf-manifest\.json: build the fragment first/);
+      await expect(publishFragment(store, { name: 'reader', env: 'staging', dist: empty })).rejects.toThrow(
+        /has no mf-manifest\.json: build the fragment first/,
+      );
     });
   });
 }

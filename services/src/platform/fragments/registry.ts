@@ -47,7 +47,12 @@ async function filesOf(dir: string): Promise<string[]> {
 /** The build's version: a hash of every file's path and bytes, so the same build always gets the same key. */
 export async function contentHash(dist: string): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of await filesOf(dist)) hash.update(file).update('\0').update(await readFile(path.join(dist, file))).update('\0');
+  for (const file of await filesOf(dist))
+    hash
+      .update(file)
+      .update('\0')
+      .update(await readFile(path.join(dist, file)))
+      .update('\0');
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -74,7 +79,10 @@ export interface PublishResult {
   uploaded: number;
 }
 
-export async function publishFragment(store: FragmentStore, o: { name: string; env: string; dist: string; now?: Date }): Promise<PublishResult> {
+export async function publishFragment(
+  store: FragmentStore,
+  o: { name: string; env: string; dist: string; now?: Date },
+): Promise<PublishResult> {
   const files = await filesOf(o.dist);
   if (!files.includes('mf-manifest.json')) throw new Error(`${o.dist} has no mf-manifest.json: build the fragment first`);
   const version = await contentHash(o.dist);
@@ -99,7 +107,10 @@ export async function publishFragment(store: FragmentStore, o: { name: string; e
   return { version, previous, uploaded };
 }
 
-export async function rollbackFragment(store: FragmentStore, o: { name: string; env: string; now?: Date }): Promise<{ version: string; from: string }> {
+export async function rollbackFragment(
+  store: FragmentStore,
+  o: { name: string; env: string; now?: Date },
+): Promise<{ version: string; from: string }> {
   let result: { version: string; from: string } | undefined;
   await movePointer(store, o.env, (p) => {
     const current = p.fragments[o.name];
@@ -113,7 +124,12 @@ export async function rollbackFragment(store: FragmentStore, o: { name: string; 
 }
 
 /** What the shell loads: each published fragment's manifest URL under `publicUrl`, over the built-in ones. */
-export async function environmentRegistry(store: FragmentStore, env: string, publicUrl: string, builtIn: Record<string, string>): Promise<Record<string, string>> {
+export async function environmentRegistry(
+  store: FragmentStore,
+  env: string,
+  publicUrl: string,
+  builtIn: Record<string, string>,
+): Promise<Record<string, string>> {
   const { pointer } = await readPointer(store, env);
   const base = publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`;
   const published = Object.entries(pointer.fragments).map(([name, f]) => [name, base + manifestKey(name, f.version)]);

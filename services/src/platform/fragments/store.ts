@@ -96,13 +96,25 @@ export async function s3Store(o: { bucket: string; region: string; endpoint?: st
   const client = new S3Client({ region: o.region, ...(o.endpoint ? { endpoint: o.endpoint, forcePathStyle: true } : {}) });
   const preconditionFailed = (e: unknown) => {
     const err = e as { name?: string; $metadata?: { httpStatusCode?: number } };
-    return err.name === 'PreconditionFailed' || err.$metadata?.httpStatusCode === 412 || err.name === 'ConditionalRequestConflict' || err.$metadata?.httpStatusCode === 409;
+    return (
+      err.name === 'PreconditionFailed' ||
+      err.$metadata?.httpStatusCode === 412 ||
+      err.name === 'ConditionalRequestConflict' ||
+      err.$metadata?.httpStatusCode === 409
+    );
   };
   return {
     async putImmutable(key, body, contentType) {
       try {
         await client.send(
-          new PutObjectCommand({ Bucket: o.bucket, Key: key, Body: body, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable', IfNoneMatch: '*' }),
+          new PutObjectCommand({
+            Bucket: o.bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+            IfNoneMatch: '*',
+          }),
         );
         return true;
       } catch (e) {
@@ -140,8 +152,14 @@ export async function s3Store(o: { bucket: string; region: string; endpoint?: st
   };
 }
 
-export function fragmentStoreFor(config: Pick<Config, 'FRAGMENT_STORE_DIR' | 'FRAGMENT_STORE_S3_BUCKET' | 'FRAGMENT_STORE_S3_ENDPOINT' | 'FRAGMENT_STORE_S3_REGION'>): Promise<FragmentStore> {
+export function fragmentStoreFor(
+  config: Pick<Config, 'FRAGMENT_STORE_DIR' | 'FRAGMENT_STORE_S3_BUCKET' | 'FRAGMENT_STORE_S3_ENDPOINT' | 'FRAGMENT_STORE_S3_REGION'>,
+): Promise<FragmentStore> {
   return config.FRAGMENT_STORE_S3_BUCKET
-    ? s3Store({ bucket: config.FRAGMENT_STORE_S3_BUCKET, region: config.FRAGMENT_STORE_S3_REGION, endpoint: config.FRAGMENT_STORE_S3_ENDPOINT })
+    ? s3Store({
+        bucket: config.FRAGMENT_STORE_S3_BUCKET,
+        region: config.FRAGMENT_STORE_S3_REGION,
+        endpoint: config.FRAGMENT_STORE_S3_ENDPOINT,
+      })
     : Promise.resolve(directoryStore(config.FRAGMENT_STORE_DIR));
 }

@@ -7,7 +7,8 @@ import { createHttpServer } from './server';
 describe('loopback only', () => {
   it('knows a loopback address and listen host', () => {
     for (const a of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '[::1]']) expect(isLoopbackAddress(a), a).toBe(true);
-    for (const a of ['10.1.2.3', '0.0.0.0', '::', '::ffff:10.0.0.1', '128.0.0.1', 'localhost', '', undefined]) expect(isLoopbackAddress(a), String(a)).toBe(false);
+    for (const a of ['10.1.2.3', '0.0.0.0', '::', '::ffff:10.0.0.1', '128.0.0.1', 'localhost', '', undefined])
+      expect(isLoopbackAddress(a), String(a)).toBe(false);
     for (const h of ['localhost', 'LOCALHOST', '127.0.0.1', '::1']) expect(isLoopbackHost(h), h).toBe(true);
     for (const h of ['0.0.0.0', '::', '192.168.1.5', 'verba.example']) expect(isLoopbackHost(h), h).toBe(false);
   });

@@ -31,9 +31,14 @@ const hasField = (schema: z.ZodType | undefined, name: string) =>
 export function routeErrors(def: RouteDef): Record<number, string> {
   const errors: Record<number, string[]> = {};
   const add = (status: number, text: string) => (errors[status] ??= []).push(text);
-  if (def.params || def.query || def.body) add(400, 'the request does not match its schema (`errors` names each field), or text holds NUL or an unpaired surrogate');
+  if (def.params || def.query || def.body)
+    add(400, 'the request does not match its schema (`errors` names each field), or text holds NUL or an unpaired surrogate');
   if (def.access !== 'public') add(401, 'no valid session (signed out, or the session expired)');
-  if (def.access !== 'public' && WRITES.has(def.method)) add(403, "the `x-verba-csrf` header is missing or is not this session's token (the `verba_csrf` cookie), or a browser sent the write from another site");
+  if (def.access !== 'public' && WRITES.has(def.method))
+    add(
+      403,
+      "the `x-verba-csrf` header is missing or is not this session's token (the `verba_csrf` cookie), or a browser sent the write from another site",
+    );
   if (def.access === 'admin') add(403, 'the caller is not an Admin or Owner ("Only administrators can do this.")');
   if (hasField(def.query, 'minPosition')) {
     add(400, '`minPosition` is not a position of this log');

@@ -9,7 +9,10 @@ const UserSchema = z.object({ id: z.string(), name: z.string(), roles: z.array(z
 /** A route whose handler answers `body`, on a server as tests and development run it (responses checked). */
 async function answer(body: unknown) {
   const lines: string[] = [];
-  const app = await createHttpServer({ log: createLogger('error', 'test', { write: (line: string) => void lines.push(line) }), ready: () => true });
+  const app = await createHttpServer({
+    log: createLogger('error', 'test', { write: (line: string) => void lines.push(line) }),
+    ready: () => true,
+  });
   app.get('/api/user-row', { schema: { hide: true, response: { 200: UserSchema } } }, async () => body as never);
   const res = await app.inject({ url: '/api/user-row' });
   await app.close();
@@ -25,7 +28,12 @@ describe('responses outside production', () => {
 
   it('refuses a field the schema does not declare, at any depth, naming it in the log but never its value', async () => {
     // Production sends the handler's object as it is: these would reach the browser there.
-    const { res, log } = await answer({ id: 'u1', name: 'Ada', passwordHash: '$argon2id$v=19$secret', roles: [{ name: 'User', grantedBy: 'owner@example.org' }] });
+    const { res, log } = await answer({
+      id: 'u1',
+      name: 'Ada',
+      passwordHash: '$argon2id$v=19$secret',
+      roles: [{ name: 'User', grantedBy: 'owner@example.org' }],
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json().detail).toBe(GENERIC_SERVER_ERROR);
     expect(res.body).not.toContain('argon2');

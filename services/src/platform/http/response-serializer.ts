@@ -37,7 +37,9 @@ export const checkedSerializer: typeof serializerCompiler = (route) => {
     const found = new Set<string>();
     undeclaredFields(JSON.parse(JSON.stringify(data)) as Json, JSON.parse(json) as Json, '', found);
     if (found.size) {
-      throw new UndeclaredResponseFields(`${route.method} ${route.url} answered fields its response schema does not declare: ${[...found].join(', ')}`);
+      throw new UndeclaredResponseFields(
+        `${route.method} ${route.url} answered fields its response schema does not declare: ${[...found].join(', ')}`,
+      );
     }
     return json;
   };

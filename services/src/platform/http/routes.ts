@@ -37,7 +37,11 @@ export const CSRF_HEADER = 'x-verba-csrf';
 type Out<T> = T extends z.ZodType ? z.output<T> : Record<string, never>;
 
 /** A multipart body is not parsed before the handler: it streams the parts (`request.files()`). */
-type IsMultipart<D extends RouteDef> = D extends { consumes: readonly (infer M)[] } ? ('multipart/form-data' extends M ? true : false) : false;
+type IsMultipart<D extends RouteDef> = D extends { consumes: readonly (infer M)[] }
+  ? 'multipart/form-data' extends M
+    ? true
+    : false
+  : false;
 
 export interface RouteInput<D extends RouteDef> {
   params: Out<D['params']>;
@@ -81,13 +85,20 @@ export function accessHook(auth: Authenticator, access: RouteDef['access'], meth
 export const callerOf = (request: FastifyRequest): AuthUser | undefined => authenticated.get(request);
 
 /** Validates params and query as every route does; a multipart body is left to the handler's stream. */
-const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) => (req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req));
+const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) =>
+  req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req);
 
 /**
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
  * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
  */
-export function registerRoute<D extends RouteDef>(app: App, auth: Authenticator, def: D, handler: Handler<D>, options: { crossSite?: boolean } = {}): void {
+export function registerRoute<D extends RouteDef>(
+  app: App,
+  auth: Authenticator,
+  def: D,
+  handler: Handler<D>,
+  options: { crossSite?: boolean } = {},
+): void {
   const status = def.status ?? 200;
   const multipart = def.consumes?.includes('multipart/form-data') ?? false;
   app.route({

@@ -10,7 +10,10 @@ import type { App } from './server';
 export const API_POLICY = "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'";
 
 const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] } },
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+  },
   frameguard: { action: 'deny' },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },

@@ -3,11 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { UNSAFE_TEXT_MESSAGE, findUnsafeText } from '@verba/contracts/domain';
 import { lazyChildLogger, type Logger } from '../logger';
 import { errorHandler, problem, sendProblem } from './problem';
@@ -81,7 +77,11 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
   refuseCrossSiteWrites(app as unknown as App, o.publicUrl);
   // Part of validation for every route, before its own schema: no NUL or unpaired surrogate anywhere.
   app.addHook('preValidation', (request, reply, done) => {
-    for (const [part, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['query', request.query],
+      ['body', request.body],
+    ] as const) {
       const at = findUnsafeText(value);
       if (at === undefined) continue;
       const path = at === '' ? part : `${part}.${at}`;
@@ -99,7 +99,12 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'verba_session', description: 'The session cookie set by POST /api/sign-in' },
-          csrf: { type: 'apiKey', in: 'header', name: 'x-verba-csrf', description: 'On every write: the value of the verba_csrf cookie (the token of this session)' },
+          csrf: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-verba-csrf',
+            description: 'On every write: the value of the verba_csrf cookie (the token of this session)',
+          },
         },
       },
     },

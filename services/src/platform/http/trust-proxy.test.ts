@@ -4,7 +4,11 @@ import { createHttpServer } from './server';
 
 /** The client address the sign-in throttle keys on: the TCP peer, or the forwarded one behind a trusted proxy. */
 async function clientIp(trustProxy: number | string[] | undefined): Promise<string> {
-  const app = await createHttpServer({ log: createLogger('silent'), ready: () => true, ...(trustProxy === undefined ? {} : { trustProxy }) });
+  const app = await createHttpServer({
+    log: createLogger('silent'),
+    ready: () => true,
+    ...(trustProxy === undefined ? {} : { trustProxy }),
+  });
   app.get('/api/ip', { schema: { hide: true } }, async (request) => ({ ip: request.ip }));
   const res = await app.inject({ url: '/api/ip', remoteAddress: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.7' } });
   await app.close();

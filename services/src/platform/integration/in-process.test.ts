@@ -14,7 +14,10 @@ describe('in-process publisher', () => {
     bus.subscribe('b', () => {
       throw new Error('must not see topic a');
     });
-    await bus.publish('a', [{ key: 'k1', value: '1', headers: { h: 'x' } }, { key: 'k2', value: '2' }]);
+    await bus.publish('a', [
+      { key: 'k1', value: '1', headers: { h: 'x' } },
+      { key: 'k2', value: '2' },
+    ]);
     await bus.publish('a', [{ key: 'k1', value: '3' }]);
     expect(seen.map((m) => [m.topic, m.offset, m.key, m.value])).toEqual([
       ['a', 0, 'k1', '1'],
@@ -27,7 +30,10 @@ describe('in-process publisher', () => {
 
   it('keeps the last N messages per topic for inspection', async () => {
     const bus = createInProcessPublisher({ keep: 2 });
-    await bus.publish('t', [1, 2, 3].map((n) => ({ key: 'k', value: String(n) })));
+    await bus.publish(
+      't',
+      [1, 2, 3].map((n) => ({ key: 'k', value: String(n) })),
+    );
     expect(bus.messages('t').map((m) => [m.offset, m.value])).toEqual([
       [1, '2'],
       [2, '3'],

@@ -18,7 +18,10 @@ export interface KafkaPublisherOptions {
 }
 
 export function parseBrokers(list: string): string[] {
-  const brokers = list.split(',').map((b) => b.trim()).filter(Boolean);
+  const brokers = list
+    .split(',')
+    .map((b) => b.trim())
+    .filter(Boolean);
   if (brokers.length === 0) throw new RangeError('No Kafka brokers given');
   return brokers;
 }

@@ -65,8 +65,7 @@ for (const engine of await testEngines()) {
       return { 'verba.vocabulary': ids('WordStatusChanged'), 'verba.identity': ids('UserDeleted') };
     }
 
-    const byTopic = (got: DeliveredMessage[]) =>
-      Object.fromEntries(TOPICS.map((t) => [t, got.filter((m) => m.topic === t).map(idOf)]));
+    const byTopic = (got: DeliveredMessage[]) => Object.fromEntries(TOPICS.map((t) => [t, got.filter((m) => m.topic === t).map(idOf)]));
 
     async function checkpoint(name: string): Promise<Position> {
       const row = await knex('relay_checkpoints').where({ name }).first();

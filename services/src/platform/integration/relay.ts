@@ -53,7 +53,12 @@ export const migrateRelay = migrateFollowerCheckpoints;
 export class IntegrationRelay {
   readonly name: string;
   private readonly follower: CheckpointedFollower;
-  private readonly o: { publisher: IntegrationPublisher; mappers: Readonly<Record<string, IntegrationMapper>>; topicFor: (e: IntegrationEvent) => string; log: Logger };
+  private readonly o: {
+    publisher: IntegrationPublisher;
+    mappers: Readonly<Record<string, IntegrationMapper>>;
+    topicFor: (e: IntegrationEvent) => string;
+    log: Logger;
+  };
 
   constructor(options: RelayOptions) {
     this.name = options.name ?? 'integration';

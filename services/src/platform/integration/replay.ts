@@ -69,7 +69,12 @@ export function integrationMessage(event: IntegrationEvent): IntegrationMessage 
 }
 
 /** Re-publishes the events to one chosen topic, in log order, a batch at a time; returns how many. */
-export async function replayTo(publisher: IntegrationPublisher, topic: string, events: AsyncIterable<IntegrationEvent>, batchSize = 500): Promise<number> {
+export async function replayTo(
+  publisher: IntegrationPublisher,
+  topic: string,
+  events: AsyncIterable<IntegrationEvent>,
+  batchSize = 500,
+): Promise<number> {
   let pending: IntegrationMessage[] = [];
   let sent = 0;
   for await (const event of events) {

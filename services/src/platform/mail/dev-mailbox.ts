@@ -42,10 +42,19 @@ export class DevMailbox implements Mailer {
   }
 
   async list(options: { to?: string; limit?: number } = {}): Promise<StoredMail[]> {
-    const q = this.db('dev_mailbox').orderBy('sent_at', 'desc').limit(options.limit ?? 50);
+    const q = this.db('dev_mailbox')
+      .orderBy('sent_at', 'desc')
+      .limit(options.limit ?? 50);
     if (options.to) q.where({ to_address: options.to.trim().toLowerCase() });
     const rows: Array<{ id: string; to_address: string; subject: string; text: string; html: string | null; sent_at: Date }> = await q;
-    return rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.text, html: r.html, sentAt: new Date(r.sent_at).toISOString() }));
+    return rows.map((r) => ({
+      id: r.id,
+      to: r.to_address,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      sentAt: new Date(r.sent_at).toISOString(),
+    }));
   }
 
   /** Erasure: an account's deletion removes the mail kept for its address. */

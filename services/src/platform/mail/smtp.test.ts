@@ -21,7 +21,11 @@ describe(`the SMTP mail adapter against a local SMTP server (${database.label})`
         let raw = '';
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+          });
           callback();
         });
       },
@@ -40,7 +44,12 @@ describe(`the SMTP mail adapter against a local SMTP server (${database.label})`
 
   it('sends each message once, even when a reactor delivers it again', async () => {
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${port}`, 'Verba <no-reply@verba.test>', knex);
-    const message = { id: 'event-1', to: 'ada@example.org', subject: 'Confirm your email address for Verba', text: 'Open https://verba.test/app/verify-result?token=abc' };
+    const message = {
+      id: 'event-1',
+      to: 'ada@example.org',
+      subject: 'Confirm your email address for Verba',
+      text: 'Open https://verba.test/app/verify-result?token=abc',
+    };
     await mailer.send(message);
     await mailer.send(message); // at-least-once delivery repeats it
     mailer.close();

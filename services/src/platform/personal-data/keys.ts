@@ -127,7 +127,10 @@ export class PersonalData {
   async createKey(userId: string): Promise<Buffer> {
     const cached = this.cached(userId);
     if (cached) return cached;
-    await this.db(USER_DATA_KEYS).insert({ user_id: userId, data_key: randomBytes(32) }).onConflict('user_id').ignore();
+    await this.db(USER_DATA_KEYS)
+      .insert({ user_id: userId, data_key: randomBytes(32) })
+      .onConflict('user_id')
+      .ignore();
     const key = await this.keyFor(userId);
     if (!key) throw new ErasedUserError(`the data of user ${userId} was erased`);
     return key;

@@ -42,8 +42,20 @@ for (const engine of await testEngines()) {
     }
 
     /** A batch writing `values` as rows of its projection, offered as statements (or only as a write). */
-    function batch(name: string, from: number, to: number, values: string[], options: { statements?: boolean; alone?: () => void } = {}): GroupedBatch {
-      const statements = (): WriteStatement[] => [{ sql: 'insert into bg_rows (projection, value) select ?, v from unnest(?::text[]) v', bindings: [name, `{${values.join(',')}}`], hot: true }];
+    function batch(
+      name: string,
+      from: number,
+      to: number,
+      values: string[],
+      options: { statements?: boolean; alone?: () => void } = {},
+    ): GroupedBatch {
+      const statements = (): WriteStatement[] => [
+        {
+          sql: 'insert into bg_rows (projection, value) select ?, v from unnest(?::text[]) v',
+          bindings: [name, `{${values.join(',')}}`],
+          hot: true,
+        },
+      ];
       return {
         name,
         generation: 1,
@@ -54,7 +66,9 @@ for (const engine of await testEngines()) {
         alone: (write) => {
           options.alone?.();
           return transactions.run(async (trx) => {
-            const moved = await trx('projection_checkpoints').where({ name, generation: 1, commit_position: from }).update({ commit_position: to, prepare_position: to });
+            const moved = await trx('projection_checkpoints')
+              .where({ name, generation: 1, commit_position: from })
+              .update({ commit_position: to, prepare_position: to });
             if (moved !== 1) throw new ProjectionMoved('checkpoint moved');
             await write(trx);
           });
@@ -63,8 +77,12 @@ for (const engine of await testEngines()) {
     }
 
     const rows = async (name: string) => knex('bg_rows').where({ projection: name }).orderBy('value').pluck('value');
-    const checkpoint = async (name: string) => Number((await knex('projection_checkpoints').where({ name }).first('commit_position')).commit_position);
-    const movedBy = async (names: string[]) => new Set((await knex('projection_checkpoints').whereIn('name', names).select(knex.raw('xmin::text as tx'))).map((r: { tx: string }) => r.tx));
+    const checkpoint = async (name: string) =>
+      Number((await knex('projection_checkpoints').where({ name }).first('commit_position')).commit_position);
+    const movedBy = async (names: string[]) =>
+      new Set(
+        (await knex('projection_checkpoints').whereIn('name', names).select(knex.raw('xmin::text as tx'))).map((r: { tx: string }) => r.tx),
+      );
 
     it('commits the batches submitted together in one transaction, with or without statements', async () => {
       for (const statements of [true, false]) {
@@ -104,7 +122,9 @@ for (const engine of await testEngines()) {
       const [a, b, c] = await projections(3);
       await knex('bg_rows').insert({ projection: b, value: 'taken' });
       let alone = 0;
-      const outcomes = await Promise.allSettled([a, b, c].map((n) => group.submit(batch(n!, 0, 5, [n === b ? 'taken' : 'fresh'], { alone: () => alone++ }))));
+      const outcomes = await Promise.allSettled(
+        [a, b, c].map((n) => group.submit(batch(n!, 0, 5, [n === b ? 'taken' : 'fresh'], { alone: () => alone++ }))),
+      );
       expect(alone).toBe(3);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
       expect(await rows(a!)).toEqual(['fresh']);

@@ -46,7 +46,9 @@ const SLOW_WRITE_MS = 100;
  * checkpoints (`c`). The text is the same for any number of members (one array a column), so it is prepared
  * once per connection.
  */
-const moveAllSql = (answer: string) => `with m as (select * from unnest(?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
+const moveAllSql = (
+  answer: string,
+) => `with m as (select * from unnest(?::text[], ?::int[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])
                                    as m(name, generation, commit_to, prepare_to, commit_at, prepare_at)),
   s as (select name, active_generation from projection_state where name = any(?::text[]) order by name for update),
   c as (update projection_checkpoints pc set commit_position = m.commit_to, prepare_position = m.prepare_to, updated_at = now()
@@ -64,7 +66,9 @@ const MOVE_ALL_SQL = moveAllSql('select array_agg(c.name) from c');
  * so nothing is written for a member another runner moved; the group then runs each member alone, which
  * finds out why.
  */
-const MOVE_ALL_OR_FAIL_SQL = moveAllSql(`select case when count(*) = ? then count(*) else (count(*) || ' of the group''s checkpoints moved')::int end from c`);
+const MOVE_ALL_OR_FAIL_SQL = moveAllSql(
+  `select case when count(*) = ? then count(*) else (count(*) || ' of the group''s checkpoints moved')::int end from c`,
+);
 
 /**
  * Commits the live batches that projections are handed together (the shared log reader gives every live
@@ -121,7 +125,8 @@ export class BatchGroup {
     if (entries.length === 1) return settle(entries[0]!, entries[0]!.batch.alone(this.timed(entries[0]!.batch)));
     let outcomes: Map<Entry, unknown>;
     try {
-      const writes = this.transactions.atOnce && entries.every((e) => e.batch.statements) ? entries.flatMap((e) => e.batch.statements!()) : undefined;
+      const writes =
+        this.transactions.atOnce && entries.every((e) => e.batch.statements) ? entries.flatMap((e) => e.batch.statements!()) : undefined;
       outcomes = writes && writes.every((w) => w.hot) ? await this.commitAtOnce(entries, writes) : await this.commitTogether(entries);
     } catch {
       // Rolled back: each alone, so a failing write fails only its own projection.

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createKnex } from '../db/knex';
 import { testEngines, type TestDatabase } from '../../../test-support/platform/databases';
-import { canCopyFromStdin, copyRows, copyText, deleteRows, insertRows, loadWithoutIndexes, writeRowsStatements, type Column } from './bulk-load';
+import {
+  canCopyFromStdin,
+  copyRows,
+  copyText,
+  deleteRows,
+  insertRows,
+  loadWithoutIndexes,
+  writeRowsStatements,
+  type Column,
+} from './bulk-load';
 import { applyStatements } from './projection';
 
 const COLS: Column[] = [
@@ -94,7 +103,14 @@ for (const engine of await testEngines()) {
       it(`${copy ? 'COPY' : 'the unnest fallback'} writes exactly the rows, odd text and nulls included, and the indexes come back`, async () => {
         const table = await freshTable();
         const rows = oddRows();
-        const meanwhile = await knex.transaction((trx) => loadWithoutIndexes(trx, [table], () => copyRows(trx, table, COLS, rows, copy), () => 'computed while indexing'));
+        const meanwhile = await knex.transaction((trx) =>
+          loadWithoutIndexes(
+            trx,
+            [table],
+            () => copyRows(trx, table, COLS, rows, copy),
+            () => 'computed while indexing',
+          ),
+        );
         expect(meanwhile).toBe('computed while indexing');
         expect(await stored(table)).toEqual(rows);
         const { rows: indexes } = await knex.raw('select indexdef from pg_indexes where tablename = ? order by indexdef', [table]);
@@ -111,7 +127,15 @@ for (const engine of await testEngines()) {
       const relabelled = rows.map((r) => [r[0], `${String(r[1])}!`, r[2], r[3], r[4]]);
       await knex.transaction(async (trx) => {
         await insertRows(trx, table, COLS, relabelled, { key: ['id'], merge: 'label = excluded.label' });
-        await deleteRows(trx, table, [['label', 'text'], ['flag', 'boolean']], relabelled.filter((r) => r[3] === true).map((r) => [r[1], r[3]]));
+        await deleteRows(
+          trx,
+          table,
+          [
+            ['label', 'text'],
+            ['flag', 'boolean'],
+          ],
+          relabelled.filter((r) => r[3] === true).map((r) => [r[1], r[3]]),
+        );
       });
       expect(await stored(table)).toEqual(relabelled.filter((r) => r[3] !== true));
     });
@@ -123,17 +147,27 @@ for (const engine of await testEngines()) {
       const key: Column[] = [['id', 'int']];
       const merge = { key: ['id'], merge: 'label = excluded.label' };
       // Relabel the even ids and add one; delete the odd ids.
-      const changed = [...rows.filter((r) => Number(r[0]) % 2 === 0).map((r) => [r[0], `${String(r[1])}?`, r[2], r[3], r[4]]), [100, 'new', null, null, null]];
+      const changed = [
+        ...rows.filter((r) => Number(r[0]) % 2 === 0).map((r) => [r[0], `${String(r[1])}?`, r[2], r[3], r[4]]),
+        [100, 'new', null, null, null],
+      ];
       const gone = rows.filter((r) => Number(r[0]) % 2 === 1).map((r) => [r[0]]);
       const statements: string[] = [];
       const count = (q: { sql: string }) => void (q.sql.includes(table) && statements.push(q.sql));
       knex.on('query', count);
-      await knex.transaction((trx) => applyStatements(writeRowsStatements(table, { cols: COLS, rows: changed, conflict: merge }, { cols: key, keys: gone }), trx));
+      await knex.transaction((trx) =>
+        applyStatements(writeRowsStatements(table, { cols: COLS, rows: changed, conflict: merge }, { cols: key, keys: gone }), trx),
+      );
       knex.off('query', count);
       expect(statements).toHaveLength(1); // one round trip
       expect(await stored(table)).toEqual(changed.sort((a, b) => Number(a[0]) - Number(b[0])));
-      for (const [rows, keys] of [[[], [[0]]], [[[0, 'back', null, null, null]], []]] as const) {
-        await knex.transaction((trx) => applyStatements(writeRowsStatements(table, { cols: COLS, rows, conflict: merge }, { cols: key, keys }), trx));
+      for (const [rows, keys] of [
+        [[], [[0]]],
+        [[[0, 'back', null, null, null]], []],
+      ] as const) {
+        await knex.transaction((trx) =>
+          applyStatements(writeRowsStatements(table, { cols: COLS, rows, conflict: merge }, { cols: key, keys }), trx),
+        );
       }
       expect((await stored(table)).map((r) => r[1])).toEqual(['back', ...changed.slice(1).map((r) => r[1])]);
     });
@@ -143,7 +177,10 @@ for (const engine of await testEngines()) {
       const copy = await knex.transaction((trx) => canCopyFromStdin(trx));
       const rows = Array.from({ length: 60_000 }, (_, i) => [i, `row ${i}\t${'x'.repeat(i % 50)}`, '2026-05-01', i % 3 === 0, null]);
       await knex.transaction((trx) => copyRows(trx, table, COLS, rows, copy));
-      const { rows: summary } = await knex.raw(`select count(*)::int as n, count(distinct label)::int as labels, sum(id)::bigint::text as ids from ??`, [table]);
+      const { rows: summary } = await knex.raw(
+        `select count(*)::int as n, count(distinct label)::int as labels, sum(id)::bigint::text as ids from ??`,
+        [table],
+      );
       expect(summary[0]).toEqual({ n: 60_000, labels: 60_000, ids: String((59_999 * 60_000) / 2) });
       expect(await knex(table).where({ id: 12_345 }).first('label')).toEqual({ label: `row 12345\t${'x'.repeat(12_345 % 50)}` });
     });
@@ -154,7 +191,16 @@ for (const engine of await testEngines()) {
       await expect(
         knex.transaction(async (trx) => {
           await trx(table).insert({ id: -1, label: 'before the load' });
-          await copyRows(trx, table, COLS, [[1, 'fine', null, null, null], [2, 'bad', 'not a date', null, null]], copy);
+          await copyRows(
+            trx,
+            table,
+            COLS,
+            [
+              [1, 'fine', null, null, null],
+              [2, 'bad', 'not a date', null, null],
+            ],
+            copy,
+          );
         }),
       ).rejects.toThrow();
       expect(Number((await knex(table).count('* as n').first())!.n)).toBe(0);

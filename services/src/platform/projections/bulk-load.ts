@@ -123,7 +123,12 @@ const columnArrays = (cols: readonly Column[], rows: readonly (readonly unknown[
  * Deletes the rows whose key columns equal one of `keys`, in one statement of one array parameter a column
  * (the statement's text is the same whatever the number of keys, so the server parses no long lists).
  */
-export async function deleteRows(trx: Knex.Transaction, table: string, cols: readonly Column[], keys: readonly (readonly unknown[])[]): Promise<void> {
+export async function deleteRows(
+  trx: Knex.Transaction,
+  table: string,
+  cols: readonly Column[],
+  keys: readonly (readonly unknown[])[],
+): Promise<void> {
   if (!keys.length) return;
   await trx.raw(deleteSql(table, cols), columnArrays(cols, keys)).options(hot(keys.length));
 }
@@ -146,14 +151,21 @@ export function writeRowsStatements(
       const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
       out.push({ sql: insertSql(table, cols, conflict), bindings: columnArrays(cols, chunk), hot: chunk.length <= HOT_ROWS });
     }
-    if (remove.keys.length) out.push({ sql: deleteSql(table, remove.cols), bindings: columnArrays(remove.cols, remove.keys), hot: remove.keys.length <= HOT_ROWS });
+    if (remove.keys.length)
+      out.push({
+        sql: deleteSql(table, remove.cols),
+        bindings: columnArrays(remove.cols, remove.keys),
+        hot: remove.keys.length <= HOT_ROWS,
+      });
     return out;
   }
-  return [{
-    sql: `with removed as (${deleteSql(table, remove.cols)}) ${insertSql(table, cols, conflict)}`,
-    bindings: [...columnArrays(remove.cols, remove.keys), ...columnArrays(cols, rows)],
-    hot: true,
-  }];
+  return [
+    {
+      sql: `with removed as (${deleteSql(table, remove.cols)}) ${insertSql(table, cols, conflict)}`,
+      bindings: [...columnArrays(remove.cols, remove.keys), ...columnArrays(cols, rows)],
+      hot: true,
+    },
+  ];
 }
 
 /**
@@ -240,11 +252,17 @@ function* copyLines(rows: Iterable<readonly unknown[]>, width: number): Generato
  * second copy of its rows. Where COPY is not served (see canCopyFromStdin) pass `copy: false` for plain
  * unnest inserts.
  */
-export async function copyRows(trx: Knex.Transaction, table: string, cols: readonly Column[], rows: Iterable<readonly unknown[]>, copy = true): Promise<void> {
+export async function copyRows(
+  trx: Knex.Transaction,
+  table: string,
+  cols: readonly Column[],
+  rows: Iterable<readonly unknown[]>,
+  copy = true,
+): Promise<void> {
   if (!copy) return insertRows(trx, table, cols, Array.isArray(rows) ? rows : [...rows], null);
   if (Array.isArray(rows) && !rows.length) return;
   // A transaction's client hands out the one connection it runs on, so COPY is part of the transaction.
-  const conn = (await (trx.client as { acquireConnection(): Promise<pg.PoolClient> }).acquireConnection());
+  const conn = await (trx.client as { acquireConnection(): Promise<pg.PoolClient> }).acquireConnection();
   const stream = conn.query(copyFrom(`copy ${quoted(table)} (${cols.map(([n]) => quoted(n)).join(', ')}) from stdin`));
   await pipeline(Readable.from(copyLines(rows, cols.length)), stream);
 }

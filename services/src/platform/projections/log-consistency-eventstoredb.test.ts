@@ -22,7 +22,11 @@ const skipReason = !url ? 'skipped: no EVENTSTORE_URL (no EventStoreDB server ca
 const RUNS = Number(process.env.LOG_CONSISTENCY_RUNS ?? 50);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const opArb = fc.record({ stream: fc.integer({ min: 0, max: 5 }), events: fc.integer({ min: 1, max: 3 }), pauseMs: fc.integer({ min: 0, max: 8 }) });
+const opArb = fc.record({
+  stream: fc.integer({ min: 0, max: 5 }),
+  events: fc.integer({ min: 1, max: 3 }),
+  pauseMs: fc.integer({ min: 0, max: 8 }),
+});
 const scenarioArb = fc.record({
   writers: fc.array(fc.array(opArb, { minLength: 1, maxLength: 6 }), { minLength: 2, maxLength: 5 }),
   batchSize: fc.integer({ min: 1, max: 6 }),
@@ -63,7 +67,8 @@ describe.skipIf(!!skipReason)(`log consistency on EventStoreDB ${skipReason}`, (
             await base.apply(...args);
             // Only batches of this run crash: start() catches up on earlier runs' events and would throw.
             const ours = args[0].some((e) => e.streamId.startsWith(`${prefix}-`));
-            if (ours && scenario.crashEveryNthBatch && ++batches % scenario.crashEveryNthBatch === 0) throw new Error('simulated crash before commit');
+            if (ours && scenario.crashEveryNthBatch && ++batches % scenario.crashEveryNthBatch === 0)
+              throw new Error('simulated crash before commit');
           },
         };
         const projections = [crashing, tallyProjection({ name: `${name}s` })];

@@ -36,10 +36,14 @@ interface WriteOp {
 const opArb: fc.Arbitrary<WriteOp> = fc.record({
   stream: fc.integer({ min: 0, max: 5 }),
   events: fc.integer({ min: 1, max: 3 }),
-  holdMs: fc.oneof({ weight: 6, arbitrary: fc.constant(0) }, { weight: 3, arbitrary: fc.integer({ min: 1, max: 8 }) }, {
-    weight: 1,
-    arbitrary: fc.integer({ min: 20, max: 60 }), // a long-running transaction holding back the visible log
-  }),
+  holdMs: fc.oneof(
+    { weight: 6, arbitrary: fc.constant(0) },
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 8 }) },
+    {
+      weight: 1,
+      arbitrary: fc.integer({ min: 20, max: 60 }), // a long-running transaction holding back the visible log
+    },
+  ),
   rollback: fc.boolean().map((b) => b && Math.random() < 0.5),
   viaStore: fc.boolean(),
   readModelWriter: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
@@ -60,7 +64,12 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
 
   beforeAll(async () => {
     db = await createRealTestDatabase();
-    store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements, poolSize: 10, maxPollMs: 5 });
+    store = createPostgresEventStore({
+      connectionString: db.connectionString,
+      namedStatements: db.namedStatements,
+      poolSize: 10,
+      maxPollMs: 5,
+    });
     await migrateEventStore(store.pool);
     knex = createKnex(db.connectionString, {
       namedStatements: db.namedStatements,
@@ -140,9 +149,11 @@ describe.skipIf(!real.available)(`log consistency under concurrency on PostgreSQ
         await runner.start();
 
         const committed: string[] = [];
-        const writing = Promise.all(scenario.writers.map(async (ops) => {
-          for (const op of ops) await write(name, op, committed);
-        }));
+        const writing = Promise.all(
+          scenario.writers.map(async (ops) => {
+            for (const op of ops) await write(name, op, committed);
+          }),
+        );
         for (const delay of scenario.kills) {
           await sleep(delay);
           if (delay % 2 === 0) {

@@ -27,7 +27,12 @@ describe.each(adapters)('a cache of projected reads on %s', (_label, cache) => {
   });
   const counter = () => {
     let loads = 0;
-    return { load: async () => ({ n: ++loads }), get loads() { return loads; } };
+    return {
+      load: async () => ({ n: ++loads }),
+      get loads() {
+        return loads;
+      },
+    };
   };
 
   it('loads a read once until a projection it reads commits, whichever of its scopes that is', async () => {

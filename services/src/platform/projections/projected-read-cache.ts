@@ -42,7 +42,8 @@ export class ProjectedReadCache {
 
   /** Called from a projection's afterCommit (synchronous): readers in this process await `settled`. */
   invalidate(scopes: Iterable<string>): void {
-    for (const scope of new Set(scopes)) for (const cache of this.caches) this.track(cache.increment(this.generationKey(scope), GENERATION_WINDOW_MS));
+    for (const scope of new Set(scopes))
+      for (const cache of this.caches) this.track(cache.increment(this.generationKey(scope), GENERATION_WINDOW_MS));
   }
 
   /**
@@ -58,7 +59,10 @@ export class ProjectedReadCache {
    * The hooks of a projection whose read model `scope` names: the scope goes stale after each batch it
    * commits, and everything cached goes after a batch with an erasure (`erases`) or a rebuild's switch.
    */
-  projectionHooks(scope: string, erases: (e: CommittedEvent) => boolean = () => false): Required<Pick<Projection, 'afterCommit' | 'afterSwitch'>> {
+  projectionHooks(
+    scope: string,
+    erases: (e: CommittedEvent) => boolean = () => false,
+  ): Required<Pick<Projection, 'afterCommit' | 'afterSwitch'>> {
     return {
       afterCommit: (events) => (events.some(erases) ? this.purge([scope]) : this.invalidate([scope])),
       afterSwitch: () => this.purge([scope]),

@@ -90,7 +90,10 @@ for (const engine of await testEngines()) {
           await trx(t(`${name}_rows`)).insert(events.map((e) => ({ id: e.id })));
           const { rows } = await trx.raw('select pg_current_xact_id()::text as tx');
           // What it sees shows when and where it ran: after the commit it counts this batch's rows.
-          maintain!(`insert into ${name}_upkeep select ?, pg_current_xact_id()::text, (select count(*) from ??)`, [rows[0].tx, t(`${name}_rows`)]);
+          maintain!(`insert into ${name}_upkeep select ?, pg_current_xact_id()::text, (select count(*) from ??)`, [
+            rows[0].tx,
+            t(`${name}_rows`),
+          ]);
           if (fail) {
             fail = false;
             throw new Error('this batch rolls back: its upkeep must not run');
@@ -102,7 +105,8 @@ for (const engine of await testEngines()) {
       const { position } = await store.append(`${name}-a`, [ev(`${name}.E`), ev(`${name}.E`)], 'no_stream');
       expect(await runner.waitFor(position, { timeoutMs: 5000 })).toBe(true);
       let upkeep: { batch_tx: string; upkeep_tx: string; rows_seen: number }[] = [];
-      for (let i = 0; i < 100 && !upkeep.length; i++, await new Promise((r) => setTimeout(r, 20))) upkeep = await knex(`${name}_upkeep`).select();
+      for (let i = 0; i < 100 && !upkeep.length; i++, await new Promise((r) => setTimeout(r, 20)))
+        upkeep = await knex(`${name}_upkeep`).select();
       await runner.stop();
       expect(upkeep).toHaveLength(1);
       expect(upkeep[0]!.upkeep_tx).not.toBe(upkeep[0]!.batch_tx);
@@ -192,7 +196,12 @@ for (const engine of await testEngines()) {
         if (failing) throw new Error('read model unavailable');
       });
       const names = [`${name}a`, `${name}b`, `${name}c`];
-      const runner = new ProjectionRunner({ store, db: knex, projections: [tallyProjection({ name: names[0] }), tallyProjection({ name: names[1] }), flaky], retryDelayMs: 5 });
+      const runner = new ProjectionRunner({
+        store,
+        db: knex,
+        projections: [tallyProjection({ name: names[0] }), tallyProjection({ name: names[1] }), flaky],
+        retryDelayMs: 5,
+      });
       await runner.start();
       // The transaction that last moved each checkpoint.
       const movedBy = async () => {
@@ -218,12 +227,16 @@ for (const engine of await testEngines()) {
       expect(await runner.waitFor(failed.position, { timeoutMs: 10_000 })).toBe(true);
       await runner.stop();
       const log = await logOrder(name);
-      for (const n of names) expect(await knex(`${n}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id')).toEqual(log);
+      for (const n of names)
+        expect(await knex(`${n}_applied`).where('stream_id', 'like', `${name}-%`).orderBy('seq').pluck('event_id')).toEqual(log);
     });
 
     it("plans a live batch's statements from the data as appended (parsed then), older versions upcast and parsed", async () => {
       const name = `v${randomUUID().slice(0, 8)}`;
-      const Counted = defineEvent(`${name}.Counted`, z.object({ n: z.number() }), { version: 2, upcasters: { 1: (d) => ({ n: Number(d['count']) }) } });
+      const Counted = defineEvent(`${name}.Counted`, z.object({ n: z.number() }), {
+        version: 2,
+        upcasters: { 1: (d) => ({ n: Number(d['count']) }) },
+      });
       const seen: unknown[] = [];
       const p: Projection = {
         name,
@@ -240,7 +253,11 @@ for (const engine of await testEngines()) {
       await runner.start();
       // An extra field the schema would strip shows whether the data was parsed again.
       await store.append(`${name}-a`, [{ id: randomUUID(), type: Counted.type, version: 2, data: { n: 1, extra: 'kept' } }], 'no_stream');
-      const { position } = await store.append(`${name}-a`, [{ id: randomUUID(), type: Counted.type, version: 1, data: { count: '2', extra: 'stripped' } }], 0n);
+      const { position } = await store.append(
+        `${name}-a`,
+        [{ id: randomUUID(), type: Counted.type, version: 1, data: { count: '2', extra: 'stripped' } }],
+        0n,
+      );
       expect(await runner.waitFor(position, { timeoutMs: 5000 })).toBe(true);
       await runner.stop();
       expect(seen).toEqual([{ n: 1, extra: 'kept' }, { n: 2 }]);
@@ -277,11 +294,20 @@ for (const engine of await testEngines()) {
     it('moves the stored checkpoints of projections with nothing to apply within the period, each at its own time', async () => {
       const name = `i${randomUUID().slice(0, 8)}`;
       const period = 600;
-      const idle = Array.from({ length: 6 }, (_, i) => ({ ...tallyProjection({ name: `${name}${i}`, keepOrder: false }), eventTypes: ['NeverAppended'] }));
+      const idle = Array.from({ length: 6 }, (_, i) => ({
+        ...tallyProjection({ name: `${name}${i}`, keepOrder: false }),
+        eventTypes: ['NeverAppended'],
+      }));
       const runner = new ProjectionRunner({ store, db: knex, projections: idle, idleCheckpointMs: period });
       await runner.start();
       const names = idle.map((p) => p.name);
-      const stored = async () => new Map((await knex('projection_checkpoints').whereIn('name', names).select('name', 'commit_position')).map((r) => [r.name, r.commit_position]));
+      const stored = async () =>
+        new Map(
+          (await knex('projection_checkpoints').whereIn('name', names).select('name', 'commit_position')).map((r) => [
+            r.name,
+            r.commit_position,
+          ]),
+        );
       const before = await stored();
       // Events none of them applies, a batch every few milliseconds; note when each stored checkpoint first moves.
       const firstMove = new Map<string, number>();
@@ -426,7 +452,15 @@ for (const engine of await testEngines()) {
           rebuilding.catch(() => undefined); // awaited below
           // The switch holds the first view and waits for the second.
           await expect
-            .poll(async () => (await knex.raw(`select count(*)::int as n from pg_locks where not granted and relation = to_regclass(?)`, [`${name}_applied`])).rows[0].n, { timeout: 20_000 })
+            .poll(
+              async () =>
+                (
+                  await knex.raw(`select count(*)::int as n from pg_locks where not granted and relation = to_regclass(?)`, [
+                    `${name}_applied`,
+                  ])
+                ).rows[0].n,
+              { timeout: 20_000 },
+            )
             .toBe(1);
           // Without the switch giving way, one of the two ends with "deadlock detected".
           const streams = await reader.query(`select count(*)::int as n from ${name}_streams where stream_id like $1`, [`${name}-%`]);

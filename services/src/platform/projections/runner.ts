@@ -5,7 +5,15 @@ import { ReusedTransactions } from '../db/reused-transactions';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
-import { applyStatements, generationTables, type ApplyContext, type BulkFold, type CommittedEvent, type Projection, type WriteStatement } from './projection';
+import {
+  applyStatements,
+  generationTables,
+  type ApplyContext,
+  type BulkFold,
+  type CommittedEvent,
+  type Projection,
+  type WriteStatement,
+} from './projection';
 import { eventsAfter } from '../event-store/events-after';
 import { projectionsDdl } from './schema';
 import { SharedLogReader } from '../event-store/shared-log-reader';
@@ -204,9 +212,7 @@ export class ProjectionRunner {
     while (!this.stopped) {
       try {
         const state = await this.db('projection_state').where({ name: p.name }).first();
-        const cp = await this.db('projection_checkpoints')
-          .where({ name: p.name, generation: state.active_generation })
-          .first();
+        const cp = await this.db('projection_checkpoints').where({ name: p.name, generation: state.active_generation }).first();
         // `stored` is the checkpoint in the database; the position in memory may run ahead of it over
         // batches with nothing for this projection, which are not worth a transaction (re-reading them
         // after a crash changes nothing). The checkpoint catches up with the next relevant batch or
@@ -270,7 +276,10 @@ export class ProjectionRunner {
     const to = batch[batch.length - 1]!.position;
     const wanted = p.eventTypes ? batch.filter((e) => wants(p, e)) : batch;
     const upkeep: [string, readonly Knex.RawBinding[]][] = [];
-    const ctx = { t: generationTables(generation), maintain: (sql: string, bindings: readonly Knex.RawBinding[]) => void upkeep.push([sql, bindings]) };
+    const ctx = {
+      t: generationTables(generation),
+      maintain: (sql: string, bindings: readonly Knex.RawBinding[]) => void upkeep.push([sql, bindings]),
+    };
     // A projection that offers its writes as statements plans them once, whichever way they are sent.
     // Planning is synchronous, so it reads the events' data as a rebuild does (trustingAppendValidation):
     // validated on append, not parsed again (that parse was a seventh of the projector thread's allocation).
@@ -324,7 +333,14 @@ export class ProjectionRunner {
     mustBeActive: boolean,
     write: (trx: Knex.Transaction) => Promise<void>,
   ): Promise<void> {
-    const moveTo = [to.commit.toString(), to.prepare.toString(), p.name, generation, expectedAt.commit.toString(), expectedAt.prepare.toString()];
+    const moveTo = [
+      to.commit.toString(),
+      to.prepare.toString(),
+      p.name,
+      generation,
+      expectedAt.commit.toString(),
+      expectedAt.prepare.toString(),
+    ];
     await this.transactions.run(async (trx) => {
       // One round trip locks the state row and moves the checkpoint from where this batch expects it. The
       // state row is what a rebuild locks to switch generations, so a switch and a live batch never
@@ -335,13 +351,15 @@ export class ProjectionRunner {
       // event-store/postgres/read-horizon.ts); it must never append. A failure below rolls the move back.
       const move = `update projection_checkpoints set commit_position = ?, prepare_position = ?, updated_at = now()
                     where name = ? and generation = ? and commit_position = ? and prepare_position = ? returning 1`;
-      const row = await trx.raw(
-        mustBeActive
-          ? `with s as (select active_generation from projection_state where name = ? for update), c as (${move})
+      const row = await trx
+        .raw(
+          mustBeActive
+            ? `with s as (select active_generation from projection_state where name = ? for update), c as (${move})
              select ${BEGIN_READ_MODEL_WRITE_SQL}, (select active_generation from s) as active_generation, (select count(*) from c)::int as moved`
-          : `with c as (${move}) select ${BEGIN_READ_MODEL_WRITE_SQL}, null as active_generation, (select count(*) from c)::int as moved`,
-        mustBeActive ? [p.name, ...moveTo] : moveTo,
-      ).options(HOT_STATEMENT);
+            : `with c as (${move}) select ${BEGIN_READ_MODEL_WRITE_SQL}, null as active_generation, (select count(*) from c)::int as moved`,
+          mustBeActive ? [p.name, ...moveTo] : moveTo,
+        )
+        .options(HOT_STATEMENT);
       const cp = row.rows[0] as { active_generation: number | null; moved: number };
       if (cp.moved !== 1) throw new ProjectionMoved('checkpoint moved');
       if (mustBeActive && cp.active_generation !== generation) throw new ProjectionMoved('generation switched');
@@ -360,7 +378,10 @@ export class ProjectionRunner {
    * Builds a new generation of a read model beside the live one, from the start of the log, and switches
    * the views to it once it has caught up with the live generation. Queries never see a half-built model.
    */
-  async rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number; phases: RebuildPhases }> {
+  async rebuild(
+    name: string,
+    onProgress?: (applied: number) => void,
+  ): Promise<{ generation: number; events: number; phases: RebuildPhases }> {
     const p = this.projections.get(name);
     if (!p) throw new Error(`Unknown projection ${name}`);
     const phases: RebuildPhases = { setup: 0, read: 0, fold: 0, write: 0, catchUp: 0, switch: 0, drop: 0 };
@@ -375,7 +396,8 @@ export class ProjectionRunner {
     });
     phases.setup = performance.now() - t0;
 
-    let { at, events } = p.bulk && this.bulkRebuilds ? await this.foldAll(p, generation, p.bulk(), phases, onProgress) : { at: START, events: 0 };
+    let { at, events } =
+      p.bulk && this.bulkRebuilds ? await this.foldAll(p, generation, p.bulk(), phases, onProgress) : { at: START, events: 0 };
     for (;;) {
       t0 = performance.now();
       const batch = await this.store.readAll({ after: at, maxCount: this.batchSize });
@@ -406,7 +428,13 @@ export class ProjectionRunner {
    * while this one is folded, so reading and folding overlap. What is appended meanwhile is applied batch
    * by batch afterwards, as in any rebuild.
    */
-  private async foldAll(p: Projection, generation: number, fold: BulkFold, phases: RebuildPhases, onProgress?: (applied: number) => void): Promise<{ at: Position; events: number }> {
+  private async foldAll(
+    p: Projection,
+    generation: number,
+    fold: BulkFold,
+    phases: RebuildPhases,
+    onProgress?: (applied: number) => void,
+  ): Promise<{ at: Position; events: number }> {
     const pageSize = this.bulkPageSize;
     const types = p.eventTypes ? new Set(p.eventTypes) : null;
     let at: Position = START;
@@ -439,34 +467,34 @@ export class ProjectionRunner {
    * false when the live one is further or a reader held a view past SWITCH_LOCK_TIMEOUT_MS (try again).
    */
   private async trySwitch(p: Projection, generation: number, at: Position): Promise<number | undefined | false> {
-    return this.db.transaction(async (trx) => {
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${p.name}`]);
-      const state = await trx('projection_state').where({ name: p.name }).forUpdate().first();
-      if (state) {
-        const live = await trx('projection_checkpoints')
-          .where({ name: p.name, generation: state.active_generation })
-          .first();
-        if (live && comparePositions(toPosition(live), at) > 0) return false;
-      }
-      const t = generationTables(generation);
-      // A query locks the views it reads one by one as it plans: one that holds the second view while this
-      // holds the first would deadlock with it, and PostgreSQL could end the reader's query (a 500). Waiting
-      // no longer than this for a view, the switch gives way instead, before the reader's deadlock check.
-      await trx.raw(`set local lock_timeout = '${SWITCH_LOCK_TIMEOUT_MS}ms'`);
-      for (const table of p.tables) {
-        await trx.raw('drop view if exists ??', [table]);
-        await trx.raw('create view ?? as select * from ??', [table, t(table)]);
-      }
-      await trx('projection_state')
-        .insert({ name: p.name, active_generation: generation, version: p.version })
-        .onConflict('name')
-        .merge();
-      return state ? (state.active_generation as number) : undefined;
-    }).catch(async (e: unknown) => {
-      if ((e as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * SWITCH_LOCK_TIMEOUT_MS));
-      return false as const;
-    });
+    return this.db
+      .transaction(async (trx) => {
+        await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${p.name}`]);
+        const state = await trx('projection_state').where({ name: p.name }).forUpdate().first();
+        if (state) {
+          const live = await trx('projection_checkpoints').where({ name: p.name, generation: state.active_generation }).first();
+          if (live && comparePositions(toPosition(live), at) > 0) return false;
+        }
+        const t = generationTables(generation);
+        // A query locks the views it reads one by one as it plans: one that holds the second view while this
+        // holds the first would deadlock with it, and PostgreSQL could end the reader's query (a 500). Waiting
+        // no longer than this for a view, the switch gives way instead, before the reader's deadlock check.
+        await trx.raw(`set local lock_timeout = '${SWITCH_LOCK_TIMEOUT_MS}ms'`);
+        for (const table of p.tables) {
+          await trx.raw('drop view if exists ??', [table]);
+          await trx.raw('create view ?? as select * from ??', [table, t(table)]);
+        }
+        await trx('projection_state')
+          .insert({ name: p.name, active_generation: generation, version: p.version })
+          .onConflict('name')
+          .merge();
+        return state ? (state.active_generation as number) : undefined;
+      })
+      .catch(async (e: unknown) => {
+        if ((e as { code?: string }).code !== LOCK_NOT_AVAILABLE) throw e;
+        await new Promise((r) => setTimeout(r, Math.random() * SWITCH_LOCK_TIMEOUT_MS));
+        return false as const;
+      });
   }
 
   private async dropGeneration(p: Projection, generation: number): Promise<void> {
@@ -499,7 +527,9 @@ async function onLiveConnection<T>(work: () => Promise<T>, attempts = 5): Promis
     try {
       return await work();
     } catch (error) {
-      const lost = /Connection terminated|terminating connection|ECONNRESET|Client has encountered a connection error/i.test(String((error as Error)?.message));
+      const lost = /Connection terminated|terminating connection|ECONNRESET|Client has encountered a connection error/i.test(
+        String((error as Error)?.message),
+      );
       if (!lost || attempt >= attempts) throw error;
       await new Promise((r) => setTimeout(r, 10 * attempt));
     }

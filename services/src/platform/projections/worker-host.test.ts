@@ -34,10 +34,14 @@ describe('the projector thread seen from the HTTP thread', () => {
     }
   });
 
-  it("after the projector thread died, applies the reports it sent last and drops what the read caches hold", async () => {
+  it('after the projector thread died, applies the reports it sent last and drops what the read caches hold', async () => {
     const committed: unknown[] = [];
     let switched = 0;
-    const tally = { name: 'tally', afterCommit: (events: unknown[]) => committed.push(...events), afterSwitch: () => switched++ } as unknown as Projection;
+    const tally = {
+      name: 'tally',
+      afterCommit: (events: unknown[]) => committed.push(...events),
+      afterSwitch: () => switched++,
+    } as unknown as Projection;
     const host = await ProjectorWorker.start({
       entry: new URL('../../../test-support/platform/progress-worker.mjs', import.meta.url),
       workerData: { signal: new Int32Array(new SharedArrayBuffer(4)), dieAfterReport: true },

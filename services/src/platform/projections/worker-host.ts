@@ -62,7 +62,10 @@ export class ProjectorWorker {
       }
       this.progressPort = port1;
       port1.on('message', (m: ProgressMessage) => this.onProgress(m));
-      const worker = new Worker(this.o.entry, { workerData: { ...(this.o.workerData as object), progressPort: port2 }, transferList: [port2] });
+      const worker = new Worker(this.o.entry, {
+        workerData: { ...(this.o.workerData as object), progressPort: port2 },
+        transferList: [port2],
+      });
       this.running = worker;
       worker.on('message', (m: WorkerMessage) => {
         if (m.type === 'ready') resolve();
@@ -97,7 +100,11 @@ export class ProjectorWorker {
   async waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number } = {}): Promise<boolean> {
     const names = options.projections ?? [...this.byName.keys()];
     const deadline = Date.now() + (options.timeoutMs ?? 2000);
-    const reached = () => names.every((n) => { const at = this.positions.get(n); return at !== undefined && comparePositions(at, position) >= 0; });
+    const reached = () =>
+      names.every((n) => {
+        const at = this.positions.get(n);
+        return at !== undefined && comparePositions(at, position) >= 0;
+      });
     for (;;) {
       if (reached()) return true;
       this.takeArrived();

@@ -39,7 +39,13 @@ describe('S3 adapter', async () => {
   if (!bucket) {
     const { default: S3rver } = await import('s3rver');
     const directory = mkdtempSync(path.join(tmpdir(), 'verba-s3rver-'));
-    const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: 'verba-test', configs: [] }] });
+    const server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: 'verba-test', configs: [] }],
+    });
     const { port } = await server.run();
     afterAll(async () => {
       await server.close();
@@ -51,5 +57,7 @@ describe('S3 adapter', async () => {
     process.env.AWS_ACCESS_KEY_ID ??= 'S3RVER';
     process.env.AWS_SECRET_ACCESS_KEY ??= 'S3RVER';
   }
-  mediaStorageSuite('s3', () => s3MediaStorage({ bucket: bucket!, region: process.env.TEST_S3_REGION ?? 'us-east-1', endpoint, area: 'images' }));
+  mediaStorageSuite('s3', () =>
+    s3MediaStorage({ bucket: bucket!, region: process.env.TEST_S3_REGION ?? 'us-east-1', endpoint, area: 'images' }),
+  );
 });

@@ -14,7 +14,10 @@ export interface S3Options {
  * The SDK is loaded on first use: a process that stores media elsewhere never pays its memory.
  */
 export function s3MediaStorage(o: S3Options): MediaStorage {
-  const sdk = import('@aws-sdk/client-s3').then((m) => ({ ...m, client: new m.S3Client({ region: o.region, ...(o.endpoint ? { endpoint: o.endpoint, forcePathStyle: true } : {}) }) }));
+  const sdk = import('@aws-sdk/client-s3').then((m) => ({
+    ...m,
+    client: new m.S3Client({ region: o.region, ...(o.endpoint ? { endpoint: o.endpoint, forcePathStyle: true } : {}) }),
+  }));
   sdk.catch(() => undefined); // reported by the first call that needs it
   const Key = (key: string) => `${o.area}/${key}`;
   return {

@@ -36,7 +36,10 @@ describe('the untrusted pool: parsing off the request thread, within budgets', (
   });
 
   it('stops a job past its memory, answering 413', async () => {
-    expect(await refusal(pool.run('hoard', {}, { tooLarge: 'Too big to read.' }, { timeMs: 20_000 }))).toEqual({ status: 413, message: 'Too big to read.' });
+    expect(await refusal(pool.run('hoard', {}, { tooLarge: 'Too big to read.' }, { timeMs: 20_000 }))).toEqual({
+      status: 413,
+      message: 'Too big to read.',
+    });
     expect(await pool.run('echo', { text: 'weiter' })).toBe('weiter');
   });
 

@@ -13,6 +13,4 @@ export class Refused extends Error {
 
 /** What a job answers across the thread boundary: its value, or a refusal (a message, or the budget it broke). */
 export type Outcome<T = unknown> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; message: string }
-  | { ok: false; budget: 'output' | 'unreadable' };
+  { ok: true; value: T } | { ok: false; status: number; message: string } | { ok: false; budget: 'output' | 'unreadable' };

@@ -42,7 +42,10 @@ function lyingZip(megabytes: number): Uint8Array {
 
 describe('a zip read within budgets', () => {
   it('reads entries by name, stored or deflated, and nothing it was not asked for', () => {
-    const zip = new BudgetedZip(zipSync({ 'a.txt': [strToU8('eins'), { level: 0 }], 'b/c.txt': strToU8('zwei '.repeat(100)) }), { entriesMax: 10, unzippedMax: 10_000 });
+    const zip = new BudgetedZip(zipSync({ 'a.txt': [strToU8('eins'), { level: 0 }], 'b/c.txt': strToU8('zwei '.repeat(100)) }), {
+      entriesMax: 10,
+      unzippedMax: 10_000,
+    });
     expect(zip.size).toBe(2);
     expect(new TextDecoder().decode(zip.read('a.txt'))).toBe('eins');
     expect(new TextDecoder().decode(zip.read('b/c.txt'))).toBe('zwei '.repeat(100));
@@ -56,7 +59,10 @@ describe('a zip read within budgets', () => {
   });
 
   it('counts the budget over the whole archive, not each entry', () => {
-    const zip = new BudgetedZip(zipSync({ 'a.txt': strToU8('a'.repeat(600)), 'b.txt': strToU8('b'.repeat(600)) }), { entriesMax: 10, unzippedMax: 1000 });
+    const zip = new BudgetedZip(zipSync({ 'a.txt': strToU8('a'.repeat(600)), 'b.txt': strToU8('b'.repeat(600)) }), {
+      entriesMax: 10,
+      unzippedMax: 1000,
+    });
     expect(zip.read('a.txt')).toHaveLength(600);
     expect(reason(() => zip.read('b.txt'))).toBe('too-large');
   });

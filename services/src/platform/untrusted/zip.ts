@@ -62,7 +62,12 @@ export class BudgetedZip {
       if (next > bytes.length) throw new ZipProblem('not-zip');
       const name = names.decode(bytes.subarray(at + 46, at + 46 + nameLength));
       if (!this.entries.has(name)) {
-        this.entries.set(name, { method: u16(at + 10), compressedSize: u32(at + 20), localOffset: u32(at + 42), encrypted: (u16(at + 8) & 1) === 1 });
+        this.entries.set(name, {
+          method: u16(at + 10),
+          compressedSize: u32(at + 20),
+          localOffset: u32(at + 42),
+          encrypted: (u16(at + 8) & 1) === 1,
+        });
       }
       at = next;
     }

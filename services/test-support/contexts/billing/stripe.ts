@@ -49,18 +49,35 @@ export function subscriptionObject(o: {
 
 /** A Stripe event around `object`, as JSON text, with the signature header Stripe would send. */
 export function signedEvent(secret: string, type: string, object: unknown, created: number, id = `evt_${randomBytes(8).toString('hex')}`) {
-  const payload = JSON.stringify({ id, object: 'event', api_version: Stripe.API_VERSION, created, type, livemode: false, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    type,
+    livemode: false,
+    data: { object },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
   return { id, payload, signature };
 }
 
 /** Delivers a signed event to the app's webhook endpoint as Stripe would. */
 export const deliver = (agent: Agent, e: { payload: string; signature: string }) =>
-  agent.request({ method: 'POST', url: '/api/premium/webhook', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+  agent.request({
+    method: 'POST',
+    url: '/api/premium/webhook',
+    payload: e.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+  });
 
 /** Pays a stand-in Checkout page with the test card, as the browser's form would; answers where it redirects. */
 export async function payCheckout(url: string, card = '4242 4242 4242 4242'): Promise<string> {
-  const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ card, exp: '12 / 34', cvc: '123', name: 'Test' }), redirect: 'manual' });
+  const res = await fetch(url, {
+    method: 'POST',
+    body: new URLSearchParams({ card, exp: '12 / 34', cvc: '123', name: 'Test' }),
+    redirect: 'manual',
+  });
   expect(res.status, await res.clone().text()).toBe(303);
   return res.headers.get('location')!;
 }

@@ -2,9 +2,14 @@ import { expect } from 'vitest';
 import type { Agent, TestApp } from '../../platform/test-app';
 
 /** The newest dev-mailbox message to `email` whose subject matches, waiting for the reactor to send it. */
-export async function awaitMail(t: TestApp, email: string, subject: RegExp, after = 0): Promise<{ text: string; link: string; token: string }> {
+export async function awaitMail(
+  t: TestApp,
+  email: string,
+  subject: RegExp,
+  after = 0,
+): Promise<{ text: string; link: string; token: string }> {
   // The mail reactor sends in batches a tenth of a second apart; a loaded CI machine can take seconds more.
-  for (const deadline = Date.now() + 20_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     const res = await t.agent().request({ method: 'GET', url: `/api/dev/mailbox?to=${encodeURIComponent(email)}` });
     const messages = (res.json().messages as Array<{ subject: string; text: string }>).filter((m) => subject.test(m.subject));
     if (messages.length > after) {
@@ -18,7 +23,13 @@ export async function awaitMail(t: TestApp, email: string, subject: RegExp, afte
 }
 
 /** Signs up, follows the emailed verification link and signs in, as a browser would (with `agent`'s address, if given). */
-export async function signUpVerified(t: TestApp, email: string, password: string, name = 'Ada Lovelace', agent: Agent = t.agent()): Promise<{ agent: Agent; uid: string }> {
+export async function signUpVerified(
+  t: TestApp,
+  email: string,
+  password: string,
+  name = 'Ada Lovelace',
+  agent: Agent = t.agent(),
+): Promise<{ agent: Agent; uid: string }> {
   const up = await agent.request({ method: 'POST', url: '/api/sign-up', payload: { email, password, name } });
   expect(up.statusCode).toBe(201);
   const { token } = await awaitMail(t, email, /Confirm your email/);

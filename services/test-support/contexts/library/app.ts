@@ -56,7 +56,8 @@ export function expectProblem(res: LightMyRequestResponse, status: number, messa
 export const eventCount = async (t: TestApp) => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 
 export const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url });
-export const post = (agent: Agent, url: string, payload: unknown) => agent.request({ method: 'POST', url, payload: payload as Record<string, unknown> });
+export const post = (agent: Agent, url: string, payload: unknown) =>
+  agent.request({ method: 'POST', url, payload: payload as Record<string, unknown> });
 
 /** Drops and rebuilds a projection from the log; its tables must come back row for row. */
 export async function expectRebuildEqual(t: TestApp, projection: { name: string; tables: readonly string[] }): Promise<void> {
@@ -64,7 +65,8 @@ export async function expectRebuildEqual(t: TestApp, projection: { name: string;
   const snapshot = async () => {
     const out: Record<string, unknown[]> = {};
     // Row order is not part of a table's content: compare sorted serialisations.
-    for (const table of projection.tables) out[table] = ((await t.platform.db(table).select()) as unknown[]).map((r) => JSON.stringify(r)).sort();
+    for (const table of projection.tables)
+      out[table] = ((await t.platform.db(table).select()) as unknown[]).map((r) => JSON.stringify(r)).sort();
     return out;
   };
   const before = await snapshot();
@@ -76,15 +78,31 @@ export async function expectRebuildEqual(t: TestApp, projection: { name: string;
 /**
  * What the vocabulary context appends when a learner marks words (its published `WordStatusChanged`).
  */
-export async function markWords(t: TestApp, userId: string, language: LearningLanguage, words: string[], status: 'known' | 'uncertain' | 'new'): Promise<string> {
-  const events = words.map((word) => ({ id: randomUUID(), type: WordStatusChanged.type, version: WordStatusChanged.version, data: { userId, language, word, status, at: new Date().toISOString() } }));
+export async function markWords(
+  t: TestApp,
+  userId: string,
+  language: LearningLanguage,
+  words: string[],
+  status: 'known' | 'uncertain' | 'new',
+): Promise<string> {
+  const events = words.map((word) => ({
+    id: randomUUID(),
+    type: WordStatusChanged.type,
+    version: WordStatusChanged.version,
+    data: { userId, language, word, status, at: new Date().toISOString() },
+  }));
   const { position } = await t.deps.store.append(`vocabulary-test-${randomUUID()}`, events, 'no_stream');
   return formatPosition(position);
 }
 
 /** What identity appends when a learner finishes onboarding (its published `OnboardingCompleted`). */
 export async function onboard(t: TestApp, userId: string, language: LearningLanguage, level: Level): Promise<string> {
-  const event = { id: randomUUID(), type: OnboardingCompleted.type, version: OnboardingCompleted.version, data: { language, level, at: new Date().toISOString() } };
+  const event = {
+    id: randomUUID(),
+    type: OnboardingCompleted.type,
+    version: OnboardingCompleted.version,
+    data: { language, level, at: new Date().toISOString() },
+  };
   const { position } = await t.deps.store.append(userStream(userId), [event], 'any');
   return formatPosition(position);
 }

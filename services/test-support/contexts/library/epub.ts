@@ -14,11 +14,22 @@ const xhtml = (title: string, body: string) =>
  * A small but real EPUB 3 (what e-book readers open): the stored `mimetype` first, container.xml, an OPF
  * package in a sub-folder with metadata, manifest and spine, and a navigation document.
  */
-export function buildEpub(book: { title: string; author: string; language?: string; chapters: TestChapter[]; extraSpine?: TestChapter[] }): Uint8Array {
+export function buildEpub(book: {
+  title: string;
+  author: string;
+  language?: string;
+  chapters: TestChapter[];
+  extraSpine?: TestChapter[];
+}): Uint8Array {
   const chapters = [...book.chapters, ...(book.extraSpine ?? [])];
-  const manifest = chapters.map((c, i) => `<item id="c${i}" href="text/${encodeURI(c.file)}" media-type="application/xhtml+xml"/>`).join('');
+  const manifest = chapters
+    .map((c, i) => `<item id="c${i}" href="text/${encodeURI(c.file)}" media-type="application/xhtml+xml"/>`)
+    .join('');
   const spine = chapters.map((_, i) => `<itemref idref="c${i}"/>`).join('');
-  const nav = book.chapters.filter((c) => c.title).map((c) => `<li><a href="text/${encodeURI(c.file)}#top">${c.title}</a></li>`).join('');
+  const nav = book.chapters
+    .filter((c) => c.title)
+    .map((c) => `<li><a href="text/${encodeURI(c.file)}#top">${c.title}</a></li>`)
+    .join('');
   const files: Zippable = {
     mimetype: [strToU8('application/epub+zip'), { level: 0 }],
     'META-INF/container.xml': strToU8(
@@ -41,7 +52,11 @@ export function multipartForm(fields: Record<string, string>, file?: { filename:
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.from(file.bytes), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));

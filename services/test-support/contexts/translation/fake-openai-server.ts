@@ -31,9 +31,14 @@ export async function startFakeOpenAi(answer: (request: ChatRequest) => Answer) 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: ChatRequest = { path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
+      const request: ChatRequest = {
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
+      };
       received.push(request);
-      const { status, json } = req.url === '/v1/chat/completions' ? answer(request) : { status: 404, json: { error: { message: 'no such route' } } };
+      const { status, json } =
+        req.url === '/v1/chat/completions' ? answer(request) : { status: 404, json: { error: { message: 'no such route' } } };
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
     });

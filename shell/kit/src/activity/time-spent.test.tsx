@@ -5,7 +5,11 @@ import { recordTime } from '@verba/contracts/http';
 import { useTimeSpent } from './time-spent';
 
 const sent = (fetchMock: ReturnType<typeof vi.fn>) =>
-  fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), method: (init as RequestInit).method, body: JSON.parse(String((init as RequestInit).body)) as unknown }));
+  fetchMock.mock.calls.map(([url, init]) => ({
+    url: String(url),
+    method: (init as RequestInit).method,
+    body: JSON.parse(String((init as RequestInit).body)) as unknown,
+  }));
 
 let visibility: DocumentVisibilityState = 'visible';
 const setVisibility = (state: DocumentVisibilityState) => {

@@ -19,7 +19,10 @@ export interface TimeSpentOptions {
  * a heartbeat every minute, and what is left when the tab is hidden or the page is left. Hidden time
  * never counts. The route is passed in so the kit stays free of the route schemas.
  */
-export function useTimeSpent(route: typeof recordTime, { languageCode, enabled = true, heartbeatSeconds = TIME_HEARTBEAT_SECONDS }: TimeSpentOptions = {}): void {
+export function useTimeSpent(
+  route: typeof recordTime,
+  { languageCode, enabled = true, heartbeatSeconds = TIME_HEARTBEAT_SECONDS }: TimeSpentOptions = {},
+): void {
   useEffect(() => {
     if (!enabled) return;
     let visibleSince: number | null = document.visibilityState === 'visible' ? Date.now() : null;

@@ -8,8 +8,17 @@ const respond = (status: number, body: unknown) =>
   vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/problem+json' } }));
 
 const USER = {
-  uid: 'u1', name: 'Ana', email: 'ana@example.com', role: 'User', subscription: 'free', currentLearningLanguage: 'de',
-  learnedLanguages: ['de'], languageLevels: { de: 'A2' }, creationDateStamp: 1, showMainOnboarding: false, emailVerified: true,
+  uid: 'u1',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'User',
+  subscription: 'free',
+  currentLearningLanguage: 'de',
+  learnedLanguages: ['de'],
+  languageLevels: { de: 'A2' },
+  creationDateStamp: 1,
+  showMainOnboarding: false,
+  emailVerified: true,
 };
 
 afterEach(() => {

@@ -35,7 +35,9 @@ describe('sendCommand', () => {
       .mockResolvedValueOnce(json({ message: 'Bad gateway' }, 502))
       .mockResolvedValueOnce(json({ changed: 1, position: '7.0' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } }, { retries: 2, retryDelayMs: 0 })).resolves.toEqual({
+    await expect(
+      sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } }, { retries: 2, retryDelayMs: 0 }),
+    ).resolves.toEqual({
       changed: 1,
       position: '7.0',
     });
@@ -47,20 +49,25 @@ describe('sendCommand', () => {
   it('does not resend a rejected command, nor one whose route takes no command id', async () => {
     const rejected = vi.fn(async () => json({ message: 'Flashcard not found' }, 404));
     vi.stubGlobal('fetch', rejected);
-    await expect(sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } }, { retries: 2, retryDelayMs: 0 })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } }, { retries: 2, retryDelayMs: 0 }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(rejected).toHaveBeenCalledTimes(1);
 
     const failing = vi.fn(async () => json({ message: 'Internal Server Error' }, 500));
     vi.stubGlobal('fetch', failing);
-    await expect(sendCommand(approveArticle, { body: { articleId: CARD } }, { retries: 2, retryDelayMs: 0 })).rejects.toMatchObject({ status: 500 });
+    await expect(sendCommand(approveArticle, { body: { articleId: CARD } }, { retries: 2, retryDelayMs: 0 })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(failing).toHaveBeenCalledTimes(1);
     expect(bodies(failing)[0]).toEqual({ articleId: CARD });
   });
 
   it('records the position of a write without a command id too', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ position: '40.2' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ position: '40.2' })),
+    );
     await sendCommand(approveArticle, { body: { articleId: CARD } });
     expect(positions.latest()).toBe('40.2');
   });
@@ -113,7 +120,10 @@ describe('the position store', () => {
 describe('positions.settled', () => {
   it('answers the position of a write still in flight once it lands, so a page opened meanwhile reads it', async () => {
     let answer!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     positions.record('3.0');
     const write = sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } });
     let read: string | undefined | null = null;
@@ -127,12 +137,18 @@ describe('positions.settled', () => {
   });
 
   it('does not wait for a failed write, nor past its bound for one that never answers', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ message: 'Flashcard not found' }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'Flashcard not found' }, 404)),
+    );
     positions.record('4.0');
     await expect(sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } })).rejects.toBeInstanceOf(ApiError);
     await expect(positions.settled()).resolves.toBe('4.0');
 
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
     void sendCommand(setFlashcardStatus, { body: { id: CARD, status: 'known' } });
     const t0 = Date.now();
     await expect(positions.settled(50)).resolves.toBe('4.0');

@@ -49,11 +49,21 @@ describe('started commands', () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     document.cookie = 'verba_csrf=token-token-token-123';
     const progress: number[] = [];
-    const started = startUpload(importFile, { fields: { languageCode: 'de' }, file: new Blob(['x']), filename: 'buch.epub', onUploadProgress: (f) => progress.push(f) });
+    const started = startUpload(importFile, {
+      fields: { languageCode: 'de' },
+      file: new Blob(['x']),
+      filename: 'buch.epub',
+      onUploadProgress: (f) => progress.push(f),
+    });
     expect(started.commandId).toMatch(/^[0-9a-f-]{36}$/);
     await expect(started.result).resolves.toEqual(RESULT);
     const xhr = FakeXhr.last;
-    expect([xhr.method, xhr.url, xhr.withCredentials, xhr.headers['x-verba-csrf']]).toEqual(['POST', '/api/articles/import/file', true, 'token-token-token-123']);
+    expect([xhr.method, xhr.url, xhr.withCredentials, xhr.headers['x-verba-csrf']]).toEqual([
+      'POST',
+      '/api/articles/import/file',
+      true,
+      'token-token-token-123',
+    ]);
     expect([...xhr.sent!.keys()]).toEqual(['languageCode', 'commandId', 'file']);
     expect(xhr.sent!.get('commandId')).toBe(started.commandId);
     expect((xhr.sent!.get('file') as File).name).toBe('buch.epub');
@@ -64,7 +74,10 @@ describe('started commands', () => {
   it("rejects with the server's message", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     FakeXhr.answer = { status: 400, body: JSON.stringify({ message: 'This file is not an EPUB book: it has no EPUB package inside.' }) };
-    await expect(startUpload(importFile, { fields: {}, file: new Blob(['x']), filename: 'a.epub' }).result).rejects.toMatchObject({ status: 400, message: 'This file is not an EPUB book: it has no EPUB package inside.' });
+    await expect(startUpload(importFile, { fields: {}, file: new Blob(['x']), filename: 'a.epub' }).result).rejects.toMatchObject({
+      status: 400,
+      message: 'This file is not an EPUB book: it has no EPUB package inside.',
+    });
   });
 
   it('starts a JSON command with its id in hand', async () => {

@@ -46,7 +46,13 @@ export function ErrorNotice({ title, detail, onRetry }: { title: string; detail?
 }
 
 /** The failed state of a query, if it failed: `title` says what could not be loaded, with the error and a retry. */
-export function QueryErrorNotice({ query, title }: { query: { isError: boolean; error: Error | null; refetch: () => unknown }; title: string }) {
+export function QueryErrorNotice({
+  query,
+  title,
+}: {
+  query: { isError: boolean; error: Error | null; refetch: () => unknown };
+  title: string;
+}) {
   if (!query.isError) return null;
   return <ErrorNotice title={title} detail={query.error?.message} onRetry={() => void query.refetch()} />;
 }

@@ -1,12 +1,29 @@
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /** Label, control and the error in place under it (like TextField, for selects and text areas). */
-function Field({ label, error, id, required, children }: { label: string; error?: string; id: string; required?: boolean; children: ReactNode }) {
+function Field({
+  label,
+  error,
+  id,
+  required,
+  children,
+}: {
+  label: string;
+  error?: string;
+  id: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="vk-field">
       <label htmlFor={id} className="vk-field__label">
         {label}
-        {required ? <span className="vk-field__required" aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span className="vk-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </label>
       <div className="vk-field__control">{children}</div>
       {error ? (
@@ -27,7 +44,14 @@ export const SelectField = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HT
   const id = useId();
   return (
     <Field label={label} error={error} id={id} required={required}>
-      <select ref={ref} id={id} className="vk-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest}>
+      <select
+        ref={ref}
+        id={id}
+        className="vk-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      >
         {children}
       </select>
     </Field>

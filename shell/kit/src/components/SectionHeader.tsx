@@ -15,7 +15,17 @@ const MOTIFS: Record<Exclude<Section, 'dashboard'>, ReactNode> = {
 };
 
 /** `aside` takes the artwork's place with something meaningful (the dashboard's level badge). */
-export function SectionHeader({ section, title, subtitle, aside }: { section: Section; title: string; subtitle?: string; aside?: ReactNode }) {
+export function SectionHeader({
+  section,
+  title,
+  subtitle,
+  aside,
+}: {
+  section: Section;
+  title: string;
+  subtitle?: string;
+  aside?: ReactNode;
+}) {
   return (
     <header className={`vk-section-header vk-section-header--${section}`}>
       <div>

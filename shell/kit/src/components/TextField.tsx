@@ -21,7 +21,8 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         {label}
         {required ? (
           <span className="vk-field__required" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         ) : null}
       </label>

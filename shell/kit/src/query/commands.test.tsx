@@ -36,7 +36,10 @@ describe('useCommand', () => {
   });
 
   it('records the position before onSuccess, and a reader re-renders with it', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ changed: 1, position: '8.2' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ changed: 1, position: '8.2' })),
+    );
     const seenInOnSuccess: Array<string | undefined> = [];
     function Card() {
       const minPosition = useMinPosition();
@@ -47,7 +50,11 @@ describe('useCommand', () => {
         </button>
       );
     }
-    render(<KitProviders><Card /></KitProviders>);
+    render(
+      <KitProviders>
+        <Card />
+      </KitProviders>,
+    );
     screen.getByRole('button', { name: 'none' }).click();
     await waitFor(() => expect(screen.getByRole('button').textContent).toBe('8.2'));
     expect(seenInOnSuccess).toEqual(['8.2']);

@@ -1,7 +1,16 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useMutation, type MutateOptions, type UseMutationOptions } from '@tanstack/react-query';
 // Through the package name: the one client and position store of the main kit singleton.
-import { callCommand, positions, withCommandId, type ApiError, type CallInput, type CommandInput, type CommandOutput, type RouteDef } from '@verba/kit';
+import {
+  callCommand,
+  positions,
+  withCommandId,
+  type ApiError,
+  type CallInput,
+  type CommandInput,
+  type CommandOutput,
+  type RouteDef,
+} from '@verba/kit';
 
 type Input<D extends RouteDef> = Omit<CallInput<D>, 'signal'>;
 
@@ -22,7 +31,10 @@ export function useCommand<D extends RouteDef, Context = unknown>(
   const { mutate: run, mutateAsync: runAsync } = mutation;
   type Options = MutateOptions<CommandOutput<D>, ApiError, Input<D>, Context>;
   const mutate = useCallback((input: CommandInput<D>, opts?: Options) => run(withCommandId(route, input), opts), [run, route]);
-  const mutateAsync = useCallback((input: CommandInput<D>, opts?: Options) => runAsync(withCommandId(route, input), opts), [runAsync, route]);
+  const mutateAsync = useCallback(
+    (input: CommandInput<D>, opts?: Options) => runAsync(withCommandId(route, input), opts),
+    [runAsync, route],
+  );
   return { ...mutation, mutate, mutateAsync };
 }
 
@@ -30,4 +42,4 @@ export function useCommand<D extends RouteDef, Context = unknown>(
 export const useMinPosition = (): string | undefined => useSyncExternalStore(positions.subscribe, positions.latest, positions.latest);
 
 /** `placeholderData` that keeps the last answer on screen while a re-keyed read refetches. */
-export const keepPrevious = <T,>(previous: T | undefined): T | undefined => previous;
+export const keepPrevious = <T>(previous: T | undefined): T | undefined => previous;

@@ -6,16 +6,37 @@ import { session } from '@verba/kit';
 import { KitProviders, invalidatePaths, queryClient, routeKey, useRouteQuery } from './index';
 
 const ARTICLE = {
-  id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Der Hund', languageCode: 'de', category: 'Children',
-  generalDifficulty: 'A1', totalWords: 2, authorDisplayName: 'Verba', creationDate: 1,
-  averageRating: 0, ratings: 0, totalReads: 0, previewImgSrc: null, isPrivate: false, needApprove: false, isPremiumOnly: false,
-  seriesId: null, seriesTitle: null, isAuthor: false, difficulty: 'Ideal',
+  id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Der Hund',
+  languageCode: 'de',
+  category: 'Children',
+  generalDifficulty: 'A1',
+  totalWords: 2,
+  authorDisplayName: 'Verba',
+  creationDate: 1,
+  averageRating: 0,
+  ratings: 0,
+  totalReads: 0,
+  previewImgSrc: null,
+  isPrivate: false,
+  needApprove: false,
+  isPremiumOnly: false,
+  seriesId: null,
+  seriesTitle: null,
+  isAuthor: false,
+  difficulty: 'Ideal',
 };
 
 function Titles() {
   const q = useRouteQuery(listArticles, { query: { languageCode: 'de' } });
   if (q.isError) return <p role="alert">{q.error.message}</p>;
-  return <ul>{q.data?.articles.map((a) => <li key={a.id}>{a.name}</li>)}</ul>;
+  return (
+    <ul>
+      {q.data?.articles.map((a) => (
+        <li key={a.id}>{a.name}</li>
+      ))}
+    </ul>
+  );
 }
 
 afterEach(() => {
@@ -27,9 +48,15 @@ afterEach(() => {
 
 describe('@verba/kit/query', () => {
   it('fetches a contract route, parses it, and shows a client error without retrying', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ articles: [ARTICLE], page: 1, pageSize: 50, total: 1 }), { status: 200 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ articles: [ARTICLE], page: 1, pageSize: 50, total: 1 }), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
-    render(<KitProviders><Titles /></KitProviders>);
+    render(
+      <KitProviders>
+        <Titles />
+      </KitProviders>,
+    );
     await screen.findByText('Der Hund');
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toBe('/api/articles?languageCode=de');
 
@@ -37,7 +64,11 @@ describe('@verba/kit/query', () => {
     queryClient.clear();
     const failing = vi.fn(async () => new Response(JSON.stringify({ message: 'Article not found' }), { status: 404 }));
     vi.stubGlobal('fetch', failing);
-    render(<KitProviders><Titles /></KitProviders>);
+    render(
+      <KitProviders>
+        <Titles />
+      </KitProviders>,
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('Article not found');
     expect(failing).toHaveBeenCalledTimes(1);
   });

@@ -15,5 +15,9 @@ export function htmlToText(html: string): string {
     if (BLOCKS.has(node.nodeName)) parts.push('\n\n');
   };
   walk(doc.body);
-  return parts.join('').replace(/[ \t]*\n[ \t]*/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return parts
+    .join('')
+    .replace(/[ \t]*\n[ \t]*/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

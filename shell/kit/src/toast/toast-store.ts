@@ -42,7 +42,10 @@ export function toast(input: ToastInput): number {
     clearTimeout(timers.get(dropped.id));
     timers.delete(dropped.id);
   }
-  timers.set(item.id, setTimeout(() => dismissToast(item.id), item.duration));
+  timers.set(
+    item.id,
+    setTimeout(() => dismissToast(item.id), item.duration),
+  );
   emit(kept);
   return item.id;
 }

@@ -54,7 +54,11 @@ describe('toasts', () => {
       toast({ title: 'Not saved', description: 'The server is unreachable.', variant: 'destructive' });
       toast({ title: 'Tip', variant: 'info' });
     });
-    expect(within(liveList('polite')).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Saved×', 'Tip×']);
+    expect(
+      within(liveList('polite'))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Saved×', 'Tip×']);
     expect(within(liveList('assertive')).getByRole('listitem').textContent).toBe('Not savedThe server is unreachable.×');
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(3);
   });
@@ -66,7 +70,9 @@ describe('toasts', () => {
       toast({ title: 'Saved' });
       toast({ title: 'Not saved', variant: 'destructive' });
     });
-    const result = await axe.run(container, { runOnly: ['list', 'listitem', 'aria-allowed-role', 'aria-allowed-attr', 'aria-prohibited-attr', 'button-name'] });
+    const result = await axe.run(container, {
+      runOnly: ['list', 'listitem', 'aria-allowed-role', 'aria-allowed-attr', 'aria-prohibited-attr', 'button-name'],
+    });
     expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
     expect(result.passes.map((p) => p.id)).toContain('list');
   });

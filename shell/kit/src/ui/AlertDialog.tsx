@@ -23,8 +23,18 @@ export interface AlertDialogProps {
 
 /** Confirmation dialog: must be answered with Cancel or Confirm (a click outside does not close it). */
 export function AlertDialog({
-  open, defaultOpen, onOpenChange, trigger, title, description, cancelLabel = 'Cancel', confirmLabel = 'Confirm',
-  onConfirm, onCancel, destructive = false, className = '',
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  cancelLabel = 'Cancel',
+  confirmLabel = 'Confirm',
+  onConfirm,
+  onCancel,
+  destructive = false,
+  className = '',
 }: AlertDialogProps) {
   return (
     <AlertDialogPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
@@ -38,7 +48,10 @@ export function AlertDialog({
             <AlertDialogPrimitive.Cancel className="vk-btn vk-btn--secondary" onClick={() => onCancel?.()}>
               {cancelLabel}
             </AlertDialogPrimitive.Cancel>
-            <AlertDialogPrimitive.Action className={`vk-btn ${destructive ? 'vk-btn--danger' : 'vk-btn--primary'}`} onClick={() => onConfirm()}>
+            <AlertDialogPrimitive.Action
+              className={`vk-btn ${destructive ? 'vk-btn--danger' : 'vk-btn--primary'}`}
+              onClick={() => onConfirm()}
+            >
               {confirmLabel}
             </AlertDialogPrimitive.Action>
           </div>

@@ -40,7 +40,9 @@ export function AnnouncementBlock({ block }: { block: ContentBlock }) {
         </a>
       );
     case 'image':
-      return ANNOUNCEMENT_IMAGE_URL.test(block.data.url) ? <img className="sh-announcement__image" src={block.data.url} alt={block.data.alt} /> : null;
+      return ANNOUNCEMENT_IMAGE_URL.test(block.data.url) ? (
+        <img className="sh-announcement__image" src={block.data.url} alt={block.data.alt} />
+      ) : null;
     default:
       return <p>{block.data.text}</p>;
   }

@@ -21,17 +21,23 @@ export interface DialogProps {
 
 /** Modal dialog: focus is trapped inside, Escape / the close button / a click outside close it. */
 export function Dialog({
-  open, defaultOpen, onOpenChange, trigger, title, description, children, footer, closeLabel = 'Close', className = '',
+  open,
+  defaultOpen,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  children,
+  footer,
+  closeLabel = 'Close',
+  className = '',
 }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       {trigger ? <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger> : null}
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="vk-dialog__overlay" />
-        <DialogPrimitive.Content
-          className={`vk-dialog ${className}`.trim()}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
+        <DialogPrimitive.Content className={`vk-dialog ${className}`.trim()} {...(description ? {} : { 'aria-describedby': undefined })}>
           <DialogPrimitive.Title className="vk-dialog__title">{title}</DialogPrimitive.Title>
           {description ? <DialogPrimitive.Description className="vk-dialog__description">{description}</DialogPrimitive.Description> : null}
           {children}

@@ -77,9 +77,15 @@ export function SentencePlayer({ audio, text, showTimes = false, label = 'Listen
         {sentences.map((sentence, i) => {
           const timing = audio.sentences[i];
           return (
-            <li key={i} aria-current={i === current ? 'true' : undefined} className={i === current ? 'vk-player__sentence vk-player__sentence--current' : 'vk-player__sentence'}>
+            <li
+              key={i}
+              aria-current={i === current ? 'true' : undefined}
+              className={i === current ? 'vk-player__sentence vk-player__sentence--current' : 'vk-player__sentence'}
+            >
               <button type="button" className="vk-player__jump" onClick={() => playFrom(i)} disabled={!timing} title="Play from here">
-                {showTimes && timing ? <span className="vk-player__at">{`${timing.start.toFixed(2)}–${timing.end.toFixed(2)} s`}</span> : null}
+                {showTimes && timing ? (
+                  <span className="vk-player__at">{`${timing.start.toFixed(2)}–${timing.end.toFixed(2)} s`}</span>
+                ) : null}
                 {sentence}
               </button>
             </li>

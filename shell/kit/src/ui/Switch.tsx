@@ -32,7 +32,9 @@ export function Switch({ label, checked, defaultChecked, onCheckedChange, disabl
       >
         <SwitchPrimitive.Thumb className="vk-switch__thumb" />
       </SwitchPrimitive.Root>
-      <label htmlFor={switchId} className="vk-switch-field__label">{label}</label>
+      <label htmlFor={switchId} className="vk-switch-field__label">
+        {label}
+      </label>
     </div>
   );
 }

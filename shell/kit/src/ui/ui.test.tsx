@@ -2,7 +2,18 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Accordion, AccordionItem, AlertDialog, AnnouncementBanner, AutoSizeTextarea, Dialog, ProgressBar, Switch, Tabs, Tooltip } from './index';
+import {
+  Accordion,
+  AccordionItem,
+  AlertDialog,
+  AnnouncementBanner,
+  AutoSizeTextarea,
+  Dialog,
+  ProgressBar,
+  Switch,
+  Tabs,
+  Tooltip,
+} from './index';
 
 beforeAll(() => {
   // jsdom has no ResizeObserver; Radix's popper (tooltip) measures its arrow with one.
@@ -19,8 +30,12 @@ describe('Accordion', () => {
   it('opens and closes an item', () => {
     render(
       <Accordion type="single" collapsible>
-        <AccordionItem value="a" title="What is Verba?">A reading app.</AccordionItem>
-        <AccordionItem value="b" title="Is it free?">Yes.</AccordionItem>
+        <AccordionItem value="a" title="What is Verba?">
+          A reading app.
+        </AccordionItem>
+        <AccordionItem value="b" title="Is it free?">
+          Yes.
+        </AccordionItem>
       </Accordion>,
     );
     const trigger = screen.getByRole('button', { name: 'What is Verba?' });

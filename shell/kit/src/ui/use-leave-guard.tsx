@@ -47,7 +47,16 @@ export function useLeaveGuard(dirty: boolean) {
     };
 
     const onClick = (event: MouseEvent) => {
-      if (!guarded.current || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        !guarded.current ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const link = (event.target as Element | null)?.closest?.('a[href]');
       if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== '_self')) return;
       const url = new URL(link.href, window.location.href);

@@ -43,8 +43,8 @@ export function ContactUs() {
     <article className="pb-article pb-contact">
       <h1>Contact support</h1>
       <p className="pb-lead">
-        Tell us what happened or what you would like to see in Verba. We usually answer within two working days.
-        Many questions are already answered in the <Link href={PATHS.faq}>FAQ</Link>.
+        Tell us what happened or what you would like to see in Verba. We usually answer within two working days. Many questions are already
+        answered in the <Link href={PATHS.faq}>FAQ</Link>.
       </p>
       <form className="sh-card pb-contact__form" onSubmit={onSubmit} noValidate aria-label="Contact support">
         {status ? (
@@ -58,7 +58,8 @@ export function ContactUs() {
           <label htmlFor={messageId} className="vk-field__label">
             Message
             <span className="vk-field__required" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
           </label>
           <textarea

@@ -72,8 +72,8 @@ export function Landing() {
           <p className="pb-eyebrow">German · French · Spanish · Russian</p>
           <h1 id="hero-title">Read your way to fluency</h1>
           <p className="pb-lead">
-            Verba is a reading-first language app. Read real texts at your level, mark every word you meet, hear it
-            spoken, and let flashcards bring back exactly the words you are about to forget.
+            Verba is a reading-first language app. Read real texts at your level, mark every word you meet, hear it spoken, and let
+            flashcards bring back exactly the words you are about to forget.
           </p>
           <div className="pb-actions">
             <Link href={PATHS.signUp} className="vk-btn vk-btn--primary pb-cta">
@@ -109,15 +109,23 @@ export function Landing() {
             </span>
           </div>
           <figcaption className="pb-legend">
-            <span><i className="pb-word pb-word--new">New</i></span>
-            <span><i className="pb-word pb-word--uncertain">Uncertain</i></span>
-            <span><i className="pb-word pb-word--known">Known</i></span>
+            <span>
+              <i className="pb-word pb-word--new">New</i>
+            </span>
+            <span>
+              <i className="pb-word pb-word--uncertain">Uncertain</i>
+            </span>
+            <span>
+              <i className="pb-word pb-word--known">Known</i>
+            </span>
           </figcaption>
         </figure>
       </section>
 
       <section className="pb-section" aria-labelledby="features-title">
-        <h2 id="features-title" className="pb-section__title">Everything you need to learn from what you read</h2>
+        <h2 id="features-title" className="pb-section__title">
+          Everything you need to learn from what you read
+        </h2>
         <ul className="pb-grid">
           {FEATURES.map((f) => (
             <li key={f.title} className="pb-card">
@@ -132,7 +140,9 @@ export function Landing() {
       </section>
 
       <section className="pb-section" id="how-it-works" aria-labelledby="how-title">
-        <h2 id="how-title" className="pb-section__title">How it works</h2>
+        <h2 id="how-title" className="pb-section__title">
+          How it works
+        </h2>
         <ol className="pb-steps">
           {STEPS.map(([title, text], i) => (
             <li key={title} className="pb-step">
@@ -147,7 +157,9 @@ export function Landing() {
       </section>
 
       <section className="pb-section" aria-labelledby="languages-title">
-        <h2 id="languages-title" className="pb-section__title">Four languages, one way of learning</h2>
+        <h2 id="languages-title" className="pb-section__title">
+          Four languages, one way of learning
+        </h2>
         <ul className="pb-grid pb-grid--languages">
           {LANGUAGE_CARDS.map((l) => (
             <li key={l.href}>
@@ -164,7 +176,9 @@ export function Landing() {
       </section>
 
       <section className="pb-section pb-plans" aria-labelledby="plans-title">
-        <h2 id="plans-title" className="pb-section__title">Free to read. Master when you want more.</h2>
+        <h2 id="plans-title" className="pb-section__title">
+          Free to read. Master when you want more.
+        </h2>
         <div className="pb-grid pb-grid--two">
           <div className="pb-card">
             <h3>Free</h3>

@@ -7,8 +7,8 @@ export function Legal({ doc }: { doc: LegalDocument }) {
     <article className="pb-article pb-legal">
       <h1>{doc.title}</h1>
       <p className="pb-draft" role="note">
-        <strong>Draft.</strong> This is a plain-language draft that has not yet been reviewed by a lawyer. It
-        describes how Verba works today and may change before it becomes final.
+        <strong>Draft.</strong> This is a plain-language draft that has not yet been reviewed by a lawyer. It describes how Verba works
+        today and may change before it becomes final.
       </p>
       <p className="pb-note">Last updated: {doc.updated}</p>
       {doc.sections.map((section) => (

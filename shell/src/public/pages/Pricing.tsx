@@ -15,7 +15,10 @@ export function Pricing() {
     <article className="pb-article">
       <p className="pb-eyebrow">Pricing</p>
       <h1>Verba Master</h1>
-      <p className="pb-lead">Read, listen and learn without limits. Pay monthly, yearly or for two years; cancel at any time and keep Master until the period you paid for ends.</p>
+      <p className="pb-lead">
+        Read, listen and learn without limits. Pay monthly, yearly or for two years; cancel at any time and keep Master until the period you
+        paid for ends.
+      </p>
       <ul className="bl-features">
         {INCLUDED.map((line) => (
           <li key={line}>{line}</li>

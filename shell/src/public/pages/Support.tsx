@@ -2,11 +2,36 @@ import { Link } from '@verba/kit';
 import { PATHS } from '../../routing/paths';
 
 const TOPICS = [
-  { title: 'Getting started', text: 'Choose your language and level during sign-up, then open the library and pick a text marked Ideal or Easy.', href: PATHS.faq, link: 'Read the FAQ' },
-  { title: 'Signing in', text: 'Accept cookies first: signing in needs them. Forgot your password? Use “Reset password” on the sign-in page.', href: PATHS.signIn, link: 'Go to sign-in' },
-  { title: 'Master subscription', text: 'Upgrade, switch between monthly and yearly, or cancel from your subscription page. Master stays until the paid period ends.', href: PATHS.subscription, link: 'Open subscription' },
-  { title: 'Words and flashcards', text: 'Words you mark Uncertain can become flashcards. Review the ones due today from the practice portal.', href: PATHS.practice, link: 'Open practice' },
-  { title: 'Privacy and your data', text: 'See what we store and how to delete your account and data at any time.', href: PATHS.privacy, link: 'Privacy policy' },
+  {
+    title: 'Getting started',
+    text: 'Choose your language and level during sign-up, then open the library and pick a text marked Ideal or Easy.',
+    href: PATHS.faq,
+    link: 'Read the FAQ',
+  },
+  {
+    title: 'Signing in',
+    text: 'Accept cookies first: signing in needs them. Forgot your password? Use “Reset password” on the sign-in page.',
+    href: PATHS.signIn,
+    link: 'Go to sign-in',
+  },
+  {
+    title: 'Master subscription',
+    text: 'Upgrade, switch between monthly and yearly, or cancel from your subscription page. Master stays until the paid period ends.',
+    href: PATHS.subscription,
+    link: 'Open subscription',
+  },
+  {
+    title: 'Words and flashcards',
+    text: 'Words you mark Uncertain can become flashcards. Review the ones due today from the practice portal.',
+    href: PATHS.practice,
+    link: 'Open practice',
+  },
+  {
+    title: 'Privacy and your data',
+    text: 'See what we store and how to delete your account and data at any time.',
+    href: PATHS.privacy,
+    link: 'Privacy policy',
+  },
 ];
 
 export function Support() {

@@ -14,10 +14,19 @@ export const useLanguageAnalytics = (range: Range, language: LearningLanguage | 
   useRouteQuery(languageAnalyticsRoute, { query: { ...range, ...languageQuery(language) } }, { placeholderData: keepPrevious });
 
 export const useHistory = (range: Range, granularity: 'day' | 'month', language: LearningLanguage | '') =>
-  useRouteQuery(historicalAnalyticsRoute, { query: { ...range, granularity, ...languageQuery(language) } }, { placeholderData: keepPrevious });
+  useRouteQuery(
+    historicalAnalyticsRoute,
+    { query: { ...range, granularity, ...languageQuery(language) } },
+    { placeholderData: keepPrevious },
+  );
 
 export const useUserAnalytics = (range: Range, language: LearningLanguage | '', sort: (typeof USER_ANALYTICS_SORTS)[number]) =>
-  useRouteQuery(userAnalyticsRoute, { query: { ...range, ...languageQuery(language), sort, limit: 500, offset: 0 } }, { placeholderData: keepPrevious });
+  useRouteQuery(
+    userAnalyticsRoute,
+    { query: { ...range, ...languageQuery(language), sort, limit: 500, offset: 0 } },
+    { placeholderData: keepPrevious },
+  );
 
 /** The twelve months up to `month` (YYYY-MM). */
-export const useMonthlyStatistics = (month: string) => useRouteQuery(monthlyStatisticsRoute, { query: { month } }, { placeholderData: keepPrevious });
+export const useMonthlyStatistics = (month: string) =>
+  useRouteQuery(monthlyStatisticsRoute, { query: { month } }, { placeholderData: keepPrevious });

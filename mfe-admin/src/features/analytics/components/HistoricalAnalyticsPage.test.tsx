@@ -3,10 +3,31 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '@verba/contracts';
 import { historicalAnalyticsRoute } from '@verba/contracts/http';
-import { downloadCsv, expectLoadingThenTable, expectRangeRefused, last30Days, lastQuery, lineHeights, openTable, relative, serve, sortBy, tableRows } from '../test/pages';
+import {
+  downloadCsv,
+  expectLoadingThenTable,
+  expectRangeRefused,
+  last30Days,
+  lastQuery,
+  lineHeights,
+  openTable,
+  relative,
+  serve,
+  sortBy,
+  tableRows,
+} from '../test/pages';
 
 const day = (period: string, active: number, fresh: number, returning: number, reads: number, timeSpent: number) => ({
-  period, activeUsers: active, newUsers: fresh, returningUsers: returning, midTermInactiveUsers: 2, longTermInactiveUsers: 1, reads, chapters: 1, reviews: 3, timeSpent,
+  period,
+  activeUsers: active,
+  newUsers: fresh,
+  returningUsers: returning,
+  midTermInactiveUsers: 2,
+  longTermInactiveUsers: 1,
+  reads,
+  chapters: 1,
+  reviews: 3,
+  timeSpent,
 });
 const DAYS = [day('2026-10-01', 4, 1, 0, 12, 3600), day('2026-10-02', 9, 3, 2, 30, 10800), day('2026-10-03', 6, 2, 1, 18, 1800)];
 const answer = (q: URLSearchParams) => ({ from: q.get('from'), to: q.get('to'), rows: DAYS });
@@ -35,7 +56,9 @@ describe('historical analytics page', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-06-30' } });
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'ru' } });
     fireEvent.change(screen.getByLabelText('Per'), { target: { value: 'month' } });
-    await waitFor(() => expect(lastQuery(historicalAnalyticsRoute)).toEqual({ from: '2026-01-01', to: '2026-06-30', granularity: 'month', language: 'ru' }));
+    await waitFor(() =>
+      expect(lastQuery(historicalAnalyticsRoute)).toEqual({ from: '2026-01-01', to: '2026-06-30', granularity: 'month', language: 'ru' }),
+    );
     await screen.findByRole('table', { name: 'Historical analytics per month' });
   });
 

@@ -8,10 +8,7 @@ import { SortableTable, type Column } from './SortableTable';
 import { Chart } from './Chart';
 import { HISTORICAL_FIGURES } from './historical-columns';
 
-const columns: Column<HistoricalRow>[] = [
-  { key: 'period', label: 'Period', value: (r) => r.period },
-  ...HISTORICAL_FIGURES,
-];
+const columns: Column<HistoricalRow>[] = [{ key: 'period', label: 'Period', value: (r) => r.period }, ...HISTORICAL_FIGURES];
 
 /** /app/admin/analytics/historical-analytics: rows per day or month, with returning and inactive users. */
 export function HistoricalAnalyticsPage() {
@@ -22,7 +19,11 @@ export function HistoricalAnalyticsPage() {
   const rows = history.data?.rows;
   return (
     <main className="an-page">
-      <SectionHeader section="admin" title="Historical analytics" subtitle="Active, new, returning and inactive users, reads and time spent over time." />
+      <SectionHeader
+        section="admin"
+        title="Historical analytics"
+        subtitle="Active, new, returning and inactive users, reads and time spent over time."
+      />
       <div className="an-pickers">
         <RangePicker range={range} onChange={setRange} />
         <LanguagePicker value={language} onChange={setLanguage} />
@@ -62,7 +63,12 @@ export function HistoricalAnalyticsPage() {
               <Line yAxisId="hours" type="monotone" dataKey="hours" name="Hours" stroke="#8a5cd0" dot={false} isAnimationActive={false} />
             </LineChart>
           </Chart>
-          <SortableTable caption={`Historical analytics per ${granularity}`} columns={columns} rows={rows} file={`historical-analytics-${range.from}-${range.to}.csv`} />
+          <SortableTable
+            caption={`Historical analytics per ${granularity}`}
+            columns={columns}
+            rows={rows}
+            file={`historical-analytics-${range.from}-${range.to}.csv`}
+          />
         </>
       ) : null}
     </main>

@@ -3,17 +3,42 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '@verba/contracts';
 import { languageAnalyticsRoute } from '@verba/contracts/http';
-import { bars, downloadCsv, expectLoadingThenTable, expectRangeRefused, last30Days, lastQuery, openTable, relative, serve, sortBy, tableRows } from '../test/pages';
+import {
+  bars,
+  downloadCsv,
+  expectLoadingThenTable,
+  expectRangeRefused,
+  last30Days,
+  lastQuery,
+  openTable,
+  relative,
+  serve,
+  sortBy,
+  tableRows,
+} from '../test/pages';
 
 /** A language's figures, `n` times a base (German 1, French 2, Spanish 3, Russian 4). */
 const figures = (language: string, n: number) => ({
-  language, totalUsers: 10 * n, totalPremiumUsers: n, totalActiveUsers: 4 * n, totalNewUsers: 5 - n, totalReads: 20 * n, totalChapters: 3 * n,
-  timeSpent: 5400 * n, totalArticles: 5 * n, chapters: 2 * n, averages: { reads: 5, chapters: 0.75, timeSpent: 1350 },
+  language,
+  totalUsers: 10 * n,
+  totalPremiumUsers: n,
+  totalActiveUsers: 4 * n,
+  totalNewUsers: 5 - n,
+  totalReads: 20 * n,
+  totalChapters: 3 * n,
+  timeSpent: 5400 * n,
+  totalArticles: 5 * n,
+  chapters: 2 * n,
+  averages: { reads: 5, chapters: 0.75, timeSpent: 1350 },
 });
 const ALL = [figures('de', 1), figures('fr', 2), figures('es', 3), figures('ru', 4)];
 
 /** The server: every language, or the one asked for. */
-const answer = (q: URLSearchParams) => ({ from: q.get('from'), to: q.get('to'), languages: ALL.filter((l) => !q.get('language') || l.language === q.get('language')) });
+const answer = (q: URLSearchParams) => ({
+  from: q.get('from'),
+  to: q.get('to'),
+  languages: ALL.filter((l) => !q.get('language') || l.language === q.get('language')),
+});
 
 /** Opens the page on the server above and waits for its table. */
 const open = () => {
@@ -24,7 +49,11 @@ const open = () => {
 describe('language analytics page', () => {
   it('shows a loading state, then the table and a chart drawn from the figures', async () => {
     serve([[languageAnalyticsRoute, answer]]);
-    await expectLoadingThenTable('language-analytics', 'Loading language analytics…', /^Language analytics \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+    await expectLoadingThenTable(
+      'language-analytics',
+      'Loading language analytics…',
+      /^Language analytics \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/,
+    );
     expect(tableRows()[2]).toEqual(['Spanish', '30', '3', '12', '2', '60', '15', '9', '6', '4.5', '5', '0.4']);
     // Active users, new users, reads and hours per language, each bar as high as its figure.
     const [active, fresh, reads, hours] = await bars('Per language');

@@ -27,7 +27,13 @@ export function LanguageAnalyticsPage() {
   const [range, setRange] = useState(defaultRange);
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const figures = useLanguageAnalytics(range, language);
-  const data = figures.data?.languages.map((l) => ({ name: LANGUAGE_NAMES[l.language], active: l.totalActiveUsers, new: l.totalNewUsers, reads: l.totalReads, hours: Number(hours(l.timeSpent)) }));
+  const data = figures.data?.languages.map((l) => ({
+    name: LANGUAGE_NAMES[l.language],
+    active: l.totalActiveUsers,
+    new: l.totalNewUsers,
+    reads: l.totalReads,
+    hours: Number(hours(l.timeSpent)),
+  }));
   return (
     <main className="an-page">
       <SectionHeader section="admin" title="Language analytics" subtitle="Users, reads, chapters and time spent per learning language." />
@@ -52,7 +58,12 @@ export function LanguageAnalyticsPage() {
               <Bar dataKey="hours" name="Hours" fill="#8a5cd0" isAnimationActive={false} />
             </BarChart>
           </Chart>
-          <SortableTable caption={`Language analytics ${range.from} to ${range.to}`} columns={columns} rows={figures.data!.languages} file={`language-analytics-${range.from}-${range.to}.csv`} />
+          <SortableTable
+            caption={`Language analytics ${range.from} to ${range.to}`}
+            columns={columns}
+            rows={figures.data!.languages}
+            file={`language-analytics-${range.from}-${range.to}.csv`}
+          />
         </>
       ) : null}
     </main>

@@ -7,8 +7,30 @@ import { bars, downloadCsv, lastQuery, openTable, relative, serve, sortBy, table
 /** Monthly statistics rows as the route answers. */
 const answer = () => ({
   rows: [
-    { period: '2026-09-01', activeUsers: 5, newUsers: 3, returningUsers: 0, midTermInactiveUsers: 1, longTermInactiveUsers: 0, reads: 40, chapters: 2, reviews: 9, timeSpent: 5400 },
-    { period: '2026-10-01', activeUsers: 9, newUsers: 1, returningUsers: 2, midTermInactiveUsers: 0, longTermInactiveUsers: 1, reads: 12, chapters: 7, reviews: 30, timeSpent: 36000 },
+    {
+      period: '2026-09-01',
+      activeUsers: 5,
+      newUsers: 3,
+      returningUsers: 0,
+      midTermInactiveUsers: 1,
+      longTermInactiveUsers: 0,
+      reads: 40,
+      chapters: 2,
+      reviews: 9,
+      timeSpent: 5400,
+    },
+    {
+      period: '2026-10-01',
+      activeUsers: 9,
+      newUsers: 1,
+      returningUsers: 2,
+      midTermInactiveUsers: 0,
+      longTermInactiveUsers: 1,
+      reads: 12,
+      chapters: 7,
+      reviews: 30,
+      timeSpent: 36000,
+    },
   ],
 });
 

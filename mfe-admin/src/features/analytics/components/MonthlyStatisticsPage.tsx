@@ -9,10 +9,7 @@ import { HISTORICAL_FIGURES } from './historical-columns';
 
 const month = (r: HistoricalRow) => r.period.slice(0, 7);
 
-const columns: Column<HistoricalRow>[] = [
-  { key: 'month', label: 'Month', value: month },
-  ...HISTORICAL_FIGURES,
-];
+const columns: Column<HistoricalRow>[] = [{ key: 'month', label: 'Month', value: month }, ...HISTORICAL_FIGURES];
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -23,11 +20,14 @@ export function MonthlyStatisticsPage() {
   const rows = statistics.data?.rows;
   return (
     <main className="an-page">
-      <SectionHeader section="admin" title="Monthly statistics" subtitle="The twelve months up to the month you choose, all languages together." />
+      <SectionHeader
+        section="admin"
+        title="Monthly statistics"
+        subtitle="The twelve months up to the month you choose, all languages together."
+      />
       <div className="an-pickers">
         <label>
-          Up to{' '}
-          <input type="month" value={upTo} max={thisMonth()} onChange={(e) => e.target.value && setUpTo(e.target.value)} />
+          Up to <input type="month" value={upTo} max={thisMonth()} onChange={(e) => e.target.value && setUpTo(e.target.value)} />
         </label>
       </div>
       {statistics.isPending ? <Spinner label="Loading monthly statistics…" /> : null}
@@ -46,7 +46,12 @@ export function MonthlyStatisticsPage() {
               <Bar dataKey="returningUsers" name="Returning" fill="#d08a1f" isAnimationActive={false} />
             </BarChart>
           </Chart>
-          <SortableTable caption={`Monthly statistics, the twelve months up to ${upTo}`} columns={columns} rows={rows} file={`monthly-statistics-${upTo}.csv`} />
+          <SortableTable
+            caption={`Monthly statistics, the twelve months up to ${upTo}`}
+            columns={columns}
+            rows={rows}
+            file={`monthly-statistics-${upTo}.csv`}
+          />
         </>
       ) : null}
     </main>

@@ -25,10 +25,24 @@ export function RangePicker({ range, onChange }: { range: Range; onChange: (r: R
     <fieldset className="an-pickers__range">
       <legend>Date range</legend>
       <label>
-        From <input type="date" value={draft.from} max={draft.to} {...invalid} onChange={(e) => e.target.value && edit({ ...draft, from: e.target.value })} />
+        From{' '}
+        <input
+          type="date"
+          value={draft.from}
+          max={draft.to}
+          {...invalid}
+          onChange={(e) => e.target.value && edit({ ...draft, from: e.target.value })}
+        />
       </label>
       <label>
-        To <input type="date" value={draft.to} min={draft.from} {...invalid} onChange={(e) => e.target.value && edit({ ...draft, to: e.target.value })} />
+        To{' '}
+        <input
+          type="date"
+          value={draft.to}
+          min={draft.from}
+          {...invalid}
+          onChange={(e) => e.target.value && edit({ ...draft, to: e.target.value })}
+        />
       </label>
       {problem ? (
         <p id={errorId} className="an-pickers__error" role="alert">

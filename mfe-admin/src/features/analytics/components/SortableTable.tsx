@@ -14,7 +14,17 @@ export interface Column<Row> {
  * A table in the order its rows came (the server's), sorted by clicking a column header (again to
  * reverse), with a CSV download of what it shows in that order.
  */
-export function SortableTable<Row>({ caption, columns, rows, file }: { caption: string; columns: Column<Row>[]; rows: Row[]; file: string }) {
+export function SortableTable<Row>({
+  caption,
+  columns,
+  rows,
+  file,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  file: string;
+}) {
   const [sort, setSort] = useState<{ key: string; desc: boolean } | null>(null);
   const sorted = useMemo(() => {
     const col = sort && columns.find((c) => c.key === sort.key);
@@ -28,7 +38,13 @@ export function SortableTable<Row>({ caption, columns, rows, file }: { caption: 
   }, [rows, columns, sort]);
   // The file holds what the table shows (hours as hours), in its order.
   const csv = () =>
-    download(file, toCsv(columns.map((c) => c.label), sorted.map((r) => columns.map((c) => (c.show ? c.show(r) : c.value(r))))));
+    download(
+      file,
+      toCsv(
+        columns.map((c) => c.label),
+        sorted.map((r) => columns.map((c) => (c.show ? c.show(r) : c.value(r)))),
+      ),
+    );
   return (
     <div className="an-table">
       <div className="an-table__bar">

@@ -3,11 +3,32 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_MESSAGES } from '@verba/contracts';
 import { userAnalyticsRoute } from '@verba/contracts/http';
-import { bars, downloadCsv, expectLoadingThenTable, expectRangeRefused, last30Days, lastQuery, openTable, relative, serve, sortBy, tableRows } from '../test/pages';
+import {
+  bars,
+  downloadCsv,
+  expectLoadingThenTable,
+  expectRangeRefused,
+  last30Days,
+  lastQuery,
+  openTable,
+  relative,
+  serve,
+  sortBy,
+  tableRows,
+} from '../test/pages';
 
 const id = (n: number) => `a000000${n}-0000-4000-8000-00000000000${n}`;
 const user = (n: number, language: string, wordsKnown: number, timeSpent: number, lastActivity: string | null) => ({
-  userId: id(n), language, wordsKnown, wordsUncertain: n, reads: 2 * n, chapters: n, cards: 3 * n, reviews: 4 * n, timeSpent, lastActivity,
+  userId: id(n),
+  language,
+  wordsKnown,
+  wordsUncertain: n,
+  reads: 2 * n,
+  chapters: n,
+  cards: 3 * n,
+  reviews: 4 * n,
+  timeSpent,
+  lastActivity,
 });
 const USERS = [user(1, 'de', 120, 7200, '2026-10-03'), user(2, 'fr', 40, 1800, '2026-10-01'), user(3, 'de', 300, 0, null)];
 
@@ -47,7 +68,9 @@ describe('user analytics page', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-09-30' } });
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
     fireEvent.change(screen.getByLabelText('First by'), { target: { value: 'timeSpent' } });
-    await waitFor(() => expect(lastQuery(userAnalyticsRoute)).toEqual({ from: '2026-09-01', to: '2026-09-30', language: 'fr', ...base, sort: 'timeSpent' }));
+    await waitFor(() =>
+      expect(lastQuery(userAnalyticsRoute)).toEqual({ from: '2026-09-01', to: '2026-09-30', language: 'fr', ...base, sort: 'timeSpent' }),
+    );
     await waitFor(() => expect(tableRows().map((r) => r[0])).toEqual([id(2)]));
   });
 

@@ -37,10 +37,16 @@ export function UserAnalyticsPage() {
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const [sort, setSort] = useState<(typeof USER_ANALYTICS_SORTS)[number]>('lastActivity');
   const users = useUserAnalytics(range, language, sort);
-  const top = users.data?.users.slice(0, 15).map((u) => ({ name: u.userId.slice(0, 8), hours: Number(hours(u.timeSpent)), known: u.wordsKnown }));
+  const top = users.data?.users
+    .slice(0, 15)
+    .map((u) => ({ name: u.userId.slice(0, 8), hours: Number(hours(u.timeSpent)), known: u.wordsKnown }));
   return (
     <main className="an-page">
-      <SectionHeader section="admin" title="User analytics" subtitle="Words, reads, chapters, cards and time spent per user and language." />
+      <SectionHeader
+        section="admin"
+        title="User analytics"
+        subtitle="Words, reads, chapters, cards and time spent per user and language."
+      />
       <div className="an-pickers">
         <RangePicker range={range} onChange={setRange} />
         <LanguagePicker value={language} onChange={setLanguage} />
@@ -69,7 +75,12 @@ export function UserAnalyticsPage() {
               <Bar dataKey="known" name="Words known" fill="var(--vk-primary)" isAnimationActive={false} />
             </BarChart>
           </Chart>
-          <SortableTable caption={`User analytics ${range.from} to ${range.to}`} columns={columns} rows={users.data.users} file={`user-analytics-${range.from}-${range.to}.csv`} />
+          <SortableTable
+            caption={`User analytics ${range.from} to ${range.to}`}
+            columns={columns}
+            rows={users.data.users}
+            file={`user-analytics-${range.from}-${range.to}.csv`}
+          />
         </>
       ) : null}
     </main>

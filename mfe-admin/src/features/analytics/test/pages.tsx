@@ -65,7 +65,14 @@ export function expectRangeRefused(field: 'From' | 'To', value: string, message:
 
 beforeEach(() => {
   // recharts' ResponsiveContainer measures its box and draws nothing in a box of 0 x 0 (jsdom has no layout).
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
   // Each chart's box is 800 x 280; everything else (legends) measures nothing, leaving the chart the whole box.
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const [width, height] = this.classList.contains('recharts-responsive-container') ? [800, 280] : [0, 0];
@@ -121,7 +128,11 @@ export const tableRows = () =>
   within(screen.getByRole('table'))
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    .map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 /** The chart whose caption is `title`. */
 export const chart = (title: string) => screen.getByRole('figure', { name: title });
@@ -153,7 +164,9 @@ export async function lineHeights(title: string): Promise<number[][]> {
     if (!drawn.length) throw new Error(`no lines drawn in "${title}"`);
     return drawn;
   });
-  const bottom = Math.max(...[...chart(title).querySelectorAll('.recharts-cartesian-grid-horizontal line')].map((l) => Number(l.getAttribute('y1'))));
+  const bottom = Math.max(
+    ...[...chart(title).querySelectorAll('.recharts-cartesian-grid-horizontal line')].map((l) => Number(l.getAttribute('y1'))),
+  );
   return lines.map((line) => {
     const segments = (line.getAttribute('d') ?? '').split(/[MLC]/).filter((s) => s.trim());
     const ys = segments.map((s) => Number(s.trim().split(/[ ,]+/).at(-1)));

@@ -20,7 +20,11 @@ export function useAdminCourses(page: { search?: string; sort?: AdminCourseSort;
 
 export function useAdminCourse(courseId: string | undefined) {
   const minPosition = useMinPosition();
-  return useRouteQuery(getAdminCourse, { params: { courseId: courseId ?? '' }, query: atLeast(minPosition) }, { enabled: !!courseId, placeholderData: keepPrevious });
+  return useRouteQuery(
+    getAdminCourse,
+    { params: { courseId: courseId ?? '' }, query: atLeast(minPosition) },
+    { enabled: !!courseId, placeholderData: keepPrevious },
+  );
 }
 
 export function useAdminChapter(chapterId: string | undefined) {

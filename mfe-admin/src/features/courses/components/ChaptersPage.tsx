@@ -13,33 +13,49 @@ export function ChaptersPage() {
   const courseId = useSearchParam('courseId');
   const lessonId = useSearchParam('lessonId');
   const course = useAdminCourse(courseId);
-  const reorder = useCommand(reorderChapters, { onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }) });
+  const reorder = useCommand(reorderChapters, {
+    onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }),
+  });
   const lesson = course.data?.lessons.find((l) => l.id === lessonId);
   const back = courseId ? withQuery(ADMIN_PATHS.courses, { courseId }) : ADMIN_PATHS.courses;
   return (
     <main>
-      <SectionHeader section="admin" title={lesson ? `Chapters of “${lesson.title}”` : 'Chapters'} subtitle="Drag a chapter by its handle, or focus the handle and use Space and the arrow keys, to change the order." />
+      <SectionHeader
+        section="admin"
+        title={lesson ? `Chapters of “${lesson.title}”` : 'Chapters'}
+        subtitle="Drag a chapter by its handle, or focus the handle and use Space and the arrow keys, to change the order."
+      />
       <p>
         <Link href={back}>← Back to the course</Link>
       </p>
       {!courseId || !lessonId ? <EmptyState title="Choose a lesson">Open a lesson's chapters from the course page.</EmptyState> : null}
       {course.isPending && courseId ? <Spinner label="Loading chapters…" /> : null}
       <QueryErrorNotice query={course} title="The chapters could not be loaded." />
-      {course.data && lessonId && !lesson ? <EmptyState title="Lesson not found">It may have been deleted by another admin.</EmptyState> : null}
+      {course.data && lessonId && !lesson ? (
+        <EmptyState title="Lesson not found">It may have been deleted by another admin.</EmptyState>
+      ) : null}
       {course.data && lesson ? (
         <section className="ad-panel" aria-label="Chapters">
           <div className="ad-actions">
-            <Link className="vk-btn vk-btn--primary vk-btn--sm" href={withQuery(ADMIN_PATHS.createChapter, { courseId: course.data.id, lessonId: lesson.id })}>
+            <Link
+              className="vk-btn vk-btn--primary vk-btn--sm"
+              href={withQuery(ADMIN_PATHS.createChapter, { courseId: course.data.id, lessonId: lesson.id })}
+            >
               Add chapter
             </Link>
           </div>
-          {lesson.chaptersOrder.length === 0 ? <EmptyState title="No chapters yet">Add the first chapter of this lesson.</EmptyState> : null}
+          {lesson.chaptersOrder.length === 0 ? (
+            <EmptyState title="No chapters yet">Add the first chapter of this lesson.</EmptyState>
+          ) : null}
           <SortableList
             items={lesson.chaptersOrder}
             label="chapters"
             disabled={reorder.isPending}
             onReorder={(chapterIds) =>
-              reorder.mutate({ params: { lessonId: lesson.id }, body: { chapterIds, expectedRevision: course.data.revision } }, { onSuccess: () => toast({ title: 'Chapter order saved.' }) })
+              reorder.mutate(
+                { params: { lessonId: lesson.id }, body: { chapterIds, expectedRevision: course.data.revision } },
+                { onSuccess: () => toast({ title: 'Chapter order saved.' }) },
+              )
             }
           >
             {(chapter, index) => <ChapterRow course={course.data} chapter={chapter} number={index + 1} />}
@@ -53,7 +69,10 @@ export function ChaptersPage() {
 function ChapterRow({ course, chapter, number }: { course: AdminCourse; chapter: Chapter; number: number }) {
   const failed = (what: string) => (e: Error) => toast({ title: what, description: e.message, variant: 'destructive' });
   const flags = useCommand(setChapterFlags, { onError: failed('The chapter was not changed.') });
-  const remove = useCommand(deleteChapter, { onSuccess: () => toast({ title: `“${chapter.title}” was deleted.` }), onError: failed('The chapter was not deleted.') });
+  const remove = useCommand(deleteChapter, {
+    onSuccess: () => toast({ title: `“${chapter.title}” was deleted.` }),
+    onError: failed('The chapter was not deleted.'),
+  });
   const setFlag = (flag: 'visible' | 'premium', value: boolean) =>
     flags.mutate({ params: { chapterId: chapter.id }, body: { [flag]: value, expectedRevision: course.revision } });
   return (
@@ -68,7 +87,12 @@ function ChapterRow({ course, chapter, number }: { course: AdminCourse; chapter:
       <div className="ad-actions">
         <Switch label="Visible" checked={chapter.visible} disabled={flags.isPending} onCheckedChange={(v) => setFlag('visible', v)} />
         <Switch label="Premium" checked={chapter.premium} disabled={flags.isPending} onCheckedChange={(v) => setFlag('premium', v)} />
-        <Button size="sm" variant="ghost" onClick={() => navigate(withQuery(ADMIN_PATHS.editChapter, { chapterId: chapter.id }))} aria-label={`Edit ${chapter.title}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => navigate(withQuery(ADMIN_PATHS.editChapter, { chapterId: chapter.id }))}
+          aria-label={`Edit ${chapter.title}`}
+        >
           Edit
         </Button>
         <AlertDialog

@@ -28,7 +28,8 @@ function mockApi() {
     const method = init?.method ?? 'GET';
     if (method === 'GET' && pathname === `/api/admin/courses/${COURSE_ID}`) return Response.json(COURSE);
     // The save takes a moment, as on a server: the page renders while it runs.
-    if (method === 'PATCH' && pathname === `/api/admin/courses/${COURSE_ID}`) return new Promise<Response>((done) => setTimeout(() => done(Response.json({ changed: 1 })), 50));
+    if (method === 'PATCH' && pathname === `/api/admin/courses/${COURSE_ID}`)
+      return new Promise<Response>((done) => setTimeout(() => done(Response.json({ changed: 1 })), 50));
     throw new Error(`unexpected ${method} ${input}`);
   });
   vi.stubGlobal('fetch', fetchMock);

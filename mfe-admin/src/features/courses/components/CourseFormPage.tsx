@@ -36,7 +36,9 @@ export function CreateCoursePage() {
         <Link href={ADMIN_PATHS.courses}>← Back to courses</Link>
       </p>
       {courses.isPending ? <Spinner label="Loading…" /> : null}
-      {courses.data && free.length === 0 ? <p role="status">Every language already has its course: {LEARNING_LANGUAGES.map((l) => LANGUAGE_NAMES[l]).join(', ')}.</p> : null}
+      {courses.data && free.length === 0 ? (
+        <p role="status">Every language already has its course: {LEARNING_LANGUAGES.map((l) => LANGUAGE_NAMES[l]).join(', ')}.</p>
+      ) : null}
       {free.length > 0 ? (
         <form className="ad-form" onSubmit={onSubmit} noValidate>
           {dialog}
@@ -45,7 +47,12 @@ export function CreateCoursePage() {
             <label className="vk-field__label" htmlFor="ad-course-language">
               Language
             </label>
-            <select id="ad-course-language" className="vk-input" value={chosen} onChange={(e) => setLanguage(e.target.value as LearningLanguage)}>
+            <select
+              id="ad-course-language"
+              className="vk-input"
+              value={chosen}
+              onChange={(e) => setLanguage(e.target.value as LearningLanguage)}
+            >
               {free.map((l) => (
                 <option key={l} value={l}>
                   {LANGUAGE_NAMES[l]}

@@ -18,7 +18,10 @@ function mockList() {
     const page = Number(url.searchParams.get('page'));
     const pageSize = Number(url.searchParams.get('pageSize'));
     const total = url.searchParams.get('search') ? 1 : 30;
-    const languages = LEARNING_LANGUAGES.slice(0, Math.min(pageSize, total - (page - 1) * pageSize)).map((languageCode) => ({ languageCode, course: null }));
+    const languages = LEARNING_LANGUAGES.slice(0, Math.min(pageSize, total - (page - 1) * pageSize)).map((languageCode) => ({
+      languageCode,
+      course: null,
+    }));
     return Response.json({ languages, total, page, pageSize });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -30,17 +30,37 @@ export function CoursesPage() {
     <main>
       <SectionHeader section="admin" title="Courses" subtitle="One course per language: its lessons, chapters and starting points." />
       <div className="ad-toolbar">
-        <TextField label="Search by language or title" type="search" value={search} onChange={(e) => (setSearch(e.target.value), setPage(1))} />
-        <Select label="Sort by" value={sort} options={ADMIN_COURSE_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))} onChange={(v) => (setSort(v || 'language'), setPage(1))} />
+        <TextField
+          label="Search by language or title"
+          type="search"
+          value={search}
+          onChange={(e) => (setSearch(e.target.value), setPage(1))}
+        />
+        <Select
+          label="Sort by"
+          value={sort}
+          options={ADMIN_COURSE_SORTS.map((v) => ({ value: v, label: SORT_LABELS[v] }))}
+          onChange={(v) => (setSort(v || 'language'), setPage(1))}
+        />
       </div>
       {courses.isPending ? <Spinner label="Loading courses…" /> : null}
-      {courses.data?.total === 0 ? <EmptyState title="No course matches">Search by the language's name or the course's title.</EmptyState> : null}
+      {courses.data?.total === 0 ? (
+        <EmptyState title="No course matches">Search by the language's name or the course's title.</EmptyState>
+      ) : null}
       <QueryErrorNotice query={courses} title="The courses could not be loaded." />
       <nav aria-label="Languages" className="ad-tabs">
         {courses.data?.languages.map(({ languageCode, course }) =>
           course ? (
-            <Link key={languageCode} href={withQuery(ADMIN_PATHS.courses, { courseId: course.id })} className="ad-tab" aria-current={course.id === selected ? 'page' : undefined}>
-              {LANGUAGE_NAMES[languageCode]} <span className="ad-muted">({course.totalChapters} chapters{course.hiddenChapters ? `, ${course.hiddenChapters} hidden` : ''})</span>
+            <Link
+              key={languageCode}
+              href={withQuery(ADMIN_PATHS.courses, { courseId: course.id })}
+              className="ad-tab"
+              aria-current={course.id === selected ? 'page' : undefined}
+            >
+              {LANGUAGE_NAMES[languageCode]}{' '}
+              <span className="ad-muted">
+                ({course.totalChapters} chapters{course.hiddenChapters ? `, ${course.hiddenChapters} hidden` : ''})
+              </span>
             </Link>
           ) : (
             <Link key={languageCode} href={withQuery(ADMIN_PATHS.createCourse, { languageCode })} className="ad-tab ad-tab--new">
@@ -57,7 +77,9 @@ export function CoursesPage() {
 
 function CourseLessons({ courseId }: { courseId: string }) {
   const course = useAdminCourse(courseId);
-  const reorder = useCommand(reorderLessons, { onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }) });
+  const reorder = useCommand(reorderLessons, {
+    onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }),
+  });
   if (course.isPending) return <Spinner label="Loading the course…" />;
   if (course.isError) return <QueryErrorNotice query={course} title="The course could not be loaded." />;
   const c = course.data;
@@ -66,7 +88,8 @@ function CourseLessons({ courseId }: { courseId: string }) {
       <div className="ad-panel__head">
         <h2 id="ad-course-title">{c.title}</h2>
         <p className="ad-muted">
-          {c.isVisibleOnThePlatform ? 'Visible to learners' : 'Hidden from learners'} · {c.totalChapters} chapters · {c.hiddenChapters} hidden
+          {c.isVisibleOnThePlatform ? 'Visible to learners' : 'Hidden from learners'} · {c.totalChapters} chapters · {c.hiddenChapters}{' '}
+          hidden
         </p>
         <div className="ad-actions">
           <Link className="vk-btn vk-btn--secondary vk-btn--sm" href={withQuery(ADMIN_PATHS.editCourse, { courseId: c.id })}>
@@ -82,7 +105,12 @@ function CourseLessons({ courseId }: { courseId: string }) {
         items={c.lessons}
         label="lessons"
         disabled={reorder.isPending}
-        onReorder={(lessonIds) => reorder.mutate({ params: { courseId: c.id }, body: { lessonIds, expectedRevision: c.revision } }, { onSuccess: () => toast({ title: 'Lesson order saved.' }) })}
+        onReorder={(lessonIds) =>
+          reorder.mutate(
+            { params: { courseId: c.id }, body: { lessonIds, expectedRevision: c.revision } },
+            { onSuccess: () => toast({ title: 'Lesson order saved.' }) },
+          )
+        }
       >
         {(lesson, index) => <LessonRow course={c} lesson={lesson} number={index + 1} />}
       </SortableList>
@@ -109,10 +137,18 @@ function LessonRow({ course, lesson, number }: { course: AdminCourse; lesson: Ad
         </span>
       </div>
       <div className="ad-actions">
-        <Button size="sm" variant="secondary" onClick={() => navigate(withQuery(ADMIN_PATHS.chapters, { courseId: course.id, lessonId: lesson.id }))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => navigate(withQuery(ADMIN_PATHS.chapters, { courseId: course.id, lessonId: lesson.id }))}
+        >
           Chapters
         </Button>
-        <Button size="sm" variant="ghost" onClick={() => navigate(withQuery(ADMIN_PATHS.editLesson, { courseId: course.id, lessonId: lesson.id }))}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => navigate(withQuery(ADMIN_PATHS.editLesson, { courseId: course.id, lessonId: lesson.id }))}
+        >
           Edit
         </Button>
         <AlertDialog

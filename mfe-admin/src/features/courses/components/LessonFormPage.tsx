@@ -15,7 +15,11 @@ export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const ready = course.data && (mode === 'create' || lesson);
   return (
     <main>
-      <SectionHeader section="admin" title={mode === 'create' ? 'Create lesson' : 'Edit lesson'} subtitle={course.data ? course.data.title : undefined} />
+      <SectionHeader
+        section="admin"
+        title={mode === 'create' ? 'Create lesson' : 'Edit lesson'}
+        subtitle={course.data ? course.data.title : undefined}
+      />
       <p>
         <Link href={courseId ? withQuery(ADMIN_PATHS.courses, { courseId }) : ADMIN_PATHS.courses}>← Back to the course</Link>
       </p>
@@ -32,7 +36,17 @@ export function LessonFormPage({ mode }: { mode: 'create' | 'edit' }) {
   );
 }
 
-function LessonEditor({ courseId, lessonId, title, revision }: { courseId: string; lessonId: string | undefined; title: string; revision: string }) {
+function LessonEditor({
+  courseId,
+  lessonId,
+  title,
+  revision,
+}: {
+  courseId: string;
+  lessonId: string | undefined;
+  title: string;
+  revision: string;
+}) {
   const add = useCommand(addLesson);
   const rename = useCommand(renameLesson);
   const save = async (newTitle: string) => {

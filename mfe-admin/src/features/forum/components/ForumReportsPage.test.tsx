@@ -8,8 +8,10 @@ import { ForumReportSchema } from '@verba/contracts/http';
 import { ForumReportsPage } from './ForumReportsPage';
 import { resetAfterEach } from '../../../test/reset';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const problem = (status: number, detail: string) => json({ type: 'about:blank', title: 'Not Found', status, detail, message: detail }, status);
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const problem = (status: number, detail: string) =>
+  json({ type: 'about:blank', title: 'Not Found', status, detail, message: detail }, status);
 const POST = '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
 const THREAD = '7a0c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409';
 
@@ -24,14 +26,32 @@ function mockForum(refuse: Partial<Record<'hide' | 'lock', () => Response>> = {}
   const report = () =>
     ForumReportSchema.parse({
       post: {
-        id: POST, threadId: THREAD, author: 'Ben Becker', mine: false, html: '', quote: null, createdAt: 0, editedAt: null, deleted: false,
-        hidden: state.hidden, upvotes: 0, upvotedByMe: false, editable: false, markdown: null, text: 'Kauft billige Uhren! <img src=x onerror=alert(1)>',
+        id: POST,
+        threadId: THREAD,
+        author: 'Ben Becker',
+        mine: false,
+        html: '',
+        quote: null,
+        createdAt: 0,
+        editedAt: null,
+        deleted: false,
+        hidden: state.hidden,
+        upvotes: 0,
+        upvotedByMe: false,
+        editable: false,
+        markdown: null,
+        text: 'Kauft billige Uhren! <img src=x onerror=alert(1)>',
       },
       thread: { id: THREAD, title: 'Wie lernt ihr Artikel?', language: 'de', locked: state.locked },
       reports: [{ reporter: 'Ana Álvarez', reason: 'spam', details: 'Werbung', at: 0 }],
       open: !state.hidden,
     });
-  const write = (route: string, init: RequestInit | undefined, refused: (() => Response) | undefined, apply: (body: Record<string, boolean>) => void) => {
+  const write = (
+    route: string,
+    init: RequestInit | undefined,
+    refused: (() => Response) | undefined,
+    apply: (body: Record<string, boolean>) => void,
+  ) => {
     const body = JSON.parse(String(init?.body)) as Record<string, boolean>;
     writes.push({ route, body });
     if (refused) return refused();
@@ -48,7 +68,8 @@ function mockForum(refuse: Partial<Record<'hide' | 'lock', () => Response>> = {}
         return json({ reports: [report()], page: 1, total: 1, open: state.hidden ? 0 : 1 });
       }
       if (route === `PUT /api/admin/forum/posts/${POST}/hidden`) return write(route, init, refuse.hide, (b) => (state.hidden = b.hidden!));
-      if (route === `PUT /api/admin/forum/threads/${THREAD}/locked`) return write(route, init, refuse.lock, (b) => (state.locked = b.locked!));
+      if (route === `PUT /api/admin/forum/threads/${THREAD}/locked`)
+        return write(route, init, refuse.lock, (b) => (state.locked = b.locked!));
       throw new Error(`unexpected ${route}`);
     }),
   );
@@ -57,7 +78,12 @@ function mockForum(refuse: Partial<Record<'hide' | 'lock', () => Response>> = {}
 
 resetAfterEach();
 
-const renderPage = () => render(<KitProviders><ForumReportsPage /></KitProviders>);
+const renderPage = () =>
+  render(
+    <KitProviders>
+      <ForumReportsPage />
+    </KitProviders>,
+  );
 const reported = () => screen.findByRole('listitem', { name: 'Reported post by Ben Becker' });
 /** Opens the action's alert dialog and confirms it. */
 async function confirm(item: HTMLElement, button: string, dialogName: string) {
@@ -122,13 +148,24 @@ describe('ForumReportsPage', () => {
   });
 
   it("says the server's refusal and leaves the list as it was", async () => {
-    const { writes } = mockForum({ lock: () => problem(404, FORUM_MESSAGES.threadNotFound), hide: () => problem(404, FORUM_MESSAGES.postNotFound) });
+    const { writes } = mockForum({
+      lock: () => problem(404, FORUM_MESSAGES.threadNotFound),
+      hide: () => problem(404, FORUM_MESSAGES.postNotFound),
+    });
     renderPage();
     const item = await reported();
     await confirm(item, 'Lock thread', 'Lock “Wie lernt ihr Artikel?”?');
-    await waitFor(() => expect(toastStore.get()).toContainEqual(expect.objectContaining({ title: 'The thread was not changed.', description: FORUM_MESSAGES.threadNotFound })));
+    await waitFor(() =>
+      expect(toastStore.get()).toContainEqual(
+        expect.objectContaining({ title: 'The thread was not changed.', description: FORUM_MESSAGES.threadNotFound }),
+      ),
+    );
     await confirm(item, 'Hide post', 'Hide this post?');
-    await waitFor(() => expect(toastStore.get()).toContainEqual(expect.objectContaining({ title: 'The post was not changed.', description: FORUM_MESSAGES.postNotFound })));
+    await waitFor(() =>
+      expect(toastStore.get()).toContainEqual(
+        expect.objectContaining({ title: 'The post was not changed.', description: FORUM_MESSAGES.postNotFound }),
+      ),
+    );
     expect(writes).toHaveLength(2);
     expect(within(item).getByRole('button', { name: 'Lock thread' })).toBeTruthy();
     expect(within(item).getByRole('button', { name: 'Hide post' })).toBeTruthy();

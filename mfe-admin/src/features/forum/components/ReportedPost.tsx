@@ -14,7 +14,8 @@ export function ReportedPost({ report }: { report: ForumReport }) {
   const { post, thread } = report;
   const failed = (title: string) => (e: Error) => toast({ title, description: e.message, variant: 'destructive' });
   const hide = useCommand(adminHideForumPost, {
-    onSuccess: (_, { body }) => toast({ title: body?.hidden ? 'The post is hidden from learners.' : 'The post is shown to learners again.' }),
+    onSuccess: (_, { body }) =>
+      toast({ title: body?.hidden ? 'The post is hidden from learners.' : 'The post is shown to learners again.' }),
     onError: failed('The post was not changed.'),
   });
   const lock = useCommand(adminLockForumThread, {
@@ -32,7 +33,9 @@ export function ReportedPost({ report }: { report: ForumReport }) {
         <span className={`ad-badge${report.open ? ' ad-badge--open' : ''}`}>{status}</span> {LANGUAGE_NAMES[thread.language]} forum
         {thread.locked ? ' · thread locked' : ''} · post by {post.author}, {when(post.createdAt)}
       </p>
-      <p className="ad-report__text">{post.text || (post.deleted ? 'This post was deleted.' : 'Its text was erased with its author’s account.')}</p>
+      <p className="ad-report__text">
+        {post.text || (post.deleted ? 'This post was deleted.' : 'Its text was erased with its author’s account.')}
+      </p>
       <h3 className="ad-panel__subtitle">
         {report.reports.length} {report.reports.length === 1 ? 'report' : 'reports'}
       </h3>
@@ -40,7 +43,10 @@ export function ReportedPost({ report }: { report: ForumReport }) {
         {report.reports.map((r, i) => (
           <li key={i}>
             <strong>{FORUM_REPORT_REASON_LABELS[r.reason]}</strong>
-            {r.details ? <>: “{r.details}”</> : null} <span className="ad-muted">({r.reporter}, {when(r.at)})</span>
+            {r.details ? <>: “{r.details}”</> : null}{' '}
+            <span className="ad-muted">
+              ({r.reporter}, {when(r.at)})
+            </span>
           </li>
         ))}
       </ul>
@@ -70,7 +76,11 @@ export function ReportedPost({ report }: { report: ForumReport }) {
             </Button>
           }
           title={thread.locked ? `Unlock “${title}”?` : `Lock “${title}”?`}
-          description={thread.locked ? 'Learners can reply to the thread again.' : 'Nobody can reply to the thread while it is locked. Its posts stay readable.'}
+          description={
+            thread.locked
+              ? 'Learners can reply to the thread again.'
+              : 'Nobody can reply to the thread while it is locked. Its posts stay readable.'
+          }
           confirmLabel={thread.locked ? 'Unlock thread' : 'Lock thread'}
           destructive={!thread.locked}
           onConfirm={() => lock.mutate({ params: { threadId: thread.id }, body: { locked: !thread.locked } })}

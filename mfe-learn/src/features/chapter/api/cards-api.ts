@@ -6,7 +6,11 @@ import type { LearningLanguage, VocabularyPair } from '@verba/contracts';
 /** The cards the learner already made from this chapter (read after the tab's latest write). */
 export function useChapterCards(languageCode: LearningLanguage, chapterId: string) {
   const minPosition = useMinPosition();
-  return useRouteQuery(chapterFlashcards, { query: { languageCode, chapterId, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(
+    chapterFlashcards,
+    { query: { languageCode, chapterId, ...atLeast(minPosition) } },
+    { placeholderData: keepPrevious },
+  );
 }
 
 export const useAddChapterCards = () =>

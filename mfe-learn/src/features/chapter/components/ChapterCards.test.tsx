@@ -4,7 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { chapterFlashcards, createChapterFlashcards, type Flashcard } from '@verba/contracts/http';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { COMMAND_ID, CH, FAMILIE, LESSON_1, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, type MockRoute } from '../../../test/fixtures';
+import {
+  COMMAND_ID,
+  CH,
+  FAMILIE,
+  LESSON_1,
+  courseRoutes,
+  mockApi,
+  progress,
+  routes,
+  sent,
+  asGermanLearner,
+  type MockRoute,
+} from '../../../test/fixtures';
 import { LearnApp } from '../../../LearnApp';
 
 /** A card made from the chapter, as the server sends it. */
@@ -38,7 +50,10 @@ function mockChapter(initial: Flashcard[]) {
     ...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })),
     { route: routes.getChapter, path: `/api/courses/${CH.familie}`, reply: () => FAMILIE },
     { route: routes.getDictionary, reply: () => ({ languageCode: 'de', words: [] }) },
-    { route: routes.getChapterMatchWords, reply: () => ({ chapterId: CH.familie, pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }) },
+    {
+      route: routes.getChapterMatchWords,
+      reply: () => ({ chapterId: CH.familie, pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }),
+    },
     { route: chapterFlashcards, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), flashcards: cards }) },
     {
       route: createChapterFlashcards,
@@ -99,7 +114,9 @@ describe("a chapter's vocabulary as flashcards", () => {
     await within(section).findByText('1 card from this chapter in your flashcards.');
     await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Add the other 2 words as flashcards' })));
     await within(section).findByText('3 cards from this chapter in your flashcards.');
-    const body = JSON.parse(String(sent(fetchMock, 'POST', '/api/flashcards/chapter')[0]?.[1]?.body)) as { flashcards: Array<{ sourceValue: string }> };
+    const body = JSON.parse(String(sent(fetchMock, 'POST', '/api/flashcards/chapter')[0]?.[1]?.body)) as {
+      flashcards: Array<{ sourceValue: string }>;
+    };
     expect(body.flashcards.map((c) => c.sourceValue)).toEqual(['Mutter', 'Familie']);
   });
 
@@ -108,7 +125,10 @@ describe("a chapter's vocabulary as flashcards", () => {
     const served = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) =>
       init?.method === 'POST'
-        ? new Response(JSON.stringify({ message: 'At most 500 flashcards at once' }), { status: 400, headers: { 'content-type': 'application/problem+json' } })
+        ? new Response(JSON.stringify({ message: 'At most 500 flashcards at once' }), {
+            status: 400,
+            headers: { 'content-type': 'application/problem+json' },
+          })
         : served(input, init),
     );
     const section = await openChapter();

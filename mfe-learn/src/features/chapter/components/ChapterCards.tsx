@@ -41,7 +41,8 @@ export function ChapterCards({ chapter }: Props) {
       },
       {
         onSuccess: () => toast({ title: `${words(missing.length)} added to your flashcards` }),
-        onError: (error) => toast({ title: 'The words could not be added to your flashcards.', description: error.message, variant: 'destructive' }),
+        onError: (error) =>
+          toast({ title: 'The words could not be added to your flashcards.', description: error.message, variant: 'destructive' }),
       },
     );
 
@@ -53,7 +54,11 @@ export function ChapterCards({ chapter }: Props) {
       <div className="ln-chapter-cards__actions">
         {missing.length > 0 ? (
           <Button onClick={addAll} disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : have === 0 ? `Add ${words(missing.length)} as flashcards` : `Add the other ${words(missing.length)} as flashcards`}
+            {add.isPending
+              ? 'Adding…'
+              : have === 0
+                ? `Add ${words(missing.length)} as flashcards`
+                : `Add the other ${words(missing.length)} as flashcards`}
           </Button>
         ) : null}
         {have > 0 ? <Link href={chapterCardsPath(chapter.id)}>See them in your flashcards</Link> : null}

@@ -18,7 +18,12 @@ export function ChapterNav({ courseId, chapterId }: { courseId: string; chapterI
   return (
     <nav className="ln-chapter-nav" aria-label="Chapters">
       {previous ? <Link href={chapterPath(previous.id)}>← Previous: {previous.title}</Link> : <span />}
-      {next ? <Link href={chapterPath(next.id)}>Next: {next.title}{next.locked ? ' (Master)' : ''} →</Link> : null}
+      {next ? (
+        <Link href={chapterPath(next.id)}>
+          Next: {next.title}
+          {next.locked ? ' (Master)' : ''} →
+        </Link>
+      ) : null}
     </nav>
   );
 }

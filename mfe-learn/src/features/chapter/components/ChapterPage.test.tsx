@@ -1,11 +1,35 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { COURSE_MESSAGES, chapterFlashcards, checkAnswer, checkExerciseAnswer, getChapterExercises, getChapterOrder } from '@verba/contracts';
+import {
+  COURSE_MESSAGES,
+  chapterFlashcards,
+  checkAnswer,
+  checkExerciseAnswer,
+  getChapterExercises,
+  getChapterOrder,
+} from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { COMMAND_ID, COURSE_ID, CH, FAMILIE, LESSONS, LESSON_1, LESSON_2, MORGEN, courseRoutes, mockApi, progress, routes, sent, asGermanLearner, startOver, type MockRoute } from '../../../test/fixtures';
+import {
+  COMMAND_ID,
+  COURSE_ID,
+  CH,
+  FAMILIE,
+  LESSONS,
+  LESSON_1,
+  LESSON_2,
+  MORGEN,
+  courseRoutes,
+  mockApi,
+  progress,
+  routes,
+  sent,
+  asGermanLearner,
+  startOver,
+  type MockRoute,
+} from '../../../test/fixtures';
 import { LearnApp } from '../../../LearnApp';
 
 const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => false): MockRoute => ({
@@ -16,7 +40,10 @@ const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => 
 const wordRoutes = (): MockRoute[] => [
   { route: routes.getDictionary, reply: () => ({ languageCode: 'de', words: [{ value: 'vater', status: 'known' }] }) },
   { route: routes.patchWord, reply: (_url, body) => ({ changed: 1, word: (body as { word: { value: string; status: 'new' } }).word }) },
-  { route: routes.getChapterMatchWords, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }) },
+  {
+    route: routes.getChapterMatchWords,
+    reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), pairs: FAMILIE.vocabulary, practiced: false, bestCorrect: null }),
+  },
   { route: chapterFlashcards, reply: (url) => ({ chapterId: url.searchParams.get('chapterId'), flashcards: [] }) },
 ];
 
@@ -34,24 +61,47 @@ asGermanLearner();
 
 describe('ChapterPage', () => {
   it('shows the chapter text as words coloured by status, its lesson and its vocabulary', async () => {
-    mockApi([...courseRoutes(() => progress([CH.hallo], { chapterId: CH.familie, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    mockApi([
+      ...courseRoutes(() => progress([CH.hallo], { chapterId: CH.familie, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+    ]);
     openChapter(CH.familie);
     await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
     await screen.findByText('Erste Schritte');
     expect(document.querySelector('.ln-text')?.textContent).toBe(FAMILIE.text);
     expect(Array.from(document.querySelectorAll('.ln-text [data-key]'), (s) => s.textContent)).toEqual([
-      'Das', 'ist', 'meine', 'Familie', 'Mein', 'Vater', 'heißt', 'Jonas', 'Meine', 'Mutter', 'ist', 'Ärztin',
+      'Das',
+      'ist',
+      'meine',
+      'Familie',
+      'Mein',
+      'Vater',
+      'heißt',
+      'Jonas',
+      'Meine',
+      'Mutter',
+      'ist',
+      'Ärztin',
     ]);
     expect(words('vater')[0]?.className).toBe('ln-w ln-w--known');
     expect(words('mutter')[0]?.className).toBe('ln-w ln-w--new');
     expect(document.querySelectorAll('.ln-text [tabindex="0"]')).toHaveLength(1);
 
     const table = screen.getByRole('table');
-    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['WordTranslation', 'Vaterfather', 'Muttermother', 'Familiefamily']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['WordTranslation', 'Vaterfather', 'Muttermother', 'Familiefamily']);
   });
 
   it('marks words New, Uncertain or Known by click or keyboard, every occurrence at once', async () => {
-    const fetchMock = mockApi([...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+    ]);
     openChapter(CH.familie);
     await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
     await waitFor(() => expect(words('mutter')).toHaveLength(1));
@@ -89,7 +139,11 @@ describe('ChapterPage', () => {
   it('rolls a mark back and says so when saving fails', async () => {
     let answer: (status: number) => void = () => undefined;
     const held = new Promise<number>((resolve) => (answer = resolve));
-    const fetchMock = mockApi([...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })), chapterRoute(FAMILIE), ...wordRoutes()]);
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      ...wordRoutes(),
+    ]);
     const served = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method !== 'PATCH') return served(input, init);
@@ -126,7 +180,8 @@ describe('ChapterPage', () => {
 
   it('"Complete chapter" saves the chapter and moves on to the next chapter to learn', async () => {
     let completed: string[] = [CH.hallo];
-    const next = () => (completed.includes(CH.familie) ? { chapterId: CH.morgen, lessonId: LESSON_2 } : { chapterId: CH.familie, lessonId: LESSON_1 });
+    const next = () =>
+      completed.includes(CH.familie) ? { chapterId: CH.morgen, lessonId: LESSON_2 } : { chapterId: CH.familie, lessonId: LESSON_1 };
     const fetchMock = mockApi([
       ...courseRoutes(() => progress(completed, next())),
       chapterRoute(FAMILIE, () => completed.includes(CH.familie)),
@@ -147,7 +202,11 @@ describe('ChapterPage', () => {
     const title = await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
     expect(window.location.pathname).toBe(`/app/courses/chapter/${CH.morgen}`);
     expect(document.activeElement).toBe(title); // the new chapter is announced
-    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({ chapterId: CH.familie, languageCode: 'de', commandId: COMMAND_ID });
+    expect(JSON.parse(String(sent(fetchMock, 'POST', '/api/courses/progress/add')[0]?.[1]?.body))).toEqual({
+      chapterId: CH.familie,
+      languageCode: 'de',
+      commandId: COMMAND_ID,
+    });
     // The progress is read back at the command's position (read-your-writes).
     const reads = sent(fetchMock, 'GET', '/api/courses/progress').map(([url]) => url);
     expect(reads).toContain('/api/courses/progress?languageCode=de&minPosition=42.0');
@@ -155,7 +214,12 @@ describe('ChapterPage', () => {
   });
 
   it('"Discuss" takes the learner to the forum page of this chapter’s thread, with its title', async () => {
-    mockApi([...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })), chapterRoute(FAMILIE), chapterRoute(MORGEN), ...wordRoutes()]);
+    mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      chapterRoute(MORGEN),
+      ...wordRoutes(),
+    ]);
     openChapter(CH.familie);
     await screen.findByRole('heading', { name: 'Meine Familie', level: 1 });
     fireEvent.click(screen.getByRole('link', { name: 'Discuss' }));
@@ -167,11 +231,17 @@ describe('ChapterPage', () => {
     startOver();
     openChapter(CH.morgen);
     await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
-    expect(screen.getByRole('link', { name: 'Discuss' }).getAttribute('href')).toBe(`/app/forum/discuss/chapter/${CH.morgen}?title=Ein+normaler+Morgen`);
+    expect(screen.getByRole('link', { name: 'Discuss' }).getAttribute('href')).toBe(
+      `/app/forum/discuss/chapter/${CH.morgen}?title=Ein+normaler+Morgen`,
+    );
   });
 
   it('a completed chapter offers the next one instead of completing it again', async () => {
-    mockApi([...courseRoutes(() => progress([CH.hallo, CH.familie], { chapterId: CH.morgen, lessonId: LESSON_2 })), chapterRoute(FAMILIE, () => true), ...wordRoutes()]);
+    mockApi([
+      ...courseRoutes(() => progress([CH.hallo, CH.familie], { chapterId: CH.morgen, lessonId: LESSON_2 })),
+      chapterRoute(FAMILIE, () => true),
+      ...wordRoutes(),
+    ]);
     openChapter(CH.familie);
     const next = await screen.findByRole('link', { name: 'Next chapter' });
     expect(next.getAttribute('href')).toBe(`/app/courses/chapter/${CH.morgen}`);
@@ -179,14 +249,18 @@ describe('ChapterPage', () => {
   });
 
   it('shows the upgrade path for a premium chapter and an error for a missing one', async () => {
-    mockApi([{ route: routes.getChapter, path: `/api/courses/${CH.markt}`, reply: { status: 403, message: COURSE_MESSAGES.premiumChapter } }]);
+    mockApi([
+      { route: routes.getChapter, path: `/api/courses/${CH.markt}`, reply: { status: 403, message: COURSE_MESSAGES.premiumChapter } },
+    ]);
     openChapter(CH.markt);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(COURSE_MESSAGES.premiumChapter);
     expect(within(alert).getByRole('link', { name: 'Upgrade to Master' }).getAttribute('href')).toBe('/app/user-profile/subscribe');
 
     startOver();
-    mockApi([{ route: routes.getChapter, path: `/api/courses/${CH.hidden}`, reply: { status: 404, message: COURSE_MESSAGES.chapterNotFound } }]);
+    mockApi([
+      { route: routes.getChapter, path: `/api/courses/${CH.hidden}`, reply: { status: 404, message: COURSE_MESSAGES.chapterNotFound } },
+    ]);
     openChapter(CH.hidden);
     expect((await screen.findByRole('alert')).textContent).toContain('Chapter not found');
     expect(screen.getByRole('link', { name: '← Course map' }).getAttribute('href')).toBe('/app/courses');
@@ -200,7 +274,11 @@ describe('ChapterPage', () => {
       {
         route: getChapterExercises,
         path: `/api/courses/${CH.familie}/exercises`,
-        reply: () => ({ chapterId: CH.familie, missingWords: [{ before: 'Mein ', after: ' heißt Jonas.' }], questions: [{ question: 'Was ist die Mutter?' }] }),
+        reply: () => ({
+          chapterId: CH.familie,
+          missingWords: [{ before: 'Mein ', after: ' heißt Jonas.' }],
+          questions: [{ question: 'Was ist die Mutter?' }],
+        }),
       },
       {
         route: checkExerciseAnswer,
@@ -230,9 +308,16 @@ describe('ChapterPage', () => {
       ...courseRoutes(() => progress([], { chapterId: CH.familie, lessonId: LESSON_1 })),
       chapterRoute(FAMILIE),
       ...wordRoutes(),
-      { route: getChapterExercises, path: `/api/courses/${CH.familie}/exercises`, reply: () => ({ chapterId: CH.familie, missingWords: [{ before: 'Mein Vater ', after: ' Jonas.' }], questions: [] }) },
+      {
+        route: getChapterExercises,
+        path: `/api/courses/${CH.familie}/exercises`,
+        reply: () => ({ chapterId: CH.familie, missingWords: [{ before: 'Mein Vater ', after: ' Jonas.' }], questions: [] }),
+      },
       // The server's rule, from contracts.
-      { route: checkExerciseAnswer, reply: (_url, body) => ({ ...checkAnswer((body as { answer: string }).answer, ['heißt']), answers: ['heißt'] }) },
+      {
+        route: checkExerciseAnswer,
+        reply: (_url, body) => ({ ...checkAnswer((body as { answer: string }).answer, ['heißt']), answers: ['heißt'] }),
+      },
     ]);
     openChapter(CH.familie);
     const section = await screen.findByRole('region', { name: 'Exercises' });
@@ -252,11 +337,15 @@ describe('ChapterPage', () => {
     ]);
     openChapter(CH.familie);
     const nav = await screen.findByRole('navigation', { name: 'Chapters' });
-    expect(within(nav).getByRole('link', { name: '← Previous: Hallo, ich bin Lena' }).getAttribute('href')).toBe(`/app/courses/chapter/${CH.hallo}`);
+    expect(within(nav).getByRole('link', { name: '← Previous: Hallo, ich bin Lena' }).getAttribute('href')).toBe(
+      `/app/courses/chapter/${CH.hallo}`,
+    );
     // "Geheimes Kapitel" (hidden) comes between them in its lesson, but learners never get it.
     const next = within(nav).getByRole('link', { name: 'Next: Ein normaler Morgen →' });
     fireEvent.click(next);
     await screen.findByRole('heading', { name: 'Ein normaler Morgen', level: 1 });
-    expect(within(await screen.findByRole('navigation', { name: 'Chapters' })).getByRole('link', { name: 'Next: Auf dem Markt (Master) →' })).toBeTruthy();
+    expect(
+      within(await screen.findByRole('navigation', { name: 'Chapters' })).getByRole('link', { name: 'Next: Auf dem Markt (Master) →' }),
+    ).toBeTruthy();
   });
 });

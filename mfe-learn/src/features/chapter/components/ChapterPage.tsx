@@ -71,9 +71,10 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
 
   return (
     <main className="ln-page ln-chapter-page" ref={top}>
-      {back}{' '}
-      {/* The chapter's thread in the forum (the shell's page): it opens the thread, or offers to start it. */}
-      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ title: chapter.title })}`}>Discuss</Link>
+      {back} {/* The chapter's thread in the forum (the shell's page): it opens the thread, or offers to start it. */}
+      <Link href={`/app/forum/discuss/chapter/${encodeURIComponent(chapter.id)}?${new URLSearchParams({ title: chapter.title })}`}>
+        Discuss
+      </Link>
       <p className="ln-muted">{place ? place.lesson.title : '\u00a0'}</p>
       <h1 className="ln-chapter-page__title" ref={title} tabIndex={-1}>
         {chapter.title}
@@ -86,7 +87,11 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
           Your word statuses could not be loaded ({statuses.error.message}); all words show as new.
         </p>
       ) : null}
-      {statuses.isPending ? <Spinner label="Loading your words…" /> : <ChapterText text={chapter.text} statuses={current} translations={translations} onMark={mark} />}
+      {statuses.isPending ? (
+        <Spinner label="Loading your words…" />
+      ) : (
+        <ChapterText text={chapter.text} statuses={current} translations={translations} onMark={mark} />
+      )}
       <ChapterExercises chapterId={chapter.id} />
       <section className="ln-block" aria-labelledby="ln-vocabulary">
         <h2 id="ln-vocabulary">Vocabulary</h2>

@@ -37,7 +37,14 @@ export function ChapterText({ text, statuses, translations, onMark }: Props) {
     const i = wordIndex(event.target);
     if (!Number.isInteger(i) || event.altKey || event.ctrlKey || event.metaKey) return;
     const last = words.length - 1;
-    const moves: Record<string, number> = { ArrowRight: Math.min(i + 1, last), ArrowDown: Math.min(i + 1, last), ArrowLeft: Math.max(i - 1, 0), ArrowUp: Math.max(i - 1, 0), Home: 0, End: last };
+    const moves: Record<string, number> = {
+      ArrowRight: Math.min(i + 1, last),
+      ArrowDown: Math.min(i + 1, last),
+      ArrowLeft: Math.max(i - 1, 0),
+      ArrowUp: Math.max(i - 1, 0),
+      Home: 0,
+      End: last,
+    };
     const status = SHORTCUTS[event.key.toLowerCase()];
     if (event.key in moves) select(moves[event.key] as number);
     else if (event.key === 'Enter' || event.key === ' ') select(i);
@@ -76,13 +83,28 @@ export function ChapterText({ text, statuses, translations, onMark }: Props) {
 }
 
 /** Re-renders only when statuses or the focused word change, not when the card does. */
-const Words = memo(function Words({ tokens, statuses, focused }: { tokens: ReturnType<typeof tokenize>; statuses: ReadonlyMap<string, WordStatus>; focused: number }) {
+const Words = memo(function Words({
+  tokens,
+  statuses,
+  focused,
+}: {
+  tokens: ReturnType<typeof tokenize>;
+  statuses: ReadonlyMap<string, WordStatus>;
+  focused: number;
+}) {
   let i = -1;
   return tokens.map((token, t) => {
     if (token.kind !== 'word') return token.text;
     i += 1;
     return (
-      <span key={t} className={`ln-w ln-w--${statuses.get(token.key) ?? 'new'}`} data-i={i} data-key={token.key} role="button" tabIndex={i === focused ? 0 : -1}>
+      <span
+        key={t}
+        className={`ln-w ln-w--${statuses.get(token.key) ?? 'new'}`}
+        data-i={i}
+        data-key={token.key}
+        role="button"
+        tabIndex={i === focused ? 0 : -1}
+      >
         {token.text}
       </span>
     );

@@ -28,7 +28,14 @@ export function WordCard({ word, status, translation, onMark }: Props) {
             {STATUSES.map((choice) => {
               const current = choice === status;
               return (
-                <Button key={choice} size="sm" variant={current ? 'primary' : 'secondary'} aria-pressed={current} aria-keyshortcuts={KEYS[choice]} onClick={() => onMark(word.key, choice)}>
+                <Button
+                  key={choice}
+                  size="sm"
+                  variant={current ? 'primary' : 'secondary'}
+                  aria-pressed={current}
+                  aria-keyshortcuts={KEYS[choice]}
+                  onClick={() => onMark(word.key, choice)}
+                >
                   {LABELS[choice]}
                 </Button>
               );
@@ -36,7 +43,9 @@ export function WordCard({ word, status, translation, onMark }: Props) {
           </div>
         </>
       ) : (
-        <p className="ln-muted">Click a word, or Tab into the text and use the arrow keys, to mark it New, Uncertain or Known (keys 1, 2, 3).</p>
+        <p className="ln-muted">
+          Click a word, or Tab into the text and use the arrow keys, to mark it New, Uncertain or Known (keys 1, 2, 3).
+        </p>
       )}
     </aside>
   );

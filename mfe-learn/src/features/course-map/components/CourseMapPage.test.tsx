@@ -3,7 +3,21 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES } from '@verba/contracts';
 import { KitProviders } from '@verba/kit/query';
-import { COMMAND_ID, COURSE, CH, LESSONS, LESSON_1, LESSON_2, courseRoutes, sent, mockApi, progress, routes, asGermanLearner, startOver } from '../../../test/fixtures';
+import {
+  COMMAND_ID,
+  COURSE,
+  CH,
+  LESSONS,
+  LESSON_1,
+  LESSON_2,
+  courseRoutes,
+  sent,
+  mockApi,
+  progress,
+  routes,
+  asGermanLearner,
+  startOver,
+} from '../../../test/fixtures';
 import { CourseMapPage } from './CourseMapPage';
 
 const renderMap = () =>
@@ -149,7 +163,10 @@ describe('CourseMapPage', () => {
     expect(screen.queryByText(/Course finished/)).toBeNull();
 
     startOver();
-    mockApi([{ route: routes.getCourse, reply: { status: 404, message: COURSE_MESSAGES.courseUnavailable } }, ...courseRoutes(() => progress([], null)).slice(1)]);
+    mockApi([
+      { route: routes.getCourse, reply: { status: 404, message: COURSE_MESSAGES.courseUnavailable } },
+      ...courseRoutes(() => progress([], null)).slice(1),
+    ]);
     renderMap();
     await screen.findByRole('heading', { name: 'No German course yet' });
     expect(screen.getByText(/This course is not available yet\./)).toBeTruthy();

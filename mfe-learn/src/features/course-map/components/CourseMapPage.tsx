@@ -27,7 +27,9 @@ export function CourseMapPage() {
         {header}
         {unavailable ? (
           <EmptyState title={`No ${language} course yet`}>
-            <p>{failed.message} Meanwhile, <Link href="/app/library">read articles in the library</Link>.</p>
+            <p>
+              {failed.message} Meanwhile, <Link href="/app/library">read articles in the library</Link>.
+            </p>
           </EmptyState>
         ) : (
           <ErrorNotice

@@ -38,7 +38,11 @@ export function LessonCard({ lesson, number, completed, nextChapterId }: Props) 
           const done = completed.has(chapter.id);
           const next = chapter.id === nextChapterId;
           return (
-            <li key={chapter.id} className={`ln-chapter${done ? ' ln-chapter--done' : ''}${next ? ' ln-chapter--next' : ''}`} data-chapter={chapter.id}>
+            <li
+              key={chapter.id}
+              className={`ln-chapter${done ? ' ln-chapter--done' : ''}${next ? ' ln-chapter--next' : ''}`}
+              data-chapter={chapter.id}
+            >
               <span className="ln-chapter__mark" aria-hidden="true">
                 {chapter.locked ? <LockIcon /> : done ? '✓' : '○'}
               </span>

@@ -46,7 +46,14 @@ export function StartingPointChooser({ course, progress }: { course: Course; pro
         {course.startingPoints.map((point) => {
           const current = point.id === progress.startingPoint?.id;
           return (
-            <Button key={point.id} size="sm" variant={current ? 'primary' : 'secondary'} aria-pressed={current} disabled={busy} onClick={() => choose(point.id)}>
+            <Button
+              key={point.id}
+              size="sm"
+              variant={current ? 'primary' : 'secondary'}
+              aria-pressed={current}
+              disabled={busy}
+              onClick={() => choose(point.id)}
+            >
               {point.level} · {point.title}
             </Button>
           );

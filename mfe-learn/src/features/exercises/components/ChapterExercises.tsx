@@ -50,7 +50,19 @@ function verdict({ correct, answers, spelledAs }: { correct: boolean; answers: s
   return spelledAs ? `✓ Right! It is spelled ${spelledAs}.` : '✓ Right!';
 }
 
-function Exercise({ chapterId, kind, index, label, children }: { chapterId: string; kind: Kind; index: number; label: string; children: ReactNode }) {
+function Exercise({
+  chapterId,
+  kind,
+  index,
+  label,
+  children,
+}: {
+  chapterId: string;
+  kind: Kind;
+  index: number;
+  label: string;
+  children: ReactNode;
+}) {
   const id = useId();
   const [answer, setAnswer] = useState('');
   const check = useCommand(checkExerciseAnswer);

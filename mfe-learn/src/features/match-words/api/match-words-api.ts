@@ -10,7 +10,8 @@ type MatchWords = ReturnType<typeof useMatchWords>['data'];
 /** Saves a result; the server keeps the best one, and so does the cached exercise. */
 export async function saveMatchResult(chapterId: string, languageCode: LearningLanguage, correct: number): Promise<void> {
   await sendCommand(patchChapterMatchWords, { body: { chapterId, languageCode, correct } });
-  queryClient.setQueryData<MatchWords>(routeKey(getChapterMatchWords, { query: { chapterId } }), (data) =>
-    data && { ...data, practiced: true, bestCorrect: Math.max(data.bestCorrect ?? 0, correct) },
+  queryClient.setQueryData<MatchWords>(
+    routeKey(getChapterMatchWords, { query: { chapterId } }),
+    (data) => data && { ...data, practiced: true, bestCorrect: Math.max(data.bestCorrect ?? 0, correct) },
   );
 }

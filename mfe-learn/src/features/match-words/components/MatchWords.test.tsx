@@ -7,7 +7,10 @@ import { MatchWords } from './MatchWords';
 
 function setUp(bestCorrect: number | null = null) {
   const fetchMock = mockApi([
-    { route: routes.getChapterMatchWords, reply: () => ({ chapterId: CH.familie, pairs: FAMILIE.vocabulary, practiced: bestCorrect !== null, bestCorrect }) },
+    {
+      route: routes.getChapterMatchWords,
+      reply: () => ({ chapterId: CH.familie, pairs: FAMILIE.vocabulary, practiced: bestCorrect !== null, bestCorrect }),
+    },
     { route: routes.patchChapterMatchWords, reply: () => ({ changed: 1, position: '7.0' }) },
   ]);
   render(
@@ -56,7 +59,11 @@ describe('MatchWords', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start matching' }));
     /** Row by row: the word's tile and the translation tile beside it. */
     const rows = () => {
-      const [words, translations] = ['Words', 'Translations'].map((name) => within(screen.getByRole('list', { name })).getAllByRole('listitem').map((li) => li.textContent));
+      const [words, translations] = ['Words', 'Translations'].map((name) =>
+        within(screen.getByRole('list', { name }))
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      );
       return words!.map((w, i) => `${w} | ${translations![i]}`);
     };
     fireEvent.click(button('Mutter'));
@@ -85,7 +92,9 @@ describe('MatchWords', () => {
 
     expect(screen.getByRole('status').textContent).toContain('Time is up! You matched 1 of 3 correctly.');
     expect((button('Vater') as HTMLButtonElement).disabled).toBe(true);
-    await waitFor(() => expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 1, commandId: COMMAND_ID }]));
+    await waitFor(() =>
+      expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 1, commandId: COMMAND_ID }]),
+    );
     await screen.findByText('Your best: 1 of 3');
     // Played again, the clock starts over.
     fireEvent.click(button('Play again'));
@@ -98,10 +107,16 @@ describe('MatchWords', () => {
     const served = fetchMock.getMockImplementation()!;
     let fail = true;
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PATCH' && fail ? new Response(JSON.stringify({ message: 'Chapter not found' }), { status: 404 }) : served(input, init),
+      init?.method === 'PATCH' && fail
+        ? new Response(JSON.stringify({ message: 'Chapter not found' }), { status: 404 })
+        : served(input, init),
     );
     fireEvent.click(button('Start matching'));
-    for (const [word, translation] of [['Vater', 'father'], ['Mutter', 'mother'], ['Familie', 'family']] as const) {
+    for (const [word, translation] of [
+      ['Vater', 'father'],
+      ['Mutter', 'mother'],
+      ['Familie', 'family'],
+    ] as const) {
       fireEvent.click(button(word));
       fireEvent.click(button(translation));
     }

@@ -55,13 +55,19 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
     setGame(next);
     if (isOver(next)) finish(next);
   };
-  const best = bestCorrect === null ? null : <p className="ln-muted">Your best: {bestCorrect} of {pairs.length}</p>;
+  const best =
+    bestCorrect === null ? null : (
+      <p className="ln-muted">
+        Your best: {bestCorrect} of {pairs.length}
+      </p>
+    );
 
   if (!game) {
     return (
       <div className="ln-match">
         <p>
-          Match each of the {pairs.length} words to its translation. You have {pairs.length * SECONDS_PER_PAIR} seconds; every word gets one try.
+          Match each of the {pairs.length} words to its translation. You have {pairs.length * SECONDS_PER_PAIR} seconds; every word gets one
+          try.
         </p>
         {best}
         <Button onClick={start}>Start matching</Button>

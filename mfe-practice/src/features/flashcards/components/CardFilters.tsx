@@ -16,7 +16,17 @@ const ORIGIN: ReadonlyArray<[OriginFilter, string]> = [
   ['manual', 'Added by hand'],
 ];
 
-function Choice<T extends string>({ label, options, value, onChange }: { label: string; options: ReadonlyArray<[T, string]>; value: T; onChange: (value: T) => void }) {
+function Choice<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: ReadonlyArray<[T, string]>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
   return (
     <label className="pr-filter">
       <span className="pr-filter__label">{label}</span>
@@ -41,13 +51,24 @@ const cardCount = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
 function sourceOptions(origins: readonly OriginStatus[], selected: string): Array<[string, string]> {
   const options: Array<[string, string]> = origins
     .filter((o): o is OriginStatus & { originId: string; origin: 'article' | 'chapter' } => o.origin !== null && o.originId !== null)
-    .map((o) => [o.originId, `${o.originName ?? `Untitled ${KIND[o.origin]}`} (${KIND[o.origin]}) · ${cardCount(o.total)}, ${o.dueNow} due`]);
+    .map((o) => [
+      o.originId,
+      `${o.originName ?? `Untitled ${KIND[o.origin]}`} (${KIND[o.origin]}) · ${cardCount(o.total)}, ${o.dueNow} due`,
+    ]);
   if (selected && !options.some(([id]) => id === selected)) options.unshift([selected, 'The chosen article or chapter']);
   return [['', 'Any article or chapter'], ...options];
 }
 
 /** Search and the filters; every change applies at once. */
-export function CardFilters({ filter, origins, onChange }: { filter: CardFilter; origins: readonly OriginStatus[]; onChange: (filter: CardFilter) => void }) {
+export function CardFilters({
+  filter,
+  origins,
+  onChange,
+}: {
+  filter: CardFilter;
+  origins: readonly OriginStatus[];
+  onChange: (filter: CardFilter) => void;
+}) {
   const sources = sourceOptions(origins, filter.source);
   return (
     <div className="pr-filters" role="search">
@@ -63,7 +84,9 @@ export function CardFilters({ filter, origins, onChange }: { filter: CardFilter;
       </label>
       <Choice label="Status" options={STATUS} value={filter.status} onChange={(status) => onChange({ ...filter, status })} />
       <Choice label="Origin" options={ORIGIN} value={filter.origin} onChange={(origin) => onChange({ ...filter, origin })} />
-      {sources.length > 1 ? <Choice label="From" options={sources} value={filter.source} onChange={(source) => onChange({ ...filter, source })} /> : null}
+      {sources.length > 1 ? (
+        <Choice label="From" options={sources} value={filter.source} onChange={(source) => onChange({ ...filter, source })} />
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { exportFlashcards, type FlashcardExportFormat } from '@verba/contracts/h
 import type { LearningLanguage } from '@verba/contracts';
 
 /** The download address of the cards in one format (a GET with the session cookie; the server names the file). */
-export const exportHref = (languageCode: LearningLanguage, format: FlashcardExportFormat) => `${exportFlashcards.path}${buildQuery({ languageCode, format })}`;
+export const exportHref = (languageCode: LearningLanguage, format: FlashcardExportFormat) =>
+  `${exportFlashcards.path}${buildQuery({ languageCode, format })}`;
 
 /** Cards out: an Anki package keeps each card's schedule; the CSV opens in a spreadsheet or another app. */
 export function ExportCards({ languageCode, count }: { languageCode: LearningLanguage; count: number }) {
@@ -12,7 +13,10 @@ export function ExportCards({ languageCode, count }: { languageCode: LearningLan
       <h2 id="pr-export-title" className="pr-export__title">
         Export your {count === 1 ? 'card' : `${count} cards`}
       </h2>
-      <p className="pr-muted">Anki keeps each card&apos;s schedule (due date, interval, stability and difficulty); the CSV opens in a spreadsheet and can be imported into your dictionary again.</p>
+      <p className="pr-muted">
+        Anki keeps each card&apos;s schedule (due date, interval, stability and difficulty); the CSV opens in a spreadsheet and can be
+        imported into your dictionary again.
+      </p>
       <div className="pr-export__actions">
         <a className="vk-btn vk-btn--secondary vk-btn--md" href={exportHref(languageCode, 'apkg')} download>
           Export to Anki (.apkg)

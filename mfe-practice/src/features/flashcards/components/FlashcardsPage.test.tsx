@@ -12,7 +12,14 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const HUND = card({ sourceValue: 'der Hund', targetValue: 'the dog', origin: 'article', originId: 'a1', originName: 'Der Hund', sentence: 'Der Hund läuft.' });
+const HUND = card({
+  sourceValue: 'der Hund',
+  targetValue: 'the dog',
+  origin: 'article',
+  originId: 'a1',
+  originName: 'Der Hund',
+  sentence: 'Der Hund läuft.',
+});
 const KATZE = card({
   sourceValue: 'die Katze',
   targetValue: 'the cat',
@@ -24,7 +31,14 @@ const KATZE = card({
   lastTimePracticedStamp: NOW - 15 * DAY_MS,
   state: 'review',
 });
-const HAUS = card({ sourceValue: 'das Haus', targetValue: 'the house', dueDateStamp: NOW + 200 * DAY_MS, lastTimePracticedStamp: NOW, status: 'known', state: 'review' });
+const HAUS = card({
+  sourceValue: 'das Haus',
+  targetValue: 'the house',
+  dueDateStamp: NOW + 200 * DAY_MS,
+  lastTimePracticedStamp: NOW,
+  status: 'known',
+  state: 'review',
+});
 const FISCH = card({ sourceValue: 'der Fisch', targetValue: 'the fish', origin: 'chapter', originId: 'c2', originName: 'Kapitel 2' });
 const CARDS = [HUND, KATZE, HAUS];
 
@@ -59,7 +73,10 @@ function mockCards() {
   });
 }
 
-const shownCards = () => within(screen.getByRole('list', { name: 'Flashcards' })).queryAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+const shownCards = () =>
+  within(screen.getByRole('list', { name: 'Flashcards' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'));
 const cardItem = (name: string) => screen.getByRole('listitem', { name });
 
 describe('flashcard list', () => {
@@ -67,8 +84,12 @@ describe('flashcard list', () => {
     mockCards();
     renderSignedIn(<FlashcardsPage />);
     await screen.findByRole('heading', { name: 'Export your 3 cards' });
-    expect(screen.getByRole('link', { name: 'Export to Anki (.apkg)' }).getAttribute('href')).toBe('/api/flashcards/export?languageCode=de&format=apkg');
-    expect(screen.getByRole('link', { name: 'Export as CSV' }).getAttribute('href')).toBe('/api/flashcards/export?languageCode=de&format=csv');
+    expect(screen.getByRole('link', { name: 'Export to Anki (.apkg)' }).getAttribute('href')).toBe(
+      '/api/flashcards/export?languageCode=de&format=apkg',
+    );
+    expect(screen.getByRole('link', { name: 'Export as CSV' }).getAttribute('href')).toBe(
+      '/api/flashcards/export?languageCode=de&format=csv',
+    );
   });
 
   it('shows each card with its due and last-practiced labels, status and origin', async () => {
@@ -136,7 +157,7 @@ describe('flashcard list', () => {
     expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus', 'der Fisch']);
   });
 
-  it("opens filtered by the article or chapter the address names (a chapter's \"See them in your flashcards\")", async () => {
+  it('opens filtered by the article or chapter the address names (a chapter\'s "See them in your flashcards")', async () => {
     window.history.replaceState(null, '', '/app/practice-portal/flashcards?origin=c1');
     mockApi({
       'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: [...CARDS, FISCH] }),
@@ -145,7 +166,11 @@ describe('flashcard list', () => {
     renderSignedIn(<FlashcardsPage />);
     await screen.findByRole('list', { name: 'Flashcards' });
     expect(shownCards()).toEqual(['die Katze']);
-    await waitFor(() => expect((screen.getByLabelText('From') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('Kapitel 1 (chapter) · 1 card, 0 due'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('From') as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+        'Kapitel 1 (chapter) · 1 card, 0 due',
+      ),
+    );
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '' } });
     expect(shownCards()).toEqual(['der Hund', 'die Katze', 'das Haus', 'der Fisch']);
   });

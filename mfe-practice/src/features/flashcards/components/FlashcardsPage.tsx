@@ -49,7 +49,9 @@ export function FlashcardsPage() {
           {/* Without the counts (not loaded, or failed) the "From" filter offers only what the address named. */}
           <CardFilters filter={filter} origins={origins.data?.origins ?? []} onChange={setFilter} />
           <p className="pr-muted" role="status">
-            {shown.length === cards.length ? `${cards.length} ${cards.length === 1 ? 'card' : 'cards'}` : `${shown.length} of ${cards.length} cards`}
+            {shown.length === cards.length
+              ? `${cards.length} ${cards.length === 1 ? 'card' : 'cards'}`
+              : `${shown.length} of ${cards.length} cards`}
           </p>
           {shown.length === 0 ? (
             <div className="pr-none">

@@ -44,7 +44,11 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
     if (!end || sent.current) return;
     sent.current = true;
     sendReviews(matchRatings(pairs, matchedLeft, mistakes), 'match-words').catch((error: unknown) =>
-      toast({ title: 'Your result could not be saved.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' }),
+      toast({
+        title: 'Your result could not be saved.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      }),
     );
   }, [end, pairs, matchedLeft, mistakes]);
 
@@ -90,7 +94,13 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
         const modifiers = `${matched ? ' pr-tile--matched' : ''}${selected ? ' pr-tile--selected' : ''}${wrong?.[side] === id ? ' pr-tile--wrong' : ''}`;
         return (
           <li key={id}>
-            <button type="button" className={`pr-tile${modifiers}`} aria-pressed={selected} disabled={matched} onClick={() => (side === 0 ? pickLeft : pickRight)(id)}>
+            <button
+              type="button"
+              className={`pr-tile${modifiers}`}
+              aria-pressed={selected}
+              disabled={matched}
+              onClick={() => (side === 0 ? pickLeft : pickRight)(id)}
+            >
               {text}
             </button>
           </li>
@@ -113,8 +123,16 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
         {wrong ? 'Not a pair. Try again.' : ''}
       </p>
       <div className="pr-match__board">
-        {column(0, 'Words', pairs.map((p) => ({ id: p.id, text: p.sourceValue })))}
-        {column(1, 'Translations', targets.map((t) => ({ id: t.id, text: t.targetValue })))}
+        {column(
+          0,
+          'Words',
+          pairs.map((p) => ({ id: p.id, text: p.sourceValue })),
+        )}
+        {column(
+          1,
+          'Translations',
+          targets.map((t) => ({ id: t.id, text: t.targetValue })),
+        )}
       </div>
     </section>
   );

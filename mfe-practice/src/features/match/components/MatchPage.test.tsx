@@ -16,7 +16,10 @@ const PAIRS = [
   card({ sourceValue: 'das Haus', targetValue: 'the house' }),
 ].map(({ id, sourceValue, targetValue }) => ({ id, sourceValue, targetValue }));
 const [BELLT, KATZE, HAUS] = PAIRS as [(typeof PAIRS)[0], (typeof PAIRS)[0], (typeof PAIRS)[0]];
-const BOARD = matchSentence.response.parse({ pairs: PAIRS, targets: [HAUS, BELLT, KATZE].map(({ id, targetValue }) => ({ id, targetValue })) });
+const BOARD = matchSentence.response.parse({
+  pairs: PAIRS,
+  targets: [HAUS, BELLT, KATZE].map(({ id, targetValue }) => ({ id, targetValue })),
+});
 
 const reviewsRoute = { 'PATCH /api/flashcards': () => json({ changed: 3, position: '9.0', cards: [], notFound: [] }) };
 const words = () => within(screen.getByRole('list', { name: 'Words' }));
@@ -27,7 +30,11 @@ describe('match words', () => {
     const api = mockApi({ 'GET /api/practice/match-sentence': () => json(BOARD), ...reviewsRoute });
     renderSignedIn(<MatchWordsPage />);
     await screen.findByRole('list', { name: 'Words' });
-    expect(translations().getAllByRole('button').map((b) => b.textContent)).toEqual(['the house', 'the dog barks', 'the cat']);
+    expect(
+      translations()
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['the house', 'the dog barks', 'the cat']);
     expect(screen.getByRole('timer').textContent).toBe('1:00');
 
     fireEvent.click(words().getByRole('button', { name: 'die Katze' }));
@@ -88,7 +95,12 @@ describe('match words', () => {
     renderSignedIn(<PracticeMatchWordsPage />);
     await screen.findByRole('list', { name: 'Words' });
     expect(api.to('GET /api/practice/flashcards')[0]?.query.get('limit')).toBe('6');
-    expect(translations().getAllByRole('button').map((b) => b.textContent).sort()).toEqual(['the cat', 'the dog barks']);
+    expect(
+      translations()
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .sort(),
+    ).toEqual(['the cat', 'the dog barks']);
     fireEvent.click(words().getByRole('button', { name: 'die Katze' }));
     fireEvent.click(translations().getByRole('button', { name: 'the cat' }));
     fireEvent.click(words().getByRole('button', { name: 'der Hund bellt' }));

@@ -8,7 +8,17 @@ import { Portal } from '../../../shared/Portal';
 import { useDueCardsBoard, useSentenceBoard, type Board, type BoardQuery } from '../api/match';
 import { MatchGame } from './MatchGame';
 
-function MatchScreen({ title, subtitle, query, other }: { title: string; subtitle: string; query: BoardQuery; other: { href: string; label: string } }) {
+function MatchScreen({
+  title,
+  subtitle,
+  query,
+  other,
+}: {
+  title: string;
+  subtitle: string;
+  query: BoardQuery;
+  other: { href: string; label: string };
+}) {
   const languageCode = useLearningLanguage();
   const [round, setRound] = useState(0);
   const { board, loading, error, retry, nextRound } = query;
@@ -58,6 +68,11 @@ export function PracticeMatchWordsPage() {
   const languageCode = useLearningLanguage();
   const query = useDueCardsBoard(languageCode);
   return (
-    <MatchScreen title="Match words" subtitle="Your cards due next" query={query} other={{ href: PRACTICE_PATHS.matchWords, label: 'Play with phrases and sentences instead' }} />
+    <MatchScreen
+      title="Match words"
+      subtitle="Your cards due next"
+      query={query}
+      other={{ href: PRACTICE_PATHS.matchWords, label: 'Play with phrases and sentences instead' }}
+    />
   );
 }

@@ -17,7 +17,8 @@ const openPortal = (path = '/app/practice-portal') => {
 describe('practice portal overview', () => {
   it('shows due now, due today, learned and the streak, with the entry points to every game', async () => {
     const api = mockApi({
-      'GET /api/flashcards/info': () => json(info({ total: 12, dueNow: 3, dueToday: 5, learned: 4, streak: 6, practicedToday: true, nextDueStamp: NOW })),
+      'GET /api/flashcards/info': () =>
+        json(info({ total: 12, dueNow: 3, dueToday: 5, learned: 4, streak: 6, practicedToday: true, nextDueStamp: NOW })),
     });
     openPortal();
     const stats = await screen.findByLabelText('Your flashcards');

@@ -17,7 +17,15 @@ interface Answer {
 const rightOption = (q: Question) => q.options.find((o) => o.id === q.id);
 
 /** One question at a time: pick a translation (click or keys 1-4), see whether it was right, go on. */
-export function QuizGame({ questions, onPlayAgain, onRetry }: { questions: readonly Question[]; onPlayAgain: () => void; onRetry: (ids: string[]) => void }) {
+export function QuizGame({
+  questions,
+  onPlayAgain,
+  onRetry,
+}: {
+  questions: readonly Question[];
+  onPlayAgain: () => void;
+  onRetry: (ids: string[]) => void;
+}) {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Answer[]>([]);
   const [checking, setChecking] = useState<string | null>(null);
@@ -32,7 +40,11 @@ export function QuizGame({ questions, onPlayAgain, onRetry }: { questions: reado
       const correct = await answerQuestion(question.id, answerId);
       setAnswers((list) => [...list, { question, answerId, correct }]);
     } catch (error) {
-      toast({ title: 'Your answer could not be checked.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'Your answer could not be checked.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setChecking(null);
     }
@@ -105,14 +117,24 @@ export function QuizGame({ questions, onPlayAgain, onRetry }: { questions: reado
       <ol className="pr-options" aria-label="Translations">
         {question.options.map((o, i) => (
           <li key={o.id}>
-            <button type="button" className={optionClass(o.id)} disabled={!!answer || checking !== null} onClick={() => void choose(o.id)} aria-keyshortcuts={String(i + 1)}>
+            <button
+              type="button"
+              className={optionClass(o.id)}
+              disabled={!!answer || checking !== null}
+              onClick={() => void choose(o.id)}
+              aria-keyshortcuts={String(i + 1)}
+            >
               <kbd>{i + 1}</kbd> {o.targetValue}
             </button>
           </li>
         ))}
       </ol>
       <p role="status" className="pr-quiz__feedback">
-        {answer ? (answer.correct ? 'Correct!' : `Not quite: “${question.sourceValue}” is “${rightOption(question)?.targetValue ?? ''}”.`) : ''}
+        {answer
+          ? answer.correct
+            ? 'Correct!'
+            : `Not quite: “${question.sourceValue}” is “${rightOption(question)?.targetValue ?? ''}”.`
+          : ''}
       </p>
       {answer ? (
         <button type="button" ref={next} className="vk-btn vk-btn--primary vk-btn--md" onClick={() => setIndex((i) => i + 1)}>

@@ -9,7 +9,8 @@ import { QuizPage } from './QuizPage';
 afterEach(resetAll);
 
 const [DOG, CAT, HOUSE] = [uuid(), uuid(), uuid()];
-const options = (...ids: string[]) => ids.map((id) => ({ id, targetValue: { [DOG]: 'the dog', [CAT]: 'the cat', [HOUSE]: 'the house' }[id]! }));
+const options = (...ids: string[]) =>
+  ids.map((id) => ({ id, targetValue: { [DOG]: 'the dog', [CAT]: 'the cat', [HOUSE]: 'the house' }[id]! }));
 const QUIZ = quickQuizList.response.parse({
   questions: [
     { id: DOG, sourceValue: 'der Hund', options: options(CAT, DOG, HOUSE), uncertainInDictionary: true },
@@ -22,10 +23,22 @@ function mockQuiz() {
   let position = 0;
   return mockApi({
     'GET /api/practice/quick-quiz/list': () => json(QUIZ),
-    'GET /api/practice/quick-quiz/one': (call: Call) => json({ question: QUIZ.questions.find((q) => q.id === call.query.get('id')) ?? null }),
+    'GET /api/practice/quick-quiz/one': (call: Call) =>
+      json({ question: QUIZ.questions.find((q) => q.id === call.query.get('id')) ?? null }),
     'PATCH /api/practice/quick-quiz/one/update': (call: Call) => {
       const { id, answerId } = call.body as { id: string; answerId: string };
-      const card = { id, state: 'learning', dueDateStamp: 1, stability: 1, difficulty: 5, scheduledDays: 0, reps: 1, lapses: 0, lastTimePracticedStamp: 1, scheduled: true };
+      const card = {
+        id,
+        state: 'learning',
+        dueDateStamp: 1,
+        stability: 1,
+        difficulty: 5,
+        scheduledDays: 0,
+        reps: 1,
+        lapses: 0,
+        lastTimePracticedStamp: 1,
+        scheduled: true,
+      };
       return json({ correct: id === answerId, position: `${++position}.0`, card });
     },
   });

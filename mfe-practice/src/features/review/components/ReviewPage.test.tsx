@@ -22,12 +22,37 @@ function mockSession(flashcards = CARDS) {
     'GET /api/practice/flashcards': () => json({ dueCount: flashcards.filter((c) => c.isDue).length, flashcards }),
     'PATCH /api/flashcards': (call: Call) => {
       const { reviews } = call.body as { reviews: { id: string }[] };
-      const schedule = { state: 'learning', dueDateStamp: NOW, stability: 1, difficulty: 5, scheduledDays: 0, reps: 1, lapses: 0, lastTimePracticedStamp: NOW, scheduled: true };
-      return json({ changed: reviews.length, position: `${++position}.0`, cards: reviews.map(({ id }) => ({ ...schedule, id, reviewId: uuid() })), notFound: [] });
+      const schedule = {
+        state: 'learning',
+        dueDateStamp: NOW,
+        stability: 1,
+        difficulty: 5,
+        scheduledDays: 0,
+        reps: 1,
+        lapses: 0,
+        lastTimePracticedStamp: NOW,
+        scheduled: true,
+      };
+      return json({
+        changed: reviews.length,
+        position: `${++position}.0`,
+        cards: reviews.map(({ id }) => ({ ...schedule, id, reviewId: uuid() })),
+        notFound: [],
+      });
     },
     'POST /api/flashcards/undo-review': (call: Call) => {
       const { id } = call.body as { id: string };
-      const schedule = { state: 'new', dueDateStamp: NOW, stability: 0, difficulty: 0, scheduledDays: 0, reps: 0, lapses: 0, lastTimePracticedStamp: null, scheduled: true };
+      const schedule = {
+        state: 'new',
+        dueDateStamp: NOW,
+        stability: 0,
+        difficulty: 0,
+        scheduledDays: 0,
+        reps: 0,
+        lapses: 0,
+        lastTimePracticedStamp: null,
+        scheduled: true,
+      };
       return json({ changed: 1, position: `${++position}.0`, card: { ...schedule, id } });
     },
   });
@@ -38,7 +63,8 @@ const space = () => {
   fireEvent.keyDown(window, { key: ' ' });
   fireEvent.keyUp(window, { key: ' ' });
 };
-const sentReviews = (api: ReturnType<typeof mockApi>) => api.to('PATCH /api/flashcards').map((c) => c.body as { reviews: unknown[]; source: string });
+const sentReviews = (api: ReturnType<typeof mockApi>) =>
+  api.to('PATCH /api/flashcards').map((c) => c.body as { reviews: unknown[]; source: string });
 const progress = () => Number(screen.getByRole('progressbar', { name: 'Session progress' }).getAttribute('aria-valuenow'));
 
 describe('review session', () => {
@@ -87,7 +113,12 @@ describe('review session', () => {
 
     await screen.findByRole('heading', { name: 'Session complete' });
     expect(screen.getByText('You reviewed 3 cards.')).toBeTruthy();
-    const counts = Object.fromEntries(Array.from(document.querySelectorAll('.pr-result__count'), (el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]));
+    const counts = Object.fromEntries(
+      Array.from(document.querySelectorAll('.pr-result__count'), (el) => [
+        el.querySelector('dt')?.textContent,
+        el.querySelector('dd')?.textContent,
+      ]),
+    );
     expect(counts).toEqual({ Again: '0', Hard: '1', Good: '1', Easy: '1' });
     await screen.findByText('Your ratings are saved.');
     expect(sentReviews(api).map((b) => b.reviews)).toEqual([
@@ -149,7 +180,16 @@ describe('review session', () => {
 
   it('shows on each rating button the interval the scheduler would give', async () => {
     const learnt = {
-      ...card({ sourceValue: 'der Baum', targetValue: 'the tree', state: 'review', stability: 10, difficulty: 5, scheduledDays: 10, reps: 3, lastTimePracticedStamp: NOW - 10 * 86_400_000 }),
+      ...card({
+        sourceValue: 'der Baum',
+        targetValue: 'the tree',
+        state: 'review',
+        stability: 10,
+        difficulty: 5,
+        scheduledDays: 10,
+        reps: 3,
+        lastTimePracticedStamp: NOW - 10 * 86_400_000,
+      }),
       isDue: true,
     };
     mockSession([HUND, learnt]);
@@ -191,7 +231,12 @@ describe('review session', () => {
       { id: HUND.id, rating: 'good' },
       { id: HUND.id, rating: 'easy' },
     ]);
-    const counts = Object.fromEntries(Array.from(document.querySelectorAll('.pr-result__count'), (el) => [el.querySelector('dt')?.textContent, el.querySelector('dd')?.textContent]));
+    const counts = Object.fromEntries(
+      Array.from(document.querySelectorAll('.pr-result__count'), (el) => [
+        el.querySelector('dt')?.textContent,
+        el.querySelector('dd')?.textContent,
+      ]),
+    );
     expect(counts).toEqual({ Again: '0', Hard: '0', Good: '0', Easy: '1' });
   });
 
@@ -208,7 +253,9 @@ describe('review session', () => {
   });
 
   it('with nothing due offers to practise ahead with the next cards', async () => {
-    mockSession([{ ...card({ sourceValue: 'das Boot', targetValue: 'the boat', dueDateStamp: NOW + 2 * HOUR_MS - 60_000 }), isDue: false }]);
+    mockSession([
+      { ...card({ sourceValue: 'das Boot', targetValue: 'the boat', dueDateStamp: NOW + 2 * HOUR_MS - 60_000 }), isDue: false },
+    ]);
     renderSignedIn(<ReviewPage />);
     await screen.findByRole('heading', { name: 'Nothing is due now' });
     expect(screen.getByText(/Your next card is due in 2 hours\./)).toBeTruthy();

@@ -50,7 +50,10 @@ export function ReviewPage() {
               </Button>
             }
           >
-            <p>{next ? `Your next card is due ${formatDueLabel(dueLabel(next.dueDateStamp, Date.now()))}.` : null} Reviewing early is allowed, but the schedule works best on time.</p>
+            <p>
+              {next ? `Your next card is due ${formatDueLabel(dueLabel(next.dueDateStamp, Date.now()))}.` : null} Reviewing early is
+              allowed, but the schedule works best on time.
+            </p>
           </EmptyState>
         )
       ) : null}

@@ -38,7 +38,11 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
       await undoSentReview(sent.id, sent.reviewId);
       dispatch({ type: 'undo' });
     } catch (error) {
-      toast({ title: 'The rating could not be undone.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'The rating could not be undone.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
     } finally {
       setUndoing(false);
     }
@@ -80,7 +84,8 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
   }, []);
 
   const canUndo = Boolean(state.pending || state.sent) && !undoing;
-  if (finished || !card) return <ReviewSummary state={state} saving={saving} onRestart={onRestart} canUndo={canUndo && !saving} onUndo={() => void undo()} />;
+  if (finished || !card)
+    return <ReviewSummary state={state} saving={saving} onRestart={onRestart} canUndo={canUndo && !saving} onUndo={() => void undo()} />;
 
   const done = state.ratings.length;
   const total = done + remaining(state);
@@ -98,13 +103,23 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
         onClick={() => dispatch({ type: 'flip' })}
       >
         <span className="pr-flashcard__source">{card.sourceValue}</span>
-        {state.flipped ? <span className="pr-flashcard__target">{card.targetValue}</span> : <span className="pr-flashcard__hint">Press Space to show the answer</span>}
+        {state.flipped ? (
+          <span className="pr-flashcard__target">{card.targetValue}</span>
+        ) : (
+          <span className="pr-flashcard__hint">Press Space to show the answer</span>
+        )}
         {state.flipped && card.sentence ? <span className="pr-flashcard__sentence">{card.sentence}</span> : null}
       </button>
       {intervals ? (
         <div className="pr-ratings" role="group" aria-label="How well did you know it?">
           {RATINGS.map(({ rating, label, key }) => (
-            <Button key={rating} variant="secondary" className={`pr-rating pr-rating--${rating}`} onClick={() => rate(rating)} aria-keyshortcuts={key}>
+            <Button
+              key={rating}
+              variant="secondary"
+              className={`pr-rating pr-rating--${rating}`}
+              onClick={() => rate(rating)}
+              aria-keyshortcuts={key}
+            >
               <span className="pr-rating__interval" title={`Next review in ${intervals[rating]}`}>
                 {intervals[rating]}
               </span>

@@ -15,7 +15,11 @@ export function useRatingSender() {
     try {
       return (await sendReviews([review], 'flashcards'))[0];
     } catch (error) {
-      toast({ title: 'A rating could not be saved.', description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      toast({
+        title: 'A rating could not be saved.',
+        description: error instanceof Error ? error.message : undefined,
+        variant: 'destructive',
+      });
       return undefined;
     } finally {
       if (live.current) setInFlight((n) => n - 1);

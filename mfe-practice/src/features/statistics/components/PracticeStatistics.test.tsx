@@ -10,7 +10,10 @@ afterEach(resetAll);
 
 /** A flashcards/analytics answer as the route sends it, parsed with the contract's response schema. */
 function analytics(overrides: Record<string, unknown> = {}, reviews: Record<number, number> = {}) {
-  const days = Array.from({ length: 30 }, (_, i) => ({ day: new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10), reviews: reviews[i] ?? 0 }));
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    day: new Date(Date.UTC(2026, 9, 1 + i)).toISOString().slice(0, 10),
+    reviews: reviews[i] ?? 0,
+  }));
   return flashcardsAnalytics.response.parse({
     languageCode: 'de',
     streak: 2,
@@ -45,7 +48,9 @@ describe('practice statistics on the portal overview', () => {
     expect(Number(bars[29]!.getAttribute('height'))).toBeGreaterThan(Number(bars[27]!.getAttribute('height')));
     expect(bars[29]!.querySelector('title')!.textContent).toBe('Oct 30: 12 reviews');
 
-    const states = within(screen.getByRole('list', { name: 'Cards by state' })).getAllByRole('listitem').map((li) => li.textContent);
+    const states = within(screen.getByRole('list', { name: 'Cards by state' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(states).toEqual([
       '4NewNot reviewed yet',
       '2LearningIn their first steps',
@@ -59,7 +64,14 @@ describe('practice statistics on the portal overview', () => {
     mockApi({
       'GET /api/flashcards/info': () => json(info({ total: 3 })),
       'GET /api/flashcards/analytics': () =>
-        json(analytics({ streak: 0, longestStreak: 0, cardsByState: { new: 3, learning: 0, review: 0, relearning: 0 }, retention: { reviews: 0, lapses: 0, rate: null } })),
+        json(
+          analytics({
+            streak: 0,
+            longestStreak: 0,
+            cardsByState: { new: 3, learning: 0, review: 0, relearning: 0 },
+            retention: { reviews: 0, lapses: 0, rate: null },
+          }),
+        ),
     });
     openPortal();
     const stats = await screen.findByLabelText('Practice statistics');
@@ -70,7 +82,17 @@ describe('practice statistics on the portal overview', () => {
   it('a failed statistics call shows its own error with a retry, and the overview stays', async () => {
     mockApi({
       'GET /api/flashcards/info': () => json(info({ total: 3, dueNow: 1 })),
-      'GET /api/flashcards/analytics': () => json({ type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Something went wrong', message: 'Something went wrong' }, 500),
+      'GET /api/flashcards/analytics': () =>
+        json(
+          {
+            type: 'about:blank',
+            title: 'Internal Server Error',
+            status: 500,
+            detail: 'Something went wrong',
+            message: 'Something went wrong',
+          },
+          500,
+        ),
     });
     openPortal();
     expect(await screen.findByText('Your statistics could not be loaded.', {}, { timeout: 5000 })).toBeTruthy();

@@ -23,7 +23,9 @@ export function PracticeStatistics({ languageCode, info }: { languageCode: Learn
   const data = stats.data;
   return (
     <section className="pr-statistics" aria-labelledby="pr-statistics-title">
-      <h2 id="pr-statistics-title" className="pr-statistics__title">Statistics</h2>
+      <h2 id="pr-statistics-title" className="pr-statistics__title">
+        Statistics
+      </h2>
       {stats.isPending ? <Spinner label="Loading your statistics…" /> : null}
       <QueryErrorNotice query={stats} title="Your statistics could not be loaded." />
       {data ? (

@@ -3,7 +3,8 @@ const HEIGHT = 150;
 const TOP = 14;
 const BOTTOM = 22;
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Reviews per day as a small SVG bar chart (the portal has no charting library; a few rectangles do).
@@ -23,14 +24,28 @@ export function ReviewsChart({ days }: { days: readonly { day: string; reviews: 
         {days.map((d, i) => {
           const h = (d.reviews / max) * plot;
           return (
-            <rect key={d.day} className="pr-chart__bar" x={i * slot + slot * 0.15} width={slot * 0.7} y={HEIGHT - BOTTOM - h} height={h} data-day={d.day}>
+            <rect
+              key={d.day}
+              className="pr-chart__bar"
+              x={i * slot + slot * 0.15}
+              width={slot * 0.7}
+              y={HEIGHT - BOTTOM - h}
+              height={h}
+              data-day={d.day}
+            >
               <title>{`${shortDay(d.day)}: ${d.reviews} ${d.reviews === 1 ? 'review' : 'reviews'}`}</title>
             </rect>
           );
         })}
-        <text className="pr-chart__label" x={0} y={HEIGHT - 5}>{days[0] ? shortDay(days[0].day) : ''}</text>
-        <text className="pr-chart__label" x={WIDTH} y={HEIGHT - 5} textAnchor="end">Today</text>
-        <text className="pr-chart__label" x={0} y={TOP - 3}>{max}</text>
+        <text className="pr-chart__label" x={0} y={HEIGHT - 5}>
+          {days[0] ? shortDay(days[0].day) : ''}
+        </text>
+        <text className="pr-chart__label" x={WIDTH} y={HEIGHT - 5} textAnchor="end">
+          Today
+        </text>
+        <text className="pr-chart__label" x={0} y={TOP - 3}>
+          {max}
+        </text>
       </svg>
       <table className="pr-sr-only">
         <caption>{summary}</caption>
@@ -41,12 +56,14 @@ export function ReviewsChart({ days }: { days: readonly { day: string; reviews: 
           </tr>
         </thead>
         <tbody>
-          {days.filter((d) => d.reviews > 0).map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.reviews}</td>
-            </tr>
-          ))}
+          {days
+            .filter((d) => d.reviews > 0)
+            .map((d) => (
+              <tr key={d.day}>
+                <td>{d.day}</td>
+                <td>{d.reviews}</td>
+              </tr>
+            ))}
         </tbody>
       </table>
     </figure>

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { client, startCommand, startUpload, type Started } from '@verba/kit';
-import { importFile, importProgress, importText, importUrl, type ImportProgress, type ImportResult, type ImportSettings } from '@verba/contracts/http';
+import {
+  importFile,
+  importProgress,
+  importText,
+  importUrl,
+  type ImportProgress,
+  type ImportResult,
+  type ImportSettings,
+} from '@verba/contracts/http';
 import { refreshLibrary } from './authoring-api';
 
 export type ImportSource = { kind: 'text'; name: string; text: string } | { kind: 'file'; file: File } | { kind: 'url'; url: string };

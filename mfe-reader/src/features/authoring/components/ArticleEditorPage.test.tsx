@@ -32,7 +32,14 @@ const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLIn
 
 resetAfterEach();
 beforeEach(() => {
-  session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de', subscription: 'master' });
+  session.setUser({
+    uid: 'u1',
+    name: 'Lea',
+    email: 'lea@example.org',
+    role: 'User',
+    currentLearningLanguage: 'de',
+    subscription: 'master',
+  });
   window.history.replaceState(null, '', '/app/add-article');
 });
 
@@ -82,11 +89,16 @@ describe('adding an article', () => {
     });
     expect(toastStore.get()[0]?.description).toBe(APPROVAL_NOTICE);
     // The AI moderation check ran first, on the title and the text.
-    expect(callsTo(fetchMock, 'POST', '/api/translation-ai/check-public-article')[0]?.body).toEqual({ name: 'Mein Tag', content: 'Heute fahre ich nach Berlin.' });
+    expect(callsTo(fetchMock, 'POST', '/api/translation-ai/check-public-article')[0]?.body).toEqual({
+      name: 'Mein Tag',
+      content: 'Heute fahre ich nach Berlin.',
+    });
   });
 
   it('keeps a public article the AI moderation declines, and says why', async () => {
-    const fetchMock = mockEditor({ 'POST /api/translation-ai/check-public-article': () => json({ ok: false, reason: 'It contains hate speech.' }) });
+    const fetchMock = mockEditor({
+      'POST /api/translation-ai/check-public-article': () => json({ ok: false, reason: 'It contains hate speech.' }),
+    });
     renderPage(<AddArticlePage />);
     await screen.findByLabelText(/^Title/);
     fireEvent.change(field(/^Title/), { target: { value: 'Mein Tag' } });
@@ -183,7 +195,15 @@ describe('leaving with unsaved changes', () => {
 });
 
 describe('editing an article', () => {
-  const EXISTING = article({ id: ID, name: 'Der Hund', content: 'Der Hund läuft.', isAuthor: true, isPrivate: true, seriesId: SERIES.id, seriesTitle: 'Tiergeschichten' });
+  const EXISTING = article({
+    id: ID,
+    name: 'Der Hund',
+    content: 'Der Hund läuft.',
+    isAuthor: true,
+    isPrivate: true,
+    seriesId: SERIES.id,
+    seriesTitle: 'Tiergeschichten',
+  });
 
   it('fills the form with the article and saves the change', async () => {
     const fetchMock = mockEditor({
@@ -196,7 +216,12 @@ describe('editing an article', () => {
     fireEvent.change(field(/^Title/), { target: { value: 'Der große Hund' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
     await waitFor(() => expect(window.location.pathname).toBe(`/app/library/${ID}`));
-    expect(callsTo(fetchMock, 'POST', '/api/articles/update')[0]?.body).toMatchObject({ articleId: ID, name: 'Der große Hund', isPrivate: true, seriesId: SERIES.id });
+    expect(callsTo(fetchMock, 'POST', '/api/articles/update')[0]?.body).toMatchObject({
+      articleId: ID,
+      name: 'Der große Hund',
+      isPrivate: true,
+      seriesId: SERIES.id,
+    });
   });
 
   it('refuses someone else’s article', async () => {

@@ -73,7 +73,6 @@ function Editor({ languageCode, existing, publicAllowed }: { languageCode: Learn
   );
 }
 
-
 /** /app/add-article: after the create check (a 403 goes to the subscribe page). */
 export function AddArticlePage() {
   const { user } = useSession();
@@ -118,7 +117,12 @@ export function EditArticlePage({ articleId }: { articleId: string }) {
         </p>
       ) : null}
       {article.data?.isAuthor ? (
-        <Editor key={article.data.id} languageCode={article.data.languageCode} existing={article.data} publicAllowed={check?.canCreatePublic ?? false} />
+        <Editor
+          key={article.data.id}
+          languageCode={article.data.languageCode}
+          existing={article.data}
+          publicAllowed={check?.canCreatePublic ?? false}
+        />
       ) : null}
     </EditorFrame>
   );

@@ -7,7 +7,13 @@ import { SelectField, TextAreaField, VisibilityField } from './fields';
 import { SavingForm, useSavingForm } from './SavingForm';
 
 /** The contract's article input, with the form's own shapes: empty image/series are null, visibility a radio. */
-export const ArticleFormSchema = ArticleInputSchema.omit({ languageCode: true, isPrivate: true, previewImgSrc: true, seriesId: true, contentFormat: true }).extend({
+export const ArticleFormSchema = ArticleInputSchema.omit({
+  languageCode: true,
+  isPrivate: true,
+  previewImgSrc: true,
+  seriesId: true,
+  contentFormat: true,
+}).extend({
   previewImgSrc: ImageSrcFieldSchema,
   seriesId: SeriesIdFieldSchema,
   visibility: z.enum(['private', 'public']),
@@ -54,10 +60,20 @@ export function ArticleForm({ initial, series, publicAllowed, admin, submitLabel
       <TextAreaField label="Text" required rows={14} error={errors.content?.message} {...register('content')} />
       <TextAreaField label="Translation (optional)" rows={5} error={errors.translation?.message} {...register('translation')} />
       <div className="rd-form__row">
-        <TextField label="Image address (optional)" inputMode="url" placeholder="https://…" error={errors.previewImgSrc?.message} {...register('previewImgSrc')} />
+        <TextField
+          label="Image address (optional)"
+          inputMode="url"
+          placeholder="https://…"
+          error={errors.previewImgSrc?.message}
+          {...register('previewImgSrc')}
+        />
         <TextField label="Author name (optional)" error={errors.authorDisplayName?.message} {...register('authorDisplayName')} />
       </div>
-      <VisibilityField register={() => register('visibility')} publicAllowed={publicAllowed} publicNote={LIBRARY_MESSAGES.publicNeedsMaster} />
+      <VisibilityField
+        register={() => register('visibility')}
+        publicAllowed={publicAllowed}
+        publicNote={LIBRARY_MESSAGES.publicNeedsMaster}
+      />
       {admin ? (
         <label className="rd-check">
           <input type="checkbox" {...register('isPremiumOnly')} /> Premium: only Master subscribers can read it

@@ -18,7 +18,12 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/app/add-article');
 });
 
-const renderPanel = () => render(<KitProviders><ImportPanel languageCode="de" /></KitProviders>);
+const renderPanel = () =>
+  render(
+    <KitProviders>
+      <ImportPanel languageCode="de" />
+    </KitProviders>,
+  );
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 const submit = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import' })));
 
@@ -48,7 +53,14 @@ describe('importing a text', () => {
   });
 
   it("offers the learner's own level for the text, and Other as its category, until they choose", async () => {
-    session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de', languageLevels: { de: 'A2', fr: 'C1' } });
+    session.setUser({
+      uid: 'u1',
+      name: 'Lea',
+      email: 'lea@example.org',
+      role: 'User',
+      currentLearningLanguage: 'de',
+      languageLevels: { de: 'A2', fr: 'C1' },
+    });
     const fetchMock = mockApi({
       'POST /api/articles/import/text': () => json({ articles: [{ id: ID, name: 'Mein Tag' }], series: null, position: '4.2' }, 201),
       'GET /api/articles/import/progress': () => problem(404, IMPORT_MESSAGES.importNotFound),
@@ -63,7 +75,10 @@ describe('importing a text', () => {
 
   it("imports a web page into a series and shows the library's series; a refusal shows the server's words", async () => {
     let answer = problem(400, IMPORT_MESSAGES.urlPrivate);
-    mockApi({ 'POST /api/articles/import/url': () => answer, 'GET /api/articles/import/progress': () => problem(404, IMPORT_MESSAGES.importNotFound) });
+    mockApi({
+      'POST /api/articles/import/url': () => answer,
+      'GET /api/articles/import/progress': () => problem(404, IMPORT_MESSAGES.importNotFound),
+    });
     renderPanel();
     fireEvent.click(screen.getByLabelText('A web page'));
     fireEvent.change(field(/^Web address/), { target: { value: 'ftp://example.org' } });
@@ -72,7 +87,16 @@ describe('importing a text', () => {
     fireEvent.change(field(/^Web address/), { target: { value: 'http://192.168.1.1/' } });
     await submit();
     expect(screen.getByRole('alert').textContent).toBe(IMPORT_MESSAGES.urlPrivate);
-    answer = json({ articles: [{ id: ID, name: 'Teil (1)' }, { id: SERIES, name: 'Teil (2)' }], series: { id: SERIES, title: 'Teil' } }, 201);
+    answer = json(
+      {
+        articles: [
+          { id: ID, name: 'Teil (1)' },
+          { id: SERIES, name: 'Teil (2)' },
+        ],
+        series: { id: SERIES, title: 'Teil' },
+      },
+      201,
+    );
     fireEvent.change(field(/^Web address/), { target: { value: 'https://example.org/artikel' } });
     await submit();
     expect(`${window.location.pathname}${window.location.search}`).toBe(`/app/library?seriesId=${SERIES}`);

@@ -27,8 +27,14 @@ const KINDS: [Kind, string][] = [
 
 /** The source as the form holds it, or the message to show in place of the missing part. */
 function sourceOf(values: ImportForm): ImportSource | { field: 'text' | 'files' | 'url'; message: string } {
-  if (values.kind === 'text') return values.text.trim() ? { kind: 'text', name: values.name.trim(), text: values.text } : { field: 'text', message: LIBRARY_MESSAGES.required };
-  if (values.kind === 'url') return /^https?:\/\/\S+$/i.test(values.url.trim()) ? { kind: 'url', url: values.url.trim() } : { field: 'url', message: IMPORT_MESSAGES.urlInvalid };
+  if (values.kind === 'text')
+    return values.text.trim()
+      ? { kind: 'text', name: values.name.trim(), text: values.text }
+      : { field: 'text', message: LIBRARY_MESSAGES.required };
+  if (values.kind === 'url')
+    return /^https?:\/\/\S+$/i.test(values.url.trim())
+      ? { kind: 'url', url: values.url.trim() }
+      : { field: 'url', message: IMPORT_MESSAGES.urlInvalid };
   const file = values.files?.[0];
   if (!file) return { field: 'files', message: IMPORT_MESSAGES.fileRequired };
   if (!/\.(txt|epub)$/i.test(file.name)) return { field: 'files', message: IMPORT_MESSAGES.unsupportedFile };
@@ -46,7 +52,10 @@ function learnerLevel(user: SessionUser | null, languageCode: LearningLanguage):
 /** Opens what was made: the article, or the library showing the new series. */
 function done(result: ImportResult) {
   const count = result.articles.length;
-  toast({ title: count === 1 ? 'Text imported' : `Imported ${count} articles`, description: result.series ? `Series “${result.series.title}”` : undefined });
+  toast({
+    title: count === 1 ? 'Text imported' : `Imported ${count} articles`,
+    description: result.series ? `Series “${result.series.title}”` : undefined,
+  });
   if (result.series) navigate(`/app/library?seriesId=${encodeURIComponent(result.series.id)}`);
   else if (result.articles[0]) navigate(`/app/library/${encodeURIComponent(result.articles[0].id)}`);
 }
@@ -58,7 +67,15 @@ function done(result: ImportResult) {
 export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }) {
   const { user } = useSession();
   const form = useForm<ImportForm>({
-    defaultValues: { kind: 'text', name: '', text: '', files: null, url: '', category: 'Other', generalDifficulty: learnerLevel(user, languageCode) },
+    defaultValues: {
+      kind: 'text',
+      name: '',
+      text: '',
+      files: null,
+      url: '',
+      category: 'Other',
+      generalDifficulty: learnerLevel(user, languageCode),
+    },
   });
   const { register, watch, setError, formState } = form;
   const { run, status } = useImport();
@@ -82,7 +99,9 @@ export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }
   const busy = status !== null;
   return (
     <form className="rd-form rd-import" onSubmit={(e) => void submit(e)} noValidate aria-label="Import a text">
-      <p className="rd-note">Imported texts are private: only you can see them. A long text, or a book&apos;s chapters, become a private series.</p>
+      <p className="rd-note">
+        Imported texts are private: only you can see them. A long text, or a book&apos;s chapters, become a private series.
+      </p>
       {failure ? (
         <p className="rd-form__error" role="alert">
           {failure}
@@ -113,7 +132,17 @@ export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }
           {...register('files')}
         />
       ) : null}
-      {kind === 'url' ? <TextField label="Web address" required inputMode="url" placeholder="https://…" disabled={busy} error={formState.errors.url?.message} {...register('url')} /> : null}
+      {kind === 'url' ? (
+        <TextField
+          label="Web address"
+          required
+          inputMode="url"
+          placeholder="https://…"
+          disabled={busy}
+          error={formState.errors.url?.message}
+          {...register('url')}
+        />
+      ) : null}
       <div className="rd-form__row">
         <SelectField label="Category" disabled={busy} {...register('category')}>
           {ARTICLE_CATEGORIES.map((c) => (

@@ -26,10 +26,20 @@ export function SeriesForm({ initial, publicAllowed, submitLabel, onSave }: Prop
       <TextField label="Title" required error={errors.title?.message} {...register('title')} />
       <TextAreaField label="Description (optional)" rows={4} error={errors.description?.message} {...register('description')} />
       <div className="rd-form__row">
-        <TextField label="Image address (optional)" inputMode="url" placeholder="https://…" error={errors.previewImgSrc?.message} {...register('previewImgSrc')} />
+        <TextField
+          label="Image address (optional)"
+          inputMode="url"
+          placeholder="https://…"
+          error={errors.previewImgSrc?.message}
+          {...register('previewImgSrc')}
+        />
         <TextField label="Author name (optional)" error={errors.authorDisplayName?.message} {...register('authorDisplayName')} />
       </div>
-      <VisibilityField register={() => register('visibility')} publicAllowed={publicAllowed} publicNote={LIBRARY_MESSAGES.publicNeedsMaster} />
+      <VisibilityField
+        register={() => register('visibility')}
+        publicAllowed={publicAllowed}
+        publicNote={LIBRARY_MESSAGES.publicNeedsMaster}
+      />
     </SavingForm>
   );
 }

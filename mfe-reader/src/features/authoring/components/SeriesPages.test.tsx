@@ -8,7 +8,13 @@ import { COMMAND_ID, callsTo, json, mockApi, problem, series, summary } from '..
 import { resetAfterEach } from '../../../test/reset';
 import { SeriesDetailsPage, SeriesEditorPage, SeriesListPage } from './SeriesPages';
 
-const MINE = series({ id: '2f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', title: 'Tiergeschichten', isAuthor: true, isPrivate: true, totalArticles: 2 });
+const MINE = series({
+  id: '2f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  title: 'Tiergeschichten',
+  isAuthor: true,
+  isPrivate: true,
+  totalArticles: 2,
+});
 const THEIRS = series({ id: '3f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', title: 'Reisen', totalArticles: 1 });
 
 resetAfterEach();
@@ -20,7 +26,11 @@ beforeEach(() => {
 describe('series', () => {
   it('lists the series, each opening the library filtered to it; only one’s own can be edited', async () => {
     mockApi({ 'GET /api/series/get': () => json({ series: [MINE, THEIRS] }) });
-    render(<KitProviders><SeriesListPage /></KitProviders>);
+    render(
+      <KitProviders>
+        <SeriesListPage />
+      </KitProviders>,
+    );
     const mine = (await screen.findByRole('heading', { name: 'Tiergeschichten' })).closest('li') as HTMLElement;
     expect(within(mine).getByRole('link', { name: 'Show articles' }).getAttribute('href')).toBe(`/app/library?seriesId=${MINE.id}`);
     expect(within(mine).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(`/app/edit-series?id=${MINE.id}`);
@@ -32,7 +42,11 @@ describe('series', () => {
 
   it('creates a private series (public needs Master), with the title required', async () => {
     const fetchMock = mockApi({ 'POST /api/series/create': () => json({ series: MINE }, 201) });
-    render(<KitProviders><SeriesEditorPage /></KitProviders>);
+    render(
+      <KitProviders>
+        <SeriesEditorPage />
+      </KitProviders>,
+    );
     expect((screen.getByLabelText(/^Public/) as HTMLInputElement).disabled).toBe(true);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Create series' })));
     expect(screen.getByText(LIBRARY_MESSAGES.required)).toBeTruthy();
@@ -56,7 +70,11 @@ describe('series', () => {
       [`GET /api/series/${MINE.id}`]: () => json(MINE),
       'POST /api/series/update': () => json({ series: { ...MINE, title: 'Tiere' } }),
     });
-    render(<KitProviders><SeriesEditorPage seriesId={MINE.id} /></KitProviders>);
+    render(
+      <KitProviders>
+        <SeriesEditorPage seriesId={MINE.id} />
+      </KitProviders>,
+    );
     await waitFor(() => expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Tiergeschichten'));
     fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Tiere' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save changes' })));
@@ -77,9 +95,17 @@ describe('series', () => {
 
     it('shows the series with its articles in reading order; another’s series offers no edit or delete', async () => {
       mockDetails(THEIRS);
-      render(<KitProviders><SeriesDetailsPage seriesId={THEIRS.id} /></KitProviders>);
+      render(
+        <KitProviders>
+          <SeriesDetailsPage seriesId={THEIRS.id} />
+        </KitProviders>,
+      );
       const parts = await screen.findByRole('list', { name: 'Articles in reading order' });
-      expect(within(parts).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      expect(
+        within(parts)
+          .getAllByRole('link')
+          .map((a) => [a.textContent, a.getAttribute('href')]),
+      ).toEqual([
         ['Der Hund (1)', `/app/library/${PARTS[0]!.id}`],
         ['Der Hund (2)', `/app/library/${PARTS[1]!.id}`],
       ]);
@@ -90,20 +116,31 @@ describe('series', () => {
 
     it('deletes one’s own series after the alert dialog, then goes back to the series list', async () => {
       const fetchMock = mockDetails();
-      render(<KitProviders><SeriesDetailsPage seriesId={MINE.id} /></KitProviders>);
+      render(
+        <KitProviders>
+          <SeriesDetailsPage seriesId={MINE.id} />
+        </KitProviders>,
+      );
       fireEvent.click(await screen.findByRole('button', { name: 'Delete series' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete the series “Tiergeschichten”?' });
       expect(callsTo(fetchMock, 'DELETE', '/api/series/delete')).toHaveLength(0);
       await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete series' })));
       expect(callsTo(fetchMock, 'DELETE', '/api/series/delete')[0]?.url.searchParams.get('seriesId')).toBe(MINE.id);
       await waitFor(() => expect(window.location.pathname).toBe('/app/series'));
-      expect(toastStore.get()[0]).toMatchObject({ title: 'Series “Tiergeschichten” deleted', description: 'Its articles stay in your library.' });
+      expect(toastStore.get()[0]).toMatchObject({
+        title: 'Series “Tiergeschichten” deleted',
+        description: 'Its articles stay in your library.',
+      });
     });
 
     it('says why a deletion was refused and stays on the page', async () => {
       mockDetails(MINE, () => problem(403, LIBRARY_MESSAGES.notSeriesAuthor));
       window.history.replaceState(null, '', `/app/series/${MINE.id}`);
-      render(<KitProviders><SeriesDetailsPage seriesId={MINE.id} /></KitProviders>);
+      render(
+        <KitProviders>
+          <SeriesDetailsPage seriesId={MINE.id} />
+        </KitProviders>,
+      );
       fireEvent.click(await screen.findByRole('button', { name: 'Delete series' }));
       await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete series' })));
       await waitFor(() => expect(toastStore.get()[0]?.description).toBe(LIBRARY_MESSAGES.notSeriesAuthor));

@@ -1,5 +1,19 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorNotice, isAdmin, Link, navigate, QueryErrorNotice, SectionHeader, sendCommand, Spinner, toast, type SessionUser, useSession } from '@verba/kit';
+import {
+  Button,
+  EmptyState,
+  ErrorNotice,
+  isAdmin,
+  Link,
+  navigate,
+  QueryErrorNotice,
+  SectionHeader,
+  sendCommand,
+  Spinner,
+  toast,
+  type SessionUser,
+  useSession,
+} from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
 import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
@@ -10,12 +24,12 @@ import { languageName } from '../../../language';
 import { EditorFrame } from './SavingForm';
 import '../authoring.css';
 
-export const SERIES_APPROVAL_NOTICE = 'Your series is public: its articles appear in the public library once an administrator approves them.';
+export const SERIES_APPROVAL_NOTICE =
+  'Your series is public: its articles appear in the public library once an administrator approves them.';
 
 const languageOf = (user: SessionUser | null) => LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
 /** Public series, like public articles, need Master (admins may always). */
 const mayPublish = (user: SessionUser | null) => !!user && (user['subscription'] === 'master' || isAdmin(user));
-
 
 /** /app/series: the public series and the user's own, each opening the library filtered to it. */
 export function SeriesListPage() {
@@ -38,7 +52,10 @@ export function SeriesListPage() {
       {list.isPending ? <Spinner label="Loading series…" /> : null}
       <QueryErrorNotice query={list} title="The series could not be loaded." />
       {list.data?.series.length === 0 ? (
-        <EmptyState title={`No series in ${languageName(languageCode)} yet`} action={<Link href="/app/create-series">Create the first one</Link>}>
+        <EmptyState
+          title={`No series in ${languageName(languageCode)} yet`}
+          action={<Link href="/app/create-series">Create the first one</Link>}
+        >
           <p>A series groups articles that belong together, like the chapters of a story.</p>
         </EmptyState>
       ) : null}
@@ -98,7 +115,12 @@ export function SeriesEditorPage({ seriesId }: { seriesId?: string }) {
     const languageCode = languageOf(user);
     return (
       <EditorFrame title="Create series" back={['/app/series', 'Series']}>
-        <SeriesForm initial={EMPTY} publicAllowed={mayPublish(user)} submitLabel="Create series" onSave={(v) => save(v, languageCode, undefined)} />
+        <SeriesForm
+          initial={EMPTY}
+          publicAllowed={mayPublish(user)}
+          submitLabel="Create series"
+          onSave={(v) => save(v, languageCode, undefined)}
+        />
       </EditorFrame>
     );
   }
@@ -140,7 +162,11 @@ export function SeriesDetailsPage({ seriesId }: { seriesId: string }) {
 
   return (
     <main>
-      <SectionHeader section="library" title={series?.title ?? 'Series'} subtitle={series ? `A series in ${languageName(series.languageCode)}` : undefined} />
+      <SectionHeader
+        section="library"
+        title={series?.title ?? 'Series'}
+        subtitle={series ? `A series in ${languageName(series.languageCode)}` : undefined}
+      />
       <div className="rd-toolbar">
         <div className="rd-toolbar__links">
           <Link href="/app/series" className="vk-btn vk-btn--secondary vk-btn--sm">

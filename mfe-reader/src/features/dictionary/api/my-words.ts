@@ -1,6 +1,14 @@
 import { atLeast, sendCommand } from '@verba/kit';
 import { invalidatePaths, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { MAX_WORDS_PER_REQUEST, addMany, dictionaryAnalytics, getDictionary, patchDictionary, patchWord, type WordStatus } from '@verba/contracts/http';
+import {
+  MAX_WORDS_PER_REQUEST,
+  addMany,
+  dictionaryAnalytics,
+  getDictionary,
+  patchDictionary,
+  patchWord,
+  type WordStatus,
+} from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 /** The learner's words in one language, read again after this tab's writes (the last list stays meanwhile). */
@@ -17,7 +25,10 @@ export function useCounts(languageCode: LearningLanguage) {
 
 const refresh = () => void invalidatePaths(['/api/dictionary']);
 
-const chunks = <T,>(items: readonly T[]) => Array.from({ length: Math.ceil(items.length / MAX_WORDS_PER_REQUEST) }, (_, i) => items.slice(i * MAX_WORDS_PER_REQUEST, (i + 1) * MAX_WORDS_PER_REQUEST));
+const chunks = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / MAX_WORDS_PER_REQUEST) }, (_, i) =>
+    items.slice(i * MAX_WORDS_PER_REQUEST, (i + 1) * MAX_WORDS_PER_REQUEST),
+  );
 
 /** One word's status (New removes it from the dictionary). */
 export async function setWordStatus(languageCode: LearningLanguage, value: string, status: WordStatus) {

@@ -27,7 +27,14 @@ beforeEach(() => {
 /** The server's dictionaries per language, answered through the contract's schemas; `many` adds that many filler words to German. */
 function mockDictionary(many = 0) {
   const languages = new Map<string, Map<string, string>>([
-    ['de', new Map([['katze', 'known'], ['haus', 'uncertain'], ...Array.from({ length: many }, (_, i) => [`wort${letters(i)}`, 'known'] as [string, string])])],
+    [
+      'de',
+      new Map([
+        ['katze', 'known'],
+        ['haus', 'uncertain'],
+        ...Array.from({ length: many }, (_, i) => [`wort${letters(i)}`, 'known'] as [string, string]),
+      ]),
+    ],
     ['fr', new Map([['chat', 'known']])],
   ]);
   const of = (url: URL) => languages.get(url.searchParams.get('languageCode') ?? 'de') ?? new Map<string, string>();
@@ -36,9 +43,23 @@ function mockDictionary(many = 0) {
     'GET /api/dictionary/analytics': (url) => {
       const all = [...of(url).values()];
       const known = all.filter((s) => s === 'known').length;
-      return json(dictionaryAnalytics.response.parse({ languageCode: url.searchParams.get('languageCode'), known, uncertain: all.length - known, total: all.length, levelHint: levelHintForWordCount(all.length) }));
+      return json(
+        dictionaryAnalytics.response.parse({
+          languageCode: url.searchParams.get('languageCode'),
+          known,
+          uncertain: all.length - known,
+          total: all.length,
+          levelHint: levelHintForWordCount(all.length),
+        }),
+      );
     },
-    'GET /api/dictionary': (url) => json(getDictionary.response.parse({ languageCode: url.searchParams.get('languageCode'), words: [...of(url)].map(([value, status]) => ({ value, status })) })),
+    'GET /api/dictionary': (url) =>
+      json(
+        getDictionary.response.parse({
+          languageCode: url.searchParams.get('languageCode'),
+          words: [...of(url)].map(([value, status]) => ({ value, status })),
+        }),
+      ),
     'POST /api/dictionary/add-many': (_url, init) => {
       const body = bodyOf(init) as { languageCode: string; words: string[]; status: string };
       for (const w of body.words) languages.get(body.languageCode)!.set(w, body.status);
@@ -64,21 +85,33 @@ function mockDictionary(many = 0) {
 }
 
 /** aa, ab, … (digits are not words). */
-const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26 / 26) % 26, 97 + (Math.floor(i / 26) % 26), 97 + (i % 26));
+const letters = (i: number) => String.fromCharCode(97 + (Math.floor(i / 26 / 26) % 26), 97 + (Math.floor(i / 26) % 26), 97 + (i % 26));
 const levelRegion = () => screen.getByRole('region', { name: 'Level hint' });
 const countOf = (name: string) => within(levelRegion()).getByText(name).nextElementSibling?.textContent;
 
 const choose = (text: string, name = 'Terms.csv') =>
-  act(async () => fireEvent.change(screen.getByLabelText('Word list (.csv or .tsv)'), { target: { files: [new File([text], name, { type: 'text/csv' })] } }));
+  act(async () =>
+    fireEvent.change(screen.getByLabelText('Word list (.csv or .tsv)'), {
+      target: { files: [new File([text], name, { type: 'text/csv' })] },
+    }),
+  );
 
 describe('the dictionary page', () => {
   it('previews a LUTE export with a count of each change, then imports it through add-many per status', async () => {
     const fetchMock = mockDictionary();
-    render(<KitProviders><DictionaryPage /></KitProviders>);
+    render(
+      <KitProviders>
+        <DictionaryPage />
+      </KitProviders>,
+    );
     await screen.findByRole('region', { name: 'Level hint' });
     await choose(LUTE);
     const counts = await screen.findByRole('list', { name: 'What the import changes' });
-    expect(within(counts).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(counts)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '1 new word marked Known',
       '0 new words marked Uncertain',
       '1 word changes its status',
@@ -100,7 +133,11 @@ describe('the dictionary page', () => {
 
   it('says what is wrong with a file that is not a word list, and sends nothing', async () => {
     const fetchMock = mockDictionary();
-    render(<KitProviders><DictionaryPage /></KitProviders>);
+    render(
+      <KitProviders>
+        <DictionaryPage />
+      </KitProviders>,
+    );
     await choose('name,age\nAnna,3\n', 'people.csv');
     expect((await screen.findByRole('alert')).textContent).toBe(WORD_LIST_MESSAGES.noWordColumn);
     expect(callsTo(fetchMock, 'POST', '/api/dictionary/add-many')).toHaveLength(0);
@@ -108,14 +145,25 @@ describe('the dictionary page', () => {
 });
 
 describe('My words', () => {
-  const renderPage = () => render(<KitProviders><DictionaryPage /></KitProviders>);
-  const wordsShown = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+  const renderPage = () =>
+    render(
+      <KitProviders>
+        <DictionaryPage />
+      </KitProviders>,
+    );
+  const wordsShown = () =>
+    screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 
   it('shows the level hint with the words counted and the next threshold', async () => {
     mockDictionary(796);
     renderPage();
     await waitFor(() => expect(countOf('Level hint')).toBe('A1'));
-    expect(within(levelRegion()).getByRole('status').textContent).toBe('798 words counted (Known and Uncertain). 2 more words for A2 (800 words).');
+    expect(within(levelRegion()).getByRole('status').textContent).toBe(
+      '798 words counted (Known and Uncertain). 2 more words for A2 (800 words).',
+    );
   });
 
   it('searches the words and filters them by status', async () => {
@@ -146,7 +194,9 @@ describe('My words', () => {
     renderPage();
     const status = await screen.findByLabelText('Status of haus');
     await act(async () => fireEvent.change(status, { target: { value: 'known' } }));
-    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word').map((c) => c.body)).toEqual([{ languageCode: 'de', word: { value: 'haus', status: 'known' }, commandId: COMMAND_ID }]);
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word').map((c) => c.body)).toEqual([
+      { languageCode: 'de', word: { value: 'haus', status: 'known' }, commandId: COMMAND_ID },
+    ]);
     await waitFor(() => expect(countOf('Known')).toBe('2'));
     expect((screen.getByLabelText('Status of haus') as HTMLSelectElement).value).toBe('known');
   });
@@ -163,7 +213,9 @@ describe('My words', () => {
     expect(call?.body).toMatchObject({ languageCode: 'de', commandId: COMMAND_ID });
     expect((call?.body as { words: unknown[] }).words).toHaveLength(26);
     await waitFor(() => expect(countOf('Level hint')).toBe('A1'));
-    expect(within(levelRegion()).getByRole('status').textContent).toBe('774 words counted (Known and Uncertain). 26 more words for A2 (800 words).');
+    expect(within(levelRegion()).getByRole('status').textContent).toBe(
+      '774 words counted (Known and Uncertain). 26 more words for A2 (800 words).',
+    );
     expect(screen.getByText('No word matches.')).toBeTruthy();
   });
 

@@ -17,7 +17,9 @@ import '../dictionary.css';
  */
 export function DictionaryPage() {
   const { user } = useSession();
-  const [languageCode, setLanguage] = useState<LearningLanguage>(() => LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage));
+  const [languageCode, setLanguage] = useState<LearningLanguage>(() =>
+    LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage),
+  );
   const counts = useCounts(languageCode);
   const languageLabel = languageName(languageCode);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -59,7 +61,12 @@ export function DictionaryPage() {
         <Link href="/app/library">← Library</Link>
         <span className="rd-inline-field">
           <label htmlFor="rd-words-language">Language</label>
-          <select id="rd-words-language" className="vk-input" value={languageCode} onChange={(e) => setLanguage(LearningLanguageSchema.parse(e.target.value))}>
+          <select
+            id="rd-words-language"
+            className="vk-input"
+            value={languageCode}
+            onChange={(e) => setLanguage(LearningLanguageSchema.parse(e.target.value))}
+          >
             {LEARNING_LANGUAGES.map((code) => (
               <option key={code} value={code}>
                 {languageName(code)}
@@ -78,7 +85,8 @@ export function DictionaryPage() {
           Import words from a CSV file
         </h2>
         <p className="rd-dictionary__note">
-          A LingQ or LUTE vocabulary export, a Verba flashcard export, or any list with a “term” or “word” column (and a “status” column: known, learning, or LingQ’s and LUTE’s numbers). You see what changes before anything is saved; nothing is removed.
+          A LingQ or LUTE vocabulary export, a Verba flashcard export, or any list with a “term” or “word” column (and a “status” column:
+          known, learning, or LingQ’s and LUTE’s numbers). You see what changes before anything is saved; nothing is removed.
         </p>
         {failure ? (
           <p className="rd-dictionary__error" role="alert">
@@ -87,10 +95,18 @@ export function DictionaryPage() {
         ) : null}
         <label className="vk-field">
           <span className="vk-field__label">Word list (.csv or .tsv)</span>
-          <input className="vk-input" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" disabled={reading || sent !== null} onChange={(e) => void choose(e)} />
+          <input
+            className="vk-input"
+            type="file"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values"
+            disabled={reading || sent !== null}
+            onChange={(e) => void choose(e)}
+          />
         </label>
         {reading ? <Spinner label="Reading the file…" /> : null}
-        {preview ? <ImportPreview preview={preview} busy={sent !== null} onConfirm={() => void confirm(preview)} onCancel={() => setPreview(null)} /> : null}
+        {preview ? (
+          <ImportPreview preview={preview} busy={sent !== null} onConfirm={() => void confirm(preview)} onCancel={() => setPreview(null)} />
+        ) : null}
         {sent ? (
           <div className="rd-dictionary__progress">
             <ProgressBar value={(100 * sent.done) / Math.max(1, sent.total)} label="Import progress" />

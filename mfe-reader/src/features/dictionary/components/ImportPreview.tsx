@@ -6,7 +6,17 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const SHOWN_CHANGES = 10;
 
 /** What the import will change, counted, before the learner confirms it. */
-export function ImportPreview({ preview, busy, onConfirm, onCancel }: { preview: Preview; busy: boolean; onConfirm: () => void; onCancel: () => void }) {
+export function ImportPreview({
+  preview,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  preview: Preview;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
   const { counts, changes } = preview.plan;
   const total = counts.newKnown + counts.newUncertain + counts.changed;
   return (
@@ -19,11 +29,21 @@ export function ImportPreview({ preview, busy, onConfirm, onCancel }: { preview:
         <li>{plural(counts.newUncertain, 'new word marked Uncertain', 'new words marked Uncertain')}</li>
         <li>{plural(counts.changed, 'word changes its status', 'words change their status')}</li>
         <li>{plural(counts.unchanged, 'word is already as in the file', 'words are already as in the file')}</li>
-        <li>{plural(counts.skipped, 'row skipped (phrase, ignored, other language or not a word)', 'rows skipped (phrases, ignored, other languages or not words)')}</li>
+        <li>
+          {plural(
+            counts.skipped,
+            'row skipped (phrase, ignored, other language or not a word)',
+            'rows skipped (phrases, ignored, other languages or not words)',
+          )}
+        </li>
       </ul>
       {changes.length ? (
         <p className="rd-dictionary__note">
-          Changes: {changes.slice(0, SHOWN_CHANGES).map((c) => `${c.word} (${c.from} → ${c.to})`).join(', ')}
+          Changes:{' '}
+          {changes
+            .slice(0, SHOWN_CHANGES)
+            .map((c) => `${c.word} (${c.from} → ${c.to})`)
+            .join(', ')}
           {changes.length > SHOWN_CHANGES ? `, and ${changes.length - SHOWN_CHANGES} more` : ''}
         </p>
       ) : null}

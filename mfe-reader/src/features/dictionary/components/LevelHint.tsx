@@ -24,7 +24,9 @@ export function LevelHint({ known, uncertain, level }: { known: number; uncertai
       </dl>
       <p className="rd-dictionary__note" role="status">
         {plural(total, 'word', 'words')} counted (Known and Uncertain).{' '}
-        {next ? `${plural(next.missing, 'more word', 'more words')} for ${next.level} (${next.threshold.toLocaleString('en')} words).` : 'That is the highest level hint, C2.'}
+        {next
+          ? `${plural(next.missing, 'more word', 'more words')} for ${next.level} (${next.threshold.toLocaleString('en')} words).`
+          : 'That is the highest level hint, C2.'}
       </p>
     </section>
   );

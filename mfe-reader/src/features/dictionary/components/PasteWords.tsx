@@ -59,13 +59,20 @@ export function PasteWords({ languageCode, languageLabel }: { languageCode: Lear
           ) : null}
           <p id={`${id}-summary`} className="rd-dictionary__note" aria-live="polite">
             {plural(words.length, 'word', 'words')} to add
-            {skipped.length ? `; skipped (not one word each): ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${skipped.length - 5} more` : ''}` : ''}
+            {skipped.length
+              ? `; skipped (not one word each): ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ` and ${skipped.length - 5} more` : ''}`
+              : ''}
           </p>
         </div>
         <div className="rd-dictionary__actions">
           <span className="rd-inline-field">
             <label htmlFor={`${id}-status`}>Mark them</label>
-            <select id={`${id}-status`} className="vk-input" value={status} onChange={(e) => setStatus(e.target.value as 'known' | 'uncertain')}>
+            <select
+              id={`${id}-status`}
+              className="vk-input"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as 'known' | 'uncertain')}
+            >
               <option value="known">Known</option>
               <option value="uncertain">Uncertain</option>
             </select>

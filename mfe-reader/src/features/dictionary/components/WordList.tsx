@@ -88,7 +88,13 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
           <div className="rd-words__bulk" role="group" aria-label="Mark the selected words">
             <span aria-live="polite">{plural(chosen.length, 'word', 'words')} selected</span>
             {(['known', 'uncertain', 'new'] as const).map((status) => (
-              <Button key={status} size="sm" variant="secondary" disabled={busy || chosen.length === 0} onClick={() => void markChosen(status)}>
+              <Button
+                key={status}
+                size="sm"
+                variant="secondary"
+                disabled={busy || chosen.length === 0}
+                onClick={() => void markChosen(status)}
+              >
                 Mark {STATUS_NAMES[status]}
               </Button>
             ))}
@@ -99,14 +105,21 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
               : plural(matching.length, 'word', 'words')}
           </p>
           {shown.length === 0 ? (
-            <p className="rd-dictionary__note">{words.data.words.length === 0 ? 'No words yet: mark words while you read, or add a list.' : 'No word matches.'}</p>
+            <p className="rd-dictionary__note">
+              {words.data.words.length === 0 ? 'No words yet: mark words while you read, or add a list.' : 'No word matches.'}
+            </p>
           ) : (
             <div className="rd-table-wrap">
               <table className="rd-table rd-words">
                 <thead>
                   <tr>
                     <th scope="col">
-                      <input type="checkbox" aria-label="Select all shown words" checked={allChosen} onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((w) => w.value)) : new Set())} />
+                      <input
+                        type="checkbox"
+                        aria-label="Select all shown words"
+                        checked={allChosen}
+                        onChange={(e) => setSelected(e.target.checked ? new Set(shown.map((w) => w.value)) : new Set())}
+                      />
                     </th>
                     <th scope="col">Word</th>
                     <th scope="col">Status</th>
@@ -116,11 +129,21 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
                   {shown.map((w) => (
                     <tr key={w.value}>
                       <td>
-                        <input type="checkbox" aria-label={`Select ${w.value}`} checked={selected.has(w.value)} onChange={(e) => toggle(w.value, e.target.checked)} />
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${w.value}`}
+                          checked={selected.has(w.value)}
+                          onChange={(e) => toggle(w.value, e.target.checked)}
+                        />
                       </td>
                       <td lang={languageCode}>{w.value}</td>
                       <td>
-                        <select className="vk-input rd-words__status" aria-label={`Status of ${w.value}`} value={w.status} onChange={(e) => change(w.value, e.target.value as WordStatus)}>
+                        <select
+                          className="vk-input rd-words__status"
+                          aria-label={`Status of ${w.value}`}
+                          value={w.status}
+                          onChange={(e) => change(w.value, e.target.value as WordStatus)}
+                        >
                           <option value="known">Known</option>
                           <option value="uncertain">Uncertain</option>
                           <option value="new">New (remove)</option>

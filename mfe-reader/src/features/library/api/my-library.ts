@@ -18,7 +18,11 @@ export function useRecentlyRead(languageCode: LearningLanguage) {
 /** How far the learner read each article of one language (asked only while there is something to show it on). */
 export function useReadingProgress(languageCode: LearningLanguage, enabled: boolean) {
   const minPosition = useMinPosition();
-  return useRouteQuery(getArticleProgress, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious, enabled });
+  return useRouteQuery(
+    getArticleProgress,
+    { query: { languageCode, ...atLeast(minPosition) } },
+    { placeholderData: keepPrevious, enabled },
+  );
 }
 
 /** Deletes one of the learner's private articles; every list of articles is read again. */

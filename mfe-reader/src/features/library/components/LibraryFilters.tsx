@@ -22,7 +22,17 @@ interface Props {
   onChange: (patch: ArticleFilters) => void;
 }
 
-function Select({ label, value, onChange, children }: { label: string; value: string; onChange: (v: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  children: ReactNode;
+}) {
   return (
     <label className="rd-filter">
       <span className="rd-filter__label">{label}</span>
@@ -58,7 +68,11 @@ export function LibraryFilters({ filters, series, onChange }: Props) {
         <span className="rd-filter__label">Search by title</span>
         <input className="vk-input" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       </label>
-      <Select label="Category" value={filters.category ?? ''} onChange={(v) => set({ category: (v || undefined) as ArticleFilters['category'] })}>
+      <Select
+        label="Category"
+        value={filters.category ?? ''}
+        onChange={(v) => set({ category: (v || undefined) as ArticleFilters['category'] })}
+      >
         <option value="">All categories</option>
         {options(ARTICLE_CATEGORIES)}
       </Select>

@@ -96,14 +96,23 @@ describe('LibraryPage', () => {
     });
     renderLibrary();
     const recent = await screen.findByRole('region', { name: 'Recently read' });
-    expect(within(recent).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(recent)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['Die Reise', `/app/library/${B.id}`],
       ['Der Hund', `/app/library/${A.id}`],
       ['Im Zoo', `/app/library/${C.id}`],
     ]);
     // Opened but no page turned yet: no progress to show for "Im Zoo".
-    const shown = () => within(recent).getAllByRole('listitem').map((li) => li.textContent);
-    await waitFor(() => expect(shown()).toEqual(['Die Reise B1 · Travel · Finished', 'Der Hund A1 · Children · 45% read', 'Im Zoo A1 · Children']));
+    const shown = () =>
+      within(recent)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    await waitFor(() =>
+      expect(shown()).toEqual(['Die Reise B1 · Travel · Finished', 'Der Hund A1 · Children · 45% read', 'Im Zoo A1 · Children']),
+    );
     expect(callsTo(fetchMock, 'GET', '/api/articles/progress').map((c) => c.url.searchParams.get('languageCode'))).toEqual(['de']);
     expect(callsTo(fetchMock, 'GET', '/api/articles/last-articles')[0]?.url.searchParams.get('languageCode')).toBe('de');
     expect(screen.getByRole('link', { name: 'My articles' }).getAttribute('href')).toBe('/app/my-articles');

@@ -60,25 +60,43 @@ export function LibraryPage() {
         </div>
         <div role="group" aria-label="View" className="rd-view-toggle">
           {VIEWS.map(([value, label]) => (
-            <Button key={value} size="sm" variant={view === value ? 'primary' : 'secondary'} aria-pressed={view === value} onClick={() => choose(value)}>
+            <Button
+              key={value}
+              size="sm"
+              variant={view === value ? 'primary' : 'secondary'}
+              aria-pressed={view === value}
+              onClick={() => choose(value)}
+            >
               {label}
             </Button>
           ))}
         </div>
       </div>
       <RecentlyRead languageCode={languageCode} />
-      <LibraryFilters filters={filters} series={series.data?.series ?? []} onChange={(patch) => setFilters((current) => ({ ...current, ...patch }))} />
+      <LibraryFilters
+        filters={filters}
+        series={series.data?.series ?? []}
+        onChange={(patch) => setFilters((current) => ({ ...current, ...patch }))}
+      />
       {result.isPending ? <Spinner label="Loading articles…" /> : null}
-      {result.isError ? (
-        <QueryErrorNotice query={result} title="The library could not be loaded." />
-      ) : null}
+      {result.isError ? <QueryErrorNotice query={result} title="The library could not be loaded." /> : null}
       {data?.articles.length === 0 ? (
         filtered ? (
-          <EmptyState title="No articles match these filters" action={<Button variant="secondary" onClick={() => setFilters({})}>Clear filters</Button>}>
+          <EmptyState
+            title="No articles match these filters"
+            action={
+              <Button variant="secondary" onClick={() => setFilters({})}>
+                Clear filters
+              </Button>
+            }
+          >
             <p>Try another category, level or search.</p>
           </EmptyState>
         ) : (
-          <EmptyState title={`No articles in ${languageName(languageCode)} yet`} action={<Link href="/app/add-article">Add your own article</Link>}>
+          <EmptyState
+            title={`No articles in ${languageName(languageCode)} yet`}
+            action={<Link href="/app/add-article">Add your own article</Link>}
+          >
             <p>New articles are added regularly. Check back soon.</p>
           </EmptyState>
         )
@@ -89,7 +107,14 @@ export function LibraryPage() {
             {data.total === 1 ? '1 article' : `${data.total.toLocaleString()} articles`}
           </p>
           {view === 'table' ? <ArticleTable articles={data.articles} /> : <ArticleCards articles={data.articles} />}
-          <Pager label="Library pages" className="rd-pagination" page={data.page} pageSize={data.pageSize ?? PAGE_SIZE} total={data.total} onPage={(page) => setFilters({ ...filters, page })} />
+          <Pager
+            label="Library pages"
+            className="rd-pagination"
+            page={data.page}
+            pageSize={data.pageSize ?? PAGE_SIZE}
+            total={data.total}
+            onPage={(page) => setFilters({ ...filters, page })}
+          />
         </>
       ) : null}
     </main>

@@ -8,8 +8,21 @@ import { resetAfterEach } from '../../../test/reset';
 import { callsTo, json, mockApi, problem, summary } from '../../../test/mock-api';
 import { MyArticlesPage } from './MyArticlesPage';
 
-const PRIVATE = summary({ id: '3f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Mein Tagebuch', isPrivate: true, isAuthor: true, authorDisplayName: 'Lea' });
-const PUBLIC = summary({ id: '4f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Mi viaje', languageCode: 'es', isAuthor: true, averageRating: 4, ratings: 1 });
+const PRIVATE = summary({
+  id: '3f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Mein Tagebuch',
+  isPrivate: true,
+  isAuthor: true,
+  authorDisplayName: 'Lea',
+});
+const PUBLIC = summary({
+  id: '4f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Mi viaje',
+  languageCode: 'es',
+  isAuthor: true,
+  averageRating: 4,
+  ratings: 1,
+});
 
 beforeEach(() => session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' }));
 resetAfterEach();
@@ -26,7 +39,12 @@ function mockMine(onDelete: () => Response = () => json({ position: '9.2' })) {
   });
 }
 
-const renderPage = () => render(<KitProviders><MyArticlesPage /></KitProviders>);
+const renderPage = () =>
+  render(
+    <KitProviders>
+      <MyArticlesPage />
+    </KitProviders>,
+  );
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr') as HTMLElement;
 
 describe('My articles', () => {

@@ -42,7 +42,9 @@ export function MyArticlesPage() {
       {mine.data && mine.data.articles.length > 0 ? (
         <div className="rd-table-wrap">
           <table className="rd-table">
-            <caption className="rd-total">{mine.data.articles.length === 1 ? '1 article' : `${mine.data.articles.length} articles`}</caption>
+            <caption className="rd-total">
+              {mine.data.articles.length === 1 ? '1 article' : `${mine.data.articles.length} articles`}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Title</th>
@@ -73,7 +75,12 @@ export function MyArticlesPage() {
                       </Link>
                       {/* Only private articles can be deleted (spec §7: articles/private/delete). */}
                       {article.isPrivate ? (
-                        <button type="button" className="vk-btn vk-btn--ghost vk-btn--sm rd-danger" aria-label={`Delete “${article.name}”`} onClick={() => setDeleting(article)}>
+                        <button
+                          type="button"
+                          className="vk-btn vk-btn--ghost vk-btn--sm rd-danger"
+                          aria-label={`Delete “${article.name}”`}
+                          onClick={() => setDeleting(article)}
+                        >
                           Delete
                         </button>
                       ) : null}

@@ -15,4 +15,5 @@ export async function rate(articleId: string, value: number) {
 }
 
 /** Asks the moderators to review an article the learner did not write, with their reason. */
-export const flagForReview = (articleId: string, reason: string) => sendCommand(flagArticles, { body: { articleIds: [articleId], reason } });
+export const flagForReview = (articleId: string, reason: string) =>
+  sendCommand(flagArticles, { body: { articleIds: [articleId], reason } });

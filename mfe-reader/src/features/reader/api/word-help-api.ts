@@ -38,18 +38,32 @@ export interface Translated {
  * going back to a word does not ask again (and a sign-out forgets them). `undefined` when the server knows
  * no translation (an answer, not an error).
  */
-export function translateText(kind: TranslationKind, text: string, languageCode: LearningLanguage, context = ''): Promise<Translated | undefined> {
+export function translateText(
+  kind: TranslationKind,
+  text: string,
+  languageCode: LearningLanguage,
+  context = '',
+): Promise<Translated | undefined> {
   const call = () =>
     kind === 'word'
       ? client.call(translateAi, {
-          body: { text, languageCode, prompt: `Translate the word "${text}" as it is used in this sentence: ${context || text}`, ...(context ? { context } : {}) },
+          body: {
+            text,
+            languageCode,
+            prompt: `Translate the word "${text}" as it is used in this sentence: ${context || text}`,
+            ...(context ? { context } : {}),
+          },
         })
       : kind === 'phrase'
         ? client.call(translateMultiWords, { body: { text, languageCode } })
         : client.call(translate, { body: { text, languageCode } });
   return queryClient
     .fetchQuery({ queryKey: ['translation', kind, languageCode, text, context], queryFn: call, staleTime: Infinity, retry: false })
-    .then((result) => (result.found ? { text: result.data, ...(result.source ? { source: result.source } : {}), ...(result.lemma ? { lemma: result.lemma } : {}) } : undefined));
+    .then((result) =>
+      result.found
+        ? { text: result.data, ...(result.source ? { source: result.source } : {}), ...(result.lemma ? { lemma: result.lemma } : {}) }
+        : undefined,
+    );
 }
 
 const meaningInput = (languageCode: LearningLanguage, word: string) => ({ query: { languageCode, word } });
@@ -141,10 +155,18 @@ export async function addCard(
   extras: CardExtras = {},
 ): Promise<{ changed: number }> {
   const { id, changed } = await sendCommand(createFlashcard, {
-    body: { languageCode, flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name, ...extras } },
+    body: {
+      languageCode,
+      flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name, ...extras },
+    },
   });
-  queryClient.setQueryData(routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }), (data: { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> } | undefined) =>
-    data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data,
+  queryClient.setQueryData(
+    routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }),
+    (
+      data:
+        | { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> }
+        | undefined,
+    ) => (data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data),
   );
   // The practice pages (another fragment, same cache) show the new card next time they are looked at.
   void invalidatePaths(['/api/flashcards', '/api/practice'], [createdFlashcards.path]);
@@ -153,7 +175,11 @@ export async function addCard(
 
 /** Whether marking a word Uncertain makes its flashcard: the profile's setting, on when the learner never chose. */
 export async function uncertainMakesCard(): Promise<boolean> {
-  const profile = await queryClient.fetchQuery({ queryKey: routeKey(getProfile, {}), queryFn: () => client.call(getProfile, {}), staleTime: 5 * 60_000 });
+  const profile = await queryClient.fetchQuery({
+    queryKey: routeKey(getProfile, {}),
+    queryFn: () => client.call(getProfile, {}),
+    staleTime: 5 * 60_000,
+  });
   return profile.settings.flashcards?.uncertainMakesCard ?? true;
 }
 
@@ -168,7 +194,10 @@ export async function panelMeaning(languageCode: LearningLanguage, word: string,
   const input = meaningInput(languageCode, word);
   const own = await queryClient
     .fetchQuery({ queryKey: routeKey(getOwnMeaning, input), queryFn: () => client.call(getOwnMeaning, input), staleTime: Infinity })
-    .then((data) => data.meaning, () => null);
+    .then(
+      (data) => data.meaning,
+      () => null,
+    );
   if (own) return own;
   const looked = await translateText('word', word, languageCode, sentence).catch(() => undefined);
   if (!looked?.text.trim()) return undefined;

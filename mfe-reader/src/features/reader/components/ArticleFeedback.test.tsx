@@ -17,7 +17,9 @@ function mockFeedback() {
   return mockApi({
     'GET /api/articles/rating': () => {
       const all = [3, 4, ...(mine === null ? [] : [mine])];
-      return json(ratingOf({ articleId: ARTICLE_ID, rating: mine, averageRating: all.reduce((a, b) => a + b, 0) / all.length, ratings: all.length }));
+      return json(
+        ratingOf({ articleId: ARTICLE_ID, rating: mine, averageRating: all.reduce((a, b) => a + b, 0) / all.length, ratings: all.length }),
+      );
     },
     'POST /api/articles/rating': (_url, init) => {
       mine = (JSON.parse(String(init?.body)) as { rate: number }).rate;
@@ -27,7 +29,12 @@ function mockFeedback() {
   });
 }
 
-const renderFeedback = (isAuthor = false) => render(<KitProviders><ArticleFeedback articleId={ARTICLE_ID} isAuthor={isAuthor} /></KitProviders>);
+const renderFeedback = (isAuthor = false) =>
+  render(
+    <KitProviders>
+      <ArticleFeedback articleId={ARTICLE_ID} isAuthor={isAuthor} />
+    </KitProviders>,
+  );
 
 describe('rating and flagging an article in the reader', () => {
   it('shows the average, rates 1-5 with a command id and shows the new average', async () => {
@@ -35,7 +42,9 @@ describe('rating and flagging an article in the reader', () => {
     renderFeedback();
     await screen.findByText('Average 3.5 from 2 ratings');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rate 5 out of 5' })));
-    expect(callsTo(fetchMock, 'POST', '/api/articles/rating').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, rate: 5, commandId: COMMAND_ID }]);
+    expect(callsTo(fetchMock, 'POST', '/api/articles/rating').map((c) => c.body)).toEqual([
+      { articleId: ARTICLE_ID, rate: 5, commandId: COMMAND_ID },
+    ]);
     await screen.findByText('Your rating: 5 of 5 · Average 4.0 from 3 ratings');
     expect(screen.getByRole('button', { name: 'Rate 5 out of 5' }).getAttribute('aria-pressed')).toBe('true');
   });

@@ -37,7 +37,11 @@ export function FlagDialog({ articleId, onClose }: { articleId: string; onClose:
       <form onSubmit={(e) => void submit(e)} noValidate className="rd-flag-form">
         <div className="vk-field">
           <label htmlFor="rd-flag-reason" className="vk-field__label">
-            Reason<span className="vk-field__required" aria-hidden="true"> *</span>
+            Reason
+            <span className="vk-field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
           </label>
           <textarea
             id="rd-flag-reason"

@@ -54,7 +54,11 @@ export function OwnMeaningForm({ languageCode, word, saved, hint, onSaved, onCan
 
   return (
     <form className="rd-meaning-form" onSubmit={(e) => void submit(e)} noValidate>
-      {hint ? <p className="rd-info" role="status">{hint}</p> : null}
+      {hint ? (
+        <p className="rd-info" role="status">
+          {hint}
+        </p>
+      ) : null}
       <TextField
         ref={input}
         label={`Your meaning of “${word}”`}

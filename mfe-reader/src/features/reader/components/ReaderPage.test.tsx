@@ -31,7 +31,17 @@ describe('ReaderPage', () => {
     const spans = document.querySelectorAll('[data-key]');
     // Der Hund läuft der HUND schläft und die Katze Der Hund
     expect(Array.from(spans, (s) => s.textContent)).toEqual([
-      'Der', 'Hund', 'läuft', 'der', 'HUND', 'schläft', 'und', 'die', 'Katze', 'Der', 'Hund',
+      'Der',
+      'Hund',
+      'läuft',
+      'der',
+      'HUND',
+      'schläft',
+      'und',
+      'die',
+      'Katze',
+      'Der',
+      'Hund',
     ]);
     // The whole text, punctuation and blank line included, is rendered verbatim.
     expect(pageText()).toBe(CONTENT);
@@ -74,7 +84,11 @@ describe('ReaderPage', () => {
     expect(wordsFor('hund').map((s) => s.className)).toEqual(['w w--known', 'w w--known', 'w w--known']);
     expect(wordsFor('der')[0]?.className).toBe('w w--new');
     // A command id, so a resent request counts once.
-    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({ languageCode: 'de', word: { value: 'hund', status: 'known' }, commandId: ID });
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({
+      languageCode: 'de',
+      word: { value: 'hund', status: 'known' },
+      commandId: ID,
+    });
     expect(document.querySelector('.rd-count--known dd')?.textContent).toBe('2');
   });
 
@@ -109,7 +123,15 @@ describe('ReaderPage', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(1));
     expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toEqual({
       languageCode: 'de',
-      flashcard: { sourceValue: 'Hund', targetValue: 'dog', sentence: 'Der Hund läuft.', origin: 'article', originId: ARTICLE_ID, originName: 'Der Hund', oncePerWord: true },
+      flashcard: {
+        sourceValue: 'Hund',
+        targetValue: 'dog',
+        sentence: 'Der Hund läuft.',
+        origin: 'article',
+        originId: ARTICLE_ID,
+        originName: 'Der Hund',
+        oncePerWord: true,
+      },
       commandId: ID,
     });
     await waitFor(() => expect(toastStore.get().map((t) => t.title)).toContain('“Hund” was added to your flashcards'));
@@ -117,24 +139,31 @@ describe('ReaderPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Known' }));
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(2));
-    expect(fetchMock.mock.calls.filter(([input, init]) => String(input).includes('/api/flashcards') && init?.method && init.method !== 'GET')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([input, init]) => String(input).includes('/api/flashcards') && init?.method && init.method !== 'GET'),
+    ).toHaveLength(1);
   });
 
   it('makes the card with the learner’s own meaning when they typed one, from a key press', async () => {
-    const fetchMock = mockReader(CONTENT, { 'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: 'a loyal dog' }) });
+    const fetchMock = mockReader(CONTENT, {
+      'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: 'a loyal dog' }),
+    });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
     const hund = wordsFor('hund')[2] as HTMLElement;
     hund.focus();
     fireEvent.keyDown(hund, { key: 'u' });
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')).toHaveLength(1));
-    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'a loyal dog', sentence: 'Der Hund!' } });
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({
+      flashcard: { sourceValue: 'Hund', targetValue: 'a loyal dog', sentence: 'Der Hund!' },
+    });
   });
 
   it('makes no flashcard when the learner turned the setting off, nor for a word that has one', async () => {
     const fetchMock = mockReader(CONTENT, {
       'GET /api/user/profile': () => json(profile({ flashcards: { uncertainMakesCard: false } })),
-      'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: [{ id: CARD_ID, sourceValue: 'Katze', targetValue: 'cat', status: 'uncertain' }] }),
+      'GET /api/flashcards/created': () =>
+        json({ articleId: ARTICLE_ID, flashcards: [{ id: CARD_ID, sourceValue: 'Katze', targetValue: 'cat', status: 'uncertain' }] }),
     });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
@@ -157,8 +186,15 @@ describe('ReaderPage', () => {
     expect(toastStore.get()[0]?.description).toBe('Too many requests');
   });
 
-  it("tells the author why an administrator declined their article", async () => {
-    const declined = article({ id: ARTICLE_ID, name: 'Der Hund', content: CONTENT, isAuthor: true, isPrivate: true, declineReason: 'Please add a source.' });
+  it('tells the author why an administrator declined their article', async () => {
+    const declined = article({
+      id: ARTICLE_ID,
+      name: 'Der Hund',
+      content: CONTENT,
+      isAuthor: true,
+      isPrivate: true,
+      declineReason: 'Please add a source.',
+    });
     mockReader(CONTENT, { [`GET /api/articles/${ARTICLE_ID}`]: () => json(declined) });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
@@ -167,8 +203,18 @@ describe('ReaderPage', () => {
 
   it('plays the audio the audio manager made, marking the sentence being spoken', async () => {
     const audio = AttachedAudioSchema.parse({
-      targetKind: 'article', targetId: ARTICLE_ID, url: `/api/audio-files/${'a'.repeat(64)}.wav`, contentType: 'audio/wav', durationSeconds: 4,
-      source: 'generated', sentences: [{ start: 0, end: 1.2 }, { start: 1.2, end: 3.1 }, { start: 3.1, end: 4 }], attachedAt: 1,
+      targetKind: 'article',
+      targetId: ARTICLE_ID,
+      url: `/api/audio-files/${'a'.repeat(64)}.wav`,
+      contentType: 'audio/wav',
+      durationSeconds: 4,
+      source: 'generated',
+      sentences: [
+        { start: 0, end: 1.2 },
+        { start: 1.2, end: 3.1 },
+        { start: 3.1, end: 4 },
+      ],
+      attachedAt: 1,
     });
     mockReader(CONTENT, { [`GET /api/audio/article/${ARTICLE_ID}`]: () => json({ audio }) });
     renderReader();
@@ -176,7 +222,11 @@ describe('ReaderPage', () => {
     const element = player.querySelector('audio')!;
     expect(element.getAttribute('src')).toBe(audio.url);
     // The article's own sentences, each a place to play from; the first is current before playing.
-    expect(within(player).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Der Hund läuft.', 'der HUND schläft, und die Katze?', 'Der Hund!']);
+    expect(
+      within(player)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Der Hund läuft.', 'der HUND schläft, und die Katze?', 'Der Hund!']);
     const current = () => player.querySelector('[aria-current="true"]')?.textContent;
     expect(current()).toBe('Der Hund läuft.');
     // jsdom plays nothing: the learner picks the second sentence, and the clock is where the browser would put it.
@@ -233,13 +283,17 @@ describe('ReaderPage pages', () => {
       { articleId: ARTICLE_ID, totalPages: 3, pageNumber: 2, commandId: ID },
     ]);
     // Each turn is its own command: the last one sets page 2 again rather than being dropped as a repeat.
-    expect(new Set(callsTo(fetchMock, 'POST', '/api/articles/bookmark').map((c) => (c.body as { commandId: string }).commandId)).size).toBe(3);
+    expect(new Set(callsTo(fetchMock, 'POST', '/api/articles/bookmark').map((c) => (c.body as { commandId: string }).commandId)).size).toBe(
+      3,
+    );
     expect(callsTo(fetchMock, 'POST', '/api/articles/progress/add').map((c) => c.body)).toEqual([
       { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de', commandId: ID },
       { articleProgressItem: { articleId: ARTICLE_ID, progress: 100 }, language: 'de', commandId: ID },
       { articleProgressItem: { articleId: ARTICLE_ID, progress: 67 }, language: 'de', commandId: ID },
     ]);
-    expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([{ articleId: ARTICLE_ID, language: 'de', commandId: ID }]);
+    expect(callsTo(fetchMock, 'PATCH', '/api/articles/totalReads').map((c) => c.body)).toEqual([
+      { articleId: ARTICLE_ID, language: 'de', commandId: ID },
+    ]);
   });
 
   it('turns the page when an arrow key goes past the last or first word', async () => {
@@ -299,8 +353,9 @@ describe('ReaderPage pages', () => {
     expect(wordsFor('eins')[0]?.className).toBe('w w--uncertain');
   });
 
-  describe("with a learner signed in, whose current language is German", () => {
-    const learner = () => session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' });
+  describe('with a learner signed in, whose current language is German', () => {
+    const learner = () =>
+      session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' });
 
     it('asks for the word statuses while the article is still on its way, not after it', async () => {
       learner();
@@ -314,7 +369,9 @@ describe('ReaderPage pages', () => {
       });
       try {
         renderReader();
-        await waitFor(() => expect(callsTo(fetchMock, 'GET', '/api/dictionary').map((c) => c.url.searchParams.get('languageCode'))).toEqual(['de']));
+        await waitFor(() =>
+          expect(callsTo(fetchMock, 'GET', '/api/dictionary').map((c) => c.url.searchParams.get('languageCode'))).toEqual(['de']),
+        );
         answerArticle();
         await screen.findByRole('heading', { name: 'Der Hund' });
         expect(wordsFor('katze')[0]?.className).toBe('w w--known');
@@ -327,9 +384,14 @@ describe('ReaderPage pages', () => {
     it("colours an article in another language by that language's statuses", async () => {
       learner();
       const fetchMock = mockReader('Le chien dort.', {
-        [`GET /api/articles/${ARTICLE_ID}`]: () => json(article({ id: ARTICLE_ID, name: 'Le chien', content: 'Le chien dort.', languageCode: 'fr' })),
+        [`GET /api/articles/${ARTICLE_ID}`]: () =>
+          json(article({ id: ARTICLE_ID, name: 'Le chien', content: 'Le chien dort.', languageCode: 'fr' })),
         'GET /api/dictionary': (url) =>
-          json(url.searchParams.get('languageCode') === 'fr' ? { languageCode: 'fr', words: [{ value: 'chien', status: 'known' }] } : { languageCode: 'de', words: [] }),
+          json(
+            url.searchParams.get('languageCode') === 'fr'
+              ? { languageCode: 'fr', words: [{ value: 'chien', status: 'known' }] }
+              : { languageCode: 'de', words: [] },
+          ),
       });
       try {
         renderReader();

@@ -23,7 +23,8 @@ const PAGE_KEYS: Record<string, 1 | -1> = { PageDown: 1, ']': 1, PageUp: -1, '['
 
 /** Typing in a field, or a dialog open, keeps the page keys for themselves. */
 const ownsKeys = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null);
+  target instanceof HTMLElement &&
+  target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null;
 
 export function ReaderPage({ articleId }: { articleId: string }) {
   const article = useArticle(articleId);
@@ -80,7 +81,10 @@ export function ReaderPage({ articleId }: { articleId: string }) {
     if (!words || !selected) return null;
     const [start, end] = words.span(selected.first, selected.last);
     const [first, last] = words.within(...sentenceBounds(pages[page - 1] ?? '', start, end)) ?? [selected.first, selected.last];
-    return { word: words.box(selected.first, selected.last), sentence: words.box(Math.min(first, selected.first), Math.max(last, selected.last)) };
+    return {
+      word: words.box(selected.first, selected.last),
+      sentence: words.box(Math.min(first, selected.first), Math.max(last, selected.last)),
+    };
   };
   useKeepInView(sheet, selectionBoxes, narrow ? selected : null);
 
@@ -202,7 +206,9 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         {article.data.isAuthor ? <Link href={`/app/edit-article?id=${encodeURIComponent(articleId)}`}>Edit article</Link> : null}
         {/* The article's thread in the forum (the shell's page); private articles have none. */}
         {article.data.isPrivate ? null : (
-          <Link href={`/app/forum/discuss/article/${encodeURIComponent(articleId)}?${new URLSearchParams({ title: article.data.name })}`}>Discuss</Link>
+          <Link href={`/app/forum/discuss/article/${encodeURIComponent(articleId)}?${new URLSearchParams({ title: article.data.name })}`}>
+            Discuss
+          </Link>
         )}
       </p>
       <h1 className="rd-title" ref={top}>
@@ -216,7 +222,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       ) : null}
       {article.data.isAuthor && article.data.declineReason ? (
         <p className="rd-warning" role="status">
-          An administrator declined this article for the public library: “{article.data.declineReason}” — it stays private; you can edit it and send it again.
+          An administrator declined this article for the public library: “{article.data.declineReason}” — it stays private; you can edit it
+          and send it again.
         </p>
       ) : null}
       {statuses.isError ? (

@@ -41,7 +41,17 @@ interface Props {
 export const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
 
 /** Renders the text once per page; React never re-renders the words themselves. */
-export function ReaderText({ content, statuses, cardKeys, onReady, onSelect, onMark, onEdge, initialFocus = null, onSwipe = () => undefined }: Props) {
+export function ReaderText({
+  content,
+  statuses,
+  cardKeys,
+  onReady,
+  onSelect,
+  onMark,
+  onEdge,
+  initialFocus = null,
+  onSwipe = () => undefined,
+}: Props) {
   const ref = useRef<HTMLDivElement>(null);
   const indexRef = useRef<WordIndex | null>(null);
   const focused = useRef(0);

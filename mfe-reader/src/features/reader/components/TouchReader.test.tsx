@@ -14,7 +14,12 @@ const LONG = ['eins', 'zwei', 'drei'].map((w, i) => `${Array.from({ length: i ==
 /** The screen the reader runs on, as its media queries see it. */
 function device({ narrow, touch }: { narrow: boolean; touch: boolean }) {
   const matches = (query: string) => (query === NARROW && narrow) || (query === TOUCH_ONLY && touch);
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: matches(query), media: query, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches(query),
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
 }
 
 async function openReader(content: string) {
@@ -123,7 +128,10 @@ describe('the reader on a desktop', () => {
     fireEvent.click(word('läuft')); // once on the page
     /** Pieces of text in the panel that say `label` (but in the folded keyboard help). */
     const inPanel = (label: string) =>
-      [...(panel()?.querySelectorAll('*') ?? [])].filter((el) => !el.closest('.rd-help dl')).flatMap((el) => [...el.childNodes]).filter((n) => n.nodeType === Node.TEXT_NODE && new RegExp(`\\b${label}\\b`).test(n.textContent ?? '')).length;
+      [...(panel()?.querySelectorAll('*') ?? [])]
+        .filter((el) => !el.closest('.rd-help dl'))
+        .flatMap((el) => [...el.childNodes])
+        .filter((n) => n.nodeType === Node.TEXT_NODE && new RegExp(`\\b${label}\\b`).test(n.textContent ?? '')).length;
     expect(inPanel('New')).toBe(1);
     expect(screen.getByRole('button', { name: 'New' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(screen.getByRole('button', { name: 'Known' }));

@@ -79,7 +79,9 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
     try {
       await speak(word.text, voiceId, speed);
     } catch (error) {
-      setSpeech(error instanceof SpeechError ? { message: error.message, info: error.info } : { message: MESSAGES.other.speechError, info: false });
+      setSpeech(
+        error instanceof SpeechError ? { message: error.message, info: error.info } : { message: MESSAGES.other.speechError, info: false },
+      );
     } finally {
       setSpeaking(false);
     }

@@ -87,8 +87,15 @@ describe('the word panel', () => {
     fireEvent.change(screen.getByLabelText('Your meaning of “Hund”'), { target: { value: ' hound ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save meaning' }));
     await screen.findByRole('button', { name: 'In your flashcards' });
-    expect(callsTo(fetchMock, 'POST', '/api/translation/meanings')[0]?.body).toEqual({ languageCode: 'de', word: 'Hund', meaning: 'hound', commandId: COMMAND_ID });
-    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'hound' } });
+    expect(callsTo(fetchMock, 'POST', '/api/translation/meanings')[0]?.body).toEqual({
+      languageCode: 'de',
+      word: 'Hund',
+      meaning: 'hound',
+      commandId: COMMAND_ID,
+    });
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({
+      flashcard: { sourceValue: 'Hund', targetValue: 'hound' },
+    });
     expect(screen.getByText('hound', { selector: '.rd-own-meaning__text' })).toBeTruthy();
 
     // Next time the word is opened, the meaning is offered (from the tab's cache, no new request).
@@ -100,7 +107,8 @@ describe('the word panel', () => {
 
   it('offers the meaning the learner saved before, and uses it for the card over the dictionary', async () => {
     const fetchMock = await openReader({
-      'POST /api/translation-ai': () => json({ success: true, found: true, data: 'dog; hound', duration_s: 0.01, source: 'dictionary', lemma: 'hund' }),
+      'POST /api/translation-ai': () =>
+        json({ success: true, found: true, data: 'dog; hound', duration_s: 0.01, source: 'dictionary', lemma: 'hund' }),
       'GET /api/translation/meanings': (url) => json({ word: url.searchParams.get('word'), meaning: 'my faithful dog' }),
     });
     fireEvent.click(word('hund'));
@@ -110,7 +118,9 @@ describe('the word panel', () => {
     expect(await screen.findByText('my faithful dog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to flashcards' }));
     await screen.findByRole('button', { name: 'In your flashcards' });
-    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({ flashcard: { sourceValue: 'Hund', targetValue: 'my faithful dog' } });
+    expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({
+      flashcard: { sourceValue: 'Hund', targetValue: 'my faithful dog' },
+    });
   });
 
   it('keeps the card button usable when the look-up fails, and labels a word-by-word gloss as one', async () => {
@@ -145,7 +155,13 @@ describe('the word panel', () => {
     await screen.findByRole('button', { name: 'In your flashcards' });
     expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toEqual({
       languageCode: 'de',
-      flashcard: { sourceValue: 'Hund läuft schnell', targetValue: 'the dog runs', origin: 'article', originId: ARTICLE_ID, originName: 'Der Hund' },
+      flashcard: {
+        sourceValue: 'Hund läuft schnell',
+        targetValue: 'the dog runs',
+        origin: 'article',
+        originId: ARTICLE_ID,
+        originName: 'Der Hund',
+      },
       commandId: COMMAND_ID,
     });
   });

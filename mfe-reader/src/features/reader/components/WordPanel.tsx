@@ -74,7 +74,9 @@ export function WordPanel({ word, status, occurrences, onMark, languageCode, art
           ))}
         </div>
       ) : null}
-      {word ? <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} /> : null}
+      {word ? (
+        <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
+      ) : null}
       {!word ? (
         <p className="rd-panel__hint">
           {touch

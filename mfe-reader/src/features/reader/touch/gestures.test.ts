@@ -32,7 +32,12 @@ describe('closesSheet', () => {
 
 describe('releaseVelocity', () => {
   it('is the speed over the last 100 ms: a finger that stopped before letting go has none', () => {
-    const moving = [{ y: 0, t: 0 }, { y: 100, t: 200 }, { y: 160, t: 250 }, { y: 220, t: 300 }];
+    const moving = [
+      { y: 0, t: 0 },
+      { y: 100, t: 200 },
+      { y: 160, t: 250 },
+      { y: 220, t: 300 },
+    ];
     expect(releaseVelocity(moving)).toBeCloseTo(1.2);
     expect(releaseVelocity([...moving, { y: 220, t: 420 }, { y: 220, t: 450 }])).toBe(0);
     expect(releaseVelocity([{ y: 5, t: 0 }])).toBe(0);

@@ -31,7 +31,11 @@ function headerBottom(): number {
  * sight above it: when `selection` changes and whenever the sheet grows (a translation arriving). The
  * sheet's top is taken from its height, not its box, which moves while it slides in.
  */
-export function useKeepInView(sheet: RefObject<HTMLElement | null>, boxes: () => { word: Box; sentence: Box } | null, selection: unknown): void {
+export function useKeepInView(
+  sheet: RefObject<HTMLElement | null>,
+  boxes: () => { word: Box; sentence: Box } | null,
+  selection: unknown,
+): void {
   useLayoutEffect(() => {
     const element = sheet.current;
     if (!element || selection === null) return;

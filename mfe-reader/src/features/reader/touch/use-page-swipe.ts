@@ -10,7 +10,10 @@ export function usePageSwipe(onTurn: (dir: 1 | -1) => void) {
   const start = useRef<{ id: number; x: number; y: number; t: number } | null>(null);
   return {
     onPointerDown(event: PointerEvent) {
-      start.current = event.pointerType === 'mouse' || !event.isPrimary ? null : { id: event.pointerId, x: event.clientX, y: event.clientY, t: event.timeStamp };
+      start.current =
+        event.pointerType === 'mouse' || !event.isPrimary
+          ? null
+          : { id: event.pointerId, x: event.clientX, y: event.clientY, t: event.timeStamp };
     },
     onPointerUp(event: PointerEvent) {
       const from = start.current;

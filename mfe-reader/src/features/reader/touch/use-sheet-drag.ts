@@ -32,7 +32,10 @@ export function useSheetDrag(onClose: () => void, sheet: RefObject<HTMLElement |
       const current = drag.current;
       if (!current || current.id !== event.pointerId) return;
       const dy = event.clientY - current.y;
-      current.samples = [...current.samples.filter((s) => event.timeStamp - s.t <= VELOCITY_WINDOW_MS), { y: event.clientY, t: event.timeStamp }];
+      current.samples = [
+        ...current.samples.filter((s) => event.timeStamp - s.t <= VELOCITY_WINDOW_MS),
+        { y: event.clientY, t: event.timeStamp },
+      ];
       if (!current.moved && dy > SLOP) {
         // Only now: captured from the start, a tap on the close button would land on the bar instead.
         current.moved = true;

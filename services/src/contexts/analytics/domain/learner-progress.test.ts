@@ -56,7 +56,11 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
   it('words known and uncertain, the level hint and the next threshold (spec §4)', async () => {
     await given(history());
     expect(await figures(ana, '2026-10-05T12:00:00Z')).toMatchObject({
-      languageCode: 'de', wordsKnown: 1, wordsUncertain: 1, levelHint: 'A1', nextLevelAt: 800,
+      languageCode: 'de',
+      wordsKnown: 1,
+      wordsUncertain: 1,
+      levelHint: 'A1',
+      nextLevelAt: 800,
     });
   });
 
@@ -65,8 +69,15 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
     for (let i = 0; i < 799; i++) h.word(ana, 'de', `wort${i}`, i % 2 ? 'known' : 'uncertain', '2026-10-01T09:00:00Z');
     await given(h);
     expect(await figures(ana, '2026-10-01T12:00:00Z')).toMatchObject({ levelHint: 'A1', nextLevelAt: 800 });
-    await db.transaction((trx) => projection.apply(new History().word(ana, 'de', 'letztes', 'known', '2026-10-01T10:00:00Z').recorded(), { trx, t: live }));
-    expect(await figures(ana, '2026-10-01T12:00:00Z')).toMatchObject({ wordsKnown: 400, wordsUncertain: 400, levelHint: 'A2', nextLevelAt: 2000 });
+    await db.transaction((trx) =>
+      projection.apply(new History().word(ana, 'de', 'letztes', 'known', '2026-10-01T10:00:00Z').recorded(), { trx, t: live }),
+    );
+    expect(await figures(ana, '2026-10-01T12:00:00Z')).toMatchObject({
+      wordsKnown: 400,
+      wordsUncertain: 400,
+      levelHint: 'A2',
+      nextLevelAt: 2000,
+    });
   });
 
   it('streak at its boundaries with a fake clock: kept through the idle day until it ends, then lost', async () => {
@@ -101,7 +112,7 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
     const f = await figures(ana, '2026-10-02T12:00:00Z');
     expect(f).toMatchObject({ timeSpent: 1800, streak: 2 });
     expect(f.days.at(-1)).toEqual({ day: '2026-10-02', words: 0, reads: 1, reviews: 0, seconds: 1800 });
-    expect(await figures(ben, '2026-10-05T12:00:00Z')).toMatchObject({ wordsKnown: 1, timeSpent: 0, streak: 1, activeToday: false }) // active yesterday;
+    expect(await figures(ben, '2026-10-05T12:00:00Z')).toMatchObject({ wordsKnown: 1, timeSpent: 0, streak: 1, activeToday: false }); // active yesterday;
   });
 
   describe('flashcards/analytics', () => {
@@ -111,15 +122,18 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
     const cards = () =>
       new History()
         .registered(ana, '2026-09-30T08:00:00Z')
-        .cardCreated(ana, card(1), 'de', '2026-10-01T08:00:00Z').cardCreated(ana, card(2), 'de', '2026-10-01T08:00:00Z')
-        .cardCreated(ana, card(3), 'de', '2026-10-01T08:00:00Z').cardCreated(ana, card(4), 'de', '2026-10-01T08:00:00Z')
+        .cardCreated(ana, card(1), 'de', '2026-10-01T08:00:00Z')
+        .cardCreated(ana, card(2), 'de', '2026-10-01T08:00:00Z')
+        .cardCreated(ana, card(3), 'de', '2026-10-01T08:00:00Z')
+        .cardCreated(ana, card(4), 'de', '2026-10-01T08:00:00Z')
         .review(ana, card(1), 'de', '2026-10-01T09:00:00Z', { state: 'review', reps: 1, lapses: 0 })
         .review(ana, card(2), 'de', '2026-10-01T09:01:00Z', { state: 'learning', reps: 1, lapses: 0 })
         .review(ana, card(2), 'de', '2026-10-02T09:00:00Z', { state: 'review', reps: 2, lapses: 0 })
         .review(ana, card(4), 'de', '2026-10-02T09:01:00Z', { state: 'review', reps: 1, lapses: 0 })
         .cardDeleted(ana, card(4), '2026-10-02T10:00:00Z')
         .review(ana, card(1), 'de', '2026-10-04T09:00:00Z', { state: 'relearning', reps: 2, lapses: 1 })
-        .cardCreated(ben, card(9), 'de', '2026-10-04T09:00:00Z').review(ben, card(9), 'de', '2026-10-04T09:00:00Z', { state: 'review', reps: 5, lapses: 2 });
+        .cardCreated(ben, card(9), 'de', '2026-10-04T09:00:00Z')
+        .review(ben, card(9), 'de', '2026-10-04T09:00:00Z', { state: 'review', reps: 5, lapses: 2 });
 
     it('cards held by FSRS state and their retention: a deleted card leaves, another learner never counts', async () => {
       await given(cards());
@@ -128,7 +142,10 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
         cardsByState: { new: 1, learning: 0, review: 1, relearning: 1 },
         retention: { reviews: 4, lapses: 1, rate: 0.75 },
       });
-      expect(await flashcards('2026-10-04T12:00:00Z', 'fr')).toMatchObject({ cardsByState: { new: 0, learning: 0, review: 0, relearning: 0 }, retention: { reviews: 0, lapses: 0, rate: null } });
+      expect(await flashcards('2026-10-04T12:00:00Z', 'fr')).toMatchObject({
+        cardsByState: { new: 0, learning: 0, review: 0, relearning: 0 },
+        retention: { reviews: 0, lapses: 0, rate: null },
+      });
     });
 
     it('reviews per day over the last 30 days and the streaks, on the clock', async () => {

@@ -20,17 +20,28 @@ const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const lastDays = (today: string, n: number) => Array.from({ length: n }, (_, i) => dayString(Date.parse(today) - (n - 1 - i) * DAY_MS));
 
 /** The learner's dashboard figures from the analytics tables: one user's rows only, so always small. */
-export async function dashboardFigures(db: Knex, t: TableNames, userId: string, language: LearningLanguage, now: Date): Promise<DashboardFigures> {
+export async function dashboardFigures(
+  db: Knex,
+  t: TableNames,
+  userId: string,
+  language: LearningLanguage,
+  now: Date,
+): Promise<DashboardFigures> {
   const today = dayString(now.getTime());
   const [words, activity] = await Promise.all([
     db(t('analytics_words'))
       .where({ user_id: userId, language })
-      .select(db.raw("count(*) filter (where status = 'known') as known"), db.raw("count(*) filter (where status = 'uncertain') as uncertain"))
+      .select(
+        db.raw("count(*) filter (where status = 'known') as known"),
+        db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+      )
       .first() as Promise<{ known: string; uncertain: string }>,
     db(t('analytics_activity'))
       .where({ user_id: userId, language })
       .where('day', '<=', today)
-      .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reads', 'reviews', 'words', 'seconds') as Promise<{ day: string; reads: number; reviews: number; words: number; seconds: number }[]>,
+      .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reads', 'reviews', 'words', 'seconds') as Promise<
+      { day: string; reads: number; reviews: number; words: number; seconds: number }[]
+    >,
   ]);
   const known = Number(words?.known ?? 0);
   const uncertain = Number(words?.uncertain ?? 0);
@@ -67,7 +78,9 @@ export async function flashcardFigures(db: Knex, t: TableNames, userId: string, 
       .orderBy('day')
       .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reviews') as Promise<{ day: string; reviews: number }[]>,
     cards().groupBy('state').select('state', db.raw('count(*) as n')) as Promise<{ state: FsrsState; n: string }[]>,
-    cards().first(db.raw('coalesce(sum(reps), 0) as reviews'), db.raw('coalesce(sum(lapses), 0) as lapses')) as Promise<{ reviews: string; lapses: string } | undefined>,
+    cards().first(db.raw('coalesce(sum(reps), 0) as reviews'), db.raw('coalesce(sum(lapses), 0) as lapses')) as Promise<
+      { reviews: string; lapses: string } | undefined
+    >,
   ]);
   const cardsByState: Record<FsrsState, number> = { new: 0, learning: 0, review: 0, relearning: 0 };
   for (const s of states) cardsByState[s.state] = Number(s.n);

@@ -100,7 +100,16 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
     const { total, users } = await queries().users({ sort: 'lastActivity', limit: 10, offset: 0 });
     expect(total).toBe(3);
     expect(users.find((u) => u.userId === ana)).toEqual({
-      userId: ana, language: 'de', wordsKnown: 2, wordsUncertain: 0, reads: 2, chapters: 1, cards: 1, reviews: 2, timeSpent: 900, lastActivity: '2026-10-04',
+      userId: ana,
+      language: 'de',
+      wordsKnown: 2,
+      wordsUncertain: 0,
+      reads: 2,
+      chapters: 1,
+      cards: 1,
+      reviews: 2,
+      timeSpent: 900,
+      lastActivity: '2026-10-04',
     });
     expect(users.find((u) => u.userId === ben)).toMatchObject({ reads: 1, chapters: 1, wordsKnown: 0, lastActivity: '2026-10-02' });
     const byTime = await queries().users({ sort: 'timeSpent', limit: 1, offset: 0 });
@@ -117,7 +126,14 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
   });
 
   it('a chapter counts for the language the learner had chosen when they completed it', async () => {
-    await given(new History().registered(ana, '2026-10-01T08:00:00Z').onboarded(ana, 'de', '2026-10-01T08:00:00Z').switchedTo(ana, 'es', '2026-10-02T08:00:00Z').chapter(ana, uuidOf(50), '2026-10-02T09:00:00Z'), 1);
+    await given(
+      new History()
+        .registered(ana, '2026-10-01T08:00:00Z')
+        .onboarded(ana, 'de', '2026-10-01T08:00:00Z')
+        .switchedTo(ana, 'es', '2026-10-02T08:00:00Z')
+        .chapter(ana, uuidOf(50), '2026-10-02T09:00:00Z'),
+      1,
+    );
     const figures = await queries().languages('2026-10-01', '2026-10-31');
     expect(figures.find((f) => f.language === 'es')).toMatchObject({ totalChapters: 1, chapters: 1 });
     expect(figures.find((f) => f.language === 'de')).toMatchObject({ totalChapters: 0 });
@@ -126,24 +142,41 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
   it('the per-day rollups give the distinct counts of a scan of the rows, for any range, facts out of order and a deletion', async () => {
     // Days appended out of order (an earlier day after a later one), repeats, and a user deleted midway.
     const h = new History()
-      .registered(ana, '2026-07-01T08:00:00Z').onboarded(ana, 'de', '2026-07-01T08:00:00Z')
-      .registered(ben, '2026-07-01T08:00:00Z').onboarded(ben, 'de', '2026-07-01T08:00:00Z')
-      .registered(cleo, '2026-07-01T08:00:00Z').onboarded(cleo, 'de', '2026-07-01T08:00:00Z');
+      .registered(ana, '2026-07-01T08:00:00Z')
+      .onboarded(ana, 'de', '2026-07-01T08:00:00Z')
+      .registered(ben, '2026-07-01T08:00:00Z')
+      .onboarded(ben, 'de', '2026-07-01T08:00:00Z')
+      .registered(cleo, '2026-07-01T08:00:00Z')
+      .onboarded(cleo, 'de', '2026-07-01T08:00:00Z');
     const days = [12, 3, 20, 3, 7, 25, 1, 18, 9, 30, 14, 5];
     days.forEach((d, i) => {
       const at = `2026-07-${String(d).padStart(2, '0')}T10:00:00Z`;
-      h.read([ana, ben, cleo][i % 3]!, art(i % 4), 'de', at).chapter([ana, ben][i % 2]!, uuidOf(50 + (i % 3)), at).time(cleo, 'de', 60, at);
+      h.read([ana, ben, cleo][i % 3]!, art(i % 4), 'de', at)
+        .chapter([ana, ben][i % 2]!, uuidOf(50 + (i % 3)), at)
+        .time(cleo, 'de', 60, at);
     });
     h.deleted(ben, '2026-07-31T00:00:00Z').read(ana, art(9), 'de', '2026-07-02T10:00:00Z');
     await given(h, 4);
     const scan = async (from: string, to: string) => {
       const one = async (table: string, member: string) =>
         Number((await db(table).where('language', 'de').whereBetween('day', [from, to]).countDistinct(`${member} as n`).first())!.n);
-      return { active: await one('analytics_activity', 'user_id'), articles: await one('analytics_articles', 'article_id'), chapters: await one('analytics_chapters', 'chapter_id') };
+      return {
+        active: await one('analytics_activity', 'user_id'),
+        articles: await one('analytics_articles', 'article_id'),
+        chapters: await one('analytics_chapters', 'chapter_id'),
+      };
     };
-    for (const [from, to] of [['2026-07-01', '2026-07-31'], ['2026-07-04', '2026-07-08'], ['2026-07-06', '2026-07-19'], ['2026-07-13', '2026-07-13'], ['2026-06-01', '2026-07-02']] as const) {
+    for (const [from, to] of [
+      ['2026-07-01', '2026-07-31'],
+      ['2026-07-04', '2026-07-08'],
+      ['2026-07-06', '2026-07-19'],
+      ['2026-07-13', '2026-07-13'],
+      ['2026-06-01', '2026-07-02'],
+    ] as const) {
       const [de] = await queries().languages(from, to);
-      expect({ active: de!.totalActiveUsers, articles: de!.totalArticles, chapters: de!.chapters }, `${from}..${to}`).toEqual(await scan(from, to));
+      expect({ active: de!.totalActiveUsers, articles: de!.totalArticles, chapters: de!.chapters }, `${from}..${to}`).toEqual(
+        await scan(from, to),
+      );
     }
   });
 
@@ -151,8 +184,12 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
     // Ana joins and is active on 1 July only; Ben is active on 1 July and comes back on 15 July.
     const sparse = () =>
       new History()
-        .registered(ana, '2026-07-01T08:00:00Z').onboarded(ana, 'de', '2026-07-01T08:00:00Z').read(ana, art(1), 'de', '2026-07-01T09:00:00Z')
-        .registered(ben, '2026-07-01T08:00:00Z').onboarded(ben, 'de', '2026-07-01T08:00:00Z').read(ben, art(1), 'de', '2026-07-01T09:00:00Z')
+        .registered(ana, '2026-07-01T08:00:00Z')
+        .onboarded(ana, 'de', '2026-07-01T08:00:00Z')
+        .read(ana, art(1), 'de', '2026-07-01T09:00:00Z')
+        .registered(ben, '2026-07-01T08:00:00Z')
+        .onboarded(ben, 'de', '2026-07-01T08:00:00Z')
+        .read(ben, art(1), 'de', '2026-07-01T09:00:00Z')
         .read(ben, art(2), 'de', '2026-07-14T09:00:00Z')
         .read(ben, art(3), 'de', '2026-07-28T09:00:00Z');
 
@@ -177,8 +214,30 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
       await given(sparse());
       const rows = await queries().history({ from: '2026-07-01', to: '2026-08-31', granularity: 'month' });
       expect(rows).toEqual([
-        { period: '2026-07-01', activeUsers: 2, newUsers: 2, returningUsers: 0, midTermInactiveUsers: 1, longTermInactiveUsers: 0, reads: 4, chapters: 0, reviews: 0, timeSpent: 0 },
-        { period: '2026-08-01', activeUsers: 0, newUsers: 0, returningUsers: 0, midTermInactiveUsers: 1, longTermInactiveUsers: 1, reads: 0, chapters: 0, reviews: 0, timeSpent: 0 },
+        {
+          period: '2026-07-01',
+          activeUsers: 2,
+          newUsers: 2,
+          returningUsers: 0,
+          midTermInactiveUsers: 1,
+          longTermInactiveUsers: 0,
+          reads: 4,
+          chapters: 0,
+          reviews: 0,
+          timeSpent: 0,
+        },
+        {
+          period: '2026-08-01',
+          activeUsers: 0,
+          newUsers: 0,
+          returningUsers: 0,
+          midTermInactiveUsers: 1,
+          longTermInactiveUsers: 1,
+          reads: 0,
+          chapters: 0,
+          reviews: 0,
+          timeSpent: 0,
+        },
       ]);
     });
   });

@@ -42,18 +42,43 @@ function historyOf(actions: Action[]): History {
     const user = uuidOf(a.user);
     const when = at(a.minute + 1);
     switch (a.kind) {
-      case 'onboard': h.onboarded(user, a.lang, when); break;
-      case 'switch': h.switchedTo(user, a.lang, when); break;
-      case 'time': h.time(user, a.lang, a.seconds, when); break;
-      case 'read': h.read(user, uuidOf(100 + a.thing), a.lang, when); break;
-      case 'chapter': h.chapter(user, uuidOf(200 + a.thing), when); break;
-      case 'card': h.cardCreated(user, uuidOf(300 + a.thing), a.lang, when); break;
-      case 'review': h.review(user, uuidOf(300 + a.thing), a.lang, when, { state: STATES[a.seconds % 4], reps: a.seconds % 7, lapses: a.seconds % 3 }); break;
-      case 'uncard': h.cardDeleted(user, uuidOf(300 + a.thing), when); break;
-      case 'word': h.word(user, a.lang, `w${a.thing}`, a.status, when); break;
-      case 'premium': h.subscription(user, 'Started', 'active', when); break;
-      case 'ended': h.subscription(user, 'Ended', 'canceled', when); break;
-      case 'deleted': h.deleted(user, when); gone.add(a.user); break;
+      case 'onboard':
+        h.onboarded(user, a.lang, when);
+        break;
+      case 'switch':
+        h.switchedTo(user, a.lang, when);
+        break;
+      case 'time':
+        h.time(user, a.lang, a.seconds, when);
+        break;
+      case 'read':
+        h.read(user, uuidOf(100 + a.thing), a.lang, when);
+        break;
+      case 'chapter':
+        h.chapter(user, uuidOf(200 + a.thing), when);
+        break;
+      case 'card':
+        h.cardCreated(user, uuidOf(300 + a.thing), a.lang, when);
+        break;
+      case 'review':
+        h.review(user, uuidOf(300 + a.thing), a.lang, when, { state: STATES[a.seconds % 4], reps: a.seconds % 7, lapses: a.seconds % 3 });
+        break;
+      case 'uncard':
+        h.cardDeleted(user, uuidOf(300 + a.thing), when);
+        break;
+      case 'word':
+        h.word(user, a.lang, `w${a.thing}`, a.status, when);
+        break;
+      case 'premium':
+        h.subscription(user, 'Started', 'active', when);
+        break;
+      case 'ended':
+        h.subscription(user, 'Ended', 'canceled', when);
+        break;
+      case 'deleted':
+        h.deleted(user, when);
+        gone.add(a.user);
+        break;
     }
   }
   return h;
@@ -90,29 +115,34 @@ describe.skipIf(!pgProbe.available)('analytics rebuilt as of a date equals the l
 
   it(`holds for ${RUNS} random histories, dates and live batchings`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 0, maxLength: 40 }), fc.integer({ min: -1, max: 125 }), fc.integer({ min: 1, max: 7 }), async (actions, dayOffset, batch) => {
-        const history = historyOf(actions);
-        const day = new Date(START + dayOffset * 86_400_000).toISOString().slice(0, 10);
-        const end = START + (dayOffset + 1) * 86_400_000;
+      fc.asyncProperty(
+        fc.array(action, { minLength: 0, maxLength: 40 }),
+        fc.integer({ min: -1, max: 125 }),
+        fc.integer({ min: 1, max: 7 }),
+        async (actions, dayOffset, batch) => {
+          const history = historyOf(actions);
+          const day = new Date(START + dayOffset * 86_400_000).toISOString().slice(0, 10);
+          const end = START + (dayOffset + 1) * 86_400_000;
 
-        // Live: the runner applied, in batches, what had been appended by the end of that day.
-        await db.transaction(async (trx) => {
-          for (const table of projection.tables) await trx.raw('drop table if exists ??', [live(table)]);
-          await projection.setup(trx, live);
-        });
-        const prefix = history.recorded().filter((e) => Date.parse(String(e.data.at)) < end);
-        for (let i = 0; i < prefix.length; i += batch) {
-          await db.transaction((trx) => projection.apply(prefix.slice(i, i + batch), { trx, t: live }));
-        }
+          // Live: the runner applied, in batches, what had been appended by the end of that day.
+          await db.transaction(async (trx) => {
+            for (const table of projection.tables) await trx.raw('drop table if exists ??', [live(table)]);
+            await projection.setup(trx, live);
+          });
+          const prefix = history.recorded().filter((e) => Date.parse(String(e.data.at)) < end);
+          for (let i = 0; i < prefix.length; i += batch) {
+            await db.transaction((trx) => projection.apply(prefix.slice(i, i + batch), { trx, t: live }));
+          }
 
-        // As of: the whole log (later days included) in the event store, rebuilt for that day.
-        await store.pool.query('truncate es_events, es_streams');
-        for (const { streamId, event } of history.appends) await store.append(streamId, [event], 'any');
-        await untilReadable(store, history.appends.length);
-        await rebuildAsOf(store, db, projection, day, { batchSize: 16 });
+          // As of: the whole log (later days included) in the event store, rebuilt for that day.
+          await store.pool.query('truncate es_events, es_streams');
+          for (const { streamId, event } of history.appends) await store.append(streamId, [event], 'any');
+          await untilReadable(store, history.appends.length);
+          await rebuildAsOf(store, db, projection, day, { batchSize: 16 });
 
-        expect(await contents(asOfTables(day))).toEqual(await contents(live));
-      }),
+          expect(await contents(asOfTables(day))).toEqual(await contents(live));
+        },
+      ),
       { numRuns: RUNS, endOnFailure: true },
     );
   }, 300_000);
@@ -121,7 +151,9 @@ describe.skipIf(!pgProbe.available)('analytics rebuilt as of a date equals the l
     const bulk: TableNames = (logical) => `${logical}__bulk`;
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 0, maxLength: 40 }), fc.integer({ min: 1, max: 7 }), async (actions, batch) => {
-        const events = historyOf(actions).recorded().filter((e) => projection.eventTypes!.includes(e.type));
+        const events = historyOf(actions)
+          .recorded()
+          .filter((e) => projection.eventTypes!.includes(e.type));
         await db.transaction(async (trx) => {
           for (const table of projection.tables) await trx.raw('drop table if exists ??, ??', [live(table), bulk(table)]);
           await projection.setup(trx, live);

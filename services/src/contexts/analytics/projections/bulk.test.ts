@@ -60,7 +60,9 @@ for (const engine of await testEngines()) {
     };
 
     it('equals the live projection, odd words and a deletion included, with the keys back on the tables', async () => {
-      const events = history().recorded().filter((e) => projection.eventTypes!.includes(e.type));
+      const events = history()
+        .recorded()
+        .filter((e) => projection.eventTypes!.includes(e.type));
       await db.transaction(async (trx) => {
         await projection.setup(trx, live);
         await projection.setup(trx, bulk);
@@ -78,7 +80,10 @@ for (const engine of await testEngines()) {
       expect(want['analytics_active_gaps']!.length).toBeGreaterThan(5);
       // The bulk load dropped the keys to load faster: they are back.
       await expect(
-        db(bulk('analytics_words')).insert({ user_id: uuidOf(1), language: 'de', word: 'Haus', status: 'known' }).onConflict(['user_id', 'language', 'word']).ignore(),
+        db(bulk('analytics_words'))
+          .insert({ user_id: uuidOf(1), language: 'de', word: 'Haus', status: 'known' })
+          .onConflict(['user_id', 'language', 'word'])
+          .ignore(),
       ).resolves.toBeDefined();
       const { rows } = await db.raw('select count(*)::int as n from pg_indexes where tablename = ?', [bulk('analytics_activity')]);
       expect(rows[0].n).toBe(2);

@@ -1,12 +1,30 @@
 import type { Knex } from 'knex';
 import type { TableNames } from '../../../platform/projections/projection';
 import { dayOf, type Fact } from '../events';
-import { ACTIVE_GAPS, ARTICLE_GAPS, CHAPTER_GAPS, GAP_COLUMNS, addDaySums, eraseFromRollups, gapRows, withGaps, type GapSource } from './rollups';
+import {
+  ACTIVE_GAPS,
+  ARTICLE_GAPS,
+  CHAPTER_GAPS,
+  GAP_COLUMNS,
+  addDaySums,
+  eraseFromRollups,
+  gapRows,
+  withGaps,
+  type GapSource,
+} from './rollups';
 import { canCopyFromStdin, copyRows, insertRows, loadWithoutIndexes, quoted, type Column } from '../../../platform/projections/bulk-load';
 import { ANALYTICS_TABLES } from './tables';
 
 /** Written by a bulk write with their indexes built after the load; the rollups are small and keep their keys. */
-const BULK_LOADED = ['analytics_users', 'analytics_user_languages', 'analytics_activity', 'analytics_words', 'analytics_cards', 'analytics_articles', 'analytics_chapters'];
+const BULK_LOADED = [
+  'analytics_users',
+  'analytics_user_languages',
+  'analytics_activity',
+  'analytics_words',
+  'analytics_cards',
+  'analytics_articles',
+  'analytics_chapters',
+];
 
 type Counts = { reads: number; chapters: number; reviews: number; words: number; seconds: number };
 /** A held card's schedule; null once the card is deleted. */
@@ -66,11 +84,16 @@ export class AnalyticsBatch {
     // afterwards. While the server builds those, the gap rollups are computed from the member days in memory
     // (the maps as they were before the flush replaced them).
     const { activity, articles, chapters } = this;
-    const gaps = await loadWithoutIndexes(trx, BULK_LOADED.map(t), () => this.flush(), () => [
-      [ACTIVE_GAPS, gapRows(activity.keys())] as const,
-      [ARTICLE_GAPS, gapRows(memberFirst(articles.keys()))] as const,
-      [CHAPTER_GAPS, gapRows(memberFirst(chapters.keys()))] as const,
-    ]);
+    const gaps = await loadWithoutIndexes(
+      trx,
+      BULK_LOADED.map(t),
+      () => this.flush(),
+      () => [
+        [ACTIVE_GAPS, gapRows(activity.keys())] as const,
+        [ARTICLE_GAPS, gapRows(memberFirst(articles.keys()))] as const,
+        [CHAPTER_GAPS, gapRows(memberFirst(chapters.keys()))] as const,
+      ],
+    );
     for (const [g, rows] of gaps ?? []) await copyRows(trx, t(g.target), GAP_COLUMNS, rows, this.copy);
     // Fresh tables have no statistics until autovacuum comes by: give the planner some at once.
     for (const table of ANALYTICS_TABLES) await trx.raw('analyze ??', [t(table)]);
@@ -89,7 +112,8 @@ export class AnalyticsBatch {
     this.users.delete(userId);
     this.languageOf.delete(userId);
     const prefix = `${userId}|`;
-    for (const keys of [this.joined, this.activity, this.words, this.cards]) for (const k of keys.keys()) if (k.startsWith(prefix)) keys.delete(k);
+    for (const keys of [this.joined, this.activity, this.words, this.cards])
+      for (const k of keys.keys()) if (k.startsWith(prefix)) keys.delete(k);
   }
 
   async apply(facts: readonly Fact[]): Promise<void> {
@@ -169,7 +193,13 @@ export class AnalyticsBatch {
       case 'verba.practice.card-reviewed':
         this.act(f.data.userId, f.data.language, day, 'reviews', 1);
         // v1 (no longer published) says nothing of the schedule: the review counts, the card stays as it was.
-        if (f.version === 2) this.cards.set(`${f.data.userId}|${f.data.cardId}`, { language: f.data.language, state: f.data.state, reps: f.data.reps, lapses: f.data.lapses });
+        if (f.version === 2)
+          this.cards.set(`${f.data.userId}|${f.data.cardId}`, {
+            language: f.data.language,
+            state: f.data.state,
+            reps: f.data.reps,
+            lapses: f.data.lapses,
+          });
         break;
       case 'verba.practice.card-deleted':
         this.cards.set(`${f.data.userId}|${f.data.cardId}`, null);
@@ -196,8 +226,13 @@ export class AnalyticsBatch {
     const { trx, t } = this;
     // Into empty tables (a bulk write) no row can conflict: COPY (or plain inserts), as the keys are not there yet.
     // The rows are made lazily: a bulk write streams them into COPY without holding them all at once.
-    const upsert = (table: string, cols: readonly Column[], rows: Iterable<readonly unknown[]>, key: readonly string[], merge: string | null) =>
-      this.intoEmptyTables ? copyRows(trx, table, cols, rows, this.copy) : insertRows(trx, table, cols, [...rows], { key, merge });
+    const upsert = (
+      table: string,
+      cols: readonly Column[],
+      rows: Iterable<readonly unknown[]>,
+      key: readonly string[],
+      merge: string | null,
+    ) => (this.intoEmptyTables ? copyRows(trx, table, cols, rows, this.copy) : insertRows(trx, table, cols, [...rows], { key, merge }));
     const plus = (table: string, cols: string[]) => cols.map((c) => `${c} = ${quoted(t(table))}.${c} + excluded.${c}`).join(', ');
     // A user row may be known only partly in this batch: keep what the stored row has for the rest, so
     // users are written in groups of the same known columns.
@@ -208,14 +243,26 @@ export class AnalyticsBatch {
     }
     for (const [key, members] of groups) {
       const cols = key ? key.split(',') : [];
-      await upsert(t('analytics_users'), [['user_id', 'uuid'], ...cols.map((c) => [c, USER_TYPES[c]!] as [string, string])],
-        members.map(([id, u]) => [id, ...cols.map((c) => u[c] ?? null)]), ['user_id'],
-        cols.length ? cols.map((c) => `${c} = excluded.${c}`).join(', ') : null);
+      await upsert(
+        t('analytics_users'),
+        [['user_id', 'uuid'], ...cols.map((c) => [c, USER_TYPES[c]!] as [string, string])],
+        members.map(([id, u]) => [id, ...cols.map((c) => u[c] ?? null)]),
+        ['user_id'],
+        cols.length ? cols.map((c) => `${c} = excluded.${c}`).join(', ') : null,
+      );
     }
-    await upsert(t('analytics_user_languages'), [['user_id', 'uuid'], ['language', 'text'], ['joined_day', 'date']],
-      lazily(this.joined, ([k, day]) => [...k.split('|'), day]), ['user_id', 'language'],
+    await upsert(
+      t('analytics_user_languages'),
+      [
+        ['user_id', 'uuid'],
+        ['language', 'text'],
+        ['joined_day', 'date'],
+      ],
+      lazily(this.joined, ([k, day]) => [...k.split('|'), day]),
+      ['user_id', 'language'],
       // Only an earlier day changes the row: no new row version (and no dead tuple) for every batch of a known learner.
-      `joined_day = excluded.joined_day where excluded.joined_day < ${quoted(t('analytics_user_languages'))}.joined_day`);
+      `joined_day = excluded.joined_day where excluded.joined_day < ${quoted(t('analytics_user_languages'))}.joined_day`,
+    );
     const counts = ['reads', 'chapters', 'reviews', 'words', 'seconds'] as const;
     const daySums = new Map<string, { reads: number; chapters: number; seconds: number }>();
     for (const [k, c] of this.activity) {
@@ -228,27 +275,77 @@ export class AnalyticsBatch {
     }
     await addDaySums(trx, t, daySums);
     await this.gaps(ACTIVE_GAPS, this.activity.keys(), () =>
-      upsert(t('analytics_activity'), [['user_id', 'uuid'], ['language', 'text'], ['day', 'date'], ...counts.map((c) => [c, 'int'] as [string, string])],
-        lazily(this.activity, ([k, c]) => [...k.split('|'), c.reads, c.chapters, c.reviews, c.words, c.seconds]), ['user_id', 'language', 'day'], plus('analytics_activity', [...counts])),
+      upsert(
+        t('analytics_activity'),
+        [['user_id', 'uuid'], ['language', 'text'], ['day', 'date'], ...counts.map((c) => [c, 'int'] as [string, string])],
+        lazily(this.activity, ([k, c]) => [...k.split('|'), c.reads, c.chapters, c.reviews, c.words, c.seconds]),
+        ['user_id', 'language', 'day'],
+        plus('analytics_activity', [...counts]),
+      ),
     );
-    await upsert(t('analytics_words'), [['user_id', 'uuid'], ['language', 'text'], ['word', 'text'], ['status', 'text']],
+    await upsert(
+      t('analytics_words'),
+      [
+        ['user_id', 'uuid'],
+        ['language', 'text'],
+        ['word', 'text'],
+        ['status', 'text'],
+      ],
       lazily(this.words, ([k, status]) => {
         const [user_id, language, ...word] = k.split('|');
         return [user_id, language, word.join('|'), status];
-      }), ['user_id', 'language', 'word'], 'status = excluded.status');
-    const held = lazily([...this.cards].filter(([, c]) => c !== null), ([k, c]) => [...k.split('|'), c!.language, c!.state, c!.reps, c!.lapses]);
-    await upsert(t('analytics_cards'), [['user_id', 'uuid'], ['card_id', 'uuid'], ['language', 'text'], ['state', 'text'], ['reps', 'int'], ['lapses', 'int']],
-      held, ['user_id', 'card_id'], 'language = excluded.language, state = excluded.state, reps = excluded.reps, lapses = excluded.lapses');
+      }),
+      ['user_id', 'language', 'word'],
+      'status = excluded.status',
+    );
+    const held = lazily(
+      [...this.cards].filter(([, c]) => c !== null),
+      ([k, c]) => [...k.split('|'), c!.language, c!.state, c!.reps, c!.lapses],
+    );
+    await upsert(
+      t('analytics_cards'),
+      [
+        ['user_id', 'uuid'],
+        ['card_id', 'uuid'],
+        ['language', 'text'],
+        ['state', 'text'],
+        ['reps', 'int'],
+        ['lapses', 'int'],
+      ],
+      held,
+      ['user_id', 'card_id'],
+      'language = excluded.language, state = excluded.state, reps = excluded.reps, lapses = excluded.lapses',
+    );
     // Deleted cards: none is in empty tables yet (a bulk write), so only a batch has rows to remove.
     const gone = [...this.cards].filter(([, c]) => c === null).map(([k]) => k.split('|'));
     if (!this.intoEmptyTables && gone.length) await trx(t('analytics_cards')).whereIn(['user_id', 'card_id'], gone).delete();
     await this.gaps(ARTICLE_GAPS, memberFirst(this.articles.keys()), () =>
-      upsert(t('analytics_articles'), [['language', 'text'], ['day', 'date'], ['article_id', 'uuid'], ['reads', 'int']],
-        lazily(this.articles, ([k, n]) => [...k.split('|'), n]), ['language', 'day', 'article_id'], plus('analytics_articles', ['reads'])),
+      upsert(
+        t('analytics_articles'),
+        [
+          ['language', 'text'],
+          ['day', 'date'],
+          ['article_id', 'uuid'],
+          ['reads', 'int'],
+        ],
+        lazily(this.articles, ([k, n]) => [...k.split('|'), n]),
+        ['language', 'day', 'article_id'],
+        plus('analytics_articles', ['reads']),
+      ),
     );
     await this.gaps(CHAPTER_GAPS, memberFirst(this.chapters.keys()), () =>
-      upsert(t('analytics_chapters'), [['language', 'text'], ['day', 'date'], ['chapter_id', 'uuid'], ['completions', 'int']],
-        lazily(this.chapters, ([k, n]) => [...k.split('|'), n]), ['language', 'day', 'chapter_id'], plus('analytics_chapters', ['completions'])),
+      upsert(
+        t('analytics_chapters'),
+        [
+          ['language', 'text'],
+          ['day', 'date'],
+          ['chapter_id', 'uuid'],
+          ['completions', 'int'],
+        ],
+        lazily(this.chapters, ([k, n]) => [...k.split('|'), n]),
+        ['language', 'day', 'chapter_id'],
+        plus('analytics_chapters', ['completions']),
+      ),
     );
     // New maps rather than cleared ones: a bulk write still reads the old ones for its gap rollups.
     this.users = new Map();
@@ -260,7 +357,6 @@ export class AnalyticsBatch {
     this.chapters = new Map();
   }
 }
-
 
 /** Keys of the article and chapter maps are language|day|id; the gap rollups take id|language|day. */
 const memberFirst = (keys: Iterable<string>) =>

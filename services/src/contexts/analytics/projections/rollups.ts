@@ -15,7 +15,12 @@ import type { TableNames } from '../../../platform/projections/projection';
  *   sum(n) where day between from and to and (gap = 0 or gap > day - from)
  * about 30 days x a few dozen gaps a language, instead of every activity row of the range.
  */
-export const ROLLUP_TABLES = ['analytics_language_days', 'analytics_active_gaps', 'analytics_article_gaps', 'analytics_chapter_gaps'] as const;
+export const ROLLUP_TABLES = [
+  'analytics_language_days',
+  'analytics_active_gaps',
+  'analytics_article_gaps',
+  'analytics_chapter_gaps',
+] as const;
 
 export async function createRollupTables(trx: Knex.Transaction, t: TableNames): Promise<void> {
   await trx.schema.createTable(t('analytics_language_days'), (tb) => {
@@ -44,7 +49,12 @@ export interface GapSource {
   target: string;
 }
 /** The columns of a gap rollup table, for its bulk and live writes. */
-export const GAP_COLUMNS: readonly Column[] = [['language', 'text'], ['day', 'date'], ['gap', 'int'], ['n', 'int']];
+export const GAP_COLUMNS: readonly Column[] = [
+  ['language', 'text'],
+  ['day', 'date'],
+  ['gap', 'int'],
+  ['n', 'int'],
+];
 export const ACTIVE_GAPS: GapSource = { source: 'analytics_activity', member: 'user_id', target: 'analytics_active_gaps' };
 export const ARTICLE_GAPS: GapSource = { source: 'analytics_articles', member: 'article_id', target: 'analytics_article_gaps' };
 export const CHAPTER_GAPS: GapSource = { source: 'analytics_chapters', member: 'chapter_id', target: 'analytics_chapter_gaps' };
@@ -74,20 +84,34 @@ async function contributions(trx: Knex.Transaction, t: TableNames, g: GapSource,
 }
 
 /** Applies after - before to the gap table; rows that reach 0 are removed so equal histories give equal tables. */
-async function applyDifference(trx: Knex.Transaction, t: TableNames, g: GapSource, before: Contribution[], after: Contribution[]): Promise<void> {
+async function applyDifference(
+  trx: Knex.Transaction,
+  t: TableNames,
+  g: GapSource,
+  before: Contribution[],
+  after: Contribution[],
+): Promise<void> {
   const net = new Map<string, number>();
   for (const c of before) net.set(`${c.language}|${c.day}|${c.gap}`, (net.get(`${c.language}|${c.day}|${c.gap}`) ?? 0) - c.n);
   for (const c of after) net.set(`${c.language}|${c.day}|${c.gap}`, (net.get(`${c.language}|${c.day}|${c.gap}`) ?? 0) + c.n);
-  const changed = [...net].filter(([, n]) => n !== 0).map(([k, n]) => {
-    const [language, day, gap] = k.split('|');
-    return { language: language!, day: day!, gap: Number(gap), n };
-  });
+  const changed = [...net]
+    .filter(([, n]) => n !== 0)
+    .map(([k, n]) => {
+      const [language, day, gap] = k.split('|');
+      return { language: language!, day: day!, gap: Number(gap), n };
+    });
   if (!changed.length) return;
   const target = t(g.target);
-  await insertRows(trx, target, GAP_COLUMNS, changed.map((c) => [c.language, c.day, c.gap, c.n]), {
-    key: ['language', 'day', 'gap'],
-    merge: `n = ${quoted(target)}.n + excluded.n`,
-  });
+  await insertRows(
+    trx,
+    target,
+    GAP_COLUMNS,
+    changed.map((c) => [c.language, c.day, c.gap, c.n]),
+    {
+      key: ['language', 'day', 'gap'],
+      merge: `n = ${quoted(target)}.n + excluded.n`,
+    },
+  );
   const fell = changed.filter((c) => c.n < 0);
   if (fell.length) {
     await trx.raw(
@@ -154,7 +178,13 @@ const GAP_SPAN = 2 ** 20;
  * a member gains a day it did not have: a batch of days all known already (a learner's tenth mark of the
  * day) costs one look-up instead of the two window passes.
  */
-export async function withGaps(trx: Knex.Transaction, t: TableNames, g: GapSource, keys: Iterable<string>, write: () => Promise<void>): Promise<void> {
+export async function withGaps(
+  trx: Knex.Transaction,
+  t: TableNames,
+  g: GapSource,
+  keys: Iterable<string>,
+  write: () => Promise<void>,
+): Promise<void> {
   const earliest = new Map<string, string>();
   const days: [string, string, string][] = [];
   for (const key of keys) {
@@ -174,7 +204,12 @@ export async function withGaps(trx: Knex.Transaction, t: TableNames, g: GapSourc
   await applyDifference(trx, t, g, before, await contributions(trx, t, g, touched));
 }
 
-async function anyNewDay(trx: Knex.Transaction, source: string, member: string, days: readonly [string, string, string][]): Promise<boolean> {
+async function anyNewDay(
+  trx: Knex.Transaction,
+  source: string,
+  member: string,
+  days: readonly [string, string, string][],
+): Promise<boolean> {
   const { rows } = await trx.raw(
     `select exists (select 1 from unnest(?::uuid[], ?::text[], ?::date[]) as k(member, language, day)
        where not exists (select 1 from ?? a where a.?? = k.member and a.language = k.language and a.day = k.day)) as found`,
@@ -184,17 +219,32 @@ async function anyNewDay(trx: Knex.Transaction, source: string, member: string, 
 }
 
 /** Adds a batch's per-day sums. */
-export async function addDaySums(trx: Knex.Transaction, t: TableNames, sums: Map<string, { reads: number; chapters: number; seconds: number }>): Promise<void> {
+export async function addDaySums(
+  trx: Knex.Transaction,
+  t: TableNames,
+  sums: Map<string, { reads: number; chapters: number; seconds: number }>,
+): Promise<void> {
   // A row exists only while it holds something, so a rebuild and the live model have the same rows.
-  const rows = [...sums].filter(([, s]) => s.reads || s.chapters || s.seconds).map(([k, s]) => ({ k: k.split('|') as [string, string], ...s }));
+  const rows = [...sums]
+    .filter(([, s]) => s.reads || s.chapters || s.seconds)
+    .map(([k, s]) => ({ k: k.split('|') as [string, string], ...s }));
   if (!rows.length) return;
   const table = t('analytics_language_days');
   await insertRows(
     trx,
     table,
-    [['language', 'text'], ['day', 'date'], ['reads', 'int'], ['chapters', 'int'], ['seconds', 'bigint']],
+    [
+      ['language', 'text'],
+      ['day', 'date'],
+      ['reads', 'int'],
+      ['chapters', 'int'],
+      ['seconds', 'bigint'],
+    ],
     rows.map((r) => [r.k[0], r.k[1], r.reads, r.chapters, r.seconds]),
-    { key: ['language', 'day'], merge: ['reads', 'chapters', 'seconds'].map((c) => `${c} = ${quoted(table)}.${c} + excluded.${c}`).join(', ') },
+    {
+      key: ['language', 'day'],
+      merge: ['reads', 'chapters', 'seconds'].map((c) => `${c} = ${quoted(table)}.${c} + excluded.${c}`).join(', '),
+    },
   );
 }
 

@@ -33,7 +33,11 @@ describe(`billing:reconcile against the stand-in on ${database.label}`, () => {
   it('reports a subscription the read model lacks, repairs it, and then finds no drift', async () => {
     const userId = randomUUID();
     const agent = t.agent().setCookies(testUserCookies(userId));
-    const checkout = await agent.request({ method: 'POST', url: '/api/premium/checkout', payload: { plan: 'biannual', currency: 'gbp', commandId: randomUUID() } });
+    const checkout = await agent.request({
+      method: 'POST',
+      url: '/api/premium/checkout',
+      payload: { plan: 'biannual', currency: 'gbp', commandId: randomUUID() },
+    });
     expect(checkout.statusCode, checkout.body).toBe(200);
     // Paid at "Stripe" while its webhooks were lost: another view of the same stored objects, sending nothing.
     const stripe = new StandInStripe(tableObjects(t.platform.db), () => {});

@@ -30,14 +30,25 @@ function differences(row: SubscriptionRow, s: Snapshot): string[] {
  * can settle is applied as an observation made now (newer than any event), through the same decider as
  * webhooks; subscriptions Stripe does not have are only reported.
  */
-export async function reconcile(o: { payments: Payments; queries: BillingQueries; commands: BillingCommands; repair: boolean; now: () => Date }): Promise<{ checked: number; drift: Drift[] }> {
+export async function reconcile(o: {
+  payments: Payments;
+  queries: BillingQueries;
+  commands: BillingCommands;
+  repair: boolean;
+  now: () => Date;
+}): Promise<{ checked: number; drift: Drift[] }> {
   const drift: Drift[] = [];
   const seen = new Set<string>();
   for await (const sub of o.payments.listSubscriptions()) {
     seen.add(sub.id);
     const userId = await o.commands.userFor(customerIdOf(sub), sub.metadata);
     if (!userId) {
-      drift.push({ subscriptionId: sub.id, kind: 'unknown-customer', details: [`customer ${customerIdOf(sub)} is not a Verba user's`], repaired: false });
+      drift.push({
+        subscriptionId: sub.id,
+        kind: 'unknown-customer',
+        details: [`customer ${customerIdOf(sub)} is not a Verba user's`],
+        repaired: false,
+      });
       continue;
     }
     const row = await o.queries.subscription(sub.id);
@@ -50,7 +61,13 @@ export async function reconcile(o: { payments: Payments; queries: BillingQueries
     drift.push({ subscriptionId: sub.id, kind: row ? 'differs' : 'missing-locally', details, repaired });
   }
   for (const row of await o.queries.all()) {
-    if (!seen.has(row.subscription_id)) drift.push({ subscriptionId: row.subscription_id, kind: 'missing-at-stripe', details: [`local status ${row.status}`], repaired: false });
+    if (!seen.has(row.subscription_id))
+      drift.push({
+        subscriptionId: row.subscription_id,
+        kind: 'missing-at-stripe',
+        details: [`local status ${row.status}`],
+        repaired: false,
+      });
   }
   return { checked: seen.size, drift };
 }

@@ -51,13 +51,17 @@ export const subscriptionsProjection: Projection = {
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
         const { userId } = readEventData(UserDeleted, recorded);
-        for (const table of ['billing_customers', 'billing_subscriptions', 'billing_refunds', 'billing_manual_grants']) await trx(t(table)).where({ user_id: userId }).delete();
+        for (const table of ['billing_customers', 'billing_subscriptions', 'billing_refunds', 'billing_manual_grants'])
+          await trx(t(table)).where({ user_id: userId }).delete();
         continue;
       }
       const e = codec.decode(recorded);
       switch (e.type) {
         case 'billing.CustomerCreated':
-          await trx(t('billing_customers')).insert({ user_id: e.data.userId, customer_id: e.data.customerId, created_at: e.data.at }).onConflict('user_id').ignore();
+          await trx(t('billing_customers'))
+            .insert({ user_id: e.data.userId, customer_id: e.data.customerId, created_at: e.data.at })
+            .onConflict('user_id')
+            .ignore();
           break;
         case 'billing.MasterGranted':
           await trx(t('billing_manual_grants'))
@@ -72,7 +76,13 @@ export const subscriptionsProjection: Projection = {
           break; // a fact for the log; the subscription arrives by webhook
         case 'billing.RefundIssued':
           await trx(t('billing_refunds'))
-            .insert({ charge_id: e.data.chargeId, user_id: e.data.userId, amount_refunded: e.data.amountRefunded, currency: e.data.currency, at: e.data.at })
+            .insert({
+              charge_id: e.data.chargeId,
+              user_id: e.data.userId,
+              amount_refunded: e.data.amountRefunded,
+              currency: e.data.currency,
+              at: e.data.at,
+            })
             .onConflict('charge_id')
             .merge(['amount_refunded', 'at']);
           break;
@@ -91,7 +101,10 @@ export const subscriptionsProjection: Projection = {
             observed_at: s.observedAt,
             updated_at: e.data.at,
           };
-          await trx(t('billing_subscriptions')).insert({ subscription_id: s.subscriptionId, ...row }).onConflict('subscription_id').merge(Object.keys(row));
+          await trx(t('billing_subscriptions'))
+            .insert({ subscription_id: s.subscriptionId, ...row })
+            .onConflict('subscription_id')
+            .merge(Object.keys(row));
         }
       }
     }

@@ -77,9 +77,20 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
       }
       userId = owner!;
     }
-    const [customerId, current, master] = await Promise.all([d.queries.customerOf(userId), d.queries.current(userId), d.queries.isMaster(userId)]);
-    const invoices = customerId ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null)) : [];
-    return { tier: master ? 'master' : 'free', customerId: customerId ?? null, subscription: current ? toSubscriptionView(current) : null, invoices };
+    const [customerId, current, master] = await Promise.all([
+      d.queries.customerOf(userId),
+      d.queries.current(userId),
+      d.queries.isMaster(userId),
+    ]);
+    const invoices = customerId
+      ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null))
+      : [];
+    return {
+      tier: master ? 'master' : 'free',
+      customerId: customerId ?? null,
+      subscription: current ? toSubscriptionView(current) : null,
+      invoices,
+    };
   });
 
   // The webhook needs the exact bytes Stripe signed: in its own scope, JSON bodies stay raw.
@@ -87,18 +98,24 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     // Stripe posts from its servers (no Origin); the signature, not the site, says it is Stripe.
-    registerRoute(scope as unknown as App, auth, r.stripeWebhook, async ({ body, request }) => {
-      let event;
-      try {
-        event = await d.payments.verifyEvent(Buffer.from(body), header(request, 'stripe-signature'));
-      } catch (error) {
-        if (!(error instanceof InvalidWebhookSignature)) throw error;
-        request.log.warn({ reason: error.message }, 'Stripe webhook refused');
-        throw new HttpError(400, PREMIUM_MESSAGES.invalidSignature);
-      }
-      // A failure here answers 500, so Stripe delivers the event again later.
-      await d.commands.applyStripeEvent(event);
-      return { received: true as const };
-    }, { crossSite: true });
+    registerRoute(
+      scope as unknown as App,
+      auth,
+      r.stripeWebhook,
+      async ({ body, request }) => {
+        let event;
+        try {
+          event = await d.payments.verifyEvent(Buffer.from(body), header(request, 'stripe-signature'));
+        } catch (error) {
+          if (!(error instanceof InvalidWebhookSignature)) throw error;
+          request.log.warn({ reason: error.message }, 'Stripe webhook refused');
+          throw new HttpError(400, PREMIUM_MESSAGES.invalidSignature);
+        }
+        // A failure here answers 500, so Stripe delivers the event again later.
+        await d.commands.applyStripeEvent(event);
+        return { received: true as const };
+      },
+      { crossSite: true },
+    );
   });
 }

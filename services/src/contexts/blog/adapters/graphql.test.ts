@@ -68,7 +68,9 @@ describe('a failing content service', () => {
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as AddressInfo;
     await new Promise((r) => server.close(r));
-    await expect(createGraphqlBlog({ url: `http://127.0.0.1:${port}/graphql` }).posts({ limit: 1, skip: 0 })).rejects.toBeInstanceOf(ContentUnavailable);
+    await expect(createGraphqlBlog({ url: `http://127.0.0.1:${port}/graphql` }).posts({ limit: 1, skip: 0 })).rejects.toBeInstanceOf(
+      ContentUnavailable,
+    );
   });
 
   it('is ContentUnavailable when the CMS answers GraphQL errors, and sends the token as a bearer token', async () => {
@@ -80,7 +82,9 @@ describe('a failing content service', () => {
     await new Promise((r) => server.once('listening', r));
     const { port } = server.address() as AddressInfo;
     try {
-      await expect(createGraphqlBlog({ url: `http://127.0.0.1:${port}/`, token: 'cda-token' }).tags()).rejects.toBeInstanceOf(ContentUnavailable);
+      await expect(createGraphqlBlog({ url: `http://127.0.0.1:${port}/`, token: 'cda-token' }).tags()).rejects.toBeInstanceOf(
+        ContentUnavailable,
+      );
       expect(authorization).toBe('Bearer cda-token');
     } finally {
       await new Promise((r) => server.close(r));

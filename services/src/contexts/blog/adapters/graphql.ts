@@ -36,14 +36,17 @@ export function createGraphqlBlog({ url, token, timeoutMs = 5000 }: GraphqlBlogO
     }
     const payload = (await response.json().catch(() => undefined)) as { data?: T; errors?: { message: string }[] } | undefined;
     if (!response.ok || !payload || payload.errors?.length || !payload.data) {
-      throw new ContentUnavailable(`content service answered ${response.status}: ${payload?.errors?.map((e) => e.message).join('; ') ?? 'no data'}`);
+      throw new ContentUnavailable(
+        `content service answered ${response.status}: ${payload?.errors?.map((e) => e.message).join('; ') ?? 'no data'}`,
+      );
     }
     return payload.data;
   }
 
   type Collection = { blogPostCollection: PostPage | null };
   const collection = (data: Collection) => {
-    if (!data.blogPostCollection || !Array.isArray(data.blogPostCollection.items)) throw new ContentUnavailable('no blogPostCollection in the answer');
+    if (!data.blogPostCollection || !Array.isArray(data.blogPostCollection.items))
+      throw new ContentUnavailable('no blogPostCollection in the answer');
     return data.blogPostCollection;
   };
 

@@ -18,10 +18,18 @@ const attributes = (attrs: Record<string, string | undefined>) =>
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => ` ${name}="${xmlText(value)}"`)
     .join('');
-const element = (name: string, text: string, attrs: Record<string, string | undefined> = {}) => `<${name}${attributes(attrs)}>${xmlText(text)}</${name}>`;
+const element = (name: string, text: string, attrs: Record<string, string | undefined> = {}) =>
+  `<${name}${attributes(attrs)}>${xmlText(text)}</${name}>`;
 const emptyElement = (name: string, attrs: Record<string, string | undefined>) => `<${name}${attributes(attrs)}/>`;
 
-const IMAGE_TYPES: Record<string, string> = { svg: 'image/svg+xml', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+const IMAGE_TYPES: Record<string, string> = {
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+};
 
 /** A post's picture as an absolute http(s) address, or nothing (a CMS could hold a javascript: or data: URL). */
 function imageLink(url: string, origin: string): string | undefined {

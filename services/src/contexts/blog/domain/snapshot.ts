@@ -22,7 +22,10 @@ export async function blogSnapshot(firstPage: number): Promise<BlogSnapshot> {
   const config = loadConfig(process.env);
   const local = config.BLOG_GRAPHQL_URL ? undefined : await startLocalBlogEndpoint();
   try {
-    const content = createGraphqlBlog({ url: config.BLOG_GRAPHQL_URL ?? local!.url, ...(config.BLOG_GRAPHQL_TOKEN ? { token: config.BLOG_GRAPHQL_TOKEN } : {}) });
+    const content = createGraphqlBlog({
+      url: config.BLOG_GRAPHQL_URL ?? local!.url,
+      ...(config.BLOG_GRAPHQL_TOKEN ? { token: config.BLOG_GRAPHQL_TOKEN } : {}),
+    });
     const queries = new BlogQueries(content, createLogger('warn', 'blog-snapshot', process.stderr as never));
     const page = await queries.page({ limit: firstPage, skip: 0 });
     const all = await queries.page({ limit: 1000, skip: 0 });

@@ -17,7 +17,10 @@ export class DismissalCommands {
 
   /** From the log, not the read model: a banner published a moment ago can be dismissed; a deleted one cannot. */
   async dismiss(userId: string, announcementId: string, commandId: string = crypto.randomUUID()): Promise<{ position?: Position }> {
-    const banner = fold(announcementDecider, (await this.store.readStream(announcementStream(announcementId))).map((r) => announcements.decode(r)));
+    const banner = fold(
+      announcementDecider,
+      (await this.store.readStream(announcementStream(announcementId))).map((r) => announcements.decode(r)),
+    );
     if (banner.status !== 'live') throw new DomainError(ANNOUNCEMENT_NOT_FOUND, 404);
     const { position } = await handleCommand({
       store: this.store,

@@ -38,9 +38,18 @@ export class SupportMail {
     private readonly supportEmail: string,
   ) {
     const { windowMs } = SUPPORT_RATE_LIMIT;
-    const limits: Record<Key, number> = { ip: SUPPORT_RATE_LIMIT.perIp, address: SUPPORT_RATE_LIMIT.perAddress, account: SUPPORT_RATE_LIMIT.perAccount };
+    const limits: Record<Key, number> = {
+      ip: SUPPORT_RATE_LIMIT.perIp,
+      address: SUPPORT_RATE_LIMIT.perAddress,
+      account: SUPPORT_RATE_LIMIT.perAccount,
+    };
     const of = (route: Route) =>
-      Object.fromEntries((Object.keys(limits) as Key[]).map((k) => [k, createRateLimiter(cache, { limit: limits[k], windowMs, prefix: `support:${route}:${k}` })])) as Record<Key, RateLimiter>;
+      Object.fromEntries(
+        (Object.keys(limits) as Key[]).map((k) => [
+          k,
+          createRateLimiter(cache, { limit: limits[k], windowMs, prefix: `support:${route}:${k}` }),
+        ]),
+      ) as Record<Key, RateLimiter>;
     this.limiters = { admin: of('admin'), user: of('user') };
   }
 

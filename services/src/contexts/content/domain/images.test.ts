@@ -23,7 +23,8 @@ describe(`image manager on ${database.label}`, () => {
   });
   afterAll(async () => t?.close());
 
-  const upload = (files: Parameters<typeof multipart>[0], kind = 'content', who = admin) => who.request({ method: 'POST', url: `/api/admin/images?kind=${kind}`, ...multipart(files) });
+  const upload = (files: Parameters<typeof multipart>[0], kind = 'content', who = admin) =>
+    who.request({ method: 'POST', url: `/api/admin/images?kind=${kind}`, ...multipart(files) });
   const count = async () => Number((await t.platform.db('content_images').count({ c: '*' }))[0]!.c);
 
   it('stores a valid png and serves it back byte-equal from a content-addressed URL with a long cache', async () => {
@@ -44,12 +45,46 @@ describe(`image manager on ${database.label}`, () => {
   });
 
   it.each([
-    ['a 4194305-byte file', [{ filename: 'big.png', type: 'image/png', bytes: png(4_194_305) }], 'content', MEDIA_MESSAGES.tooLarge('content')],
-    ['a preview over 307200 bytes', [{ filename: 'p.png', type: 'image/png', bytes: png(307_201) }], 'preview', MEDIA_MESSAGES.tooLarge('preview')],
-    ['a renamed .exe', [{ filename: 'photo.png', type: 'image/png', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]) }], 'content', MEDIA_MESSAGES.wrongType],
-    ['an SVG with script', [{ filename: 'x.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>') }], 'content', MEDIA_MESSAGES.wrongType],
+    [
+      'a 4194305-byte file',
+      [{ filename: 'big.png', type: 'image/png', bytes: png(4_194_305) }],
+      'content',
+      MEDIA_MESSAGES.tooLarge('content'),
+    ],
+    [
+      'a preview over 307200 bytes',
+      [{ filename: 'p.png', type: 'image/png', bytes: png(307_201) }],
+      'preview',
+      MEDIA_MESSAGES.tooLarge('preview'),
+    ],
+    [
+      'a renamed .exe',
+      [{ filename: 'photo.png', type: 'image/png', bytes: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]) }],
+      'content',
+      MEDIA_MESSAGES.wrongType,
+    ],
+    [
+      'an SVG with script',
+      [
+        {
+          filename: 'x.svg',
+          type: 'image/svg+xml',
+          bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        },
+      ],
+      'content',
+      MEDIA_MESSAGES.wrongType,
+    ],
     ['zero files', [], 'content', MESSAGES.form.fileRequired],
-    ['two files', [{ filename: 'a.png', type: 'image/png', bytes: png(100) }, { filename: 'b.png', type: 'image/png', bytes: png(100, 8) }], 'content', MESSAGES.form.fileRequired],
+    [
+      'two files',
+      [
+        { filename: 'a.png', type: 'image/png', bytes: png(100) },
+        { filename: 'b.png', type: 'image/png', bytes: png(100, 8) },
+      ],
+      'content',
+      MESSAGES.form.fileRequired,
+    ],
     ['an empty file', [{ filename: 'e.png', type: 'image/png', bytes: Buffer.alloc(0) }], 'content', MESSAGES.form.fileRequired],
   ] as const)('refuses %s with a clear message and stores nothing', async (_what, files, kind, message) => {
     const before = await count();
@@ -66,7 +101,8 @@ describe(`image manager on ${database.label}`, () => {
   });
 
   it('lists, searches, sorts and pages on the server, and deletes', async () => {
-    for (const [i, name] of ['Berg.png', 'Wald.png', 'Bergsee.png'].entries()) await upload([{ filename: name, type: 'image/png', bytes: png(200 + i, 20 + i) }]);
+    for (const [i, name] of ['Berg.png', 'Wald.png', 'Bergsee.png'].entries())
+      await upload([{ filename: name, type: 'image/png', bytes: png(200 + i, 20 + i) }]);
     const list = (query: string) => admin.request({ method: 'GET', url: `/api/admin/images?${query}` }).then((r) => r.json());
     const berg = await list('search=berg&sort=name');
     expect(berg.images.map((i: { name: string }) => i.name)).toEqual(['Berg.png', 'Bergsee.png']);
@@ -80,7 +116,10 @@ describe(`image manager on ${database.label}`, () => {
     const url = berg.images[0].url as string;
     expect((await admin.request({ method: 'DELETE', url: `/api/admin/images/${id}` })).json()).toEqual({ ok: true });
     expect((await t.agent().request({ method: 'GET', url })).statusCode).toBe(404);
-    expect((await admin.request({ method: 'DELETE', url: `/api/admin/images/${id}` })).json()).toMatchObject({ status: 404, message: MEDIA_MESSAGES.imageNotFound });
+    expect((await admin.request({ method: 'DELETE', url: `/api/admin/images/${id}` })).json()).toMatchObject({
+      status: 404,
+      message: MEDIA_MESSAGES.imageNotFound,
+    });
   });
 
   it('is for admins only: 401 anonymous, 403 learner, nothing stored', async () => {

@@ -2,7 +2,15 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import multipart from '@fastify/multipart';
-import { IMAGE_LIMITS, MEDIA_MESSAGES, MESSAGES, adminMediaRoutes as r, type AdminImage, type ImageKind, type ImageUse } from '@verba/contracts';
+import {
+  IMAGE_LIMITS,
+  MEDIA_MESSAGES,
+  MESSAGES,
+  adminMediaRoutes as r,
+  type AdminImage,
+  type ImageKind,
+  type ImageUse,
+} from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
@@ -55,7 +63,11 @@ const toImage = (row: Row): AdminImage => ({
   createdAt: new Date(row.created_at).getTime(),
 });
 /** The file's name as shown in the list: its base name, no path, no control characters. */
-const cleanName = (name: string) => path.basename(name.replace(/\\/g, '/')).replace(/\p{Cc}/gu, '').slice(0, 200) || 'image';
+const cleanName = (name: string) =>
+  path
+    .basename(name.replace(/\\/g, '/'))
+    .replace(/\p{Cc}/gu, '')
+    .slice(0, 200) || 'image';
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The image manager's routes: upload (one file, checked by its bytes), list and search, delete, serve. */
@@ -91,10 +103,16 @@ export async function imageRoutes(
   });
 
   registerRoute(app, auth, r.listImages, async ({ query }) => {
-    const filtered = () => db('content_images').modify((q) => (query.search ? void q.whereILike('name', likePattern(query.search)) : undefined));
+    const filtered = () =>
+      db('content_images').modify((q) => (query.search ? void q.whereILike('name', likePattern(query.search)) : undefined));
     const [column, direction] = query.sort === 'name' ? ['name', 'asc'] : query.sort === 'size' ? ['size', 'desc'] : ['created_at', 'desc'];
     const [rows, counted] = await Promise.all([
-      filtered().orderBy(column!, direction as 'asc' | 'desc').orderBy('id').limit(query.pageSize).offset((query.page - 1) * query.pageSize).select(),
+      filtered()
+        .orderBy(column!, direction as 'asc' | 'desc')
+        .orderBy('id')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .select(),
       filtered().count({ count: '*' }),
     ]);
     return { images: (rows as Row[]).map(toImage), total: Number(counted[0]?.count ?? 0), page: query.page, pageSize: query.pageSize };
@@ -104,7 +122,11 @@ export async function imageRoutes(
     await readAfter(query.minPosition);
     const row: Row | undefined = await db('content_images').where({ id: params.imageId }).first();
     if (!row) throw new HttpError(404, MEDIA_MESSAGES.imageNotFound);
-    const uses: ImageUse[] = await db('content_image_usage').where({ image_id: row.id }).orderBy(['kind', 'title']).limit(5).select('kind', 'title');
+    const uses: ImageUse[] = await db('content_image_usage')
+      .where({ image_id: row.id })
+      .orderBy(['kind', 'title'])
+      .limit(5)
+      .select('kind', 'title');
     if (uses.length) throw new HttpError(409, MEDIA_MESSAGES.inUse(uses));
     await db('content_images').where({ id: row.id }).delete();
     await storage.delete(fileOf(row));
@@ -112,7 +134,9 @@ export async function imageRoutes(
   });
 
   registerRoute(app, auth, r.getImage, async ({ params, reply }) => {
-    const row: Row | undefined = await db('content_images').where({ id: params.file.slice(0, 64) }).first();
+    const row: Row | undefined = await db('content_images')
+      .where({ id: params.file.slice(0, 64) })
+      .first();
     const bytes = row && fileOf(row) === params.file ? await storage.get(params.file) : undefined;
     if (!row || !bytes) throw new HttpError(404, MEDIA_MESSAGES.imageNotFound);
     // The URL names the bytes, so they never change under it.

@@ -48,9 +48,20 @@ export const announcementsProjection: Projection = {
         continue;
       }
       const { announcementId, visibleTo, blocks, dismissBehavior, active, startsAt = null, endsAt = null, at } = e.data;
-      const row = { visible_to: visibleTo, blocks: JSON.stringify(blocks), dismiss_behavior: dismissBehavior, active, starts_at: startsAt, ends_at: endsAt, updated_at: at };
+      const row = {
+        visible_to: visibleTo,
+        blocks: JSON.stringify(blocks),
+        dismiss_behavior: dismissBehavior,
+        active,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        updated_at: at,
+      };
       if (e.type === 'content.AnnouncementPublished') {
-        await trx(table).insert({ id: announcementId, ...row, created_at: at }).onConflict('id').ignore();
+        await trx(table)
+          .insert({ id: announcementId, ...row, created_at: at })
+          .onConflict('id')
+          .ignore();
       } else {
         await trx(table).where({ id: announcementId }).update(row);
       }

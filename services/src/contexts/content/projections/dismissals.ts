@@ -25,12 +25,19 @@ export const dismissalsProjection: Projection = {
     const table = t('content_announcement_dismissals');
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
-        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
+        await trx(table)
+          .where({ user_id: readEventData(UserDeleted, recorded).userId })
+          .delete();
       } else if (recorded.type === AnnouncementDeleted.type) {
-        await trx(table).where({ announcement_id: readEventData(AnnouncementDeleted, recorded).announcementId }).delete();
+        await trx(table)
+          .where({ announcement_id: readEventData(AnnouncementDeleted, recorded).announcementId })
+          .delete();
       } else {
         const { userId, announcementId, at } = readEventData(AnnouncementDismissed, recorded);
-        await trx(table).insert({ user_id: userId, announcement_id: announcementId, at }).onConflict(['user_id', 'announcement_id']).ignore();
+        await trx(table)
+          .insert({ user_id: userId, announcement_id: announcementId, at })
+          .onConflict(['user_id', 'announcement_id'])
+          .ignore();
       }
     }
   },

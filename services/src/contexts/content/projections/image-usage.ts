@@ -69,14 +69,21 @@ export const imageUsageProjection: Projection = {
         case ChapterWritten.type: {
           const d = readEventData(ChapterWritten, recorded);
           const row = { image_id: imageIdOf(d.imageUrl), title: d.title };
-          await table().insert({ use_id: d.chapterId, kind: 'chapter', ...row }).onConflict('use_id').merge(Object.keys(row));
+          await table()
+            .insert({ use_id: d.chapterId, kind: 'chapter', ...row })
+            .onConflict('use_id')
+            .merge(Object.keys(row));
           break;
         }
         case ChapterRemoved.type:
-          await table().where({ use_id: readEventData(ChapterRemoved, recorded).chapterId }).delete();
+          await table()
+            .where({ use_id: readEventData(ChapterRemoved, recorded).chapterId })
+            .delete();
           break;
         case LessonRemoved.type:
-          await table().where({ lesson_id: readEventData(LessonRemoved, recorded).lessonId }).delete();
+          await table()
+            .where({ lesson_id: readEventData(LessonRemoved, recorded).lessonId })
+            .delete();
           break;
         case ArticlePublished.type:
         case ArticleUpdated.type: {
@@ -84,28 +91,45 @@ export const imageUsageProjection: Projection = {
           // An erased author's fields open empty: the row then names no image.
           const d = await openSealed(trx, sealed, ARTICLE_SEALED_FIELDS);
           const row = { kind: 'article', image_id: imageIdOf(d.previewImgSrc), title: d.name, author_id: sealed.sealedFor ?? null };
-          await table().insert({ use_id: sealed.articleId, ...row }).onConflict('use_id').merge(Object.keys(row));
+          await table()
+            .insert({ use_id: sealed.articleId, ...row })
+            .onConflict('use_id')
+            .merge(Object.keys(row));
           break;
         }
         case ArticleDeleted.type:
-          await table().where({ use_id: readEventData(ArticleDeleted, recorded).articleId }).delete();
+          await table()
+            .where({ use_id: readEventData(ArticleDeleted, recorded).articleId })
+            .delete();
           break;
         case AnnouncementPublished.type:
         case AnnouncementRevised.type: {
           const d = readEventData(recorded.type === AnnouncementPublished.type ? AnnouncementPublished : AnnouncementRevised, recorded);
           await table().where({ announcement_id: d.announcementId }).delete();
-          const images = new Set(d.blocks.flatMap((b) => (b.type === 'image' ? [imageIdOf(b.data.url)] : [])).filter((id): id is string => id !== null));
+          const images = new Set(
+            d.blocks.flatMap((b) => (b.type === 'image' ? [imageIdOf(b.data.url)] : [])).filter((id): id is string => id !== null),
+          );
           const title = announcementTitle(d.blocks);
           for (const image of images) {
-            await table().insert({ use_id: eventIdFor(d.announcementId, `image:${image}`), kind: 'announcement', announcement_id: d.announcementId, image_id: image, title });
+            await table().insert({
+              use_id: eventIdFor(d.announcementId, `image:${image}`),
+              kind: 'announcement',
+              announcement_id: d.announcementId,
+              image_id: image,
+              title,
+            });
           }
           break;
         }
         case AnnouncementDeleted.type:
-          await table().where({ announcement_id: readEventData(AnnouncementDeleted, recorded).announcementId }).delete();
+          await table()
+            .where({ announcement_id: readEventData(AnnouncementDeleted, recorded).announcementId })
+            .delete();
           break;
         case UserDeleted.type:
-          await table().where({ author_id: readEventData(UserDeleted, recorded).userId }).delete();
+          await table()
+            .where({ author_id: readEventData(UserDeleted, recorded).userId })
+            .delete();
           break;
       }
     }

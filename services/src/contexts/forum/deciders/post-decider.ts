@@ -9,11 +9,27 @@ export type PostCommand =
   | { kind: 'edit'; postId: string; userId: string; body: string; at: string; sealedFor?: string }
   | { kind: 'delete'; postId: string; userId: string; at: string }
   | { kind: 'hide'; postId: string; hidden: boolean; by: string; at: string }
-  | { kind: 'report'; postId: string; reporterId: string; reason: ForumReportReason; details: string | null; at: string; sealedFor?: string };
+  | {
+      kind: 'report';
+      postId: string;
+      reporterId: string;
+      reason: ForumReportReason;
+      details: string | null;
+      at: string;
+      sealedFor?: string;
+    };
 
 export type PostState =
   | { status: 'none' }
-  | { status: 'live' | 'deleted'; threadId: string; authorId: string; writtenAt: string; body: string; hidden: boolean; reporters: string[] };
+  | {
+      status: 'live' | 'deleted';
+      threadId: string;
+      authorId: string;
+      writtenAt: string;
+      body: string;
+      hidden: boolean;
+      reporters: string[];
+    };
 
 /**
  * The rules of one post: only its author edits (within the edit window) or deletes it; editing to the
@@ -31,21 +47,49 @@ export const postDecider: Decider<PostCommand, PostState, PostEvent> = {
         if (s.status === 'deleted') throw new DomainError(M.postNotFound, 404);
         if (Date.parse(c.at) - Date.parse(s.writtenAt) > FORUM_EDIT_WINDOW_MS) throw new DomainError(M.editWindow, 403);
         if (c.body === s.body) return [];
-        return [{ type: 'forum.PostEdited', data: { postId: c.postId, threadId, body: c.body, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
+        return [
+          {
+            type: 'forum.PostEdited',
+            data: { postId: c.postId, threadId, body: c.body, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) },
+          },
+        ];
       case 'delete':
         if (s.authorId !== c.userId) throw new DomainError(M.notYours, 403);
         return s.status === 'deleted' ? [] : [{ type: 'forum.PostDeleted', data: { postId: c.postId, threadId, at: c.at } }];
       case 'hide':
-        return s.hidden === c.hidden ? [] : [{ type: 'forum.PostHidden', data: { postId: c.postId, threadId, hidden: c.hidden, by: c.by, at: c.at } }];
+        return s.hidden === c.hidden
+          ? []
+          : [{ type: 'forum.PostHidden', data: { postId: c.postId, threadId, hidden: c.hidden, by: c.by, at: c.at } }];
       case 'report':
         if (s.status === 'deleted') throw new DomainError(M.postNotFound, 404);
         if (s.reporters.includes(c.reporterId)) return [];
-        return [{ type: 'forum.PostReported', data: { postId: c.postId, threadId, reporterId: c.reporterId, reason: c.reason, details: c.details, at: c.at, ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}) } }];
+        return [
+          {
+            type: 'forum.PostReported',
+            data: {
+              postId: c.postId,
+              threadId,
+              reporterId: c.reporterId,
+              reason: c.reason,
+              details: c.details,
+              at: c.at,
+              ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}),
+            },
+          },
+        ];
     }
   },
   evolve(s, e) {
     if (e.type === 'forum.PostWritten') {
-      return { status: 'live', threadId: e.data.threadId, authorId: e.data.authorId, writtenAt: e.data.at, body: e.data.body, hidden: false, reporters: [] };
+      return {
+        status: 'live',
+        threadId: e.data.threadId,
+        authorId: e.data.authorId,
+        writtenAt: e.data.at,
+        body: e.data.body,
+        hidden: false,
+        reporters: [],
+      };
     }
     if (s.status === 'none') return s;
     switch (e.type) {

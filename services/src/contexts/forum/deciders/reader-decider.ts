@@ -7,7 +7,8 @@ type SubscriptionData = Extract<ReaderEvent, { type: 'forum.ThreadSubscriptionCh
 type ReadData = Extract<ReaderEvent, { type: 'forum.ThreadRead' }>['data'];
 
 /** `authorId`: who wrote the post voted on (from its stream), as nobody upvotes their own. */
-export type ReaderCommand = { kind: 'vote'; data: VoteData; authorId: string } | { kind: 'subscribe'; data: SubscriptionData } | { kind: 'read'; data: ReadData };
+export type ReaderCommand =
+  { kind: 'vote'; data: VoteData; authorId: string } | { kind: 'subscribe'; data: SubscriptionData } | { kind: 'read'; data: ReadData };
 export interface ReaderState {
   upvoted: boolean;
   subscribed: boolean;

@@ -20,7 +20,10 @@ export class ForumAccess {
   /** Of the targets the threads in `scope` hang on, those `user` may open now: one question per kind to its owner. */
   async openTargets(user: AuthUser, scope?: TargetScope): Promise<Targets> {
     const held = await this.queries.targets(scope);
-    const [article, chapter] = await Promise.all([this.readable.visible('article', user, held.article), this.readable.visible('chapter', user, held.chapter)]);
+    const [article, chapter] = await Promise.all([
+      this.readable.visible('article', user, held.article),
+      this.readable.visible('chapter', user, held.chapter),
+    ]);
     return { article: [...article], chapter: [...chapter] };
   }
 

@@ -73,7 +73,9 @@ export const forumProjection: Projection = {
     });
   },
   async apply(events, { trx, t }) {
-    const [threads, posts, votes, reports, readers] = ['forum_threads', 'forum_posts', 'forum_votes', 'forum_reports', 'forum_readers'].map(t) as [string, string, string, string, string];
+    const [threads, posts, votes, reports, readers] = ['forum_threads', 'forum_posts', 'forum_votes', 'forum_reports', 'forum_readers'].map(
+      t,
+    ) as [string, string, string, string, string];
     const keys = new Map<string, Buffer | undefined>();
     const lastSeq = async (threadId: string) => Number((await trx(posts).where({ thread_id: threadId }).max({ m: 'seq' }).first())?.m ?? 0);
     let nextSeq = Number((await trx(posts).max({ m: 'seq' }).first())?.m ?? 0) + 1;
@@ -99,7 +101,16 @@ export const forumProjection: Projection = {
         case 'forum.ThreadStarted': {
           const d = await openSealed(trx, e.data, ['title'], keys);
           await trx(threads)
-            .insert({ id: d.threadId, language: d.language, attached_kind: d.attachedTo?.kind ?? null, attached_target: d.attachedTo?.targetId ?? null, title: d.title, author_id: d.authorId, created_at: d.at, last_post_at: d.at })
+            .insert({
+              id: d.threadId,
+              language: d.language,
+              attached_kind: d.attachedTo?.kind ?? null,
+              attached_target: d.attachedTo?.targetId ?? null,
+              title: d.title,
+              author_id: d.authorId,
+              created_at: d.at,
+              last_post_at: d.at,
+            })
             .onConflict('id')
             .ignore();
           break;
@@ -110,11 +121,22 @@ export const forumProjection: Projection = {
         case 'forum.PostWritten': {
           const d = await openSealed(trx, e.data, ['body'], keys);
           const inserted = await trx(posts)
-            .insert({ id: d.postId, seq: nextSeq++, thread_id: d.threadId, author_id: d.authorId, body: d.body, quote_post_id: d.quotePostId, created_at: d.at })
+            .insert({
+              id: d.postId,
+              seq: nextSeq++,
+              thread_id: d.threadId,
+              author_id: d.authorId,
+              body: d.body,
+              quote_post_id: d.quotePostId,
+              created_at: d.at,
+            })
             .onConflict('id')
             .ignore()
             .returning('id');
-          if (inserted.length) await trx(threads).where({ id: d.threadId }).update({ posts: trx.raw('posts + 1'), last_post_at: d.at });
+          if (inserted.length)
+            await trx(threads)
+              .where({ id: d.threadId })
+              .update({ posts: trx.raw('posts + 1'), last_post_at: d.at });
           break;
         }
         case 'forum.PostEdited': {
@@ -130,24 +152,36 @@ export const forumProjection: Projection = {
           break;
         case 'forum.PostReported': {
           const d = await openSealed(trx, e.data, ['details'], keys);
-          await trx(reports).insert({ post_id: d.postId, reporter_id: d.reporterId, reason: d.reason, details: d.details || null, at: d.at }).onConflict(['post_id', 'reporter_id']).ignore();
+          await trx(reports)
+            .insert({ post_id: d.postId, reporter_id: d.reporterId, reason: d.reason, details: d.details || null, at: d.at })
+            .onConflict(['post_id', 'reporter_id'])
+            .ignore();
           break;
         }
         case 'forum.PostUpvoted':
-          if (e.data.upvoted) await trx(votes).insert({ post_id: e.data.postId, user_id: e.data.userId }).onConflict(['post_id', 'user_id']).ignore();
+          if (e.data.upvoted)
+            await trx(votes).insert({ post_id: e.data.postId, user_id: e.data.userId }).onConflict(['post_id', 'user_id']).ignore();
           else await trx(votes).where({ post_id: e.data.postId, user_id: e.data.userId }).delete();
           await recount(e.data.postId);
           break;
         case 'forum.ThreadSubscriptionChanged':
           // Following starts from what is there now: only later replies count as unread.
           await trx(readers)
-            .insert({ thread_id: e.data.threadId, user_id: e.data.userId, subscribed: e.data.subscribed, last_read_seq: await lastSeq(e.data.threadId) })
+            .insert({
+              thread_id: e.data.threadId,
+              user_id: e.data.userId,
+              subscribed: e.data.subscribed,
+              last_read_seq: await lastSeq(e.data.threadId),
+            })
             .onConflict(['thread_id', 'user_id'])
             .merge({ subscribed: e.data.subscribed });
           break;
         case 'forum.ThreadRead': {
           const seq = await lastSeq(e.data.threadId);
-          await trx(readers).insert({ thread_id: e.data.threadId, user_id: e.data.userId, last_read_seq: seq }).onConflict(['thread_id', 'user_id']).merge({ last_read_seq: seq });
+          await trx(readers)
+            .insert({ thread_id: e.data.threadId, user_id: e.data.userId, last_read_seq: seq })
+            .onConflict(['thread_id', 'user_id'])
+            .merge({ last_read_seq: seq });
           break;
         }
       }

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { MESSAGES, RoleSchema, VERIFY_RESEND_LIMIT, VERIFY_RESEND_TOO_MANY, type LearningLanguage, type Level, type Role, type UserView } from '@verba/contracts';
+import {
+  MESSAGES,
+  RoleSchema,
+  VERIFY_RESEND_LIMIT,
+  VERIFY_RESEND_TOO_MANY,
+  type LearningLanguage,
+  type Level,
+  type Role,
+  type UserView,
+} from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
 import { createRateLimiter, type RateLimiter } from '../../../platform/cache/rate-limiter';
 import { DomainError } from '../../../platform/decider/decider';
@@ -20,7 +29,6 @@ import { SignInThrottle } from '../domain/sign-in-throttle';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
-
 
 export interface AccountCommandsOptions {
   store: EventStore;
@@ -55,7 +63,11 @@ export class AccountCommands {
     this.now = o.now ?? (() => new Date());
     this.signInThrottle = new SignInThrottle(o.cache, this.now);
     this.resetLimiter = createRateLimiter(o.cache, { limit: RESET_LIMIT.perEmail, windowMs: RESET_LIMIT.windowMs, prefix: 'reset:email' });
-    this.resendLimiter = createRateLimiter(o.cache, { limit: VERIFY_RESEND_LIMIT.perAddress, windowMs: VERIFY_RESEND_LIMIT.windowMs, prefix: 'verify-resend:email' });
+    this.resendLimiter = createRateLimiter(o.cache, {
+      limit: VERIFY_RESEND_LIMIT.perAddress,
+      windowMs: VERIFY_RESEND_LIMIT.windowMs,
+      prefix: 'verify-resend:email',
+    });
   }
 
   async register(input: { email: string; password: string; name?: string }): Promise<{ user: UserView; position: Position }> {
@@ -75,15 +87,19 @@ export class AccountCommands {
     });
     const key = await vault.createKey(userId);
     const name = input.name ?? input.email.split('@')[0]!;
-    const { position } = await this.command(userId, {
-      kind: 'register',
+    const { position } = await this.command(
       userId,
-      emailHash,
-      email: vault.encrypt(key, input.email.trim()),
-      name: vault.encrypt(key, name),
-      passwordHash: vault.encrypt(key, await hashPassword(input.password)),
-      at,
-    }, null);
+      {
+        kind: 'register',
+        userId,
+        emailHash,
+        email: vault.encrypt(key, input.email.trim()),
+        name: vault.encrypt(key, name),
+        passwordHash: vault.encrypt(key, await hashPassword(input.password)),
+        at,
+      },
+      null,
+    );
     const verification = await this.requestVerification(userId);
     await this.o.waitFor(verification.position ?? position!);
     // The account exists once its events are in the log; a read model that is slow to follow (a busy
@@ -123,11 +139,12 @@ export class AccountCommands {
     if (!found) throw new HttpError(401, MESSAGES.signIn.incorrectCredentials);
     const { row, key } = found;
     if (row.disabled) throw new HttpError(403, MESSAGES.signIn.userDisabled);
-    return { userId: row.user_id, role: RoleSchema.parse(row.role), view: toView(this.o.vault, row, key, await this.o.queries.subscriptionOf(row.user_id)) };
+    return {
+      userId: row.user_id,
+      role: RoleSchema.parse(row.role),
+      view: toView(this.o.vault, row, key, await this.o.queries.subscriptionOf(row.user_id)),
+    };
   }
-
-
-
 
   async updateProfile(userId: string, changes: { name?: string; currentLearningLanguage?: LearningLanguage }) {
     const key = await this.o.vault.keyFor(userId);
@@ -150,7 +167,11 @@ export class AccountCommands {
 
   /** `actor`: the admin asking (an admin's account only an Owner disables); none for the seed. */
   async setDisabled(userId: string, disabled: boolean, by: string, actor?: AdminActor) {
-    const { position } = await this.command(userId, { kind: 'set-disabled', disabled, by, ...(actor ? { actor } : {}), at: this.now().toISOString() }, by);
+    const { position } = await this.command(
+      userId,
+      { kind: 'set-disabled', disabled, by, ...(actor ? { actor } : {}), at: this.now().toISOString() },
+      by,
+    );
     if (position) await this.o.waitFor(position);
     return position;
   }
@@ -158,7 +179,11 @@ export class AccountCommands {
   /** `actor`: the admin asking (their powers are checked); none for the seed. */
   async changeRole(userId: string, role: Role, by: string, actor?: AdminActor) {
     const owners = await this.o.queries.countOwners();
-    const result = await this.command(userId, { kind: 'change-role', role, by, ...(actor ? { actor } : {}), owners, at: this.now().toISOString() }, actor ? by : null);
+    const result = await this.command(
+      userId,
+      { kind: 'change-role', role, by, ...(actor ? { actor } : {}), owners, at: this.now().toISOString() },
+      actor ? by : null,
+    );
     // The next role change counts Owners from the read model: it must have this one.
     if (result.position) await this.o.waitFor(result.position);
     return result;
@@ -201,16 +226,19 @@ export class AccountCommands {
     return ids.length;
   }
 
-
   /** Issues a new verification link (the reactor emails it); older links stop working. */
   requestVerification(userId: string) {
     const at = this.now();
-    return this.command(userId, {
-      kind: 'request-verification',
-      tokenId: randomUUID(),
-      expiresAt: new Date(at.getTime() + LINK_TTL_MS['verify-email']).toISOString(),
-      at: at.toISOString(),
-    }, null); // asked for while signing up or in: nobody is signed in yet
+    return this.command(
+      userId,
+      {
+        kind: 'request-verification',
+        tokenId: randomUUID(),
+        expiresAt: new Date(at.getTime() + LINK_TTL_MS['verify-email']).toISOString(),
+        at: at.toISOString(),
+      },
+      null,
+    ); // asked for while signing up or in: nobody is signed in yet
   }
 
   /**
@@ -238,7 +266,11 @@ export class AccountCommands {
   async verifyEmail(token: string) {
     const claims = this.o.links.verify(token, 'verify-email');
     if (!claims) throw new DomainError(INVALID_LINK, 400);
-    const { position } = await this.command(claims.userId, { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() }, null);
+    const { position } = await this.command(
+      claims.userId,
+      { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() },
+      null,
+    );
     await this.o.waitFor(position!); // the next sign-in reads the read model
     return { userId: claims.userId, position: position! };
   }
@@ -254,7 +286,12 @@ export class AccountCommands {
     // Asked for without signing in: nobody to name.
     return this.command(
       row.user_id,
-      { kind: 'request-reset', tokenId: randomUUID(), expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(), at: at.toISOString() },
+      {
+        kind: 'request-reset',
+        tokenId: randomUUID(),
+        expiresAt: new Date(at.getTime() + LINK_TTL_MS['reset-password']).toISOString(),
+        at: at.toISOString(),
+      },
       null,
     );
   }
@@ -265,7 +302,11 @@ export class AccountCommands {
     const key = await this.o.vault.keyFor(claims.userId);
     if (!key) throw new DomainError(INVALID_LINK, 400);
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(password));
-    const { position } = await this.command(claims.userId, { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() }, null);
+    const { position } = await this.command(
+      claims.userId,
+      { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() },
+      null,
+    );
     await this.o.waitFor(position!); // signing in with the new password must work at once
     return { userId: claims.userId, position: position! };
   }
@@ -280,8 +321,10 @@ export class AccountCommands {
     if (!row || !key) throw new HttpError(401, MESSAGES.changePassword.notAuthenticated);
     const stored = row.password_enc;
     if (!stored) throw new DomainError(MESSAGES.changePassword.notEmailPasswordUser, 400);
-    const right = await this.signInThrottle.attempt(row.email_hash, client, async () =>
-      (await verifyPassword(this.o.vault.decrypt(key, stored), currentPassword)) || undefined,
+    const right = await this.signInThrottle.attempt(
+      row.email_hash,
+      client,
+      async () => (await verifyPassword(this.o.vault.decrypt(key, stored), currentPassword)) || undefined,
     );
     if (!right) throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
@@ -289,8 +332,6 @@ export class AccountCommands {
     await this.o.waitFor(position!);
     return { position: position! };
   }
-
-
 
   /** For the profile commands (commands/profile.ts), which share the user stream. */
   profileCommand(userId: string, command: UserCommand) {
@@ -320,7 +361,6 @@ export class AccountCommands {
     const ageMs = this.now().getTime() - last.createdAt.getTime();
     return registered === undefined && ageMs > 60_000 ? holder : undefined;
   }
-
 }
 
 /** An account's commands and the reads they go with, as the routes and social sign-in use them. */

@@ -15,7 +15,6 @@ import { usernameHash, type ProfileQueries } from '../queries/profile';
 const usernameCodec = new EventCodec([...usernameEvents]);
 const activityCodec = new EventCodec([...activityEvents]);
 
-
 interface Options {
   store: EventStore;
   db: Knex;
@@ -28,9 +27,6 @@ interface Options {
 /** Onboarding and profile commands: username, languages, settings, time spent; reads are in queries/profile.ts. */
 export class ProfileCommands {
   constructor(private readonly o: Options) {}
-
-
-
 
   /** The holder of a username's last claim when that claim is stale: older than a minute, and not the holder the read model knows. */
   private async staleUsernameHolder(hash: string, current: string | null | undefined): Promise<string | undefined> {
@@ -53,7 +49,11 @@ export class ProfileCommands {
       if (refusal) throw new DomainError(refusal.message, refusal.status);
       const hash = usernameHash(this.o.vault, input.username);
       const holder = await this.o.queries.holderOf(hash);
-      previousHash = ((await this.o.db('identity_users').where({ user_id: userId }).first('username_hash')) as { username_hash: string | null } | undefined)?.username_hash ?? null;
+      previousHash =
+        (
+          (await this.o.db('identity_users').where({ user_id: userId }).first('username_hash')) as
+            { username_hash: string | null } | undefined
+        )?.username_hash ?? null;
       await handleCommand({
         store: this.o.store,
         codec: usernameCodec,
@@ -99,12 +99,17 @@ export class ProfileCommands {
   }
 
   async updateSettings(userId: string, settings: UserSettings) {
-    const { position } = await this.o.accounts.profileCommand(userId, { kind: 'change-settings', settings, at: this.o.now().toISOString() });
+    const { position } = await this.o.accounts.profileCommand(userId, {
+      kind: 'change-settings',
+      settings,
+      at: this.o.now().toISOString(),
+    });
     return this.settled(position);
   }
 
   async recordTime(userId: string, seconds: number, language?: LearningLanguage): Promise<void> {
-    const row = (await this.o.db('identity_users').where({ user_id: userId }).first('current_language')) as { current_language: LearningLanguage | null } | undefined;
+    const row = (await this.o.db('identity_users').where({ user_id: userId }).first('current_language')) as
+      { current_language: LearningLanguage | null } | undefined;
     const lang = language ?? row?.current_language;
     if (!lang) throw new DomainError('Choose a learning language first.', 400);
     const now = this.o.now();
@@ -124,5 +129,4 @@ export class ProfileCommands {
     if (position) await this.o.accounts.settle(position);
     return position;
   }
-
 }

@@ -18,7 +18,10 @@ const linkCodec = new EventCodec([...linkEvents]);
 
 /** A sign-in the callback refuses, with the reason the sign-in page shows. */
 export class SocialSignInError extends Error {
-  constructor(readonly reason: SocialSignInReason, message: string) {
+  constructor(
+    readonly reason: SocialSignInReason,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -45,7 +45,14 @@ export type UserCommand =
       provider?: 'password' | 'google' | 'facebook' | 'apple';
       at: string;
     }
-  | { kind: 'update-profile'; name?: string; username?: string; usernameHash?: string; currentLearningLanguage?: LearningLanguage; at: string }
+  | {
+      kind: 'update-profile';
+      name?: string;
+      username?: string;
+      usernameHash?: string;
+      currentLearningLanguage?: LearningLanguage;
+      at: string;
+    }
   | { kind: 'change-settings'; settings: Record<string, unknown>; at: string }
   | { kind: 'set-disabled'; disabled: boolean; by: string; actor?: AdminActor; at: string }
   | { kind: 'change-role'; role: Role; by: string; actor?: AdminActor; owners: number; at: string }
@@ -85,7 +92,12 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
       if (s.exists) return []; // a retried registration
       const { userId, emailHash, email, name, passwordHash, at } = c;
       const provider = c.provider ?? 'password';
-      return [{ type: 'identity.UserRegistered', data: { userId, emailHash, email, name, ...(passwordHash ? { passwordHash } : {}), at, provider } }];
+      return [
+        {
+          type: 'identity.UserRegistered',
+          data: { userId, emailHash, email, name, ...(passwordHash ? { passwordHash } : {}), at, provider },
+        },
+      ];
     }
     if (!s.exists || s.deleted) throw new DomainError(NOT_FOUND, 404);
     switch (c.kind) {
@@ -95,15 +107,19 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
           (c.usernameHash !== undefined && c.usernameHash !== s.usernameHash) ||
           (c.currentLearningLanguage && c.currentLearningLanguage !== s.currentLearningLanguage);
         if (!changed) return [];
-        return [{
-          type: 'identity.ProfileUpdated',
-          data: {
-            ...(c.name !== undefined ? { name: c.name } : {}),
-            ...(c.usernameHash !== undefined && c.usernameHash !== s.usernameHash ? { username: c.username, usernameHash: c.usernameHash } : {}),
-            ...(c.currentLearningLanguage ? { currentLearningLanguage: c.currentLearningLanguage } : {}),
-            at: c.at,
+        return [
+          {
+            type: 'identity.ProfileUpdated',
+            data: {
+              ...(c.name !== undefined ? { name: c.name } : {}),
+              ...(c.usernameHash !== undefined && c.usernameHash !== s.usernameHash
+                ? { username: c.username, usernameHash: c.usernameHash }
+                : {}),
+              ...(c.currentLearningLanguage ? { currentLearningLanguage: c.currentLearningLanguage } : {}),
+              at: c.at,
+            },
           },
-        }];
+        ];
       }
       case 'change-settings':
         return [{ type: 'identity.SettingsChanged', data: { settings: c.settings, at: c.at } }];
@@ -183,8 +199,7 @@ export type EmailCommand =
    * stale username claim). Only that holder may be taken over: a claim raced by another never is, because
    * on its retry the stream shows the new holder, who is not the gone one.
    */
-  | { kind: 'claim'; userId: string; at: string; goneHolder?: string }
-  | { kind: 'release'; userId: string; at: string };
+  { kind: 'claim'; userId: string; at: string; goneHolder?: string } | { kind: 'release'; userId: string; at: string };
 
 export const emailDecider: Decider<EmailCommand, EmailState, EmailEvent> = {
   initialState: () => ({}),

@@ -10,15 +10,27 @@ const linked = (userId: string): LinkEvent => ({ type: 'identity.SocialIdentityL
 describe('social identity link', () => {
   const spec = deciderSpec(linkDecider);
   it('links a new identity', () => {
-    spec.given([]).when({ kind: 'link', userId: ada, provider: 'google', holderIsGone: false, at }).then([linked(ada)]);
+    spec
+      .given([])
+      .when({ kind: 'link', userId: ada, provider: 'google', holderIsGone: false, at })
+      .then([linked(ada)]);
   });
   it('is idempotent for the same account', () => {
-    spec.given([linked(ada)]).when({ kind: 'link', userId: ada, provider: 'google', holderIsGone: false, at }).then([]);
+    spec
+      .given([linked(ada)])
+      .when({ kind: 'link', userId: ada, provider: 'google', holderIsGone: false, at })
+      .then([]);
   });
-  it("never takes an identity from a living account", () => {
-    spec.given([linked(ada)]).when({ kind: 'link', userId: bob, provider: 'google', holderIsGone: false, at }).thenThrows('linked to another account');
+  it('never takes an identity from a living account', () => {
+    spec
+      .given([linked(ada)])
+      .when({ kind: 'link', userId: bob, provider: 'google', holderIsGone: false, at })
+      .thenThrows('linked to another account');
   });
   it('moves an identity whose account was deleted', () => {
-    spec.given([linked(ada)]).when({ kind: 'link', userId: bob, provider: 'google', holderIsGone: true, at }).then([linked(bob)]);
+    spec
+      .given([linked(ada)])
+      .when({ kind: 'link', userId: bob, provider: 'google', holderIsGone: true, at })
+      .then([linked(bob)]);
   });
 });

@@ -29,7 +29,8 @@ function sniff(bytes: Buffer): 'image/png' | 'image/jpeg' | undefined {
   return undefined;
 }
 
-export const hasAvatar = async (db: Knex, userId: string) => Boolean(await db('identity_avatars').where({ user_id: userId }).first('user_id'));
+export const hasAvatar = async (db: Knex, userId: string) =>
+  Boolean(await db('identity_avatars').where({ user_id: userId }).first('user_id'));
 export const deleteAvatar = (db: Knex, userId: string) => db('identity_avatars').where({ user_id: userId }).delete();
 
 /** POST /api/user/avatar (multipart, exactly one png or jpeg file, at most 4194304 bytes); GET serves it. */

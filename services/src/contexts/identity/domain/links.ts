@@ -20,7 +20,9 @@ export class LinkSigner {
   constructor(private readonly key: Buffer) {}
 
   sign(claims: LinkClaims): string {
-    const body = Buffer.from(JSON.stringify({ p: claims.purpose, u: claims.userId, t: claims.tokenId, e: claims.expiresAt })).toString('base64url');
+    const body = Buffer.from(JSON.stringify({ p: claims.purpose, u: claims.userId, t: claims.tokenId, e: claims.expiresAt })).toString(
+      'base64url',
+    );
     return `${body}.${this.mac(body)}`;
   }
 

@@ -170,7 +170,8 @@ export class Sessions {
 
     if (sameHash(presented, row.refresh_hash)) {
       const next = randomBytes(32).toString('base64url');
-      const updated = await this.o.db('identity_sessions')
+      const updated = await this.o
+        .db('identity_sessions')
         .where({ id, refresh_hash: row.refresh_hash })
         .update({ refresh_hash: sha256(next).toString('hex'), previous_hash: row.refresh_hash, rotated_at: new Date() });
       if (updated === 1) {

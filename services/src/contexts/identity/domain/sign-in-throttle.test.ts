@@ -34,7 +34,13 @@ const redis = await twoRedisProcesses();
 if (!redis && process.env.CI) throw new Error(`CI requires Redis at ${redisUrl.replace(/\/\/[^@/]*@/, '//')}`);
 
 type Setup = [name: string, caches: () => Promise<readonly [Cache, Cache]>];
-const memory: Setup = ['memory', async () => { const c = createMemoryCache(); return [c, c]; }];
+const memory: Setup = [
+  'memory',
+  async () => {
+    const c = createMemoryCache();
+    return [c, c];
+  },
+];
 const setups: Setup[] = redis ? [memory, ['redis, two processes', async () => redis]] : [memory];
 
 describe.each(setups)('sign-in throttle on the %s cache', (_name, caches) => {
@@ -80,7 +86,9 @@ describe.each(setups)('sign-in throttle on the %s cache', (_name, caches) => {
     release();
     expect(await slow).toBeUndefined();
 
-    await expect(processB.attempt(account, '192.0.2.1', async () => Promise.reject(new Error('database down')))).rejects.toThrow('database down');
+    await expect(processB.attempt(account, '192.0.2.1', async () => Promise.reject(new Error('database down')))).rejects.toThrow(
+      'database down',
+    );
     expect(await processA.attempt(account, '192.0.2.1', async () => ({ ok: true }))).toEqual({ ok: true });
   });
 });

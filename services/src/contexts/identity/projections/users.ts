@@ -90,7 +90,8 @@ export const usersProjection: Projection = {
           break;
         case 'identity.SettingsChanged': {
           const row = await trx(t('identity_users')).where({ user_id: userId }).first('settings');
-          if (row) await users.where({ user_id: userId }).update({ settings: JSON.stringify(mergeSettings(row.settings, e.data.settings)) });
+          if (row)
+            await users.where({ user_id: userId }).update({ settings: JSON.stringify(mergeSettings(row.settings, e.data.settings)) });
           break;
         }
         case 'identity.TimeRecorded': {

@@ -64,7 +64,10 @@ export class AccountQueries {
   }
 
   async userIdByEmail(email: string): Promise<string | undefined> {
-    const row = await this.o.db('identity_users').where({ email_hash: this.o.vault.emailHash(email) }).first('user_id');
+    const row = await this.o
+      .db('identity_users')
+      .where({ email_hash: this.o.vault.emailHash(email) })
+      .first('user_id');
     return row?.user_id;
   }
 

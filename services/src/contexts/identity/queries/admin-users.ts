@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { RoleSchema, type AdminUserDetail, type AdminUserRow, type AdminUserSearch, type AdminUserSort, type LearningLanguage } from '@verba/contracts';
+import {
+  RoleSchema,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type AdminUserSearch,
+  type AdminUserSort,
+  type LearningLanguage,
+} from '@verba/contracts';
 import type { Entitlements, MasterSources } from '../../../platform/module';
 import { NAME_INDEX_TOKENS, type NameIndex } from '../domain/name-index';
 import type { PersonalDataVault } from '../domain/personal-data';

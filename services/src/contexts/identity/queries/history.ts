@@ -35,7 +35,12 @@ export function detailsOf(data: Record<string, unknown>): HistoryEntry['details'
 export class AdminHistory {
   constructor(private readonly o: { store: EventStore; streams: HistoryStreams; people: People }) {}
 
-  async page(entity: HistoryEntity, id: string, limit: number, before?: string): Promise<{ entries: HistoryEntry[]; nextBefore: string | null }> {
+  async page(
+    entity: HistoryEntity,
+    id: string,
+    limit: number,
+    before?: string,
+  ): Promise<{ entries: HistoryEntry[]; nextBefore: string | null }> {
     const sources = this.o.streams[entity]?.(id) ?? [];
     const events = (
       await Promise.all(

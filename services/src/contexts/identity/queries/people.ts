@@ -13,7 +13,11 @@ export class PeopleQueries implements People {
   async displayNames(userIds: readonly string[]): Promise<Map<string, string>> {
     const ids = [...new Set(userIds)];
     if (!ids.length) return new Map();
-    const rows = (await this.o.db('identity_users').whereIn('user_id', ids).select('user_id', 'name_enc', 'username_enc')) as { user_id: string; name_enc: string; username_enc: string | null }[];
+    const rows = (await this.o.db('identity_users').whereIn('user_id', ids).select('user_id', 'name_enc', 'username_enc')) as {
+      user_id: string;
+      name_enc: string;
+      username_enc: string | null;
+    }[];
     const names = new Map<string, string>();
     for (const row of rows) {
       const key = await this.o.vault.keyFor(row.user_id);

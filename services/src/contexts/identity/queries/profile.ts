@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { USERNAME_CONFUSABLE, USERNAME_RESERVED, USERNAME_TAKEN, type LearningLanguage, type Profile, type UserSettings } from '@verba/contracts';
+import {
+  USERNAME_CONFUSABLE,
+  USERNAME_RESERVED,
+  USERNAME_TAKEN,
+  type LearningLanguage,
+  type Profile,
+  type UserSettings,
+} from '@verba/contracts';
 import type { PersonalDataVault } from '../domain/personal-data';
 import { hasAvatar } from '../domain/avatars';
 import { looksReserved, usernameSkeleton } from '../domain/usernames';

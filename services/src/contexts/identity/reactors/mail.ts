@@ -53,7 +53,12 @@ export function identityMailReactor(d: Deps): Reactor {
       const event = codec.decode(recorded);
       if (event.type !== VerificationEmailRequested.type && event.type !== PasswordResetRequested.type) return;
       const mail = MAILS[event.type];
-      const token = d.links.sign({ purpose: mail.purpose, userId, tokenId: event.data.tokenId, expiresAt: Date.parse(event.data.expiresAt) });
+      const token = d.links.sign({
+        purpose: mail.purpose,
+        userId,
+        tokenId: event.data.tokenId,
+        expiresAt: Date.parse(event.data.expiresAt),
+      });
       const link = `${d.appUrl}${mail.path}?token=${encodeURIComponent(token)}`;
       await d.mailer.send({ id: recorded.id, to, subject: mail.subject, text: mail.text(name, link) });
     },

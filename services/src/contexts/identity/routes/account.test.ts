@@ -66,7 +66,9 @@ describe(`identity routes on ${database.label}`, () => {
     const email = uniqueEmail();
     await t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email, password: PASSWORD } });
     const before = await eventCount();
-    const res = await t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email: email.toUpperCase(), password: PASSWORD } });
+    const res = await t
+      .agent()
+      .request({ method: 'POST', url: '/api/sign-up', payload: { email: email.toUpperCase(), password: PASSWORD } });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MESSAGES.registration.emailInUse);
     expect(await eventCount()).toBe(before);
@@ -110,7 +112,11 @@ describe(`identity routes on ${database.label}`, () => {
 
   it('updates the profile and reads it back at once', async () => {
     const { agent } = await signedIn();
-    const res = await agent.request({ method: 'PATCH', url: '/api/user', payload: { name: 'Grace Hopper', currentLearningLanguage: 'de' } });
+    const res = await agent.request({
+      method: 'PATCH',
+      url: '/api/user',
+      payload: { name: 'Grace Hopper', currentLearningLanguage: 'de' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ name: 'Grace Hopper', currentLearningLanguage: 'de', learnedLanguages: ['de'] });
     const bad = await agent.request({ method: 'PATCH', url: '/api/user', payload: { currentLearningLanguage: 'xx' } });
@@ -149,7 +155,9 @@ describe(`identity routes on ${database.label}`, () => {
     const denied = await agent.request({ method: 'GET', url: '/api/admin/users' });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toBe(ADMIN_ONLY);
-    expect((await agent.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/role`, payload: { role: 'Admin' } })).statusCode).toBe(403);
+    expect(
+      (await agent.request({ method: 'PATCH', url: `/api/admin/users/${other.uid}/role`, payload: { role: 'Admin' } })).statusCode,
+    ).toBe(403);
 
     // Only an Owner makes admins (issue 17).
     const promoted = await accountCommands(t.deps).changeRole(uid, 'Owner', 'test');

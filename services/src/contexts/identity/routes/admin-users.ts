@@ -9,10 +9,14 @@ import type { AdminUserQueries } from '../queries/admin-users';
 import type { ReadAfter } from './account';
 
 /** /api/admin/users: search, one account, role, disable, delete (billing answers the subscription switch). */
-export function adminUserRoutes(app: App, auth: Authenticator, d: { accounts: Accounts; sessions: Sessions; admin: AdminUserQueries; readAfter: ReadAfter }): void {
+export function adminUserRoutes(
+  app: App,
+  auth: Authenticator,
+  d: { accounts: Accounts; sessions: Sessions; admin: AdminUserQueries; readAfter: ReadAfter },
+): void {
   const { accounts, sessions, admin, readAfter } = d;
   /** The caller's role as the read model has it now (a token's role may be stale). */
-  const actorOf = async (userId: string) => ({ role: (await accounts.queries.roleOf(userId)) ?? 'User' as const });
+  const actorOf = async (userId: string) => ({ role: (await accounts.queries.roleOf(userId)) ?? ('User' as const) });
   const mustExist = async (userId: string) => {
     if (!(await accounts.queries.roleOf(userId))) throw new HttpError(404, ADMIN_USER_MESSAGES.notFound);
   };

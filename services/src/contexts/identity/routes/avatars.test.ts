@@ -20,7 +20,8 @@ describe(`profile image on ${database.label}`, () => {
   });
   afterAll(async () => t?.close());
 
-  const upload = (files: Parameters<typeof multipart>[0]) => agent.request({ method: 'POST', url: '/api/user/avatar', ...multipart(files) });
+  const upload = (files: Parameters<typeof multipart>[0]) =>
+    agent.request({ method: 'POST', url: '/api/user/avatar', ...multipart(files) });
 
   it('takes exactly one png or jpeg and serves it back', async () => {
     expect((await upload([{ filename: 'me.png', type: 'image/png', bytes: PNG }])).statusCode).toBe(200);
@@ -35,7 +36,13 @@ describe(`profile image on ${database.label}`, () => {
   it('refuses no file, two files, a non-image and a file over 4194304 bytes, keeping the old image', async () => {
     const cases: Array<[Parameters<typeof multipart>[0], string]> = [
       [[], MESSAGES.form.fileRequired],
-      [[{ filename: 'a.png', type: 'image/png', bytes: PNG }, { filename: 'b.png', type: 'image/png', bytes: PNG }], MESSAGES.form.fileRequired],
+      [
+        [
+          { filename: 'a.png', type: 'image/png', bytes: PNG },
+          { filename: 'b.png', type: 'image/png', bytes: PNG },
+        ],
+        MESSAGES.form.fileRequired,
+      ],
       [[{ filename: 'evil.png', type: 'image/png', bytes: Buffer.from('<svg onload=alert(1)>') }], AVATAR_WRONG_TYPE],
       [[{ filename: 'big.png', type: 'image/png', bytes: Buffer.concat([PNG, Buffer.alloc(4_194_304)]) }], AVATAR_TOO_LARGE],
     ];
@@ -50,8 +57,23 @@ describe(`profile image on ${database.label}`, () => {
   });
 
   it('needs a session and the CSRF header, and goes with the account', async () => {
-    expect((await t.agent().request({ method: 'POST', url: '/api/user/avatar', ...multipart([{ filename: 'a.png', type: 'image/png', bytes: PNG }]) })).statusCode).toBe(401);
-    expect((await agent.request({ method: 'POST', url: '/api/user/avatar', csrf: false, ...multipart([{ filename: 'a.png', type: 'image/png', bytes: PNG }]) })).statusCode).toBe(403);
+    expect(
+      (
+        await t
+          .agent()
+          .request({ method: 'POST', url: '/api/user/avatar', ...multipart([{ filename: 'a.png', type: 'image/png', bytes: PNG }]) })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/user/avatar',
+          csrf: false,
+          ...multipart([{ filename: 'a.png', type: 'image/png', bytes: PNG }]),
+        })
+      ).statusCode,
+    ).toBe(403);
     await agent.request({ method: 'DELETE', url: '/api/user' });
     expect(await t.platform.db('identity_avatars').count({ n: '*' }).first()).toEqual({ n: '0' });
   });

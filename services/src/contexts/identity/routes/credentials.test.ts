@@ -121,17 +121,27 @@ describe(`email verification and passwords on ${database.label}`, () => {
     const other = t.agent();
     await other.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD } });
 
-    const wrong = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'not it at all', newPassword: 'a brand new secret' } });
+    const wrong = await agent.request({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: 'not it at all', newPassword: 'a brand new secret' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Incorrect current password');
 
-    const ok = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: PASSWORD, newPassword: 'a brand new secret' } });
+    const ok = await agent.request({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: PASSWORD, newPassword: 'a brand new secret' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe('Password updated successfully. Re-authenticating your account, please wait...');
     expect((await agent.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(200);
     expect((await other.request({ method: 'GET', url: '/api/user' })).statusCode).toBe(401);
 
-    const anonymous = await t.agent().request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: PASSWORD, newPassword: 'x'.repeat(12) } });
+    const anonymous = await t
+      .agent()
+      .request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: PASSWORD, newPassword: 'x'.repeat(12) } });
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -152,7 +162,8 @@ describe(`email verification and passwords on ${database.label}`, () => {
     await awaitMail(t, email, /Confirm your email/);
     const unknown = uniqueEmail();
     for (const address of [email, unknown]) {
-      for (let i = 0; i < VERIFY_RESEND_LIMIT.perAddress; i++) expect((await post('/api/verify-email/resend', { email: address })).statusCode).toBe(200);
+      for (let i = 0; i < VERIFY_RESEND_LIMIT.perAddress; i++)
+        expect((await post('/api/verify-email/resend', { email: address })).statusCode).toBe(200);
     }
     await awaitMail(t, email, /Confirm your email/, VERIFY_RESEND_LIMIT.perAddress);
     const before = await eventCount();
@@ -176,12 +187,28 @@ describe(`email verification and passwords on ${database.label}`, () => {
     await t.agent().request({ method: 'GET', url: `${page.pathname}${page.search}` }); // the browser opens the link
     expect((await post('/api/new-password', { token, password: 'a brand new secret' })).statusCode).toBe(200);
     const agent = t.agent();
-    expect((await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: 'a brand new secret' } })).statusCode).toBe(200);
+    expect(
+      (await agent.request({ method: 'POST', url: '/api/sign-in', payload: { email, password: 'a brand new secret' } })).statusCode,
+    ).toBe(200);
     const cookies = () => [ACCESS_COOKIE, REFRESH_COOKIE, CSRF_COOKIE].map((name) => agent.cookie(name)!);
     const signedIn = cookies();
-    const changed = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'a brand new secret', newPassword: 'yet another secret' } });
+    const changed = await agent.request({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: 'a brand new secret', newPassword: 'yet another secret' },
+    });
     expect(changed.statusCode).toBe(200);
-    const secrets = [email, encodeURIComponent(email), PASSWORD, 'a brand new secret', 'yet another secret', token, encodeURIComponent(token), ...signedIn, ...cookies()];
+    const secrets = [
+      email,
+      encodeURIComponent(email),
+      PASSWORD,
+      'a brand new secret',
+      'yet another secret',
+      token,
+      encodeURIComponent(token),
+      ...signedIn,
+      ...cookies(),
+    ];
 
     const logged = logs.slice(mark).join('');
     expect(logged).toContain('"url":"/api/sign-in"'); // the request lines were captured
@@ -220,7 +247,9 @@ describe(`the spec's sign-in, registration and password errors on ${database.lab
   });
 
   it('"User is not authenticated" for a password change without a session', async () => {
-    const res = await t.agent().request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'x', newPassword: 'long enough pw' } });
+    const res = await t
+      .agent()
+      .request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'x', newPassword: 'long enough pw' } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('User is not authenticated');
   });

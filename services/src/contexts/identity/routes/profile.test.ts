@@ -24,7 +24,12 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     expect((await agent.request({ method: 'GET', url: '/api/user' })).json().showMainOnboarding).toBe(true);
     const res = await agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'fr', level: 'A2' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json().profile).toMatchObject({ showMainOnboarding: false, currentLearningLanguage: 'fr', languageLevels: { fr: 'A2' }, learnedLanguages: ['fr'] });
+    expect(res.json().profile).toMatchObject({
+      showMainOnboarding: false,
+      currentLearningLanguage: 'fr',
+      languageLevels: { fr: 'A2' },
+      learnedLanguages: ['fr'],
+    });
     const bad = await agent.request({ method: 'POST', url: '/api/user/onboarding', payload: { languageCode: 'it', level: 'A2' } });
     expect(bad.statusCode).toBe(400);
   });
@@ -33,7 +38,8 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     const a = await signUpVerified(t, uniqueEmail(), PASSWORD);
     const b = await signUpVerified(t, uniqueEmail(), PASSWORD);
     const name = `Reader_${Date.now()}`;
-    const check = (agent: typeof a.agent, value: string) => agent.request({ method: 'POST', url: '/api/user/check-username', payload: { name: value } });
+    const check = (agent: typeof a.agent, value: string) =>
+      agent.request({ method: 'POST', url: '/api/user/check-username', payload: { name: value } });
     expect((await check(a.agent, name)).json()).toEqual({ available: true });
     const set = await a.agent.request({ method: 'POST', url: '/api/user/basic-info', payload: { name: 'Ana', username: name } });
     expect(set.statusCode).toBe(200);
@@ -94,11 +100,19 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     expect(lang.json().profile).toMatchObject({ currentLearningLanguage: 'es', learnedLanguages: ['de', 'es'] });
 
     await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { speed: 0.8, voices: { de: 'Vicki' } } } });
-    await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { voices: { es: 'Lucia' } }, library: { view: 'cards' } } });
+    await agent.request({
+      method: 'PATCH',
+      url: '/api/user/settings',
+      payload: { speech: { voices: { es: 'Lucia' } }, library: { view: 'cards' } },
+    });
     const profile = (await agent.request({ method: 'GET', url: '/api/user/profile' })).json();
     expect(profile.settings).toEqual({ speech: { speed: 0.8, voices: { de: 'Vicki', es: 'Lucia' } }, library: { view: 'cards' } });
 
-    const wrongVoice = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { voices: { de: 'Nobody' } } } });
+    const wrongVoice = await agent.request({
+      method: 'PATCH',
+      url: '/api/user/settings',
+      payload: { speech: { voices: { de: 'Nobody' } } },
+    });
     expect(wrongVoice.statusCode).toBe(400);
     const tooFast = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { speed: 3 } } });
     expect(tooFast.statusCode).toBe(400);
@@ -121,7 +135,15 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
 
   it('answers 401 to every onboarding and profile route without a session', async () => {
     const guest = t.agent();
-    for (const [method, url] of [['GET', '/api/user/profile'], ['POST', '/api/user/check-username'], ['POST', '/api/user/basic-info'], ['POST', '/api/user/onboarding'], ['POST', '/api/user/change-language'], ['PATCH', '/api/user/settings'], ['PATCH', '/api/user/time']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/user/profile'],
+      ['POST', '/api/user/check-username'],
+      ['POST', '/api/user/basic-info'],
+      ['POST', '/api/user/onboarding'],
+      ['POST', '/api/user/change-language'],
+      ['PATCH', '/api/user/settings'],
+      ['PATCH', '/api/user/time'],
+    ] as const) {
       expect((await guest.request({ method, url, payload: {} })).statusCode).toBe(401);
     }
   });

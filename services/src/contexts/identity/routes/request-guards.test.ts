@@ -73,7 +73,9 @@ describe(`request guards on ${database.label}`, () => {
       const signIn = await t.agent().request({ method: 'POST', url: '/api/sign-in', payload: { email, password: PASSWORD }, headers });
       expect(signIn.statusCode).toBe(403);
       expect(signIn.cookies).toEqual([]);
-      const signUp = await t.agent().request({ method: 'POST', url: '/api/sign-up', payload: { email: uniqueEmail(), password: PASSWORD }, headers });
+      const signUp = await t
+        .agent()
+        .request({ method: 'POST', url: '/api/sign-up', payload: { email: uniqueEmail(), password: PASSWORD }, headers });
       expect(signUp.statusCode).toBe(403);
     }
     expect(await eventCount()).toBe(before);
@@ -103,13 +105,16 @@ describe(`request guards on ${database.label}`, () => {
     expect(verify.text).not.toContain('evil.example');
     expect((await t.agent().request({ method: 'POST', url: '/api/verify-email', payload: { token: verify.token } })).statusCode).toBe(200);
 
-    expect((await t.agent().request({ method: 'POST', url: '/api/reset-password', payload: { email }, headers: forged })).statusCode).toBe(200);
+    expect((await t.agent().request({ method: 'POST', url: '/api/reset-password', payload: { email }, headers: forged })).statusCode).toBe(
+      200,
+    );
     const reset = await awaitMail(t, email, /Reset your Verba password/);
     expect(reset.link.startsWith(`${appUrl}/app/new-password?token=`)).toBe(true);
     expect(reset.text).not.toContain('evil.example');
 
     // Social sign-in keeps a loopback name the browser used (its cookies are that name's), never a foreign one.
-    const start = async (host: string) => new URL((await t.agent().request({ method: 'GET', url: '/api/auth/google/start', headers: { host } })).headers.location as string);
+    const start = async (host: string) =>
+      new URL((await t.agent().request({ method: 'GET', url: '/api/auth/google/start', headers: { host } })).headers.location as string);
     expect((await start('evil.example')).origin).toBe(appUrl);
     expect((await start('evil.example')).searchParams.get('redirect_uri')).toBe(`${appUrl}/api/auth/google/callback`);
     expect((await start('localhost:3000')).origin).toBe('http://localhost:3000');
@@ -122,10 +127,18 @@ describe(`request guards on ${database.label}`, () => {
       expect((await remote.request({ method: 'GET', url })).statusCode, url).toBe(404);
       expect((await remote.request({ method: 'GET', url, headers: forwarded })).statusCode, url).toBe(404);
     }
-    expect((await remote.request({ method: 'POST', url: '/oidc-dev/token', payload: 'grant_type=authorization_code', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode).toBe(404);
+    expect(
+      (
+        await remote.request({
+          method: 'POST',
+          url: '/oidc-dev/token',
+          payload: 'grant_type=authorization_code',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).statusCode,
+    ).toBe(404);
     const local = t.agent().from('127.0.0.1');
     expect((await local.request({ method: 'GET', url: '/api/dev/mailbox?to=someone%40example.org' })).json()).toEqual({ messages: [] });
     expect((await local.request({ method: 'GET', url: '/oidc-dev/.well-known/openid-configuration' })).statusCode).toBe(200);
   });
 });
-

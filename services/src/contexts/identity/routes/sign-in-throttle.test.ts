@@ -113,7 +113,8 @@ describe(`sign-in throttling by account and client on ${database.label}`, () => 
     const email = uniqueEmail();
     await signUpVerified(t, email, PASSWORD);
     const from = '192.0.2.10';
-    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures - 1; i++) expect((await signIn(from, email, `typo-${i}-password`)).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures - 1; i++)
+      expect((await signIn(from, email, `typo-${i}-password`)).statusCode).toBe(401);
     expect((await signIn(from, email, PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures; i++) expect((await signIn(from, email, `typo-${i}-password`)).statusCode).toBe(401);
     await expectThrottled(await signIn(from, email, PASSWORD), 1);
@@ -125,7 +126,8 @@ describe(`sign-in throttling by account and client on ${database.label}`, () => 
   it('throttles unknown emails alike, and concurrent attempts of one pair cannot slip past the wait', async () => {
     const email = uniqueEmail(); // no such account: the same answers as for a real one
     const from = '192.0.2.20';
-    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures - 1; i++) expect((await signIn(from, email, `guess-${i}-password`)).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures - 1; i++)
+      expect((await signIn(from, email, `guess-${i}-password`)).statusCode).toBe(401);
     const burst = await Promise.all(Array.from({ length: 6 }, (_, i) => signIn(from, email, `burst-${i}-password`)));
     const statuses = burst.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([401, 429, 429, 429, 429, 429]);

@@ -70,12 +70,14 @@ describe(`social sign-in on ${database.label}`, () => {
     expect(page.body).toContain('name="email"');
     const form = new URLSearchParams({ email: login.email, name: login.name ?? 'Social Learner' });
     if (login.verified !== false) form.set('email_verified', 'true');
-    const loggedIn = remember(await agent.request({
-      method: 'POST',
-      url: `${interaction}/login`,
-      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: form.toString(),
-    }));
+    const loggedIn = remember(
+      await agent.request({
+        method: 'POST',
+        url: `${interaction}/login`,
+        headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form.toString(),
+      }),
+    );
     expect(loggedIn.statusCode).toBe(303);
     const resumed = await get(agent, new URL(loggedIn.headers.location as string, `http://${HOST}`).pathname);
     const callback = provider === 'apple' ? formPostedCallback(resumed) : new URL(resumed.headers.location as string);
@@ -118,10 +120,17 @@ describe(`social sign-in on ${database.label}`, () => {
   it('"Password can only be updated for email/password users" for a social account', async () => {
     const agent = t.agent();
     await socialSignIn(agent, 'apple', { email: uniqueEmail(), name: 'Ada Apple' });
-    const res = await agent.request({ method: 'POST', url: '/api/user/change-password', payload: { currentPassword: 'anything', newPassword: 'a brand new secret' } });
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { currentPassword: 'anything', newPassword: 'a brand new secret' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Password can only be updated for email/password users');
-    expect((await agent.request({ method: 'GET', url: '/api/user/profile' })).json()).toMatchObject({ hasPassword: false, emailVerified: true });
+    expect((await agent.request({ method: 'GET', url: '/api/user/profile' })).json()).toMatchObject({
+      hasPassword: false,
+      emailVerified: true,
+    });
   });
 
   it('creates an account on first Google sign-in, with a session like password sign-in', async () => {

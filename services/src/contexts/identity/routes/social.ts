@@ -46,7 +46,11 @@ export function registerSocialRoutes(app: App, deps: ModuleDeps, social: Social,
       if (!settings) return signInError(reply, provider);
       const origin = social.origin(request);
       try {
-        const { url, transaction } = await social.clients.authorizationUrl(settings, origin, `${origin}${AUTH_PREFIX}/${provider}/callback`);
+        const { url, transaction } = await social.clients.authorizationUrl(
+          settings,
+          origin,
+          `${origin}${AUTH_PREFIX}/${provider}/callback`,
+        );
         // Apple's form POST is a cross-site POST: only a SameSite=None (so Secure) cookie comes with it.
         // (The local stand-in posts from this same site, where Lax is enough and plain http works.)
         const crossSitePost = settings.kind === 'oidc' && settings.formPost;
@@ -76,10 +80,17 @@ export function registerSocialRoutes(app: App, deps: ModuleDeps, social: Social,
         const current = new URL(tx.redirectUri);
         const query = request.url.indexOf('?');
         current.search = query >= 0 ? request.url.slice(query) : '';
-        const incoming = form === undefined
-          ? current
-          : new Request(current, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-        const profile = await social.clients.finish(settings, social.origin(request), tx, incoming, new URLSearchParams(form ?? '').get('user') ?? undefined);
+        const incoming =
+          form === undefined
+            ? current
+            : new Request(current, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+        const profile = await social.clients.finish(
+          settings,
+          social.origin(request),
+          tx,
+          incoming,
+          new URLSearchParams(form ?? '').get('user') ?? undefined,
+        );
         const result = await social.accounts.signIn(provider, profile);
         await sessions.start(reply, result.userId, result.role);
         const target = result.showMainOnboarding ? '/app/onboarding' : '/app/dashboard';

@@ -95,7 +95,10 @@ export function progressView(viewer: Viewer, course: CourseStructure, progress: 
     completedChapterIds: chapters.filter((c) => progress.completedChapterIds.has(c.id)).map((c) => c.id),
     practicedIds: {
       chapterIds: chapters.filter((c) => progress.bestCorrect.has(c.id)).map((c) => c.id),
-      orderedLessons: course.lessons.map((l) => ({ lessonId: l.id, chapterIds: l.chapters.filter((c) => progress.bestCorrect.has(c.id)).map((c) => c.id) })),
+      orderedLessons: course.lessons.map((l) => ({
+        lessonId: l.id,
+        chapterIds: l.chapters.filter((c) => progress.bestCorrect.has(c.id)).map((c) => c.id),
+      })),
     },
     nextChapter,
     finished: nextChapter === null && chapters.length > 0,

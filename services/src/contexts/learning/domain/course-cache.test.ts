@@ -25,7 +25,12 @@ describe.each(adapters)('course cache on %s', (label, cache) => {
   const [de, fr] = [COURSE_IDS.de, COURSE_IDS.fr];
   const counter = () => {
     let loads = 0;
-    return { load: async () => ({ n: ++loads }), get loads() { return loads; } };
+    return {
+      load: async () => ({ n: ++loads }),
+      get loads() {
+        return loads;
+      },
+    };
   };
 
   it(`serves a hit without loading again, and loads again once the projector invalidated the course (${label})`, async () => {

@@ -25,6 +25,12 @@ export const courseCacheInvalidation = {
 };
 
 /** A cached read of one course's data; `cache` undefined means no caching (see module.ts). */
-export function cachedCourseRead<T>(cache: Cache | undefined, courseId: string, name: string, load: () => Promise<T>, ttlMs?: number): Promise<T> {
+export function cachedCourseRead<T>(
+  cache: Cache | undefined,
+  courseId: string,
+  name: string,
+  load: () => Promise<T>,
+  ttlMs?: number,
+): Promise<T> {
   return courses.read(cache, [courseId], name, load, ttlMs);
 }

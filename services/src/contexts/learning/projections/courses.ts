@@ -80,7 +80,10 @@ export const coursesProjection: Projection = {
       switch (e.type) {
         case 'learning.CourseCreated': {
           const d = e.data;
-          await trx(t('learning_courses')).insert({ id: d.courseId, language: d.languageCode, title: d.title, visible: d.isVisibleOnThePlatform, revision }).onConflict('id').ignore();
+          await trx(t('learning_courses'))
+            .insert({ id: d.courseId, language: d.languageCode, title: d.title, visible: d.isVisibleOnThePlatform, revision })
+            .onConflict('id')
+            .ignore();
           break;
         }
         case 'learning.CourseVisibilitySet':
@@ -88,13 +91,19 @@ export const coursesProjection: Projection = {
           break;
         case 'learning.LessonAdded': {
           const d = e.data;
-          await trx(t('learning_lessons')).insert({ id: d.lessonId, course_id: d.courseId, title: d.title, idx: d.index }).onConflict('id').ignore();
+          await trx(t('learning_lessons'))
+            .insert({ id: d.lessonId, course_id: d.courseId, title: d.title, idx: d.index })
+            .onConflict('id')
+            .ignore();
           break;
         }
         case 'learning.ChapterAdded': {
           const d = e.data;
           const slot = { lesson_id: d.lessonId, idx: d.index, visible: d.visible, premium: d.premium };
-          await trx(t('learning_chapters')).insert({ id: d.chapterId, course_id: d.courseId, ...slot }).onConflict('id').merge(Object.keys(slot));
+          await trx(t('learning_chapters'))
+            .insert({ id: d.chapterId, course_id: d.courseId, ...slot })
+            .onConflict('id')
+            .merge(Object.keys(slot));
           break;
         }
         case 'learning.ChapterFlagsSet':
@@ -102,8 +111,17 @@ export const coursesProjection: Projection = {
           break;
         case 'learning.ChapterWritten': {
           const d = e.data;
-          const content = { title: d.title, text: d.text, vocabulary: JSON.stringify(d.vocabulary), image_url: d.imageUrl ?? null, content_revision: revision };
-          await trx(t('learning_chapters')).insert({ id: d.chapterId, course_id: d.courseId, ...content }).onConflict('id').merge(Object.keys(content));
+          const content = {
+            title: d.title,
+            text: d.text,
+            vocabulary: JSON.stringify(d.vocabulary),
+            image_url: d.imageUrl ?? null,
+            content_revision: revision,
+          };
+          await trx(t('learning_chapters'))
+            .insert({ id: d.chapterId, course_id: d.courseId, ...content })
+            .onConflict('id')
+            .merge(Object.keys(content));
           break;
         }
         case 'learning.CourseRenamed':
@@ -123,18 +141,22 @@ export const coursesProjection: Projection = {
           const removed = await trx(t('learning_lessons')).where({ id: e.data.lessonId }).first('idx');
           await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).delete();
           await trx(t('learning_lessons')).where({ id: e.data.lessonId }).delete();
-          if (removed) await trx(t('learning_lessons')).where({ course_id: e.data.courseId }).where('idx', '>', removed.idx).decrement('idx', 1);
+          if (removed)
+            await trx(t('learning_lessons')).where({ course_id: e.data.courseId }).where('idx', '>', removed.idx).decrement('idx', 1);
           break;
         }
         case 'learning.ChapterRemoved': {
           const removed = await trx(t('learning_chapters')).where({ id: e.data.chapterId }).first('idx');
           await trx(t('learning_chapters')).where({ id: e.data.chapterId }).delete();
-          if (removed) await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).where('idx', '>', removed.idx).decrement('idx', 1);
+          if (removed)
+            await trx(t('learning_chapters')).where({ lesson_id: e.data.lessonId }).where('idx', '>', removed.idx).decrement('idx', 1);
           break;
         }
         case 'learning.StartingPointUpdated': {
           const d = e.data;
-          await trx(t('learning_starting_points')).where({ id: d.startingPointId }).update({ lesson_id: d.lessonId, title: d.title, level: d.level });
+          await trx(t('learning_starting_points'))
+            .where({ id: d.startingPointId })
+            .update({ lesson_id: d.lessonId, title: d.title, level: d.level });
           break;
         }
         case 'learning.StartingPointRemoved':
@@ -158,7 +180,6 @@ export const coursesProjection: Projection = {
     courseCacheInvalidation.invalidateAll();
   },
 };
-
 
 /** Each learner's chosen starting point, completed chapters and best match-words results, per course. */
 export const progressProjection: Projection = {
@@ -193,17 +214,24 @@ export const progressProjection: Projection = {
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
         const { userId } = readEventData(UserDeleted, recorded);
-        for (const table of ['learning_starts', 'learning_completed', 'learning_practiced']) await trx(t(table)).where({ user_id: userId }).delete();
+        for (const table of ['learning_starts', 'learning_completed', 'learning_practiced'])
+          await trx(t(table)).where({ user_id: userId }).delete();
         continue;
       }
       const e = progressCodec.decode(recorded);
       const learner = { user_id: e.data.userId, course_id: e.data.courseId };
       switch (e.type) {
         case 'learning.StartingPointChosen':
-          await trx(t('learning_starts')).insert({ ...learner, starting_point_id: e.data.startingPointId }).onConflict(['user_id', 'course_id']).merge(['starting_point_id']);
+          await trx(t('learning_starts'))
+            .insert({ ...learner, starting_point_id: e.data.startingPointId })
+            .onConflict(['user_id', 'course_id'])
+            .merge(['starting_point_id']);
           break;
         case 'learning.ChapterCompleted':
-          await trx(t('learning_completed')).insert({ ...learner, chapter_id: e.data.chapterId, completed_at: e.data.at }).onConflict(['user_id', 'course_id', 'chapter_id']).ignore();
+          await trx(t('learning_completed'))
+            .insert({ ...learner, chapter_id: e.data.chapterId, completed_at: e.data.at })
+            .onConflict(['user_id', 'course_id', 'chapter_id'])
+            .ignore();
           break;
         case 'learning.MatchWordsPracticed':
           await trx(t('learning_practiced'))

@@ -19,7 +19,8 @@ describe(`course structure admin routes on ${database.label}`, () => {
   afterAll(async () => t?.close());
 
   const course = async (courseId: string, minPosition?: string) => (await get(admin, `/api/admin/courses/${courseId}`, minPosition)).json();
-  const send = (method: 'PUT' | 'PATCH' | 'DELETE' | 'POST', url: string, payload: object, who = admin) => who.request({ method, url, payload });
+  const send = (method: 'PUT' | 'PATCH' | 'DELETE' | 'POST', url: string, payload: object, who = admin) =>
+    who.request({ method, url, payload });
   const nextChapter = async (learner: Agent, language: string, minPosition?: string) =>
     (await get(learner, `/api/courses/progress?languageCode=${language}`, minPosition)).json().courses[0].nextChapter?.chapterId;
 
@@ -32,7 +33,12 @@ describe(`course structure admin routes on ${database.label}`, () => {
     expect(body.lessons.map((l: { id: string }) => l.id)).toEqual(de.lessonIds);
     expect(body.revision).toMatch(/^\d+$/);
     const chapter = (await get(admin, `/api/admin/courses/chapters/${de.chapterIds[0]![0]}`)).json();
-    expect(chapter).toMatchObject({ id: de.chapterIds[0]![0], courseId: de.courseId, lessonId: de.lessonIds[0], courseRevision: body.revision });
+    expect(chapter).toMatchObject({
+      id: de.chapterIds[0]![0],
+      courseId: de.courseId,
+      lessonId: de.lessonIds[0],
+      courseRevision: body.revision,
+    });
     expect(chapter.text.length).toBeGreaterThan(0);
   });
 
@@ -52,8 +58,12 @@ describe(`course structure admin routes on ${database.label}`, () => {
   });
 
   it('sorts the course list on the server before paging: by title, and the most chapters, hidden chapters or chapters without exercises first', async () => {
-    type Line = { languageCode: string; course: { title: string; totalChapters: number; hiddenChapters: number; chaptersWithoutExercises: number } };
-    const list = async (query: string, minPosition?: string) => (await get(admin, `/api/admin/courses?${query}`, minPosition)).json() as { languages: Line[]; total: number };
+    type Line = {
+      languageCode: string;
+      course: { title: string; totalChapters: number; hiddenChapters: number; chaptersWithoutExercises: number };
+    };
+    const list = async (query: string, minPosition?: string) =>
+      (await get(admin, `/api/admin/courses?${query}`, minPosition)).json() as { languages: Line[]; total: number };
     const titles = (await list('sort=title')).languages.map((l) => l.course.title);
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
     const chapters = (await list('sort=chapters')).languages.map((l) => l.course.totalChapters);
@@ -72,7 +82,9 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const fr = demo('fr');
     const before = (await list('sort=withoutExercises')).languages;
     const frBefore = before.find((l) => l.languageCode === 'fr')!.course.chaptersWithoutExercises;
-    const exercise = await send('PUT', `/api/admin/courses/chapters/${fr.chapterIds[0]![0]}/ask-questions`, { items: [{ question: 'Qui?', answers: ['Marie'] }] });
+    const exercise = await send('PUT', `/api/admin/courses/chapters/${fr.chapterIds[0]![0]}/ask-questions`, {
+      items: [{ question: 'Qui?', answers: ['Marie'] }],
+    });
     expect(exercise.statusCode, exercise.body).toBe(200);
     const after = (await list('sort=withoutExercises', exercise.json().position)).languages;
     expect(after.find((l) => l.languageCode === 'fr')!.course.chaptersWithoutExercises).toBe(frBefore - 1);
@@ -87,24 +99,41 @@ describe(`course structure admin routes on ${database.label}`, () => {
 
     const reversed = [...de.chapterIds[0]!].reverse();
     const before = await course(de.courseId);
-    const chapters = await send('PUT', `/api/admin/courses/lessons/${de.lessonIds[0]}/chapters-order`, { chapterIds: reversed, expectedRevision: before.revision });
+    const chapters = await send('PUT', `/api/admin/courses/lessons/${de.lessonIds[0]}/chapters-order`, {
+      chapterIds: reversed,
+      expectedRevision: before.revision,
+    });
     expect(chapters.statusCode, chapters.body).toBe(200);
     expect(await nextChapter(learner, 'de', chapters.json().position)).toBe(reversed[0]);
-    const order = (await get(learner, `/api/courses/lessons?courseId=${de.courseId}`)).json().lessons[0].chaptersOrder.map((c: { id: string }) => c.id);
+    const order = (await get(learner, `/api/courses/lessons?courseId=${de.courseId}`))
+      .json()
+      .lessons[0].chaptersOrder.map((c: { id: string }) => c.id);
     expect(order).toEqual(reversed);
 
     // The learner completes the (new) first chapter, then lessons swap: the next chapter is in the new first lesson.
-    const done = await learner.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: reversed[0], languageCode: 'de' } });
+    const done = await learner.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: reversed[0], languageCode: 'de' },
+    });
     expect(await nextChapter(learner, 'de', done.json().position)).toBe(reversed[1]);
     const lessons = [de.lessonIds[1]!, de.lessonIds[0]!, ...de.lessonIds.slice(2)];
-    const swap = await send('PUT', `/api/admin/courses/${de.courseId}/lessons-order`, { lessonIds: lessons, expectedRevision: (await course(de.courseId, chapters.json().position)).revision });
+    const swap = await send('PUT', `/api/admin/courses/${de.courseId}/lessons-order`, {
+      lessonIds: lessons,
+      expectedRevision: (await course(de.courseId, chapters.json().position)).revision,
+    });
     expect(swap.statusCode, swap.body).toBe(200);
     expect((await get(learner, `/api/courses?languageCode=de`, swap.json().position)).json().lessonsOrder).toEqual(lessons);
     // Last completed lesson is now the second one: the next chapter is its first gap.
     expect(await nextChapter(learner, 'de')).toBe(reversed[1]);
 
     // The acting admin is on the event.
-    const events = await t.platform.db('es_events').where({ stream_id: `learning-course-${de.courseId}` }).orderBy('stream_revision', 'desc').limit(2).select('type', 'metadata');
+    const events = await t.platform
+      .db('es_events')
+      .where({ stream_id: `learning-course-${de.courseId}` })
+      .orderBy('stream_revision', 'desc')
+      .limit(2)
+      .select('type', 'metadata');
     expect(events.map((e: { type: string }) => e.type)).toEqual(['learning.LessonsReordered', 'learning.ChaptersReordered']);
     for (const e of events) expect((e as { metadata: { userId: string } }).metadata.userId).toBe(adminId);
   });
@@ -113,10 +142,18 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const fr = demo('fr');
     const { revision } = await course(fr.courseId);
     const other = person(t, 'Owner').agent;
-    const first = await send('PATCH', `/api/admin/courses/lessons/${fr.lessonIds[0]}`, { title: 'Première leçon', expectedRevision: revision });
+    const first = await send('PATCH', `/api/admin/courses/lessons/${fr.lessonIds[0]}`, {
+      title: 'Première leçon',
+      expectedRevision: revision,
+    });
     expect(first.statusCode).toBe(200);
     const before = await eventCount(t);
-    const second = await send('PATCH', `/api/admin/courses/lessons/${fr.lessonIds[0]}`, { title: 'Leçon un', expectedRevision: revision }, other);
+    const second = await send(
+      'PATCH',
+      `/api/admin/courses/lessons/${fr.lessonIds[0]}`,
+      { title: 'Leçon un', expectedRevision: revision },
+      other,
+    );
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(COURSE_MESSAGES.editConflict);
     expect(await eventCount(t)).toBe(before);
@@ -129,7 +166,14 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const ru = demo('ru');
     const { revision } = await course(ru.courseId);
     const results = await Promise.all(
-      ['Урок А', 'Урок Б'].map((title, i) => send('PATCH', `/api/admin/courses/lessons/${ru.lessonIds[0]}`, { title, expectedRevision: revision }, person(t, i ? 'Owner' : 'Admin').agent)),
+      ['Урок А', 'Урок Б'].map((title, i) =>
+        send(
+          'PATCH',
+          `/api/admin/courses/lessons/${ru.lessonIds[0]}`,
+          { title, expectedRevision: revision },
+          person(t, i ? 'Owner' : 'Admin').agent,
+        ),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.statusCode === 200)!;
@@ -143,12 +187,19 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const es = demo('es');
     const learner = person(t).agent;
     const [c0, c1, c2] = es.chapterIds[0]!;
-    const done = await learner.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: c0, languageCode: 'es' } });
+    const done = await learner.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: c0, languageCode: 'es' },
+    });
     expect(await nextChapter(learner, 'es', done.json().position)).toBe(c1);
 
     const hide = await send('PATCH', `/api/admin/courses/chapters/${c1}/flags`, { visible: false });
     expect(await nextChapter(learner, 'es', hide.json().position)).toBe(c2);
-    expect((await get(admin, '/api/admin/courses')).json().languages.find((l: { languageCode: string }) => l.languageCode === 'es').course.hiddenChapters).toBe(1);
+    expect(
+      (await get(admin, '/api/admin/courses')).json().languages.find((l: { languageCode: string }) => l.languageCode === 'es').course
+        .hiddenChapters,
+    ).toBe(1);
 
     const removed = await send('DELETE', `/api/admin/courses/chapters/${c0}`, {});
     expect(removed.statusCode, removed.body).toBe(200);
@@ -157,11 +208,22 @@ describe(`course structure admin routes on ${database.label}`, () => {
     expect(progress.nextChapter.chapterId).toBe(c2);
     expect((await get(learner, `/api/courses/${c0}`)).statusCode).toBe(404);
     expect((await course(es.courseId)).lessons[0].chaptersOrder.map((c: { id: string }) => c.id)).toEqual([c1, c2]);
-    expect((await send('DELETE', `/api/admin/courses/chapters/${c0}`, {})).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.chapterNotFound });
+    expect((await send('DELETE', `/api/admin/courses/chapters/${c0}`, {})).json()).toMatchObject({
+      status: 404,
+      message: COURSE_MESSAGES.chapterNotFound,
+    });
 
     // A chapter added after a deletion goes last, after the ones left.
-    const added = await send('POST', `/api/admin/courses/lessons/${es.lessonIds[0]}/chapters`, { title: 'Nuevo', text: 'Un texto nuevo.', vocabulary: [{ word: 'nuevo', translation: 'new' }] });
-    expect((await course(es.courseId, added.json().position)).lessons[0].chaptersOrder.map((c: { id: string }) => c.id)).toEqual([c1, c2, added.json().chapterId]);
+    const added = await send('POST', `/api/admin/courses/lessons/${es.lessonIds[0]}/chapters`, {
+      title: 'Nuevo',
+      text: 'Un texto nuevo.',
+      vocabulary: [{ word: 'nuevo', translation: 'new' }],
+    });
+    expect((await course(es.courseId, added.json().position)).lessons[0].chaptersOrder.map((c: { id: string }) => c.id)).toEqual([
+      c1,
+      c2,
+      added.json().chapterId,
+    ]);
   });
 
   it('refuses to delete a lesson a starting point begins at; deletes one without', async () => {
@@ -175,7 +237,11 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const lesson = await send('POST', `/api/admin/courses/${es.courseId}/lessons`, { title: 'Para borrar' });
     const lessonId = lesson.json().lessonId as string;
     await caughtUp(t); // the page that deletes it was read after it was made
-    await send('POST', `/api/admin/courses/lessons/${lessonId}/chapters`, { title: 'Uno', text: 'Uno.', vocabulary: [{ word: 'uno', translation: 'one' }] });
+    await send('POST', `/api/admin/courses/lessons/${lessonId}/chapters`, {
+      title: 'Uno',
+      text: 'Uno.',
+      vocabulary: [{ word: 'uno', translation: 'one' }],
+    });
     await caughtUp(t);
     const removed = await send('DELETE', `/api/admin/courses/lessons/${lessonId}`, {});
     expect(removed.statusCode, removed.body).toBe(200);
@@ -201,10 +267,11 @@ describe(`course structure admin routes on ${database.label}`, () => {
   ] as const)('refuses %s %s (%j) and appends nothing', async (method, kind, payload, status, message) => {
     const de = demo('de');
     const before = await eventCount(t);
-    const url =
-      kind.startsWith('lessons-order') ? `/api/admin/courses/${de.courseId}/lessons-order`
-      : kind.startsWith('rename') ? `/api/admin/courses/${de.courseId}`
-      : '/api/admin/courses';
+    const url = kind.startsWith('lessons-order')
+      ? `/api/admin/courses/${de.courseId}/lessons-order`
+      : kind.startsWith('rename')
+        ? `/api/admin/courses/${de.courseId}`
+        : '/api/admin/courses';
     const body = kind === 'lessons-order-partial' ? { lessonIds: de.lessonIds.slice(1) } : payload;
     const res = await send(method, url, body);
     expect(res.statusCode).toBe(status);
@@ -220,7 +287,11 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const startingPointId = added.json().startingPointId as string;
     const learner = person(t).agent;
     await get(learner, '/api/courses?languageCode=ru', added.json().position);
-    const placed = await learner.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'ru', level: 'C2' } });
+    const placed = await learner.request({
+      method: 'POST',
+      url: '/api/courses/progress/add-after-onboarding',
+      payload: { languageCode: 'ru', level: 'C2' },
+    });
     expect(placed.json().startingPoint).toMatchObject({ id: startingPointId, lesson: ru.lessonIds[2], level: 'C1' });
 
     const moved = await send('PUT', `${base}/${startingPointId}`, { title: 'Почти всё', lessonId: ru.lessonIds[1], level: 'C1' });
@@ -230,8 +301,15 @@ describe(`course structure admin routes on ${database.label}`, () => {
     expect(progress.nextChapter.lessonId).toBe(ru.lessonIds[1]);
 
     const before = await eventCount(t);
-    expect((await send('PUT', `${base}/${startingPointId}`, { title: 'X', lessonId: '00000000-0000-4000-8000-00000000abcd', level: 'C1' })).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.lessonNotFound });
-    expect((await send('POST', base, { title: ' ', lessonId: ru.lessonIds[0], level: 'A1' })).json()).toMatchObject({ status: 400, message: 'A title is required' });
+    expect(
+      (
+        await send('PUT', `${base}/${startingPointId}`, { title: 'X', lessonId: '00000000-0000-4000-8000-00000000abcd', level: 'C1' })
+      ).json(),
+    ).toMatchObject({ status: 404, message: COURSE_MESSAGES.lessonNotFound });
+    expect((await send('POST', base, { title: ' ', lessonId: ru.lessonIds[0], level: 'A1' })).json()).toMatchObject({
+      status: 400,
+      message: 'A title is required',
+    });
     expect((await send('POST', base, { title: 'T', lessonId: ru.lessonIds[0], level: 'D1' })).statusCode).toBe(400);
     expect(await eventCount(t)).toBe(before);
 
@@ -240,7 +318,10 @@ describe(`course structure admin routes on ${database.label}`, () => {
     const after = (await get(learner, '/api/courses/progress?languageCode=ru', removed.json().position)).json().courses[0];
     expect(after.startingPoint).toBeNull();
     expect(after.nextChapter.lessonId).toBe(ru.lessonIds[0]);
-    expect((await send('DELETE', `${base}/${startingPointId}`, {})).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.startingPointNotFound });
+    expect((await send('DELETE', `${base}/${startingPointId}`, {})).json()).toMatchObject({
+      status: 404,
+      message: COURSE_MESSAGES.startingPointNotFound,
+    });
   });
 
   it('answers 401 to anonymous callers and 403 to learners on every new route, appending nothing', async () => {
@@ -257,7 +338,11 @@ describe(`course structure admin routes on ${database.label}`, () => {
       ['DELETE', `/api/admin/courses/lessons/${de.lessonIds[2]}`, {}],
       ['DELETE', `/api/admin/courses/chapters/${de.chapterIds[2]![0]}`, {}],
       ['POST', `/api/admin/courses/${de.courseId}/starting-points`, { title: 'T', lessonId: de.lessonIds[0], level: 'A1' }],
-      ['PUT', `/api/admin/courses/${de.courseId}/starting-points/${de.startingPointIds[0]}`, { title: 'T', lessonId: de.lessonIds[0], level: 'A1' }],
+      [
+        'PUT',
+        `/api/admin/courses/${de.courseId}/starting-points/${de.startingPointIds[0]}`,
+        { title: 'T', lessonId: de.lessonIds[0], level: 'A1' },
+      ],
       ['DELETE', `/api/admin/courses/${de.courseId}/starting-points/${de.startingPointIds[0]}`, {}],
     ] as const;
     const before = await eventCount(t);

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { COURSE_IDS, COURSE_MESSAGES, LANGUAGE_NAMES, LEARNING_LANGUAGES, adminCoursesRoutes as a, coursesRoutes as r, type AdminCourseSort, type LearningLanguage } from '@verba/contracts';
+import {
+  COURSE_IDS,
+  COURSE_MESSAGES,
+  LANGUAGE_NAMES,
+  LEARNING_LANGUAGES,
+  adminCoursesRoutes as a,
+  coursesRoutes as r,
+  type AdminCourseSort,
+  type LearningLanguage,
+} from '@verba/contracts';
 import { eventIdFor } from '../../../platform/decider/event-ids';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
@@ -15,7 +24,8 @@ type CourseSummary = NonNullable<z.output<(typeof a.listAdminCourses)['response'
 type CourseLine = { languageCode: LearningLanguage; course: CourseSummary | null };
 
 /** Counts: the most first. The learning languages' own order breaks ties; languages without a course come last. */
-const byCount = (count: (c: CourseSummary) => number) => (x: CourseLine, y: CourseLine) => (y.course ? count(y.course) : -1) - (x.course ? count(x.course) : -1);
+const byCount = (count: (c: CourseSummary) => number) => (x: CourseLine, y: CourseLine) =>
+  (y.course ? count(y.course) : -1) - (x.course ? count(x.course) : -1);
 const COURSE_ORDER: Record<AdminCourseSort, ((x: CourseLine, y: CourseLine) => number) | null> = {
   language: null,
   title: (x, y) => (x.course && y.course ? x.course.title.localeCompare(y.course.title) : Number(!x.course) - Number(!y.course)),
@@ -33,7 +43,13 @@ const adminWrite = (user: AuthUser, expectedRevision: string | undefined): Admin
 });
 
 /** Admin reads and commands of courses, lessons and chapters (spec §2 /app/admin/courses...). */
-export function learningAdminRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
+export function learningAdminRoutes(
+  app: App,
+  auth: Authenticator,
+  commands: LearningCommands,
+  queries: LearningQueries,
+  readAfter: ReadAfter,
+): void {
   const adminChapter = async (chapterId: string) => {
     const found = await queries.findChapter(chapterId);
     if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
@@ -65,10 +81,14 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
     await readAfter(query.minPosition);
     // At most one course per learning language, each from the admin course cache: they are searched and
     // sorted here, a handful of rows, rather than in SQL, which would read past that cache.
-    const all = await Promise.all(LEARNING_LANGUAGES.map(async (languageCode) => ({ languageCode, course: await courseSummary(COURSE_IDS[languageCode]) })));
+    const all = await Promise.all(
+      LEARNING_LANGUAGES.map(async (languageCode) => ({ languageCode, course: await courseSummary(COURSE_IDS[languageCode]) })),
+    );
     const needle = query.search?.toLocaleLowerCase();
     const matching = needle
-      ? all.filter(({ languageCode, course }) => [LANGUAGE_NAMES[languageCode], course?.title ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)))
+      ? all.filter(({ languageCode, course }) =>
+          [LANGUAGE_NAMES[languageCode], course?.title ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)),
+        )
       : all;
     const start = (query.page - 1) * query.pageSize;
     const languages = sortCourses(matching, query.sort).slice(start, start + query.pageSize);
@@ -94,18 +114,35 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
   registerRoute(app, auth, a.createCourse, async ({ user, body }) => {
     const courseId = COURSE_IDS[body.languageCode];
     if (await queries.adminStructure(courseId)) throw new HttpError(409, COURSE_MESSAGES.courseExists);
-    const result = await commands.createCourse({ courseId, languageCode: body.languageCode, title: body.title }, body.commandId ?? randomUUID(), { by: user.id });
+    const result = await commands.createCourse(
+      { courseId, languageCode: body.languageCode, title: body.title },
+      body.commandId ?? randomUUID(),
+      { by: user.id },
+    );
     return { ...asResponse(result), courseId };
   });
 
   registerRoute(app, auth, a.renameCourse, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
-    return asResponse(await commands.editCourse({ kind: 'rename', courseId: params.courseId, title: body.title }, body.commandId, adminWrite(user, body.expectedRevision)));
+    return asResponse(
+      await commands.editCourse(
+        { kind: 'rename', courseId: params.courseId, title: body.title },
+        body.commandId,
+        adminWrite(user, body.expectedRevision),
+      ),
+    );
   });
 
   registerRoute(app, auth, r.setCourseVisibility, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
-    return asResponse(await commands.setCourseVisibility(params.courseId, body.isVisibleOnThePlatform, body.commandId, adminWrite(user, body.expectedRevision)));
+    return asResponse(
+      await commands.setCourseVisibility(
+        params.courseId,
+        body.isVisibleOnThePlatform,
+        body.commandId,
+        adminWrite(user, body.expectedRevision),
+      ),
+    );
   });
 
   registerRoute(app, auth, a.reorderLessons, async ({ user, params, body }) => {
@@ -118,7 +155,12 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
 
   registerRoute(app, auth, r.addLesson, async ({ user, params, body }) => {
     const course = await adminCourse(params.courseId);
-    const { lessonId, result } = await commands.addLesson(course, body.title, body.commandId ?? randomUUID(), adminWrite(user, body.expectedRevision));
+    const { lessonId, result } = await commands.addLesson(
+      course,
+      body.title,
+      body.commandId ?? randomUUID(),
+      adminWrite(user, body.expectedRevision),
+    );
     return { ...asResponse(result), lessonId };
   });
 
@@ -145,20 +187,38 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
   registerRoute(app, auth, r.addChapter, async ({ user, params, body }) => {
     const found = await adminLesson(params.lessonId);
     const { commandId, visible, premium, expectedRevision, ...content } = body;
-    const { chapterId, result } = await commands.addChapter(found.course, found.lesson, content, { visible, premium }, commandId ?? randomUUID(), adminWrite(user, expectedRevision));
+    const { chapterId, result } = await commands.addChapter(
+      found.course,
+      found.lesson,
+      content,
+      { visible, premium },
+      commandId ?? randomUUID(),
+      adminWrite(user, expectedRevision),
+    );
     return { ...asResponse(result), chapterId };
   });
 
   registerRoute(app, auth, r.setChapterFlags, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
-    const flags = { ...(body.visible !== undefined ? { visible: body.visible } : {}), ...(body.premium !== undefined ? { premium: body.premium } : {}) };
-    return asResponse(await commands.setChapterFlags(course.id, params.chapterId, flags, body.commandId, adminWrite(user, body.expectedRevision)));
+    const flags = {
+      ...(body.visible !== undefined ? { visible: body.visible } : {}),
+      ...(body.premium !== undefined ? { premium: body.premium } : {}),
+    };
+    return asResponse(
+      await commands.setChapterFlags(course.id, params.chapterId, flags, body.commandId, adminWrite(user, body.expectedRevision)),
+    );
   });
 
   registerRoute(app, auth, r.editChapter, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const { commandId, expectedRevision, ...changes } = body;
-    return asResponse(await commands.editChapter({ courseId: course.id, chapterId: params.chapterId, ...changes }, commandId, adminWrite(user, expectedRevision)));
+    return asResponse(
+      await commands.editChapter(
+        { courseId: course.id, chapterId: params.chapterId, ...changes },
+        commandId,
+        adminWrite(user, expectedRevision),
+      ),
+    );
   });
 
   // ---- Starting points (ids come from the command id, so a retried add makes the same one)
@@ -175,7 +235,14 @@ export function learningAdminRoutes(app: App, auth: Authenticator, commands: Lea
   registerRoute(app, auth, a.updateStartingPoint, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     const { title, lessonId, level } = body;
-    const command = { kind: 'updateStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId, title, lessonId, level };
+    const command = {
+      kind: 'updateStartingPoint' as const,
+      courseId: params.courseId,
+      startingPointId: params.startingPointId,
+      title,
+      lessonId,
+      level,
+    };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 

@@ -35,25 +35,40 @@ describe(`chapter exercises on ${database.label}`, () => {
     expect(seen).toEqual({ chapterId, missingWords: [{ before: 'Ich ', after: ' Lena.' }], questions: [{ question: 'Wie heißt sie?' }] });
     expect(JSON.stringify(seen)).not.toContain('bin');
 
-    const check = (kind: string, index: number, answer: string) => learner.request({ method: 'POST', url: '/api/courses/exercises/check', payload: { chapterId, kind, index, answer } });
+    const check = (kind: string, index: number, answer: string) =>
+      learner.request({ method: 'POST', url: '/api/courses/exercises/check', payload: { chapterId, kind, index, answer } });
     expect((await check('missing-word', 0, ' Bin ')).json()).toEqual({ correct: true, answers: ['bin'] });
     expect((await check('missing-word', 0, 'bist')).json()).toEqual({ correct: false, answers: ['bin'] });
     expect((await check('question', 0, 'sie heißt lena.')).json().correct).toBe(true);
     // Typed without ß: right, with the spelling to learn.
-    expect((await check('question', 0, 'Sie heisst Lena')).json()).toEqual({ correct: true, spelledAs: 'Sie heißt Lena', answers: questions[0]!.answers });
+    expect((await check('question', 0, 'Sie heisst Lena')).json()).toEqual({
+      correct: true,
+      spelledAs: 'Sie heißt Lena',
+      answers: questions[0]!.answers,
+    });
     expect((await check('question', 3, 'x')).json()).toMatchObject({ status: 404, message: EXERCISE_MESSAGES.exerciseNotFound });
     const list = (await get(admin, '/api/admin/courses')).json().languages[0].course;
     expect(list.chaptersWithoutExercises).toBe(list.totalChapters - 1);
     // The same list again appends nothing.
-    expect((await admin.request({ method: 'PUT', url: url('missing-words'), payload: { items: missingWords } })).json()).toEqual({ changed: 0 });
+    expect((await admin.request({ method: 'PUT', url: url('missing-words'), payload: { items: missingWords } })).json()).toEqual({
+      changed: 0,
+    });
   });
 
   it('refuses a stale revision from a second admin and keeps the first admin’s list', async () => {
     const { revision } = (await get(admin, url('exercises'))).json();
-    const first = await admin.request({ method: 'PUT', url: url('ask-questions'), payload: { items: [...questions, { question: 'Wo wohnt sie?', answers: ['in Berlin'] }], expectedRevision: revision } });
+    const first = await admin.request({
+      method: 'PUT',
+      url: url('ask-questions'),
+      payload: { items: [...questions, { question: 'Wo wohnt sie?', answers: ['in Berlin'] }], expectedRevision: revision },
+    });
     expect(first.statusCode).toBe(200);
     const before = await eventCount(t);
-    const second = await person(t, 'Owner').agent.request({ method: 'PUT', url: url('ask-questions'), payload: { items: [], expectedRevision: revision } });
+    const second = await person(t, 'Owner').agent.request({
+      method: 'PUT',
+      url: url('ask-questions'),
+      payload: { items: [], expectedRevision: revision },
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json().message).toBe(COURSE_MESSAGES.editConflict);
     expect(await eventCount(t)).toBe(before);
@@ -75,9 +90,16 @@ describe(`chapter exercises on ${database.label}`, () => {
   });
 
   it('keeps exercises of a hidden chapter from learners and the routes from non-admins', async () => {
-    const hidden = await admin.request({ method: 'PATCH', url: `/api/admin/courses/chapters/${chapterId}/flags`, payload: { visible: false } });
+    const hidden = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/courses/chapters/${chapterId}/flags`,
+      payload: { visible: false },
+    });
     const learner = person(t).agent;
-    expect((await get(learner, `/api/courses/${chapterId}/exercises`, hidden.json().position)).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.chapterNotFound });
+    expect((await get(learner, `/api/courses/${chapterId}/exercises`, hidden.json().position)).json()).toMatchObject({
+      status: 404,
+      message: COURSE_MESSAGES.chapterNotFound,
+    });
     const refused = await learner.request({ method: 'PUT', url: url('missing-words'), payload: { items: [] } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(ADMIN_ONLY);

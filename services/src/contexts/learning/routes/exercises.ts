@@ -10,7 +10,13 @@ import type { LearningQueries } from '../queries';
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 /** Chapter exercises: admins write them, learners answer them after the chapter's text. */
-export function exerciseRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
+export function exerciseRoutes(
+  app: App,
+  auth: Authenticator,
+  commands: LearningCommands,
+  queries: LearningQueries,
+  readAfter: ReadAfter,
+): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
     const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
     return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
@@ -20,7 +26,10 @@ export function exerciseRoutes(app: App, auth: Authenticator, commands: Learning
     if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
     return found;
   };
-  const adminOf = (user: AuthUser, expectedRevision: string | undefined) => ({ by: user.id, ...(expectedRevision !== undefined ? { expectedRevision: BigInt(expectedRevision) } : {}) });
+  const adminOf = (user: AuthUser, expectedRevision: string | undefined) => ({
+    by: user.id,
+    ...(expectedRevision !== undefined ? { expectedRevision: BigInt(expectedRevision) } : {}),
+  });
 
   registerRoute(app, auth, x.getAdminExercises, async ({ params, query }) => {
     await readAfter(query.minPosition);
@@ -44,7 +53,11 @@ export function exerciseRoutes(app: App, auth: Authenticator, commands: Learning
     await readAfter(query.minPosition);
     const { course, chapter } = openableChapter(await viewerOf(user), await queries.findChapter(params.chapterId));
     const { missingWords, questions } = await queries.exercises(course.id, chapter.id);
-    return { chapterId: chapter.id, missingWords: missingWords.map((m) => splitAtGap(m.sentence)), questions: questions.map((q) => ({ question: q.question })) };
+    return {
+      chapterId: chapter.id,
+      missingWords: missingWords.map((m) => splitAtGap(m.sentence)),
+      questions: questions.map((q) => ({ question: q.question })),
+    };
   });
 
   registerRoute(app, auth, x.checkExerciseAnswer, async ({ user, body }) => {

@@ -15,7 +15,11 @@ describe(`a learner's first steps in a course on ${database.label}`, () => {
     // The first app must leave the database behind for the second one.
     const firstApp = await openLearningApp({ ...db, drop: async () => undefined });
     const { agent, uid } = person(firstApp);
-    const onboarded = await agent.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'de', level: 'A2' } });
+    const onboarded = await agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add-after-onboarding',
+      payload: { languageCode: 'de', level: 'A2' },
+    });
     expect(onboarded.statusCode).toBe(200);
     expect(onboarded.json().startingPoint).toMatchObject({ id: de.startingPointIds[a2], lesson: de.lessonIds[a2], level: 'A2' });
 

@@ -33,7 +33,12 @@ describe(`course routes for learners on ${database.label}`, () => {
         totalChapters: 9,
         isVisibleOnThePlatform: true,
         lessonsOrder: lessonIds,
-        startingPoints: course.lessons.map((l, i) => ({ id: startingPointIds[i], title: l.startingPoint, lesson: lessonIds[i], level: l.level })),
+        startingPoints: course.lessons.map((l, i) => ({
+          id: startingPointIds[i],
+          title: l.startingPoint,
+          lesson: lessonIds[i],
+          level: l.level,
+        })),
       });
       expect(res.json().startingPoints.map((p: { level: string }) => p.level)).toEqual(['A1', 'A2', 'B1']);
     }
@@ -42,11 +47,20 @@ describe(`course routes for learners on ${database.label}`, () => {
   it('lists lessons with their chapters in order; the premium chapter is locked for Free and open for Master', async () => {
     const free = await get(person(t).agent, `/api/courses/lessons?courseId=${de.courseId}`);
     expect(free.statusCode).toBe(200);
-    const lessons = free.json().lessons as { id: string; title: string; chaptersOrder: { id: string; title: string; premium: boolean; locked: boolean; visible: boolean }[] }[];
+    const lessons = free.json().lessons as {
+      id: string;
+      title: string;
+      chaptersOrder: { id: string; title: string; premium: boolean; locked: boolean; visible: boolean }[];
+    }[];
     expect(lessons.map((l) => l.id)).toEqual(de.lessonIds);
     expect(lessons.map((l) => l.chaptersOrder.map((c) => c.id))).toEqual(de.chapterIds);
     expect(lessons[0]!.chaptersOrder[0]).toEqual({
-      id: de.chapterIds[0]![0], lessonId: de.lessonIds[0], title: de.course.lessons[0].chapters[0].title, visible: true, premium: false, locked: false,
+      id: de.chapterIds[0]![0],
+      lessonId: de.lessonIds[0],
+      title: de.course.lessons[0].chapters[0].title,
+      visible: true,
+      premium: false,
+      locked: false,
     });
     expect(lessons[2]!.chaptersOrder[2]).toMatchObject({ id: premiumChapter, premium: true, locked: true });
     const master = await get(person(t, 'User', 'master').agent, `/api/courses/lessons?courseId=${de.courseId}`);
@@ -66,7 +80,10 @@ describe(`course routes for learners on ${database.label}`, () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json().message).toBe(COURSE_MESSAGES.courseNotFound);
     }
-    expect((await get(agent, '/api/courses/lessons?courseId=nope')).json()).toMatchObject({ status: 400, message: COURSE_MESSAGES.courseNotFound });
+    expect((await get(agent, '/api/courses/lessons?courseId=nope')).json()).toMatchObject({
+      status: 400,
+      message: COURSE_MESSAGES.courseNotFound,
+    });
     expect((await get(agent, '/api/courses?languageCode=it')).statusCode).toBe(400);
   });
 
@@ -104,8 +121,14 @@ describe(`course routes for learners on ${database.label}`, () => {
 
   it('answers 404 for an unknown chapter and 400 for a malformed one', async () => {
     const { agent } = person(t);
-    expect((await get(agent, `/api/courses/${randomUUID()}`)).json()).toMatchObject({ status: 404, message: COURSE_MESSAGES.chapterNotFound });
-    expect((await get(agent, '/api/courses/not-a-chapter')).json()).toMatchObject({ status: 400, message: COURSE_MESSAGES.chapterNotFound });
+    expect((await get(agent, `/api/courses/${randomUUID()}`)).json()).toMatchObject({
+      status: 404,
+      message: COURSE_MESSAGES.chapterNotFound,
+    });
+    expect((await get(agent, '/api/courses/not-a-chapter')).json()).toMatchObject({
+      status: 400,
+      message: COURSE_MESSAGES.chapterNotFound,
+    });
   });
 
   it('lists every course and tells which languages have their course on the platform (public)', async () => {
@@ -115,7 +138,9 @@ describe(`course routes for learners on ${database.label}`, () => {
     );
     const visibility = await get(t.agent(), '/api/courses/visibility');
     expect(visibility.statusCode).toBe(200);
-    expect(visibility.json().languages).toEqual(LEARNING_LANGUAGES.map((languageCode) => ({ languageCode, courseId: COURSE_IDS[languageCode], isVisibleOnThePlatform: true })));
+    expect(visibility.json().languages).toEqual(
+      LEARNING_LANGUAGES.map((languageCode) => ({ languageCode, courseId: COURSE_IDS[languageCode], isVisibleOnThePlatform: true })),
+    );
   });
 
   it('completes a chapter once, reads it back at once, and moves the next chapter on', async () => {
@@ -124,7 +149,11 @@ describe(`course routes for learners on ${database.label}`, () => {
     expect(before).toMatchObject({ courseId: de.courseId, startingPoint: null, completedChapterIds: [], finished: false });
     expect(before.nextChapter).toEqual({ chapterId: de.chapterIds[0]![0], lessonId: de.lessonIds[0], premium: false, locked: false });
 
-    const done = await agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: de.chapterIds[0]![0], languageCode: 'de' } });
+    const done = await agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: de.chapterIds[0]![0], languageCode: 'de' },
+    });
     expect(done.statusCode).toBe(200);
     expect(done.json().changed).toBe(1);
     const after = (await get(agent, '/api/courses/progress?languageCode=de', done.json().position)).json().courses[0];
@@ -132,14 +161,22 @@ describe(`course routes for learners on ${database.label}`, () => {
     expect(after.nextChapter.chapterId).toBe(de.chapterIds[0]![1]);
     expect((await get(agent, `/api/courses/${de.chapterIds[0]![0]}`)).json().completed).toBe(true);
 
-    const again = await agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: de.chapterIds[0]![0], languageCode: 'de' } });
+    const again = await agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: de.chapterIds[0]![0], languageCode: 'de' },
+    });
     expect(again.json()).toEqual({ changed: 0 });
   });
 
-  it('gives progress in every course when no language is asked, and never another learner\'s', async () => {
+  it("gives progress in every course when no language is asked, and never another learner's", async () => {
     const a = person(t);
     const b = person(t);
-    const done = await a.agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: demo('fr').chapterIds[0]![0], languageCode: 'fr' } });
+    const done = await a.agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: demo('fr').chapterIds[0]![0], languageCode: 'fr' },
+    });
     const mine = (await get(a.agent, '/api/courses/progress', done.json().position)).json().courses;
     expect(mine.map((c: { languageCode: string }) => c.languageCode)).toEqual([...LEARNING_LANGUAGES]);
     expect(mine.find((c: { languageCode: string }) => c.languageCode === 'fr').completedChapterIds).toEqual([demo('fr').chapterIds[0]![0]]);
@@ -164,7 +201,11 @@ describe(`course routes for learners on ${database.label}`, () => {
   });
 
   it('lets Master complete a premium chapter', async () => {
-    const res = await person(t, 'User', 'master').agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: premiumChapter, languageCode: 'de' } });
+    const res = await person(t, 'User', 'master').agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: premiumChapter, languageCode: 'de' },
+    });
     expect(res.json().changed).toBe(1);
   });
 
@@ -172,11 +213,24 @@ describe(`course routes for learners on ${database.label}`, () => {
     const { agent } = person(t);
     const chapterId = de.chapterIds[1]![0]!;
     const pairs = de.course.lessons[1].chapters[0].vocabulary.map(([word, translation]) => ({ word, translation }));
-    expect((await get(agent, `/api/courses/chapter-match-words?chapterId=${chapterId}`)).json()).toEqual({ chapterId, pairs, practiced: false, bestCorrect: null });
+    expect((await get(agent, `/api/courses/chapter-match-words?chapterId=${chapterId}`)).json()).toEqual({
+      chapterId,
+      pairs,
+      practiced: false,
+      bestCorrect: null,
+    });
 
-    const first = await agent.request({ method: 'PATCH', url: '/api/courses/chapter-match-words', payload: { chapterId, languageCode: 'de', correct: 4 } });
+    const first = await agent.request({
+      method: 'PATCH',
+      url: '/api/courses/chapter-match-words',
+      payload: { chapterId, languageCode: 'de', correct: 4 },
+    });
     expect(first.json().changed).toBe(1);
-    const worse = await agent.request({ method: 'PATCH', url: '/api/courses/chapter-match-words', payload: { chapterId, languageCode: 'de', correct: 2 } });
+    const worse = await agent.request({
+      method: 'PATCH',
+      url: '/api/courses/chapter-match-words',
+      payload: { chapterId, languageCode: 'de', correct: 2 },
+    });
     expect(worse.json()).toEqual({ changed: 0 });
     const read = (await get(agent, `/api/courses/chapter-match-words?chapterId=${chapterId}`, first.json().position)).json();
     expect(read).toMatchObject({ practiced: true, bestCorrect: 4 });
@@ -198,7 +252,11 @@ describe(`course routes for learners on ${database.label}`, () => {
   ])('refuses a match-words result %j and appends nothing', async (extra, message) => {
     const { agent } = person(t);
     const before = await eventCount(t);
-    const res = await agent.request({ method: 'PATCH', url: '/api/courses/chapter-match-words', payload: { chapterId: de.chapterIds[0]![1], languageCode: 'de', ...extra } });
+    const res = await agent.request({
+      method: 'PATCH',
+      url: '/api/courses/chapter-match-words',
+      payload: { chapterId: de.chapterIds[0]![1], languageCode: 'de', ...extra },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
     expect(await eventCount(t)).toBe(before);
@@ -213,7 +271,11 @@ describe(`course routes for learners on ${database.label}`, () => {
     ] as const;
     for (const [choice, index] of cases) {
       const { agent } = person(t);
-      const res = await agent.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'de', ...choice } });
+      const res = await agent.request({
+        method: 'POST',
+        url: '/api/courses/progress/add-after-onboarding',
+        payload: { languageCode: 'de', ...choice },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().startingPoint.id).toBe(de.startingPointIds[index]);
       const progress = (await get(agent, '/api/courses/progress?languageCode=de', res.json().position)).json().courses[0];
@@ -237,9 +299,21 @@ describe(`course routes for learners on ${database.label}`, () => {
 
   it("forgets a deleted user's progress when identity says the user is gone", async () => {
     const { agent, uid } = person(t);
-    await agent.request({ method: 'POST', url: '/api/courses/progress/add-after-onboarding', payload: { languageCode: 'es', level: 'A1' } });
-    await agent.request({ method: 'POST', url: '/api/courses/progress/add', payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es' } });
-    await agent.request({ method: 'PATCH', url: '/api/courses/chapter-match-words', payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es', correct: 3 } });
+    await agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add-after-onboarding',
+      payload: { languageCode: 'es', level: 'A1' },
+    });
+    await agent.request({
+      method: 'POST',
+      url: '/api/courses/progress/add',
+      payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es' },
+    });
+    await agent.request({
+      method: 'PATCH',
+      url: '/api/courses/chapter-match-words',
+      payload: { chapterId: demo('es').chapterIds[0]![0], languageCode: 'es', correct: 3 },
+    });
     // The one identity event other contexts follow (its public shape: { userId, at }).
     const { position } = await t.deps.store.append(
       `identity-user-${uid}`,
@@ -267,14 +341,22 @@ describe(`course routes for learners on ${database.label}`, () => {
       ['GET', '/api/courses/list'],
       ['POST', '/api/courses/progress/add-after-onboarding'],
     ] as const) {
-      const res = await anonymous.request({ method, url, payload: method === 'GET' ? undefined : { chapterId, languageCode: 'de', correct: 1 } });
+      const res = await anonymous.request({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : { chapterId, languageCode: 'de', correct: 1 },
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().message).toBe(SESSION_EXPIRED);
     }
   });
 
   it('has demo content as the issue asks: 3+ lessons of 3 chapters, 5-8 word pairs each, in every language', () => {
-    expect(demoCourses().map((c) => c.languageCode).sort()).toEqual([...LEARNING_LANGUAGES].sort());
+    expect(
+      demoCourses()
+        .map((c) => c.languageCode)
+        .sort(),
+    ).toEqual([...LEARNING_LANGUAGES].sort());
     for (const c of demoCourses()) {
       expect(c.lessons.length).toBeGreaterThanOrEqual(3);
       for (const l of c.lessons) {

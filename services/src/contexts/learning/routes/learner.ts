@@ -3,7 +3,16 @@ import { formatPosition, type Position } from '../../../platform/event-store/por
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
-import { chapterOutline, courseSummary, courseView, openableChapter, progressView, startingPointForLevel, visibleCourse, type Viewer } from '../domain/access';
+import {
+  chapterOutline,
+  courseSummary,
+  courseView,
+  openableChapter,
+  progressView,
+  startingPointForLevel,
+  visibleCourse,
+  type Viewer,
+} from '../domain/access';
 import type { LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
 
@@ -16,7 +25,13 @@ export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
 });
 
 /** The Courses API of spec §7 (admin commands: admin-routes.ts). */
-export function learningRoutes(app: App, auth: Authenticator, commands: LearningCommands, queries: LearningQueries, readAfter: ReadAfter): void {
+export function learningRoutes(
+  app: App,
+  auth: Authenticator,
+  commands: LearningCommands,
+  queries: LearningQueries,
+  readAfter: ReadAfter,
+): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
     const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
     return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };

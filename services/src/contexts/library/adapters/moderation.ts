@@ -17,7 +17,22 @@ export const MODERATION_MESSAGES = {
 
 const MARKUP = /<\s*\/?\s*(script|iframe|object|embed|style|svg|img|link|meta)\b|\bon[a-z]+\s*=|javascript\s*:|data\s*:\s*text\/html/i;
 /** A small blocklist (de, fr, es, ru, en); whole words, case-insensitive. */
-const BLOCKED = ['scheiße', 'arschloch', 'fotze', 'putain', 'connard', 'salope', 'mierda', 'cabrón', 'puta', 'блядь', 'сука', 'хуй', 'fuck', 'cunt'];
+const BLOCKED = [
+  'scheiße',
+  'arschloch',
+  'fotze',
+  'putain',
+  'connard',
+  'salope',
+  'mierda',
+  'cabrón',
+  'puta',
+  'блядь',
+  'сука',
+  'хуй',
+  'fuck',
+  'cunt',
+];
 const BLOCKED_WORD = new RegExp(`(^|[^\\p{L}])(${BLOCKED.join('|')})(?=$|[^\\p{L}])`, 'iu');
 
 /** Local default: declines scripts/markup and a few insults; everything else goes on to an admin. */

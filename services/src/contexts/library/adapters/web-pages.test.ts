@@ -11,7 +11,10 @@ describe('the web page reader of imports', () => {
     server = http.createServer((req, res) => {
       if (req.url === '/gross') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>' + 'a'.repeat(5000) + '</p>');
       else if (req.url === '/langsam') setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end('<p>spät</p>'), 2000);
-      else if (req.url === '/latin1') res.writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' }).end(Buffer.from([0x3c, 0x70, 0x3e, 0x47, 0x72, 0xfc, 0xdf, 0x65]));
+      else if (req.url === '/latin1')
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=iso-8859-1' })
+          .end(Buffer.from([0x3c, 0x70, 0x3e, 0x47, 0x72, 0xfc, 0xdf, 0x65]));
       else res.writeHead(200, { 'content-type': 'text/html' }).end('<p>Hallo</p>');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,7 +39,11 @@ describe('the web page reader of imports', () => {
   });
 
   it('stops reading past the size cap and after the time limit', async () => {
-    await expect(httpWebPages({ allowAddresses: ['127.0.0.1'], maxBytes: 1000 }).load(`http://127.0.0.1:${port}/gross`)).rejects.toMatchObject({ status: 413, message: M.pageTooLarge });
-    await expect(httpWebPages({ allowAddresses: ['127.0.0.1'], timeoutMs: 200 }).load(`http://127.0.0.1:${port}/langsam`)).rejects.toMatchObject({ status: 422, message: M.urlTimeout });
+    await expect(
+      httpWebPages({ allowAddresses: ['127.0.0.1'], maxBytes: 1000 }).load(`http://127.0.0.1:${port}/gross`),
+    ).rejects.toMatchObject({ status: 413, message: M.pageTooLarge });
+    await expect(
+      httpWebPages({ allowAddresses: ['127.0.0.1'], timeoutMs: 200 }).load(`http://127.0.0.1:${port}/langsam`),
+    ).rejects.toMatchObject({ status: 422, message: M.urlTimeout });
   });
 });

@@ -37,33 +37,41 @@ export function httpWebPages(options: WebPageOptions = {}): WebPages {
   const get = (url: URL, signal: AbortSignal) =>
     new Promise<{ status: number; location?: string; contentType: string; body: Buffer }>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
-      const request = client.get(url, { agent: url.protocol === 'https:' ? agents.https : agents.http, signal, headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.8', 'user-agent': 'Verba article import' } }, (response) => {
-        const status = response.statusCode ?? 0;
-        const contentType = String(response.headers['content-type'] ?? '');
-        if (status >= 300 && status < 400) {
-          response.resume();
-          resolve({ status, location: response.headers.location, contentType, body: Buffer.alloc(0) });
-          return;
-        }
-        if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
-          request.destroy();
-          reject(new HttpError(413, M.pageTooLarge));
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
+      const request = client.get(
+        url,
+        {
+          agent: url.protocol === 'https:' ? agents.https : agents.http,
+          signal,
+          headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.8', 'user-agent': 'Verba article import' },
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          const contentType = String(response.headers['content-type'] ?? '');
+          if (status >= 300 && status < 400) {
+            response.resume();
+            resolve({ status, location: response.headers.location, contentType, body: Buffer.alloc(0) });
+            return;
+          }
+          if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
             request.destroy();
             reject(new HttpError(413, M.pageTooLarge));
             return;
           }
-          chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
-        response.on('error', reject);
-      });
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+              request.destroy();
+              reject(new HttpError(413, M.pageTooLarge));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        },
+      );
       request.on('error', reject);
     });
 
@@ -102,7 +110,9 @@ export function httpWebPages(options: WebPageOptions = {}): WebPages {
 
 /** The body as text in the charset the server or the page names (UTF-8 when none or unknown). */
 function decode(body: Buffer, contentType: string): string {
-  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
+  const declared =
+    /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ??
+    /<meta[^>]+charset=["']?([\w-]+)/i.exec(body.subarray(0, 2048).toString('latin1'))?.[1];
   try {
     return new TextDecoder(declared ?? 'utf-8').decode(body);
   } catch {

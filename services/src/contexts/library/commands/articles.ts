@@ -11,7 +11,16 @@ import type { PersonalData } from '../../../platform/personal-data/keys';
 import { quotaDecider, type QuotaCommand } from '../deciders/quota-decider';
 import type { ArticleQueries } from '../queries/articles';
 import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
-import { ARTICLE_SEALED_FIELDS, FLAG_SEALED_FIELDS, articleEvents, articleStream, flagStream, quotaEvents, quotaStream, readerEvents } from '../events';
+import {
+  ARTICLE_SEALED_FIELDS,
+  FLAG_SEALED_FIELDS,
+  articleEvents,
+  articleStream,
+  flagStream,
+  quotaEvents,
+  quotaStream,
+  readerEvents,
+} from '../events';
 import { flagDecider } from '../deciders/reader-decider';
 import type { ArticleModeration, Verdict } from '../adapters/moderation';
 import { cleanContent, plainText } from '../domain/sanitize';
@@ -43,7 +52,10 @@ export class ArticleCommands {
   private readonly quotaStore: EventStore;
 
   /** The author's private-article slot, taken or freed on their quota stream (see quota-decider.ts). */
-  private async quota(command: QuotaCommand extends infer C ? (C extends unknown ? Omit<C, 'baseline' | 'at'> : never) : never, commandId: string): Promise<void> {
+  private async quota(
+    command: QuotaCommand extends infer C ? (C extends unknown ? Omit<C, 'baseline' | 'at'> : never) : never,
+    commandId: string,
+  ): Promise<void> {
     const baseline = await this.queries.privateArticles(command.userId);
     await handleCommand({
       store: this.quotaStore,
@@ -120,17 +132,28 @@ export class ArticleCommands {
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
     const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
-    const command: ArticleCommand = { kind: 'create', actor, articleId, draft: await this.sealed(actor.userId, draft), ...(verdict ? { verdict } : {}), at: this.now().toISOString() };
+    const command: ArticleCommand = {
+      kind: 'create',
+      actor,
+      articleId,
+      draft: await this.sealed(actor.userId, draft),
+      ...(verdict ? { verdict } : {}),
+      at: this.now().toISOString(),
+    };
     // A private article takes a slot on the author's quota stream first: that append is what serializes
     // one user's creations, so the free limit holds however many arrive at once.
     if (!draft.isPrivate) return { articleId, position: await this.run(command, commandId, actor.userId) };
     // A retried create (same command id) finds its article written: its slot was taken then, and the
     // article's own stream tells a retry from a reuse.
-    if ((await this.store.streamRevision(articleStream(articleId))) !== undefined) return { articleId, position: await this.run(command, commandId, actor.userId) };
+    if ((await this.store.streamRevision(articleStream(articleId))) !== undefined)
+      return { articleId, position: await this.run(command, commandId, actor.userId) };
     // The article's own rules first (on a new stream, so on the initial state): a refused article must not
     // take, and then give back, a slot (a refusal appends nothing).
     articleDecider.decide(command, articleDecider.initialState());
-    await this.quota({ kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin }, eventIdFor(commandId, 'quota'));
+    await this.quota(
+      { kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin },
+      eventIdFor(commandId, 'quota'),
+    );
     let position: string | undefined;
     try {
       position = await this.run(command, commandId, actor.userId);
@@ -145,11 +168,18 @@ export class ArticleCommands {
     // Sealed for the article's author (an admin may edit it); authorship never changes, so the read model's word is final.
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id');
     const authorId = (row?.author_id as string | null | undefined) ?? null;
-    const draft = { ...this.draft(input), authorDisplayName: await this.queries.givenAuthorName(authorId, plainText(input.authorDisplayName)) };
+    const draft = {
+      ...this.draft(input),
+      authorDisplayName: await this.queries.givenAuthorName(authorId, plainText(input.authorDisplayName)),
+    };
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const verdict = await this.verdict(actor, draft, `${input.name}\n${input.content}\n${input.translation}`);
     const sealedDraft = await this.sealed(authorId, draft);
-    const position = await this.run({ kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() }, commandId, actor.userId);
+    const position = await this.run(
+      { kind: 'update', actor, articleId, draft: sealedDraft, ...(verdict ? { verdict } : {}), at: this.now().toISOString() },
+      commandId,
+      actor.userId,
+    );
     return this.saved(actor, articleId, position);
   }
 
@@ -182,7 +212,12 @@ export class ArticleCommands {
    * Flags each article: the caller's own private ones for approval, others' for a moderator's review with
    * the reason. All are checked first, so one that may not be flagged leaves the others unflagged.
    */
-  async flag(actor: Actor, articleIds: string[], commandId: string = randomUUID(), reason?: string): Promise<{ flagged: number; position?: string }> {
+  async flag(
+    actor: Actor,
+    articleIds: string[],
+    commandId: string = randomUUID(),
+    reason?: string,
+  ): Promise<{ flagged: number; position?: string }> {
     const ids = [...new Set(articleIds)];
     const why = reason ? plainText(reason) : '';
     const rows: { id: string; author_id: string | null; is_private: boolean; need_approve: boolean }[] = await this.db('library_articles')
@@ -214,7 +249,15 @@ export class ArticleCommands {
   private async report(actor: Actor, articleId: string, reason: string, commandId: string): Promise<string | undefined> {
     const data = { userId: actor.userId, articleId, reason, at: this.now().toISOString() };
     const command = this.personalData ? await this.personalData.seal(actor.userId, data, FLAG_SEALED_FIELDS) : data;
-    const result = await handleCommand({ store: this.store, codec: readerCodec, decider: flagDecider, streamId: flagStream(articleId, actor.userId), command, commandId, actor: actor.userId });
+    const result = await handleCommand({
+      store: this.store,
+      codec: readerCodec,
+      decider: flagDecider,
+      streamId: flagStream(articleId, actor.userId),
+      command,
+      commandId,
+      actor: actor.userId,
+    });
     return positionOf(result.position);
   }
 
@@ -232,7 +275,8 @@ export class ArticleCommands {
     const row = await this.db('library_articles').where({ id: articleId }).first('author_id', 'is_private');
     const position = await this.run({ kind: 'adminDelete', articleId, at: this.now().toISOString() }, commandId, by);
     const authorId = row?.author_id as string | null | undefined;
-    if (position && authorId && row?.is_private) await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
+    if (position && authorId && row?.is_private)
+      await this.quota({ kind: 'free', userId: authorId, articleId }, eventIdFor(commandId, 'quota'));
     return position;
   }
 
@@ -251,7 +295,9 @@ export class ArticleCommands {
     const at = this.now().toISOString();
     const cleanReason = reason ? plainText(reason) || reason : '';
     // Readers' flags for review live on streams of their own: the flags read model says which articles have some.
-    const withReaderFlags = new Set<string>(await this.db('library_article_flags').whereIn('article_id', ids).distinct().pluck('article_id'));
+    const withReaderFlags = new Set<string>(
+      await this.db('library_article_flags').whereIn('article_id', ids).distinct().pluck('article_id'),
+    );
     const commandFor = (articleId: string): ArticleCommand =>
       action === 'decline'
         ? { kind: 'decline', articleId, reason: cleanReason, at }

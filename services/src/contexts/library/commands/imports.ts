@@ -75,7 +75,14 @@ export class ImportCommands {
   }
 
   /** Reads the source on the untrusted pool (never on this thread), then writes what it made. */
-  private async read(actor: Actor, settings: ImportSettings, commandId: string, job: keyof typeof libraryImportJobs, input: unknown, messages: BudgetMessages) {
+  private async read(
+    actor: Actor,
+    settings: ImportSettings,
+    commandId: string,
+    job: keyof typeof libraryImportJobs,
+    input: unknown,
+    messages: BudgetMessages,
+  ) {
     let work: Work;
     try {
       work = await this.untrusted.run<Work>(job, input, messages);
@@ -107,7 +114,8 @@ export class ImportCommands {
   private async write(actor: Actor, chosen: ImportSettings, work: Work, commandId: string): Promise<ImportResult> {
     const total = work.articles.length;
     await this.checkRoom(actor, total);
-    const generalDifficulty = chosen.generalDifficulty ?? (await this.queries.readerLevel(actor.userId, chosen.languageCode)) ?? UNKNOWN_LEVEL;
+    const generalDifficulty =
+      chosen.generalDifficulty ?? (await this.queries.readerLevel(actor.userId, chosen.languageCode)) ?? UNKNOWN_LEVEL;
     const settings = { ...chosen, generalDifficulty };
     await this.progress(actor.userId, commandId, { stage: 'creating', done: 0, total });
     const authorDisplayName = clip(work.author, AUTHOR_NAME_MAX);

@@ -35,7 +35,15 @@ export class SeriesCommands {
 
   /** `by`: who asks (the events' metadata userId); null for the seed. */
   private async run(command: SeriesCommand, commandId: string, by: string | null) {
-    const r = await handleCommand({ store: this.store, codec, decider: seriesDecider, streamId: seriesStream(command.seriesId), command, commandId, actor: by });
+    const r = await handleCommand({
+      store: this.store,
+      codec,
+      decider: seriesDecider,
+      streamId: seriesStream(command.seriesId),
+      command,
+      commandId,
+      actor: by,
+    });
     return r.position ? formatPosition(r.position) : undefined;
   }
 
@@ -57,14 +65,19 @@ export class SeriesCommands {
       authorDisplayName: await this.queries.givenAuthorName(authorId, plainText(input.authorDisplayName)),
       isPrivate: input.isPrivate,
     };
-    const verdict = input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);
+    const verdict =
+      input.isPrivate || actor.isAdmin ? undefined : await this.moderation.checkPublicArticle(`${input.title}\n${input.description}`);
     return { draft: await this.sealed(authorId, draft), ...(verdict ? { verdict } : {}) };
   }
 
   async create(actor: Actor, input: SeriesInput, commandId: string = randomUUID()) {
     const seriesId = eventIdFor(commandId, 'series');
     const at = this.now().toISOString();
-    const position = await this.run({ kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, actor.userId, input)), at }, commandId, actor.userId);
+    const position = await this.run(
+      { kind: 'create', actor, seriesId, languageCode: input.languageCode, ...(await this.draft(actor, actor.userId, input)), at },
+      commandId,
+      actor.userId,
+    );
     return this.saved(actor, seriesId, position);
   }
 
@@ -73,10 +86,19 @@ export class SeriesCommands {
   }
 
   /** The update without reading the series back (an admin's answer is the position; the series may be private to its author). */
-  async change(actor: Actor, seriesId: string, input: Omit<SeriesInput, 'languageCode'>, commandId: string = randomUUID()): Promise<string | undefined> {
+  async change(
+    actor: Actor,
+    seriesId: string,
+    input: Omit<SeriesInput, 'languageCode'>,
+    commandId: string = randomUUID(),
+  ): Promise<string | undefined> {
     // Sealed for the series' author (an admin may edit it); Verba's own series and unknown ones (refused below) stay clear.
     const authorId = (await this.queries.authorOf(seriesId)) ?? null;
-    return this.run({ kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() }, commandId, actor.userId);
+    return this.run(
+      { kind: 'update', actor, seriesId, ...(await this.draft(actor, authorId, input)), at: this.now().toISOString() },
+      commandId,
+      actor.userId,
+    );
   }
 
   delete(actor: Actor, seriesId: string) {
@@ -92,7 +114,11 @@ export class SeriesCommands {
   async adminCreate(admin: Actor, input: SeriesInput, commandId: string = randomUUID()): Promise<{ seriesId: string; position?: string }> {
     const seriesId = eventIdFor(commandId, 'series');
     const { draft } = await this.draft(admin, null, { ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
-    const position = await this.run({ kind: 'publish', seriesId, languageCode: input.languageCode, draft, at: this.now().toISOString() }, commandId, admin.userId);
+    const position = await this.run(
+      { kind: 'publish', seriesId, languageCode: input.languageCode, draft, at: this.now().toISOString() },
+      commandId,
+      admin.userId,
+    );
     return { seriesId, ...(position ? { position } : {}) };
   }
 }

@@ -39,43 +39,91 @@ describe('article decider', () => {
   const spec = deciderSpec(articleDecider);
 
   it('creates a private article without moderation', () =>
-    spec.given([]).when({ kind: 'create', actor: freeAuthor, articleId, draft: draft(), at }).then([published({}, false, freeAuthor)]));
+    spec
+      .given([])
+      .when({ kind: 'create', actor: freeAuthor, articleId, draft: draft(), at })
+      .then([published({}, false, freeAuthor)]));
   it('sends a Master user’s public article to approval', () =>
-    spec.given([]).when({ kind: 'create', actor: author, articleId, draft: draft({ isPrivate: false }), verdict: ok, at }).then([published({ isPrivate: false }, true)]));
+    spec
+      .given([])
+      .when({ kind: 'create', actor: author, articleId, draft: draft({ isPrivate: false }), verdict: ok, at })
+      .then([published({ isPrivate: false }, true)]));
   it('publishes an admin’s public article at once', () =>
-    spec.given([]).when({ kind: 'create', actor: admin, articleId, draft: draft({ isPrivate: false }), at }).then([published({ isPrivate: false }, false, admin)]));
+    spec
+      .given([])
+      .when({ kind: 'create', actor: admin, articleId, draft: draft({ isPrivate: false }), at })
+      .then([published({ isPrivate: false }, false, admin)]));
   it("takes a create of an existing article as its author's retry, and as a reused command id from anyone else", () => {
     spec.given([published()]).when({ kind: 'create', actor: author, articleId, draft: draft(), at }).then([]);
     spec.given([published()]).when({ kind: 'create', actor: stranger, articleId, draft: draft(), at }).thenThrows(COMMAND_ID_REUSED);
   });
   it('refuses public articles of free users', () =>
-    spec.given([]).when({ kind: 'create', actor: freeAuthor, articleId, draft: draft({ isPrivate: false }), verdict: ok, at }).thenThrows(M.publicNeedsMaster));
+    spec
+      .given([])
+      .when({ kind: 'create', actor: freeAuthor, articleId, draft: draft({ isPrivate: false }), verdict: ok, at })
+      .thenThrows(M.publicNeedsMaster));
   it('refuses what moderation declined, with its reason', () =>
-    spec.given([]).when({ kind: 'create', actor: author, articleId, draft: draft({ isPrivate: false }), verdict: { declined: true, reason: 'No.' }, at }).thenThrows('No.'));
-  it('ignores a retried create', () => spec.given([published()]).when({ kind: 'create', actor: author, articleId, draft: draft(), at }).then([]));
+    spec
+      .given([])
+      .when({
+        kind: 'create',
+        actor: author,
+        articleId,
+        draft: draft({ isPrivate: false }),
+        verdict: { declined: true, reason: 'No.' },
+        at,
+      })
+      .thenThrows('No.'));
+  it('ignores a retried create', () =>
+    spec.given([published()]).when({ kind: 'create', actor: author, articleId, draft: draft(), at }).then([]));
 
   it('hides a private article from others (not found) and a public one from their edits (forbidden)', () => {
     spec.given([published()]).when({ kind: 'update', actor: stranger, articleId, draft: draft(), at }).thenThrows(M.articleNotFound);
-    spec.given([published({ isPrivate: false })]).when({ kind: 'update', actor: stranger, articleId, draft: draft(), at }).thenThrows(M.notAuthor);
+    spec
+      .given([published({ isPrivate: false })])
+      .when({ kind: 'update', actor: stranger, articleId, draft: draft(), at })
+      .thenThrows(M.notAuthor);
   });
   it('keeps the premium flag an admin gave when the author edits', () =>
     spec
       .given([published(), { type: 'library.ArticleMadePublicPremium', data: { articleId, at } }])
       .when({ kind: 'update', actor: author, articleId, draft: draft({ isPrivate: false }), verdict: ok, at })
-      .then([{ type: 'library.ArticleUpdated', data: { articleId, ...draft({ isPrivate: false, isPremiumOnly: true }), needApprove: true, at } }]));
+      .then([
+        { type: 'library.ArticleUpdated', data: { articleId, ...draft({ isPrivate: false, isPremiumOnly: true }), needApprove: true, at } },
+      ]));
 
   it('approves only what waits for approval', () => {
-    spec.given([published({ isPrivate: false }, true)]).when({ kind: 'approve', articleId, at }).then([{ type: 'library.ArticleApproved', data: { articleId, at } }]);
-    spec.given([published({ isPrivate: false })]).when({ kind: 'approve', articleId, at }).thenThrows(M.notPending);
+    spec
+      .given([published({ isPrivate: false }, true)])
+      .when({ kind: 'approve', articleId, at })
+      .then([{ type: 'library.ArticleApproved', data: { articleId, at } }]);
+    spec
+      .given([published({ isPrivate: false })])
+      .when({ kind: 'approve', articleId, at })
+      .thenThrows(M.notPending);
   });
   it('declines flagged private articles', () =>
     spec
       .given([published(), { type: 'library.ArticleFlaggedForApproval', data: { articleId, at } }])
       .when({ kind: 'decline', articleId, reason: 'Nein', at })
-      .thenState({ exists: true, deleted: false, authorId: author.userId, isPrivate: true, needApprove: false, flagged: false, isPremiumOnly: false }));
+      .thenState({
+        exists: true,
+        deleted: false,
+        authorId: author.userId,
+        isPrivate: true,
+        needApprove: false,
+        flagged: false,
+        isPremiumOnly: false,
+      }));
   it('deletes only private articles, once', () => {
-    spec.given([published({ isPrivate: false })]).when({ kind: 'delete', actor: author, articleId, at }).thenThrows(M.onlyPrivateDelete);
-    spec.given([published(), { type: 'library.ArticleDeleted', data: { articleId, at } }]).when({ kind: 'delete', actor: author, articleId, at }).thenThrows(M.articleNotFound);
+    spec
+      .given([published({ isPrivate: false })])
+      .when({ kind: 'delete', actor: author, articleId, at })
+      .thenThrows(M.onlyPrivateDelete);
+    spec
+      .given([published(), { type: 'library.ArticleDeleted', data: { articleId, at } }])
+      .when({ kind: 'delete', actor: author, articleId, at })
+      .thenThrows(M.articleNotFound);
   });
 });
 
@@ -84,7 +132,10 @@ describe('reader and series deciders', () => {
   it('keeps one rating per user: the same rating again appends nothing', () => {
     const rated = { type: 'library.ArticleRated', data: { userId, articleId, rating: 4, at } } as const;
     deciderSpec(ratingDecider).given([rated]).when(rated.data).then([]);
-    deciderSpec(ratingDecider).given([rated]).when({ ...rated.data, rating: 5 }).then([{ ...rated, data: { ...rated.data, rating: 5 } }]);
+    deciderSpec(ratingDecider)
+      .given([rated])
+      .when({ ...rated.data, rating: 5 })
+      .then([{ ...rated, data: { ...rated.data, rating: 5 } }]);
   });
   it('counts a read once per day stream', () => {
     const read = { type: 'library.ArticleRead', data: { userId, articleId, language: 'de', day: '2026-11-22', at } } as const;
@@ -92,20 +143,57 @@ describe('reader and series deciders', () => {
   });
   it('keeps one flag for review per reader and article: the same reason again appends nothing, a new one replaces it', () => {
     const flag = { userId, articleId, reason: 'Wrong level', at } as const;
-    deciderSpec(flagDecider).given([]).when(flag).then([{ type: 'library.ArticleFlaggedForReview', data: flag }]);
-    deciderSpec(flagDecider).given([{ type: 'library.ArticleFlaggedForReview', data: flag }]).when({ ...flag, at: '2026-11-23T10:00:00.000Z' }).then([]);
-    deciderSpec(flagDecider).given([{ type: 'library.ArticleFlaggedForReview', data: flag }]).when({ ...flag, reason: 'Offensive' }).then([{ type: 'library.ArticleFlaggedForReview', data: { ...flag, reason: 'Offensive' } }]);
+    deciderSpec(flagDecider)
+      .given([])
+      .when(flag)
+      .then([{ type: 'library.ArticleFlaggedForReview', data: flag }]);
+    deciderSpec(flagDecider)
+      .given([{ type: 'library.ArticleFlaggedForReview', data: flag }])
+      .when({ ...flag, at: '2026-11-23T10:00:00.000Z' })
+      .then([]);
+    deciderSpec(flagDecider)
+      .given([{ type: 'library.ArticleFlaggedForReview', data: flag }])
+      .when({ ...flag, reason: 'Offensive' })
+      .then([{ type: 'library.ArticleFlaggedForReview', data: { ...flag, reason: 'Offensive' } }]);
   });
   it('lets only the author change a series', () => {
-    const created = { type: 'library.SeriesCreated', data: { seriesId: articleId, languageCode: 'de', authorId: userId, title: 'S', description: '', previewImgSrc: null, authorDisplayName: 'Eve', isPrivate: false, at } } as const;
-    deciderSpec(seriesDecider).given([created]).when({ kind: 'delete', actor: stranger, seriesId: articleId, at }).thenThrows(M.notSeriesAuthor);
-    deciderSpec(seriesDecider).given([created]).when({ kind: 'delete', actor: author, seriesId: articleId, at }).then([{ type: 'library.SeriesDeleted', data: { seriesId: articleId, at } }]);
+    const created = {
+      type: 'library.SeriesCreated',
+      data: {
+        seriesId: articleId,
+        languageCode: 'de',
+        authorId: userId,
+        title: 'S',
+        description: '',
+        previewImgSrc: null,
+        authorDisplayName: 'Eve',
+        isPrivate: false,
+        at,
+      },
+    } as const;
+    deciderSpec(seriesDecider)
+      .given([created])
+      .when({ kind: 'delete', actor: stranger, seriesId: articleId, at })
+      .thenThrows(M.notSeriesAuthor);
+    deciderSpec(seriesDecider)
+      .given([created])
+      .when({ kind: 'delete', actor: author, seriesId: articleId, at })
+      .then([{ type: 'library.SeriesDeleted', data: { seriesId: articleId, at } }]);
   });
 });
 
 describe('ArticlePublished v1 (demo articles stored before v2)', () => {
   it('is upcast on read to a public, approved plain-text article by Verba', () => {
-    const v1 = { articleId, languageCode: 'de', name: 'Alt', category: 'Travel', level: 'A1', content: 'Text', authorDisplayName: 'Verba', at };
+    const v1 = {
+      articleId,
+      languageCode: 'de',
+      name: 'Alt',
+      category: 'Travel',
+      level: 'A1',
+      content: 'Text',
+      authorDisplayName: 'Verba',
+      at,
+    };
     const recorded = { type: ArticlePublished.type, version: 1, data: v1 } as unknown as RecordedEvent;
     const upcast = new EventCodec([ArticlePublished]).decode(recorded).data;
     expect(upcast).toEqual({ ...v1, ...PUBLIC_TEXT_ARTICLE, authorId: null, needApprove: false });

@@ -85,7 +85,9 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
     case 'create': {
       if (s.exists) return retriedCreate(s.authorId, c.actor); // the article's id derives from the command id
       const needApprove = checkDraft(c.draft, c.actor, c.verdict, false);
-      return [{ type: 'library.ArticlePublished', data: { articleId: c.articleId, ...c.draft, authorId: c.actor.userId, needApprove, at } }];
+      return [
+        { type: 'library.ArticlePublished', data: { articleId: c.articleId, ...c.draft, authorId: c.actor.userId, needApprove, at } },
+      ];
     }
     case 'update': {
       requireAuthor(s, c.actor);
@@ -98,7 +100,8 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
       if (!s.exists || s.deleted) throw notFound();
       if (s.needApprove) return [{ type: 'library.ArticleApproved', data: { articleId: c.articleId, at } }];
       // A flagged private article goes public; a flagged public one stays, its flags dismissed.
-      if (s.flagged) return [{ type: s.isPrivate ? 'library.ArticleMadePublic' : 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
+      if (s.flagged)
+        return [{ type: s.isPrivate ? 'library.ArticleMadePublic' : 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
       if (c.readerFlags) return [{ type: 'library.ArticleFlagDismissed', data: { articleId: c.articleId, at } }];
       throw new DomainError(M.notPending, 409);
     case 'dismissFlag':
@@ -130,9 +133,22 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
 function evolve(s: ArticleState, e: ArticleEvent): ArticleState {
   switch (e.type) {
     case 'library.ArticlePublished':
-      return { ...s, exists: true, authorId: e.data.authorId, isPrivate: e.data.isPrivate, needApprove: e.data.needApprove, isPremiumOnly: e.data.isPremiumOnly };
+      return {
+        ...s,
+        exists: true,
+        authorId: e.data.authorId,
+        isPrivate: e.data.isPrivate,
+        needApprove: e.data.needApprove,
+        isPremiumOnly: e.data.isPremiumOnly,
+      };
     case 'library.ArticleUpdated':
-      return { ...s, isPrivate: e.data.isPrivate, needApprove: e.data.needApprove, isPremiumOnly: e.data.isPremiumOnly, flagged: s.flagged && e.data.isPrivate };
+      return {
+        ...s,
+        isPrivate: e.data.isPrivate,
+        needApprove: e.data.needApprove,
+        isPremiumOnly: e.data.isPremiumOnly,
+        flagged: s.flagged && e.data.isPrivate,
+      };
     case 'library.ArticleApproved':
       return { ...s, needApprove: false };
     case 'library.ArticleDeclined':

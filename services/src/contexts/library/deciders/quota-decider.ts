@@ -26,8 +26,14 @@ export const quotaDecider: Decider<QuotaCommand, QuotaState, QuotaEvent> = {
     const count = s.opened ? s.privateArticles : c.baseline;
     if (c.kind === 'take' && c.limited && count >= FREE_PRIVATE_ARTICLE_LIMIT) throw new DomainError(M.privateLimit, 403);
     const privateArticles = c.kind === 'take' ? count + 1 : Math.max(0, count - 1);
-    return [{ type: 'library.PrivateArticleCountChanged', data: { userId: c.userId, articleId: c.articleId, change, privateArticles, at: c.at } }];
+    return [
+      { type: 'library.PrivateArticleCountChanged', data: { userId: c.userId, articleId: c.articleId, change, privateArticles, at: c.at } },
+    ];
   },
   // Each event carries the whole state, so folding only the last one is enough (lastEventOnly).
-  evolve: (_s, e) => ({ opened: true, privateArticles: e.data.privateArticles, last: { articleId: e.data.articleId, change: e.data.change } }),
+  evolve: (_s, e) => ({
+    opened: true,
+    privateArticles: e.data.privateArticles,
+    last: { articleId: e.data.articleId, change: e.data.change },
+  }),
 };

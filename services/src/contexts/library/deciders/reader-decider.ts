@@ -16,9 +16,18 @@ function latestValue<D>(type: ReaderEvent['type'], same: (a: D, b: D) => boolean
 }
 
 export const ratingDecider = latestValue<DataOf<'library.ArticleRated'>>('library.ArticleRated', (a, b) => a.rating === b.rating);
-export const bookmarkDecider = latestValue<DataOf<'library.BookmarkSet'>>('library.BookmarkSet', (a, b) => a.pageNumber === b.pageNumber && a.totalPages === b.totalPages);
-export const progressDecider = latestValue<DataOf<'library.ReadingProgressRecorded'>>('library.ReadingProgressRecorded', (a, b) => a.progress === b.progress);
+export const bookmarkDecider = latestValue<DataOf<'library.BookmarkSet'>>(
+  'library.BookmarkSet',
+  (a, b) => a.pageNumber === b.pageNumber && a.totalPages === b.totalPages,
+);
+export const progressDecider = latestValue<DataOf<'library.ReadingProgressRecorded'>>(
+  'library.ReadingProgressRecorded',
+  (a, b) => a.progress === b.progress,
+);
 /** The read stream is per day: the first open of the day counts, the others do not. */
 export const readDecider = latestValue<DataOf<'library.ArticleRead'>>('library.ArticleRead', () => true);
 /** A reader's flag for review: the same (sealed, deterministic) reason again appends nothing. */
-export const flagDecider = latestValue<DataOf<'library.ArticleFlaggedForReview'>>('library.ArticleFlaggedForReview', (a, b) => a.reason === b.reason);
+export const flagDecider = latestValue<DataOf<'library.ArticleFlaggedForReview'>>(
+  'library.ArticleFlaggedForReview',
+  (a, b) => a.reason === b.reason,
+);

@@ -9,7 +9,15 @@ export type SeriesDraft = Omit<Created, 'seriesId' | 'languageCode' | 'authorId'
 
 export type SeriesCommand =
   | { kind: 'publish'; seriesId: string; languageCode: Created['languageCode']; draft: SeriesDraft; at: string } // Verba's own series
-  | { kind: 'create'; actor: Actor; seriesId: string; languageCode: Created['languageCode']; draft: SeriesDraft; verdict?: Verdict; at: string }
+  | {
+      kind: 'create';
+      actor: Actor;
+      seriesId: string;
+      languageCode: Created['languageCode'];
+      draft: SeriesDraft;
+      verdict?: Verdict;
+      at: string;
+    }
   | { kind: 'update'; actor: Actor; seriesId: string; draft: SeriesDraft; verdict?: Verdict; at: string }
   | { kind: 'delete'; actor: Actor; seriesId: string; at: string };
 
@@ -40,11 +48,23 @@ export const seriesDecider: Decider<SeriesCommand, SeriesState, SeriesEvent> = {
   decide(c, s) {
     switch (c.kind) {
       case 'publish':
-        return s.exists ? [] : [{ type: 'library.SeriesCreated', data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: null, ...c.draft, at: c.at } }];
+        return s.exists
+          ? []
+          : [
+              {
+                type: 'library.SeriesCreated',
+                data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: null, ...c.draft, at: c.at },
+              },
+            ];
       case 'create':
         if (s.exists) return retriedCreate(s.authorId, c.actor);
         checkDraft(c.draft, c.actor, c.verdict);
-        return [{ type: 'library.SeriesCreated', data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: c.actor.userId, ...c.draft, at: c.at } }];
+        return [
+          {
+            type: 'library.SeriesCreated',
+            data: { seriesId: c.seriesId, languageCode: c.languageCode, authorId: c.actor.userId, ...c.draft, at: c.at },
+          },
+        ];
       case 'update':
         requireAuthor(s, c.actor);
         checkDraft(c.draft, c.actor, c.verdict);

@@ -23,9 +23,12 @@ describe('plainText', () => {
 
 describe('richText', () => {
   it('keeps harmless formatting and safe links only', () => {
-    const html = '<p onclick="x()">a <strong>b</strong> <a href="javascript:alert(1)">c</a> <a href="https://verba.example/x">d</a></p><script>bad()</script><iframe src="https://x"></iframe>';
+    const html =
+      '<p onclick="x()">a <strong>b</strong> <a href="javascript:alert(1)">c</a> <a href="https://verba.example/x">d</a></p><script>bad()</script><iframe src="https://x"></iframe>';
     const out = richText(html);
-    expect(out).toBe('<p>a <strong>b</strong> <a rel="noopener noreferrer nofollow" target="_blank">c</a> <a href="https://verba.example/x" rel="noopener noreferrer nofollow" target="_blank">d</a></p>');
+    expect(out).toBe(
+      '<p>a <strong>b</strong> <a rel="noopener noreferrer nofollow" target="_blank">c</a> <a href="https://verba.example/x" rel="noopener noreferrer nofollow" target="_blank">d</a></p>',
+    );
   });
 
   it('drops style, images and svg payloads', () => {

@@ -73,7 +73,12 @@ export class TotalReadsRebuildJob {
       })
       .catch((error: unknown) => {
         this.log.error({ err: error }, 'total reads rebuild failed');
-        status = { ...status, state: 'failed', finishedAt: this.now().getTime(), message: 'The rebuild failed; the live figures are unchanged.' };
+        status = {
+          ...status,
+          state: 'failed',
+          finishedAt: this.now().getTime(),
+          message: 'The rebuild failed; the live figures are unchanged.',
+        };
       })
       .then(() => this.write(status))
       .catch(() => undefined) // the cache closed under a rebuild that outlived its process's shutdown
@@ -88,7 +93,10 @@ export class TotalReadsRebuildJob {
 
   /** The live model's figures (read through the views, so after the switch: the rebuilt generation). */
   private async figures(): Promise<{ articles: number; totalReads: number }> {
-    const row = (await this.db('library_articles').count({ articles: '*' }).sum({ reads: 'total_reads' }).first()) as { articles: string | number; reads: string | number | null };
+    const row = (await this.db('library_articles').count({ articles: '*' }).sum({ reads: 'total_reads' }).first()) as {
+      articles: string | number;
+      reads: string | number | null;
+    };
     return { articles: Number(row.articles), totalReads: Number(row.reads ?? 0) };
   }
 

@@ -3,7 +3,16 @@ import { EventCodec, readEventData } from '../../../platform/decider/events';
 import { openSealed } from '../../../platform/personal-data/keys';
 import { UserDeleted } from '../../identity/published';
 import type { ApplyContext, Projection } from '../../../platform/projections/projection';
-import { ARTICLE_SEALED_FIELDS, ArticleRated, ArticleRead, SERIES_SEALED_FIELDS, articleEvents, seriesEvents, type ArticleEvent, type SeriesEvent } from '../events';
+import {
+  ARTICLE_SEALED_FIELDS,
+  ArticleRated,
+  ArticleRead,
+  SERIES_SEALED_FIELDS,
+  articleEvents,
+  seriesEvents,
+  type ArticleEvent,
+  type SeriesEvent,
+} from '../events';
 import { visibleText } from '../domain/sanitize';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 import { wordHash } from '../domain/word-hash';
@@ -41,7 +50,10 @@ async function writeWords(ctx: ApplyContext, a: Written): Promise<number> {
     occurrences: [...counts.values()],
     word_ranks: words.map((w) => ranks.get(w) ?? 0),
   };
-  await trx(t('library_article_words')).insert({ article_id: a.articleId, ...row }).onConflict('article_id').merge();
+  await trx(t('library_article_words'))
+    .insert({ article_id: a.articleId, ...row })
+    .onConflict('article_id')
+    .merge();
   await statistics.wrote(ctx, t('library_article_words'), 1);
   return row.occurrences.reduce((sum, n) => sum + n, 0);
 }
@@ -78,7 +90,12 @@ async function applyArticle(ctx: ApplyContext, e: ArticleEvent): Promise<void> {
     }
     case 'library.ArticleUpdated': {
       const total = await writeWords(ctx, e.data);
-      await articles().update({ ...editable(e.data), total_words: total, decline_reason: null, flagged: trx.raw('flagged and ?', [e.data.isPrivate]) });
+      await articles().update({
+        ...editable(e.data),
+        total_words: total,
+        decline_reason: null,
+        flagged: trx.raw('flagged and ?', [e.data.isPrivate]),
+      });
       return;
     }
     case 'library.ArticleApproved':
@@ -165,9 +182,13 @@ async function applySeries({ trx, t }: ApplyContext, e: SeriesEvent): Promise<vo
         .ignore();
       return;
     case 'library.SeriesUpdated':
-      await trx(t('library_series'))
-        .where({ id: e.data.seriesId })
-        .update({ title: e.data.title, description: e.data.description, preview_img_src: e.data.previewImgSrc, author_display_name: e.data.authorDisplayName, is_private: e.data.isPrivate });
+      await trx(t('library_series')).where({ id: e.data.seriesId }).update({
+        title: e.data.title,
+        description: e.data.description,
+        preview_img_src: e.data.previewImgSrc,
+        author_display_name: e.data.authorDisplayName,
+        is_private: e.data.isPrivate,
+      });
       return;
     case 'library.SeriesDeleted':
       await trx(t('library_articles')).where({ series_id: d.seriesId }).update({ series_id: null });
@@ -268,7 +289,11 @@ export const articlesProjection: Projection = {
         rated.add(e.data.articleId);
       } else if (e.type === 'library.ArticleRead') {
         // Total reads count readers, not visits: only a reader's first read of the article counts.
-        const first = await trx(t('library_article_readers')).insert({ article_id: e.data.articleId, user_id: e.data.userId }).onConflict(['article_id', 'user_id']).ignore().returning('user_id');
+        const first = await trx(t('library_article_readers'))
+          .insert({ article_id: e.data.articleId, user_id: e.data.userId })
+          .onConflict(['article_id', 'user_id'])
+          .ignore()
+          .returning('user_id');
         if (first.length) await trx(t('library_articles')).where({ id: e.data.articleId }).increment('total_reads', 1);
       } else if (e.type.startsWith('library.Series')) {
         await applySeries(ctx, e as SeriesEvent);
@@ -279,7 +304,10 @@ export const articlesProjection: Projection = {
     // The average is recomputed from the one-per-user ratings, once per batch and article.
     for (const id of rated) {
       // An article whose last rating went (its rater erased) has no group below.
-      await trx(t('library_articles')).where({ id }).whereNotExists(trx(t('library_ratings')).where({ article_id: id })).update({ average_rating: 0, ratings: 0 });
+      await trx(t('library_articles'))
+        .where({ id })
+        .whereNotExists(trx(t('library_ratings')).where({ article_id: id }))
+        .update({ average_rating: 0, ratings: 0 });
     }
     if (rated.size) {
       await trx.raw(

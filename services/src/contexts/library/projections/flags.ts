@@ -48,17 +48,30 @@ export const flagsProjection: Projection = {
     const flags = () => trx(t('library_article_flags'));
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
-        await flags().where({ flagged_by: readEventData(UserDeleted, recorded).userId }).update({ flagged_by: null, reason: null });
+        await flags()
+          .where({ flagged_by: readEventData(UserDeleted, recorded).userId })
+          .update({ flagged_by: null, reason: null });
       } else if (recorded.type === ArticleFlaggedForApproval.type) {
         const { articleId, at } = readEventData(ArticleFlaggedForApproval, recorded);
-        await flags().insert({ event_id: recorded.id, article_id: articleId, flagged_by: recorded.metadata.userId ?? null, reason: null, at }).onConflict('event_id').ignore();
+        await flags()
+          .insert({ event_id: recorded.id, article_id: articleId, flagged_by: recorded.metadata.userId ?? null, reason: null, at })
+          .onConflict('event_id')
+          .ignore();
       } else if (recorded.type === ArticleFlaggedForReview.type) {
         const data = await openSealed(trx, reviewCodec.decode(recorded).data, FLAG_SEALED_FIELDS, keys);
         // One row per reader and article: flagging again replaces the reason.
         await flags().where({ article_id: data.articleId, flagged_by: data.userId }).delete();
-        await flags().insert({ event_id: recorded.id, article_id: data.articleId, flagged_by: data.userId, reason: data.reason, at: data.at });
+        await flags().insert({
+          event_id: recorded.id,
+          article_id: data.articleId,
+          flagged_by: data.userId,
+          reason: data.reason,
+          at: data.at,
+        });
       } else {
-        await flags().where({ article_id: (recorded.data as { articleId: string }).articleId }).delete();
+        await flags()
+          .where({ article_id: (recorded.data as { articleId: string }).articleId })
+          .delete();
       }
     }
   },

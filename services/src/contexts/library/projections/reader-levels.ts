@@ -23,7 +23,9 @@ export const readerLevelsProjection: Projection = {
     const table = t('library_reader_levels');
     for (const recorded of events) {
       if (recorded.type === UserDeleted.type) {
-        await trx(table).where({ user_id: readEventData(UserDeleted, recorded).userId }).delete();
+        await trx(table)
+          .where({ user_id: readEventData(UserDeleted, recorded).userId })
+          .delete();
         continue;
       }
       const userId = userOfStream(recorded.streamId);

@@ -7,7 +7,11 @@ import { WordStatusChanged } from '../../vocabulary/published';
 import { readEventData } from '../../../platform/decider/events';
 import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
 
-const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word_hash', 'bigint']];
+const KEY: readonly Column[] = [
+  ['user_id', 'uuid'],
+  ['language', 'text'],
+  ['word_hash', 'bigint'],
+];
 const COLUMNS: readonly Column[] = [...KEY, ['status', 'text']];
 
 /**

@@ -58,7 +58,10 @@ export const readingProjection: Projection = {
           .onConflict(['user_id', 'article_id'])
           .merge();
       } else {
-        await trx(t('library_last_reads')).insert({ ...key, language: e.data.language, read_at: e.data.at }).onConflict(['user_id', 'article_id']).merge();
+        await trx(t('library_last_reads'))
+          .insert({ ...key, language: e.data.language, read_at: e.data.at })
+          .onConflict(['user_id', 'article_id'])
+          .merge();
       }
     }
   },

@@ -65,7 +65,15 @@ export class AdminLibraryQueries {
         this.db.raw(`count(*) filter (where ${FLAGGED})::int as flagged`),
       );
       const s = await this.db('library_series').first(this.db.raw('count(*)::int as series'));
-      return { ...(a as Record<string, number>), series: Number(s?.series ?? 0) } as { articles: number; public: number; private: number; premium: number; pending: number; flagged: number; series: number };
+      return { ...(a as Record<string, number>), series: Number(s?.series ?? 0) } as {
+        articles: number;
+        public: number;
+        private: number;
+        premium: number;
+        pending: number;
+        flagged: number;
+        series: number;
+      };
     });
   }
 
@@ -90,7 +98,14 @@ export class AdminLibraryQueries {
 
   async get(admin: Actor, articleId: string) {
     const row = await this.cached([ARTICLES], `article:${articleId}`, async () => {
-      const { rows } = await queryArticles(this.db, admin, { where: [sql('a.id = ?', articleId)], sort: 'newest', limit: 1, offset: 0, detail: true, adminView: true });
+      const { rows } = await queryArticles(this.db, admin, {
+        where: [sql('a.id = ?', articleId)],
+        sort: 'newest',
+        limit: 1,
+        offset: 0,
+        detail: true,
+        adminView: true,
+      });
       return rows[0] ?? null;
     });
     if (!row) return undefined;
@@ -109,7 +124,14 @@ export class AdminLibraryQueries {
   /** The review queue: public articles waiting for approval and private ones their authors flagged, oldest first. */
   async pending(admin: Actor, p: Paging): Promise<{ articles: Article[]; total: number }> {
     const { rows, total } = await this.cached([ARTICLES], `pending:${p.page}:${p.pageSize}`, () =>
-      queryArticles(this.db, admin, { where: [sql('a.need_approve or a.flagged')], sort: 'oldest', limit: p.pageSize, offset: offset(p), detail: true, adminView: true }),
+      queryArticles(this.db, admin, {
+        where: [sql('a.need_approve or a.flagged')],
+        sort: 'oldest',
+        limit: p.pageSize,
+        offset: offset(p),
+        detail: true,
+        adminView: true,
+      }),
     );
     return { articles: (await this.named(rows)).map((r) => toArticle(r, admin)), total };
   }
@@ -118,14 +140,26 @@ export class AdminLibraryQueries {
   async series(admin: Actor, language: LearningLanguage | undefined, p: Paging) {
     const { rows, total } = await this.cached([ARTICLES], `series:${language ?? ''}:${p.page}:${p.pageSize}`, async () => {
       const q = this.db('library_series as s')
-        .select('s.*', this.db.raw('(select count(*)::int from library_articles a where a.series_id = s.id) as total_articles'), this.db.raw('count(*) over ()::int as total'))
+        .select(
+          's.*',
+          this.db.raw('(select count(*)::int from library_articles a where a.series_id = s.id) as total_articles'),
+          this.db.raw('count(*) over ()::int as total'),
+        )
         .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id' }])
         .limit(p.pageSize)
         .offset(offset(p));
       if (language) q.where('s.language', language);
       const found = (await q) as (SeriesRow & { total: number })[];
       // A page past the end has no row to carry the total.
-      const total = found[0]?.total ?? Number((await this.db('library_series').modify((b) => void (language && b.where({ language }))).count({ n: '*' }))[0]!.n);
+      const total =
+        found[0]?.total ??
+        Number(
+          (
+            await this.db('library_series')
+              .modify((b) => void (language && b.where({ language })))
+              .count({ n: '*' })
+          )[0]!.n,
+        );
       return { rows: found, total };
     });
     return { series: (await this.named(rows)).map((r) => ({ ...toSeries(r, admin), authorId: r.author_id })), total };
@@ -133,10 +167,14 @@ export class AdminLibraryQueries {
 
   /** One series in any state, for its editor; undefined when there is none. */
   async oneSeries(admin: Actor, seriesId: string) {
-    const row = await this.cached([ARTICLES], `series:${seriesId}`, async () =>
-      ((await this.db('library_series as s')
-        .where('s.id', seriesId)
-        .first('s.*', this.db.raw('(select count(*)::int from library_articles a where a.series_id = s.id) as total_articles'))) as SeriesRow | undefined) ?? null,
+    const row = await this.cached(
+      [ARTICLES],
+      `series:${seriesId}`,
+      async () =>
+        ((await this.db('library_series as s')
+          .where('s.id', seriesId)
+          .first('s.*', this.db.raw('(select count(*)::int from library_articles a where a.series_id = s.id) as total_articles'))) as
+          SeriesRow | undefined) ?? null,
     );
     if (!row) return undefined;
     const [named] = await this.named([row]);
@@ -150,7 +188,13 @@ export class AdminLibraryQueries {
   private async withFlags(admin: Actor, q: Omit<ArticleQuery, 'detail' | 'adminView'>): Promise<ArticlePage> {
     const { rows, total } = await queryArticles(this.db, admin, { ...q, detail: true, adminView: true });
     const flags: FlagRow[] = rows.length
-      ? await this.db('library_article_flags').whereIn('article_id', rows.map((r) => r.id)).orderBy('at').select('article_id', 'flagged_by', 'reason', 'at')
+      ? await this.db('library_article_flags')
+          .whereIn(
+            'article_id',
+            rows.map((r) => r.id),
+          )
+          .orderBy('at')
+          .select('article_id', 'flagged_by', 'reason', 'at')
       : [];
     return { rows, total, flags };
   }

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { DIFFICULTY_LABELS, type AdminArticleSort, type Article, type ArticleSummary, type DifficultyLabel, type ListArticlesQuery } from '@verba/contracts';
+import {
+  DIFFICULTY_LABELS,
+  type AdminArticleSort,
+  type Article,
+  type ArticleSummary,
+  type DifficultyLabel,
+  type ListArticlesQuery,
+} from '@verba/contracts';
 import type { Actor } from '../deciders/article-decider';
 import { labelAt, labelIndexSql, wordCountsSql } from './difficulty-sql';
 
@@ -9,7 +16,10 @@ export interface Sql {
   bindings: Knex.RawBinding[];
 }
 const sql = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
-const and = (parts: Sql[]): Sql => ({ sql: parts.map((p) => `(${p.sql})`).join(' and ') || 'true', bindings: parts.flatMap((p) => p.bindings) });
+const and = (parts: Sql[]): Sql => ({
+  sql: parts.map((p) => `(${p.sql})`).join(' and ') || 'true',
+  bindings: parts.flatMap((p) => p.bindings),
+});
 
 /** The library page's orders and the admin list's (which adds `reads`). */
 export type Sort = ListArticlesQuery['sort'] | AdminArticleSort;
@@ -97,7 +107,9 @@ export function toArticle(r: ArticleRow, viewer: Actor): Article {
 
 /** Public approved articles, and the viewer's own in any state (admins: everything when asked). */
 export function visibleTo(viewer: Actor, everything = false): Sql {
-  return everything && viewer.isAdmin ? sql('true') : sql('(a.is_private = false and a.need_approve = false) or a.author_id = ?', viewer.userId);
+  return everything && viewer.isAdmin
+    ? sql('true')
+    : sql('(a.is_private = false and a.need_approve = false) or a.author_id = ?', viewer.userId);
 }
 
 export interface ArticleQuery {
@@ -146,7 +158,14 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
        select p.*, ${label('p')} as label_index, coalesce(c.estimated, false) as estimated, ${seriesTitle}, (select count(*) from matching)::int as total
          from page p left join counts c on c.article_id = p.id order by ${ORDER[q.sort]('p')}`;
   const bindings = labelsFirst
-    ? [...where.bindings, ...counts.bindings, ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []), q.limit, q.offset, ...seriesBindings]
+    ? [
+        ...where.bindings,
+        ...counts.bindings,
+        ...(q.difficulty ? [DIFFICULTY_LABELS.indexOf(q.difficulty)] : []),
+        q.limit,
+        q.offset,
+        ...seriesBindings,
+      ]
     : [...where.bindings, q.limit, q.offset, ...counts.bindings, ...seriesBindings];
   const rows = (await db.raw(text, bindings)).rows as ArticleRow[];
   if (rows.length || q.offset === 0) return { rows, total: rows[0]?.total ?? 0 };

@@ -70,10 +70,17 @@ export class ArticleQueries {
 
   /** One article as the viewer may see it; premium-only text only for Master, its author and admins. */
   async get(viewer: Actor, id: string): Promise<Article | undefined> {
-    const { rows } = await this.query(viewer, { where: [where('a.id = ?', id), visibleTo(viewer, true)], sort: 'newest', limit: 1, offset: 0, detail: true });
+    const { rows } = await this.query(viewer, {
+      where: [where('a.id = ?', id), visibleTo(viewer, true)],
+      sort: 'newest',
+      limit: 1,
+      offset: 0,
+      detail: true,
+    });
     const row = rows[0];
     if (!row) return undefined;
-    if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId) throw new DomainError(M.premiumOnly, 403);
+    if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId)
+      throw new DomainError(M.premiumOnly, 403);
     return toArticle(row, viewer);
   }
 
@@ -84,7 +91,9 @@ export class ArticleQueries {
   async openable(viewer: Actor, ids: readonly string[]): Promise<Set<string>> {
     if (!ids.length) return new Set();
     const visible = visibleTo(viewer, true);
-    const q = this.db('library_articles as a').whereRaw('a.id = any(?::uuid[])', [[...ids]]).whereRaw(`(${visible.sql})`, visible.bindings);
+    const q = this.db('library_articles as a')
+      .whereRaw('a.id = any(?::uuid[])', [[...ids]])
+      .whereRaw(`(${visible.sql})`, visible.bindings);
     if (!viewer.isMaster && !viewer.isAdmin) q.where((w) => w.where('a.is_premium_only', false).orWhere('a.author_id', viewer.userId));
     return new Set((await q.pluck('a.id')) as string[]);
   }
@@ -100,7 +109,11 @@ export class ArticleQueries {
     const wanted =
       ids ??
       (
-        await this.db('library_last_reads').where({ user_id: viewer.userId, language }).orderBy('read_at', 'desc').limit(10).select('article_id')
+        await this.db('library_last_reads')
+          .where({ user_id: viewer.userId, language })
+          .orderBy('read_at', 'desc')
+          .limit(10)
+          .select('article_id')
       ).map((r: { article_id: string }) => r.article_id);
     if (!wanted.length) return [];
     const { rows } = await this.query(viewer, {

@@ -73,7 +73,12 @@ export function wordCountsSql(articleIds: string, userId: string): { sql: string
 }
 
 /** Labels of many articles for one reader in one query (the library page does the same inside its query). */
-export async function labelsFor(db: Knex, userId: string, language: LearningLanguage, articleIds: string[]): Promise<Map<string, DifficultyLabel>> {
+export async function labelsFor(
+  db: Knex,
+  userId: string,
+  language: LearningLanguage,
+  articleIds: string[],
+): Promise<Map<string, DifficultyLabel>> {
   const counts = wordCountsSql('select id from ids', userId);
   const { rows } = await db.raw(
     `with ids as (select unnest(?::uuid[]) as id),

@@ -20,7 +20,9 @@ export class ReaderQueries {
 
   async getBookmark(viewer: Actor, articleId: string) {
     await readable(this.db, viewer, articleId);
-    const row = await this.db('library_bookmarks').where({ user_id: viewer.userId, article_id: articleId }).first('page_number', 'total_pages');
+    const row = await this.db('library_bookmarks')
+      .where({ user_id: viewer.userId, article_id: articleId })
+      .first('page_number', 'total_pages');
     return { bookmark: row ? { articleId, pageNumber: row.page_number as number, totalPages: row.total_pages as number } : null };
   }
 
@@ -30,7 +32,12 @@ export class ReaderQueries {
       this.db('library_articles').where({ id: articleId }).first('average_rating', 'ratings'),
       this.db('library_ratings').where({ article_id: articleId, user_id: viewer.userId }).first('rating'),
     ]);
-    return { articleId, rating: (own?.rating as number | undefined) ?? null, averageRating: Number(article?.average_rating ?? 0), ratings: Number(article?.ratings ?? 0) };
+    return {
+      articleId,
+      rating: (own?.rating as number | undefined) ?? null,
+      averageRating: Number(article?.average_rating ?? 0),
+      ratings: Number(article?.ratings ?? 0),
+    };
   }
 
   async getProgress(userId: string, language: LearningLanguage) {
@@ -38,6 +45,11 @@ export class ReaderQueries {
       .where({ user_id: userId, language })
       .orderBy('updated_at', 'desc')
       .select('article_id', 'progress', 'updated_at');
-    return rows.map((r) => ({ articleId: r.article_id, progress: r.progress, completed: r.progress >= 100, updatedAt: new Date(r.updated_at).getTime() }));
+    return rows.map((r) => ({
+      articleId: r.article_id,
+      progress: r.progress,
+      completed: r.progress >= 100,
+      updatedAt: new Date(r.updated_at).getTime(),
+    }));
   }
 }

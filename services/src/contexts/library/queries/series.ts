@@ -55,7 +55,13 @@ export class SeriesQueries {
   private async find(viewer: Actor, filters: (q: Knex.QueryBuilder) => void): Promise<Series[]> {
     const q = this.db('library_series as s')
       .where((w) => w.where('s.is_private', false).orWhere('s.author_id', viewer.userId))
-      .select('s.*', this.db.raw(`(select count(*)::int from library_articles a where a.series_id = s.id and (${visibleTo(viewer).sql})) as total_articles`, visibleTo(viewer).bindings))
+      .select(
+        's.*',
+        this.db.raw(
+          `(select count(*)::int from library_articles a where a.series_id = s.id and (${visibleTo(viewer).sql})) as total_articles`,
+          visibleTo(viewer).bindings,
+        ),
+      )
       .orderBy([{ column: 's.created_at', order: 'desc' }, { column: 's.id' }]);
     filters(q);
     return (await withAuthorNames(this.people, (await q) as SeriesRow[])).map((r) => toSeries(r, viewer));

@@ -22,7 +22,10 @@ export function adminLibraryRoutes(
   const named = async <A extends { flags: { flaggedBy: string | null }[] }>(list: A[]): Promise<A[]> => {
     const ids = [...new Set(list.flatMap((a) => a.flags.flatMap((f) => (f.flaggedBy ? [f.flaggedBy] : []))))];
     const names = ids.length ? await people.displayNames(ids) : new Map<string, string>();
-    return list.map((a) => ({ ...a, flags: a.flags.map((f) => ({ ...f, flaggedByName: (f.flaggedBy && names.get(f.flaggedBy)) || null })) }));
+    return list.map((a) => ({
+      ...a,
+      flags: a.flags.map((f) => ({ ...f, flaggedByName: (f.flaggedBy && names.get(f.flaggedBy)) || null })),
+    }));
   };
 
   registerRoute(app, auth, r.adminLibraryOverview, async ({ query }) => {
@@ -53,9 +56,13 @@ export function adminLibraryRoutes(
     return written(position);
   });
 
-  registerRoute(app, auth, r.adminDeleteArticle, async ({ user, params }) => written(await articles.adminDelete(user.id, params.articleId)));
+  registerRoute(app, auth, r.adminDeleteArticle, async ({ user, params }) =>
+    written(await articles.adminDelete(user.id, params.articleId)),
+  );
 
-  registerRoute(app, auth, r.adminReviewArticles, async ({ user, body }) => articles.reviewMany(user.id, body.action, body.articleIds, body.reason, body.commandId));
+  registerRoute(app, auth, r.adminReviewArticles, async ({ user, body }) =>
+    articles.reviewMany(user.id, body.action, body.articleIds, body.reason, body.commandId),
+  );
 
   registerRoute(app, auth, r.adminFlaggedArticles, async ({ user, query }) => {
     await readAfter(query.minPosition);
@@ -90,5 +97,7 @@ export function adminLibraryRoutes(
     return written(await series.change(await actorOf(auth, user), params.seriesId, input, commandId));
   });
 
-  registerRoute(app, auth, r.adminDeleteSeries, async ({ user, params }) => written(await series.delete(await actorOf(auth, user), params.seriesId)));
+  registerRoute(app, auth, r.adminDeleteSeries, async ({ user, params }) =>
+    written(await series.delete(await actorOf(auth, user), params.seriesId)),
+  );
 }

@@ -12,7 +12,13 @@ type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 const written = (position: string | undefined) => (position ? { position } : {});
 
 /** Spec §7 Articles, plus the admin review of articles. */
-export function libraryRoutes(app: App, auth: Authenticator, articles: { commands: ArticleCommands; queries: ArticleQueries }, reader: { commands: ReaderCommands; queries: ReaderQueries }, readAfter: ReadAfter): void {
+export function libraryRoutes(
+  app: App,
+  auth: Authenticator,
+  articles: { commands: ArticleCommands; queries: ArticleQueries },
+  reader: { commands: ReaderCommands; queries: ReaderQueries },
+  readAfter: ReadAfter,
+): void {
   registerRoute(app, auth, r.listArticles, async ({ user, query }) => {
     await readAfter(query.minPosition);
     return articles.queries.list(readerOf(user), query);
@@ -35,7 +41,9 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
     return { articles: await articles.queries.userArticles(readerOf(user), query.languageCode) };
   });
 
-  registerRoute(app, auth, r.canCreate, async ({ user, query }) => articles.queries.createCheck(await actorOf(auth, user), query.isPrivate));
+  registerRoute(app, auth, r.canCreate, async ({ user, query }) =>
+    articles.queries.createCheck(await actorOf(auth, user), query.isPrivate),
+  );
 
   registerRoute(app, auth, r.createArticle, async ({ user, body }) => {
     const { commandId, ...input } = body;
@@ -51,7 +59,9 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
     written(await articles.commands.deletePrivate(await actorOf(auth, user), query.articleId)),
   );
 
-  registerRoute(app, auth, r.flagArticles, async ({ user, body }) => articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId, body.reason));
+  registerRoute(app, auth, r.flagArticles, async ({ user, body }) =>
+    articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId, body.reason),
+  );
 
   registerRoute(app, auth, r.getBookmark, async ({ user, query }) => {
     await readAfter(query.minPosition);
@@ -67,7 +77,9 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
     return reader.queries.getRating(await actorOf(auth, user), query.articleId);
   });
 
-  registerRoute(app, auth, r.rateArticle, async ({ user, body }) => reader.commands.rate(await actorOf(auth, user), body.articleId, body.rate, body.commandId));
+  registerRoute(app, auth, r.rateArticle, async ({ user, body }) =>
+    reader.commands.rate(await actorOf(auth, user), body.articleId, body.rate, body.commandId),
+  );
 
   registerRoute(app, auth, r.getProgress, async ({ user, query }) => {
     const target = query.uid ?? user.id;
@@ -77,14 +89,30 @@ export function libraryRoutes(app: App, auth: Authenticator, articles: { command
   });
 
   registerRoute(app, auth, r.addProgress, async ({ user, body }) =>
-    reader.commands.progress(await actorOf(auth, user), body.articleProgressItem.articleId, body.language, body.articleProgressItem.progress, body.commandId),
+    reader.commands.progress(
+      await actorOf(auth, user),
+      body.articleProgressItem.articleId,
+      body.language,
+      body.articleProgressItem.progress,
+      body.commandId,
+    ),
   );
 
-  registerRoute(app, auth, r.countRead, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
-  registerRoute(app, auth, r.addLastArticle, async ({ user, body }) => reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId));
+  registerRoute(app, auth, r.countRead, async ({ user, body }) =>
+    reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
+  );
+  registerRoute(app, auth, r.addLastArticle, async ({ user, body }) =>
+    reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
+  );
 
   // Admin review (access 'admin': the platform answers 403 to everyone else before these run); the queue is in routes/admin.ts.
-  registerRoute(app, auth, r.approveArticle, async ({ user, body }) => written(await articles.commands.review('approve', body.articleId, user.id)));
-  registerRoute(app, auth, r.makePublicPremium, async ({ user, body }) => written(await articles.commands.review('makePublicPremium', body.articleId, user.id)));
-  registerRoute(app, auth, r.declineArticle, async ({ user, body }) => written(await articles.commands.decline(body.articleId, body.reason, user.id)));
+  registerRoute(app, auth, r.approveArticle, async ({ user, body }) =>
+    written(await articles.commands.review('approve', body.articleId, user.id)),
+  );
+  registerRoute(app, auth, r.makePublicPremium, async ({ user, body }) =>
+    written(await articles.commands.review('makePublicPremium', body.articleId, user.id)),
+  );
+  registerRoute(app, auth, r.declineArticle, async ({ user, body }) =>
+    written(await articles.commands.decline(body.articleId, body.reason, user.id)),
+  );
 }

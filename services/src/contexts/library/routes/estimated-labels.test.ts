@@ -1,7 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIFFICULTY_LABELS, difficultyFromCounts, estimatedDifficulty, MARKS_FOR_PERSONAL_LABELS, type ArticleSummary, type Level } from '@verba/contracts';
+import {
+  DIFFICULTY_LABELS,
+  difficultyFromCounts,
+  estimatedDifficulty,
+  MARKS_FOR_PERSONAL_LABELS,
+  type ArticleSummary,
+  type Level,
+} from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
-import { database, expectRebuildEqual, get, libraryTestApp, markWords, onboard, person, type Person } from '../../../../test-support/contexts/library/app';
+import {
+  database,
+  expectRebuildEqual,
+  get,
+  libraryTestApp,
+  markWords,
+  onboard,
+  person,
+  type Person,
+} from '../../../../test-support/contexts/library/app';
 import { wordCounts } from '../projections/articles';
 import { readerLevelsProjection } from '../projections/reader-levels';
 
@@ -16,13 +32,17 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
   afterAll(async () => t?.close());
 
   const library = async (who: Person, minPosition: string) =>
-    (await get(who.agent, `/api/articles?languageCode=de&scope=public&sort=name&minPosition=${minPosition}`)).json().articles as ArticleSummary[];
+    (await get(who.agent, `/api/articles?languageCode=de&scope=public&sort=name&minPosition=${minPosition}`)).json()
+      .articles as ArticleSummary[];
   const labels = (articles: ArticleSummary[]) => Object.fromEntries(articles.map((a) => [a.name, a.difficulty]));
 
   /** The contracts' rule applied to an article's text and level, as the SQL must label it. */
   async function expectedEstimate(who: Person, id: string, level: Level, marks: Record<string, 'known' | 'uncertain'> = {}) {
     const article = (await get(who.agent, `/api/articles/${id}`)).json();
-    const words = [...wordCounts(article.content, article.contentFormat)].map(([key, occurrences]) => ({ occurrences, ...(marks[key] ? { status: marks[key] } : {}) }));
+    const words = [...wordCounts(article.content, article.contentFormat)].map(([key, occurrences]) => ({
+      occurrences,
+      ...(marks[key] ? { status: marks[key] } : {}),
+    }));
     return estimatedDifficulty(words, article.generalDifficulty, level);
   }
 
@@ -54,14 +74,21 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
     for (const language of ['de', 'fr', 'es', 'ru'] as const) {
       const a1 = person(t);
       const position = await onboard(t, a1.uid, language, 'A1');
-      const articles = (await get(a1.agent, `/api/articles?languageCode=${language}&scope=public&pageSize=100&minPosition=${position}`)).json().articles as ArticleSummary[];
+      const articles = (
+        await get(a1.agent, `/api/articles?languageCode=${language}&scope=public&pageSize=100&minPosition=${position}`)
+      ).json().articles as ArticleSummary[];
       const byLevel = (level: Level) => articles.filter((a) => a.generalDifficulty === level);
       expect(byLevel('A1').length, language).toBeGreaterThanOrEqual(3);
       for (const a of byLevel('A1')) expect(['Easy', 'Ideal'], `${a.name}: ${a.difficulty}`).toContain(a.difficulty);
-      for (const a of [...byLevel('B1'), ...byLevel('B2'), ...byLevel('C1')]) expect(order.indexOf(a.difficulty), `${a.name} (${a.generalDifficulty}): ${a.difficulty}`).toBeGreaterThanOrEqual(order.indexOf('Difficult'));
+      for (const a of [...byLevel('B1'), ...byLevel('B2'), ...byLevel('C1')])
+        expect(order.indexOf(a.difficulty), `${a.name} (${a.generalDifficulty}): ${a.difficulty}`).toBeGreaterThanOrEqual(
+          order.indexOf('Difficult'),
+        );
       for (const a of byLevel('C1')) expect(a.difficulty, a.name).toBe('Very Difficult');
       // Sorted by level, the labels only get harder.
-      const sorted = [...articles].sort((x, y) => x.generalDifficulty.localeCompare(y.generalDifficulty)).map((a) => order.indexOf(a.difficulty));
+      const sorted = [...articles]
+        .sort((x, y) => x.generalDifficulty.localeCompare(y.generalDifficulty))
+        .map((a) => order.indexOf(a.difficulty));
       expect(sorted, language).toEqual([...sorted].sort((x, y) => x - y));
     }
   });
@@ -77,11 +104,17 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
     const known = keys.slice(0, 15);
     const afterKnown = (await library(learner, await markWords(t, learner.uid, 'de', known, 'known'))).find((a) => a.id === target.id)!;
     expect(target.difficulty).toBe('Ideal');
-    expect(afterKnown).toMatchObject({ difficultyEstimated: true, difficulty: await expectedEstimate(learner, target.id, 'A1', Object.fromEntries(known.map((k) => [k, 'known' as const]))) });
+    expect(afterKnown).toMatchObject({
+      difficultyEstimated: true,
+      difficulty: await expectedEstimate(learner, target.id, 'A1', Object.fromEntries(known.map((k) => [k, 'known' as const]))),
+    });
     expect(DIFFICULTY_LABELS.indexOf(afterKnown.difficulty)).toBeLessThan(DIFFICULTY_LABELS.indexOf(target.difficulty));
     const uncertain = keys.slice(15, 18);
     const position = await markWords(t, learner.uid, 'de', uncertain, 'uncertain');
-    const marks = { ...Object.fromEntries(known.map((k) => [k, 'known' as const])), ...Object.fromEntries(uncertain.map((k) => [k, 'uncertain' as const])) };
+    const marks = {
+      ...Object.fromEntries(known.map((k) => [k, 'known' as const])),
+      ...Object.fromEntries(uncertain.map((k) => [k, 'uncertain' as const])),
+    };
     const after = (await library(learner, position)).find((a) => a.id === target.id)!;
     expect(after).toMatchObject({ difficultyEstimated: true, difficulty: await expectedEstimate(learner, target.id, 'A1', marks) });
   });
@@ -103,7 +136,8 @@ describe(`estimated difficulty labels on ${database.label}`, () => {
 
     // Estimates are per language: the same learner still gets them in French after onboarding there.
     const fr = await onboard(t, almost.uid, 'fr', 'A2');
-    const french = (await get(almost.agent, `/api/articles?languageCode=fr&scope=public&minPosition=${fr}`)).json().articles as ArticleSummary[];
+    const french = (await get(almost.agent, `/api/articles?languageCode=fr&scope=public&minPosition=${fr}`)).json()
+      .articles as ArticleSummary[];
     expect(french.every((a) => a.difficultyEstimated)).toBe(true);
 
     const noLevel = person(t);

@@ -6,14 +6,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FREE_PRIVATE_ARTICLE_LIMIT, IMPORT_MESSAGES as M, LIBRARY_MESSAGES, importQuotaMessage } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import type { Agent } from '../../../../test-support/platform/test-app';
-import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, onboard, person, post } from '../../../../test-support/contexts/library/app';
+import {
+  createArticle,
+  database,
+  eventCount,
+  expectProblem,
+  get,
+  libraryTestApp,
+  onboard,
+  person,
+  post,
+} from '../../../../test-support/contexts/library/app';
 import { buildEpub, multipartForm } from '../../../../test-support/contexts/library/epub';
 
 const settings = { languageCode: 'de', category: 'Fiction', generalDifficulty: 'B1' };
 type Result = { articles: { id: string; name: string }[]; series: { id: string; title: string } | null; position?: string };
 
 const upload = (agent: Agent, filename: string, bytes: Uint8Array, fields: Record<string, string> = settings) =>
-  agent.request({ method: 'POST', url: '/api/articles/import/file', ...multipartForm({ ...fields, commandId: randomUUID() }, { filename, bytes }) });
+  agent.request({
+    method: 'POST',
+    url: '/api/articles/import/file',
+    ...multipartForm({ ...fields, commandId: randomUUID() }, { filename, bytes }),
+  });
 
 const book = () =>
   buildEpub({
@@ -59,13 +73,23 @@ describe(`importing your own texts on ${database.label}`, () => {
   it('imports pasted text as a private article named by its first line, which the text does not repeat', async () => {
     const reader = person(t);
     const other = person(t);
-    const res = await post(reader.agent, '/api/articles/import/text', { ...settings, text: 'Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.', commandId: randomUUID() });
+    const res = await post(reader.agent, '/api/articles/import/text', {
+      ...settings,
+      text: 'Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.',
+      commandId: randomUUID(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { articles, series } = res.json() as Result;
     expect(series).toBeNull();
     expect(articles).toEqual([{ id: expect.any(String), name: 'Ein Brief an Oma' }]);
     const article = (await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json();
-    expect(article).toMatchObject({ isPrivate: true, isAuthor: true, category: 'Fiction', generalDifficulty: 'B1', content: 'Liebe Oma, wie geht es dir?\nMir geht es gut.' });
+    expect(article).toMatchObject({
+      isPrivate: true,
+      isAuthor: true,
+      category: 'Fiction',
+      generalDifficulty: 'B1',
+      content: 'Liebe Oma, wie geht es dir?\nMir geht es gut.',
+    });
     expectProblem(await get(other.agent, `/api/articles/${articles[0]!.id}`), 404, LIBRARY_MESSAGES.articleNotFound);
   });
 
@@ -73,7 +97,12 @@ describe(`importing your own texts on ${database.label}`, () => {
     const reader = person(t, 'master');
     const paragraph = `${'Das ist ein langer Satz über das Meer. '.repeat(50).trim()}`;
     const text = Array.from({ length: 120 }, () => paragraph).join('\n\n'); // about 230,000 letters
-    const res = await post(reader.agent, '/api/articles/import/text', { ...settings, name: 'Das lange Meer', text, commandId: randomUUID() });
+    const res = await post(reader.agent, '/api/articles/import/text', {
+      ...settings,
+      name: 'Das lange Meer',
+      text,
+      commandId: randomUUID(),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { articles, series } = res.json() as Result;
     expect(series).toMatchObject({ title: 'Das lange Meer' });
@@ -87,12 +116,21 @@ describe(`importing your own texts on ${database.label}`, () => {
 
   it('imports a .txt file whose first line is a title under that title, without repeating it in the text', async () => {
     const reader = person(t);
-    const res = await upload(reader.agent, 'notizen_2024.txt', strToU8('Ein Sonntag in Hamburg\r\n\r\nAm Morgen gehen wir zum Fischmarkt.\r\n\r\nAm Abend fahren wir mit dem Schiff.'));
+    const res = await upload(
+      reader.agent,
+      'notizen_2024.txt',
+      strToU8('Ein Sonntag in Hamburg\r\n\r\nAm Morgen gehen wir zum Fischmarkt.\r\n\r\nAm Abend fahren wir mit dem Schiff.'),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const { articles } = res.json() as Result;
     expect(articles.map((a) => a.name)).toEqual(['Ein Sonntag in Hamburg']);
     const article = (await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json();
-    expect(article).toMatchObject({ name: 'Ein Sonntag in Hamburg', content: 'Am Morgen gehen wir zum Fischmarkt.\n\nAm Abend fahren wir mit dem Schiff.', category: 'Fiction', generalDifficulty: 'B1' });
+    expect(article).toMatchObject({
+      name: 'Ein Sonntag in Hamburg',
+      content: 'Am Morgen gehen wir zum Fischmarkt.\n\nAm Abend fahren wir mit dem Schiff.',
+      category: 'Fiction',
+      generalDifficulty: 'B1',
+    });
   });
 
   it('imports a .txt file that starts with a sentence under the tidied file name, keeping the sentence', async () => {
@@ -101,10 +139,12 @@ describe(`importing your own texts on ${database.label}`, () => {
     expect(res.statusCode, res.body).toBe(201);
     const { articles } = res.json() as Result;
     expect(articles.map((a) => a.name)).toEqual(['Mein tagebuch']);
-    expect((await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json().content).toBe('Heute war ein schöner Tag.\n\nMorgen fahren wir ans Meer.');
+    expect((await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json().content).toBe(
+      'Heute war ein schöner Tag.\n\nMorgen fahren wir ans Meer.',
+    );
   });
 
-  it("files a text whose level the learner did not choose at their own level, and under Other", async () => {
+  it('files a text whose level the learner did not choose at their own level, and under Other', async () => {
     const learner = person(t);
     await onboard(t, learner.uid, 'de', 'A2');
     await t.caughtUp();
@@ -115,8 +155,15 @@ describe(`importing your own texts on ${database.label}`, () => {
     expect((await get(learner.agent, `/api/articles/${id}`)).json()).toMatchObject({ generalDifficulty: 'A2', category: 'Other' });
     // A learner without a level in the language: B1, as before.
     const other = person(t);
-    const plain = await post(other.agent, '/api/articles/import/text', { languageCode: 'fr', text: 'Mon texte\n\nJe lis.', commandId: randomUUID() });
-    expect((await get(other.agent, `/api/articles/${(plain.json() as Result).articles[0]!.id}`)).json()).toMatchObject({ generalDifficulty: 'B1', category: 'Other' });
+    const plain = await post(other.agent, '/api/articles/import/text', {
+      languageCode: 'fr',
+      text: 'Mon texte\n\nJe lis.',
+      commandId: randomUUID(),
+    });
+    expect((await get(other.agent, `/api/articles/${(plain.json() as Result).articles[0]!.id}`)).json()).toMatchObject({
+      generalDifficulty: 'B1',
+      category: 'Other',
+    });
   });
 
   it('imports an EPUB: its chapters become a private series, titled from the table of contents, in reading order', async () => {
@@ -129,7 +176,12 @@ describe(`importing your own texts on ${database.label}`, () => {
     expect(articles.map((a) => a.name)).toEqual(['Der Morgen', 'Der Mittag', 'Der Abend']);
     const morning = (await get(reader.agent, `/api/articles/${articles[0]!.id}`)).json();
     // The unlisted file continues the chapter before it; markup is gone, the text stays.
-    expect(morning).toMatchObject({ content: 'Der Morgen\n\nDie Sonne geht auf.\n\nDer Hund bellt laut.\n\nDann frühstückt die Familie.', authorDisplayName: 'Anna Beispiel', seriesId: series!.id, isPrivate: true });
+    expect(morning).toMatchObject({
+      content: 'Der Morgen\n\nDie Sonne geht auf.\n\nDer Hund bellt laut.\n\nDann frühstückt die Familie.',
+      authorDisplayName: 'Anna Beispiel',
+      seriesId: series!.id,
+      isPrivate: true,
+    });
     const noon = (await get(reader.agent, `/api/articles/${articles[1]!.id}`)).json();
     expect(noon.content).toBe('Wir essen Suppe.');
     const details = (await get(reader.agent, `/api/series/details/${series!.id}`)).json();
@@ -138,9 +190,17 @@ describe(`importing your own texts on ${database.label}`, () => {
     // The progress of the import stays readable for a while, to its owner only.
     const importId = randomUUID();
     const master = person(t, 'master');
-    const again = await master.agent.request({ method: 'POST', url: '/api/articles/import/file', ...multipartForm({ ...settings, commandId: importId }, { filename: 'b.epub', bytes: book() }) });
+    const again = await master.agent.request({
+      method: 'POST',
+      url: '/api/articles/import/file',
+      ...multipartForm({ ...settings, commandId: importId }, { filename: 'b.epub', bytes: book() }),
+    });
     expect(again.statusCode).toBe(201);
-    expect((await get(master.agent, `/api/articles/import/progress?importId=${importId}`)).json()).toEqual({ stage: 'done', done: 3, total: 3 });
+    expect((await get(master.agent, `/api/articles/import/progress?importId=${importId}`)).json()).toEqual({
+      stage: 'done',
+      done: 3,
+      total: 3,
+    });
     expectProblem(await get(other.agent, `/api/articles/import/progress?importId=${importId}`), 404, M.importNotFound);
   });
 
@@ -169,7 +229,8 @@ describe(`importing your own texts on ${database.label}`, () => {
       [`http://127.0.0.2:${new URL(base).port}/artikel`, 400, M.urlPrivate],
       ['http://169.254.169.254/latest/meta-data/', 400, M.urlPrivate],
     ];
-    for (const [url, status, message] of cases) expectProblem(await post(reader.agent, '/api/articles/import/url', { ...settings, url, commandId: randomUUID() }), status, message);
+    for (const [url, status, message] of cases)
+      expectProblem(await post(reader.agent, '/api/articles/import/url', { ...settings, url, commandId: randomUUID() }), status, message);
     expect(await eventCount(t)).toBe(before);
   });
 
@@ -177,7 +238,9 @@ describe(`importing your own texts on ${database.label}`, () => {
     const reader = person(t);
     const before = await eventCount(t);
     const renamedZip = zipSync({ 'notes.txt': strToU8('Nur eine Notiz.') });
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+    ]);
     const cases: [string, Uint8Array, number, string][] = [
       ['buch.epub', renamedZip, 400, M.notEpub],
       ['buch.epub', strToU8('Das ist kein Buch, nur Text.'), 400, M.notEpub],
@@ -187,10 +250,23 @@ describe(`importing your own texts on ${database.label}`, () => {
       ['leer.epub', new Uint8Array(0), 400, M.emptyFile],
       ['folien.pdf', strToU8('%PDF-1.4'), 400, M.unsupportedFile],
       ['riesig.txt', new Uint8Array(20 * 1024 * 1024).fill(0x61), 413, M.fileTooLarge],
-      ['bilder.epub', buildEpub({ title: 'Nur Bilder', author: 'X', chapters: [{ file: 'a.xhtml', title: 'A', body: '<img src="a.png" alt=""/>' }] }), 400, M.noText],
+      [
+        'bilder.epub',
+        buildEpub({ title: 'Nur Bilder', author: 'X', chapters: [{ file: 'a.xhtml', title: 'A', body: '<img src="a.png" alt=""/>' }] }),
+        400,
+        M.noText,
+      ],
     ];
     for (const [filename, bytes, status, message] of cases) expectProblem(await upload(reader.agent, filename, bytes), status, message);
-    expectProblem(await reader.agent.request({ method: 'POST', url: '/api/articles/import/file', ...multipartForm({ ...settings, commandId: randomUUID() }) }), 400, M.fileRequired);
+    expectProblem(
+      await reader.agent.request({
+        method: 'POST',
+        url: '/api/articles/import/file',
+        ...multipartForm({ ...settings, commandId: randomUUID() }),
+      }),
+      400,
+      M.fileRequired,
+    );
     expect((await upload(reader.agent, 'a.txt', strToU8('Hallo'), { ...settings, languageCode: 'xx' })).statusCode).toBe(400);
     expect(await eventCount(t)).toBe(before);
     expect((await get(reader.agent, '/api/articles/user-articles')).json().articles).toEqual([]);
@@ -203,8 +279,14 @@ describe(`importing your own texts on ${database.label}`, () => {
     expectProblem(await upload(free.agent, 'geschichten.epub', book()), 403, importQuotaMessage(3, 1));
     expect(await eventCount(t)).toBe(before);
     // One article still fits.
-    expect((await post(free.agent, '/api/articles/import/text', { ...settings, text: 'Ein letzter Text.', commandId: randomUUID() })).statusCode).toBe(201);
-    expectProblem(await post(free.agent, '/api/articles/import/text', { ...settings, text: 'Noch einer.', commandId: randomUUID() }), 403, LIBRARY_MESSAGES.privateLimit);
+    expect(
+      (await post(free.agent, '/api/articles/import/text', { ...settings, text: 'Ein letzter Text.', commandId: randomUUID() })).statusCode,
+    ).toBe(201);
+    expectProblem(
+      await post(free.agent, '/api/articles/import/text', { ...settings, text: 'Noch einer.', commandId: randomUUID() }),
+      403,
+      LIBRARY_MESSAGES.privateLimit,
+    );
   });
 
   it('applies a retried import once (same command id)', async () => {

@@ -44,7 +44,9 @@ export async function importRoutes(app: App, auth: Authenticator, imports: Impor
 
   registerRoute(app, auth, r.importFile, async ({ user, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, M.fileRequired);
-    const { fields, file } = await readForm(request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 2, fields: FIELDS_MAX, fieldSize: 1000 } }) as never);
+    const { fields, file } = await readForm(
+      request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 2, fields: FIELDS_MAX, fieldSize: 1000 } }) as never,
+    );
     const parsed = ImportFileFieldsSchema.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;

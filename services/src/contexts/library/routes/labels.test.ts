@@ -3,7 +3,16 @@ import { DIFFICULTY_LABELS, difficultyFromCounts } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import { labelIndexSql, labelsFor } from '../queries/difficulty-sql';
 import { readerWordsProjection } from '../projections/reader-words';
-import { createArticle, database, expectRebuildEqual, get, libraryTestApp, markWords, person, type Person } from '../../../../test-support/contexts/library/app';
+import {
+  createArticle,
+  database,
+  expectRebuildEqual,
+  get,
+  libraryTestApp,
+  markWords,
+  person,
+  type Person,
+} from '../../../../test-support/contexts/library/app';
 
 describe(`difficulty labels and the library query on ${database.label}`, () => {
   let t: TestApp;
@@ -14,9 +23,30 @@ describe(`difficulty labels and the library query on ${database.label}`, () => {
   beforeAll(async () => {
     t = await libraryTestApp();
     reader = person(t);
-    ids.easy = (await createArticle(reader.agent, { name: 'Alpha Hund', category: 'Children', generalDifficulty: 'A1', content: 'Der Hund. Der Hund!' })).article.id;
-    ids.hard = (await createArticle(reader.agent, { name: 'Beta Quantenphysik', category: 'Science & Technology', generalDifficulty: 'C1', content: 'Verschränkte Teilchen widersprechen Intuitionen.' })).article.id;
-    ids.medium = (await createArticle(reader.agent, { name: 'Gamma Katze', category: 'Children', generalDifficulty: 'A2', content: 'Der Hund läuft. Der Hund schläft.' })).article.id;
+    ids.easy = (
+      await createArticle(reader.agent, {
+        name: 'Alpha Hund',
+        category: 'Children',
+        generalDifficulty: 'A1',
+        content: 'Der Hund. Der Hund!',
+      })
+    ).article.id;
+    ids.hard = (
+      await createArticle(reader.agent, {
+        name: 'Beta Quantenphysik',
+        category: 'Science & Technology',
+        generalDifficulty: 'C1',
+        content: 'Verschränkte Teilchen widersprechen Intuitionen.',
+      })
+    ).article.id;
+    ids.medium = (
+      await createArticle(reader.agent, {
+        name: 'Gamma Katze',
+        category: 'Children',
+        generalDifficulty: 'A2',
+        content: 'Der Hund läuft. Der Hund schläft.',
+      })
+    ).article.id;
     // The library learns the reader's words from vocabulary's events only.
     await markWords(t, reader.uid, 'de', ['der', 'hund'], 'known');
     await markWords(t, reader.uid, 'fr', ['verschränkte'], 'known'); // another language does not count
@@ -24,7 +54,8 @@ describe(`difficulty labels and the library query on ${database.label}`, () => {
   });
   afterAll(async () => t?.close());
 
-  const mine = async (query: string) => (await get(reader.agent, `/api/articles?languageCode=de&scope=mine&minPosition=${marked}&${query}`)).json();
+  const mine = async (query: string) =>
+    (await get(reader.agent, `/api/articles?languageCode=de&scope=mine&minPosition=${marked}&${query}`)).json();
   const names = (page: { articles: { name: string }[] }) => page.articles.map((a) => a.name);
 
   it('labels every listed article against the reader’s own words', async () => {
@@ -74,7 +105,9 @@ describe(`difficulty labels and the library query on ${database.label}`, () => {
     );
     expect(rows.length).toBeGreaterThan(10_000);
     for (const r of rows as { total: number; known: number; uncertain: number; label: number }[]) {
-      expect(DIFFICULTY_LABELS[r.label], `${r.known}/${r.uncertain} of ${r.total}`).toBe(difficultyFromCounts(r.total, r.known, r.uncertain));
+      expect(DIFFICULTY_LABELS[r.label], `${r.known}/${r.uncertain} of ${r.total}`).toBe(
+        difficultyFromCounts(r.total, r.known, r.uncertain),
+      );
     }
   });
 

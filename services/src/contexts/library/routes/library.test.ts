@@ -65,7 +65,8 @@ describe(`library routes on ${database.label}`, () => {
     const master = t.agent().setCookies(testUserCookies(randomUUID(), 'User', 'master'));
     const free = reader();
     for (const language of LEARNING_LANGUAGES) {
-      const listed = (await free.request({ method: 'GET', url: `/api/articles?languageCode=${language}&premium=true&pageSize=100` })).json().articles as ArticleSummary[];
+      const listed = (await free.request({ method: 'GET', url: `/api/articles?languageCode=${language}&premium=true&pageSize=100` })).json()
+        .articles as ArticleSummary[];
       const seeded = demoArticles().filter((a) => a.languageCode === language && a.isPremiumOnly);
       expect(listed.map((a) => a.id).sort(), language).toEqual(seeded.map((a) => a.id).sort());
       expect(seeded.length, language).toBeGreaterThanOrEqual(3);

@@ -8,8 +8,14 @@ const PATH = '/api/migrations/addArticlesTotalRead';
 describe(`PATCH migrations/addArticlesTotalRead (the total reads rebuilt from the log) on ${database.label}`, () => {
   let t: TestApp;
   const liveReads = async () =>
-    Object.fromEntries(((await t.platform.db('library_articles').select('id', 'total_reads')) as { id: string; total_reads: number }[]).map((r) => [r.id, r.total_reads]));
-  const generation = async () => Number((await t.platform.db('projection_state').where({ name: 'library-articles' }).first()).active_generation);
+    Object.fromEntries(
+      ((await t.platform.db('library_articles').select('id', 'total_reads')) as { id: string; total_reads: number }[]).map((r) => [
+        r.id,
+        r.total_reads,
+      ]),
+    );
+  const generation = async () =>
+    Number((await t.platform.db('projection_state').where({ name: 'library-articles' }).first()).active_generation);
 
   beforeAll(async () => {
     t = await libraryTestApp();
@@ -20,7 +26,8 @@ describe(`PATCH migrations/addArticlesTotalRead (the total reads rebuilt from th
       [person(t), [articles[0]!.id]],
       [person(t), [articles[0]!.id, articles[0]!.id]],
     ] as const) {
-      for (const articleId of ids) await reader.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId, language: 'fr' } });
+      for (const articleId of ids)
+        await reader.agent.request({ method: 'PATCH', url: '/api/articles/totalReads', payload: { articleId, language: 'fr' } });
     }
     await t.caughtUp();
   });
@@ -41,7 +48,11 @@ describe(`PATCH migrations/addArticlesTotalRead (the total reads rebuilt from th
     const before = await liveReads();
     const events = await eventCount(t);
     const oldGeneration = await generation();
-    expect(Object.values(before).filter((n) => n > 0).sort()).toEqual([1, 3]);
+    expect(
+      Object.values(before)
+        .filter((n) => n > 0)
+        .sort(),
+    ).toEqual([1, 3]);
 
     const started = await admin.agent.request({ method: 'PATCH', url: PATH });
     expect(started.statusCode).toBe(202);

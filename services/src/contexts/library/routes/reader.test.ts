@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIBRARY_MESSAGES as M } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
-import { createArticle, database, eventCount, expectProblem, get, libraryTestApp, person, post } from '../../../../test-support/contexts/library/app';
+import {
+  createArticle,
+  database,
+  eventCount,
+  expectProblem,
+  get,
+  libraryTestApp,
+  person,
+  post,
+} from '../../../../test-support/contexts/library/app';
 
 describe(`bookmark, rating and progress routes on ${database.label}`, () => {
   let t: TestApp;
@@ -21,7 +30,10 @@ describe(`bookmark, rating and progress routes on ${database.label}`, () => {
     const got = await get(reader.agent, `/api/articles/bookmark?articleId=${demoId}&minPosition=${set.json().position}`);
     expect(got.json()).toEqual({ bookmark: { articleId: demoId, pageNumber: 3, totalPages: 7 } });
     const moved = await post(reader.agent, '/api/articles/bookmark', { articleId: demoId, pageNumber: 4, totalPages: 7 });
-    expect((await get(reader.agent, `/api/articles/bookmark?articleId=${demoId}&minPosition=${moved.json().position}`)).json().bookmark.pageNumber).toBe(4);
+    expect(
+      (await get(reader.agent, `/api/articles/bookmark?articleId=${demoId}&minPosition=${moved.json().position}`)).json().bookmark
+        .pageNumber,
+    ).toBe(4);
     expect((await post(reader.agent, '/api/articles/bookmark', { articleId: demoId, pageNumber: 4, totalPages: 7 })).json()).toEqual({});
     expect((await get(person(t).agent, `/api/articles/bookmark?articleId=${demoId}`)).json()).toEqual({ bookmark: null });
   });
@@ -37,14 +49,27 @@ describe(`bookmark, rating and progress routes on ${database.label}`, () => {
     ]) {
       expectProblem(await post(reader.agent, '/api/articles/bookmark', body), 400, M.pageRange);
     }
-    expectProblem(await post(reader.agent, '/api/articles/bookmark', { articleId: 'nope', pageNumber: 1, totalPages: 1 }), 400, M.articleNotFound);
-    expectProblem(await post(reader.agent, '/api/articles/bookmark', { articleId: randomUUID(), pageNumber: 1, totalPages: 1 }), 404, M.articleNotFound);
+    expectProblem(
+      await post(reader.agent, '/api/articles/bookmark', { articleId: 'nope', pageNumber: 1, totalPages: 1 }),
+      400,
+      M.articleNotFound,
+    );
+    expectProblem(
+      await post(reader.agent, '/api/articles/bookmark', { articleId: randomUUID(), pageNumber: 1, totalPages: 1 }),
+      404,
+      M.articleNotFound,
+    );
     expect(await eventCount(t)).toBe(before);
   });
 
   it('keeps one rating per user and the average of them', async () => {
     const [a, b, c] = [person(t), person(t), person(t)];
-    const { article } = await createArticle(person(t, 'free', 'Admin').agent, { isPrivate: false, languageCode: 'es', name: 'Valoraciones', content: 'Hola a todos.' });
+    const { article } = await createArticle(person(t, 'free', 'Admin').agent, {
+      isPrivate: false,
+      languageCode: 'es',
+      name: 'Valoraciones',
+      content: 'Hola a todos.',
+    });
     const rate = (p: typeof a, rate: number) => post(p.agent, '/api/articles/rating', { articleId: article.id, rate });
     await rate(a, 5);
     await rate(b, 2);
@@ -58,7 +83,8 @@ describe(`bookmark, rating and progress routes on ${database.label}`, () => {
     expect(listed).toMatchObject({ id: article.id, averageRating: 3, ratings: 3 });
 
     const before = await eventCount(t);
-    for (const bad of [0, 6, 2.5, '5']) expectProblem(await post(a.agent, '/api/articles/rating', { articleId: article.id, rate: bad }), 400, M.rate);
+    for (const bad of [0, 6, 2.5, '5'])
+      expectProblem(await post(a.agent, '/api/articles/rating', { articleId: article.id, rate: bad }), 400, M.rate);
     expect(await eventCount(t)).toBe(before);
   });
 

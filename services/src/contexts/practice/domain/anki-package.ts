@@ -55,10 +55,23 @@ function noteType(id: number, deckId: number, now: number, language: string) {
     usn: -1,
     sortf: 0,
     did: deckId,
-    tmpls: [{ name: 'Card 1', ord: 0, qfmt: '{{Front}}', afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}', bqfmt: '', bafmt: '', did: null, bfont: '', bsize: 0 }],
+    tmpls: [
+      {
+        name: 'Card 1',
+        ord: 0,
+        qfmt: '{{Front}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+        bqfmt: '',
+        bafmt: '',
+        did: null,
+        bfont: '',
+        bsize: 0,
+      },
+    ],
     flds: [field('Front', 0), field('Back', 1)],
     css: CSS,
-    latexPre: '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
+    latexPre:
+      '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
     latexPost: '\\end{document}',
     latexsvg: false,
     req: [[0, 'any', [0]]],
@@ -68,7 +81,23 @@ function noteType(id: number, deckId: number, now: number, language: string) {
 }
 
 function deck(id: number, name: string, now: number) {
-  return { id, name, mod: now, usn: -1, lrnToday: [0, 0], revToday: [0, 0], newToday: [0, 0], timeToday: [0, 0], collapsed: false, browserCollapsed: false, desc: 'Flashcards exported from Verba.', dyn: 0, conf: 1, extendNew: 0, extendRev: 0 };
+  return {
+    id,
+    name,
+    mod: now,
+    usn: -1,
+    lrnToday: [0, 0],
+    revToday: [0, 0],
+    newToday: [0, 0],
+    timeToday: [0, 0],
+    collapsed: false,
+    browserCollapsed: false,
+    desc: 'Flashcards exported from Verba.',
+    dyn: 0,
+    conf: 1,
+    extendNew: 0,
+    extendRev: 0,
+  };
 }
 
 const DECK_CONFIG = {
@@ -101,7 +130,12 @@ function schedule(card: Flashcard, position: number, crtSeconds: number) {
   const memory =
     state === 'new' || card.lastTimePracticedStamp === null
       ? {}
-      : { s: round(Math.max(card.stability, 0.0001), 4), d: round(card.difficulty, 3), dr: DESIRED_RETENTION, lrt: Math.floor(card.lastTimePracticedStamp / 1000) };
+      : {
+          s: round(Math.max(card.stability, 0.0001), 4),
+          d: round(card.difficulty, 3),
+          dr: DESIRED_RETENTION,
+          lrt: Math.floor(card.lastTimePracticedStamp / 1000),
+        };
   return {
     type: TYPE[state],
     queue: QUEUE[state],
@@ -128,7 +162,20 @@ export async function ankiPackage(cards: readonly Flashcard[], language: Learnin
     const name = LANGUAGE_NAMES[language];
     const models = { [modelId]: noteType(modelId, deckId, nowSeconds, name) };
     const decks = { 1: { ...deck(1, 'Default', nowSeconds), desc: '' }, [deckId]: deck(deckId, `Verba::${name}`, nowSeconds) };
-    const conf = { nextPos: ordered.length + 1, estTimes: true, activeDecks: [deckId], sortType: 'noteFld', timeLim: 0, sortBackwards: false, addToCur: true, curDeck: deckId, newSpread: 0, dueCounts: true, curModel: modelId, collapseTime: 1200 };
+    const conf = {
+      nextPos: ordered.length + 1,
+      estTimes: true,
+      activeDecks: [deckId],
+      sortType: 'noteFld',
+      timeLim: 0,
+      sortBackwards: false,
+      addToCur: true,
+      curDeck: deckId,
+      newSpread: 0,
+      dueCounts: true,
+      curModel: modelId,
+      collapseTime: 1200,
+    };
     db.run('insert into col values (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
       crt,
       now.getTime(),
@@ -139,7 +186,7 @@ export async function ankiPackage(cards: readonly Flashcard[], language: Learnin
       JSON.stringify({ 1: DECK_CONFIG }),
       '{}',
     ]);
-    const note = db.prepare('insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, \'\')');
+    const note = db.prepare("insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
     const card = db.prepare('insert into cards values (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?)');
     ordered.forEach((c, i) => {
       const front = html(c.sourceValue);

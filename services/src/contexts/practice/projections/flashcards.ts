@@ -79,7 +79,8 @@ function applyEvent(row: FlashcardRow | undefined, e: FlashcardEvent): Flashcard
       if (!row) return undefined; // an event for a card this read model no longer has (user erased)
       if (e.type === 'practice.FlashcardEdited') return { ...row, source_value: e.data.sourceValue, target_value: e.data.targetValue };
       if (e.type === 'practice.FlashcardStatusChanged') return { ...row, status: e.data.status };
-      if (e.type === 'practice.FlashcardReviewUndone') return { ...withSchedule(row, e.data.restored), time_practiced: row.time_practiced - 1 };
+      if (e.type === 'practice.FlashcardReviewUndone')
+        return { ...withSchedule(row, e.data.restored), time_practiced: row.time_practiced - 1 };
       return { ...withSchedule(row, e.data.after), time_practiced: row.time_practiced + 1 };
   }
 }
@@ -94,7 +95,9 @@ async function writeCards(trx: Knex.Transaction, table: string, cards: Map<strin
     await trx(table).insert(chunk).onConflict(['user_id', 'card_id']).merge();
   }
   for (let i = 0; i < gone.length; i += CHUNK) {
-    await trx(table).whereIn(['user_id', 'card_id'], gone.slice(i, i + CHUNK)).delete();
+    await trx(table)
+      .whereIn(['user_id', 'card_id'], gone.slice(i, i + CHUNK))
+      .delete();
   }
 }
 
@@ -178,8 +181,11 @@ export const flashcardsProjection: Projection = {
       }
       const cards = new Map<string, FlashcardRow | undefined>();
       for (let i = 0; i < toLoad.length; i += CHUNK) {
-        const rows: FlashcardRow[] = await trx(cardsTable).whereIn(['user_id', 'card_id'], toLoad.slice(i, i + CHUNK)).select();
-        for (const r of rows) cards.set(cardKey(r.user_id, r.card_id), { ...r, difficulty: Number(r.difficulty), stability: Number(r.stability) });
+        const rows: FlashcardRow[] = await trx(cardsTable)
+          .whereIn(['user_id', 'card_id'], toLoad.slice(i, i + CHUNK))
+          .select();
+        for (const r of rows)
+          cards.set(cardKey(r.user_id, r.card_id), { ...r, difficulty: Number(r.difficulty), stability: Number(r.stability) });
       }
       const days = new Map<string, number>();
       for (const e of batch) {

@@ -6,7 +6,11 @@ import { readEventData } from '../../../platform/decider/events';
 import { latestRowsStatements, type Column } from '../../../platform/projections/bulk-load';
 import { StatisticsKeeper } from '../../../platform/projections/statistics-keeper';
 
-const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
+const KEY: readonly Column[] = [
+  ['user_id', 'uuid'],
+  ['language', 'text'],
+  ['word', 'text'],
+];
 
 /**
  * Every batch deletes the words that stopped being Uncertain; on a fresh table without statistics the

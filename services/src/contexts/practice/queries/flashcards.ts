@@ -1,6 +1,14 @@
 import type { Knex } from 'knex';
 import { dateDiffInDays } from 'ts-fsrs';
-import { DAY_MS, DUE_COUNT_MAX, MASTERED_AFTER_DAYS, currentStreak, type Flashcard, type FlashcardStatus, type LearningLanguage } from '@verba/contracts';
+import {
+  DAY_MS,
+  DUE_COUNT_MAX,
+  MASTERED_AFTER_DAYS,
+  currentStreak,
+  type Flashcard,
+  type FlashcardStatus,
+  type LearningLanguage,
+} from '@verba/contracts';
 import type { FlashcardRow } from '../projections/flashcards';
 
 type Db = Knex | Knex.Transaction;
@@ -67,7 +75,10 @@ export class FlashcardQueries {
   }
 
   async byOrigin(userId: string, language: LearningLanguage, originId: string, origin: 'article' | 'chapter'): Promise<Flashcard[]> {
-    const rows: FlashcardRow[] = await this.cards(userId, language).andWhere({ origin_id: originId, origin }).orderBy(['created_at', 'card_id']).select();
+    const rows: FlashcardRow[] = await this.cards(userId, language)
+      .andWhere({ origin_id: originId, origin })
+      .orderBy(['created_at', 'card_id'])
+      .select();
     const now = this.now();
     return rows.map((r) => toFlashcard(r, now));
   }
@@ -76,28 +87,43 @@ export class FlashcardQueries {
    * The next cards to practice in "due first" order, read straight from the index on (user, language,
    * due date), with the due count (capped: each counted card is a heap fetch) in the same round trip.
    */
-  async dueFirst(userId: string, language: LearningLanguage, limit: number): Promise<{ dueCount: number; cards: (Flashcard & { isDue: boolean })[] }> {
+  async dueFirst(
+    userId: string,
+    language: LearningLanguage,
+    limit: number,
+  ): Promise<{ dueCount: number; cards: (Flashcard & { isDue: boolean })[] }> {
     const now = this.now();
     const dueCount = this.db.raw(
       '(select count(*) from (select 1 from flashcards where user_id = ? and language = ? and due_at <= ? limit ?) due) as due_count',
       [userId, language, now, DUE_COUNT_MAX],
     );
-    const rows: (FlashcardRow & { due_count: string })[] = await this.cards(userId, language).orderBy(['due_at', 'card_id']).limit(limit).select('*', dueCount);
+    const rows: (FlashcardRow & { due_count: string })[] = await this.cards(userId, language)
+      .orderBy(['due_at', 'card_id'])
+      .limit(limit)
+      .select('*', dueCount);
     return { dueCount: Number(rows[0]?.due_count ?? 0), cards: rows.map((r) => ({ ...toFlashcard(r, now), isDue: r.due_at <= now })) };
   }
 
   async originStatus(userId: string, language: LearningLanguage) {
-    type Counts = { origin: string | null; origin_id: string | null; origin_name: string | null; total: string; known: string; uncertain: string; due_now: string };
+    type Counts = {
+      origin: string | null;
+      origin_id: string | null;
+      origin_name: string | null;
+      total: string;
+      known: string;
+      uncertain: string;
+      due_now: string;
+    };
     const rows = (await this.cards(userId, language)
-        .groupBy(['origin', 'origin_id', 'origin_name'])
-        .select('origin', 'origin_id', 'origin_name')
-        .select(
-          this.db.raw('count(*) as total'),
-          this.db.raw("count(*) filter (where status = 'known') as known"),
-          this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
-          this.db.raw('count(*) filter (where due_at <= ?) as due_now', [this.now()]),
-        )
-        .orderBy(['origin', 'origin_id'])) as unknown as Counts[];
+      .groupBy(['origin', 'origin_id', 'origin_name'])
+      .select('origin', 'origin_id', 'origin_name')
+      .select(
+        this.db.raw('count(*) as total'),
+        this.db.raw("count(*) filter (where status = 'known') as known"),
+        this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
+        this.db.raw('count(*) filter (where due_at <= ?) as due_now', [this.now()]),
+      )
+      .orderBy(['origin', 'origin_id'])) as unknown as Counts[];
     return rows.map((r) => ({
       origin: r.origin as 'article' | 'chapter' | null,
       originId: r.origin_id,

@@ -42,7 +42,13 @@ export class PracticeGames {
   async matchSentence(userId: string, language: LearningLanguage) {
     const pool = await this.pool(userId, language);
     const pairs = [...pool.filter(isPhrase), ...pool.filter((c) => !isPhrase(c))].slice(0, MATCH_PAIRS);
-    return { pairs, targets: shuffle(pairs.map(({ id, targetValue }) => ({ id, targetValue })), this.random) };
+    return {
+      pairs,
+      targets: shuffle(
+        pairs.map(({ id, targetValue }) => ({ id, targetValue })),
+        this.random,
+      ),
+    };
   }
 
   /** Words of these cards that the learner's dictionary has as Uncertain. */
@@ -57,7 +63,10 @@ export class PracticeGames {
   }
 
   private question(card: GameCard, pool: GameCard[], uncertain: Set<string>) {
-    const others = shuffle(pool.filter((c) => c.id !== card.id && c.targetValue !== card.targetValue), this.random);
+    const others = shuffle(
+      pool.filter((c) => c.id !== card.id && c.targetValue !== card.targetValue),
+      this.random,
+    );
     const options = shuffle([card, ...others.slice(0, QUIZ_OPTIONS - 1)], this.random).map(({ id, targetValue }) => ({ id, targetValue }));
     return { id: card.id, sourceValue: card.sourceValue, options, uncertainInDictionary: uncertain.has(wordKey(card.sourceValue)) };
   }

@@ -73,7 +73,9 @@ describe('espeak-ng compiled to WebAssembly, with no espeak-ng on PATH', () => {
     const slow = wavInfo(await say('Das Wasser war kalt', 'Hans', 0.5)).seconds;
     expect(slow).toBeGreaterThan(normal * 1.5);
     // Were the markup spoken as words ("speak break time ..."), the audio would be seconds longer.
-    const bare = wavInfo(Buffer.from((await espeak.synthesize({ ssml: '<speak>Das Wasser war kalt</speak>', voiceId: 'Hans' })).audio)).seconds;
+    const bare = wavInfo(
+      Buffer.from((await espeak.synthesize({ ssml: '<speak>Das Wasser war kalt</speak>', voiceId: 'Hans' })).audio),
+    ).seconds;
     expect(Math.abs(normal - bare)).toBeLessThan(0.4);
   });
 
@@ -128,7 +130,9 @@ describe('espeak-ng WebAssembly thread', () => {
     const espeak = createEspeakWasmSynthesizer({ timeoutMs: 1 });
     try {
       const paragraph = 'Das Wasser war kalt, und die Sonne schien über den Bergen. '.repeat(40);
-      await expect(espeak.synthesize({ ssml: wrapForSpeech(paragraph), voiceId: 'Hans' })).rejects.toThrow('espeak-ng took longer than 1 ms');
+      await expect(espeak.synthesize({ ssml: wrapForSpeech(paragraph), voiceId: 'Hans' })).rejects.toThrow(
+        'espeak-ng took longer than 1 ms',
+      );
     } finally {
       await espeak.close?.();
     }

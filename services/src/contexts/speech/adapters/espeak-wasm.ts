@@ -35,7 +35,8 @@ export interface EspeakWasmOptions {
   idleMs?: number;
 }
 
-type Reply = { type: 'ready'; sampleRate: number } | { type: 'failed'; error: string } | { id: number; samples?: Int16Array; error?: string };
+type Reply =
+  { type: 'ready'; sampleRate: number } | { type: 'failed'; error: string } | { id: number; samples?: Int16Array; error?: string };
 
 interface Pending {
   resolve(samples: Int16Array): void;
@@ -141,8 +142,7 @@ class EspeakThread {
         } else if (m.type === 'ready') {
           started = true;
           resolve(m.sampleRate);
-        }
-        else reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: new Error(m.error) }));
+        } else reject(new SpeechUnavailableError(SPEECH_UNAVAILABLE, { cause: new Error(m.error) }));
       });
     });
     ready.catch(() => undefined); // a failed start is reported to the calls waiting on it, not as unhandled

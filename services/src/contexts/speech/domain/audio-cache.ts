@@ -20,7 +20,9 @@ export async function migrateAudioCache(db: Knex): Promise<void> {
 }
 
 export function audioKey(engine: string, voiceId: string, speed: number, text: string): string {
-  return createHash('sha256').update(JSON.stringify([engine, voiceId, speed, text])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([engine, voiceId, speed, text]))
+    .digest('hex');
 }
 
 export class AudioCache {

@@ -34,7 +34,7 @@ interface WavParts {
 
 function wavParts(bytes: Buffer): WavParts | undefined {
   let format: Buffer | undefined;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = ascii(bytes, at, 4);
     const size = bytes.readUInt32LE(at + 4);
     const body = bytes.subarray(at + 8, Math.min(bytes.length, at + 8 + size));

@@ -75,7 +75,10 @@ export class TtsUsage {
     const at = this.now();
     const month = utcMonth(at);
     const recorded = await this.lastOnly.readStream(usageStream(userId, month));
-    const state = fold(usageDecider, recorded.map((r) => codec.decode(r)));
+    const state = fold(
+      usageDecider,
+      recorded.map((r) => codec.decode(r)),
+    );
     const { allowed } = ttsAllowance(subscription, state, at.getTime());
     const used = state.ttsApiCalls;
     const master = subscription === 'master';

@@ -45,7 +45,10 @@ export const audioProjection: Projection = {
         attached_by: d.by,
         attached_at: d.at,
       };
-      await trx(table).insert({ ...key, ...row }).onConflict(['target_kind', 'target_id']).merge(Object.keys(row));
+      await trx(table)
+        .insert({ ...key, ...row })
+        .onConflict(['target_kind', 'target_id'])
+        .merge(Object.keys(row));
     }
   },
 };

@@ -15,7 +15,10 @@ export function withFallback(primary: TranslationProvider, fallback: Translation
         return await primary.translate(request);
       } catch (e) {
         const err = e as Error & { status?: number };
-        log.warn({ provider: primary.name, error: err.name, ...(err.status ? { status: err.status } : {}) }, 'translation provider failed; answering from the offline dictionary');
+        log.warn(
+          { provider: primary.name, error: err.name, ...(err.status ? { status: err.status } : {}) },
+          'translation provider failed; answering from the offline dictionary',
+        );
         const answer = await fallback.translate(request);
         return answer && { ...answer, fallback: true };
       }

@@ -53,7 +53,12 @@ async function startServer() {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') };
+      const request: Received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: JSON.parse(Buffer.concat(chunks).toString() || '{}'),
+      };
       received.push(request);
       const known = req.method === 'POST' && req.url === '/v1/chat/completions';
       const { status, json, delayMs = 0 } = known ? reply(request) : { status: 404, json: { error: { message: 'not found' } } };
@@ -112,38 +117,68 @@ describe('AI translation through a local OpenAI-compatible server (Ollama, llama
 
   it("reads llama.cpp's answer, which has no usage or fingerprint", async () => {
     server.answer(() => llamaCpp('  The tent is by the lake.  '));
-    expect(await adapter().translate({ text: 'Das Zelt steht am See.', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'The tent is by the lake.', source: 'ai' });
+    expect(await adapter().translate({ text: 'Das Zelt steht am See.', locale: 'en', sourceLanguage: 'de' })).toEqual({
+      text: 'The tent is by the lake.',
+      source: 'ai',
+    });
   });
 
   it('treats an answer without text as an invalid result, and the learner gets the dictionary, marked as a fallback', async () => {
     server.answer(() => llamaCpp(''));
     await expect(adapter().translate({ text: 'Zelt', locale: 'en' })).rejects.toBeInstanceOf(InvalidProviderResultError);
-    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'tent', source: 'dictionary', fallback: true });
+    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({
+      text: 'tent',
+      source: 'dictionary',
+      fallback: true,
+    });
   });
 
-  it('fails with the server\'s error (status and message), and the learner gets the dictionary instead', async () => {
+  it("fails with the server's error (status and message), and the learner gets the dictionary instead", async () => {
     server.answer(() => ({ status: 500, json: { error: { message: 'llama runner process has terminated' } } }));
-    await expect(adapter().translate({ text: 'Zelt', locale: 'en' })).rejects.toMatchObject({ status: 500, message: expect.stringContaining('llama runner process has terminated') });
-    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'tent', source: 'dictionary', fallback: true });
+    await expect(adapter().translate({ text: 'Zelt', locale: 'en' })).rejects.toMatchObject({
+      status: 500,
+      message: expect.stringContaining('llama runner process has terminated'),
+    });
+    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({
+      text: 'tent',
+      source: 'dictionary',
+      fallback: true,
+    });
   });
 
   it('reports a model the server does not have (404), and the learner gets the dictionary instead', async () => {
-    server.answer((r) => ({ status: 404, json: { error: { message: `model "${r.body.model}" not found, try pulling it first`, type: 'api_error' } } }));
-    await expect(adapter().translate({ text: 'Zelt', locale: 'en' })).rejects.toMatchObject({ status: 404, message: expect.stringContaining('model "llama3.2" not found') });
-    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'tent', source: 'dictionary', fallback: true });
+    server.answer((r) => ({
+      status: 404,
+      json: { error: { message: `model "${r.body.model}" not found, try pulling it first`, type: 'api_error' } },
+    }));
+    await expect(adapter().translate({ text: 'Zelt', locale: 'en' })).rejects.toMatchObject({
+      status: 404,
+      message: expect.stringContaining('model "llama3.2" not found'),
+    });
+    expect(await configured().translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({
+      text: 'tent',
+      source: 'dictionary',
+      fallback: true,
+    });
   });
 
   it('gives up on a server slower than the timeout, and the learner gets the dictionary instead', async () => {
     server.answer(() => ({ ...ollama('too late'), delayMs: 3000 }));
     const started = Date.now();
     await expect(adapter(200).translate({ text: 'Zelt', locale: 'en' })).rejects.toBeInstanceOf(APIConnectionTimeoutError);
-    expect(await configured({ OPENAI_TIMEOUT_MS: '200' }).translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({ text: 'tent', source: 'dictionary', fallback: true });
+    expect(await configured({ OPENAI_TIMEOUT_MS: '200' }).translate({ text: 'Zelt', locale: 'en', sourceLanguage: 'de' })).toEqual({
+      text: 'tent',
+      source: 'dictionary',
+      fallback: true,
+    });
     // One retry each, never the server's three seconds.
     expect(Date.now() - started).toBeLessThan(2900);
   });
 
   it('answers from the dictionary alone when neither a key nor a base URL is set', () => {
     expect(configuredProvider(loadConfig({}), noMemory, log).name).toBe('local');
-    expect(configuredProvider(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3.2' }), noMemory, log).name).toBe('openai:llama3.2');
+    expect(
+      configuredProvider(loadConfig({ OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3.2' }), noMemory, log).name,
+    ).toBe('openai:llama3.2');
   });
 });

@@ -39,7 +39,14 @@ export const ownMeaningsProjection: Projection = {
       // An erased learner's text opens empty; their rows are gone already (or go at their UserDeleted).
       if (!data.word || !data.meaning) continue;
       await trx(table)
-        .insert({ user_id: data.userId, language: data.languageCode, word_key: meaningKey(data.word), word: data.word, meaning: data.meaning, updated_at: data.at })
+        .insert({
+          user_id: data.userId,
+          language: data.languageCode,
+          word_key: meaningKey(data.word),
+          word: data.word,
+          meaning: data.meaning,
+          updated_at: data.at,
+        })
         .onConflict(['user_id', 'language', 'word_key'])
         .merge(['word', 'meaning', 'updated_at']);
     }

@@ -8,7 +8,11 @@ import { UserDeleted } from '../../identity/published';
 
 const codec = new EventCodec([...vocabularyEvents]);
 
-const KEY: readonly Column[] = [['user_id', 'uuid'], ['language', 'text'], ['word', 'text']];
+const KEY: readonly Column[] = [
+  ['user_id', 'uuid'],
+  ['language', 'text'],
+  ['word', 'text'],
+];
 const COLUMNS: readonly Column[] = [...KEY, ['status', 'text'], ['updated_at', 'timestamptz']];
 
 export interface DictionaryEntry {
@@ -35,7 +39,10 @@ const dictionaryStatements = (events: RecordedEvent[], { t }: StatementContext):
       return [data.userId, data.language, data.word, data.status, data.at];
     },
     keep: (r) => r[3] !== 'new',
-    write: { cols: COLUMNS, conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' } },
+    write: {
+      cols: COLUMNS,
+      conflict: { key: ['user_id', 'language', 'word'], merge: 'status = excluded.status, updated_at = excluded.updated_at' },
+    },
     removeBy: KEY,
   });
 

@@ -63,8 +63,7 @@ function isClientError(e: unknown, type: ErrorType, className: string): boolean 
 function isMissingStream(e: unknown): boolean {
   // A soft-deleted stream reads as not found; a tombstoned (hard-deleted) one reads as deleted.
   return (
-    isClientError(e, ErrorType.STREAM_NOT_FOUND, 'StreamNotFoundError') ||
-    isClientError(e, ErrorType.STREAM_DELETED, 'StreamDeletedError')
+    isClientError(e, ErrorType.STREAM_NOT_FOUND, 'StreamNotFoundError') || isClientError(e, ErrorType.STREAM_DELETED, 'StreamDeletedError')
   );
 }
 

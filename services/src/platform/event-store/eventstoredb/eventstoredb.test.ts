@@ -30,11 +30,7 @@ async function hasContainerRuntime(): Promise<boolean> {
 type Target = { kind: 'url'; url: string } | { kind: 'container' } | { kind: 'none' };
 
 const envUrl = process.env['EVENTSTORE_URL']?.trim();
-const target: Target = envUrl
-  ? { kind: 'url', url: envUrl }
-  : (await hasContainerRuntime())
-    ? { kind: 'container' }
-    : { kind: 'none' };
+const target: Target = envUrl ? { kind: 'url', url: envUrl } : (await hasContainerRuntime()) ? { kind: 'container' } : { kind: 'none' };
 
 /** Fails (never skips) when EVENTSTORE_URL points at nothing, with the start-up check's message. */
 async function assertReachable(url: string): Promise<void> {

@@ -64,9 +64,7 @@ describe('eventstoredb mapping helpers', () => {
   it('uses UUID ids as they are and maps other ids to a stable UUIDv5, keeping the original', () => {
     const id = '7f1b7a52-4a55-4e0e-9d4a-3c2f1e0d9b8a';
     expect(toEsdbEventId(id)).toEqual({ eventId: id });
-    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe(
-      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
-    );
+    expect(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('2ed6657d-e927-568b-95e1-2665a8aea6a2');
     const odd = toEsdbEventId('order-1/placed');
     expect(odd.originalId).toBe('order-1/placed');
     expect(odd.eventId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

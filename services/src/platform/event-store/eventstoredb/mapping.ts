@@ -82,11 +82,7 @@ export function toEsdbEventId(id: string): { eventId: string; originalId?: strin
 }
 
 /** The metadata JSON stored with an event: the caller's metadata plus the schema version (and odd ids). */
-export function encodeEventMetadata(
-  metadata: EventMetadata | undefined,
-  version: number,
-  originalId?: string,
-): Record<string, unknown> {
+export function encodeEventMetadata(metadata: EventMetadata | undefined, version: number, originalId?: string): Record<string, unknown> {
   const out: Record<string, unknown> = { ...(metadata ?? {}), [VERSION_KEY]: version };
   if (originalId !== undefined) out[ORIGINAL_ID_KEY] = originalId;
   return out;

@@ -35,7 +35,8 @@ for (const engine of await testEngines()) {
         await migrateEventStore(store.pool);
         const streamId = `time-${randomUUID()}`;
         await store.append(streamId, [{ id: randomUUID(), type: 'A', version: 1, data: {} }], 'no_stream');
-        const stored = (await store.pool.query<{ created_at: Date }>('select created_at from es_events where stream_id = $1', [streamId])).rows[0]!.created_at;
+        const stored = (await store.pool.query<{ created_at: Date }>('select created_at from es_events where stream_id = $1', [streamId]))
+          .rows[0]!.created_at;
         const [viaStream] = await store.readStream(streamId);
         const viaLog = (await readLogUntil(store, (log) => log.some((e) => e.streamId === streamId))).find((e) => e.streamId === streamId)!;
         expect(viaStream!.createdAt.getTime()).toBe(stored.getTime());

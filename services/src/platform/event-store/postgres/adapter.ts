@@ -115,8 +115,7 @@ export type PostgresEventStore = EventStore & {
 
 export function createPostgresEventStore(config: PostgresEventStoreOptions): PostgresEventStore {
   const ownsPool = !config.pool;
-  const pool =
-    config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
+  const pool = config.pool ?? new pg.Pool({ connectionString: config.connectionString, max: config.poolSize ?? 10 });
   const wake = new WakeUp();
   // Every statement of the store has a fixed text and fixed result columns, so each may be prepared.
   const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
@@ -175,7 +174,16 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
 
   /** The earlier append this one retries, or undefined when none of its ids is stored yet. */
   async function findEarlierAppend(streamId: string, events: NewEvent[]): Promise<AppendResult | undefined> {
-    const res = await query<{ event_id: string; stream_id: string; stream_revision: string; type: string; data: unknown; metadata: EventMetadata; tx: string; global_position: string }>(
+    const res = await query<{
+      event_id: string;
+      stream_id: string;
+      stream_revision: string;
+      type: string;
+      data: unknown;
+      metadata: EventMetadata;
+      tx: string;
+      global_position: string;
+    }>(
       `select event_id, stream_id, stream_revision, type, data, metadata, transaction_id::text as tx, global_position from es_events
        where event_id = any($1::uuid[]) order by stream_revision`,
       [events.map((e) => e.id)],
@@ -185,9 +193,14 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     const rows = events.map((e) => byId.get(e.id.toLowerCase())).filter((r) => r !== undefined);
     const earlier = rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, type: r.type, data: r.data, metadata: r.metadata ?? {} }));
     const last = res.rows[res.rows.length - 1]!;
-    const result = { nextRevision: BigInt(last.stream_revision), position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) } };
+    const result = {
+      nextRevision: BigInt(last.stream_revision),
+      position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
+    };
     if (isRetryOf(earlier, streamId, events)) return result;
-    const sameShape = isSameShape(earlier, streamId, events) ? { events: rows.map((r) => ({ revision: BigInt(r.stream_revision), data: r.data })), result } : undefined;
+    const sameShape = isSameShape(earlier, streamId, events)
+      ? { events: rows.map((r) => ({ revision: BigInt(r.stream_revision), data: r.data })), result }
+      : undefined;
     throw new EventIdReusedError(streamId, sameShape);
   }
 
@@ -231,10 +244,9 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async streamRevision(streamId) {
-      const res = await query<{ revision: string; deleted: boolean }>(
-        'select revision, deleted from es_streams where stream_id = $1',
-        [streamId],
-      );
+      const res = await query<{ revision: string; deleted: boolean }>('select revision, deleted from es_streams where stream_id = $1', [
+        streamId,
+      ]);
       const row = res.rows[0];
       if (!row || row.deleted || BigInt(row.revision) < 0n) return undefined;
       return BigInt(row.revision);
@@ -266,10 +278,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     },
 
     async getStreamMetadata(streamId) {
-      const res = await query<{ metadata: StreamMetadata }>(
-        'select metadata from es_streams where stream_id = $1',
-        [streamId],
-      );
+      const res = await query<{ metadata: StreamMetadata }>('select metadata from es_streams where stream_id = $1', [streamId]);
       const raw = res.rows[0]?.metadata ?? {};
       const { truncateBefore, ...rest } = raw as Record<string, unknown>;
       return truncateBefore === undefined ? rest : { ...rest, truncateBefore: BigInt(truncateBefore as string) };

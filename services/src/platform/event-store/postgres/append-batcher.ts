@@ -91,7 +91,7 @@ export class AppendBatcher<I extends AppendItem<unknown>> {
   private take(): Waiting<I>[] {
     const streams = new Set<string>();
     const batch: Waiting<I>[] = [];
-    for (let i = 0; i < this.queue.length && batch.length < this.maxItems; ) {
+    for (let i = 0; i < this.queue.length && batch.length < this.maxItems;) {
       const w = this.queue[i]!;
       if (streams.has(w.item.streamId)) {
         i++;

@@ -138,7 +138,9 @@ describe.skipIf(!real.available)(`visibility horizon on PostgreSQL ${real.skipRe
     try {
       await client.query('begin');
       await client.query(`select ${BEGIN_READ_MODEL_WRITE_SQL}`);
-      await expect(client.query('select * from es_append($1, -2, $2::jsonb)', ['refused', JSON.stringify([ev()])])).rejects.toMatchObject({ code: 'VX004' });
+      await expect(client.query('select * from es_append($1, -2, $2::jsonb)', ['refused', JSON.stringify([ev()])])).rejects.toMatchObject({
+        code: 'VX004',
+      });
       await client.query('rollback');
       // The setting ends with the transaction: the same connection appends afterwards.
       await client.query('select * from es_append($1, -2, $2::jsonb)', ['allowed', JSON.stringify([ev()])]);

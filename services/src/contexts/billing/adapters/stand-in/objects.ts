@@ -36,7 +36,10 @@ export function tableObjects(db: Knex): ObjectStore {
       return rows.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data));
     },
     async save(object) {
-      await db(STAND_IN_TABLE).insert({ id: object.id, object: object.object, data: JSON.stringify(object) }).onConflict('id').merge(['data']);
+      await db(STAND_IN_TABLE)
+        .insert({ id: object.id, object: object.object, data: JSON.stringify(object) })
+        .onConflict('id')
+        .merge(['data']);
     },
   };
 }

@@ -4,10 +4,12 @@ import { planOf } from '../stripe/catalog';
 type Obj = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- Stripe's JSON
 
 const escape = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const day = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 export const planName = (price: Obj) => PLAN_NAMES[planOf(price.recurring) ?? 'monthly'];
-const amount = (price: Obj) => `${formatPrice(price.unit_amount, price.currency as Currency)} ${PER_PERIOD[planOf(price.recurring) ?? 'monthly']}`;
+const amount = (price: Obj) =>
+  `${formatPrice(price.unit_amount, price.currency as Currency)} ${PER_PERIOD[planOf(price.recurring) ?? 'monthly']}`;
 
 /** No scripts at all; styles inline. */
 export const PAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'";
@@ -62,7 +64,10 @@ export function portalPage(session: Obj, subscriptions: Obj[], invoices: Obj[]):
     return `<section><h2>Verba Master · ${escape(planName(item.price))}</h2><p>${escape(amount(item.price))}</p><p><strong>${escape(state)}</strong></p>${action}</section>`;
   });
   const rows = invoices
-    .map((i) => `<tr><td>${escape(day(i.created))}</td><td>${escape(formatPrice(i.amount_paid, i.currency as Currency))}</td><td>${escape(i.status)}</td></tr>`)
+    .map(
+      (i) =>
+        `<tr><td>${escape(day(i.created))}</td><td>${escape(formatPrice(i.amount_paid, i.currency as Currency))}</td><td>${escape(i.status)}</td></tr>`,
+    )
     .join('');
   return page(
     'Manage your Verba subscription',

@@ -80,9 +80,12 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
   const idempotent = new Map<string, { status: number; body: unknown }>();
 
   const app = Fastify({ logger: false, routerOptions: { querystringParser: (s) => qs.parse(s, { depth: 5, arrayLimit: 100 }) as Obj } });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, qs.parse(body as string, { depth: 5, arrayLimit: 100 })));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, qs.parse(body as string, { depth: 5, arrayLimit: 100 })),
+  );
   app.setErrorHandler((error, _req, reply) => {
-    if (error instanceof StandInError) return reply.code(error.status).send({ error: { type: 'invalid_request_error', message: error.message, param: error.param } });
+    if (error instanceof StandInError)
+      return reply.code(error.status).send({ error: { type: 'invalid_request_error', message: error.message, param: error.param } });
     return reply.code(500).send({ error: { type: 'api_error', message: 'The stand-in failed.' } });
   });
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
@@ -114,7 +117,11 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
 
   app.get('/v1/prices', async (req: Req) => {
     const keys = ([] as string[]).concat(req.query.lookup_keys ?? []);
-    const prices = stripe.all('price').filter((p) => (!keys.length || keys.includes(p.lookup_key)) && (req.query.active === undefined || String(p.active) === req.query.active));
+    const prices = stripe
+      .all('price')
+      .filter(
+        (p) => (!keys.length || keys.includes(p.lookup_key)) && (req.query.active === undefined || String(p.active) === req.query.active),
+      );
     return list(prices, req.query, '/v1/prices');
   });
   app.post('/v1/customers', async (req: Req) => stripe.createCustomer(req.body ?? {}));
@@ -133,10 +140,17 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
   app.get('/v1/subscriptions/:id', async (req: Req) => found(stripe.get(req.params.id!, 'subscription'), req.params.id!));
   app.post('/v1/subscriptions/:id', async (req: Req) => {
     found(stripe.get(req.params.id!, 'subscription'), req.params.id!);
-    if (req.body?.cancel_at_period_end === undefined) throw new StandInError(400, 'The stand-in only updates cancel_at_period_end.', 'cancel_at_period_end');
+    if (req.body?.cancel_at_period_end === undefined)
+      throw new StandInError(400, 'The stand-in only updates cancel_at_period_end.', 'cancel_at_period_end');
     return stripe.setCancelAtPeriodEnd(req.params.id!, req.body.cancel_at_period_end === 'true');
   });
-  app.get('/v1/invoices', async (req: Req) => list(stripe.all('invoice').filter((i) => !req.query.customer || i.customer === req.query.customer), req.query, '/v1/invoices'));
+  app.get('/v1/invoices', async (req: Req) =>
+    list(
+      stripe.all('invoice').filter((i) => !req.query.customer || i.customer === req.query.customer),
+      req.query,
+      '/v1/invoices',
+    ),
+  );
   if (o.testClock) {
     app.post(`/v1/test_helpers/test_clocks/${CLOCK_ID}/advance`, async (req: Req) => {
       const frozen = Number(req.body?.frozen_time);
@@ -146,7 +160,8 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
   }
 
   // The hosted pages a browser is sent to.
-  const html = (reply: FastifyReply, body: string, status = 200) => reply.code(status).header('content-security-policy', PAGE_POLICY).type('text/html').send(body);
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.code(status).header('content-security-policy', PAGE_POLICY).type('text/html').send(body);
   const sessionPage = (req: Req, reply: FastifyReply, error?: string) => {
     const session = stripe.get(req.params.id!, 'checkout.session');
     if (!session || session.status !== 'open') return html(reply, notFoundPage(), 404);
@@ -164,7 +179,10 @@ export async function startStripeStandIn(o: StandInOptions = {}): Promise<StandI
     const mine = (x: Obj) => x.customer === session.customer;
     return html(reply, portalPage(session, stripe.all('subscription').filter(mine), stripe.all('invoice').filter(mine)));
   });
-  for (const [action, cancel] of [['cancel', true], ['resume', false]] as const) {
+  for (const [action, cancel] of [
+    ['cancel', true],
+    ['resume', false],
+  ] as const) {
     app.post(`/portal/:id/${action}`, async (req: Req, reply) => {
       const session = portal(req);
       const sub = stripe.get(String(req.body?.subscription), 'subscription');

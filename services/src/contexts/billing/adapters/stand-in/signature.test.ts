@@ -22,7 +22,7 @@ describe("the stand-in's webhook signature", () => {
     expect(() => stripe.webhooks.constructEvent(payload, signatureHeader(payload, secret, t - 3600), secret)).toThrow(/tolerance/);
   });
 
-  it("stamps its events with the API version of the installed SDK", () => {
+  it('stamps its events with the API version of the installed SDK', () => {
     expect(STRIPE_API_VERSION).toBe(Stripe.API_VERSION);
   });
 });

@@ -43,15 +43,28 @@ export class StandInStripe {
     for (const o of await this.store.load()) this.objects.set(o.id, o as Obj);
     this.invoiceNumber = this.all('invoice').length;
     if (!this.objects.has(CLOCK_ID)) await this.save({ id: CLOCK_ID, object: 'test_helpers.test_clock', offset: 0, status: 'ready' });
-    if (!this.objects.has(PRODUCT_ID)) await this.save({ id: PRODUCT_ID, object: 'product', name: 'Verba Master', active: true, created: this.now(), livemode: false });
+    if (!this.objects.has(PRODUCT_ID))
+      await this.save({ id: PRODUCT_ID, object: 'product', name: 'Verba Master', active: true, created: this.now(), livemode: false });
     for (const currency of CURRENCIES) {
       for (const plan of PRICE_GROUPS) {
         const id = `price_${plan}_${currency}`;
         if (this.objects.has(id)) continue;
         const recurring = { ...RECURRING[plan], usage_type: 'licensed', meter: null, trial_period_days: null };
         await this.save({
-          id, object: 'price', active: true, currency, unit_amount: STAND_IN_AMOUNTS[currency][plan], lookup_key: lookupKey(plan, currency),
-          product: PRODUCT_ID, recurring, type: 'recurring', billing_scheme: 'per_unit', created: this.now(), livemode: false, metadata: {}, nickname: null,
+          id,
+          object: 'price',
+          active: true,
+          currency,
+          unit_amount: STAND_IN_AMOUNTS[currency][plan],
+          lookup_key: lookupKey(plan, currency),
+          product: PRODUCT_ID,
+          recurring,
+          type: 'recurring',
+          billing_scheme: 'per_unit',
+          created: this.now(),
+          livemode: false,
+          metadata: {},
+          nickname: null,
         });
       }
     }
@@ -68,7 +81,9 @@ export class StandInStripe {
   }
 
   all(object: string): Obj[] {
-    return [...this.objects.values()].filter((o) => o.object === object).sort((a, b) => (b.created ?? 0) - (a.created ?? 0) || (a.id < b.id ? 1 : -1));
+    return [...this.objects.values()]
+      .filter((o) => o.object === object)
+      .sort((a, b) => (b.created ?? 0) - (a.created ?? 0) || (a.id < b.id ? 1 : -1));
   }
 
   private async save(o: Obj): Promise<Obj> {
@@ -79,13 +94,28 @@ export class StandInStripe {
 
   private event(type: string, object: Obj): void {
     this.emit({
-      id: newId('evt'), object: 'event', api_version: STRIPE_API_VERSION, created: this.now(), type, livemode: false,
-      pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) },
+      id: newId('evt'),
+      object: 'event',
+      api_version: STRIPE_API_VERSION,
+      created: this.now(),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(object) },
     });
   }
 
   async createCustomer(params: Params): Promise<Obj> {
-    return this.save({ id: newId('cus'), object: 'customer', created: this.now(), email: params.email ?? null, metadata: params.metadata ?? {}, livemode: false, test_clock: CLOCK_ID });
+    return this.save({
+      id: newId('cus'),
+      object: 'customer',
+      created: this.now(),
+      email: params.email ?? null,
+      metadata: params.metadata ?? {},
+      livemode: false,
+      test_clock: CLOCK_ID,
+    });
   }
 
   async createCheckoutSession(params: Params, baseUrl: string): Promise<Obj> {
@@ -96,10 +126,24 @@ export class StandInStripe {
     if (!this.get(String(params.customer), 'customer')) throw new StandInError(400, `No such customer: '${params.customer}'`, 'customer');
     const id = newId('cs_test');
     return this.save({
-      id, object: 'checkout.session', mode: 'subscription', status: 'open', payment_status: 'unpaid', customer: params.customer,
-      client_reference_id: params.client_reference_id ?? null, metadata: params.metadata ?? {}, success_url: params.success_url, cancel_url: params.cancel_url,
-      url: `${baseUrl}/checkout/${id}`, subscription: null, currency: price.currency, amount_total: price.unit_amount, created: this.now(),
-      expires_at: this.now() + 24 * 3600, livemode: false, line_items: { object: 'list', data: [{ price: price.id, quantity: 1 }], has_more: false },
+      id,
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'open',
+      payment_status: 'unpaid',
+      customer: params.customer,
+      client_reference_id: params.client_reference_id ?? null,
+      metadata: params.metadata ?? {},
+      success_url: params.success_url,
+      cancel_url: params.cancel_url,
+      url: `${baseUrl}/checkout/${id}`,
+      subscription: null,
+      currency: price.currency,
+      amount_total: price.unit_amount,
+      created: this.now(),
+      expires_at: this.now() + 24 * 3600,
+      livemode: false,
+      line_items: { object: 'list', data: [{ price: price.id, quantity: 1 }], has_more: false },
       subscription_metadata: params.subscription_data?.metadata ?? {},
     });
   }
@@ -107,7 +151,15 @@ export class StandInStripe {
   async createPortalSession(params: Params, baseUrl: string): Promise<Obj> {
     if (!this.get(String(params.customer), 'customer')) throw new StandInError(400, `No such customer: '${params.customer}'`, 'customer');
     const id = newId('bps');
-    return this.save({ id, object: 'billing_portal.session', customer: params.customer, return_url: params.return_url ?? null, url: `${baseUrl}/portal/${id}`, created: this.now(), livemode: false });
+    return this.save({
+      id,
+      object: 'billing_portal.session',
+      customer: params.customer,
+      return_url: params.return_url ?? null,
+      url: `${baseUrl}/portal/${id}`,
+      created: this.now(),
+      livemode: false,
+    });
   }
 
   /** Pays a Checkout Session with a test card: the subscription starts, its first invoice is paid. */
@@ -121,12 +173,40 @@ export class StandInStripe {
     const start = this.now();
     const subId = newId('sub');
     const sub = await this.save({
-      id: subId, object: 'subscription', customer: session.customer, status: 'active', cancel_at_period_end: false, cancel_at: null, canceled_at: null,
-      ended_at: null, created: start, start_date: start, currency: price.currency, metadata: session.subscription_metadata, livemode: false,
-      collection_method: 'charge_automatically', latest_invoice: null, test_clock: CLOCK_ID,
-      items: { object: 'list', has_more: false, url: `/v1/subscription_items?subscription=${subId}`, data: [
-        { id: newId('si'), object: 'subscription_item', price, quantity: 1, subscription: subId, created: start, current_period_start: start, current_period_end: addPeriod(start, price.recurring), metadata: {} },
-      ] },
+      id: subId,
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      ended_at: null,
+      created: start,
+      start_date: start,
+      currency: price.currency,
+      metadata: session.subscription_metadata,
+      livemode: false,
+      collection_method: 'charge_automatically',
+      latest_invoice: null,
+      test_clock: CLOCK_ID,
+      items: {
+        object: 'list',
+        has_more: false,
+        url: `/v1/subscription_items?subscription=${subId}`,
+        data: [
+          {
+            id: newId('si'),
+            object: 'subscription_item',
+            price,
+            quantity: 1,
+            subscription: subId,
+            created: start,
+            current_period_start: start,
+            current_period_end: addPeriod(start, price.recurring),
+            metadata: {},
+          },
+        ],
+      },
     });
     this.event('customer.subscription.created', sub);
     await this.invoice(sub, start);
@@ -139,9 +219,18 @@ export class StandInStripe {
     const item = sub.items.data[0];
     const id = newId('in');
     const invoice = await this.save({
-      id, object: 'invoice', customer: sub.customer, number: `VERBA-${String(++this.invoiceNumber).padStart(4, '0')}`, status: 'paid',
-      amount_due: item.price.unit_amount, amount_paid: item.price.unit_amount, currency: item.price.currency, created: at, livemode: false,
-      hosted_invoice_url: null, parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
+      id,
+      object: 'invoice',
+      customer: sub.customer,
+      number: `VERBA-${String(++this.invoiceNumber).padStart(4, '0')}`,
+      status: 'paid',
+      amount_due: item.price.unit_amount,
+      amount_paid: item.price.unit_amount,
+      currency: item.price.currency,
+      created: at,
+      livemode: false,
+      hosted_invoice_url: null,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: sub.metadata } },
     });
     await this.save({ ...this.objects.get(sub.id)!, latest_invoice: id });
     this.event('invoice.paid', invoice);
@@ -154,7 +243,12 @@ export class StandInStripe {
     if (sub.status === 'canceled') throw new StandInError(400, 'A canceled subscription can only be viewed.', 'cancel_at_period_end');
     if (sub.cancel_at_period_end === cancel) return sub;
     const periodEnd = sub.items.data[0].current_period_end;
-    const updated = await this.save({ ...sub, cancel_at_period_end: cancel, cancel_at: cancel ? periodEnd : null, canceled_at: cancel ? this.now() : null });
+    const updated = await this.save({
+      ...sub,
+      cancel_at_period_end: cancel,
+      cancel_at: cancel ? periodEnd : null,
+      canceled_at: cancel ? this.now() : null,
+    });
     this.event('customer.subscription.updated', updated);
     return updated;
   }
@@ -167,7 +261,9 @@ export class StandInStripe {
     const clock = this.objects.get(CLOCK_ID)!;
     if (frozenTime < this.now()) throw new StandInError(400, 'The test clock cannot go back in time.', 'frozen_time');
     await this.save({ ...clock, offset: frozenTime - Math.floor(Date.now() / 1000) });
-    for (const sub of this.all('subscription').filter((s) => s.status !== 'canceled').reverse()) {
+    for (const sub of this.all('subscription')
+      .filter((s) => s.status !== 'canceled')
+      .reverse()) {
       let current = sub;
       const item = () => current.items.data[0];
       if (item().current_period_end > frozenTime) continue;

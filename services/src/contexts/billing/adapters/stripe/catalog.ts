@@ -17,7 +17,10 @@ export const RECURRING: Record<PriceGroup, { interval: 'month' | 'year'; interva
 /** The plan a recurring price bills for, or null for one Verba did not define. */
 export function planOf(recurring: { interval: string; interval_count: number } | null | undefined): PriceGroup | null {
   if (!recurring) return null;
-  return PRICE_GROUPS.find((p) => RECURRING[p].interval === recurring.interval && RECURRING[p].interval_count === recurring.interval_count) ?? null;
+  return (
+    PRICE_GROUPS.find((p) => RECURRING[p].interval === recurring.interval && RECURRING[p].interval_count === recurring.interval_count) ??
+    null
+  );
 }
 
 /** The stand-in's amounts (minor units): about a fifth off yearly, a third off for two years. */

@@ -57,7 +57,9 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
       const cached = priceCache.get(currency);
       if (cached && now() - cached.at < pricesTtlMs) return cached.prices;
       const keys = PRICE_GROUPS.map((plan) => lookupKey(plan, currency));
-      const list = await guarded('prices.list', async () => (await client()).prices.list({ lookup_keys: keys, active: true, limit: keys.length }));
+      const list = await guarded('prices.list', async () =>
+        (await client()).prices.list({ lookup_keys: keys, active: true, limit: keys.length }),
+      );
       const entries = PRICE_GROUPS.map((plan) => {
         const price = list.data.find((p) => p.lookup_key === lookupKey(plan, currency));
         if (!price || price.unit_amount === null || price.currency !== currency) {
@@ -99,7 +101,9 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     },
 
     async createPortalSession(customerId, returnUrl) {
-      const session = await guarded('billingPortal.sessions.create', async () => (await client()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }));
+      const session = await guarded('billingPortal.sessions.create', async () =>
+        (await client()).billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
       return session.url;
     },
 
@@ -118,7 +122,17 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
       return list.data.flatMap((i): InvoiceView[] => {
         const currency = CurrencySchema.safeParse(i.currency);
         if (!currency.success || !i.id) return [];
-        return [{ id: i.id, number: i.number, created: i.created * 1000, amountPaid: i.amount_paid, currency: currency.data, status: i.status ?? 'draft', url: i.hosted_invoice_url ?? null }];
+        return [
+          {
+            id: i.id,
+            number: i.number,
+            created: i.created * 1000,
+            amountPaid: i.amount_paid,
+            currency: currency.data,
+            status: i.status ?? 'draft',
+            url: i.hosted_invoice_url ?? null,
+          },
+        ];
       });
     },
 
@@ -133,4 +147,3 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     },
   };
 }
-

@@ -12,7 +12,10 @@ const FrontMatterSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   title: z.string().min(1),
   description: z.string().min(1),
-  image: z.string().regex(/^[a-z0-9-]+\.svg$/).optional(),
+  image: z
+    .string()
+    .regex(/^[a-z0-9-]+\.svg$/)
+    .optional(),
   imageAlt: z.string().default(''),
   date: z.iso.date(),
   tag: z.string().min(1),

@@ -6,12 +6,37 @@ import { readMarkdownPosts } from './posts';
 
 /** The subset of Contentful's generated schema for a `blogPost` content type that the adapter queries. */
 const typeDefs = /* GraphQL */ `
-  type Asset { url: String!, description: String }
-  type BlogPost { slug: String!, title: String!, description: String!, date: String!, tag: String!, language: String, body: String!, image: Asset }
-  type BlogPostCollection { total: Int!, skip: Int!, limit: Int!, items: [BlogPost!]! }
-  enum BlogPostOrder { date_ASC date_DESC }
-  input BlogPostFilter { slug: String, tag: String }
-  type Query { blogPostCollection(order: [BlogPostOrder], limit: Int = 100, skip: Int = 0, where: BlogPostFilter): BlogPostCollection }
+  type Asset {
+    url: String!
+    description: String
+  }
+  type BlogPost {
+    slug: String!
+    title: String!
+    description: String!
+    date: String!
+    tag: String!
+    language: String
+    body: String!
+    image: Asset
+  }
+  type BlogPostCollection {
+    total: Int!
+    skip: Int!
+    limit: Int!
+    items: [BlogPost!]!
+  }
+  enum BlogPostOrder {
+    date_ASC
+    date_DESC
+  }
+  input BlogPostFilter {
+    slug: String
+    tag: String
+  }
+  type Query {
+    blogPostCollection(order: [BlogPostOrder], limit: Int = 100, skip: Int = 0, where: BlogPostFilter): BlogPostCollection
+  }
 `;
 
 interface CollectionArgs {
@@ -48,7 +73,10 @@ export async function startLocalBlogEndpoint(posts: readonly CmsPost[] = readMar
   const loadYoga = async () => {
     const { createSchema, createYoga } = await import('graphql-yoga');
     return createYoga({
-      schema: createSchema({ typeDefs, resolvers: { Query: { blogPostCollection: (_: unknown, args: CollectionArgs) => collection(posts, args) } } }),
+      schema: createSchema({
+        typeDefs,
+        resolvers: { Query: { blogPostCollection: (_: unknown, args: CollectionArgs) => collection(posts, args) } },
+      }),
       graphqlEndpoint: GRAPHQL_PATH,
       graphiql: false,
       landingPage: false,

@@ -7,7 +7,10 @@ import { BrevoUnavailableError } from './port';
 describe('guardBrevo', () => {
   it('turns an adapter failure into a 503 with a clear message and logs the details', async () => {
     const log = { error: vi.fn() };
-    const failing: LocalBrevo = { ...createLocalBrevo(), sendEmail: async () => Promise.reject(new BrevoUnavailableError('Brevo answered 500: secret detail')) };
+    const failing: LocalBrevo = {
+      ...createLocalBrevo(),
+      sendEmail: async () => Promise.reject(new BrevoUnavailableError('Brevo answered 500: secret detail')),
+    };
     const guarded = guardBrevo(failing, log);
     const error = await guarded.sendEmail({ to: { email: 'a@example.com' }, subject: 's', text: 't' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);

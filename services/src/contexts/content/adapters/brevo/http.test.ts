@@ -41,7 +41,8 @@ describe('Brevo HTTP adapter against a fake Brevo', () => {
       if (req.method === 'POST' && url.pathname === '/v3/smtp/email') return send(201, { messageId: '<1@brevo>' });
       const contact = contacts.get(extId);
       if (!contact) return send(404, { code: 'document_not_found', message: 'Contact does not exist' });
-      if (req.method === 'GET') return send(200, { email: contact.email, emailBlacklisted: contact.emailBlacklisted, attributes: contact.attributes });
+      if (req.method === 'GET')
+        return send(200, { email: contact.email, emailBlacklisted: contact.emailBlacklisted, attributes: contact.attributes });
       if (req.method === 'PUT') {
         Object.assign(contact.attributes, body.attributes ?? {});
         if (body.emailBlacklisted !== undefined) contact.emailBlacklisted = body.emailBlacklisted;
@@ -84,7 +85,12 @@ describe('Brevo HTTP adapter against a fake Brevo', () => {
   });
 
   it('sends transactional mail from the configured sender', async () => {
-    await brevo().sendEmail({ to: { email: 'ana@example.com', name: 'Ana' }, replyTo: { email: 'support@verba.example' }, subject: 'Hi', text: 'Body' });
+    await brevo().sendEmail({
+      to: { email: 'ana@example.com', name: 'Ana' },
+      replyTo: { email: 'support@verba.example' },
+      subject: 'Hi',
+      text: 'Body',
+    });
     expect(seen.at(-1)).toEqual({
       method: 'POST',
       url: '/v3/smtp/email',
@@ -103,7 +109,12 @@ describe('Brevo HTTP adapter against a fake Brevo', () => {
     const wrongKey = createHttpBrevo({ apiKey: 'nope', baseUrl, sender: { email: 's@verba.example', name: 'V' } });
     await expect(wrongKey.getContact('user-1')).rejects.toThrow(BrevoUnavailableError);
     await expect(wrongKey.getContact('user-1')).rejects.toThrow(/answered 401/);
-    const down = createHttpBrevo({ apiKey: 'k', baseUrl: 'http://127.0.0.1:9/v3', sender: { email: 's@verba.example', name: 'V' }, timeoutMs: 2000 });
+    const down = createHttpBrevo({
+      apiKey: 'k',
+      baseUrl: 'http://127.0.0.1:9/v3',
+      sender: { email: 's@verba.example', name: 'V' },
+      timeoutMs: 2000,
+    });
     await expect(down.sendEmail({ to: { email: 'a@example.com' }, subject: 's', text: 't' })).rejects.toThrow(BrevoUnavailableError);
   });
 });

@@ -171,9 +171,14 @@ export function mountDevProvider(scope: App, dev: DevOpenIdProviders, origin: Or
     grant.addOIDCScope(String(details.params['scope'] ?? 'openid'));
     const grantId = await grant.save();
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId }, consent: { grantId } }, {
-      mergeWithLastSubmission: false,
-    });
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId }, consent: { grantId } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
   });
 
   scope.all(`${DEV_MOUNT}/*`, hidden, async (request, reply) => {

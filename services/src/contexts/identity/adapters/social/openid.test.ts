@@ -62,7 +62,9 @@ describe('Facebook through plain OAuth 2 (no ID token)', () => {
     const clients = new OpenIdClients({ dev: new DevOpenIdProviders(), devFetch: fb.fetch, fetch: fb.fetch });
     const { url, transaction } = await clients.authorizationUrl(facebook, 'https://verba.app', REDIRECT);
     challenge = url.searchParams.get('code_challenge')!;
-    await expect(clients.finish(facebook, 'https://verba.app', transaction, new URL(`${REDIRECT}?code=the-code&state=forged`))).rejects.toThrow();
+    await expect(
+      clients.finish(facebook, 'https://verba.app', transaction, new URL(`${REDIRECT}?code=the-code&state=forged`)),
+    ).rejects.toThrow();
     expect(fb.calls).toEqual([]); // nothing was exchanged
   });
 });

@@ -36,7 +36,11 @@ export class OpenIdClients {
 
   constructor(private readonly o: OpenIdOptions) {}
 
-  async authorizationUrl(settings: ProviderSettings, origin: string, redirectUri: string): Promise<{ url: URL; transaction: SocialTransaction }> {
+  async authorizationUrl(
+    settings: ProviderSettings,
+    origin: string,
+    redirectUri: string,
+  ): Promise<{ url: URL; transaction: SocialTransaction }> {
     const config = await this.configuration(settings, origin);
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const transaction: SocialTransaction = {
@@ -60,7 +64,13 @@ export class OpenIdClients {
   }
 
   /** `callback` is the request the provider sent the browser back with (a GET, or Apple's form POST). */
-  async finish(settings: ProviderSettings, origin: string, tx: SocialTransaction, callback: URL | Request, appleUser?: string): Promise<SocialProfile> {
+  async finish(
+    settings: ProviderSettings,
+    origin: string,
+    tx: SocialTransaction,
+    callback: URL | Request,
+    appleUser?: string,
+  ): Promise<SocialProfile> {
     const config = await this.configuration(settings, origin);
     const tokens = await oidc.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: tx.codeVerifier,
@@ -123,7 +133,11 @@ export class OpenIdClients {
       }
       case 'oauth2': {
         const config = new oidc.Configuration(
-          { issuer: 'https://www.facebook.com', authorization_endpoint: settings.authorizationEndpoint, token_endpoint: settings.tokenEndpoint },
+          {
+            issuer: 'https://www.facebook.com',
+            authorization_endpoint: settings.authorizationEndpoint,
+            token_endpoint: settings.tokenEndpoint,
+          },
           settings.clientId,
           undefined,
           oidc.ClientSecretPost(settings.clientSecret),

@@ -11,7 +11,12 @@ describe('social provider settings', () => {
   });
 
   it('never offers the local provider in production: an unconfigured provider is unavailable', () => {
-    const config = loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://verba.example', GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 's3cret' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://verba.example',
+      GOOGLE_CLIENT_ID: 'id.apps',
+      GOOGLE_CLIENT_SECRET: 's3cret',
+    });
     expect(providerSettings(config, 'google')).toMatchObject({ kind: 'oidc', issuer: 'https://accounts.google.com', clientId: 'id.apps' });
     expect(providerSettings(config, 'apple')).toBeUndefined();
     expect(providerSettings(config, 'facebook')).toBeUndefined();
@@ -24,11 +29,18 @@ describe('social provider settings', () => {
       APPLE_CLIENT_ID: 'app.verba',
       APPLE_CLIENT_SECRET: 'jwt',
     });
-    expect(providerSettings(config, 'facebook')).toMatchObject({ kind: 'oauth2', userinfoEndpoint: expect.stringContaining('/me?fields=id,name,email') });
+    expect(providerSettings(config, 'facebook')).toMatchObject({
+      kind: 'oauth2',
+      userinfoEndpoint: expect.stringContaining('/me?fields=id,name,email'),
+    });
     expect(providerSettings(config, 'apple')).toMatchObject({ kind: 'oidc', issuer: 'https://appleid.apple.com', formPost: true });
   });
 
   it('needs both the client id and its secret', () => {
-    expect(providerSettings(loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' }), 'google')).toEqual({ kind: 'dev', provider: 'google', formPost: false });
+    expect(providerSettings(loadConfig({ GOOGLE_CLIENT_ID: 'only-the-id' }), 'google')).toEqual({
+      kind: 'dev',
+      provider: 'google',
+      formPost: false,
+    });
   });
 });

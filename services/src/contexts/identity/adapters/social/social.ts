@@ -51,11 +51,7 @@ function injectFetch(app: () => App): CustomFetch {
   };
 }
 
-export function createSocial(
-  app: App,
-  deps: ModuleDeps,
-  identity: { accounts: Accounts; vault: PersonalDataVault },
-): Social {
+export function createSocial(app: App, deps: ModuleDeps, identity: { accounts: Accounts; vault: PersonalDataVault }): Social {
   const { config, log } = deps;
   const purposeKey = deps.secrets.derive('social-sign-in');
   const dev = new DevOpenIdProviders();

@@ -44,7 +44,8 @@ describe('Meta Conversions API adapter', () => {
   it('logs a refusal by status, never with the access token', async () => {
     const logs: string[] = [];
     const log = createLogger('info', 'test', { write: (l: string) => void logs.push(l) });
-    const refusing = (async () => new Response('{"error":{"message":"bad token meta-token-xyz"}}', { status: 400 })) as unknown as typeof fetch;
+    const refusing = (async () =>
+      new Response('{"error":{"message":"bad token meta-token-xyz"}}', { status: 400 })) as unknown as typeof fetch;
     await new MetaConversionsTracking({ pixelId: '123', accessToken: 'meta-token-xyz', log, fetch: refusing }).record(event);
     expect(logs.join('')).toContain('"status":400');
     expect(logs.join('')).not.toContain('meta-token-xyz');

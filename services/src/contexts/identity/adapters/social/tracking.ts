@@ -35,9 +35,7 @@ const sha256 = (s: string) => createHash('sha256').update(s.trim().toLowerCase()
  * The access token goes in the request only; failures are logged by status, never with the token.
  */
 export class MetaConversionsTracking implements TrackingPort {
-  constructor(
-    private readonly o: { pixelId: string; accessToken: string; log: Logger; fetch?: typeof fetch; endpoint?: string },
-  ) {}
+  constructor(private readonly o: { pixelId: string; accessToken: string; log: Logger; fetch?: typeof fetch; endpoint?: string }) {}
 
   async record(event: TrackingEvent): Promise<void> {
     const endpoint = this.o.endpoint ?? 'https://graph.facebook.com/v19.0';

@@ -1,6 +1,12 @@
 import { posix } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { IMPORT_ARTICLES_MAX, IMPORT_BOOK_FILES_MAX, IMPORT_BOOK_UNZIPPED_MAX, IMPORT_MESSAGES as M, IMPORT_PART_MAX } from '@verba/contracts';
+import {
+  IMPORT_ARTICLES_MAX,
+  IMPORT_BOOK_FILES_MAX,
+  IMPORT_BOOK_UNZIPPED_MAX,
+  IMPORT_MESSAGES as M,
+  IMPORT_PART_MAX,
+} from '@verba/contracts';
 import { Refused } from '../../../../platform/untrusted/refused';
 import { BudgetedZip, ZipProblem } from '../../../../platform/untrusted/zip';
 import { readHtml } from './html-text';
@@ -28,7 +34,8 @@ const xml = new XMLParser({
 type Node = Record<string, unknown>;
 const list = (v: unknown): Node[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]) as Node[];
 /** An element's text whether the parser gave a string or an object with attributes. */
-const textOf = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : v && typeof v === 'object' ? textOf((v as Node)['#text']) : '').trim();
+const textOf = (v: unknown): string =>
+  (typeof v === 'string' || typeof v === 'number' ? String(v) : v && typeof v === 'object' ? textOf((v as Node)['#text']) : '').trim();
 const decoder = new TextDecoder('utf-8');
 
 /**
@@ -136,7 +143,11 @@ export function readEpub(bytes: Uint8Array, fallbackTitle: string): Book {
   const items = new Map(
     list((pkg['manifest'] as Node | undefined)?.['item']).map((item) => [
       String(item['@_id']),
-      { path: resolve(opfPath, String(item['@_href'] ?? '')), type: String(item['@_media-type'] ?? ''), properties: String(item['@_properties'] ?? '') },
+      {
+        path: resolve(opfPath, String(item['@_href'] ?? '')),
+        type: String(item['@_media-type'] ?? ''),
+        properties: String(item['@_properties'] ?? ''),
+      },
     ]),
   );
   const spine = (pkg['spine'] as Node | undefined) ?? {};
@@ -145,7 +156,10 @@ export function readEpub(bytes: Uint8Array, fallbackTitle: string): Book {
   const order = list(spine['itemref'])
     .filter((ref) => ref['@_linear'] !== 'no')
     .map((ref) => items.get(String(ref['@_idref'])))
-    .filter((item): item is NonNullable<typeof item> => item !== undefined && XHTML.has(item.type) && !seen.has(item.path) && !!seen.add(item.path));
+    .filter(
+      (item): item is NonNullable<typeof item> =>
+        item !== undefined && XHTML.has(item.type) && !seen.has(item.path) && !!seen.add(item.path),
+    );
 
   const nav = [...items.values()].find((item) => item.properties.split(/\s+/).includes('nav'));
   const ncx = items.get(String(spine['@_toc'] ?? '')) ?? [...items.values()].find((item) => item.type === 'application/x-dtbncx+xml');

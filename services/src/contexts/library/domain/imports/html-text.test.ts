@@ -28,10 +28,18 @@ describe('the text of an HTML document, read as a stream of tags', () => {
   });
 
   it('lists the links of each nav, telling the table of contents apart', () => {
-    const { navs } = readHtml('<nav epub:type="landmarks"><a href="a.xhtml">A</a></nav><nav epub:type="toc"><ol><li><a href="text/eins.xhtml#top">Der <i>Morgen</i></a></li><li><a href="zwei.xhtml">Mittag</a></li></ol></nav>');
+    const { navs } = readHtml(
+      '<nav epub:type="landmarks"><a href="a.xhtml">A</a></nav><nav epub:type="toc"><ol><li><a href="text/eins.xhtml#top">Der <i>Morgen</i></a></li><li><a href="zwei.xhtml">Mittag</a></li></ol></nav>',
+    );
     expect(navs).toEqual([
       { toc: false, links: [{ href: 'a.xhtml', label: 'A' }] },
-      { toc: true, links: [{ href: 'text/eins.xhtml#top', label: 'Der Morgen' }, { href: 'zwei.xhtml', label: 'Mittag' }] },
+      {
+        toc: true,
+        links: [
+          { href: 'text/eins.xhtml#top', label: 'Der Morgen' },
+          { href: 'zwei.xhtml', label: 'Mittag' },
+        ],
+      },
     ]);
   });
 

@@ -13,11 +13,60 @@ import { Refused } from '../../../../platform/untrusted/refused';
 const HTML_DEPTH_MAX = IMPORT_NESTING_MAX;
 
 /** Elements whose content is never text to read. */
-const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'title', 'svg', 'math', 'iframe', 'object', 'button', 'select', 'textarea', 'nav', 'aside', 'figure', 'rt', 'rp']);
+const SKIPPED = new Set([
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'head',
+  'title',
+  'svg',
+  'math',
+  'iframe',
+  'object',
+  'button',
+  'select',
+  'textarea',
+  'nav',
+  'aside',
+  'figure',
+  'rt',
+  'rp',
+]);
 /** Elements that end a paragraph. */
 const BLOCKS = new Set([
-  'address', 'article', 'blockquote', 'body', 'dd', 'div', 'dl', 'dt', 'figcaption', 'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'header', 'hr', 'li', 'main', 'ol', 'p', 'pre', 'section', 'table', 'tbody', 'td', 'th', 'thead', 'tr', 'ul',
+  'address',
+  'article',
+  'blockquote',
+  'body',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'tbody',
+  'td',
+  'th',
+  'thead',
+  'tr',
+  'ul',
 ]);
 const HEADINGS = ['h1', 'h2', 'h3', 'title'] as const;
 

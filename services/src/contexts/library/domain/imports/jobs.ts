@@ -31,10 +31,15 @@ function fromText(given: string | undefined, text: string, fallback?: string): W
  */
 export const libraryImportJobs = {
   'library.import.text': ({ name, text }: { name: string; text: string }): Work => fromText(name, text),
-  'library.import.text-file': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work => fromText(undefined, decodeTextFile(bytes), fileTitle(filename)),
+  'library.import.text-file': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work =>
+    fromText(undefined, decodeTextFile(bytes), fileTitle(filename)),
   'library.import.epub': ({ filename, bytes }: { filename: string; bytes: Uint8Array }): Work => {
     const book = readEpub(bytes, fileTitle(filename));
-    return { title: book.title, author: book.author, articles: book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs)) };
+    return {
+      title: book.title,
+      author: book.author,
+      articles: book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs)),
+    };
   },
   'library.import.web-page': ({ body, url, contentType }: { body: string; url: string; contentType: string }): Work => {
     const page = readWebPage(body, url, contentType);

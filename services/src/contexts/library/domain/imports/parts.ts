@@ -44,5 +44,7 @@ export function splitIntoArticles(name: string, paragraphs: readonly string[], m
   }
   if (current) parts.push(current);
   const title = name.slice(0, ARTICLE_NAME_MAX);
-  return parts.length === 1 ? [{ name: title, content: parts[0]! }] : parts.map((content, i) => ({ name: partName(title, i + 1), content }));
+  return parts.length === 1
+    ? [{ name: title, content: parts[0]! }]
+    : parts.map((content, i) => ({ name: partName(title, i + 1), content }));
 }

@@ -6,14 +6,26 @@ const split = (text: string) => leadingTitle(paragraphsFromText(text), hasBlankL
 
 describe("a text's first line as its title", () => {
   it('takes a short first line followed by a blank line, and drops it from the text', () => {
-    expect(split('Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.')).toEqual({ title: 'Ein Brief an Oma', paragraphs: ['Liebe Oma, wie geht es dir?\nMir geht es gut.'] });
-    expect(split('  Warum wir schlafen?\r\n\r\nWir schlafen viel.\r\n\r\nZu wenig.')).toEqual({ title: 'Warum wir schlafen?', paragraphs: ['Wir schlafen viel.', 'Zu wenig.'] });
+    expect(split('Ein Brief an Oma\n\nLiebe Oma, wie geht es dir?\nMir geht es gut.')).toEqual({
+      title: 'Ein Brief an Oma',
+      paragraphs: ['Liebe Oma, wie geht es dir?\nMir geht es gut.'],
+    });
+    expect(split('  Warum wir schlafen?\r\n\r\nWir schlafen viel.\r\n\r\nZu wenig.')).toEqual({
+      title: 'Warum wir schlafen?',
+      paragraphs: ['Wir schlafen viel.', 'Zu wenig.'],
+    });
     expect(split('Kapitel 1.\n\nEs war einmal ein König.')).toMatchObject({ title: 'Kapitel 1.' });
   });
 
   it('takes a first line followed by a line break when it does not end as a sentence', () => {
-    expect(split('Mein Sommer\nIch war am Meer. Es war schön.')).toEqual({ title: 'Mein Sommer', paragraphs: ['Ich war am Meer. Es war schön.'] });
-    expect(split('Mein Sommer\nIch war am Meer.\n\nDann kam der Herbst.')).toEqual({ title: 'Mein Sommer', paragraphs: ['Ich war am Meer.', 'Dann kam der Herbst.'] });
+    expect(split('Mein Sommer\nIch war am Meer. Es war schön.')).toEqual({
+      title: 'Mein Sommer',
+      paragraphs: ['Ich war am Meer. Es war schön.'],
+    });
+    expect(split('Mein Sommer\nIch war am Meer.\n\nDann kam der Herbst.')).toEqual({
+      title: 'Mein Sommer',
+      paragraphs: ['Ich war am Meer.', 'Dann kam der Herbst.'],
+    });
   });
 
   it('keeps a first line that is a sentence, too long, or the whole text, in the text, and gives no title', () => {

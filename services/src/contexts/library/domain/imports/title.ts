@@ -33,6 +33,11 @@ export function leadingTitle(paragraphs: readonly string[], textHasBlankLines: b
 
 /** A file's name as a title: without its extension, separators as spaces, a capital first letter. */
 export function fileTitle(filename: string): string {
-  const base = filename.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, '').replace(/[_\-.+]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = filename
+    .replace(/^.*[\\/]/, '')
+    .replace(/\.[^.]+$/, '')
+    .replace(/[_\-.+]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return base ? base[0]!.toLocaleUpperCase() + base.slice(1) : 'Imported text';
 }

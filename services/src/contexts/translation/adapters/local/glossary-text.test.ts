@@ -16,9 +16,9 @@ describe('word-by-word translation with the glossaries', () => {
   });
 
   it('never joins a phrase across punctuation', () => {
-    expect(translateByLookup('Guten, Morgen', (k) => ({ 'guten morgen': 'good morning', guten: 'good', morgen: 'morning' })[k]).translation).toBe(
-      'Good, morning',
-    );
+    expect(
+      translateByLookup('Guten, Morgen', (k) => ({ 'guten morgen': 'good morning', guten: 'good', morgen: 'morning' })[k]).translation,
+    ).toBe('Good, morning');
   });
 
   it('leaves unknown words as they are and says how many it knew', () => {

@@ -29,7 +29,9 @@ export const lookupKey = (text: string) => text.toLowerCase().replace(/’/g, "'
 
 /** Every phrase of up to MAX_PHRASE_WORDS words that word-by-word translation may look up. */
 export function phraseKeys(text: string): string[] {
-  const words = tokenize(text).filter((t) => t.word).map((t) => lookupKey(t.text));
+  const words = tokenize(text)
+    .filter((t) => t.word)
+    .map((t) => lookupKey(t.text));
   const keys = new Set<string>();
   for (let i = 0; i < words.length; i++) {
     for (let n = 1; n <= MAX_PHRASE_WORDS && i + n <= words.length; n++) keys.add(words.slice(i, i + n).join(' '));
@@ -45,13 +47,16 @@ const atSentenceStart = (before: string) => /(^|[.!?…:])[\s"'“”„«»¿¡
  * Word-by-word translation with phrases first (longest match): words nobody knows stay as they are.
  * Returns how many words were translated, so a caller can tell "nothing known" from a translation.
  */
-export function translateByLookup(text: string, lookup: (key: string, written: string) => string | undefined): { translation: string; known: number } {
+export function translateByLookup(
+  text: string,
+  lookup: (key: string, written: string) => string | undefined,
+): { translation: string; known: number } {
   const tokens = tokenize(text);
   // A lone word or phrase is a dictionary lookup and keeps the glossary's case; a sentence starts with a capital.
   const sentence = tokens.filter((t) => t.word).length > 1;
   let out = '';
   let known = 0;
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const token = tokens[i]!;
     if (!token.word) {
       out += token.text;
@@ -83,8 +88,13 @@ export function translateByLookup(text: string, lookup: (key: string, written: s
 /** Guesses the language of a text: Cyrillic is Russian; otherwise the glossary that knows most of its words. */
 export function detectLanguage(text: string): LearningLanguage | undefined {
   if (/\p{Script=Cyrillic}/u.test(text)) return 'ru';
-  const words = tokenize(text).filter((t) => t.word).map((t) => lookupKey(t.text));
-  const scores = (['de', 'fr', 'es'] as const).map((lang) => ({ lang, hits: words.filter((w) => GLOSSARIES[lang][w] !== undefined).length }));
+  const words = tokenize(text)
+    .filter((t) => t.word)
+    .map((t) => lookupKey(t.text));
+  const scores = (['de', 'fr', 'es'] as const).map((lang) => ({
+    lang,
+    hits: words.filter((w) => GLOSSARIES[lang][w] !== undefined).length,
+  }));
   scores.sort((a, b) => b.hits - a.hits);
   const [best, second] = scores;
   return best && best.hits > 0 && best.hits > (second?.hits ?? 0) ? best.lang : undefined;

@@ -6,15 +6,31 @@ import type { ArticleCheck } from '@verba/contracts';
  */
 const FLAGGED_TERMS: readonly string[] = [
   // English
-  'kill them all', 'kill all', 'exterminate', 'subhuman', 'gas them',
+  'kill them all',
+  'kill all',
+  'exterminate',
+  'subhuman',
+  'gas them',
   // German
-  'tötet alle', 'bringt sie um', 'ausrotten', 'vergasen', 'untermenschen',
+  'tötet alle',
+  'bringt sie um',
+  'ausrotten',
+  'vergasen',
+  'untermenschen',
   // French
-  'tuez-les', 'tuez tous', 'exterminer', 'sous-hommes',
+  'tuez-les',
+  'tuez tous',
+  'exterminer',
+  'sous-hommes',
   // Spanish
-  'matadlos', 'matad a todos', 'exterminar', 'infrahumanos',
+  'matadlos',
+  'matad a todos',
+  'exterminar',
+  'infrahumanos',
   // Russian
-  'убейте всех', 'уничтожить всех', 'недочеловеки',
+  'убейте всех',
+  'уничтожить всех',
+  'недочеловеки',
 ];
 
 export const declinedReason = (term: string) => `The article contains violent or hateful language ("${term}").`;

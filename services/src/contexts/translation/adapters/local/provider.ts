@@ -50,7 +50,10 @@ export function createLocalProvider(memory: TranslationMemory, dictionaries: Dic
       const phrase = words.length <= MAX_PHRASE_WORDS ? (glossary[key] ?? dictionary.get(key)?.glosses.join('; ')) : undefined;
       if (phrase) return { text: phrase, source: 'dictionary' };
 
-      const { translation, known } = translateByLookup(text, (k, written) => remembered.get(k) ?? glossary[k] ?? dictionaryGloss(dictionary, sourceLanguage, k, written));
+      const { translation, known } = translateByLookup(
+        text,
+        (k, written) => remembered.get(k) ?? glossary[k] ?? dictionaryGloss(dictionary, sourceLanguage, k, written),
+      );
       // No word of the text is known anywhere: nothing to offer, and nothing failed.
       return known === 0 ? undefined : { text: translation, source: 'gloss' };
     },

@@ -90,7 +90,7 @@ export class DiskDictionary {
     const from = this.offsets[low]!;
     const length = this.offsets[low + 1]! - from;
     fs.readSync(this.fd, this.scratch, 0, length, from);
-    for (let start = 0; start < length; ) {
+    for (let start = 0; start < length;) {
       const tab = this.scratch.indexOf(TAB, start);
       const end = this.scratch.indexOf(NEWLINE, tab);
       const order = this.scratch.compare(wanted, 0, wanted.length, start, tab);
@@ -131,7 +131,8 @@ async function unzippedCopy(gzipped: string, folder: string): Promise<string> {
   await pipeline(fs.createReadStream(gzipped), createGunzip(), fs.createWriteStream(temporary));
   fs.renameSync(temporary, target);
   for (const old of fs.readdirSync(folder)) {
-    if (old.startsWith(`${language}-`) && old.endsWith('.tsv') && path.join(folder, old) !== target) fs.rmSync(path.join(folder, old), { force: true });
+    if (old.startsWith(`${language}-`) && old.endsWith('.tsv') && path.join(folder, old) !== target)
+      fs.rmSync(path.join(folder, old), { force: true });
   }
   return target;
 }

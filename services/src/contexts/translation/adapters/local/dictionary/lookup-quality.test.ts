@@ -61,10 +61,13 @@ describe('look-up quality: common words through the real local provider and the 
     for (const expected of entries) {
       const answer = await provider.translate({ text: expected.word, locale: 'en', sourceLanguage: language });
       const problem = miss(expected, answer);
-      if (problem) misses.push(`${expected.word}: ${problem} (answer "${answer?.text ?? ''}"${answer?.lemma ? `, from ${answer.lemma}` : ''})`);
+      if (problem)
+        misses.push(`${expected.word}: ${problem} (answer "${answer?.text ?? ''}"${answer?.lemma ? `, from ${answer.lemma}` : ''})`);
     }
     const share = 1 - misses.length / entries.length;
-    console.log(`look-up quality ${language}: ${(share * 100).toFixed(1)}% of ${entries.length} right${misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''}`);
+    console.log(
+      `look-up quality ${language}: ${(share * 100).toFixed(1)}% of ${entries.length} right${misses.length ? `; misses:\n  ${misses.join('\n  ')}` : ''}`,
+    );
     expect(entries.length).toBeGreaterThanOrEqual(100);
     expect(share).toBeGreaterThanOrEqual(REQUIRED);
   });

@@ -39,7 +39,14 @@ const german = await dictionaryOf('de', [
   'klein\tsmall; little\t',
   'mittag\tnoon; midday\t',
 ]);
-const russian = await dictionaryOf('ru', ['ёлка\tfir tree\t', 'идти\tgo; walk\t', 'идет\t\tидти', 'сталь\tsteel\t', 'стать\tbecome; begin\t', 'стали\t\tсталь|стать']);
+const russian = await dictionaryOf('ru', [
+  'ёлка\tfir tree\t',
+  'идти\tgo; walk\t',
+  'идет\t\tидти',
+  'сталь\tsteel\t',
+  'стать\tbecome; begin\t',
+  'стали\t\tсталь|стать',
+]);
 
 describe('the dictionary file', () => {
   it('finds every key (binary search over the blocks, then a scan of one block), and nothing else', async () => {
@@ -50,7 +57,10 @@ describe('the dictionary file', () => {
     expect(russian.get('стали')).toEqual({ glosses: [], lemmas: ['сталь', 'стать'] });
     expect(german.size).toBe(19);
     // Many blocks: every key of a long file is found, and the keys between them are not.
-    const many = await dictionaryOf('many', Array.from({ length: 1000 }, (_, i) => `k${String(i * 2).padStart(5, '0')}\tg${i}\t`));
+    const many = await dictionaryOf(
+      'many',
+      Array.from({ length: 1000 }, (_, i) => `k${String(i * 2).padStart(5, '0')}\tg${i}\t`),
+    );
     for (let i = 0; i < 1000; i++) {
       expect(many.get(`k${String(i * 2).padStart(5, '0')}`)?.glosses).toEqual([`g${i}`]);
       expect(many.get(`k${String(i * 2 + 1).padStart(5, '0')}`)).toBeUndefined();

@@ -65,7 +65,10 @@ function compoundParts(lexicon: Lexicon, key: string, depth = 0): { key: string;
     const tail = part(key.slice(cut));
     if (!tail) continue;
     const head = key.slice(0, cut);
-    const candidates = [head, ...LINKS.filter((l) => head.endsWith(l) && head.length - l.length >= MIN_PART).map((l) => head.slice(0, -l.length))];
+    const candidates = [
+      head,
+      ...LINKS.filter((l) => head.endsWith(l) && head.length - l.length >= MIN_PART).map((l) => head.slice(0, -l.length)),
+    ];
     for (const candidate of candidates) {
       const whole = part(candidate);
       const parts = whole ? [{ key: candidate, meaning: whole }] : compoundParts(lexicon, candidate, depth + 1);
@@ -81,7 +84,10 @@ function compoundParts(lexicon: Lexicon, key: string, depth = 0): { key: string;
  */
 function joinParts(word: string, parts: { key: string; meaning: WordMeaning }[]): WordMeaning {
   const last = parts[parts.length - 1]!;
-  const lemma = last.meaning.kind === 'lemma' && !last.meaning.lemma!.includes(' / ') ? `${word.slice(0, word.length - last.key.length)}${last.meaning.lemma!.toLowerCase()}` : undefined;
+  const lemma =
+    last.meaning.kind === 'lemma' && !last.meaning.lemma!.includes(' / ')
+      ? `${word.slice(0, word.length - last.key.length)}${last.meaning.lemma!.toLowerCase()}`
+      : undefined;
   return { glosses: [parts.map((p) => p.meaning.glosses[0]).join(' + ')], kind: 'compound', ...(lemma ? { lemma } : {}) };
 }
 

@@ -14,16 +14,22 @@ const dictionary = (language: LearningLanguage) => sharedDictionaries.get(langua
 const noMemory = { find: async () => new Map<string, string>() } as unknown as TranslationMemory;
 
 describe('the shipped offline dictionaries', () => {
-  it.each(LEARNING_LANGUAGES)('%s has at least 20,000 headwords with English glosses, every line sorted and well formed', async (language) => {
-    const lines = gunzipSync(fs.readFileSync(path.join(DICTIONARIES_DIR, `${language}.tsv.gz`))).toString('utf8').split('\n').slice(0, -1);
-    const headwords = lines.filter((line) => line.split('\t')[1] !== '').length;
-    console.log(`dictionary ${language}: ${headwords.toLocaleString('en')} headwords, ${lines.length.toLocaleString('en')} keys`);
-    expect(headwords).toBeGreaterThanOrEqual(20_000);
-    expect(lines.filter((line) => line.split('\t').length !== 3)).toEqual([]);
-    const keys = lines.map((line) => Buffer.from(line.split('\t')[0]!));
-    expect(keys.findIndex((key, i) => i > 0 && Buffer.compare(keys[i - 1]!, key) >= 0)).toBe(-1);
-    expect((await dictionary(language)).size).toBe(lines.length);
-  });
+  it.each(LEARNING_LANGUAGES)(
+    '%s has at least 20,000 headwords with English glosses, every line sorted and well formed',
+    async (language) => {
+      const lines = gunzipSync(fs.readFileSync(path.join(DICTIONARIES_DIR, `${language}.tsv.gz`)))
+        .toString('utf8')
+        .split('\n')
+        .slice(0, -1);
+      const headwords = lines.filter((line) => line.split('\t')[1] !== '').length;
+      console.log(`dictionary ${language}: ${headwords.toLocaleString('en')} headwords, ${lines.length.toLocaleString('en')} keys`);
+      expect(headwords).toBeGreaterThanOrEqual(20_000);
+      expect(lines.filter((line) => line.split('\t').length !== 3)).toEqual([]);
+      const keys = lines.map((line) => Buffer.from(line.split('\t')[0]!));
+      expect(keys.findIndex((key, i) => i > 0 && Buffer.compare(keys[i - 1]!, key) >= 0)).toBe(-1);
+      expect((await dictionary(language)).size).toBe(lines.length);
+    },
+  );
 
   // Inflected forms found through their dictionary form (lemma), per language.
   const LEMMAS: Record<LearningLanguage, [word: string, lemma: RegExp, gloss: RegExp][]> = {
@@ -97,7 +103,9 @@ describe('look-up coverage of the demo articles (every file in services/data/dem
     }
     const share = translated.size / words.size;
     const missing = [...words].filter((w) => !translated.has(w));
-    console.log(`lookup coverage ${language}: ${(share * 100).toFixed(1)}% of ${words.size} distinct words; without a translation: ${missing.join(', ') || 'none'}`);
+    console.log(
+      `lookup coverage ${language}: ${(share * 100).toFixed(1)}% of ${words.size} distinct words; without a translation: ${missing.join(', ') || 'none'}`,
+    );
     expect(words.size).toBeGreaterThan(100);
     expect(share).toBeGreaterThanOrEqual(0.95);
   });
