@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdFor } from '../../platform/decider/event-ids';
+import { comparePositions, parsePosition } from '../../platform/event-store/port';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import type { Agent } from '../../../test-support/platform/test-app';
@@ -333,9 +334,10 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect(stream.filter((e) => e.type === 'practice.FlashcardReviewed')).toHaveLength(20);
     const reps = results.map((r) => r.json().cards[0].reps).sort((a: number, b: number) => a - b);
     expect(reps).toEqual(Array.from({ length: 20 }, (_, i) => i + 1)); // each decided on the state before it
+    // The latest of the positions, in log order: as text "9.5" would sort after "10.0".
     const last = results
-      .map((r) => r.json().position)
-      .sort()
+      .map((r) => r.json().position as string)
+      .sort((a, b) => comparePositions(parsePosition(a), parsePosition(b)))
       .at(-1);
     const [card] = (await list(agent, last)).flashcards;
     expect(card).toMatchObject({ reps: 20, timePracticed: 20 });
