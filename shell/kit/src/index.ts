@@ -6,6 +6,7 @@ export { SelectField, TextAreaField } from './components/FormFields';
 export { PasswordInput } from './components/PasswordInput';
 export { SectionHeader, type Section } from './components/SectionHeader';
 export { EmptyState } from './components/EmptyState';
+export { MasterOnlyNotice } from './components/MasterOnlyNotice';
 export { ErrorBoundary, ErrorNotice, QueryErrorNotice } from './components/ErrorBoundary';
 export { Pager } from './components/Pager';
 export { Spinner } from './components/Spinner';

@@ -31,6 +31,7 @@ import {
   type MockRoute,
 } from '../../../test/fixtures';
 import { LearnApp } from '../../../LearnApp';
+import { cardClasses, nestedCards } from '../../../test/cards';
 
 const chapterRoute = (chapter: typeof FAMILIE, completed: () => boolean = () => false): MockRoute => ({
   route: routes.getChapter,
@@ -248,6 +249,22 @@ describe('ChapterPage', () => {
     expect(screen.queryByRole('button', { name: 'Complete chapter' })).toBeNull();
   });
 
+  it('draws no card inside another card (the Next chapter link, the text and the word card stand alone)', async () => {
+    mockApi([
+      ...courseRoutes(() => progress([CH.hallo, CH.familie], { chapterId: CH.morgen, lessonId: LESSON_2 })),
+      chapterRoute(FAMILIE, () => true),
+      ...wordRoutes(),
+    ]);
+    openChapter(CH.familie);
+    await screen.findByRole('link', { name: 'Next chapter' });
+    await waitFor(() => expect(words('mutter')).toHaveLength(1));
+    fireEvent.click(words('mutter')[0] as HTMLElement);
+    screen.getByRole('complementary', { name: 'Selected word' });
+    const { cards, nested } = nestedCards(document.body, cardClasses(import.meta.url, '../../learn.css'));
+    expect(cards.map((card) => card.className)).toEqual(expect.arrayContaining(['ln-text', 'ln-card']));
+    expect(nested.map((card) => card.className)).toEqual([]);
+  });
+
   it('shows the upgrade path for a premium chapter and an error for a missing one', async () => {
     mockApi([
       { route: routes.getChapter, path: `/api/courses/${CH.markt}`, reply: { status: 403, message: COURSE_MESSAGES.premiumChapter } },
@@ -256,6 +273,7 @@ describe('ChapterPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(COURSE_MESSAGES.premiumChapter);
     expect(within(alert).getByRole('link', { name: 'Upgrade to Master' }).getAttribute('href')).toBe('/app/user-profile/subscribe');
+    expect(screen.queryByRole('button', { name: /try again/i })).toBeNull();
 
     startOver();
     mockApi([

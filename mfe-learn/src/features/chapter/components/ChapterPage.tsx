@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { ApiError, Link, QueryErrorNotice, Spinner, useTimeSpent } from '@verba/kit';
+import { ApiError, Link, MasterOnlyNotice, QueryErrorNotice, Spinner, useTimeSpent } from '@verba/kit';
 import { recordTime } from '@verba/contracts/http';
 import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
 import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
@@ -7,7 +7,7 @@ import { findChapter } from '../../course-map/progress';
 import { MatchWords } from '../../match-words/components/MatchWords';
 import { ChapterExercises } from '../../exercises/components/ChapterExercises';
 import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
-import { COURSES_PATH, SUBSCRIBE_PATH } from '../../../paths';
+import { COURSES_PATH } from '../../../paths';
 import { ChapterAudio } from './ChapterAudio';
 import { ChapterText, translationsOf } from './ChapterText';
 import { CompleteChapter } from './CompleteChapter';
@@ -32,12 +32,7 @@ export function ChapterPage({ chapterId }: { chapterId: string }) {
       <main className="ln-page">
         {back}
         {premium ? (
-          <div className="ln-locked" role="alert">
-            <p>{COURSE_MESSAGES.premiumChapter}</p>
-            <Link href={SUBSCRIBE_PATH} className="vk-btn vk-btn--primary vk-btn--md">
-              Upgrade to Master
-            </Link>
-          </div>
+          <MasterOnlyNotice message={COURSE_MESSAGES.premiumChapter} />
         ) : (
           <QueryErrorNotice query={chapter} title="This chapter could not be loaded." />
         )}

@@ -1,7 +1,5 @@
-import { ApiError, Link, QueryErrorNotice } from '@verba/kit';
+import { ApiError, Link, MasterOnlyNotice, QueryErrorNotice } from '@verba/kit';
 import { LIBRARY_MESSAGES } from '@verba/contracts/http';
-
-const SUBSCRIBE_PATH = '/app/user-profile/subscribe';
 
 /**
  * Why an article cannot be shown. A Master-only article (403) is not an error to retry: the learner is
@@ -15,12 +13,7 @@ export function ArticleUnavailable({ query }: { query: { isError: boolean; error
         <Link href="/app/library">← Library</Link>
       </p>
       {locked ? (
-        <div className="rd-locked" role="alert">
-          <p>{LIBRARY_MESSAGES.premiumOnly}</p>
-          <Link href={SUBSCRIBE_PATH} className="vk-btn vk-btn--primary vk-btn--md">
-            Upgrade to Master
-          </Link>
-        </div>
+        <MasterOnlyNotice message={LIBRARY_MESSAGES.premiumOnly} />
       ) : (
         <QueryErrorNotice query={query} title="This article could not be loaded." />
       )}
