@@ -1,7 +1,6 @@
 import { EmptyState, Link } from '@verba/kit';
 import { LIBRARY_PATH } from '../paths';
-import { languageName } from './language';
-import type { LearningLanguage } from '@verba/contracts';
+import { LANGUAGE_NAMES, type LearningLanguage } from '@verba/contracts';
 
 /** The empty state every practice page shows before the learner has any card in this language. */
 export function NoCards({ languageCode, title = 'No flashcards yet' }: { languageCode: LearningLanguage; title?: string }) {
@@ -15,8 +14,8 @@ export function NoCards({ languageCode, title = 'No flashcards yet' }: { languag
       }
     >
       <p>
-        Flashcards are made from words you meet while reading. Open an article in {languageName(languageCode)}, select a word and add it to
-        your flashcards; then review it here and play the games with it.
+        Flashcards are made from words you meet while reading. Open an article in {LANGUAGE_NAMES[languageCode]}, select a word and add it
+        to your flashcards; then review it here and play the games with it.
       </p>
     </EmptyState>
   );

@@ -1,17 +1,14 @@
-import { Link, Spinner, atLeast, useSession } from '@verba/kit';
-import { KitProviders, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { flashcardsInfo } from '@verba/contracts/http';
-import { isLearningLanguage } from '@verba/contracts';
+import { Link, Spinner } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
+import { useFlashcardsInfo } from '../features/overview/api/info';
 import { PRACTICE_PATHS, LIBRARY_PATH } from '../paths';
+import { useLearningLanguage } from '../shared/language';
 import './widget.css';
 
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
 
 function DueCards() {
-  const language = useSession().user?.currentLearningLanguage;
-  const languageCode = isLearningLanguage(language) ? language : 'de';
-  const minPosition = useMinPosition();
-  const info = useRouteQuery(flashcardsInfo, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  const info = useFlashcardsInfo(useLearningLanguage());
   if (info.isPending) return <Spinner label="Loading your cards…" />;
   if (info.isError) return <p className="prw-text">Your cards could not be loaded. {info.error.message}</p>;
   const { dueNow, dueToday, total } = info.data;

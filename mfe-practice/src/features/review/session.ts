@@ -1,6 +1,6 @@
 import type { ReviewRating } from '@verba/contracts';
 import { reschedule, type FsrsSchedule } from '@verba/contracts/fsrs';
-import type { Review } from '../../shared/reviews';
+import type { Review } from './api/review';
 
 export const RATINGS: ReadonlyArray<{ rating: ReviewRating; label: string; key: string }> = [
   { rating: 'again', label: 'Again', key: '1' },

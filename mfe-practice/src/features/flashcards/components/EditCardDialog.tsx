@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, TextField, toast } from '@verba/kit';
 import { Dialog } from '@verba/kit/ui';
-import { FlashcardFormSchema, type Flashcard, type FlashcardForm, type LearningLanguage } from '@verba/contracts';
+import { FlashcardFormSchema, type Flashcard, type FlashcardForm } from '@verba/contracts';
 import { useEditFlashcard } from '../api/flashcards';
 
 /** The flashcard form of spec §5 in a dialog; the contract's schema gives "Required" and the 300-letter message. */
-export function EditCardDialog({ card, languageCode, onClose }: { card: Flashcard; languageCode: LearningLanguage; onClose: () => void }) {
-  const edit = useEditFlashcard(languageCode);
+export function EditCardDialog({ card, onClose }: { card: Flashcard; onClose: () => void }) {
+  const edit = useEditFlashcard();
   const [formError, setFormError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<FlashcardForm>({
     resolver: zodResolver(FlashcardFormSchema),

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, QueryErrorNotice, Spinner, toast } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
-import type { Flashcard } from '@verba/contracts';
-import { languageName, useLearningLanguage } from '../../../shared/language';
+import { LANGUAGE_NAMES, type Flashcard } from '@verba/contracts';
+import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useDeleteFlashcard, useFlashcards, useOriginStatus, useSetFlashcardStatus } from '../api/flashcards';
@@ -18,8 +18,8 @@ const failed = (what: string) => (error: Error) => toast({ title: what, descript
 export function FlashcardsPage() {
   const languageCode = useLearningLanguage();
   const list = useFlashcards(languageCode);
-  const remove = useDeleteFlashcard(languageCode);
-  const setStatus = useSetFlashcardStatus(languageCode);
+  const remove = useDeleteFlashcard();
+  const setStatus = useSetFlashcardStatus();
   const origins = useOriginStatus(languageCode);
   const [filter, setFilter] = useState<CardFilter>(() => filterFromSearch(window.location.search));
   const [editing, setEditing] = useState<Flashcard | null>(null);
@@ -40,7 +40,7 @@ export function FlashcardsPage() {
     );
 
   return (
-    <Portal title="Flashcards" subtitle={`Your cards in ${languageName(languageCode)}`}>
+    <Portal title="Flashcards" subtitle={`Your cards in ${LANGUAGE_NAMES[languageCode]}`}>
       {list.isPending ? <Spinner label="Loading your flashcards…" /> : null}
       <QueryErrorNotice query={list} title="Your flashcards could not be loaded." />
       {cards?.length === 0 ? <NoCards languageCode={languageCode} /> : null}
@@ -70,7 +70,7 @@ export function FlashcardsPage() {
           <ExportCards languageCode={languageCode} count={cards.length} />
         </>
       ) : null}
-      {editing ? <EditCardDialog key={editing.id} card={editing} languageCode={languageCode} onClose={() => setEditing(null)} /> : null}
+      {editing ? <EditCardDialog key={editing.id} card={editing} onClose={() => setEditing(null)} /> : null}
       <AlertDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

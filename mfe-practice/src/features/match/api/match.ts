@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
-import { matchSentence, practiceFlashcards } from '@verba/contracts/http';
-import { MATCH_PAIRS, type LearningLanguage } from '@verba/contracts';
+import { sendCommand } from '@verba/kit';
+import { matchSentence, practiceFlashcards, reviewFlashcards } from '@verba/contracts/http';
+import { MATCH_PAIRS, type LearningLanguage, type ReviewRating } from '@verba/contracts';
 import { useRoundQuery } from '../../../shared/use-round-query';
 import { shuffled, type Pair, type Target } from '../match';
 
@@ -40,4 +41,9 @@ export function useDueCardsBoard(languageCode: LearningLanguage): BoardQuery {
     return { pairs, targets: shuffled(pairs.map(({ id, targetValue }) => ({ id, targetValue }))) };
   }, [cards]);
   return asBoardQuery(result, board, nextRound);
+}
+
+/** Sends a finished round as one review per pair (match-words reschedules a card at most once a day on the server). */
+export async function sendMatchResult(reviews: { id: string; rating: ReviewRating }[]): Promise<void> {
+  if (reviews.length > 0) await sendCommand(reviewFlashcards, { body: { reviews, source: 'match-words' } });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@verba/kit';
 import { ResultActions } from '../../../shared/ResultActions';
-import { sendReviews } from '../../../shared/reviews';
+import { sendMatchResult } from '../api/match';
 import { MATCH_TIME_MS, clock, matchRatings, matches, type Pair, type Target } from '../match';
 
 interface Props {
@@ -43,7 +43,7 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
   useEffect(() => {
     if (!end || sent.current) return;
     sent.current = true;
-    sendReviews(matchRatings(pairs, matchedLeft, mistakes), 'match-words').catch((error: unknown) =>
+    sendMatchResult(matchRatings(pairs, matchedLeft, mistakes)).catch((error: unknown) =>
       toast({
         title: 'Your result could not be saved.',
         description: error instanceof Error ? error.message : undefined,

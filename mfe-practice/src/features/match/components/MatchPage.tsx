@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { EmptyState, ErrorNotice, Link, Spinner } from '@verba/kit';
-import type { LearningLanguage } from '@verba/contracts';
+import { LANGUAGE_NAMES, type LearningLanguage } from '@verba/contracts';
 import { PRACTICE_PATHS } from '../../../paths';
-import { languageName, useLearningLanguage } from '../../../shared/language';
+import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useDueCardsBoard, useSentenceBoard, type Board, type BoardQuery } from '../api/match';
@@ -27,7 +27,7 @@ function MatchScreen({
     nextRound();
   };
   return (
-    <Portal title={title} subtitle={`${subtitle} in ${languageName(languageCode)}`}>
+    <Portal title={title} subtitle={`${subtitle} in ${LANGUAGE_NAMES[languageCode]}`}>
       <p className="pr-switch">
         <Link href={other.href}>{other.label}</Link>
       </p>

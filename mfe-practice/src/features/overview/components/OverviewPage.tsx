@@ -1,11 +1,11 @@
 import { Link, QueryErrorNotice, Spinner } from '@verba/kit';
-import { formatDueLabel, dueLabel } from '@verba/contracts';
+import { LANGUAGE_NAMES, formatDueLabel, dueLabel } from '@verba/contracts';
 import { PRACTICE_PATHS } from '../../../paths';
-import { languageName, useLearningLanguage } from '../../../shared/language';
+import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useFlashcardsInfo } from '../api/info';
-import { PracticeStatistics } from '../../statistics/components/PracticeStatistics';
+import { PracticeStatistics } from './PracticeStatistics';
 
 const GAMES = [
   { href: PRACTICE_PATHS.review, title: 'Review flashcards', text: 'Flip each card and rate how well you knew it; the schedule adapts.' },
@@ -40,7 +40,7 @@ export function OverviewPage() {
   const info = useFlashcardsInfo(languageCode);
   const data = info.data;
   return (
-    <Portal title="Practice" subtitle={`Flashcards and games in ${languageName(languageCode)}`}>
+    <Portal title="Practice" subtitle={`Flashcards and games in ${LANGUAGE_NAMES[languageCode]}`}>
       {info.isPending ? <Spinner label="Loading your practice…" /> : null}
       <QueryErrorNotice query={info} title="Your practice could not be loaded." />
       {data?.total === 0 ? <NoCards languageCode={languageCode} /> : null}

@@ -1,4 +1,6 @@
-import { atLeast, client, positions, sendCommand } from '@verba/kit';
+import { useCallback } from 'react';
+import { atLeast, client, sendCommand } from '@verba/kit';
+import { useMinPosition } from '@verba/kit/query';
 import { quickQuizAnswer, quickQuizList, quickQuizOne } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { useRoundQuery } from '../../../shared/use-round-query';
@@ -12,9 +14,17 @@ export async function answerQuestion(id: string, answerId: string): Promise<bool
   return result.correct;
 }
 
-/** A fresh question on each of these cards (GET practice/quick-quiz/one), after the answers sent so far. */
-export async function questionsAbout(languageCode: LearningLanguage, ids: readonly string[]) {
-  const query = { languageCode, ...atLeast(positions.latest()) };
-  const answers = await Promise.all(ids.map((id) => client.call(quickQuizOne, { query: { ...query, id } })));
-  return answers.flatMap((a) => (a.question ? [a.question] : []));
+export type Questions = Awaited<ReturnType<ReturnType<typeof useQuestionsAbout>>>;
+
+/** Asks a fresh question on each of these cards (GET practice/quick-quiz/one), after the answers sent so far. */
+export function useQuestionsAbout(languageCode: LearningLanguage) {
+  const minPosition = useMinPosition();
+  return useCallback(
+    async (ids: readonly string[]) => {
+      const query = { languageCode, ...atLeast(minPosition) };
+      const answers = await Promise.all(ids.map((id) => client.call(quickQuizOne, { query: { ...query, id } })));
+      return answers.flatMap((a) => (a.question ? [a.question] : []));
+    },
+    [languageCode, minPosition],
+  );
 }

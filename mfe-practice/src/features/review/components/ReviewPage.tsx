@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, EmptyState, QueryErrorNotice, Spinner } from '@verba/kit';
-import { formatDueLabel, dueLabel } from '@verba/contracts';
+import { LANGUAGE_NAMES, formatDueLabel, dueLabel } from '@verba/contracts';
 import { scheduleOf } from '@verba/contracts/fsrs';
-import { languageName, useLearningLanguage } from '../../../shared/language';
+import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useSessionCards } from '../api/review';
@@ -33,7 +33,7 @@ export function ReviewPage() {
   const next = cards?.[0];
 
   return (
-    <Portal title="Review flashcards" subtitle={`Cards in ${languageName(languageCode)}`}>
+    <Portal title="Review flashcards" subtitle={`Cards in ${LANGUAGE_NAMES[languageCode]}`}>
       {query.isPending || query.isFetching ? <Spinner label="Loading your cards…" /> : null}
       <QueryErrorNotice query={query} title="Your cards could not be loaded." />
       {cards && !query.isFetching ? (

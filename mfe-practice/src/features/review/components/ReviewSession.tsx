@@ -4,7 +4,7 @@ import { ProgressBar } from '@verba/kit/ui';
 import type { ReviewRating } from '@verba/contracts';
 import { ratingIntervals } from '@verba/contracts/fsrs';
 import { notAShortcut } from '../../../shared/keys';
-import { undoSentReview } from '../../../shared/reviews';
+import { undoRating } from '../api/review';
 import { RATINGS, isFinished, remaining, sessionReducer, startSession, type SessionCard } from '../session';
 import { ReviewSummary } from './ReviewSummary';
 import { useRatingSender } from './useRatingSender';
@@ -35,7 +35,7 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
     if (!sent || undoing) return;
     setUndoing(true);
     try {
-      await undoSentReview(sent.id, sent.reviewId);
+      await undoRating(sent.id, sent.reviewId);
       dispatch({ type: 'undo' });
     } catch (error) {
       toast({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@verba/kit';
-import { sendReviews, type Review } from '../../../shared/reviews';
+import { sendRating, type Review } from '../api/review';
 
 /** Sends ratings one by one and tells how many are still on their way; each send answers its review id. */
 export function useRatingSender() {
@@ -13,7 +13,7 @@ export function useRatingSender() {
   const send = useCallback(async (review: Review): Promise<string | undefined> => {
     setInFlight((n) => n + 1);
     try {
-      return (await sendReviews([review], 'flashcards'))[0];
+      return await sendRating(review);
     } catch (error) {
       toast({
         title: 'A rating could not be saved.',
