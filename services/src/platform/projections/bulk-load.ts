@@ -64,7 +64,7 @@ const ROWS_PER_STATEMENT = 50_000;
  * Up to this many rows a write is a live batch's, run over and over with the same text: prepared once per
  * connection (HOT_STATEMENT). A larger one (a rebuild's) is planned for its own size.
  */
-const HOT_ROWS = 1_000;
+export const HOT_ROWS = 1_000;
 const hot = (rows: number) => (rows <= HOT_ROWS ? HOT_STATEMENT : {});
 
 /**
@@ -103,20 +103,20 @@ export async function insertRows(
   }
 }
 
-type Conflict = { key: readonly string[]; merge: string | null } | null;
+export type Conflict = { key: readonly string[]; merge: string | null } | null;
 
-function insertSql(table: string, cols: readonly Column[], conflict: Conflict): string {
+export function insertSql(table: string, cols: readonly Column[], conflict: Conflict): string {
   return `insert into ${quoted(table)} (${cols.map(([n]) => n).join(', ')})
        select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})
        ${conflict ? `on conflict (${conflict.key.join(', ')}) do ${conflict.merge ? `update set ${conflict.merge}` : 'nothing'}` : ''}`;
 }
 
-function deleteSql(table: string, cols: readonly Column[]): string {
+export function deleteSql(table: string, cols: readonly Column[]): string {
   return `delete from ${quoted(table)} r using unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as k(${cols.map(([n]) => quoted(n)).join(', ')})
      where ${cols.map(([n]) => `r.${quoted(n)} = k.${quoted(n)}`).join(' and ')}`;
 }
 
-const columnArrays = (cols: readonly Column[], rows: readonly (readonly unknown[])[]) =>
+export const columnArrays = (cols: readonly Column[], rows: readonly (readonly unknown[])[]) =>
   cols.map((_, c) => arrayParameter(rows.map((r) => r[c]))) as unknown as readonly Knex.RawBinding[];
 
 /**

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import type { EventDefinition } from '../decider/events';
+import type { EventMetadata } from '../event-store/port';
+
+/**
+ * A read model written as the domain reads it: its tables (columns and key), and for each event it follows
+ * a pure function from the event to row changes. The platform derives the rest (declared-projection.ts):
+ * the tables of each generation, a live batch as a few statements, the bulk fold of a rebuild and the
+ * updates of the caches the projection declares.
+ *
+ *   defineProjection({
+ *     name: 'content-dismissals', version: 1,
+ *     tables: { dismissals: { key: ['user_id', 'announcement_id'], columns: { user_id: 'uuid', announcement_id: 'uuid', at: 'timestamptz' } } },
+ *     on: [
+ *       when(AnnouncementDismissed, (e) => [insert('dismissals', { user_id: e.userId, announcement_id: e.announcementId, at: e.at })]),
+ *       when(UserDeleted, (e) => [remove('dismissals', { user_id: e.userId })]),
+ *     ],
+ *   });
+ */
+
+/** A column's PostgreSQL type; `?` after it lets the column hold null. */
+export type ColumnType = 'uuid' | 'text' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'timestamptz' | 'jsonb';
+export type ColumnSpec = ColumnType | `${ColumnType}?`;
+
+export interface TableDeclaration {
+  /** The columns that identify a row (the primary key). */
+  key: readonly string[];
+  columns: Readonly<Record<string, ColumnSpec>>;
+  /** Secondary indexes, for the queries that read the table. */
+  indexes?: readonly (readonly string[])[];
+  /** Rows pile up fast: keep its planner statistics fresh as it grows (StatisticsKeeper). */
+  growsFast?: boolean;
+}
+
+export type Row = Readonly<Record<string, unknown>>;
+
+/**
+ * What an event does to a table. `insert` adds a row unless its key is there (the first wins); `upsert`
+ * sets the row of its key (the last wins; with `newerBy`, only over a row whose column is lower);
+ * `update` sets columns of the rows matching `where`; `remove` deletes them; `increment` adds its
+ * non-key values to the row of its key (inserting it first).
+ */
+export type RowChange<T extends string = string> =
+  | { kind: 'insert'; table: T; row: Row }
+  | { kind: 'upsert'; table: T; row: Row; newerBy?: string }
+  | { kind: 'update'; table: T; where: Row; set: Row }
+  | { kind: 'remove'; table: T; where: Row }
+  | { kind: 'increment'; table: T; row: Row };
+
+export const insert = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'insert', table, row });
+export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string } = {}): RowChange<T> =>
+  options.newerBy ? { kind: 'upsert', table, row, newerBy: options.newerBy } : { kind: 'upsert', table, row };
+export const update = <T extends string>(table: T, where: Row, set: Row): RowChange<T> => ({ kind: 'update', table, where, set });
+export const remove = <T extends string>(table: T, where: Row): RowChange<T> => ({ kind: 'remove', table, where });
+export const increment = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'increment', table, row });
+
+/** What a handler may know of an event besides its data. */
+export interface EventEnvelope {
+  id: string;
+  streamId: string;
+  metadata: EventMetadata;
+}
+
+export interface EventHandler<T extends string = string> {
+  event: EventDefinition;
+  /** Fields sealed with the user's key: the platform opens them (an erased user's read as '') first. */
+  sealed?: readonly string[];
+  changes(data: never, event: EventEnvelope): readonly RowChange<T>[];
+}
+
+/** The row changes of one event type. */
+export function when<D extends EventDefinition, T extends string>(
+  event: D,
+  changes: (data: z.infer<D['schema']>, event: EventEnvelope) => readonly RowChange<T>[],
+  options: { sealed?: readonly (keyof z.infer<D['schema']> & string)[] } = {},
+): EventHandler<T> {
+  return { event, changes: changes as EventHandler<T>['changes'], ...(options.sealed ? { sealed: options.sealed } : {}) };
+}
+
+/** A cache of reads of the read model that the platform keeps up to date with each batch (declared-caches.ts). */
+export interface DeclaredCache {
+  /** Whether `changed` reads the changes (else it is given none: it follows the events alone). */
+  readonly followsRows: boolean;
+  /** After a batch of `projection` committed: its events (of the handled types) and the changes they made. */
+  changed(projection: string, changes: readonly RowChange[], events: readonly { type: string }[]): void;
+  /** Everything cached of `projection` is stale (a rebuild switched, the projector thread restarted). */
+  reset(projection: string): void;
+}
+
+export interface ProjectionDeclaration<T extends Record<string, TableDeclaration> = Record<string, TableDeclaration>> {
+  name: string;
+  /** Bump when the tables or the handlers change: the runner rebuilds the read model blue/green. */
+  version: number;
+  tables: T;
+  on: readonly EventHandler<keyof T & string>[];
+  /** Caches of reads of these tables, updated in place from each committed batch's changes. */
+  caches?: readonly DeclaredCache[];
+  /** Apply live batches at most this often (see Projection.minBatchIntervalMs). */
+  minBatchIntervalMs?: number;
+}

@@ -1,0 +1,4 @@
+/** What a context needs to declare a projection (declaration.ts): one import for all of it. */
+export { increment, insert, remove, update, upsert, when, type ProjectionDeclaration, type Row, type RowChange } from './declaration';
+export { defineProjection, type DeclaredProjection } from './declared-projection';
+export { adminPagesCache, RowListCache } from './declared-caches';

@@ -1,0 +1,72 @@
+import type { Knex } from 'knex';
+import { canCopyFromStdin, copyRows, loadWithoutIndexes } from './bulk-load';
+import type { Row, RowChange, TableDeclaration } from './declaration';
+import { columnsOf, rowValues } from './declared-tables';
+import type { TableNames } from './projection';
+
+/** SQL's `=`: null matches nothing. */
+const matches = (row: Row, where: Row) => Object.entries(where).every(([c, v]) => v !== null && v !== undefined && row[c] === v);
+
+/**
+ * A read model held in memory: each table's rows by key, changed as the statements would change them. A
+ * rebuild folds the whole log into it and writes it once (`write`), a few bulk loads instead of a
+ * transaction a batch.
+ */
+export class MemoryTables {
+  private readonly rows = new Map<string, Map<string, Row>>();
+
+  constructor(private readonly tables: Readonly<Record<string, TableDeclaration>>) {
+    for (const name of Object.keys(tables)) this.rows.set(name, new Map());
+  }
+
+  apply(change: RowChange): void {
+    const table = this.tables[change.table]!;
+    const rows = this.rows.get(change.table)!;
+    const keyOf = (row: Row) => JSON.stringify(table.key.map((c) => row[c]));
+    const whole = (row: Row) => Object.fromEntries(Object.keys(table.columns).map((c) => [c, row[c] ?? null]));
+    if (change.kind === 'update' || change.kind === 'remove') {
+      const keyed = table.key.every((k) => k in change.where) && Object.keys(change.where).length === table.key.length;
+      const hits = keyed ? [keyOf(change.where)].filter((k) => rows.has(k) && matches(rows.get(k)!, change.where)) : [...rows.keys()];
+      for (const k of hits) {
+        const row = rows.get(k)!;
+        if (!matches(row, change.where)) continue;
+        if (change.kind === 'remove') rows.delete(k);
+        else rows.set(k, { ...row, ...change.set });
+      }
+      return;
+    }
+    const k = keyOf(change.row);
+    const before = rows.get(k);
+    if (!before) {
+      rows.set(k, whole(change.row));
+      return;
+    }
+    if (change.kind === 'insert') return;
+    if (change.kind === 'increment') {
+      const sums = Object.entries(change.row).filter(([c]) => !table.key.includes(c));
+      rows.set(k, { ...before, ...Object.fromEntries(sums.map(([c, v]) => [c, Number(before[c]) + Number(v)])) });
+      return;
+    }
+    if (change.newerBy && !(Number(before[change.newerBy]) < Number(change.row[change.newerBy]))) return;
+    rows.set(k, { ...before, ...change.row });
+  }
+
+  /** Writes every table into fresh, empty tables (indexes built once, after the rows). */
+  async write(trx: Knex.Transaction, t: TableNames): Promise<void> {
+    const copy = await canCopyFromStdin(trx);
+    for (const [name, rows] of this.rows) {
+      const table = this.tables[name]!;
+      const columns = columnsOf(table);
+      const names = columns.map(([c]) => c);
+      await loadWithoutIndexes(trx, [t(name)], () =>
+        copyRows(
+          trx,
+          t(name),
+          columns,
+          [...rows.values()].map((r) => rowValues(table, names, r)),
+          copy,
+        ),
+      );
+    }
+  }
+}

@@ -1,0 +1,187 @@
+import { HOT_ROWS, columnArrays, deleteSql, insertSql, quoted, writeRowsStatements, type Column } from './bulk-load';
+import type { Row, RowChange, TableDeclaration } from './declaration';
+import { checkColumns, columnsOf, rowValues } from './declared-tables';
+import type { TableNames, WriteStatement } from './projection';
+
+/**
+ * A batch's row changes as few statements. Changes to different tables commute, so each table's are taken
+ * in their order on their own; a run of changes of one kind and shape on a table collapses to one statement
+ * of one array a column (the text fixed by the shape, so a live batch's is prepared once: `hot`):
+ * - whole-row upserts and removes by key: each key's last change (one statement, deletes and upserts);
+ * - partial upserts: each key's last; `insert`: each key's first; `newerBy` upserts: each key's highest;
+ * - increments: summed by key; updates and removes by other columns: one a distinct `where`.
+ * Each of these leaves what applying the run's changes one by one leaves (the equivalence property).
+ */
+export function batchStatements(
+  changes: readonly RowChange[],
+  tables: Readonly<Record<string, TableDeclaration>>,
+  t: TableNames,
+): WriteStatement[] {
+  const byTable = new Map<string, RowChange[]>();
+  for (const c of changes) {
+    const table = tables[c.table];
+    if (!table) throw new Error(`No table ${c.table} declared`);
+    checkColumns(c.table, table, 'row' in c ? c.row : c.where);
+    if (c.kind === 'update') checkColumns(c.table, table, c.set);
+    const list = byTable.get(c.table);
+    if (list) list.push(c);
+    else byTable.set(c.table, [c]);
+  }
+  const out: WriteStatement[] = [];
+  for (const [name, list] of byTable) {
+    const table = tables[name]!;
+    for (const run of runs(list, table)) out.push(...runStatements(run, table, t(name)));
+  }
+  return out;
+}
+
+type RunKind = 'set' | 'merge' | 'insert' | 'newer' | 'increment' | 'removeWhere' | 'update';
+
+interface Run {
+  kind: RunKind;
+  /** The statement's shape: its columns (and for `newer`, the column compared). */
+  shape: string | undefined;
+  changes: RowChange[];
+}
+
+const sortedKeys = (row: Row) => Object.keys(row).sort().join(',');
+const isKey = (table: TableDeclaration, where: Row) => Object.keys(where).length === table.key.length && table.key.every((k) => k in where);
+const isWholeRow = (table: TableDeclaration, row: Row) => Object.keys(table.columns).every((c) => c in row);
+
+/** The run a change belongs to, and the shape it needs; `set` removes fit any `set` run. */
+function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; shape: string | undefined } {
+  switch (change.kind) {
+    case 'insert':
+      return { kind: 'insert', shape: sortedKeys(change.row) };
+    case 'increment':
+      return { kind: 'increment', shape: sortedKeys(change.row) };
+    case 'update':
+      return { kind: 'update', shape: `${sortedKeys(change.where)}|${sortedKeys(change.set)}` };
+    case 'remove':
+      return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: sortedKeys(change.where) };
+    case 'upsert':
+      if (change.newerBy) return { kind: 'newer', shape: `${sortedKeys(change.row)}|${change.newerBy}` };
+      return isWholeRow(table, change.row)
+        ? { kind: 'set', shape: sortedKeys(change.row) }
+        : { kind: 'merge', shape: sortedKeys(change.row) };
+  }
+}
+
+function* runs(changes: readonly RowChange[], table: TableDeclaration): Generator<Run> {
+  let current: Run | undefined;
+  for (const change of changes) {
+    const { kind, shape } = runOf(change, table);
+    const fits = current && current.kind === kind && (shape === undefined || current.shape === undefined || current.shape === shape);
+    if (current && fits) {
+      current.shape ??= shape;
+      current.changes.push(change);
+    } else {
+      if (current) yield current;
+      current = { kind, shape, changes: [change] };
+    }
+  }
+  if (current) yield current;
+}
+
+const keyOf = (columns: readonly string[], row: Row) => JSON.stringify(columns.map((c) => row[c]));
+const typed = (table: TableDeclaration, names: readonly string[]): Column[] => {
+  const all = new Map(columnsOf(table));
+  return names.map((n) => [n, all.get(n)!]);
+};
+const assignments = (columns: readonly string[], value: (c: string) => string) =>
+  columns.map((c) => `${quoted(c)} = ${value(c)}`).join(', ');
+
+function runStatements(run: Run, table: TableDeclaration, physical: string): WriteStatement[] {
+  const key = table.key;
+  const rowsOf = (changes: RowChange[]) => changes.map((c) => (c as { row: Row }).row);
+  switch (run.kind) {
+    case 'set': {
+      const last = new Map<string, Row | null>();
+      for (const c of run.changes) {
+        const k = keyOf(key, c.kind === 'remove' ? c.where : (c as { row: Row }).row);
+        last.delete(k); // keep the map in the order of the last change
+        last.set(k, c.kind === 'remove' ? null : (c as { row: Row }).row);
+      }
+      const columns = run.shape ? run.shape.split(',') : [...key];
+      const nonKey = columns.filter((c) => !key.includes(c));
+      const rows = [...last.values()].filter((r): r is Row => r !== null).map((r) => rowValues(table, columns, r));
+      const removed = [...last].filter(([, r]) => r === null).map(([k]) => JSON.parse(k) as unknown[]);
+      return writeRowsStatements(
+        physical,
+        {
+          cols: typed(table, columns),
+          rows,
+          conflict: { key, merge: nonKey.length ? assignments(nonKey, (c) => `excluded.${quoted(c)}`) : null },
+        },
+        { cols: typed(table, key), keys: removed },
+      );
+    }
+    case 'merge':
+    case 'insert':
+    case 'newer':
+    case 'increment': {
+      const columns = run.shape!.split('|')[0]!.split(',');
+      const nonKey = columns.filter((c) => !key.includes(c));
+      const newerBy = run.kind === 'newer' ? run.shape!.split('|')[1]! : undefined;
+      const chosen = new Map<string, Row>();
+      for (const row of rowsOf(run.changes)) {
+        const k = keyOf(key, row);
+        const before = chosen.get(k);
+        if (!before) chosen.set(k, row);
+        else if (run.kind === 'merge') chosen.set(k, row);
+        else if (run.kind === 'newer' && Number(before[newerBy!]) < Number(row[newerBy!])) chosen.set(k, row);
+        else if (run.kind === 'increment')
+          chosen.set(k, { ...row, ...Object.fromEntries(nonKey.map((c) => [c, Number(before[c]) + Number(row[c])])) });
+      }
+      const target = quoted(physical);
+      const merge =
+        run.kind === 'insert' || !nonKey.length
+          ? null
+          : run.kind === 'increment'
+            ? assignments(nonKey, (c) => `${target}.${quoted(c)} + excluded.${quoted(c)}`)
+            : assignments(nonKey, (c) => `excluded.${quoted(c)}`) +
+              (newerBy ? ` where ${target}.${quoted(newerBy)} < excluded.${quoted(newerBy)}` : '');
+      const rows = [...chosen.values()].map((r) => rowValues(table, columns, r));
+      return chunked(rows, (part) => ({
+        sql: insertSql(physical, typed(table, columns), { key, merge }),
+        bindings: columnArrays(typed(table, columns), part),
+      }));
+    }
+    case 'removeWhere': {
+      const columns = run.shape!.split(',');
+      const distinct = new Map(run.changes.map((c) => [keyOf(columns, (c as { where: Row }).where), (c as { where: Row }).where]));
+      const keys = [...distinct.values()].map((w) => rowValues(table, columns, w));
+      return chunked(keys, (part) => ({
+        sql: deleteSql(physical, typed(table, columns)),
+        bindings: columnArrays(typed(table, columns), part),
+      }));
+    }
+    case 'update': {
+      const [whereColumns, setColumns] = run.shape!.split('|').map((s) => s.split(',')) as [string[], string[]];
+      const last = new Map<string, readonly unknown[]>();
+      for (const c of run.changes as Extract<RowChange, { kind: 'update' }>[]) {
+        last.set(keyOf(whereColumns, c.where), [...rowValues(table, whereColumns, c.where), ...rowValues(table, setColumns, c.set)]);
+      }
+      const cols = typed(table, [...whereColumns, ...setColumns]);
+      const names = [...whereColumns.map((c) => `w_${c}`), ...setColumns.map((c) => `s_${c}`)];
+      const sql = `update ${quoted(physical)} r set ${assignments(setColumns, (c) => `u.${quoted(`s_${c}`)}`)}
+        from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as u(${names.map(quoted).join(', ')})
+        where ${whereColumns.map((c) => `r.${quoted(c)} = u.${quoted(`w_${c}`)}`).join(' and ')}`;
+      return chunked([...last.values()], (part) => ({ sql, bindings: columnArrays(cols, part) }));
+    }
+  }
+}
+
+const ROWS_PER_STATEMENT = 50_000;
+
+function chunked(
+  rows: readonly (readonly unknown[])[],
+  statement: (part: readonly (readonly unknown[])[]) => Omit<WriteStatement, 'hot'>,
+): WriteStatement[] {
+  const out: WriteStatement[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const part = rows.slice(i, i + ROWS_PER_STATEMENT);
+    out.push({ ...statement(part), hot: part.length <= HOT_ROWS });
+  }
+  return out;
+}

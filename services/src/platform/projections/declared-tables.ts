@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { quoted, type Column } from './bulk-load';
+import type { ColumnType, Row, TableDeclaration } from './declaration';
+import type { TableNames } from './projection';
+
+/** A declared table's columns as the bulk writers take them: name and PostgreSQL type. */
+export function columnsOf(table: TableDeclaration): Column[] {
+  return Object.entries(table.columns).map(([name, spec]) => [name, spec.replace('?', '') as ColumnType]);
+}
+
+const typeOf = (table: TableDeclaration, column: string): ColumnType | undefined =>
+  table.columns[column]?.replace('?', '') as ColumnType | undefined;
+
+/**
+ * A value as it is sent to the server: jsonb as its JSON text (a string value too is a JSON string), so the
+ * statements, the bulk fold and the one-by-one reference all send the same thing.
+ */
+export function sqlValue(table: TableDeclaration, column: string, value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return typeOf(table, column) === 'jsonb' ? JSON.stringify(value) : value;
+}
+
+/** The row's values in `columns` order, as sent to the server (missing ones are null). */
+export const rowValues = (table: TableDeclaration, columns: readonly string[], row: Row): unknown[] =>
+  columns.map((c) => sqlValue(table, c, row[c]));
+
+/** Fails on a column the table does not declare: a handler's typo must not write nowhere silently. */
+export function checkColumns(name: string, table: TableDeclaration, row: Row): void {
+  for (const c of Object.keys(row)) if (!(c in table.columns)) throw new Error(`Table ${name} has no column ${c}`);
+}
+
+/** Creates one generation's tables: columns, primary key, indexes. */
+export async function createTables(
+  trx: Knex.Transaction,
+  tables: Readonly<Record<string, TableDeclaration>>,
+  t: TableNames,
+): Promise<void> {
+  for (const [name, table] of Object.entries(tables)) {
+    const columns = Object.entries(table.columns).map(
+      ([c, spec]) => `${quoted(c)} ${spec.replace('?', '')}${spec.endsWith('?') ? '' : ' not null'}`,
+    );
+    const physical = t(name);
+    await trx.raw(`create table ${quoted(physical)} (${columns.join(', ')}, primary key (${table.key.map(quoted).join(', ')}))`);
+    for (const index of table.indexes ?? []) {
+      await trx.raw(
+        `create index ${quoted(`${physical}_${index.join('_')}_index`)} on ${quoted(physical)} (${index.map(quoted).join(', ')})`,
+      );
+    }
+  }
+}
