@@ -8,13 +8,18 @@ import boundaries from './tools/lint/boundaries.js';
 import commandIds from './tools/lint/command-ids.js';
 import shellLayers from './tools/lint/shell-layers.js';
 import eventOwnership from './tools/lint/event-ownership.js';
+import declaredReads from './tools/lint/declared-reads.js';
+import contractCalls from './tools/lint/contract-calls.js';
+import featureFolders from './tools/lint/feature-folders.js';
+import { ratchetBlocks } from './tools/lint/ratchet.js';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** The project's own rules, as one plugin (a plugin name can be defined once). */
 const verba = {
   meta: { name: 'verba', version: '0.1.0' },
-  rules: { ...boundaries.rules, ...commandIds.rules, ...shellLayers.rules },
+  rules: { ...boundaries.rules, ...commandIds.rules, ...shellLayers.rules, ...contractCalls.rules, ...featureFolders.rules },
 };
 
 const ASYNC_CONTEXT = 'Promise hooks slow every request: pass what the work needs (who asked) as an argument.';
@@ -22,6 +27,9 @@ const OPTIONAL = 'An optional adapter: load it with `await import(...)` where it
 
 const JS_FILES = ['**/*.js', '**/*.mjs', '**/*.cjs', '**/*.jsx'];
 const TS_FILES = ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'];
+/** The front end: the shell, its kit and every fragment. */
+const FRONT_END = ['shell', 'mfe-*'].flatMap((dir) => [`${dir}/**/*.ts`, `${dir}/**/*.tsx`]);
+const TESTS = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 
 /** Node globals for plain-JS tooling files (TS files get no-undef turned off by typescript-eslint). */
 const nodeGlobals = Object.fromEntries(
@@ -93,6 +101,33 @@ export default defineConfig(
   },
 
   {
+    // React's rules of hooks and the React Compiler's checks (v7's recommended set), with missing effect
+    // dependencies an error too: a stale closure is a bug a test rarely catches.
+    name: 'verba/react-hooks',
+    files: FRONT_END,
+    extends: [reactHooks.configs.flat.recommended],
+    rules: { 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // One front-end style (issue 37.5): the API only through the typed contract client; the rules'
+    // own comments say why. The federation loader fetches manifests, not the API.
+    name: 'verba/front-end-api',
+    files: ['shell/src/**', 'mfe-*/src/**'].flatMap((dir) => [`${dir}/*.ts`, `${dir}/*.tsx`]),
+    ignores: TESTS,
+    plugins: { verba },
+    rules: { 'verba/contract-calls': ['error', { root, allow: ['shell/src/federation/'] }] },
+  },
+  {
+    name: 'verba/feature-folders',
+    files: ['mfe-*/src/features/**/*.ts', 'mfe-*/src/features/**/*.tsx'],
+    ignores: TESTS,
+    plugins: { verba },
+    rules: { 'verba/feature-folders': ['error', { root }] },
+  },
+  // Files still being migrated, per package (tools/lint/ratchet/<package>.json); must come last.
+  ...ratchetBlocks(root),
+
+  {
     // Each event is declared once, in its context; others import it from that context's published.ts.
     name: 'verba/event-ownership',
     files: ['services/src/contexts/**/*.ts'],
@@ -100,6 +135,15 @@ export default defineConfig(
     rules: {
       'verba-events/no-foreign-event-type': ['error', { root }],
     },
+  },
+
+  {
+    // Read-your-writes is declared where a route is registered (its `reads`), and the platform waits (issue 37.1).
+    name: 'verba/declared-reads',
+    files: ['services/src/contexts/**/*.ts'],
+    ignores: ['services/src/contexts/**/*.test.ts'],
+    plugins: { 'verba-freshness': declaredReads },
+    rules: { 'verba-freshness/declared-reads': 'error' },
   },
 
   {
