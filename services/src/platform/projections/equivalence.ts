@@ -37,6 +37,14 @@ export function arbitraryOf(schema: z.ZodType): fc.Arbitrary<unknown> {
       if (def.format === 'date') return fc.constantFrom('2026-01-01', '2026-01-02');
       if (def.format === 'email') return fc.constantFrom('a@example.com', 'b@example.com');
       if (def.format === 'url') return fc.constantFrom('https://example.com/a', 'https://example.com/b');
+      const pattern = ((def.checks ?? []) as z.ZodType[]).map((c) => defOf(c).pattern).find((p) => p instanceof RegExp);
+      if (pattern) {
+        try {
+          return fc.stringMatching(pattern as RegExp);
+        } catch {
+          // A pattern fast-check cannot generate from (lookahead): the pools, filtered by the schema.
+        }
+      }
       return fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 12 }));
     }
     case 'number':

@@ -1,10 +1,6 @@
 import type { Announcement } from '@verba/contracts';
-import { EventCodec } from '../../../platform/decider/events';
-import type { Projection } from '../../../platform/projections/projection';
-import { contentEvents } from '../events';
-import { adminReads } from '../../../platform/projections/admin-reads';
-
-const codec = new EventCodec([...contentEvents]);
+import { adminPagesCache, defineProjection, insert, remove, update, when } from '../../../platform/projections/declare';
+import { AnnouncementDeleted, AnnouncementPublished, AnnouncementRevised, type ContentEvent } from '../events';
 
 export interface AnnouncementRow {
   id: string;
@@ -18,53 +14,44 @@ export interface AnnouncementRow {
   updated_at: Date;
 }
 
+type Body = Extract<ContentEvent, { type: 'content.AnnouncementPublished' }>['data'];
+
+/** What a publication or revision sets. */
+const shown = (e: Body) => ({
+  visible_to: e.visibleTo,
+  blocks: e.blocks,
+  dismiss_behavior: e.dismissBehavior,
+  active: e.active,
+  starts_at: e.startsAt ?? null,
+  ends_at: e.endsAt ?? null,
+  updated_at: e.at,
+});
+
 /** Live announcements (deleted ones are removed); the user listing filters by audience, `active` and schedule. */
-export const announcementsProjection: Projection = {
+export const announcementsProjection = defineProjection({
   name: 'content-announcements',
   version: 2,
-  tables: ['content_announcements'],
-  eventTypes: contentEvents.map((e) => e.type),
-  ...adminReads.projectionHooks('content-announcements'),
-  async setup(trx, t) {
-    await trx.schema.createTable(t('content_announcements'), (tb) => {
-      tb.uuid('id').primary();
-      tb.text('visible_to').notNullable();
-      tb.jsonb('blocks').notNullable();
-      tb.text('dismiss_behavior').notNullable();
-      tb.boolean('active').notNullable();
-      tb.timestamp('starts_at', { useTz: true });
-      tb.timestamp('ends_at', { useTz: true });
-      tb.timestamp('created_at', { useTz: true }).notNullable();
-      tb.timestamp('updated_at', { useTz: true }).notNullable();
-      tb.index(['active', 'visible_to']);
-    });
+  tables: {
+    content_announcements: {
+      key: ['id'],
+      columns: {
+        id: 'uuid',
+        visible_to: 'text',
+        blocks: 'jsonb',
+        dismiss_behavior: 'text',
+        active: 'boolean',
+        starts_at: 'timestamptz?',
+        ends_at: 'timestamptz?',
+        created_at: 'timestamptz',
+        updated_at: 'timestamptz',
+      },
+      indexes: [['active', 'visible_to']],
+    },
   },
-  async apply(events, { trx, t }) {
-    const table = t('content_announcements');
-    for (const recorded of events) {
-      const e = codec.decode(recorded);
-      if (e.type === 'content.AnnouncementDeleted') {
-        await trx(table).where({ id: e.data.announcementId }).delete();
-        continue;
-      }
-      const { announcementId, visibleTo, blocks, dismissBehavior, active, startsAt = null, endsAt = null, at } = e.data;
-      const row = {
-        visible_to: visibleTo,
-        blocks: JSON.stringify(blocks),
-        dismiss_behavior: dismissBehavior,
-        active,
-        starts_at: startsAt,
-        ends_at: endsAt,
-        updated_at: at,
-      };
-      if (e.type === 'content.AnnouncementPublished') {
-        await trx(table)
-          .insert({ id: announcementId, ...row, created_at: at })
-          .onConflict('id')
-          .ignore();
-      } else {
-        await trx(table).where({ id: announcementId }).update(row);
-      }
-    }
-  },
-};
+  caches: [adminPagesCache()],
+  on: [
+    when(AnnouncementPublished, (e) => [insert('content_announcements', { id: e.announcementId, ...shown(e), created_at: e.at })]),
+    when(AnnouncementRevised, (e) => [update('content_announcements', { id: e.announcementId }, shown(e))]),
+    when(AnnouncementDeleted, (e) => [remove('content_announcements', { id: e.announcementId })]),
+  ],
+});

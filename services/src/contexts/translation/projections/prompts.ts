@@ -1,45 +1,25 @@
-import type { Projection } from '../../../platform/projections/projection';
-import { EventCodec } from '../../../platform/decider/events';
+import { adminPagesCache, defineProjection, insert, upsert, when } from '../../../platform/projections/declare';
 import { PromptUpdated } from '../events';
-import { adminReads } from '../../../platform/projections/admin-reads';
-
-const codec = new EventCodec([PromptUpdated]);
 
 /** The AI prompts: the current text of each, and every version ever saved (newest wins by version). */
-export const promptsProjection: Projection = {
+export const promptsProjection = defineProjection({
   name: 'translation-prompts',
   version: 1,
-  tables: ['translation_prompts', 'translation_prompt_versions'],
-  eventTypes: [PromptUpdated.type],
-  ...adminReads.projectionHooks('translation-prompts'),
-  async setup(trx, t) {
-    await trx.schema.createTable(t('translation_prompts'), (tb) => {
-      tb.text('kind').primary();
-      tb.text('prompt').notNullable();
-      tb.integer('version').notNullable();
-      tb.text('updated_by').notNullable();
-      tb.timestamp('updated_at', { useTz: true }).notNullable();
-    });
-    await trx.schema.createTable(t('translation_prompt_versions'), (tb) => {
-      tb.text('kind').notNullable();
-      tb.integer('version').notNullable();
-      tb.text('prompt').notNullable();
-      tb.text('updated_by').notNullable();
-      tb.timestamp('updated_at', { useTz: true }).notNullable();
-      tb.primary(['kind', 'version']);
-    });
+  tables: {
+    translation_prompts: {
+      key: ['kind'],
+      columns: { kind: 'text', prompt: 'text', version: 'integer', updated_by: 'text', updated_at: 'timestamptz' },
+    },
+    translation_prompt_versions: {
+      key: ['kind', 'version'],
+      columns: { kind: 'text', version: 'integer', prompt: 'text', updated_by: 'text', updated_at: 'timestamptz' },
+    },
   },
-  async apply(events, { trx, t }) {
-    for (const recorded of events) {
-      const { data } = codec.decode(recorded);
-      const row = { kind: data.kind, prompt: data.prompt, version: data.version, updated_by: data.updatedBy, updated_at: data.at };
-      // Both writes are idempotent, so applying an event twice changes nothing.
-      await trx(t('translation_prompt_versions')).insert(row).onConflict(['kind', 'version']).ignore();
-      await trx(t('translation_prompts'))
-        .insert(row)
-        .onConflict('kind')
-        .merge()
-        .where(`${t('translation_prompts')}.version`, '<', data.version);
-    }
-  },
-};
+  caches: [adminPagesCache()],
+  on: [
+    when(PromptUpdated, (e) => {
+      const row = { kind: e.kind, prompt: e.prompt, version: e.version, updated_by: e.updatedBy, updated_at: e.at };
+      return [insert('translation_prompt_versions', row), upsert('translation_prompts', row, { newerBy: 'version' })];
+    }),
+  ],
+});
