@@ -19,8 +19,9 @@
  *                                    (word spans present and focusable, as lib/reader-perf.mjs defines it)
  *   phone_library_list_{cold,warm}_ms           the same loads of /app/library -> the long article's link shown
  *                                    (a fresh context's LCP there can be the cookie banner, not the list)
- * Sizes: a file the server sends uncompressed (serve-composed.mjs, like the API's static files, does
- * not compress) is gzipped by the bench at level 9; a compressed one counts as served (lib/fetched.mjs).
+ * Sizes: as served. serve-composed.mjs, like the API, sends the build's .br file to a browser that
+ * accepts brotli (Chromium does) and compresses API answers above 1 KiB; a file sent uncompressed is
+ * counted gzipped at level 9 (lib/fetched.mjs). The *_kib_gz names are kept for the history in NOTES.md.
  * Browser figures are medians of RUNS runs (min-max shown), in Debian's Chromium with the mocked /api
  * of check-composed.mjs (a 5,000-word article the reader shows in pages of about 250 words). The phone
  * loads get the same mocked /api from a real HTTP server behind serve-composed.mjs (lib/mock-api-server.mjs):
@@ -30,7 +31,6 @@
  *   npm run bench -w @verba/shell      (node shell/scripts/bench.mjs)
  *   node shell/scripts/bench.mjs --no-build   reuse the existing dists (build_s is then null)
  *   node shell/scripts/bench.mjs --phone-only only the phone loads, on the existing dists (other figures null)
- *   ... --gzip                         the server gzips text files (production does not yet): what compression would give
  * The machine may be shared: absolute times are noisy, compare figures taken in one session.
  */
 import { spawnSync } from 'node:child_process';
@@ -110,8 +110,7 @@ const largest = fragments.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 // ---- 3. browser -----------------------------------------------------------------------------
 const phoneApi = createMockApi({ signedIn: true });
 const phoneApiServer = await startMockApiServer(phoneApi);
-const gzipServed = process.argv.includes('--gzip');
-const server = await startComposedServer(PORT, { api: phoneApiServer.url, gzip: gzipServed });
+const server = await startComposedServer(PORT, { api: phoneApiServer.url });
 const browser = await launchChromium();
 const PHONE_PAGES = [
   ['library', `${BASE}/app/library`, READY.list, LONG_ARTICLE_LINK.source],
@@ -321,7 +320,7 @@ for (const [name, note] of rows) {
 }
 log('');
 log(
-  `Phone: 390x844 at 3x, touch, CPU ${CPU_SLOWDOWN}x slower, Fast 3G (${FAST_3G.latency} ms latency, ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up); warm = ${warmHow}; files ${gzipServed ? 'gzipped by the server (--gzip)' : 'sent uncompressed, as the API sends them'}.`,
+  `Phone: 390x844 at 3x, touch, CPU ${CPU_SLOWDOWN}x slower, Fast 3G (${FAST_3G.latency} ms latency, ${FAST_3G.downloadThroughput} B/s down, ${FAST_3G.uploadThroughput} B/s up); warm = ${warmHow}; files precompressed (brotli) and API answers compressed, as the API serves them.`,
 );
 log('The machine is shared: absolute figures are noisy; compare runs of one session.');
 for (const page of ['library', 'reader']) {

@@ -7,6 +7,7 @@
 // Defaults: the built shell/dist/index.html into shell/dist.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,7 +71,11 @@ try {
   for (const pagePath of paths) {
     const file = path.join(outDir, prerenderedFile(pagePath));
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, renderPublicPage(pagePath, template, css, blog));
+    const html = renderPublicPage(pagePath, template, css, blog);
+    writeFileSync(file, html);
+    // Served precompressed, as the build's other files are (the preset's compression plugins).
+    writeFileSync(`${file}.br`, brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    writeFileSync(`${file}.gz`, gzipSync(html, { level: 9 }));
   }
   console.log(`prerendered ${paths.length} public pages into ${path.relative(process.cwd(), path.join(outDir, 'prerendered')) || '.'}`);
 } finally {

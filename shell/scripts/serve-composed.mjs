@@ -5,15 +5,14 @@
  *   /fragments/<name>/   mfe-<name>/dist
  *   /registry.json       { "<name>": "/fragments/<name>/mf-manifest.json", ... }
  *   /api/*               proxied to --api (e.g. http://127.0.0.1:3000), else 502 problem+json
- * Usage: node shell/scripts/serve-composed.mjs [--port 8090] [--api http://127.0.0.1:3000] [--gzip]
- * Listens on 127.0.0.1 only. Files are sent uncompressed, as the API sends them; --gzip compresses
- * text files (level 9) for a browser that accepts it, to measure what compression would change.
+ * Usage: node shell/scripts/serve-composed.mjs [--port 8090] [--api http://127.0.0.1:3000]
+ * Listens on 127.0.0.1 only. As the API does (preCompressed), a file is sent as the build's .br or .gz
+ * beside it when the browser accepts that encoding, else as it is.
  */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FRAGMENTS = ['reader', 'learn', 'practice', 'admin'];
@@ -32,7 +31,6 @@ function option(name, fallback) {
 }
 const port = Number(option('port', process.env.PORT ?? 8090));
 const apiTarget = option('api', process.env.VERBA_API);
-const gzip = process.argv.includes('--gzip');
 const registry = Object.fromEntries(FRAGMENTS.map((n) => [n, `/fragments/${n}/mf-manifest.json`]));
 
 /** Resolves `rel` inside `dir`, refusing anything that escapes it. */
@@ -46,42 +44,43 @@ function send(res, status, type, body) {
   res.end(body);
 }
 
-/** Gzipped files by path, kept while their ETag (size and mtime) holds. */
-const gzCache = new Map();
-function gzipped(file, etag) {
-  const known = gzCache.get(file);
-  if (known?.etag === etag) return known.body;
-  const body = gzipSync(readFileSync(file), { level: 9 });
-  gzCache.set(file, { etag, body });
-  return body;
-}
-
 function sendFile(req, res, file) {
   // Hashed chunks are immutable; entry points, manifests and html must be revalidated, which an
   // unchanged file answers with 304 (as @fastify/static does for the API's static files).
   const hashed = /\.[0-9a-f]{8}\.js$/.test(file);
   const { size, mtime } = statSync(file);
   const type = TYPES[path.extname(file)];
-  const compress = gzip && type !== undefined && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  const etag = `W/"${size.toString(16)}-${mtime.getTime().toString(16)}${compress ? '-gz' : ''}"`;
+  const encoding = precompressed(file, req.headers['accept-encoding'] ?? '');
+  const etag = `W/"${size.toString(16)}-${mtime.getTime().toString(16)}${encoding ? `-${encoding.name}` : ''}"`;
   const headers = {
     'content-type': type ?? 'application/octet-stream',
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
     etag,
     'last-modified': mtime.toUTCString(),
     'access-control-allow-origin': '*',
-    ...(gzip ? { vary: 'accept-encoding' } : {}),
+    ...(type !== undefined ? { vary: 'accept-encoding' } : {}),
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers);
     return res.end();
   }
-  if (compress) {
-    res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
-    return res.end(gzipped(file, etag));
+  if (encoding) {
+    res.writeHead(200, { ...headers, 'content-encoding': encoding.name });
+    return createReadStream(encoding.file).pipe(res);
   }
   res.writeHead(200, headers);
   createReadStream(file).pipe(res);
+}
+
+/** The build's compressed copy of `file` the browser accepts (brotli first), if there is one. */
+function precompressed(file, accepted) {
+  for (const [name, ext] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ]) {
+    if (new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(file + ext)) return { name, file: file + ext };
+  }
+  return undefined;
 }
 
 function proxy(req, res) {

@@ -6,6 +6,7 @@ import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { seedIfEmpty } from './seed';
+import { compressResponses } from './compression';
 import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
 
 type Role = 'all-in-one' | 'api' | 'projector' | 'relay';
@@ -14,6 +15,7 @@ const DRAIN_MS = 3000;
 
 /** Every HTTP route an API process serves: each module's routes, then the web app. */
 export async function mountRoutes(app: App, deps: ModuleDeps, modules: readonly Module[]): Promise<void> {
+  await compressResponses(app);
   for (const m of modules) await m.routes?.(app, deps);
   await serveWeb(app, undefined, await publishedFragments(deps.config));
 }

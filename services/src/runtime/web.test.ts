@@ -4,6 +4,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { parseHTML } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CmsPost } from '../contexts/blog/adapters/port';
@@ -12,6 +13,7 @@ import { startLocalBlogEndpoint } from '../contexts/blog/adapters/local/server';
 import { REPO_ROOT } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import { createLogger } from '../platform/logger';
+import { compressResponses } from './compression';
 import { pageFallbackFor, prerenderedPage, serveWeb } from './web';
 
 /** Every public page and the heading a visitor without JavaScript must see on it. */
@@ -283,5 +285,65 @@ describe('cache headers of the built web files', () => {
       const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
       expect(again.statusCode, url).toBe(304);
     }
+  });
+});
+
+describe('compressed answers for a phone on a slow network', () => {
+  let dist: string;
+  let app: App;
+  const script = `console.log(${JSON.stringify('a chunk of the app '.repeat(200))});`;
+  const page = `<!doctype html><title>Verba</title><p>${'Read your way to fluency. '.repeat(100)}</p>`;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'verba-web-compressed-'));
+    // As the build leaves them: each text file with its .br and .gz beside it.
+    for (const [name, text] of [
+      ['index.html', page],
+      ['470.5aaff931.js', script],
+    ] as const) {
+      writeFileSync(path.join(dist, name), text);
+      writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(path.join(dist, `${name}.gz`), gzipSync(text));
+    }
+    app = await createHttpServer({ log: createLogger('silent'), ready: () => true, pageFallback: pageFallbackFor(dist) });
+    await compressResponses(app);
+    app.get('/api/large', async () => ({ words: Array.from({ length: 300 }, (_, i) => `word-${i}`) }));
+    app.get('/api/small', async () => ({ changed: 1 }));
+    await serveWeb(app, dist);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("sends the build's brotli file to a browser that accepts it, gzip to one that accepts only gzip, the file to others", async () => {
+    const br = await app.inject({ method: 'GET', url: '/470.5aaff931.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 4);
+    const gz = await app.inject({ method: 'GET', url: '/470.5aaff931.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await app.inject({ method: 'GET', url: '/470.5aaff931.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends the app page compressed, with its security policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app/library', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  it('compresses a large API answer, and leaves the small answers of the hot paths as they are', async () => {
+    const large = await app.inject({ method: 'GET', url: '/api/large', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString()).words).toHaveLength(300);
+    const small = await app.inject({ method: 'GET', url: '/api/small', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ changed: 1 });
   });
 });

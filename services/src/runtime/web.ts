@@ -35,7 +35,8 @@ export function webBuildsMissing(): string[] {
 }
 
 /**
- * Serves the web app from the API process: the shell at /, each fragment under /fragments/<name>/ as if
+ * Serves the web app from the API process (each file as the build's .br or .gz beside it when the
+ * browser accepts one: preCompressed): the shell at /, each fragment under /fragments/<name>/ as if
  * on its own origin, and the runtime registry the shell reads to find them (so a fragment can be
  * redeployed without rebuilding the shell). Any other GET outside /api falls back to the shell's page.
  */
@@ -57,6 +58,7 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
       decorateReply: false,
       immutable: true,
       maxAge: '365d',
+      preCompressed: true,
       allowedPath: (pathname) => !pathname.startsWith('/registry/'),
     });
   }
@@ -71,7 +73,14 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
     });
   }
   if (!existsSync(shell)) return;
-  await app.register(fastifyStatic, { root: shell, prefix: '/', wildcard: false, index: false, setHeaders: cacheHashedForever });
+  await app.register(fastifyStatic, {
+    root: shell,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders: cacheHashedForever,
+  });
 }
 
 /**

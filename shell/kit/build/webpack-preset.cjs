@@ -120,6 +120,24 @@ function verbaWebpack(options) {
           : { experiments: { externalRuntime: true, optimization: { target: 'web', disableRemote: true } } }),
       }),
     ];
+    if (!dev) {
+      // Every text file also as .br and .gz: the API serves them precompressed (@fastify/static's
+      // preCompressed), so a phone on a slow network fetches about a quarter of the bytes and the server
+      // spends no CPU per request. Brotli at its best level costs only build time.
+      const CompressionPlugin = require('compression-webpack-plugin');
+      const text = /\.(js|css|html|json|svg|webmanifest)$/;
+      plugins.push(
+        new CompressionPlugin({ test: text, algorithm: 'gzip', compressionOptions: { level: 9 }, threshold: 1024, minRatio: 0.9 }),
+        new CompressionPlugin({
+          test: text,
+          algorithm: 'brotliCompress',
+          filename: '[path][base].br',
+          compressionOptions: { params: { [require('node:zlib').constants.BROTLI_PARAM_QUALITY]: 11 } },
+          threshold: 1024,
+          minRatio: 0.9,
+        }),
+      );
+    }
     if (host) {
       const HtmlWebpackPlugin = require('html-webpack-plugin');
       plugins.push(new HtmlWebpackPlugin({ template: path.join(dir, 'src/index.html'), hash: true }));
@@ -146,8 +164,16 @@ function verbaWebpack(options) {
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
       module: {
         rules: [
+          // .ts as TypeScript, not TSX: a generic arrow `<T>(x: T) => x` is valid only there (Prettier
+          // writes it so; in TSX it would read as an element).
           {
-            test: /\.[cm]?tsx?$/,
+            test: /\.[cm]?ts$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            options: { loader: 'ts', target: 'es2022' },
+          },
+          {
+            test: /\.tsx$/,
             exclude: /node_modules/,
             loader: 'esbuild-loader',
             options: { loader: 'tsx', target: 'es2022', jsx: 'automatic' },

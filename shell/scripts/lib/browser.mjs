@@ -24,12 +24,11 @@ export const CHROMIUM_OPTIONS = {
 export const launchChromium = () => chromium.launch(CHROMIUM_OPTIONS);
 
 /**
- * Starts serve-composed.mjs on 127.0.0.1:`port` (proxying /api to `api` if given, gzipping text files
- * if `gzip`); resolves with the
- * child process once it listens.
+ * Starts serve-composed.mjs on 127.0.0.1:`port` (proxying /api to `api` if given; files precompressed
+ * as the API serves them); resolves with the child process once it listens.
  */
-export async function startComposedServer(port, { api, gzip = false } = {}) {
-  const args = ['--port', String(port), ...(api ? ['--api', api] : []), ...(gzip ? ['--gzip'] : [])];
+export async function startComposedServer(port, { api } = {}) {
+  const args = ['--port', String(port), ...(api ? ['--api', api] : [])];
   const server = spawn(process.execPath, [path.join(root, 'shell/scripts/serve-composed.mjs'), ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

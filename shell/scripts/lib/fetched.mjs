@@ -1,9 +1,10 @@
 /**
  * Everything the browser fetches for a page, with the gzip size of each file: JS, CSS, fonts, HTML,
  * JSON manifests, the registry and the (mocked) API answers, as the network saw them.
- * A response the server sent compressed counts with its encoded size ("as served"); one sent
- * uncompressed (serve-composed.mjs and the API's static files send everything uncompressed) is
- * gzipped here at level 9, the level sizes.mjs uses for the budgets ("gzipped by the bench").
+ * A response the server sent compressed (the build's .br files, API answers above 1 KiB) counts with its
+ * encoded size ("as served"); one sent uncompressed (small files, small answers) is gzipped here at
+ * level 9, the level sizes.mjs uses for the budgets ("gzipped by the bench"), which is at most what it
+ * would cost compressed.
  */
 import { gzipSync } from 'node:zlib';
 import { KiB } from './sizes.mjs';

@@ -5,6 +5,7 @@
  * the emulated network (so API answers would arrive without the phone's latency).
  */
 import { createServer } from 'node:http';
+import { brotliCompressSync, constants } from 'node:zlib';
 
 /** Serves `api.handle` on 127.0.0.1 (a free port). Resolves with { url, close }. */
 export async function startMockApiServer(api) {
@@ -22,8 +23,15 @@ export async function startMockApiServer(api) {
       const route = {
         request: () => request,
         fulfill: async ({ status, contentType, body: answer }) => {
-          res.writeHead(status, { 'content-type': contentType, 'cache-control': 'no-store' });
-          res.end(answer);
+          const headers = { 'content-type': contentType, 'cache-control': 'no-store', vary: 'accept-encoding' };
+          // As the API does (services/src/runtime/compression.ts): answers above 1 KiB in brotli, quality 4.
+          const text = Buffer.from(answer ?? '');
+          if (text.length > 1024 && /\bbr\b/.test(req.headers['accept-encoding'] ?? '')) {
+            res.writeHead(status, { ...headers, 'content-encoding': 'br' });
+            return res.end(brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+          }
+          res.writeHead(status, headers);
+          res.end(text);
         },
       };
       api.handle(route).catch((error) => {
