@@ -49,6 +49,7 @@ for (const engine of await testEngines()) {
           'speech-audio',
           'translation-own-meanings',
           'translation-prompts',
+          'vocabulary-dictionary',
         ]),
       );
     });

@@ -44,7 +44,8 @@ interface Run {
   changes: RowChange[];
 }
 
-const sortedKeys = (row: Row) => Object.keys(row).sort().join(',');
+/** A row's columns as a statement's shape (in the handler's order: a handler that keeps it keeps its runs whole). */
+const columnList = (row: Row) => Object.keys(row).join(',');
 const isKey = (table: TableDeclaration, where: Row) => Object.keys(where).length === table.key.length && table.key.every((k) => k in where);
 const isWholeRow = (table: TableDeclaration, row: Row) => Object.keys(table.columns).every((c) => c in row);
 
@@ -52,18 +53,18 @@ const isWholeRow = (table: TableDeclaration, row: Row) => Object.keys(table.colu
 function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; shape: string | undefined } {
   switch (change.kind) {
     case 'insert':
-      return { kind: 'insert', shape: sortedKeys(change.row) };
+      return { kind: 'insert', shape: columnList(change.row) };
     case 'increment':
-      return { kind: 'increment', shape: sortedKeys(change.row) };
+      return { kind: 'increment', shape: columnList(change.row) };
     case 'update':
-      return { kind: 'update', shape: `${sortedKeys(change.where)}|${sortedKeys(change.set)}` };
+      return { kind: 'update', shape: `${columnList(change.where)}|${columnList(change.set)}` };
     case 'remove':
-      return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: sortedKeys(change.where) };
+      return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: columnList(change.where) };
     case 'upsert':
-      if (change.newerBy) return { kind: 'newer', shape: `${sortedKeys(change.row)}|${change.newerBy}` };
+      if (change.newerBy) return { kind: 'newer', shape: `${columnList(change.row)}|${change.newerBy}` };
       return isWholeRow(table, change.row)
-        ? { kind: 'set', shape: sortedKeys(change.row) }
-        : { kind: 'merge', shape: sortedKeys(change.row) };
+        ? { kind: 'set', shape: columnList(change.row) }
+        : { kind: 'merge', shape: columnList(change.row) };
   }
 }
 

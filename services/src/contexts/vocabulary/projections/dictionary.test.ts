@@ -1,54 +1,52 @@
-import { describe, expect, it } from 'vitest';
-import { compareWords, withWordStatuses, type DictionaryEntry } from './dictionary';
+import { afterAll, describe, expect, it } from 'vitest';
+import { closeSpecDatabase, projectionSpec } from '../../../platform/projections/projection-spec';
+import { UserDeleted } from '../../identity/published';
+import { WordStatusChanged } from '../events';
+import { dictionaryCache, dictionaryKey, dictionaryProjection } from './dictionary';
 
-/** PostgreSQL's `collate "C"` on UTF-8 text: the bytes' order. */
-const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+const ana = 'b0000000-0000-4000-8000-000000000001';
+const ben = 'b0000000-0000-4000-8000-000000000002';
+const at = '2026-03-01T10:00:00.000Z';
+const later = '2026-03-02T10:00:00.000Z';
+const marked = (userId: string, word: string, status: string, when = at) => ({
+  type: WordStatusChanged.type,
+  data: { userId, language: 'de', word, status, at: when },
+});
 
-describe('a cached dictionary brought up to date', () => {
-  it('orders words as the query does (collate "C"), whatever their letters', () => {
-    const words = [
-      'zug',
-      'äpfel',
-      'apfel',
-      'Apfel',
-      'ober',
-      'öl',
-      'straße',
-      'strasse',
-      'ёж',
-      'ель',
-      "l'homme",
-      'lhomme',
-      'a',
-      'ab',
-      '\uffef',
-      '\u{1f600}x',
-      'ﬁ',
-    ];
-    expect([...words].sort(compareWords)).toEqual([...words].sort(byBytes));
+describe('vocabulary-dictionary', () => {
+  afterAll(closeSpecDatabase);
+  const spec = projectionSpec(dictionaryProjection);
+
+  it("keeps a word's last status", async () => {
+    await spec
+      .given([marked(ana, 'Haus', 'uncertain')])
+      .when(marked(ana, 'Haus', 'known', later))
+      .then({ dictionary_entries: [{ user_id: ana, language: 'de', word: 'Haus', status: 'known', updated_at: new Date(later) }] });
   });
 
-  it('answers what a fresh read would after any run of marks, leaving the copy it was given as it was', () => {
-    const letters = ['a', 'ä', 'b', 'é', 'z', 'ж', "'"];
-    let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
-    const truth = new Map<string, DictionaryEntry['status']>();
-    let cached: DictionaryEntry[] = [];
-    for (let batch = 0; batch < 400; batch++) {
-      const changes = Array.from({ length: 1 + random(8) }, () => {
-        const word = Array.from({ length: 1 + random(3) }, () => letters[random(letters.length)]).join('');
-        return [word, (['known', 'uncertain', 'new'] as const)[random(3)]!] as const;
-      });
-      const before = cached;
-      const copy = JSON.stringify(before);
-      cached = withWordStatuses(cached, changes);
-      expect(JSON.stringify(before)).toBe(copy);
-      for (const [word, status] of changes) {
-        if (status === 'new') truth.delete(word);
-        else truth.set(word, status);
-      }
-    }
-    const fresh = [...truth].map(([value, status]) => ({ value, status })).sort((a, b) => byBytes(a.value, b.value));
-    expect(cached).toEqual(fresh);
+  it('takes a word marked New out of the dictionary', async () => {
+    await spec
+      .given([marked(ana, 'Haus', 'known'), marked(ana, 'Baum', 'known')])
+      .when(marked(ana, 'Haus', 'new'))
+      .then({ dictionary_entries: [{ user_id: ana, language: 'de', word: 'Baum', status: 'known', updated_at: new Date(at) }] });
+  });
+
+  it("erases a deleted learner's dictionary", async () => {
+    await spec
+      .given([marked(ana, 'Haus', 'known'), marked(ben, 'Haus', 'uncertain')])
+      .when({ type: UserDeleted.type, data: { userId: ana, at } })
+      .then({ dictionary_entries: [{ user_id: ben, language: 'de', word: 'Haus', status: 'uncertain', updated_at: new Date(at) }] });
+  });
+
+  it("brings a learner's cached dictionary up to date after a batch, in the query's order", async () => {
+    const key = dictionaryKey(ana, 'de');
+    await dictionaryCache.get(key, async () => [{ value: 'Zug', status: 'known' }]);
+    dictionaryProjection.afterCommit!(
+      [marked(ana, 'Apfel', 'uncertain'), marked(ana, 'Zug', 'new'), marked(ana, 'äpfel', 'known')].map((e) => ({ ...e, version: 1 })),
+    );
+    expect(await dictionaryCache.get(key, async () => [])).toEqual([
+      { value: 'Apfel', status: 'uncertain' },
+      { value: 'äpfel', status: 'known' },
+    ]);
   });
 });
