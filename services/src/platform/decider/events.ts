@@ -58,6 +58,8 @@ let trusting = false;
  * Runs `work` (synchronous: nothing else interleaves) with readEventData taking data stored at the current
  * version as the schema's output without parsing it again: it was validated on append. Old versions are
  * still upcast and validated. For rebuilds, where the parse of every event in the log was most of the fold.
+ * The platform's projectors decide when to trust (live statements, bulk folds, declared projections); contexts
+ * never call it (lint: verba-projections/no-projection-machinery).
  */
 export function trustingAppendValidation<T>(work: () => T): T {
   const was = trusting;

@@ -54,7 +54,7 @@ export async function rebuildAsOf(
         return time === null || time.getTime() < end;
       }),
     );
-    if (fold) fold.add(wanted);
+    if (fold) trustingAppendValidation(() => fold.add(wanted));
     else if (wanted.length) await db.transaction((trx) => p.apply(wanted, { trx, t }));
     applied += wanted.length;
     options.onProgress?.(events);

@@ -449,7 +449,8 @@ export class ProjectionRunner {
       const full = batch.length === pageSize;
       if (full) next = this.store.readAll({ after: last, maxCount: pageSize });
       t0 = performance.now();
-      fold.add(eventsAfter(types ? batch.filter((e) => types.has(e.type)) : batch, at));
+      // Folding reads every event's data: validated on append, it is not parsed again (trustingAppendValidation).
+      trustingAppendValidation(() => fold.add(eventsAfter(types ? batch.filter((e) => types.has(e.type)) : batch, at)));
       phases.fold += performance.now() - t0;
       at = last;
       events += batch.length;

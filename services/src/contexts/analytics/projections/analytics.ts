@@ -1,4 +1,3 @@
-import { trustingAppendValidation } from '../../../platform/decider/events';
 import type { Projection } from '../../../platform/projections/projection';
 import { factOf, type Fact, type Mappers } from '../events';
 import { AnalyticsBatch } from './fold';
@@ -30,8 +29,8 @@ export function analyticsProjection(mappers: Mappers): Projection {
     },
     bulk() {
       const fold = new AnalyticsBatch();
-      // The log's events were validated on append: a rebuild maps them without parsing each again.
-      return { add: (events) => fold.fold(trustingAppendValidation(() => facts(events))), write: ({ trx, t }) => fold.writeTo(trx, t) };
+      // The runner folds the log's events without parsing each again (validated on append).
+      return { add: (events) => fold.fold(facts(events)), write: ({ trx, t }) => fold.writeTo(trx, t) };
     },
     asOfTime(event) {
       const fact = factOf(mappers, event);
