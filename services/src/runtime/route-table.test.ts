@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { UNTRUSTED_WORKER } from './untrusted-worker-url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPlatform, type Platform } from '../platform/app-platform';
 import { loadConfig } from '../platform/config';
+import { formatPosition } from '../platform/event-store/port';
+import { acceptsMinPosition, NOT_IN_LOG } from '../platform/http/read-your-writes';
+import { EVERY_READ_MODEL } from '../platform/http/routes';
 import { createHttpServer, type App } from '../platform/http/server';
 import { createLogger } from '../platform/logger';
 import { preferredTestDatabase, type TestDatabase } from '../../test-support/platform/databases';
@@ -37,6 +41,8 @@ const database = await preferredTestDatabase();
 
 describe(`the all-in-one app's routes on ${database.label}`, () => {
   const registered: string[] = [];
+  /** The read models each route declared it reads (read-your-writes), by "METHOD /path". */
+  const declared = new Map<string, readonly string[] | typeof EVERY_READ_MODEL | undefined>();
   let db: TestDatabase;
   let platform: Platform;
   let app: App;
@@ -55,9 +61,13 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
       log,
       ready: () => true,
       onRoute: (route) => {
-        for (const method of [route.method].flat()) if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(key(method, route.url));
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD' && method !== 'OPTIONS') registered.push(key(method, route.url));
+          declared.set(key(method, route.url), route.config?.reads);
+        }
       },
     });
+    // The projectors are not started (until the last test): no read model applies what a test appends.
     await mountRoutes(app, platform.deps, allModules);
     await app.ready();
   });
@@ -105,5 +115,69 @@ describe(`the all-in-one app's routes on ${database.label}`, () => {
       'audio/wav',
       'audio/ogg',
     ]);
+  });
+
+  /**
+   * Read-your-writes is declared, not coded: each query route names the read models it reads, and the
+   * platform waits for the caller's minPosition on exactly those. Last: the final test starts the projectors.
+   */
+  describe('read-your-writes', () => {
+    const withMinPosition = contractRoutes.filter(({ route }) => acceptsMinPosition(route));
+
+    it('has every route whose query takes minPosition declare the read models it waits for, and no other route', () => {
+      expect(withMinPosition.length).toBeGreaterThanOrEqual(60);
+      const undeclared = withMinPosition.filter(({ key }) => !declared.get(key)?.length).map(({ key }) => key);
+      expect(undeclared).toEqual([]);
+      const needless = contractRoutes.filter(({ route, key }) => !acceptsMinPosition(route) && declared.get(key)).map(({ key }) => key);
+      expect(needless).toEqual([]);
+    });
+
+    it('waits only on read models a module of the app projects', () => {
+      const projected = new Set(allModules.flatMap((m) => m.projections ?? []).map((p) => p.name));
+      const unknown = withMinPosition.flatMap(({ key }) => {
+        const reads = declared.get(key);
+        return reads === EVERY_READ_MODEL ? [] : (reads ?? []).filter((name) => !projected.has(name)).map((name) => `${key}: ${name}`);
+      });
+      expect(unknown).toEqual([]);
+    });
+
+    it('tells in the API document, on each such route, that minPosition waits and for which read models', async () => {
+      type Operation = { description?: string; parameters?: { name: string; in: string }[] };
+      const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      const undocumented = withMinPosition.flatMap(({ key, route }) => {
+        const op = doc.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+        const reads = declared.get(key);
+        const named = reads === EVERY_READ_MODEL ? ['every read model'] : (reads ?? []);
+        const documented =
+          op?.parameters?.some((p) => p.in === 'query' && p.name === 'minPosition') &&
+          named.every((name) => op.description?.includes(name)) &&
+          op.description?.includes('With `minPosition`, waits until it is in');
+        return documented ? [] : [key];
+      });
+      expect(undocumented).toEqual([]);
+    });
+
+    it('holds a read back until its read models have applied the given position, then answers', async () => {
+      const appended = await platform.store.append(
+        `read-your-writes-test-${randomUUID()}`,
+        [{ id: randomUUID(), type: 'ReadYourWritesProbed', version: 1, data: {} }],
+        'no_stream',
+      );
+      const minPosition = formatPosition(appended.position);
+      // A public route (GET /api/courses/visibility reads the courses read model), so no session is needed.
+      const answer = app.inject({ method: 'GET', url: `/api/courses/visibility?minPosition=${minPosition}` });
+      const early = await Promise.race([answer.then(() => 'answered'), new Promise((r) => setTimeout(r, 300, 'waiting'))]);
+      expect(early).toBe('waiting');
+      await platform.runner.start();
+      expect((await answer).statusCode).toBe(200);
+    });
+
+    it('refuses a position the log never had, on the same route', async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/courses/visibility?minPosition=99999999999.1' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().detail).toBe(NOT_IN_LOG);
+    });
   });
 });

@@ -1,8 +1,7 @@
 import type { Module } from '../../platform/module';
 import type { Mappers } from './events';
-import { ANALYTICS_PROJECTION, analyticsProjection } from './projections/analytics';
+import { analyticsProjection } from './projections/analytics';
 import { AnalyticsQueries } from './queries';
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import { analyticsRoutes, learnerAnalyticsRoutes } from './routes';
 
 /**
@@ -10,13 +9,14 @@ import { analyticsRoutes, learnerAnalyticsRoutes } from './routes';
  * facts of the other contexts. `mappers` are those contexts' integration mappers (runtime/modules.ts).
  */
 export function createAnalyticsModule(mappers: Mappers): Module {
+  const projection = analyticsProjection(mappers);
   return {
     name: 'analytics',
-    projections: [analyticsProjection(mappers)],
+    projections: [projection],
     routes(app, deps) {
       const queries = new AnalyticsQueries(deps.db);
-      analyticsRoutes(app, deps.auth, queries, deps.now);
-      learnerAnalyticsRoutes(app, deps.auth, queries, deps.now, readAfterFor(deps.projections, [ANALYTICS_PROJECTION]));
+      analyticsRoutes(app, deps, queries, deps.now);
+      learnerAnalyticsRoutes(app, deps, queries, deps.now, projection);
     },
   };
 }

@@ -7,11 +7,10 @@ import {
   vocabularyRoutes,
 } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
+import type { Projection } from '../../platform/projections/projection';
 import type { AnalyticsQueries } from './queries';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 const DAY_MS = 86_400_000;
 const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -26,20 +25,20 @@ export function rangeOf(query: { from?: string; to?: string }, now: Date): { fro
 }
 
 /** Admin analytics (spec §7 admin/analytics): read-only, from the analytics read model. */
-export function analyticsRoutes(app: App, auth: Authenticator, queries: AnalyticsQueries, now: () => Date): void {
-  registerRoute(app, auth, r.languageAnalytics, async ({ query }) => {
+export function analyticsRoutes(app: App, host: RouteHost, queries: AnalyticsQueries, now: () => Date): void {
+  registerRoute(app, host, r.languageAnalytics, async ({ query }) => {
     const range = rangeOf(query, now());
     return { ...range, languages: await queries.languages(range.from, range.to, query.language ? [query.language] : undefined) };
   });
 
-  registerRoute(app, auth, r.userAnalytics, async ({ query }) => {
+  registerRoute(app, host, r.userAnalytics, async ({ query }) => {
     // Without dates: the whole history (the admin user page's activity); with either, a range as elsewhere.
     const { from, to, ...rest } = query;
     return queries.users(from || to ? { ...rest, range: rangeOf({ from, to }, now()) } : rest);
   });
 
   // The inactive buckets are counted at today at the latest (the app's clock), never at a day still to come.
-  registerRoute(app, auth, r.historicalAnalytics, async ({ query }) => {
+  registerRoute(app, host, r.historicalAnalytics, async ({ query }) => {
     const asOf = dayString(now().getTime());
     const range = rangeOf(query, now());
     return {
@@ -53,7 +52,7 @@ export function analyticsRoutes(app: App, auth: Authenticator, queries: Analytic
     };
   });
 
-  registerRoute(app, auth, r.monthlyStatistics, async ({ query }) => {
+  registerRoute(app, host, r.monthlyStatistics, async ({ query }) => {
     const asOf = dayString(now().getTime());
     const month = query.month ?? asOf.slice(0, 7);
     const end = new Date(`${month}-01T00:00:00Z`);
@@ -67,31 +66,28 @@ export function analyticsRoutes(app: App, auth: Authenticator, queries: Analytic
  * The learner's own figures (dashboard, dictionary and flashcards analytics): the caller's rows; another's
  * dictionary only for admins. These routes of other contexts' groups answer here, so each context reads only its own tables.
  */
-export function learnerAnalyticsRoutes(
-  app: App,
-  auth: Authenticator,
-  queries: AnalyticsQueries,
-  now: () => Date,
-  readAfter: ReadAfter,
-): void {
-  registerRoute(app, auth, progressRoute, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return queries.progress(user.id, query.languageCode, now());
+export function learnerAnalyticsRoutes(app: App, host: RouteHost, queries: AnalyticsQueries, now: () => Date, analytics: Projection): void {
+  registerRoute(app, host, progressRoute, async ({ user, query }) => queries.progress(user.id, query.languageCode, now()), {
+    reads: [analytics],
   });
 
-  registerRoute(app, auth, vocabularyRoutes.dictionaryAnalytics, async ({ user, query }) => {
-    const target = query.userId ?? user.id;
-    if (target !== user.id) {
-      const role = await auth.currentRole(user.id);
-      // Another learner's dictionary is private: only admins may look, for support and analytics.
-      if (!role || !isAdminRole(role)) throw new HttpError(403, "You can only see your own dictionary's analytics.");
-    }
-    await readAfter(query.minPosition);
-    return { languageCode: query.languageCode, ...(await queries.dictionary(target, query.languageCode)) };
-  });
+  registerRoute(
+    app,
+    host,
+    vocabularyRoutes.dictionaryAnalytics,
+    async ({ user, query }) => {
+      const target = query.userId ?? user.id;
+      if (target !== user.id) {
+        const role = await host.auth.currentRole(user.id);
+        // Another learner's dictionary is private: only admins may look, for support and analytics.
+        if (!role || !isAdminRole(role)) throw new HttpError(403, "You can only see your own dictionary's analytics.");
+      }
+      return { languageCode: query.languageCode, ...(await queries.dictionary(target, query.languageCode)) };
+    },
+    { reads: [analytics] },
+  );
 
-  registerRoute(app, auth, flashcardsAnalytics, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return queries.flashcards(user.id, query.languageCode, now());
+  registerRoute(app, host, flashcardsAnalytics, async ({ user, query }) => queries.flashcards(user.id, query.languageCode, now()), {
+    reads: [analytics],
   });
 }

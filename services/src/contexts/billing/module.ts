@@ -3,7 +3,7 @@ import { SubscriptionChangedV1 } from '@verba/contracts/integration';
 import type { IntegrationMapper } from '../../platform/integration/relay';
 import { readEventData } from '../../platform/decider/events';
 import { customerStream, subscriptionEvents } from './events';
-import { readAfterFor } from '../../platform/http/read-your-writes';
+import { writeThrough } from '../../platform/http/write-through';
 import type { App } from '../../platform/http/server';
 import type { BaseDeps, Module } from '../../platform/module';
 import type { Payments } from './adapters/stripe/port';
@@ -125,18 +125,15 @@ export const billingModule: Module = {
     running.set(deps.db, billing);
     app.addHook('onClose', async () => billing.standIn?.close());
     await billingRoutes(app, {
-      auth: deps.auth,
+      host: deps,
       payments: billing.payments,
       commands: billing.commands,
       queries: billing.queries,
-      readAfter: readAfterFor(deps.projections, [subscriptionsProjection.name]),
       log: deps.log,
       ...(deps.config.COUNTRY_HEADER ? { countryHeader: deps.config.COUNTRY_HEADER } : {}),
       appUrl: deps.appUrl,
     });
-    billingAdminRoutes(app, deps.auth, billing.commands, (position) =>
-      deps.projections.waitFor(position, { projections: [subscriptionsProjection.name], timeoutMs: 5000 }),
-    );
+    billingAdminRoutes(app, deps, billing.commands, writeThrough(deps.projections, [subscriptionsProjection]));
   },
   cli: {
     'billing:reconcile': {

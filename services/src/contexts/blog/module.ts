@@ -30,6 +30,6 @@ export const blogModule: Module = {
   async routes(app, deps) {
     const { content, local } = await openContent(deps);
     if (local) app.addHook('onClose', async () => local.close());
-    blogRoutes(app, { auth: deps.auth, queries: new BlogQueries(content, deps.log), appUrl: deps.appUrl });
+    blogRoutes(app, { host: deps, queries: new BlogQueries(content, deps.log), appUrl: deps.appUrl });
   },
 };

@@ -1,4 +1,3 @@
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { AnnouncementCommands } from './commands/announcements';
 import { DismissalCommands } from './commands/dismissals';
@@ -53,22 +52,15 @@ export const contentModule: Module = {
     const { config } = deps;
     const brevo = brevoOf(deps);
     contentRoutes(app, {
-      auth: deps.auth,
+      host: deps,
       announcements: new AnnouncementCommands(deps.store),
       dismissals: new DismissalCommands(deps.store),
       announcementQueries: new AnnouncementQueries(deps.db, adminReads.cacheFor(deps)),
-      readAfter: readAfterFor(deps.projections, [announcementsProjection.name, dismissalsProjection.name]),
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
       now: deps.now,
     });
-    await imageRoutes(
-      app,
-      deps.auth,
-      deps.db,
-      mediaStorageFor(config, 'images'),
-      readAfterFor(deps.projections, [imageUsageProjection.name]),
-    );
+    await imageRoutes(app, deps, deps.db, mediaStorageFor(config, 'images'));
   },
   migrate: migrateImages,
   reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],

@@ -1,4 +1,3 @@
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { ForumCommands } from './commands';
 import { forumProjection } from './projections/forum';
@@ -11,10 +10,9 @@ export const forumModule: Module = {
   projections: [forumProjection],
   routes(app, deps) {
     forumRoutes(app, {
-      auth: deps.auth,
+      host: deps,
       commands: new ForumCommands({ store: deps.store, personalData: deps.personalData, cache: deps.cache, now: deps.now }),
       queries: new ForumQueries(deps.db, deps.now, deps.people),
-      readAfter: readAfterFor(deps.projections, [forumProjection.name]),
       readable: deps.readable,
     });
   },

@@ -3,20 +3,18 @@ import type { FastifyReply } from 'fastify';
 import { FORUM_MESSAGES } from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type AuthUser, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type AuthUser, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { Readable } from '../../platform/readable';
 import { ForumAccess } from './domain/access';
 import { discussionThreadId, ForumRateLimited, type AttachedTo, type ForumCommands } from './commands';
 import type { ForumQueries } from './queries';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+import { forumProjection } from './projections/forum';
 
 export interface ForumRouteDeps {
-  auth: Authenticator;
+  host: RouteHost;
   commands: ForumCommands;
   queries: ForumQueries;
-  readAfter: ReadAfter;
   /** The owners' rules for opening an article (library) or a chapter (learning). */
   readable: Readable;
 }
@@ -42,17 +40,22 @@ async function limited<T>(reply: FastifyReply, write: () => Promise<T>): Promise
  * moderation routes see every thread.
  */
 export function forumRoutes(app: App, d: ForumRouteDeps): void {
-  const { auth, commands, queries } = d;
+  const { host, commands, queries } = d;
+  const { auth } = host;
   const access = new ForumAccess(d.readable, commands, queries);
 
-  registerRoute(app, auth, r.listForumCategories, async ({ user }) => ({
+  registerRoute(app, host, r.listForumCategories, async ({ user }) => ({
     categories: await queries.categories(await access.openTargets(user)),
   }));
 
-  registerRoute(app, auth, r.listForumThreads, async ({ user, query }) => {
-    await d.readAfter(query.minPosition);
-    return queries.threads(query.language, await access.openTargets(user, { language: query.language }), query.page, query.cursor);
-  });
+  registerRoute(
+    app,
+    host,
+    r.listForumThreads,
+    async ({ user, query }) =>
+      queries.threads(query.language, await access.openTargets(user, { language: query.language }), query.page, query.cursor),
+    { reads: [forumProjection] },
+  );
 
   /**
    * A discussion hangs only on an article or chapter the caller may open (the owner's 404 or 403 otherwise,
@@ -60,14 +63,19 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
    */
   const openTarget = (user: AuthUser, target: AttachedTo) => d.readable.check(target.kind, user, target.targetId);
 
-  registerRoute(app, auth, r.getDiscussion, async ({ user, params, query }) => {
-    const { language } = await openTarget(user, params);
-    await d.readAfter(query.minPosition);
-    const threadId = discussionThreadId(params);
-    return { threadId, started: await queries.threadExists(threadId), language };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getDiscussion,
+    async ({ user, params }) => {
+      const { language } = await openTarget(user, params);
+      const threadId = discussionThreadId(params);
+      return { threadId, started: await queries.threadExists(threadId), language };
+    },
+    { reads: [forumProjection] },
+  );
 
-  registerRoute(app, auth, r.startForumThread, async ({ user, body, reply }) => {
+  registerRoute(app, host, r.startForumThread, async ({ user, body, reply }) => {
     const { commandId, ...input } = body;
     // Checked before the rate limit counts the attempt: a refused start appends and costs nothing.
     if (input.attachedTo) {
@@ -77,14 +85,19 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
     return out(await limited(reply, () => commands.startThread(user.id, input, commandId)));
   });
 
-  registerRoute(app, auth, r.getForumThread, async ({ user, params, query }) => {
-    await access.thread(user, params.threadId);
-    await d.readAfter(query.minPosition);
-    const role = await auth.currentRole(user.id);
-    return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role), query.cursor);
-  });
+  registerRoute(
+    app,
+    host,
+    r.getForumThread,
+    async ({ user, params, query }) => {
+      await access.thread(user, params.threadId);
+      const role = await auth.currentRole(user.id);
+      return queries.thread(params.threadId, user.id, query.page, !!role && isAdminRole(role), query.cursor);
+    },
+    { reads: [forumProjection] },
+  );
 
-  registerRoute(app, auth, r.replyToForumThread, async ({ user, params, body, reply }) => {
+  registerRoute(app, host, r.replyToForumThread, async ({ user, params, body, reply }) => {
     const { commandId, ...input } = body;
     await access.thread(user, params.threadId);
     return out(await limited(reply, () => commands.reply(user.id, params.threadId, input, commandId)));
@@ -92,44 +105,44 @@ export function forumRoutes(app: App, d: ForumRouteDeps): void {
 
   // One's own post too: a learner who may no longer open the target cannot keep using its thread.
   const onPost = <T>(user: AuthUser, postId: string, write: () => Promise<T>) => access.post(user, postId).then(write);
-  registerRoute(app, auth, r.editForumPost, async ({ user, params, body }) =>
+  registerRoute(app, host, r.editForumPost, async ({ user, params, body }) =>
     out(await onPost(user, params.postId, () => commands.edit(user.id, params.postId, body.body))),
   );
-  registerRoute(app, auth, r.deleteForumPost, async ({ user, params }) =>
+  registerRoute(app, host, r.deleteForumPost, async ({ user, params }) =>
     out(await onPost(user, params.postId, () => commands.delete(user.id, params.postId))),
   );
-  registerRoute(app, auth, r.upvoteForumPost, async ({ user, params, body }) =>
+  registerRoute(app, host, r.upvoteForumPost, async ({ user, params, body }) =>
     out(await onPost(user, params.postId, () => commands.upvote(user.id, params.postId, body.upvoted))),
   );
-  registerRoute(app, auth, r.reportForumPost, async ({ user, params, body }) =>
+  registerRoute(app, host, r.reportForumPost, async ({ user, params, body }) =>
     out(await onPost(user, params.postId, () => commands.report(user.id, params.postId, body.reason, body.details || undefined))),
   );
 
-  registerRoute(app, auth, r.subscribeForumThread, async ({ user, params, body }) => {
+  registerRoute(app, host, r.subscribeForumThread, async ({ user, params, body }) => {
     await access.thread(user, params.threadId);
     return out(await commands.subscribe(user.id, params.threadId, body.subscribed));
   });
 
-  registerRoute(app, auth, r.markForumThreadRead, async ({ user, params }) => {
+  registerRoute(app, host, r.markForumThreadRead, async ({ user, params }) => {
     await access.thread(user, params.threadId);
     // Nothing new to read appends nothing: the reader's stream grows only with posts they had not seen.
     if (!(await queries.hasUnread(params.threadId, user.id))) return {};
     return out(await commands.markRead(user.id, params.threadId));
   });
 
-  registerRoute(app, auth, r.listForumSubscriptions, async ({ user, query }) => {
-    await d.readAfter(query.minPosition);
-    return { threads: await queries.subscriptions(user.id, await access.openTargets(user, { subscriber: user.id })) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.listForumSubscriptions,
+    async ({ user }) => ({ threads: await queries.subscriptions(user.id, await access.openTargets(user, { subscriber: user.id })) }),
+    { reads: [forumProjection] },
+  );
 
-  registerRoute(app, auth, r.adminListForumReports, async ({ query }) => {
-    await d.readAfter(query.minPosition);
-    return queries.reports(query.page);
-  });
-  registerRoute(app, auth, r.adminHideForumPost, async ({ user, params, body }) =>
+  registerRoute(app, host, r.adminListForumReports, async ({ query }) => queries.reports(query.page), { reads: [forumProjection] });
+  registerRoute(app, host, r.adminHideForumPost, async ({ user, params, body }) =>
     out(await commands.hide(user.id, params.postId, body.hidden)),
   );
-  registerRoute(app, auth, r.adminLockForumThread, async ({ user, params, body }) =>
+  registerRoute(app, host, r.adminLockForumThread, async ({ user, params, body }) =>
     out(await commands.lock(user.id, params.threadId, body.locked)),
   );
 }

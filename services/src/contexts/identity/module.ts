@@ -2,7 +2,7 @@ import { LearningLanguageChangedV1, TimeSpentV1, UserDeletedV1, UserRegisteredV1
 import { readEventData } from '../../platform/decider/events';
 import type { BaseDeps, Module } from '../../platform/module';
 import { OnboardingCompleted, ProfileUpdated, TimeRecorded, UserDeleted, UserRegistered, userStream } from './events';
-import { readAfterFor } from '../../platform/http/read-your-writes';
+import { writeThrough } from '../../platform/http/write-through';
 import { PersonalDataVault } from './domain/personal-data';
 import { devMailboxRoutes, identityRoutes } from './routes/account';
 import { ProfileCommands } from './commands/profile';
@@ -55,7 +55,7 @@ function identity(deps: BaseDeps): Identity {
       cache: deps.cache,
       nameIndex,
       ...(deps.mailer instanceof DevMailbox ? { forgetMail: (email: string) => (deps.mailer as DevMailbox).forget(email) } : {}),
-      waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
+      users: writeThrough(deps.projections, [usersProjection]),
     });
     const sessions = new Sessions({
       db: deps.db,
@@ -136,12 +136,10 @@ export const identityModule: Module = {
   },
   async routes(app, deps) {
     const { accounts, sessions, vault } = identity(deps);
-    const readAfter = readAfterFor(deps.projections, [usersProjection.name]);
-    identityRoutes(app, deps.auth, accounts, sessions, readAfter);
-    // Admin lists show billing's Master too: they wait for every projection of the process.
-    adminUserRoutes(app, deps.auth, { accounts, sessions, admin: identity(deps).admin, readAfter: readAfterFor(deps.projections) });
-    historyRoutes(app, deps.auth, new AdminHistory({ store: deps.store, streams: deps.history, people: deps.people }));
-    await avatarRoutes(app, deps.auth, deps.db);
+    identityRoutes(app, deps, accounts, sessions, writeThrough(deps.projections, [usersProjection]));
+    adminUserRoutes(app, deps, { accounts, sessions, admin: identity(deps).admin });
+    historyRoutes(app, deps, new AdminHistory({ store: deps.store, streams: deps.history, people: deps.people }));
+    await avatarRoutes(app, deps, deps.db);
     const profiles = new ProfileQueries({ db: deps.db, vault, accounts: accounts.queries });
     const profileCommands = new ProfileCommands({
       store: deps.store,
@@ -151,8 +149,8 @@ export const identityModule: Module = {
       queries: profiles,
       now: deps.now,
     });
-    profileRoutes(app, deps.auth, { commands: profileCommands, queries: profiles }, readAfter);
-    if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps.auth, deps.mailer);
+    profileRoutes(app, deps, { commands: profileCommands, queries: profiles });
+    if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps, deps.mailer);
     const social = createSocial(app, deps, identity(deps));
     socials.set(deps.db, social);
     registerSocialRoutes(app, deps, social, sessions);

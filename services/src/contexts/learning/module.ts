@@ -4,7 +4,6 @@ import { mayOpenChapter, openableChapter, type Viewer } from './domain/access';
 import { readEventData } from '../../platform/decider/events';
 import { ChapterCompleted, chapterStream, courseStream, exerciseStream } from './events';
 import type { Cache } from '../../platform/cache/port';
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { AuthUser } from '../../platform/http/routes';
 import type { BaseDeps, Module } from '../../platform/module';
 import { courseCacheInvalidation } from './domain/course-cache';
@@ -70,9 +69,9 @@ export const learningModule: Module = {
   routes(app, deps) {
     const commands = new LearningCommands(deps.store);
     const queries = new LearningQueries(deps.db, courseCache(deps));
-    learningRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name, progressProjection.name]));
-    learningAdminRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name]));
-    exerciseRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [coursesProjection.name]));
+    learningRoutes(app, deps, commands, queries);
+    learningAdminRoutes(app, deps, commands, queries);
+    exerciseRoutes(app, deps, commands, queries);
   },
   async started(deps) {
     courseCache(deps); // the projector role invalidates the shared (Redis) cache

@@ -5,20 +5,16 @@ import { HttpError } from '../../platform/http/problem';
 import { actorOf } from './domain/actor';
 import { readEventData } from '../../platform/decider/events';
 import { ArticleRead, articleStream, seriesStream } from './events';
-import { readAfterFor } from '../../platform/http/read-your-writes';
+import { writeThrough } from '../../platform/http/write-through';
+import { libraryReadModels } from './routes/read-models';
 import type { Module } from '../../platform/module';
 import { localModeration, type ArticleModeration } from './adapters/moderation';
 import { httpWebPages, type WebPages } from './adapters/web-pages';
 import { ImportCommands } from './commands/imports';
 import { importRoutes } from './routes/imports';
-import { articlesProjection } from './projections/articles';
-import { flagsProjection } from './projections/flags';
 import { adminLibraryRoutes } from './routes/admin';
 import { AdminLibraryQueries } from './queries/admin';
 import { adminReads } from '../../platform/projections/admin-reads';
-import { readerLevelsProjection } from './projections/reader-levels';
-import { readerWordsProjection } from './projections/reader-words';
-import { readingProjection } from './projections/reading';
 import { libraryRoutes } from './routes/articles';
 import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
@@ -33,8 +29,6 @@ import { SeriesQueries } from './queries/series';
 
 const ARTICLE_ID = z.uuid();
 
-const projections = [articlesProjection, readingProjection, readerWordsProjection, readerLevelsProjection, flagsProjection];
-
 /**
  * The library: articles (public, private, premium, pending approval), series, ratings, bookmarks,
  * reading progress and difficulty labels against each reader's words. The moderation port defaults to
@@ -44,7 +38,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
   const moderation = options.moderation ?? localModeration;
   return {
     name: 'library',
-    projections,
+    projections: libraryReadModels,
     history: { article: (id) => [articleStream(id)], series: (id) => [seriesStream(id)] },
     integration: {
       [ArticleRead.type]: (recorded) => {
@@ -72,35 +66,30 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       };
     },
     async routes(app, deps) {
-      const readAfter = readAfterFor(
-        deps.projections,
-        projections.map((p) => p.name),
-      );
+      const written = writeThrough(deps.projections, libraryReadModels);
       const articles = new ArticleQueries(deps.db, deps.people);
       const series = new SeriesQueries(deps.db, deps.people);
-      const articleCommands = new ArticleCommands(deps.store, deps.db, moderation, articles, readAfter, deps.now, deps.personalData);
-      const seriesCommands = new SeriesCommands(deps.store, moderation, series, readAfter, deps.now, deps.personalData);
+      const articleCommands = new ArticleCommands(deps.store, deps.db, moderation, articles, written, deps.now, deps.personalData);
+      const seriesCommands = new SeriesCommands(deps.store, moderation, series, written, deps.now, deps.personalData);
       libraryRoutes(
         app,
-        deps.auth,
+        deps,
         { commands: articleCommands, queries: articles },
         { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
-        readAfter,
       );
-      seriesRoutes(app, deps.auth, { commands: seriesCommands, queries: series }, readAfter);
-      migrationRoutes(app, deps.auth, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
-      adminLibraryRoutes(app, deps.auth, {
+      seriesRoutes(app, deps, { commands: seriesCommands, queries: series });
+      migrationRoutes(app, deps, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
+      adminLibraryRoutes(app, deps, {
         articles: articleCommands,
         series: seriesCommands,
         queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps), deps.people),
-        readAfter,
         people: deps.people,
       });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });
       await importRoutes(
         app,
-        deps.auth,
-        new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, readAfter),
+        deps,
+        new ImportCommands(articleCommands, seriesCommands, articles, webPages, deps.untrusted, deps.cache, written),
       );
     },
     seed: (deps) =>

@@ -1,7 +1,6 @@
 import { CardCreatedV1, CardDeletedV1, CardReviewedV2 } from '@verba/contracts/integration';
 import { readEventData } from '../../platform/decider/events';
 import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed } from './events';
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Module } from '../../platform/module';
 import { FlashcardCommands } from './commands';
 import { PracticeGames } from './queries/games';
@@ -49,9 +48,8 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
         queries,
         games: new PracticeGames(deps.db, options.random),
       };
-      const readAfter = readAfterFor(deps.projections, [flashcardsProjection.name, uncertainWordsProjection.name]);
-      flashcardRoutes(app, deps.auth, services, readAfter);
-      practiceRoutes(app, deps.auth, services, readAfter);
+      flashcardRoutes(app, deps, services);
+      practiceRoutes(app, deps, services);
     },
   };
 }

@@ -7,7 +7,6 @@ import { AudioCommands, SpeechCommands } from './commands';
 import { AudioQueries, SpeechQueries } from './queries';
 import { audioProjection } from './projections/audio';
 import { mediaStorageFor } from '../../platform/storage/select';
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Synthesizer } from './adapters/synthesizer';
 import { TtsUsage } from './domain/usage';
 import { adminReads } from '../../platform/projections/admin-reads';
@@ -37,14 +36,13 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
       app.addHook('onClose', async () => synthesizer.close?.());
       const usage = new TtsUsage(deps.store, now);
       const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
-      speechRoutes(app, deps.auth, commands, new SpeechQueries(usage, deps.auth));
+      speechRoutes(app, deps, commands, new SpeechQueries(usage, deps.auth));
       // The audio manager: chapter and article audio in media storage beside the images.
       const storage = mediaStorageFor(deps.config, 'audio');
-      await audioRoutes(app, deps.auth, {
+      await audioRoutes(app, deps, {
         commands: new AudioCommands(deps.store, storage, synthesizer, deps.log, now),
         queries: new AudioQueries(deps.db, adminReads.cacheFor(deps)),
         storage,
-        readAfter: readAfterFor(deps.projections, [audioProjection.name]),
         readable: deps.readable,
         untrusted: deps.untrusted,
       });

@@ -12,23 +12,24 @@ import {
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { useMultipart } from '../../platform/http/multipart';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { MediaStorage } from '../../platform/storage/port';
 import type { UntrustedWork } from '../../platform/untrusted/pool';
 import type { AudioCommands, SpeechCommands } from './commands';
 import type { AudioQueries, SpeechQueries } from './queries';
 import { AUDIO_EXTENSIONS, type AudioType } from './domain/audio-files';
+import { audioProjection } from './projections/audio';
 
-export function speechRoutes(app: App, auth: Authenticator, commands: SpeechCommands, queries: SpeechQueries): void {
-  registerRoute(app, auth, r.synthesizeSpeech, async ({ user, body, reply }) => {
+export function speechRoutes(app: App, host: RouteHost, commands: SpeechCommands, queries: SpeechQueries): void {
+  registerRoute(app, host, r.synthesizeSpeech, async ({ user, body, reply }) => {
     const { audio, contentType } = await commands.speak(user.id, body);
     reply.header('content-type', contentType).header('cache-control', 'private, max-age=86400');
     return Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength);
   });
 
   // Listed with the translation routes in the spec, but the counter it reports is this context's.
-  registerRoute(app, auth, translationLimit, async ({ user }) => queries.allowance(user.id));
+  registerRoute(app, host, translationLimit, async ({ user }) => queries.allowance(user.id));
 }
 
 const TEXT_FIELD_MAX_BYTES = 4 * AUDIO_TEXT_MAX; // UTF-8: at most four bytes a character
@@ -58,7 +59,6 @@ export interface AudioRouteDeps {
   commands: AudioCommands;
   queries: AudioQueries;
   storage: MediaStorage;
-  readAfter: (minPosition: string | undefined) => Promise<void>;
   /** The chapter's or article's own access rule (its owner's 404/403), so its audio is no easier to reach. */
   readable: Readable;
   /** Reads an upload's type and length off the request thread. */
@@ -66,21 +66,24 @@ export interface AudioRouteDeps {
 }
 
 /** The admin's audio manager and the learner's player (see commands.ts AudioCommands). */
-export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDeps): Promise<void> {
+export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps): Promise<void> {
   await useMultipart(app);
   const position = (r: { position?: Position }) => (r.position ? { position: formatPosition(r.position) } : {});
 
-  registerRoute(app, auth, a.adminGetAudio, async ({ params, query }) => {
-    await d.readAfter(query.minPosition);
-    return { audio: await d.queries.adminOf(params.targetKind, params.targetId) };
-  });
+  registerRoute(
+    app,
+    host,
+    a.adminGetAudio,
+    async ({ params }) => ({ audio: await d.queries.adminOf(params.targetKind, params.targetId) }),
+    { reads: [audioProjection] },
+  );
 
-  registerRoute(app, auth, a.adminGenerateAudio, async ({ user, params, body }) => {
+  registerRoute(app, host, a.adminGenerateAudio, async ({ user, params, body }) => {
     const { audio, ...rest } = await d.commands.generate(params, body.text, body.voiceId, user.id, body.commandId);
     return { audio, ...position(rest) };
   });
 
-  registerRoute(app, auth, a.adminUploadAudio, async ({ user, params, request }) => {
+  registerRoute(app, host, a.adminUploadAudio, async ({ user, params, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
     const form = await readAudioForm(
       request.parts({ limits: { fileSize: AUDIO_MAX_BYTES, files: 2, fields: 3, fieldSize: TEXT_FIELD_MAX_BYTES } }) as never,
@@ -104,17 +107,17 @@ export async function audioRoutes(app: App, auth: Authenticator, d: AudioRouteDe
     return { audio, ...position(rest) };
   });
 
-  registerRoute(app, auth, a.adminRemoveAudio, async ({ user, params }) => ({
+  registerRoute(app, host, a.adminRemoveAudio, async ({ user, params }) => ({
     ok: true as const,
     ...position(await d.commands.remove(params, user.id)),
   }));
 
-  registerRoute(app, auth, a.getAudio, async ({ user, params }) => {
+  registerRoute(app, host, a.getAudio, async ({ user, params }) => {
     await d.readable.check(params.targetKind, user, params.targetId);
     return { audio: await d.queries.of(params.targetKind, params.targetId) };
   });
 
-  registerRoute(app, auth, a.getAudioFile, async ({ params, reply }) => {
+  registerRoute(app, host, a.getAudioFile, async ({ params, reply }) => {
     const bytes = await d.storage.get(params.file);
     if (!bytes) throw new HttpError(404, AUDIO_MESSAGES.targetNotFound);
     const extension = params.file.slice(65) as 'mp3' | 'wav' | 'ogg';

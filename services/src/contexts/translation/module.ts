@@ -1,4 +1,3 @@
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import type { Logger } from '../../platform/logger';
 import type { BaseDeps, Module } from '../../platform/module';
 import { createLocalProvider } from './adapters/local/provider';
@@ -50,10 +49,7 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
       const memory = new TranslationMemory(deps.db, now);
       const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory, log);
       const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log, adminReads.cacheFor(deps));
-      translationRoutes(app, deps.auth, new TranslationCommands(deps.store, now, deps.personalData), queries, {
-        prompts: readAfterFor(deps.projections, [promptsProjection.name]),
-        meanings: readAfterFor(deps.projections, [ownMeaningsProjection.name]),
-      });
+      translationRoutes(app, deps, new TranslationCommands(deps.store, now, deps.personalData), queries);
     },
   };
 }

@@ -1,50 +1,43 @@
 import { ADMIN_PROMPT_MESSAGES, adminPromptRoutes as a, translationRoutes as r, type PromptKind } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
 import { formatPosition } from '../../platform/event-store/port';
-import { registerRoute, type Authenticator } from '../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { TranslationCommands } from './commands';
 import type { TranslationQueries } from './queries';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+import { promptsProjection } from './projections/prompts';
+import { ownMeaningsProjection } from './projections/own-meanings';
 
 /** The translation API of spec §7 (POST translationLimit is the speech context's: it owns the counter). */
-export function translationRoutes(
-  app: App,
-  auth: Authenticator,
-  commands: TranslationCommands,
-  queries: TranslationQueries,
-  readAfter: { prompts: ReadAfter; meanings: ReadAfter },
-): void {
-  registerRoute(app, auth, r.translate, async ({ body }) => queries.translate(body));
-  registerRoute(app, auth, r.translateAi, async ({ body }) => queries.translate(body));
-  registerRoute(app, auth, r.translateMultiWords, async ({ body }) => queries.translateMultiWords(body));
-  registerRoute(app, auth, r.checkPublicArticle, async ({ body }) => queries.checkArticle(body.name, body.content));
+export function translationRoutes(app: App, host: RouteHost, commands: TranslationCommands, queries: TranslationQueries): void {
+  registerRoute(app, host, r.translate, async ({ body }) => queries.translate(body));
+  registerRoute(app, host, r.translateAi, async ({ body }) => queries.translate(body));
+  registerRoute(app, host, r.translateMultiWords, async ({ body }) => queries.translateMultiWords(body));
+  registerRoute(app, host, r.checkPublicArticle, async ({ body }) => queries.checkArticle(body.name, body.content));
 
-  registerRoute(app, auth, r.getPrompts, async ({ query }) => {
-    await readAfter.prompts(query.minPosition);
-    return { prompts: await queries.prompts() };
-  });
+  registerRoute(app, host, r.getPrompts, async () => ({ prompts: await queries.prompts() }), { reads: [promptsProjection] });
 
-  registerRoute(app, auth, r.updatePrompt, async ({ user, body }) => {
+  registerRoute(app, host, r.updatePrompt, async ({ user, body }) => {
     const { changed, position } = await commands.updatePrompt(body.kind, body.prompt, user.id, body.commandId);
     return { changed, ...(position ? { position: formatPosition(position) } : {}) };
   });
 
-  registerRoute(app, auth, r.promptHistory, async ({ query }) => {
-    await readAfter.prompts(query.minPosition);
-    return { versions: await queries.promptVersions(query.kind) };
+  registerRoute(app, host, r.promptHistory, async ({ query }) => ({ versions: await queries.promptVersions(query.kind) }), {
+    reads: [promptsProjection],
   });
 
-  registerRoute(app, auth, r.saveOwnMeaning, async ({ user, body }) => {
+  registerRoute(app, host, r.saveOwnMeaning, async ({ user, body }) => {
     const { changed, position } = await commands.saveOwnMeaning(user.id, body.languageCode, body.word, body.meaning, body.commandId);
     return { changed, ...(position ? { position: formatPosition(position) } : {}) };
   });
 
-  registerRoute(app, auth, r.getOwnMeaning, async ({ user, query }) => {
-    await readAfter.meanings(query.minPosition);
-    return { word: query.word, meaning: await queries.ownMeaning(user.id, query.languageCode, query.word) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getOwnMeaning,
+    async ({ user, query }) => ({ word: query.word, meaning: await queries.ownMeaning(user.id, query.languageCode, query.word) }),
+    { reads: [ownMeaningsProjection] },
+  );
 
   // Admin prompt tools: restore an old version (a new version with its text) and test a prompt on a sample.
   const versionText = async (kind: PromptKind, version: number) => {
@@ -53,13 +46,13 @@ export function translationRoutes(
     return text;
   };
 
-  registerRoute(app, auth, a.restorePrompt, async ({ user, params, body }) => {
+  registerRoute(app, host, a.restorePrompt, async ({ user, params, body }) => {
     const prompt = await versionText(params.kind, body.version);
     const { changed, position } = await commands.updatePrompt(params.kind, prompt, user.id, body.commandId);
     return { changed, version: body.version, ...(position ? { position: formatPosition(position) } : {}) };
   });
 
-  registerRoute(app, auth, a.testPrompt, async ({ params, body }) => {
+  registerRoute(app, host, a.testPrompt, async ({ params, body }) => {
     const current = await queries.currentVersion(params.kind);
     // A draft runs against the current version; a saved version against the one before it.
     const version = body.prompt !== undefined ? null : (body.version ?? current);

@@ -1,6 +1,5 @@
 import { WordStatusChangedV1 } from '@verba/contracts/integration';
 import { EventCodec } from '../../platform/decider/events';
-import { readAfterFor } from '../../platform/http/read-your-writes';
 import { vocabularyEvents, WordStatusChanged } from './events';
 import type { Module } from '../../platform/module';
 import { dictionaryCache, dictionaryProjection } from './projections/dictionary';
@@ -23,6 +22,6 @@ export const vocabularyModule: Module = {
   routes(app, deps) {
     const commands = new VocabularyCommands(deps.store);
     const queries = new VocabularyQueries(deps.db, deps.projectorsInProcess ? dictionaryCache : undefined);
-    vocabularyRoutes(app, deps.auth, commands, queries, readAfterFor(deps.projections, [dictionaryProjection.name]));
+    vocabularyRoutes(app, deps, commands, queries);
   },
 };

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProblemSchema, type RouteDef } from '@verba/contracts/http';
+import { acceptsMinPosition } from './read-your-writes';
 
 /**
  * The API document as a manual for other teams: how to call (session, CSRF, commands, read-your-writes,
@@ -24,9 +25,6 @@ export const API_GUIDE = `Reading-first language learning: the Verba API.
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-const hasField = (schema: z.ZodType | undefined, name: string) =>
-  Boolean(schema && 'shape' in schema && typeof schema.shape === 'object' && schema.shape !== null && name in schema.shape);
-
 /** Every error status a route can answer, with when. */
 export function routeErrors(def: RouteDef): Record<number, string> {
   const errors: Record<number, string[]> = {};
@@ -40,7 +38,7 @@ export function routeErrors(def: RouteDef): Record<number, string> {
       "the `x-verba-csrf` header is missing or is not this session's token (the `verba_csrf` cookie), or a browser sent the write from another site",
     );
   if (def.access === 'admin') add(403, 'the caller is not an Admin or Owner ("Only administrators can do this.")');
-  if (hasField(def.query, 'minPosition')) {
+  if (acceptsMinPosition(def)) {
     add(400, '`minPosition` is not a position of this log');
     add(503, 'the read model did not reach `minPosition` within 5 s: retry');
   }

@@ -1,6 +1,15 @@
+import type { RouteDef } from '@verba/contracts/http';
 import { parsePosition } from '../event-store/port';
 import type { ReadYourWrites } from '../module';
+import type { Projection } from '../projections/projection';
 import { HttpError } from './problem';
+
+/** A read model as routes and commands name it: the projection that builds it. */
+export type ReadModel = Pick<Projection, 'name'>;
+
+/** True when the route's contract query takes `minPosition`: the platform then waits on its read models. */
+export const acceptsMinPosition = (def: Pick<RouteDef, 'query'>): boolean =>
+  Boolean(def.query && 'shape' in def.query && typeof def.query.shape === 'object' && 'minPosition' in def.query.shape);
 
 // Normally milliseconds; the bound covers a projector held back by a long transaction elsewhere on the
 // server (readers see the log only below the oldest one in flight).
@@ -27,10 +36,11 @@ export function readAfterFor(runner: ReadYourWrites, projections?: string[]) {
       if (await Promise.race([reached.then(() => false), absent])) throw new HttpError(400, NOT_IN_LOG);
     }
     if (await reached) return;
-    throw new HttpError(503, 'Your latest change is still being saved; please try again in a moment.');
+    throw new HttpError(503, STILL_SAVING);
   };
 }
 
 /** The usual wait; past it the position is checked against the log while the wait goes on. */
 const QUICK_MS = 50;
+export const STILL_SAVING = 'Your latest change is still being saved; please try again in a moment.';
 export const NOT_IN_LOG = 'minPosition is not a position of this log: send the position a command returned';

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { isAdminRole, type RouteDef, type Role } from '@verba/contracts/http';
+import type { ReadYourWrites } from '../module';
 import { HttpError } from './problem';
 import type { App } from './server';
 import { responseSchemas } from './openapi';
+import { acceptsMinPosition, readAfterFor, type ReadModel } from './read-your-writes';
 
 export interface AuthUser {
   id: string;
@@ -88,25 +90,70 @@ export const callerOf = (request: FastifyRequest): AuthUser | undefined => authe
 const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) =>
   req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req);
 
+/** What a route is registered with: who calls, and the projections' progress its reads wait on. */
+export interface RouteHost {
+  auth: Authenticator;
+  projections: ReadYourWrites;
+}
+
+export interface RouteOptions {
+  /** Stripe's webhook: a write other sites may send (see cross-site.ts). */
+  crossSite?: boolean;
+  /**
+   * The read models (by their projections) the handler reads. Required exactly when the contract's query
+   * takes `minPosition`: the platform then waits until they applied the caller's position before the handler
+   * runs (read-your-writes: 400 for a position the log never had, 503 past the bound).
+   */
+  reads?: readonly ReadModel[] | typeof EVERY_READ_MODEL;
+}
+
+/** For a read that shows other contexts' read models through their ports (an admin list with billing's Master). */
+export const EVERY_READ_MODEL = 'every';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The read models (projection names) this route declared it reads: what a minPosition waits on. */
+    reads?: readonly string[] | 'every';
+  }
+}
+
+/** A minPosition route that names no read model would answer stale reads; reads on any other route would wait on nothing. */
+function checkedReads(def: RouteDef, reads: RouteOptions['reads']): readonly string[] | 'every' | undefined {
+  const declared = reads === EVERY_READ_MODEL ? reads : reads?.length ? reads.map((p) => p.name) : undefined;
+  if (acceptsMinPosition(def) && !declared)
+    throw new Error(
+      `${def.method} ${def.path}: its query takes minPosition, so it must declare the read models it reads ({ reads: [...] })`,
+    );
+  if (!acceptsMinPosition(def) && declared)
+    throw new Error(`${def.method} ${def.path} declares reads, but its query takes no minPosition: nothing would wait on them`);
+  return declared;
+}
+
 /**
  * Registers a contract route: its zod schemas validate params, query and body and serialize the response;
- * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header.
+ * access is enforced before the handler runs; cookie-authenticated writes need the CSRF header; a query
+ * given `minPosition` waits for the read models the route declares.
  */
 export function registerRoute<D extends RouteDef>(
   app: App,
-  auth: Authenticator,
+  host: RouteHost,
   def: D,
   handler: Handler<D>,
-  options: { crossSite?: boolean } = {},
+  options: RouteOptions = {},
 ): void {
   const status = def.status ?? 200;
   const multipart = def.consumes?.includes('multipart/form-data') ?? false;
+  const reads = checkedReads(def, options.reads);
+  const readAfter = reads && readAfterFor(host.projections, reads === EVERY_READ_MODEL ? undefined : [...reads]);
+  const waitsFor = reads === EVERY_READ_MODEL ? 'every read model' : `these read models: ${reads?.join(', ')}`;
+  const description = [def.description, reads && `With \`minPosition\`, waits until it is in ${waitsFor}.`].filter(Boolean).join('\n\n');
+  const config: FastifyContextConfig = { ...(options.crossSite ? { crossSite: true } : {}), ...(reads ? { reads } : {}) };
   app.route({
     method: def.method,
     url: def.path,
     schema: {
       summary: def.summary,
-      ...(def.description ? { description: def.description } : {}),
+      ...(description ? { description } : {}),
       ...(def.params ? { params: def.params } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.body ? { body: def.body } : {}),
@@ -115,13 +162,15 @@ export function registerRoute<D extends RouteDef>(
       response: responseSchemas(def),
       ...(def.access === 'public' ? {} : { security: [WRITE_METHODS.has(def.method) ? { session: [], csrf: [] } : { session: [] }] }),
     },
-    ...(options.crossSite ? { config: { crossSite: true } } : {}),
+    config,
     // A multipart body's schema documents the form; the handler reads and checks the streamed parts.
     ...(multipart ? { validatorCompiler: multipartValidator as never } : {}),
     // Who calls is settled before the body is even parsed: no session means 401, not a validation error.
-    onRequest: accessHook(auth, def.access, def.method, def.unauthenticated),
+    onRequest: accessHook(host.auth, def.access, def.method, def.unauthenticated),
     handler: async (request, reply) => {
       const user = authenticated.get(request);
+      const minPosition = readAfter && (request.query as { minPosition?: string }).minPosition;
+      if (minPosition) await readAfter(minPosition);
       const input = { params: request.params, query: request.query, body: multipart ? undefined : request.body, request, reply, user };
       const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
       return reply.code(status).send(result);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -32,7 +32,7 @@ export interface ServerOptions {
    */
   validateResponses?: boolean;
   /** Sees every route as it is registered, the server's own included (a test checks them against contracts). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; config?: FastifyContextConfig }) => void;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); none by default. */
   trustProxy?: number | string[];
   /** Answers GETs no route matched (the web app's pages); returns false to leave them a 404. */

@@ -2,19 +2,19 @@ import { chooseCurrency, isAdminRole, premiumRoutes as r, PREMIUM_MESSAGES, type
 import type { FastifyRequest } from 'fastify';
 import { formatPosition } from '../../../platform/event-store/port';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import type { Logger } from '../../../platform/logger';
 import { InvalidWebhookSignature, PaymentsUnavailableError, type Payments } from '../adapters/stripe/port';
 import type { BillingCommands } from '../commands';
 import { toSubscriptionView, type BillingQueries } from '../queries';
+import { subscriptionsProjection } from '../projections/subscriptions';
 
 export interface BillingRouteDeps {
-  auth: Authenticator;
+  host: RouteHost;
   payments: Payments;
   commands: BillingCommands;
   queries: BillingQueries;
-  readAfter: (minPosition: string | undefined) => Promise<void>;
   log: Logger;
   /** The trusted header naming the visitor's country (COUNTRY_HEADER), if any. */
   countryHeader?: string;
@@ -29,7 +29,8 @@ const header = (request: FastifyRequest, name: string | undefined) => {
 
 /** Spec §7 Premium, the checkout, and Stripe's webhook. */
 export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void> {
-  const { auth } = d;
+  const { host } = d;
+  const { auth } = host;
   // Stripe's trouble is logged with its details and reaches the caller as a clear 503.
   const stripe = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -42,7 +43,7 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
   };
   const returnTo = `${d.appUrl.replace(/\/+$/, '')}/app/user-profile/subscribe`;
 
-  registerRoute(app, auth, r.getPrices, async ({ query, request }) => {
+  registerRoute(app, host, r.getPrices, async ({ query, request }) => {
     const { currency, source } = chooseCurrency({
       ...(query.currency ? { asked: query.currency } : {}),
       country: header(request, d.countryHeader),
@@ -53,45 +54,50 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
     return { currency, source, prices: { monthly: price('monthly'), annual: price('annual'), biannual: price('biannual') } };
   });
 
-  registerRoute(app, auth, r.startCheckout, async ({ user, body }) => {
+  registerRoute(app, host, r.startCheckout, async ({ user, body }) => {
     const result = await stripe(() => d.commands.startCheckout(user.id, body.plan, body.currency, body.commandId, returnTo));
     return { url: result.url, sessionId: result.sessionId, ...(result.position ? { position: formatPosition(result.position) } : {}) };
   });
 
-  registerRoute(app, auth, r.customerPortal, async ({ user }) => {
+  registerRoute(app, host, r.customerPortal, async ({ user }) => {
     const customerId = await d.queries.customerOf(user.id);
     if (!customerId) throw new HttpError(404, PREMIUM_MESSAGES.noCustomer);
     return { url: await stripe(() => d.payments.createPortalSession(customerId, returnTo)) };
   });
 
-  registerRoute(app, auth, r.subscriptionData, async ({ user, query }) => {
-    await d.readAfter(query.minPosition);
-    let userId = user.id;
-    if (query.stripeCustomerId) {
-      const owner = await d.queries.userOfCustomer(query.stripeCustomerId);
-      // The same answer whether another's customer exists or not: learners cannot probe for ids.
-      if (owner !== user.id) {
-        const role = await auth.currentRole(user.id);
-        if (!role || !isAdminRole(role)) throw new HttpError(403, PREMIUM_MESSAGES.notYourCustomer);
-        if (!owner) throw new HttpError(404, 'No such customer.');
+  registerRoute(
+    app,
+    host,
+    r.subscriptionData,
+    async ({ user, query }) => {
+      let userId = user.id;
+      if (query.stripeCustomerId) {
+        const owner = await d.queries.userOfCustomer(query.stripeCustomerId);
+        // The same answer whether another's customer exists or not: learners cannot probe for ids.
+        if (owner !== user.id) {
+          const role = await auth.currentRole(user.id);
+          if (!role || !isAdminRole(role)) throw new HttpError(403, PREMIUM_MESSAGES.notYourCustomer);
+          if (!owner) throw new HttpError(404, 'No such customer.');
+        }
+        userId = owner!;
       }
-      userId = owner!;
-    }
-    const [customerId, current, master] = await Promise.all([
-      d.queries.customerOf(userId),
-      d.queries.current(userId),
-      d.queries.isMaster(userId),
-    ]);
-    const invoices = customerId
-      ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null))
-      : [];
-    return {
-      tier: master ? 'master' : 'free',
-      customerId: customerId ?? null,
-      subscription: current ? toSubscriptionView(current) : null,
-      invoices,
-    };
-  });
+      const [customerId, current, master] = await Promise.all([
+        d.queries.customerOf(userId),
+        d.queries.current(userId),
+        d.queries.isMaster(userId),
+      ]);
+      const invoices = customerId
+        ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null))
+        : [];
+      return {
+        tier: master ? 'master' : 'free',
+        customerId: customerId ?? null,
+        subscription: current ? toSubscriptionView(current) : null,
+        invoices,
+      };
+    },
+    { reads: [subscriptionsProjection] },
+  );
 
   // The webhook needs the exact bytes Stripe signed: in its own scope, JSON bodies stay raw.
   await app.register(async (scope) => {
@@ -100,7 +106,7 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
     // Stripe posts from its servers (no Origin); the signature, not the site, says it is Stripe.
     registerRoute(
       scope as unknown as App,
-      auth,
+      host,
       r.stripeWebhook,
       async ({ body, request }) => {
         let event;

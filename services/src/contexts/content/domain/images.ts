@@ -12,9 +12,10 @@ import {
   type ImageUse,
 } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import type { MediaStorage } from '../../../platform/storage/port';
+import { imageUsageProjection } from '../projections/image-usage';
 
 /** Images are media, not domain events (like profile images): a metadata table plus the storage's bytes. */
 export async function migrateImages(db: Knex): Promise<void> {
@@ -71,17 +72,11 @@ const cleanName = (name: string) =>
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The image manager's routes: upload (one file, checked by its bytes), list and search, delete, serve. */
-export async function imageRoutes(
-  app: App,
-  auth: Authenticator,
-  db: Knex,
-  storage: MediaStorage,
-  readAfter: (minPosition: string | undefined) => Promise<void>,
-): Promise<void> {
+export async function imageRoutes(app: App, host: RouteHost, db: Knex, storage: MediaStorage): Promise<void> {
   // Another context may have registered the multipart parser on this app already (it is global).
   if (!app.hasRequestDecorator('isMultipart')) await app.register(multipart);
 
-  registerRoute(app, auth, r.uploadImage, async ({ user, query, request }) => {
+  registerRoute(app, host, r.uploadImage, async ({ user, query, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
     const files: { name: string; bytes: Buffer }[] = [];
     for await (const part of request.files({ limits: { fileSize: IMAGE_LIMITS[query.kind], files: 3, fields: 0 } })) {
@@ -102,7 +97,7 @@ export async function imageRoutes(
     return { image: toImage(await db('content_images').where({ id }).first()) };
   });
 
-  registerRoute(app, auth, r.listImages, async ({ query }) => {
+  registerRoute(app, host, r.listImages, async ({ query }) => {
     const filtered = () =>
       db('content_images').modify((q) => (query.search ? void q.whereILike('name', likePattern(query.search)) : undefined));
     const [column, direction] = query.sort === 'name' ? ['name', 'asc'] : query.sort === 'size' ? ['size', 'desc'] : ['created_at', 'desc'];
@@ -118,22 +113,27 @@ export async function imageRoutes(
     return { images: (rows as Row[]).map(toImage), total: Number(counted[0]?.count ?? 0), page: query.page, pageSize: query.pageSize };
   });
 
-  registerRoute(app, auth, r.deleteImage, async ({ params, query }) => {
-    await readAfter(query.minPosition);
-    const row: Row | undefined = await db('content_images').where({ id: params.imageId }).first();
-    if (!row) throw new HttpError(404, MEDIA_MESSAGES.imageNotFound);
-    const uses: ImageUse[] = await db('content_image_usage')
-      .where({ image_id: row.id })
-      .orderBy(['kind', 'title'])
-      .limit(5)
-      .select('kind', 'title');
-    if (uses.length) throw new HttpError(409, MEDIA_MESSAGES.inUse(uses));
-    await db('content_images').where({ id: row.id }).delete();
-    await storage.delete(fileOf(row));
-    return { ok: true as const };
-  });
+  registerRoute(
+    app,
+    host,
+    r.deleteImage,
+    async ({ params }) => {
+      const row: Row | undefined = await db('content_images').where({ id: params.imageId }).first();
+      if (!row) throw new HttpError(404, MEDIA_MESSAGES.imageNotFound);
+      const uses: ImageUse[] = await db('content_image_usage')
+        .where({ image_id: row.id })
+        .orderBy(['kind', 'title'])
+        .limit(5)
+        .select('kind', 'title');
+      if (uses.length) throw new HttpError(409, MEDIA_MESSAGES.inUse(uses));
+      await db('content_images').where({ id: row.id }).delete();
+      await storage.delete(fileOf(row));
+      return { ok: true as const };
+    },
+    { reads: [imageUsageProjection] },
+  );
 
-  registerRoute(app, auth, r.getImage, async ({ params, reply }) => {
+  registerRoute(app, host, r.getImage, async ({ params, reply }) => {
     const row: Row | undefined = await db('content_images')
       .where({ id: params.file.slice(0, 64) })
       .first();

@@ -26,6 +26,7 @@ import { toView, type AccountQueries, type UserRow } from '../queries/account';
 import { LINK_TTL_MS, type LinkSigner } from '../domain/links';
 import { deleteAvatar } from '../domain/avatars';
 import { SignInThrottle } from '../domain/sign-in-throttle';
+import type { WriteThrough } from '../../../platform/http/write-through';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
@@ -36,7 +37,8 @@ export interface AccountCommandsOptions {
   vault: PersonalDataVault;
   queries: AccountQueries;
   cache: Cache;
-  waitFor(position: Position): Promise<boolean>;
+  /** The users read model, which sign-in, roles and the admin lists read right after these commands. */
+  users: Pick<WriteThrough, 'settle'>;
   /** Signs verification and reset links. */
   links: LinkSigner;
   /** False when email/password accounts are switched off (EMAIL_PASSWORD_ACCOUNTS=false). */
@@ -101,7 +103,7 @@ export class AccountCommands {
       null,
     );
     const verification = await this.requestVerification(userId);
-    await this.o.waitFor(verification.position ?? position!);
+    await this.o.users.settle(verification.position ?? position!);
     // The account exists once its events are in the log; a read model that is slow to follow (a busy
     // embedded database) must not turn a successful registration into an error.
     const user: UserView = (await this.o.queries.view(userId)) ?? {
@@ -172,7 +174,7 @@ export class AccountCommands {
       { kind: 'set-disabled', disabled, by, ...(actor ? { actor } : {}), at: this.now().toISOString() },
       by,
     );
-    if (position) await this.o.waitFor(position);
+    if (position) await this.o.users.settle(position);
     return position;
   }
 
@@ -185,7 +187,7 @@ export class AccountCommands {
       actor ? by : null,
     );
     // The next role change counts Owners from the read model: it must have this one.
-    if (result.position) await this.o.waitFor(result.position);
+    if (result.position) await this.o.users.settle(result.position);
     return result;
   }
 
@@ -255,7 +257,7 @@ export class AccountCommands {
 
   /** Waits until the accounts read model has applied `position` (the next sign-in reads it). */
   async settle(position: Position): Promise<void> {
-    await this.o.waitFor(position);
+    await this.o.users.settle(position);
   }
 
   /** Marks an address verified without a link (demo accounts, providers that verified it). */
@@ -271,7 +273,7 @@ export class AccountCommands {
       { kind: 'verify-email', tokenId: claims.tokenId, at: this.now().toISOString() },
       null,
     );
-    await this.o.waitFor(position!); // the next sign-in reads the read model
+    await this.o.users.settle(position!); // the next sign-in reads the read model
     return { userId: claims.userId, position: position! };
   }
 
@@ -307,7 +309,7 @@ export class AccountCommands {
       { kind: 'reset-password', tokenId: claims.tokenId, passwordHash, at: this.now().toISOString() },
       null,
     );
-    await this.o.waitFor(position!); // signing in with the new password must work at once
+    await this.o.users.settle(position!); // signing in with the new password must work at once
     return { userId: claims.userId, position: position! };
   }
 
@@ -329,7 +331,7 @@ export class AccountCommands {
     if (!right) throw new DomainError(MESSAGES.changePassword.incorrectCurrentPassword, 400);
     const passwordHash = this.o.vault.encrypt(key, await hashPassword(newPassword));
     const { position } = await this.command(userId, { kind: 'change-password', passwordHash, at: this.now().toISOString() }, userId);
-    await this.o.waitFor(position!);
+    await this.o.users.settle(position!);
     return { position: position! };
   }
 

@@ -4,13 +4,14 @@ import type { Role, SocialProvider, SocialSignInReason } from '@verba/contracts'
 import { DomainError } from '../../../platform/decider/decider';
 import { EventCodec } from '../../../platform/decider/events';
 import { handleCommand } from '../../../platform/decider/handle-command';
-import type { EventStore, Position } from '../../../platform/event-store/port';
+import type { EventStore } from '../../../platform/event-store/port';
 import { emailDecider, userDecider } from '../deciders/account-decider';
 import { emailEvents, emailStream, userEvents, userStream } from '../events';
 import type { PersonalDataVault } from '../domain/personal-data';
 import type { Accounts } from './account';
 import { linkDecider, linkEvents, socialLinkStream } from '../deciders/social-link-decider';
 import type { SocialProfile } from '../adapters/social/openid';
+import type { WriteThrough } from '../../../platform/http/write-through';
 
 const userCodec = new EventCodec([...userEvents]);
 const emailCodec = new EventCodec([...emailEvents]);
@@ -40,7 +41,8 @@ export interface SocialAccountsOptions {
   accounts: Accounts;
   /** Key for the keyed hash naming (provider, subject) link streams. */
   purposeKey: Buffer;
-  waitFor(position: Position): Promise<boolean>;
+  /** The users read model, which the session just started reads. */
+  users: Pick<WriteThrough, 'settle'>;
   now?: () => Date;
 }
 
@@ -153,7 +155,7 @@ export class SocialAccounts {
       commandId: randomUUID(),
       actor: null, // signing in: nobody is signed in yet
     });
-    await this.o.waitFor(position!);
+    await this.o.users.settle(position!);
     return userId;
   }
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { IMAGE_MAX_BYTES, MESSAGES, profileRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { useMultipart } from '../../../platform/http/multipart';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 
 export const AVATAR_TOO_LARGE = 'The image must be at most 4 MB.';
@@ -34,10 +34,10 @@ export const hasAvatar = async (db: Knex, userId: string) =>
 export const deleteAvatar = (db: Knex, userId: string) => db('identity_avatars').where({ user_id: userId }).delete();
 
 /** POST /api/user/avatar (multipart, exactly one png or jpeg file, at most 4194304 bytes); GET serves it. */
-export async function avatarRoutes(app: App, auth: Authenticator, db: Knex): Promise<void> {
+export async function avatarRoutes(app: App, host: RouteHost, db: Knex): Promise<void> {
   await useMultipart(app);
 
-  registerRoute(app, auth, r.uploadAvatar, async ({ user, request }) => {
+  registerRoute(app, host, r.uploadAvatar, async ({ user, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, MESSAGES.form.fileRequired);
     const files = [];
     for await (const part of request.files({ limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 0 } })) {
@@ -58,7 +58,7 @@ export async function avatarRoutes(app: App, auth: Authenticator, db: Knex): Pro
     return { ok: true as const };
   });
 
-  registerRoute(app, auth, r.getAvatar, async ({ user, reply }) => {
+  registerRoute(app, host, r.getAvatar, async ({ user, reply }) => {
     const row = await db('identity_avatars').where({ user_id: user.id }).first('content_type', 'bytes');
     if (!row) throw new HttpError(404, 'No profile image');
     reply.header('content-type', row.content_type).header('cache-control', 'private, no-cache');

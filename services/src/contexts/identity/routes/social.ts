@@ -110,7 +110,7 @@ export function registerSocialRoutes(app: App, deps: ModuleDeps, social: Social,
     scope.post(`${AUTH_PREFIX}/:provider/callback`, { ...options, config: { crossSite: true } }, callback);
   });
 
-  registerRoute(app, deps.auth, socialRoutes.metaCapi, async ({ user, body, request }) => {
+  registerRoute(app, deps, socialRoutes.metaCapi, async ({ user, body, request }) => {
     if (!body.analyticsConsent) return { recorded: false };
     const view = await social.identity.queries.view(user.id);
     try {

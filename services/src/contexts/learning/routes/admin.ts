@@ -12,14 +12,14 @@ import {
 } from '@verba/contracts';
 import { eventIdFor } from '../../../platform/decider/event-ids';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type AuthUser, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import { adminCourseView } from '../domain/admin-view';
 import { asResponse } from './learner';
 import type { AdminWrite, LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
+import { coursesProjection } from '../projections/courses';
 
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 type CourseSummary = NonNullable<z.output<(typeof a.listAdminCourses)['response']>['languages'][number]['course']>;
 type CourseLine = { languageCode: LearningLanguage; course: CourseSummary | null };
 
@@ -43,13 +43,7 @@ const adminWrite = (user: AuthUser, expectedRevision: string | undefined): Admin
 });
 
 /** Admin reads and commands of courses, lessons and chapters (spec §2 /app/admin/courses...). */
-export function learningAdminRoutes(
-  app: App,
-  auth: Authenticator,
-  commands: LearningCommands,
-  queries: LearningQueries,
-  readAfter: ReadAfter,
-): void {
+export function learningAdminRoutes(app: App, host: RouteHost, commands: LearningCommands, queries: LearningQueries): void {
   const adminChapter = async (chapterId: string) => {
     const found = await queries.findChapter(chapterId);
     if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
@@ -77,41 +71,50 @@ export function learningAdminRoutes(
 
   // ---- Reads (cached ADMIN_CACHE_SECONDS, invalidated by every projected write)
 
-  registerRoute(app, auth, a.listAdminCourses, async ({ query }) => {
-    await readAfter(query.minPosition);
-    // At most one course per learning language, each from the admin course cache: they are searched and
-    // sorted here, a handful of rows, rather than in SQL, which would read past that cache.
-    const all = await Promise.all(
-      LEARNING_LANGUAGES.map(async (languageCode) => ({ languageCode, course: await courseSummary(COURSE_IDS[languageCode]) })),
-    );
-    const needle = query.search?.toLocaleLowerCase();
-    const matching = needle
-      ? all.filter(({ languageCode, course }) =>
-          [LANGUAGE_NAMES[languageCode], course?.title ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)),
-        )
-      : all;
-    const start = (query.page - 1) * query.pageSize;
-    const languages = sortCourses(matching, query.sort).slice(start, start + query.pageSize);
-    return { languages, total: matching.length, page: query.page, pageSize: query.pageSize };
+  registerRoute(
+    app,
+    host,
+    a.listAdminCourses,
+    async ({ query }) => {
+      // At most one course per learning language, each from the admin course cache: they are searched and
+      // sorted here, a handful of rows, rather than in SQL, which would read past that cache.
+      const all = await Promise.all(
+        LEARNING_LANGUAGES.map(async (languageCode) => ({ languageCode, course: await courseSummary(COURSE_IDS[languageCode]) })),
+      );
+      const needle = query.search?.toLocaleLowerCase();
+      const matching = needle
+        ? all.filter(({ languageCode, course }) =>
+            [LANGUAGE_NAMES[languageCode], course?.title ?? ''].some((text) => text.toLocaleLowerCase().includes(needle)),
+          )
+        : all;
+      const start = (query.page - 1) * query.pageSize;
+      const languages = sortCourses(matching, query.sort).slice(start, start + query.pageSize);
+      return { languages, total: matching.length, page: query.page, pageSize: query.pageSize };
+    },
+    { reads: [coursesProjection] },
+  );
+
+  registerRoute(app, host, a.getAdminCourse, async ({ params }) => adminCourseView(await adminCourse(params.courseId)), {
+    reads: [coursesProjection],
   });
 
-  registerRoute(app, auth, a.getAdminCourse, async ({ params, query }) => {
-    await readAfter(query.minPosition);
-    return adminCourseView(await adminCourse(params.courseId));
-  });
-
-  registerRoute(app, auth, a.getAdminChapter, async ({ params, query }) => {
-    await readAfter(query.minPosition);
-    const { course, chapter } = await adminChapter(params.chapterId);
-    const content = await queries.adminChapterContent(course.id, chapter.id);
-    if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
-    const { id, lessonId, title, visible, premium } = chapter;
-    return { id, courseId: course.id, lessonId, title, visible, premium, ...content, courseRevision: course.revision };
-  });
+  registerRoute(
+    app,
+    host,
+    a.getAdminChapter,
+    async ({ params }) => {
+      const { course, chapter } = await adminChapter(params.chapterId);
+      const content = await queries.adminChapterContent(course.id, chapter.id);
+      if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
+      const { id, lessonId, title, visible, premium } = chapter;
+      return { id, courseId: course.id, lessonId, title, visible, premium, ...content, courseRevision: course.revision };
+    },
+    { reads: [coursesProjection] },
+  );
 
   // ---- Courses
 
-  registerRoute(app, auth, a.createCourse, async ({ user, body }) => {
+  registerRoute(app, host, a.createCourse, async ({ user, body }) => {
     const courseId = COURSE_IDS[body.languageCode];
     if (await queries.adminStructure(courseId)) throw new HttpError(409, COURSE_MESSAGES.courseExists);
     const result = await commands.createCourse(
@@ -122,7 +125,7 @@ export function learningAdminRoutes(
     return { ...asResponse(result), courseId };
   });
 
-  registerRoute(app, auth, a.renameCourse, async ({ user, params, body }) => {
+  registerRoute(app, host, a.renameCourse, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     return asResponse(
       await commands.editCourse(
@@ -133,7 +136,7 @@ export function learningAdminRoutes(
     );
   });
 
-  registerRoute(app, auth, r.setCourseVisibility, async ({ user, params, body }) => {
+  registerRoute(app, host, r.setCourseVisibility, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     return asResponse(
       await commands.setCourseVisibility(
@@ -145,7 +148,7 @@ export function learningAdminRoutes(
     );
   });
 
-  registerRoute(app, auth, a.reorderLessons, async ({ user, params, body }) => {
+  registerRoute(app, host, a.reorderLessons, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     const command = { kind: 'reorderLessons' as const, courseId: params.courseId, lessonIds: body.lessonIds };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
@@ -153,7 +156,7 @@ export function learningAdminRoutes(
 
   // ---- Lessons
 
-  registerRoute(app, auth, r.addLesson, async ({ user, params, body }) => {
+  registerRoute(app, host, r.addLesson, async ({ user, params, body }) => {
     const course = await adminCourse(params.courseId);
     const { lessonId, result } = await commands.addLesson(
       course,
@@ -164,19 +167,19 @@ export function learningAdminRoutes(
     return { ...asResponse(result), lessonId };
   });
 
-  registerRoute(app, auth, a.renameLesson, async ({ user, params, body }) => {
+  registerRoute(app, host, a.renameLesson, async ({ user, params, body }) => {
     const { course } = await adminLesson(params.lessonId);
     const command = { kind: 'renameLesson' as const, courseId: course.id, lessonId: params.lessonId, title: body.title };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, a.reorderChapters, async ({ user, params, body }) => {
+  registerRoute(app, host, a.reorderChapters, async ({ user, params, body }) => {
     const { course } = await adminLesson(params.lessonId);
     const command = { kind: 'reorderChapters' as const, courseId: course.id, lessonId: params.lessonId, chapterIds: body.chapterIds };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, a.deleteLesson, async ({ user, params, body }) => {
+  registerRoute(app, host, a.deleteLesson, async ({ user, params, body }) => {
     const { course } = await adminLesson(params.lessonId);
     const command = { kind: 'removeLesson' as const, courseId: course.id, lessonId: params.lessonId };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
@@ -184,7 +187,7 @@ export function learningAdminRoutes(
 
   // ---- Chapters
 
-  registerRoute(app, auth, r.addChapter, async ({ user, params, body }) => {
+  registerRoute(app, host, r.addChapter, async ({ user, params, body }) => {
     const found = await adminLesson(params.lessonId);
     const { commandId, visible, premium, expectedRevision, ...content } = body;
     const { chapterId, result } = await commands.addChapter(
@@ -198,7 +201,7 @@ export function learningAdminRoutes(
     return { ...asResponse(result), chapterId };
   });
 
-  registerRoute(app, auth, r.setChapterFlags, async ({ user, params, body }) => {
+  registerRoute(app, host, r.setChapterFlags, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const flags = {
       ...(body.visible !== undefined ? { visible: body.visible } : {}),
@@ -209,7 +212,7 @@ export function learningAdminRoutes(
     );
   });
 
-  registerRoute(app, auth, r.editChapter, async ({ user, params, body }) => {
+  registerRoute(app, host, r.editChapter, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const { commandId, expectedRevision, ...changes } = body;
     return asResponse(
@@ -223,7 +226,7 @@ export function learningAdminRoutes(
 
   // ---- Starting points (ids come from the command id, so a retried add makes the same one)
 
-  registerRoute(app, auth, a.addStartingPoint, async ({ user, params, body }) => {
+  registerRoute(app, host, a.addStartingPoint, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     const commandId = body.commandId ?? randomUUID();
     const startingPointId = eventIdFor(commandId, 'starting-point');
@@ -232,7 +235,7 @@ export function learningAdminRoutes(
     return { ...asResponse(await commands.editCourse(command, commandId, adminWrite(user, body.expectedRevision))), startingPointId };
   });
 
-  registerRoute(app, auth, a.updateStartingPoint, async ({ user, params, body }) => {
+  registerRoute(app, host, a.updateStartingPoint, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     const { title, lessonId, level } = body;
     const command = {
@@ -246,13 +249,13 @@ export function learningAdminRoutes(
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, a.deleteStartingPoint, async ({ user, params, body }) => {
+  registerRoute(app, host, a.deleteStartingPoint, async ({ user, params, body }) => {
     await adminCourse(params.courseId);
     const command = { kind: 'removeStartingPoint' as const, courseId: params.courseId, startingPointId: params.startingPointId };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, a.deleteChapter, async ({ user, params, body }) => {
+  registerRoute(app, host, a.deleteChapter, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const command = { kind: 'removeChapter' as const, courseId: course.id, chapterId: params.chapterId };
     return asResponse(await commands.editCourse(command, body.commandId, adminWrite(user, body.expectedRevision)));

@@ -1,24 +1,17 @@
 import { COURSE_MESSAGES, EXERCISE_MESSAGES, checkAnswer, exercisesRoutes as x, isAdminRole, splitAtGap } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type AuthUser, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import { openableChapter, type Viewer } from '../domain/access';
 import { asResponse } from './learner';
 import type { LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+import { coursesProjection } from '../projections/courses';
 
 /** Chapter exercises: admins write them, learners answer them after the chapter's text. */
-export function exerciseRoutes(
-  app: App,
-  auth: Authenticator,
-  commands: LearningCommands,
-  queries: LearningQueries,
-  readAfter: ReadAfter,
-): void {
+export function exerciseRoutes(app: App, host: RouteHost, commands: LearningCommands, queries: LearningQueries): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
-    const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
+    const [role, isMaster] = await Promise.all([host.auth.currentRole(user.id), host.auth.isMaster(user.id)]);
     return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
   };
   const adminChapter = async (chapterId: string) => {
@@ -31,36 +24,46 @@ export function exerciseRoutes(
     ...(expectedRevision !== undefined ? { expectedRevision: BigInt(expectedRevision) } : {}),
   });
 
-  registerRoute(app, auth, x.getAdminExercises, async ({ params, query }) => {
-    await readAfter(query.minPosition);
-    const { course, chapter } = await adminChapter(params.chapterId);
-    return { chapterId: chapter.id, courseId: course.id, title: chapter.title, ...(await queries.exercises(course.id, chapter.id)) };
-  });
+  registerRoute(
+    app,
+    host,
+    x.getAdminExercises,
+    async ({ params }) => {
+      const { course, chapter } = await adminChapter(params.chapterId);
+      return { chapterId: chapter.id, courseId: course.id, title: chapter.title, ...(await queries.exercises(course.id, chapter.id)) };
+    },
+    { reads: [coursesProjection] },
+  );
 
-  registerRoute(app, auth, x.putMissingWords, async ({ user, params, body }) => {
+  registerRoute(app, host, x.putMissingWords, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const command = { kind: 'missingWords' as const, courseId: course.id, chapterId: params.chapterId, items: body.items };
     return asResponse(await commands.writeExercises(command, body.commandId, adminOf(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, x.putQuestions, async ({ user, params, body }) => {
+  registerRoute(app, host, x.putQuestions, async ({ user, params, body }) => {
     const { course } = await adminChapter(params.chapterId);
     const command = { kind: 'questions' as const, courseId: course.id, chapterId: params.chapterId, items: body.items };
     return asResponse(await commands.writeExercises(command, body.commandId, adminOf(user, body.expectedRevision)));
   });
 
-  registerRoute(app, auth, x.getChapterExercises, async ({ user, params, query }) => {
-    await readAfter(query.minPosition);
-    const { course, chapter } = openableChapter(await viewerOf(user), await queries.findChapter(params.chapterId));
-    const { missingWords, questions } = await queries.exercises(course.id, chapter.id);
-    return {
-      chapterId: chapter.id,
-      missingWords: missingWords.map((m) => splitAtGap(m.sentence)),
-      questions: questions.map((q) => ({ question: q.question })),
-    };
-  });
+  registerRoute(
+    app,
+    host,
+    x.getChapterExercises,
+    async ({ user, params }) => {
+      const { course, chapter } = openableChapter(await viewerOf(user), await queries.findChapter(params.chapterId));
+      const { missingWords, questions } = await queries.exercises(course.id, chapter.id);
+      return {
+        chapterId: chapter.id,
+        missingWords: missingWords.map((m) => splitAtGap(m.sentence)),
+        questions: questions.map((q) => ({ question: q.question })),
+      };
+    },
+    { reads: [coursesProjection] },
+  );
 
-  registerRoute(app, auth, x.checkExerciseAnswer, async ({ user, body }) => {
+  registerRoute(app, host, x.checkExerciseAnswer, async ({ user, body }) => {
     const { course, chapter } = openableChapter(await viewerOf(user), await queries.findChapter(body.chapterId));
     const { missingWords, questions } = await queries.exercises(course.id, chapter.id);
     const exercise = (body.kind === 'missing-word' ? missingWords : questions)[body.index];

@@ -1,7 +1,7 @@
 import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, coursesRoutes as r, isAdminRole, type LearningLanguage } from '@verba/contracts';
 import { formatPosition, type Position } from '../../../platform/event-store/port';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type AuthUser, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type AuthUser, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import {
   chapterOutline,
@@ -15,8 +15,7 @@ import {
 } from '../domain/access';
 import type { LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+import { coursesProjection, progressProjection } from '../projections/courses';
 
 /** What a command route answers: how many events it appended and where the last one landed. */
 export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
@@ -25,15 +24,9 @@ export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
 });
 
 /** The Courses API of spec §7 (admin commands: admin-routes.ts). */
-export function learningRoutes(
-  app: App,
-  auth: Authenticator,
-  commands: LearningCommands,
-  queries: LearningQueries,
-  readAfter: ReadAfter,
-): void {
+export function learningRoutes(app: App, host: RouteHost, commands: LearningCommands, queries: LearningQueries): void {
   const viewerOf = async (user: AuthUser): Promise<Viewer> => {
-    const [role, isMaster] = await Promise.all([auth.currentRole(user.id), auth.isMaster(user.id)]);
+    const [role, isMaster] = await Promise.all([host.auth.currentRole(user.id), host.auth.isMaster(user.id)]);
     return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
   };
   const courseFor = async (viewer: Viewer, courseId: string) => visibleCourse(viewer, await queries.structure(courseId));
@@ -43,78 +36,111 @@ export function learningRoutes(
     return openableChapter(viewer, found && (!language || found.course.languageCode === language) ? found : undefined);
   };
 
-  registerRoute(app, auth, r.getCourse, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return courseView(await courseFor(await viewerOf(user), COURSE_IDS[query.languageCode]));
-  });
+  registerRoute(
+    app,
+    host,
+    r.getCourse,
+    async ({ user, query }) => courseView(await courseFor(await viewerOf(user), COURSE_IDS[query.languageCode])),
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.getLessons, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    const viewer = await viewerOf(user);
-    const course = await courseFor(viewer, query.courseId);
-    return {
-      courseId: course.id,
-      lessons: course.lessons.map((l) => ({ id: l.id, title: l.title, chaptersOrder: l.chapters.map((c) => chapterOutline(viewer, c)) })),
-    };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getLessons,
+    async ({ user, query }) => {
+      const viewer = await viewerOf(user);
+      const course = await courseFor(viewer, query.courseId);
+      return {
+        courseId: course.id,
+        lessons: course.lessons.map((l) => ({ id: l.id, title: l.title, chaptersOrder: l.chapters.map((c) => chapterOutline(viewer, c)) })),
+      };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.getChapterOrder, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    const viewer = await viewerOf(user);
-    const course = await courseFor(viewer, query.courseId);
-    return { courseId: course.id, chapters: course.lessons.flatMap((l) => l.chapters.map((c) => chapterOutline(viewer, c))) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getChapterOrder,
+    async ({ user, query }) => {
+      const viewer = await viewerOf(user);
+      const course = await courseFor(viewer, query.courseId);
+      return { courseId: course.id, chapters: course.lessons.flatMap((l) => l.chapters.map((c) => chapterOutline(viewer, c))) };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.listCourses, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    const viewer = await viewerOf(user);
-    const courses = [];
-    for (const language of LEARNING_LANGUAGES) {
-      const course = await queries.structure(COURSE_IDS[language]);
-      if (course && (course.visible || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
-    }
-    return { courses };
-  });
+  registerRoute(
+    app,
+    host,
+    r.listCourses,
+    async ({ user }) => {
+      const viewer = await viewerOf(user);
+      const courses = [];
+      for (const language of LEARNING_LANGUAGES) {
+        const course = await queries.structure(COURSE_IDS[language]);
+        if (course && (course.visible || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
+      }
+      return { courses };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.getVisibility, async ({ query }) => {
-    await readAfter(query.minPosition);
-    const languages = [];
-    for (const languageCode of LEARNING_LANGUAGES) {
-      const courseId = COURSE_IDS[languageCode];
-      languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await queries.structure(courseId))?.visible ?? false });
-    }
-    return { languages };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getVisibility,
+    async () => {
+      const languages = [];
+      for (const languageCode of LEARNING_LANGUAGES) {
+        const courseId = COURSE_IDS[languageCode];
+        languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await queries.structure(courseId))?.visible ?? false });
+      }
+      return { languages };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.getProgress, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    const viewer = await viewerOf(user);
-    const courses = [];
-    for (const language of query.languageCode ? [query.languageCode] : LEARNING_LANGUAGES) {
-      const course = await queries.structure(COURSE_IDS[language]);
-      if (!course || (!course.visible && !viewer.isAdmin)) continue;
-      courses.push(progressView(viewer, visibleCourse(viewer, course), await queries.learnerProgress(user.id, course.id)));
-    }
-    return { courses };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getProgress,
+    async ({ user, query }) => {
+      const viewer = await viewerOf(user);
+      const courses = [];
+      for (const language of query.languageCode ? [query.languageCode] : LEARNING_LANGUAGES) {
+        const course = await queries.structure(COURSE_IDS[language]);
+        if (!course || (!course.visible && !viewer.isAdmin)) continue;
+        courses.push(progressView(viewer, visibleCourse(viewer, course), await queries.learnerProgress(user.id, course.id)));
+      }
+      return { courses };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.getChapter, async ({ user, params, query }) => {
-    await readAfter(query.minPosition);
-    const viewer = await viewerOf(user);
-    const { course, chapter } = await chapterFor(viewer, params.chapterId);
-    const content = await queries.chapterContent(course.id, chapter.id);
-    if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
-    const progress = await queries.learnerProgress(user.id, course.id);
-    return {
-      ...chapterOutline(viewer, chapter),
-      courseId: course.id,
-      languageCode: course.languageCode,
-      ...content,
-      completed: progress.completedChapterIds.has(chapter.id),
-    };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getChapter,
+    async ({ user, params }) => {
+      const viewer = await viewerOf(user);
+      const { course, chapter } = await chapterFor(viewer, params.chapterId);
+      const content = await queries.chapterContent(course.id, chapter.id);
+      if (!content) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
+      const progress = await queries.learnerProgress(user.id, course.id);
+      return {
+        ...chapterOutline(viewer, chapter),
+        courseId: course.id,
+        languageCode: course.languageCode,
+        ...content,
+        completed: progress.completedChapterIds.has(chapter.id),
+      };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.addProgress, async ({ user, body }) => {
+  registerRoute(app, host, r.addProgress, async ({ user, body }) => {
     const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
     const result = await commands.progress(
       { kind: 'complete', userId: user.id, courseId: course.id, chapterId: chapter.id, lessonId: chapter.lessonId },
@@ -123,15 +149,20 @@ export function learningRoutes(
     return asResponse(result);
   });
 
-  registerRoute(app, auth, r.getChapterMatchWords, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    const { course, chapter } = await chapterFor(await viewerOf(user), query.chapterId);
-    const content = await queries.chapterContent(course.id, chapter.id);
-    const best = (await queries.learnerProgress(user.id, course.id)).bestCorrect.get(chapter.id);
-    return { chapterId: chapter.id, pairs: content?.vocabulary ?? [], practiced: best !== undefined, bestCorrect: best ?? null };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getChapterMatchWords,
+    async ({ user, query }) => {
+      const { course, chapter } = await chapterFor(await viewerOf(user), query.chapterId);
+      const content = await queries.chapterContent(course.id, chapter.id);
+      const best = (await queries.learnerProgress(user.id, course.id)).bestCorrect.get(chapter.id);
+      return { chapterId: chapter.id, pairs: content?.vocabulary ?? [], practiced: best !== undefined, bestCorrect: best ?? null };
+    },
+    { reads: [coursesProjection, progressProjection] },
+  );
 
-  registerRoute(app, auth, r.patchChapterMatchWords, async ({ user, body }) => {
+  registerRoute(app, host, r.patchChapterMatchWords, async ({ user, body }) => {
     const { course, chapter } = await chapterFor(await viewerOf(user), body.chapterId, body.languageCode);
     const total = (await queries.chapterContent(course.id, chapter.id))?.vocabulary.length ?? 0;
     if (body.correct > total) throw new HttpError(400, COURSE_MESSAGES.tooManyCorrect);
@@ -142,7 +173,7 @@ export function learningRoutes(
     return asResponse(result);
   });
 
-  registerRoute(app, auth, r.addAfterOnboarding, async ({ user, body }) => {
+  registerRoute(app, host, r.addAfterOnboarding, async ({ user, body }) => {
     const course = await courseFor(await viewerOf(user), COURSE_IDS[body.languageCode]);
     const point = body.startingPointId
       ? course.startingPoints.find((p) => p.id === body.startingPointId)

@@ -24,11 +24,11 @@ import {
 import { flagDecider } from '../deciders/reader-decider';
 import type { ArticleModeration, Verdict } from '../adapters/moderation';
 import { cleanContent, plainText } from '../domain/sanitize';
+import type { WriteThrough } from '../../../platform/http/write-through';
 
 const codec = new EventCodec([...articleEvents]);
 const quotaCodec = new EventCodec([...quotaEvents]);
 const readerCodec = new EventCodec([...readerEvents]);
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 export type Published = Extract<ArticleCommand, { kind: 'publish' }>['article'];
 
 const positionOf = (p: Position | undefined) => (p ? formatPosition(p) : undefined);
@@ -40,8 +40,8 @@ export class ArticleCommands {
     private readonly db: Knex,
     private readonly moderation: ArticleModeration,
     private readonly queries: ArticleQueries,
-    /** Waits until this context's read models reached a position (read-your-writes). */
-    private readonly readAfter: ReadAfter = async () => undefined,
+    /** The read models a write answers from (none: it answers without waiting, as the seed does). */
+    private readonly written?: WriteThrough,
     private readonly now: () => Date = () => new Date(),
     /** Seals what authors write with their data key (erased with the account); without it text stays clear (benchmarks). */
     private readonly personalData?: PersonalData,
@@ -185,7 +185,7 @@ export class ArticleCommands {
 
   /** A write answers with the article as stored (read back once the read model has it). */
   private async saved(actor: Actor, articleId: string, position: string | undefined) {
-    await this.readAfter(position);
+    await this.written?.readBack(position);
     const article = await this.queries.get(actor, articleId);
     if (!article) throw new DomainError(M.articleNotFound, 404);
     return { article, ...(position ? { position } : {}) };

@@ -21,8 +21,7 @@ import type { ArticleCommands } from './articles';
 import type { SeriesCommands } from './series';
 import type { BudgetMessages, UntrustedWork } from '../../../platform/untrusted/pool';
 import type { libraryImportJobs, Work } from '../domain/imports/jobs';
-
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
+import type { WriteThrough } from '../../../platform/http/write-through';
 
 /** What a budget broken while reading each kind of source says. */
 const BOOK: BudgetMessages = { tooSlow: M.bookTooSlow, tooLarge: M.bookNeedsTooMuch, unreadable: M.notEpub };
@@ -49,7 +48,8 @@ export class ImportCommands {
     private readonly webPages: WebPages,
     private readonly untrusted: UntrustedWork,
     private readonly cache: Cache,
-    private readonly readAfter: ReadAfter,
+    /** The read models the import's articles are read back from (and whose author frees a slot on undo). */
+    private readonly written: WriteThrough,
   ) {}
 
   text(actor: Actor, settings: ImportSettings, name: string, text: string, commandId: string = randomUUID()) {
@@ -152,12 +152,12 @@ export class ImportCommands {
         await this.progress(actor.userId, commandId, { stage: 'creating', done: i + 1, total });
       }
     } catch (error) {
-      await this.readAfter(position); // deleting frees a slot by the author the read model names
+      await this.written.readBack(position); // deleting frees a slot by the author the read model names
       await this.undo(actor, written, series?.id);
       await this.progress(actor.userId, commandId, { stage: 'failed', done: 0, total });
       throw error;
     }
-    await this.readAfter(position);
+    await this.written.readBack(position);
     await this.progress(actor.userId, commandId, { stage: 'done', done: total, total });
     return { articles: written, series, ...(position ? { position } : {}) };
   }

@@ -12,9 +12,9 @@ import type { PersonalData } from '../../../platform/personal-data/keys';
 import type { ArticleModeration } from '../adapters/moderation';
 import { plainText } from '../domain/sanitize';
 import { seriesDecider, type SeriesCommand, type SeriesDraft } from '../deciders/series-decider';
+import type { WriteThrough } from '../../../platform/http/write-through';
 
 const codec = new EventCodec([...seriesEvents]);
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 
 /** Series: named groups of articles in one language; private ones are their author's alone. */
 export class SeriesCommands {
@@ -22,7 +22,8 @@ export class SeriesCommands {
     private readonly store: EventStore,
     private readonly moderation: ArticleModeration,
     private readonly queries: SeriesQueries,
-    private readonly readAfter: ReadAfter = async () => undefined,
+    /** The read models a write answers from (none: it answers without waiting, as the seed does). */
+    private readonly written?: WriteThrough,
     private readonly now: () => Date = () => new Date(),
     /** Seals what authors write with their data key (erased with the account). */
     private readonly personalData?: PersonalData,
@@ -106,7 +107,7 @@ export class SeriesCommands {
   }
 
   private async saved(actor: Actor, seriesId: string, position: string | undefined) {
-    await this.readAfter(position);
+    await this.written?.readBack(position);
     return { series: await this.queries.get(actor, seriesId), ...(position ? { position } : {}) };
   }
 

@@ -1,94 +1,111 @@
 import { LIBRARY_MESSAGES as M, libraryRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import { actorOf, readerOf } from '../domain/actor';
 import type { ArticleCommands } from '../commands/articles';
 import type { ReaderCommands } from '../commands/reader';
 import type { ArticleQueries } from '../queries/articles';
 import type { ReaderQueries } from '../queries/reader';
+import { libraryReadModels } from './read-models';
 
-type ReadAfter = (minPosition: string | undefined) => Promise<void>;
 const written = (position: string | undefined) => (position ? { position } : {});
 
 /** Spec §7 Articles, plus the admin review of articles. */
 export function libraryRoutes(
   app: App,
-  auth: Authenticator,
+  host: RouteHost,
   articles: { commands: ArticleCommands; queries: ArticleQueries },
   reader: { commands: ReaderCommands; queries: ReaderQueries },
-  readAfter: ReadAfter,
 ): void {
-  registerRoute(app, auth, r.listArticles, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return articles.queries.list(readerOf(user), query);
+  const { auth } = host;
+  registerRoute(app, host, r.listArticles, async ({ user, query }) => articles.queries.list(readerOf(user), query), {
+    reads: libraryReadModels,
   });
 
-  registerRoute(app, auth, r.getArticle, async ({ user, params, query }) => {
-    await readAfter(query.minPosition);
-    const article = await articles.queries.get(await actorOf(auth, user), params.id);
-    if (!article) throw new HttpError(404, M.articleNotFound);
-    return article;
-  });
+  registerRoute(
+    app,
+    host,
+    r.getArticle,
+    async ({ user, params }) => {
+      const article = await articles.queries.get(await actorOf(auth, user), params.id);
+      if (!article) throw new HttpError(404, M.articleNotFound);
+      return article;
+    },
+    { reads: libraryReadModels },
+  );
 
-  registerRoute(app, auth, r.lastArticles, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return { articles: await articles.queries.lastArticles(readerOf(user), query.languageCode, query.ids) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.lastArticles,
+    async ({ user, query }) => ({ articles: await articles.queries.lastArticles(readerOf(user), query.languageCode, query.ids) }),
+    { reads: libraryReadModels },
+  );
 
-  registerRoute(app, auth, r.userArticles, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return { articles: await articles.queries.userArticles(readerOf(user), query.languageCode) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.userArticles,
+    async ({ user, query }) => ({ articles: await articles.queries.userArticles(readerOf(user), query.languageCode) }),
+    { reads: libraryReadModels },
+  );
 
-  registerRoute(app, auth, r.canCreate, async ({ user, query }) =>
+  registerRoute(app, host, r.canCreate, async ({ user, query }) =>
     articles.queries.createCheck(await actorOf(auth, user), query.isPrivate),
   );
 
-  registerRoute(app, auth, r.createArticle, async ({ user, body }) => {
+  registerRoute(app, host, r.createArticle, async ({ user, body }) => {
     const { commandId, ...input } = body;
     return articles.commands.create(await actorOf(auth, user), input, commandId);
   });
 
-  registerRoute(app, auth, r.updateArticle, async ({ user, body }) => {
+  registerRoute(app, host, r.updateArticle, async ({ user, body }) => {
     const { commandId, articleId, ...input } = body;
     return articles.commands.update(await actorOf(auth, user), articleId, input, commandId);
   });
 
-  registerRoute(app, auth, r.deletePrivateArticle, async ({ user, query }) =>
+  registerRoute(app, host, r.deletePrivateArticle, async ({ user, query }) =>
     written(await articles.commands.deletePrivate(await actorOf(auth, user), query.articleId)),
   );
 
-  registerRoute(app, auth, r.flagArticles, async ({ user, body }) =>
+  registerRoute(app, host, r.flagArticles, async ({ user, body }) =>
     articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId, body.reason),
   );
 
-  registerRoute(app, auth, r.getBookmark, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return reader.queries.getBookmark(await actorOf(auth, user), query.articleId);
-  });
+  registerRoute(
+    app,
+    host,
+    r.getBookmark,
+    async ({ user, query }) => reader.queries.getBookmark(await actorOf(auth, user), query.articleId),
+    { reads: libraryReadModels },
+  );
 
-  registerRoute(app, auth, r.setBookmark, async ({ user, body }) =>
+  registerRoute(app, host, r.setBookmark, async ({ user, body }) =>
     reader.commands.bookmark(await actorOf(auth, user), body.articleId, body.pageNumber, body.totalPages, body.commandId),
   );
 
-  registerRoute(app, auth, r.getRating, async ({ user, query }) => {
-    await readAfter(query.minPosition);
-    return reader.queries.getRating(await actorOf(auth, user), query.articleId);
+  registerRoute(app, host, r.getRating, async ({ user, query }) => reader.queries.getRating(await actorOf(auth, user), query.articleId), {
+    reads: libraryReadModels,
   });
 
-  registerRoute(app, auth, r.rateArticle, async ({ user, body }) =>
+  registerRoute(app, host, r.rateArticle, async ({ user, body }) =>
     reader.commands.rate(await actorOf(auth, user), body.articleId, body.rate, body.commandId),
   );
 
-  registerRoute(app, auth, r.getProgress, async ({ user, query }) => {
-    const target = query.uid ?? user.id;
-    if (target !== user.id && !(await actorOf(auth, user)).isAdmin) throw new HttpError(403, M.otherUsersProgress);
-    await readAfter(query.minPosition);
-    return { languageCode: query.languageCode, items: await reader.queries.getProgress(target, query.languageCode) };
-  });
+  registerRoute(
+    app,
+    host,
+    r.getProgress,
+    async ({ user, query }) => {
+      const target = query.uid ?? user.id;
+      if (target !== user.id && !(await actorOf(auth, user)).isAdmin) throw new HttpError(403, M.otherUsersProgress);
+      return { languageCode: query.languageCode, items: await reader.queries.getProgress(target, query.languageCode) };
+    },
+    { reads: libraryReadModels },
+  );
 
-  registerRoute(app, auth, r.addProgress, async ({ user, body }) =>
+  registerRoute(app, host, r.addProgress, async ({ user, body }) =>
     reader.commands.progress(
       await actorOf(auth, user),
       body.articleProgressItem.articleId,
@@ -98,21 +115,21 @@ export function libraryRoutes(
     ),
   );
 
-  registerRoute(app, auth, r.countRead, async ({ user, body }) =>
+  registerRoute(app, host, r.countRead, async ({ user, body }) =>
     reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
   );
-  registerRoute(app, auth, r.addLastArticle, async ({ user, body }) =>
+  registerRoute(app, host, r.addLastArticle, async ({ user, body }) =>
     reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
   );
 
   // Admin review (access 'admin': the platform answers 403 to everyone else before these run); the queue is in routes/admin.ts.
-  registerRoute(app, auth, r.approveArticle, async ({ user, body }) =>
+  registerRoute(app, host, r.approveArticle, async ({ user, body }) =>
     written(await articles.commands.review('approve', body.articleId, user.id)),
   );
-  registerRoute(app, auth, r.makePublicPremium, async ({ user, body }) =>
+  registerRoute(app, host, r.makePublicPremium, async ({ user, body }) =>
     written(await articles.commands.review('makePublicPremium', body.articleId, user.id)),
   );
-  registerRoute(app, auth, r.declineArticle, async ({ user, body }) =>
+  registerRoute(app, host, r.declineArticle, async ({ user, body }) =>
     written(await articles.commands.decline(body.articleId, body.reason, user.id)),
   );
 }

@@ -2,7 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES as M, ImportFileFieldsSchema, importRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { useMultipart } from '../../../platform/http/multipart';
-import { registerRoute, type Authenticator } from '../../../platform/http/routes';
+import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import { actorOf } from '../domain/actor';
 import type { ImportCommands } from '../commands/imports';
@@ -29,20 +29,21 @@ async function readForm(parts: AsyncIterableIterator<MultipartFile | { type: 'fi
 }
 
 /** Bringing your own texts into the library (see commands/imports.ts). */
-export async function importRoutes(app: App, auth: Authenticator, imports: ImportCommands): Promise<void> {
+export async function importRoutes(app: App, host: RouteHost, imports: ImportCommands): Promise<void> {
+  const { auth } = host;
   await useMultipart(app);
 
-  registerRoute(app, auth, r.importText, async ({ user, body }) => {
+  registerRoute(app, host, r.importText, async ({ user, body }) => {
     const { commandId, name, text, ...settings } = body;
     return imports.text(await actorOf(auth, user), settings, name, text, commandId);
   });
 
-  registerRoute(app, auth, r.importUrl, async ({ user, body }) => {
+  registerRoute(app, host, r.importUrl, async ({ user, body }) => {
     const { commandId, url, ...settings } = body;
     return imports.url(await actorOf(auth, user), settings, url, commandId);
   });
 
-  registerRoute(app, auth, r.importFile, async ({ user, request }) => {
+  registerRoute(app, host, r.importFile, async ({ user, request }) => {
     if (!request.isMultipart()) throw new HttpError(400, M.fileRequired);
     const { fields, file } = await readForm(
       request.parts({ limits: { fileSize: IMPORT_FILE_MAX_BYTES, files: 2, fields: FIELDS_MAX, fieldSize: 1000 } }) as never,
@@ -57,7 +58,7 @@ export async function importRoutes(app: App, auth: Authenticator, imports: Impor
     return imports.file(await actorOf(auth, user), settings, file.filename, file.bytes, commandId);
   });
 
-  registerRoute(app, auth, r.importProgress, async ({ user, query }) => {
+  registerRoute(app, host, r.importProgress, async ({ user, query }) => {
     const progress = await imports.progressOf(user.id, query.importId);
     if (!progress) throw new HttpError(404, M.importNotFound);
     return progress;

@@ -11,6 +11,7 @@ import { DevOpenIdProviders } from './dev-provider';
 import { OpenIdClients } from './openid';
 import { LocalTracking, MetaConversionsTracking, type TrackingPort } from './tracking';
 import { TransactionSealer } from '../../domain/social-transaction';
+import { writeThrough } from '../../../../platform/http/write-through';
 
 /** The parts of social sign-in one runtime shares. */
 export interface Social {
@@ -72,7 +73,7 @@ export function createSocial(app: App, deps: ModuleDeps, identity: { accounts: A
       vault: identity.vault,
       accounts: identity.accounts,
       purposeKey,
-      waitFor: (position) => deps.projections.waitFor(position, { projections: [usersProjection.name], timeoutMs: 5000 }),
+      users: writeThrough(deps.projections, [usersProjection]),
     }),
     origin: (request) => (!config.PUBLIC_URL && isLoopbackHost(request.hostname) ? `${request.protocol}://${request.host}` : appOrigin),
   };
