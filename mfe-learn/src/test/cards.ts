@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,7 @@ export function cardClasses(fromUrl: string, stylesheet: string): string[] {
 /** Cards on the page (controls such as tiles and fields are framed too, but are no cards), and those inside another card. */
 export function nestedCards(root: ParentNode, classes: readonly string[]): { cards: Element[]; nested: Element[] } {
   const selector = classes.join(', ');
-  const isCard = (element: Element | null | undefined): element is Element => Boolean(element) && !(element as Element).matches(CONTROL);
+  const isCard = (element: Element) => !element.matches(CONTROL);
   const cards = Array.from(root.querySelectorAll(selector)).filter(isCard);
   const nested = cards.filter((card) => {
     for (let up = card.parentElement?.closest(selector); up; up = up.parentElement?.closest(selector)) if (isCard(up)) return true;

@@ -1,3 +1,4 @@
+import { LANGUAGE_NAMES } from '@verba/contracts';
 /**
  * The dashboard's "next chapter" card, exposed as ./next-chapter-widget. The shell mounts it with the
  * Module Federation runtime inside its own React tree; DashboardWidget brings the query provider (the shared
@@ -5,10 +6,10 @@
  */
 import { ErrorNotice, Link, Spinner } from '@verba/kit';
 import { DashboardWidget } from '@verba/kit/query';
-import { useLessons, useProgress } from '../features/course-map/api/courses-api';
-import { findChapter } from '../features/course-map/progress';
+import { useLessons, useProgress } from '../shared/courses-api';
+import { findChapter } from '../shared/progress';
 import { usePlaceByOnboardingLevel } from '../features/course-map/components/StartingPoint';
-import { languageName, useLearningLanguage } from '../language';
+import { useLearningLanguage } from '../language';
 import { COURSES_PATH, SUBSCRIBE_PATH, chapterPath } from '../paths';
 import './widget.css';
 
@@ -29,7 +30,7 @@ function NextChapter() {
   if (progress.isPending || (progress.data && lessons.isPending)) return <Spinner label="Loading your course…" />;
 
   const course = progress.data;
-  if (!course) return <p className="lnw-muted">There is no {languageName(languageCode)} course yet.</p>;
+  if (!course) return <p className="lnw-muted">There is no {LANGUAGE_NAMES[languageCode]} course yet.</p>;
   const next = course.nextChapter;
   if (!next) {
     return course.finished ? (

@@ -1,5 +1,5 @@
 import { atLeast } from '@verba/kit';
-import { invalidatePaths, keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { chapterFlashcards, createChapterFlashcards } from '@verba/contracts/http';
 import type { LearningLanguage, VocabularyPair } from '@verba/contracts';
 
@@ -13,11 +13,8 @@ export function useChapterCards(languageCode: LearningLanguage, chapterId: strin
   );
 }
 
-export const useAddChapterCards = () =>
-  useCommand(createChapterFlashcards, {
-    // The practice portal (another fragment, same cache) shows the new cards the next time it is looked at.
-    onSuccess: () => void invalidatePaths(['/api/flashcards', '/api/practice']),
-  });
+/** Makes cards of the chapter's words; reads after it (this chapter's, the practice portal's) wait for its position. */
+export const useAddChapterCards = () => useCommand(createChapterFlashcards);
 
 /** A card's front as the chapter compares it: trimmed, case ignored. */
 const front = (text: string) => text.trim().toLocaleLowerCase();

@@ -1,5 +1,6 @@
-import { sendCommand, toast } from '@verba/kit';
-import { queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { useState } from 'react';
+import { atLeast, toast } from '@verba/kit';
+import { queryClient, routeKey, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { getDictionary, patchWord, type WordStatus } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
@@ -7,24 +8,44 @@ export type { WordStatus };
 type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
 
 const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words.map((w) => [w.value, w.status]));
+/** Every cached read of the learner's dictionary in one language, whatever position it was read at. */
+const dictionaries = (languageCode: LearningLanguage) => ({
+  queryKey: routeKey(getDictionary).slice(0, 2),
+  predicate: (query: { queryKey: readonly unknown[] }) =>
+    (query.queryKey[3] as { languageCode?: string } | null)?.languageCode === languageCode,
+});
+const withStatus = (key: string, status: WordStatus) => (data: Dictionary | undefined) => {
+  if (!data) return data;
+  const words = data.words.filter((w) => w.value !== key);
+  return { ...data, words: status === 'new' ? words : [...words, { value: key, status }] };
+};
 
-/** The learner's dictionary as key -> status; a word not in it is New. */
-export const useWordStatuses = (languageCode: LearningLanguage) =>
-  useRouteQuery(getDictionary, { query: { languageCode } }, { select: toStatusMap });
-
-function setCached(languageCode: LearningLanguage, key: string, status: WordStatus): void {
-  queryClient.setQueryData<Dictionary>(routeKey(getDictionary, { query: { languageCode } }), (data) => {
-    if (!data) return data;
-    const words = data.words.filter((w) => w.value !== key);
-    return { ...data, words: status === 'new' ? words : [...words, { value: key, status }] };
-  });
+/**
+ * The learner's dictionary as key -> status (a word not in it is New), read at where this tab's writes
+ * stood when the chapter opened: marks made here update the cached statuses themselves, so none needs a new read.
+ */
+export function useWordStatuses(languageCode: LearningLanguage) {
+  const latest = useMinPosition();
+  const [openedAt] = useState(latest);
+  return useRouteQuery(getDictionary, { query: { languageCode, ...atLeast(openedAt) } }, { select: toStatusMap });
 }
 
-/** Optimistic: the cached dictionary (and so every view of it) changes now, and back if saving fails. */
-export function markWord(languageCode: LearningLanguage, key: string, status: WordStatus, previous: WordStatus): void {
-  setCached(languageCode, key, status);
-  sendCommand(patchWord, { body: { languageCode, word: { value: key, status } } }).catch((error: Error) => {
-    setCached(languageCode, key, previous);
-    toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
+/** Marks a word; optimistic: every view of the dictionary changes now (TanStack's onMutate), and back if saving fails. */
+export function useMarkWord(languageCode: LearningLanguage) {
+  return useCommand(patchWord, {
+    onMutate: async ({ body }) => {
+      if (!body) return undefined;
+      const { value, status } = body.word;
+      await queryClient.cancelQueries(dictionaries(languageCode));
+      const [[, before] = []] = queryClient.getQueriesData<Dictionary>(dictionaries(languageCode));
+      queryClient.setQueriesData<Dictionary>(dictionaries(languageCode), withStatus(value, status));
+      return { previous: before?.words.find((w) => w.value === value)?.status ?? ('new' as WordStatus) };
+    },
+    // Only this word goes back: other marks made meanwhile stay.
+    onError: (error, { body }, context) => {
+      const value = body?.word.value ?? '';
+      if (context) queryClient.setQueriesData<Dictionary>(dictionaries(languageCode), withStatus(value, context.previous));
+      toast({ title: `“${value}” could not be saved.`, description: error.message, variant: 'destructive' });
+    },
   });
 }

@@ -1,5 +1,5 @@
 import { Link } from '@verba/kit';
-import { useChapterOrder } from '../../course-map/api/courses-api';
+import { useChapterOrder } from '../api/chapter-api';
 import { chapterPath } from '../../../paths';
 
 /**

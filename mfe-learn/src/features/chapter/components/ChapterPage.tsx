@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import { ApiError, Link, MasterOnlyNotice, QueryErrorNotice, Spinner, useTimeSpent } from '@verba/kit';
 import { recordTime } from '@verba/contracts/http';
 import { COURSE_MESSAGES, type Chapter } from '@verba/contracts';
-import { useLessons, useProgress, useChapter } from '../../course-map/api/courses-api';
-import { findChapter } from '../../course-map/progress';
-import { MatchWords } from '../../match-words/components/MatchWords';
-import { ChapterExercises } from '../../exercises/components/ChapterExercises';
-import { markWord, useWordStatuses, type WordStatus } from '../api/words-api';
+import { useLessons, useProgress } from '../../../shared/courses-api';
+import { findChapter } from '../../../shared/progress';
+import { useChapter } from '../api/chapter-api';
+import { MatchWords } from './MatchWords';
+import { ChapterExercises } from './ChapterExercises';
+import { useMarkWord, useWordStatuses, type WordStatus } from '../api/words-api';
 import { COURSES_PATH } from '../../../paths';
 import { ChapterAudio } from './ChapterAudio';
 import { ChapterText, translationsOf } from './ChapterText';
@@ -59,9 +60,9 @@ function LoadedChapter({ chapter }: { chapter: Chapter }) {
     title.current?.focus({ preventScroll: true });
   }, []);
   const current = statuses.data ?? NO_STATUSES;
+  const markWord = useMarkWord(languageCode);
   const mark = (key: string, status: WordStatus) => {
-    const previous = current.get(key) ?? 'new';
-    if (previous !== status) markWord(languageCode, key, status, previous);
+    if ((current.get(key) ?? 'new') !== status) markWord.mutate({ body: { languageCode, word: { value: key, status } } });
   };
 
   return (

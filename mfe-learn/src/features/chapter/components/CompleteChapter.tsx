@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Link, navigate, toast } from '@verba/kit';
 import type { Chapter, CourseProgress } from '@verba/contracts';
-import { completeChapter } from '../../course-map/api/courses-api';
+import { completeChapter } from '../api/chapter-api';
 import { COURSES_PATH, SUBSCRIBE_PATH, chapterPath } from '../../../paths';
 
 /** Where to go once a chapter is done: the next chapter when it can be read, else the course map. */

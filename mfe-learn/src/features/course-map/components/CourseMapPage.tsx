@@ -1,8 +1,10 @@
 import { ApiError, EmptyState, ErrorNotice, Link, SectionHeader, Spinner } from '@verba/kit';
+import { LANGUAGE_NAMES } from '@verba/contracts';
 import { ProgressBar } from '@verba/kit/ui';
-import { useCourse, useLessons, useProgress } from '../api/courses-api';
-import { courseTally, findChapter, percent } from '../progress';
-import { languageName, useLearningLanguage } from '../../../language';
+import { useCourse } from '../api/courses-api';
+import { useLessons, useProgress } from '../../../shared/courses-api';
+import { courseTally, findChapter, percent } from '../../../shared/progress';
+import { useLearningLanguage } from '../../../language';
 import { LessonCard } from './LessonCard';
 import { NextChapterCta } from './NextChapterCta';
 import { StartingPointChooser, usePlaceByOnboardingLevel } from './StartingPoint';
@@ -15,7 +17,7 @@ export function CourseMapPage() {
   const course = useCourse(languageCode);
   const lessons = useLessons(course.data?.id);
   const progress = useProgress(languageCode);
-  const language = languageName(languageCode);
+  const language = LANGUAGE_NAMES[languageCode];
   usePlaceByOnboardingLevel(languageCode, progress.data);
 
   const header = <SectionHeader section="courses" title="Courses" subtitle={`Your ${language} course, chapter by chapter.`} />;

@@ -2,7 +2,7 @@ import { Link } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { Lesson } from '@verba/contracts';
 import { SUBSCRIBE_PATH, chapterPath } from '../../../paths';
-import { lessonTally, percent, visibleChapters } from '../progress';
+import { lessonTally, percent, visibleChapters } from '../../../shared/progress';
 
 interface Props {
   lesson: Lesson;

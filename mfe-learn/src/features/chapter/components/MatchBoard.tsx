@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Game } from '../game';
+import type { Game } from '../match-game';
 
 interface Props {
   game: Game;

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, ErrorNotice, QueryErrorNotice, Spinner } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import { saveMatchResult, useMatchWords } from '../api/match-words-api';
-import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, sideBySide, type Game } from '../game';
+import { SECONDS_PER_PAIR, answer, correctCount, isOver, newGame, sideBySide, type Game } from '../match-game';
 import { MatchBoard } from './MatchBoard';
 
 type Save = { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
@@ -12,9 +12,10 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
   const exercise = useMatchWords(chapterId);
   const [game, setGame] = useState<Game | null>(null);
   const [secondsLeft, setSecondsLeft] = useState(0);
-  const [finished, setFinished] = useState(false);
+  /** The number matched once the game is over (all answered or time up); null while it runs. */
+  const [result, setResult] = useState<number | null>(null);
+  const finished = result !== null;
   const [save, setSave] = useState<Save | null>(null);
-  const result = useRef(0);
 
   const store = (correct: number) => {
     setSave({ state: 'saving' });
@@ -24,19 +25,23 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
     );
   };
   const finish = (final: Game) => {
-    setFinished(true);
-    result.current = correctCount(final);
-    store(result.current);
+    setResult(correctCount(final));
+    store(correctCount(final));
   };
 
+  // The clock counts down from where it stands; the game as it is now ends when it runs out.
+  const clock = useEffectEvent(() => secondsLeft);
+  const timeUp = useEffectEvent(() => game && finish(game));
   useEffect(() => {
     if (!game || finished) return;
-    const timer = setInterval(() => setSecondsLeft((s) => s - 1), 1000);
+    let left = clock();
+    const timer = setInterval(() => {
+      left -= 1;
+      setSecondsLeft(left);
+      if (left <= 0) timeUp();
+    }, 1000);
     return () => clearInterval(timer);
   }, [game, finished]);
-  useEffect(() => {
-    if (game && !finished && secondsLeft <= 0) finish(game);
-  });
 
   if (exercise.isPending) return <Spinner label="Loading the exercise…" />;
   if (exercise.isError) return <QueryErrorNotice query={exercise} title="The exercise could not be loaded." />;
@@ -46,7 +51,7 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
   const start = () => {
     setGame(newGame(pairs));
     setSecondsLeft(pairs.length * SECONDS_PER_PAIR);
-    setFinished(false);
+    setResult(null);
     setSave(null);
   };
   const onAnswer = (word: number, translation: number) => {
@@ -79,12 +84,12 @@ export function MatchWords({ chapterId, languageCode }: { chapterId: string; lan
       {finished ? (
         <div className="ln-match__result" role="status">
           <p className="ln-match__score">
-            {secondsLeft <= 0 && !isOver(game) ? 'Time is up! ' : ''}You matched {result.current} of {pairs.length} correctly.
+            {secondsLeft <= 0 && !isOver(game) ? 'Time is up! ' : ''}You matched {result} of {pairs.length} correctly.
           </p>
           {save?.state === 'saving' ? <p className="ln-muted">Saving your result…</p> : null}
           {save?.state === 'saved' ? <p className="ln-muted">Result saved.</p> : null}
           {save?.state === 'failed' ? (
-            <ErrorNotice title="Your result could not be saved." detail={save.message} onRetry={() => store(result.current)} />
+            <ErrorNotice title="Your result could not be saved." detail={save.message} onRetry={() => store(result ?? 0)} />
           ) : null}
           {best}
           <Button variant="secondary" onClick={start}>

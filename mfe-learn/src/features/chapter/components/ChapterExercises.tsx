@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@verba/kit';
-import { useCommand, useRouteQuery } from '@verba/kit/query';
-import { checkExerciseAnswer, getChapterExercises } from '@verba/contracts/http';
+import { useChapterExercises, useCheckAnswer } from '../api/chapter-api';
 
 type Kind = 'missing-word' | 'question';
 
 /** The chapter's exercises after its text: fill the missing word, answer the questions; each answer is checked. */
 export function ChapterExercises({ chapterId }: { chapterId: string }) {
-  const exercises = useRouteQuery(getChapterExercises, { params: { chapterId } });
+  const exercises = useChapterExercises(chapterId);
   const data = exercises.data;
   if (!data || (data.missingWords.length === 0 && data.questions.length === 0)) return null;
   return (
@@ -65,7 +64,7 @@ function Exercise({
 }) {
   const id = useId();
   const [answer, setAnswer] = useState('');
-  const check = useCommand(checkExerciseAnswer);
+  const check = useCheckAnswer();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (answer.trim()) check.mutate({ body: { chapterId, kind, index, answer } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answer, newGame, sideBySide } from './game';
+import { answer, newGame, sideBySide } from './match-game';
 
 const pairs = ['Vater:father', 'Mutter:mother', 'Familie:family', 'Kind:child'].map((p) => {
   const [word, translation] = p.split(':') as [string, string];

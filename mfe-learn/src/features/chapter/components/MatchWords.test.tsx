@@ -5,13 +5,21 @@ import { KitProviders } from '@verba/kit/query';
 import { COMMAND_ID, CH, FAMILIE, mockApi, routes, sent, asGermanLearner } from '../../../test/fixtures';
 import { MatchWords } from './MatchWords';
 
-function setUp(bestCorrect: number | null = null) {
+function setUp(bestBefore: number | null = null) {
+  // Like the server: it keeps the best result, and a read at the save's position includes it.
+  let bestCorrect = bestBefore;
   const fetchMock = mockApi([
     {
       route: routes.getChapterMatchWords,
       reply: () => ({ chapterId: CH.familie, pairs: FAMILIE.vocabulary, practiced: bestCorrect !== null, bestCorrect }),
     },
-    { route: routes.patchChapterMatchWords, reply: () => ({ changed: 1, position: '7.0' }) },
+    {
+      route: routes.patchChapterMatchWords,
+      reply: (_url, body) => {
+        bestCorrect = Math.max(bestCorrect ?? 0, (body as { correct: number }).correct);
+        return { changed: 1, position: '7.0' };
+      },
+    },
   ]);
   render(
     <KitProviders>
@@ -51,7 +59,13 @@ describe('MatchWords', () => {
     expect(screen.getByRole('status').textContent).toContain('You matched 2 of 3 correctly.');
     await screen.findByText('Result saved.');
     expect(saved(fetchMock)).toEqual([{ chapterId: CH.familie, languageCode: 'de', correct: 2, commandId: COMMAND_ID }]);
-    expect(screen.getByText('Your best: 2 of 3')).toBeTruthy();
+    // Read again at the save's position.
+    expect(await screen.findByText('Your best: 2 of 3')).toBeTruthy();
+    expect(
+      sent(fetchMock, 'GET', '/api/courses/chapter-match-words').map(([url]) =>
+        new URL(String(url), 'http://x').searchParams.get('minPosition'),
+      ),
+    ).toEqual([null, '7.0']);
   });
 
   it('puts each answered translation beside its word, and every pair side by side at the end', async () => {
@@ -75,6 +89,7 @@ describe('MatchWords', () => {
     fireEvent.click(button('Familie'));
     fireEvent.click(button('family'));
     expect(rows()).toEqual(['Vater ✗ father | father', 'Mutter ✓ | mother', 'Familie ✓ | family']);
+    await screen.findByText('Result saved.'); // its position must not reach the next test
   });
 
   it('ends when the clock runs out and saves what was matched', async () => {
