@@ -44,6 +44,7 @@ for (const engine of await testEngines()) {
           'content-dismissals',
           'library-flags',
           'library-reader-levels',
+          'library-reader-words',
           'library-reading',
           'practice-uncertain-words',
           'speech-audio',
