@@ -60,7 +60,12 @@ function HistoryPage(p: {
   last: boolean;
   onOlder: (before: string) => void;
 }) {
-  const page = useRouteQuery(adminHistory, { params: { entity: p.entity, id: p.id }, query: p.before ? { before: p.before } : {} });
+  // Read from the log itself (no read model to wait for): read afresh each time the tab shows, so it has every save.
+  const page = useRouteQuery(
+    adminHistory,
+    { params: { entity: p.entity, id: p.id }, query: p.before ? { before: p.before } : {} },
+    { staleTime: 0 },
+  );
   if (page.isPending)
     return (
       <li>

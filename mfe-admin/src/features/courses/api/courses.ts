@@ -1,33 +1,42 @@
 import { atLeast } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { getAdminChapter, getAdminCourse, listAdminCourses, type AdminCourseSort } from '@verba/contracts/http';
+import { useMinPosition, useRouteQuery, useCommand } from '@verba/kit/query';
+import {
+  getAdminChapter,
+  deleteLesson,
+  reorderLessons,
+  addChapter,
+  editChapter,
+  setChapterFlags,
+  deleteChapter,
+  reorderChapters,
+  addLesson,
+  renameLesson,
+  createCourse,
+  renameCourse,
+} from '@verba/contracts/http';
+import { type CommandOptions } from '../../../shared/api/command-options';
 
-/**
- * Admin course reads, re-keyed by the tab's latest write position: after a save the page reads again
- * once the save is in the read model (the old answer stays on screen meanwhile).
- */
-/** The languages and their courses, searched, sorted and paged on the server (the first page of 24 in language order unless asked). */
-export function useAdminCourses(page: { search?: string; sort?: AdminCourseSort; page?: number; pageSize?: number } = {}) {
-  const query = {
-    ...atLeast(useMinPosition()),
-    ...(page.search ? { search: page.search } : {}),
-    ...(page.sort && page.sort !== 'language' ? { sort: page.sort } : {}),
-    page: page.page ?? 1,
-    pageSize: page.pageSize ?? 24,
-  };
-  return useRouteQuery(listAdminCourses, { query }, { placeholderData: keepPrevious });
-}
-
-export function useAdminCourse(courseId: string | undefined) {
-  const minPosition = useMinPosition();
+/** One chapter for its edit form, read once the tab's latest write is in the read model. */
+export function useAdminChapter(chapterId: string | undefined) {
   return useRouteQuery(
-    getAdminCourse,
-    { params: { courseId: courseId ?? '' }, query: atLeast(minPosition) },
-    { enabled: !!courseId, placeholderData: keepPrevious },
+    getAdminChapter,
+    { params: { chapterId: chapterId ?? '' }, query: atLeast(useMinPosition()) },
+    { enabled: !!chapterId },
   );
 }
 
-export function useAdminChapter(chapterId: string | undefined) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getAdminChapter, { params: { chapterId: chapterId ?? '' }, query: atLeast(minPosition) }, { enabled: !!chapterId });
-}
+export const useDeleteLesson = (options?: CommandOptions<typeof deleteLesson>) => useCommand(deleteLesson, options);
+export const useReorderLessons = (options?: CommandOptions<typeof reorderLessons>) => useCommand(reorderLessons, options);
+
+export const useAddChapter = (options?: CommandOptions<typeof addChapter>) => useCommand(addChapter, options);
+export const useEditChapter = (options?: CommandOptions<typeof editChapter>) => useCommand(editChapter, options);
+export const useSetChapterFlags = (options?: CommandOptions<typeof setChapterFlags>) => useCommand(setChapterFlags, options);
+
+export const useDeleteChapter = (options?: CommandOptions<typeof deleteChapter>) => useCommand(deleteChapter, options);
+export const useReorderChapters = (options?: CommandOptions<typeof reorderChapters>) => useCommand(reorderChapters, options);
+
+export const useAddLesson = (options?: CommandOptions<typeof addLesson>) => useCommand(addLesson, options);
+export const useRenameLesson = (options?: CommandOptions<typeof renameLesson>) => useCommand(renameLesson, options);
+
+export const useCreateCourse = (options?: CommandOptions<typeof createCourse>) => useCommand(createCourse, options);
+export const useRenameCourse = (options?: CommandOptions<typeof renameCourse>) => useCommand(renameCourse, options);

@@ -3,21 +3,13 @@ import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
 import { AutoSizeTextarea, Switch } from '@verba/kit/ui';
-import {
-  ChapterImageUrlSchema,
-  ChapterTextSchema,
-  CourseItemTitleSchema,
-  VocabularySchema,
-  addChapter,
-  editChapter,
-  setChapterFlags,
-} from '@verba/contracts/http';
+import { ChapterImageUrlSchema, ChapterTextSchema, CourseItemTitleSchema, VocabularySchema } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { FormError, useGuardedSubmit } from '../../../components/forms';
 import { WithHistory } from '../../../components/HistoryTab';
-import { useAdminChapter, useAdminCourse } from '../api/courses';
+import { useAdminCourse } from '../../../shared/api/courses';
+import { useAdminChapter, useAddChapter, useEditChapter, useSetChapterFlags } from '../api/courses';
 
 const ChapterForm = z.object({
   title: CourseItemTitleSchema,
@@ -44,7 +36,7 @@ export function CreateChapterPage() {
   const lessonId = useSearchParam('lessonId');
   const course = useAdminCourse(courseId);
   const lesson = course.data?.lessons.find((l) => l.id === lessonId);
-  const add = useCommand(addChapter);
+  const add = useAddChapter();
   const back = courseId && lessonId ? withQuery(ADMIN_PATHS.chapters, { courseId, lessonId }) : ADMIN_PATHS.courses;
   return (
     <main>
@@ -77,8 +69,8 @@ export function CreateChapterPage() {
 export function EditChapterPage() {
   const chapterId = useSearchParam('chapterId');
   const chapter = useAdminChapter(chapterId);
-  const edit = useCommand(editChapter);
-  const flags = useCommand(setChapterFlags);
+  const edit = useEditChapter();
+  const flags = useSetChapterFlags();
   const c = chapter.data;
   const back = c ? withQuery(ADMIN_PATHS.chapters, { courseId: c.courseId, lessonId: c.lessonId }) : ADMIN_PATHS.courses;
   return (

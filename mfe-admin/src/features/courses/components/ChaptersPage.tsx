@@ -1,10 +1,10 @@
 import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
-import { deleteChapter, reorderChapters, setChapterFlags, type AdminCourse } from '@verba/contracts/http';
+import { type AdminCourse } from '@verba/contracts/http';
 import { SortableList } from '../../../components/SortableList';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { useAdminCourse } from '../api/courses';
+import { useAdminCourse } from '../../../shared/api/courses';
+import { useDeleteChapter, useReorderChapters, useSetChapterFlags } from '../api/courses';
 
 type Chapter = AdminCourse['lessons'][number]['chaptersOrder'][number];
 
@@ -13,7 +13,7 @@ export function ChaptersPage() {
   const courseId = useSearchParam('courseId');
   const lessonId = useSearchParam('lessonId');
   const course = useAdminCourse(courseId);
-  const reorder = useCommand(reorderChapters, {
+  const reorder = useReorderChapters({
     onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }),
   });
   const lesson = course.data?.lessons.find((l) => l.id === lessonId);
@@ -68,8 +68,8 @@ export function ChaptersPage() {
 
 function ChapterRow({ course, chapter, number }: { course: AdminCourse; chapter: Chapter; number: number }) {
   const failed = (what: string) => (e: Error) => toast({ title: what, description: e.message, variant: 'destructive' });
-  const flags = useCommand(setChapterFlags, { onError: failed('The chapter was not changed.') });
-  const remove = useCommand(deleteChapter, {
+  const flags = useSetChapterFlags({ onError: failed('The chapter was not changed.') });
+  const remove = useDeleteChapter({
     onSuccess: () => toast({ title: `“${chapter.title}” was deleted.` }),
     onError: failed('The chapter was not deleted.'),
   });

@@ -3,13 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Button, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
 import { LANGUAGE_NAMES, LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts/domain';
-import { CourseItemTitleSchema, createCourse, renameCourse } from '@verba/contracts/http';
+import { CourseItemTitleSchema } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { FormError, TitleForm, useGuardedSubmit } from '../../../components/forms';
 import { WithHistory } from '../../../components/HistoryTab';
-import { useAdminCourse, useAdminCourses } from '../api/courses';
+import { useAdminCourse, useAdminCourses } from '../../../shared/api/courses';
+import { useCreateCourse, useRenameCourse } from '../api/courses';
 
 const CreateCourseForm = z.object({ title: CourseItemTitleSchema });
 type TitleValues = z.infer<typeof CreateCourseForm>;
@@ -21,7 +21,7 @@ export function CreateCoursePage() {
   const free = courses.data?.languages.filter((l) => !l.course).map((l) => l.languageCode) ?? [];
   const [language, setLanguage] = useState<LearningLanguage | ''>('');
   const chosen = language || (free.includes(asked as LearningLanguage) ? (asked as LearningLanguage) : free[0]) || '';
-  const create = useCommand(createCourse);
+  const create = useCreateCourse();
   const form = useForm<TitleValues>({ resolver: zodResolver(CreateCourseForm), defaultValues: { title: '' }, mode: 'onTouched' });
   const { onSubmit, dialog } = useGuardedSubmit(form, async ({ title }) => {
     if (!chosen) return;
@@ -93,7 +93,7 @@ export function EditCoursePage() {
 }
 
 function EditCourseForm({ courseId, title, revision }: { courseId: string; title: string; revision: string }) {
-  const rename = useCommand(renameCourse);
+  const rename = useRenameCourse();
   const save = async (newTitle: string) => {
     await rename.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
     toast({ title: 'Course saved.' });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, SectionHeader, Spinner, TextField, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
-import { ADMIN_COURSE_SORTS, deleteLesson, reorderLessons, type AdminCourse, type AdminCourseSort } from '@verba/contracts/http';
+import { ADMIN_COURSE_SORTS, type AdminCourse, type AdminCourseSort } from '@verba/contracts/http';
 import { SortableList } from '../../../components/SortableList';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { useAdminCourse, useAdminCourses } from '../api/courses';
+import { useAdminCourse, useAdminCourses } from '../../../shared/api/courses';
+import { useDeleteLesson, useReorderLessons } from '../api/courses';
 import { Select } from '../../../components/Select';
 
 /** Languages a page: there are four today, so the pager shows only when more come. */
@@ -77,7 +77,7 @@ export function CoursesPage() {
 
 function CourseLessons({ courseId }: { courseId: string }) {
   const course = useAdminCourse(courseId);
-  const reorder = useCommand(reorderLessons, {
+  const reorder = useReorderLessons({
     onError: (e) => toast({ title: 'The new order was not saved.', description: e.message, variant: 'destructive' }),
   });
   if (course.isPending) return <Spinner label="Loading the course…" />;
@@ -119,7 +119,7 @@ function CourseLessons({ courseId }: { courseId: string }) {
 }
 
 function LessonRow({ course, lesson, number }: { course: AdminCourse; lesson: AdminCourse['lessons'][number]; number: number }) {
-  const remove = useCommand(deleteLesson, {
+  const remove = useDeleteLesson({
     onSuccess: () => toast({ title: `“${lesson.title}” was deleted.` }),
     onError: (e) => toast({ title: 'The lesson was not deleted.', description: e.message, variant: 'destructive' }),
   });

@@ -1,9 +1,8 @@
 import { Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
-import { addLesson, renameLesson } from '@verba/contracts/http';
 import { TitleForm } from '../../../components/forms';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { useAdminCourse } from '../api/courses';
+import { useAdminCourse } from '../../../shared/api/courses';
+import { useAddLesson, useRenameLesson } from '../api/courses';
 import { WithHistory } from '../../../components/HistoryTab';
 
 /** /app/admin/create-lesson?courseId and /app/admin/edit-lesson?courseId&lessonId: a lesson's title (and, once it exists, its History tab). */
@@ -47,8 +46,8 @@ function LessonEditor({
   title: string;
   revision: string;
 }) {
-  const add = useCommand(addLesson);
-  const rename = useCommand(renameLesson);
+  const add = useAddLesson();
+  const rename = useRenameLesson();
   const save = async (newTitle: string) => {
     if (lessonId) await rename.mutateAsync({ params: { lessonId }, body: { title: newTitle, expectedRevision: revision } });
     else await add.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });

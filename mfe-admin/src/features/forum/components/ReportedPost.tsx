@@ -1,8 +1,8 @@
 import { Button, Link, toast } from '@verba/kit';
-import { useCommand } from '@verba/kit/query';
 import { AlertDialog } from '@verba/kit/ui';
 import { FORUM_REPORT_REASON_LABELS, LANGUAGE_NAMES } from '@verba/contracts/domain';
-import { adminHideForumPost, adminLockForumThread, type ForumReport } from '@verba/contracts/http';
+import { type ForumReport } from '@verba/contracts/http';
+import { useAdminHideForumPost, useAdminLockForumThread } from '../api/forum-reports';
 
 const when = (ms: number) => new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -13,12 +13,12 @@ const when = (ms: number) => new Date(ms).toLocaleString('en-GB', { dateStyle: '
 export function ReportedPost({ report }: { report: ForumReport }) {
   const { post, thread } = report;
   const failed = (title: string) => (e: Error) => toast({ title, description: e.message, variant: 'destructive' });
-  const hide = useCommand(adminHideForumPost, {
+  const hide = useAdminHideForumPost({
     onSuccess: (_, { body }) =>
       toast({ title: body?.hidden ? 'The post is hidden from learners.' : 'The post is shown to learners again.' }),
     onError: failed('The post was not changed.'),
   });
-  const lock = useCommand(adminLockForumThread, {
+  const lock = useAdminLockForumThread({
     onSuccess: (_, { body }) => toast({ title: body?.locked ? 'The thread is locked.' : 'The thread is open for replies again.' }),
     onError: failed('The thread was not changed.'),
   });

@@ -26,7 +26,8 @@ export function FlashcardsPage() {
   const [deleting, setDeleting] = useState<Flashcard | null>(null);
   const cards = list.data?.flashcards;
   const shown = useMemo(() => (cards ? filterCards(cards, filter) : []), [cards, filter]);
-  const now = Date.now();
+  // Labels as of opening the page: rendering reads no clock.
+  const [now] = useState(Date.now);
 
   const confirmDelete = (card: Flashcard) =>
     remove.mutate(

@@ -13,6 +13,9 @@ interface Props {
 
 type End = { reason: 'done' | 'time'; elapsedMs: number };
 
+/** Milliseconds since `start`, read when the last pair is matched (an event, not a render). */
+const msSince = (start: number) => Date.now() - start;
+
 /**
  * Pick a word on the left and its translation on the right (either order) before the clock runs out.
  * At the end every pair is sent as one review (match-words schedules a card at most once a day).
@@ -31,12 +34,14 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
 
   useEffect(() => {
     if (end) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      // Time is up, unless the last pair was matched first.
+      if (at - startedAt >= timeLimitMs) setEnd((done) => done ?? { reason: 'time', elapsedMs: timeLimitMs });
+    }, 250);
     return () => clearInterval(timer);
-  }, [end]);
-  useEffect(() => {
-    if (!end && remaining <= 0) setEnd({ reason: 'time', elapsedMs: timeLimitMs });
-  }, [end, remaining, timeLimitMs]);
+  }, [end, startedAt, timeLimitMs]);
 
   // The round's result is sent once, when it ends.
   const sent = useRef(false);
@@ -62,7 +67,7 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
       setMatchedLeft(nextLeft);
       setMatchedRight(new Set(matchedRight).add(targetId));
       setWrong(null);
-      if (nextLeft.size === pairs.length) setEnd({ reason: 'done', elapsedMs: Date.now() - startedAt });
+      if (nextLeft.size === pairs.length) setEnd({ reason: 'done', elapsedMs: msSince(startedAt) });
     } else {
       setMistakes(new Map(mistakes).set(pairId, (mistakes.get(pairId) ?? 0) + 1));
       setWrong([pairId, targetId]);
@@ -99,7 +104,7 @@ export function MatchGame({ pairs, targets, onPlayAgain, timeLimitMs = MATCH_TIM
               className={`pr-tile${modifiers}`}
               aria-pressed={selected}
               disabled={matched}
-              onClick={() => (side === 0 ? pickLeft : pickRight)(id)}
+              onClick={side === 0 ? () => pickLeft(id) : () => pickRight(id)}
             >
               {text}
             </button>

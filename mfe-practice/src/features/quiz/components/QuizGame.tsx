@@ -50,8 +50,11 @@ export function QuizGame({
     }
   };
 
+  // The keys act on the question shown: the listener reads the latest handlers (kept after each render).
   const keys = useRef({ choose, question });
-  keys.current = { choose, question };
+  useEffect(() => {
+    keys.current = { choose, question };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (notAShortcut(event)) return;

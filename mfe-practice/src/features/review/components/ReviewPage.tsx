@@ -8,6 +8,9 @@ import { Portal } from '../../../shared/Portal';
 import { useSessionCards } from '../api/review';
 import { ReviewSession } from './ReviewSession';
 
+/** "in 3 hours": when a card is due, from now (as the overview's next review). */
+const dueFromNow = (stamp: number) => formatDueLabel(dueLabel(stamp, Date.now()));
+
 /** /app/practice-portal/practice-flashcards: a session of the cards due now (or, on request, the next ones). */
 export function ReviewPage() {
   const languageCode = useLearningLanguage();
@@ -51,8 +54,8 @@ export function ReviewPage() {
             }
           >
             <p>
-              {next ? `Your next card is due ${formatDueLabel(dueLabel(next.dueDateStamp, Date.now()))}.` : null} Reviewing early is
-              allowed, but the schedule works best on time.
+              {next ? `Your next card is due ${dueFromNow(next.dueDateStamp)}.` : null} Reviewing early is allowed, but the schedule works
+              best on time.
             </p>
           </EmptyState>
         )

@@ -50,7 +50,9 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
 
   // The session's end sends the last rating; leaving the page early sends what is pending too.
   const pendingRef = useRef(state.pending);
-  pendingRef.current = state.pending;
+  useEffect(() => {
+    pendingRef.current = state.pending;
+  });
   useEffect(() => {
     if (finished && state.pending) {
       const review = state.pending;
@@ -61,7 +63,9 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
   useEffect(() => () => void (pendingRef.current && send(pendingRef.current)), [send]);
 
   const handlers = useRef({ rate, undo, dispatch });
-  handlers.current = { rate, undo, dispatch };
+  useEffect(() => {
+    handlers.current = { rate, undo, dispatch };
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (notAShortcut(event)) return;
