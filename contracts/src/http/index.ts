@@ -27,3 +27,5 @@ export * from './admin-library';
 export * from './admin-prompts';
 export * from './admin-users';
 export * from './learner-analytics';
+export * from './route-ref';
+export * from './first-load';

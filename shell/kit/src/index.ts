@@ -38,6 +38,7 @@ export {
 export { useTimeSpent, TIME_HEARTBEAT_SECONDS, type TimeSpentOptions } from './activity/time-spent';
 export { startCommand, startUpload, type Started, type UploadInput } from './api/started';
 export { positions, comparePositions, atLeast } from './api/positions';
+export { readRoute, callRef, takesMinPosition, choosesPosition } from './api/read';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';
 export { pageChunks } from './routing/page-chunks';

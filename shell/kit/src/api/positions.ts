@@ -90,5 +90,9 @@ export const positions = {
   },
 };
 
-/** `{ minPosition }` only when there is one, so a read before any write keeps its plain cache key. */
-export const atLeast = (minPosition: string | undefined): { minPosition?: string } => (minPosition ? { minPosition } : {});
+/**
+ * A read at a position the caller chose (a round held where it started): `useRouteQuery` then leaves the
+ * position alone. With no position the key is there but undefined, which the URL and the cache key drop,
+ * so a read before any write keeps its plain cache key.
+ */
+export const atLeast = (minPosition: string | undefined): { minPosition?: string } => ({ minPosition: minPosition || undefined });

@@ -1,6 +1,6 @@
 import { ApiError, NETWORK_ERROR, buildPath, errorMessage } from '@verba/contracts/client';
 import type { CallInput, RouteDef } from './api';
-import { callCommand, withCommandId, type CommandInput, type CommandOutput } from './commands';
+import { callCommand, takesCommandId, withCommandId, type CommandInput, type CommandOutput } from './commands';
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from './cookies';
 import { positions } from './positions';
 import { session } from '../session/session-store';
@@ -40,7 +40,8 @@ export function startUpload<D extends RouteDef>(route: D, input: UploadInput, pa
   const result = new Promise<CommandOutput<D>>((resolve, reject) => {
     const form = new FormData();
     for (const [name, value] of Object.entries(input.fields)) form.append(name, value);
-    form.append('commandId', commandId);
+    // Only where the route takes one: a route without it counts its fields (the avatar takes none).
+    if (takesCommandId(route)) form.append('commandId', commandId);
     form.append('file', input.file, input.filename);
     const xhr = new XMLHttpRequest();
     xhr.open(route.method, buildPath(route.path, params as Record<string, unknown> | undefined));

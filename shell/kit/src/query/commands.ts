@@ -1,9 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { useMutation, type MutateOptions, type UseMutationOptions } from '@tanstack/react-query';
 // Through the package name: the one client and position store of the main kit singleton.
 import {
   callCommand,
-  positions,
   withCommandId,
   type ApiError,
   type CallInput,
@@ -37,9 +36,6 @@ export function useCommand<D extends RouteDef, Context = unknown>(
   );
   return { ...mutation, mutate, mutateAsync };
 }
-
-/** The position of this tab's latest write; a component re-renders (and re-keys its reads) when it moves. */
-export const useMinPosition = (): string | undefined => useSyncExternalStore(positions.subscribe, positions.latest, positions.latest);
 
 /** `placeholderData` that keeps the last answer on screen while a re-keyed read refetches. */
 export const keepPrevious = <T>(previous: T | undefined): T | undefined => previous;

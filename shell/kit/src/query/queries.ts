@@ -1,8 +1,9 @@
-import { QueryClient, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, useQuery, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Through the package name, not relative paths: this entry is its own shared module, and must reach
-// the one session and client of the main kit singleton.
-import { ApiError, client, session, type CallInput, type RouteDef } from '@verba/kit';
+// the one session, client and position store of the main kit singleton.
+import { ApiError, choosesPosition, positions, readRoute, session, takesMinPosition, type CallInput, type RouteDef } from '@verba/kit';
+import { useMinPosition } from './position';
 
 /** A client error will not change on retry; a network or server failure may. */
 const retry = (failures: number, error: unknown) =>
@@ -31,20 +32,71 @@ type Input<D extends RouteDef> = Omit<CallInput<D>, 'signal'>;
 export const routeKey = <D extends RouteDef>(route: D, input: Input<D> = {}) =>
   [route.method, route.path, input.params ?? null, input.query ?? null] as const;
 
-/** A GET of a contract route through TanStack Query. */
+/** The input with the position a read waits for (none before any write: the plain cache key). */
+const atPosition = <D extends RouteDef>(input: Input<D>, position: string | undefined) =>
+  ({ ...input, query: { ...(input.query as object), ...(position ? { minPosition: position } : {}) } }) as Input<D>;
+
+type AnyQuery = Query<unknown, Error, unknown, readonly unknown[]>;
+const withoutPosition = (key: readonly unknown[]) =>
+  JSON.stringify(key.slice(0, 3)) + JSON.stringify({ ...(key[3] as object), minPosition: 0 });
+
+/** The answer read before a write, kept on screen while the same read at the write's position loads. */
+const keepAcrossPositions = (previous: unknown, previousQuery: AnyQuery | undefined, key: readonly unknown[]) =>
+  previousQuery && withoutPosition(previousQuery.queryKey) === withoutPosition(key) ? previous : undefined;
+
+/**
+ * A GET of a contract route through TanStack Query. Read-your-writes by itself: for a route whose
+ * contract query takes `minPosition`, the read carries this tab's latest write position (part of the cache
+ * key, so a write re-reads every view of such a route, the previous answer kept on screen meanwhile) and
+ * first lets writes still in flight answer. A caller that sets `minPosition` itself (a round held at its
+ * start, see `atLeast`) keeps that.
+ */
 export function useRouteQuery<D extends RouteDef, Data = Output<D>>(
   route: D,
   input: Input<D> = {},
   options: Omit<UseQueryOptions<Output<D>, ApiError, Data>, 'queryKey' | 'queryFn'> = {},
 ) {
+  const latest = useMinPosition();
+  const fresh = takesMinPosition(route) && !choosesPosition(input.query);
+  const read = fresh ? atPosition(input, latest) : input;
+  const queryKey = routeKey(route, read);
+  // The previous answer stays on screen while the same read at a newer position loads.
+  const placeholder = (previous: Output<D> | undefined, previousQuery: AnyQuery | undefined) =>
+    keepAcrossPositions(previous, previousQuery, queryKey) as Output<D> | undefined;
   return useQuery<Output<D>, ApiError, Data>({
-    queryKey: routeKey(route, input),
-    queryFn: ({ signal }) => client.call(route, { ...input, signal }),
+    queryKey,
+    queryFn: ({ signal }) => readRoute(route, { ...input, signal } as CallInput<D>, latest),
+    ...(fresh && !('placeholderData' in options)
+      ? { placeholderData: placeholder as UseQueryOptions<Output<D>, ApiError, Data>['placeholderData'] }
+      : {}),
     ...options,
   });
 }
 
 /**
+ * The same read outside React (an event handler, a "Load more"): the cache when it holds the read at this
+ * tab's latest position and is fresh (`staleTime`), else a read-your-writes read through the kit.
+ */
+export function fetchRoute<D extends RouteDef>(
+  route: D,
+  input: Input<D> = {},
+  { staleTime }: { staleTime?: number } = {},
+): Promise<Output<D>> {
+  const latest = positions.latest();
+  const fresh = takesMinPosition(route) && !choosesPosition(input.query);
+  const read = fresh ? atPosition(input, latest) : input;
+  return queryClient.fetchQuery({
+    queryKey: routeKey(route, read),
+    queryFn: ({ signal }) => readRoute(route, { ...input, signal } as CallInput<D>, latest),
+    ...(staleTime !== undefined ? { staleTime } : {}),
+  });
+}
+
+/**
+ * @deprecated URL-prefix invalidation: a read of a route whose contract takes `minPosition` refreshes by
+ * itself after a write made through `useCommand`/`sendCommand` (useRouteQuery reads at the write's
+ * position). Kept until the fragments that still call it are migrated.
+ *
  * Marks stale every cached GET under these path prefixes (e.g. ['/api/flashcards']), in every fragment:
  * the cache is shared, so this is how one fragment's write reaches another's view. Routes in `except`
  * are left alone (a cache the writer has already updated itself).

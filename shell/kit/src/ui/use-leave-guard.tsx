@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { MESSAGES } from '@verba/contracts/domain';
 import { navigate } from '../routing/navigation';
 import { AlertDialog } from './AlertDialog';
@@ -23,7 +23,10 @@ const pathOf = (url: string | undefined) => {
  */
 export function useLeaveGuard(dirty: boolean) {
   const guarded = useRef(dirty);
-  guarded.current = dirty;
+  // After every render, as the form's state is now (a release() holds only until the next render).
+  useLayoutEffect(() => {
+    guarded.current = dirty;
+  });
   const [pending, setPending] = useState<((leave: boolean) => void) | null>(null);
 
   /** Lets the next navigation through (after saving). */

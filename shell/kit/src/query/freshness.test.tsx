@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getRating, listBlogTags } from '@verba/contracts/http';
+import { atLeast, positions, takesMinPosition } from '@verba/kit';
+import { KitProviders, fetchRoute, queryClient, useRouteQuery } from './index';
+
+const ARTICLE_ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
+const urls = (mock: ReturnType<typeof vi.fn>) => mock.mock.calls.map((call) => String(call[0]));
+
+/** Answers each rating read with how many reads came before, so a re-read shows. */
+function ratingServer() {
+  let reads = 0;
+  return vi.fn(async () => {
+    reads += 1;
+    return new Response(JSON.stringify({ articleId: ARTICLE_ID, rating: reads, averageRating: 4, ratings: 1 }), { status: 200 });
+  });
+}
+
+function Rating({ held }: { held?: string | undefined }) {
+  const query = held === undefined ? { articleId: ARTICLE_ID } : { articleId: ARTICLE_ID, ...atLeast(held) };
+  const q = useRouteQuery(getRating, { query });
+  return <p>{q.data ? `rating ${q.data.rating}` : 'loading'}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  positions.reset();
+  vi.unstubAllGlobals();
+});
+
+describe('useRouteQuery and freshness', () => {
+  it('knows which routes take minPosition from their contract', () => {
+    expect(takesMinPosition(getRating)).toBe(true);
+    expect(takesMinPosition(listBlogTags)).toBe(false);
+  });
+
+  it("reads at this tab's latest write by itself, and re-reads when a write lands, keeping the answer on screen", async () => {
+    positions.record('7.1');
+    const fetchMock = ratingServer();
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <KitProviders>
+        <Rating />
+      </KitProviders>,
+    );
+    await screen.findByText('rating 1');
+    expect(urls(fetchMock)).toEqual([`/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=7.1`]);
+
+    act(() => positions.record('9.2'));
+    expect(screen.getByText('rating 1')).toBeDefined(); // no flash of "loading" while it re-reads
+    await screen.findByText('rating 2');
+    expect(urls(fetchMock)[1]).toBe(`/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=9.2`);
+  });
+
+  it('waits for a write still in flight before it reads', async () => {
+    const fetchMock = ratingServer();
+    vi.stubGlobal('fetch', fetchMock);
+    let answer!: () => void;
+    void positions.track(new Promise<void>((resolve) => (answer = resolve)).then(() => positions.record('12.0')));
+    render(
+      <KitProviders>
+        <Rating />
+      </KitProviders>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    answer();
+    await screen.findByText(/rating/);
+    expect(urls(fetchMock)[0]).toBe(`/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=12.0`);
+  });
+
+  it('leaves a position the caller holds alone (atLeast), even before any write', async () => {
+    const fetchMock = ratingServer();
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <KitProviders>
+        <Rating held="" />
+      </KitProviders>,
+    );
+    await screen.findByText('rating 1');
+    act(() => positions.record('3.0'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(urls(fetchMock)).toEqual([`/api/articles/rating?articleId=${ARTICLE_ID}`]);
+    expect(screen.getByText('rating 1')).toBeDefined();
+  });
+
+  it('fetchRoute serves the cache until a write moves the position, then reads after it', async () => {
+    const fetchMock = ratingServer();
+    vi.stubGlobal('fetch', fetchMock);
+    const rating = () => fetchRoute(getRating, { query: { articleId: ARTICLE_ID } }, { staleTime: 60_000 });
+    expect((await rating()).rating).toBe(1);
+    expect((await rating()).rating).toBe(1);
+    positions.record('4.2');
+    expect((await rating()).rating).toBe(2);
+    expect(urls(fetchMock)).toEqual([
+      `/api/articles/rating?articleId=${ARTICLE_ID}`,
+      `/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=4.2`,
+    ]);
+  });
+});
