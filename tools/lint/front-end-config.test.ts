@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,13 @@ describe('the front-end rules in eslint.config.js', () => {
 });
 
 describe('the ratchet files', () => {
+  it('allow nothing in the shell and the kit: they follow every front-end rule', () => {
+    for (const name of ['shell', 'kit']) {
+      const lists = JSON.parse(readFileSync(path.join(repoRoot, `tools/lint/ratchet/${name}.json`), 'utf8')) as Record<string, string[]>;
+      expect(Object.values(lists).flat(), name).toEqual([]);
+    }
+  });
+
   it('turn a rule off only for the files they list', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'verba-ratchet-'));
     mkdirSync(path.join(root, 'tools/lint/ratchet'), { recursive: true });

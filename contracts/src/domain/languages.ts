@@ -12,6 +12,14 @@ export const LANGUAGE_NAMES: Readonly<Record<LearningLanguage, string>> = {
   ru: 'Russian',
 };
 
+/** Each language's name in itself, as a learner choosing it may look for it. */
+export const LANGUAGE_NATIVE_NAMES: Readonly<Record<LearningLanguage, string>> = {
+  de: 'Deutsch',
+  fr: 'Français',
+  es: 'Español',
+  ru: 'Русский',
+};
+
 /** Marketing landing pages, one per learning language (e.g. /learn-german). */
 export const LANDING_SLUGS: Readonly<Record<LearningLanguage, string>> = {
   de: 'learn-german',

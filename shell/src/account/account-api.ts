@@ -1,19 +1,21 @@
+import type { z } from 'zod';
 import { client } from '@verba/kit';
+import {
+  devMailbox as devMailboxRoute,
+  requestPasswordReset as requestPasswordResetRoute,
+  resendVerification as resendVerificationRoute,
+  setNewPassword as setNewPasswordRoute,
+  verifyEmail as verifyEmailRoute,
+  type DevMailSchema,
+} from '@verba/contracts/http';
 
-// Schema-free calls (client.send): these pages sit next to sign-in and must not pull the contract schemas in.
-export const resendVerification = (email: string) =>
-  client.send('POST', '/api/verify-email/resend', { body: { email }, expireOn401: false });
-export const verifyEmail = (token: string) => client.send('POST', '/api/verify-email', { body: { token }, expireOn401: false });
-export const requestPasswordReset = (email: string) => client.send('POST', '/api/reset-password', { body: { email }, expireOn401: false });
-export const setNewPassword = async (token: string, password: string) =>
-  (await client.send('POST', '/api/new-password', { body: { token, password }, expireOn401: false })) as { message: string };
+// A 401 on these pages is an answer (no session yet), not an expired session.
+const guest = { expireOn401: false } as const;
 
-export interface DevMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
-export const devMailbox = async (to: string) =>
-  ((await client.send('GET', '/api/dev/mailbox', { query: { to }, expireOn401: false })) as { messages: DevMail[] }).messages;
+export type DevMail = z.output<typeof DevMailSchema>;
+export const resendVerification = (email: string) => client.call(resendVerificationRoute, { body: { email }, ...guest });
+export const verifyEmail = (token: string) => client.call(verifyEmailRoute, { body: { token }, ...guest });
+export const requestPasswordReset = (email: string) => client.call(requestPasswordResetRoute, { body: { email }, ...guest });
+export const setNewPassword = (token: string, password: string) =>
+  client.call(setNewPasswordRoute, { body: { token, password }, ...guest });
+export const devMailbox = async (to: string) => (await client.call(devMailboxRoute, { query: { to }, ...guest })).messages;

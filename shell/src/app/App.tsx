@@ -67,9 +67,10 @@ export function App() {
   const route = resolveRoute(pathname, user);
   useSessionExpiryNotice();
 
+  const redirectTo = route.kind === 'redirect' ? route.to : null;
   useEffect(() => {
-    if (route.kind === 'redirect') navigate(route.to, { replace: true });
-  }, [route.kind, route.kind === 'redirect' ? route.to : null]);
+    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+  }, [redirectTo]);
 
   return (
     <>

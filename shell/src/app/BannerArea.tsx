@@ -8,15 +8,19 @@ const Banners = lazy(() => import('../banners/Banners').then((m) => ({ default: 
 
 /** Read once per signed-in user; a failure just means no banners. */
 function useAnnouncementList(uid: string): readonly unknown[] {
-  const [list, setList] = useState<readonly unknown[]>([]);
+  // Kept with the user it was read for: another user sees none until their own list arrives.
+  const [read, setRead] = useState<{ uid: string; list: readonly unknown[] } | null>(null);
   useEffect(() => {
     const abort = new AbortController();
-    setList([]);
-    fetchAnnouncementList(abort.signal).then(setList, () => undefined);
+    fetchAnnouncementList(abort.signal).then(
+      (list) => setRead({ uid, list }),
+      () => undefined,
+    );
     return () => abort.abort();
   }, [uid]);
-  return list;
+  return read?.uid === uid ? read.list : NONE;
 }
+const NONE: readonly unknown[] = [];
 
 /** Announcements above the page; a failure here never takes the page down with it. */
 export function BannerArea({ user }: { user: SessionUser }) {

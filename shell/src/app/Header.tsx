@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, isAdmin, useSession, type SessionUser } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
@@ -45,8 +45,10 @@ const under = (pathname: string, base: string) => pathname === base || pathname.
 
 /** The app's sections; on a phone they fold into a menu that the Menu button opens below the header bar. */
 function MainNav({ user, pathname }: { user: SessionUser; pathname: string }) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => setOpen(false), [pathname]); // a chosen section closes the menu
+  // Open on the page it was opened on: a chosen section (another path) closes the menu.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null);
   return (
     <>
       <button
@@ -54,7 +56,7 @@ function MainNav({ user, pathname }: { user: SessionUser; pathname: string }) {
         className="sh-menu-toggle"
         aria-expanded={open}
         aria-controls="sh-main-nav"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
       >
         <span aria-hidden="true">{open ? '✕' : '☰'}</span> Menu

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, PasswordInput, TextField, useSession } from '@verba/kit';
 import { MESSAGES, socialSignInErrorMessage } from '@verba/contracts';
+import { socialStartPath } from '@verba/contracts/http';
 import { getConsent } from '../consent/consent';
 import { signInSchema, signUpSchema, type SignInValues } from './schemas';
 import { signIn, signUp } from './auth-api';
@@ -84,7 +85,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
               onClick={() => {
                 // The provider's page replaces this one (no popup, so there is no closed popup to handle).
                 if (getConsent() !== 'accepted') return setFormError(MESSAGES.other.acceptCookies);
-                window.location.assign(`/api/auth/${provider}/start`);
+                window.location.assign(socialStartPath(provider));
               }}
             >
               Continue with {label}

@@ -1,9 +1,10 @@
-import { CSRF_COOKIE, client, ApiError, navigate, readCookie, session, toast, type SessionUser } from '@verba/kit';
+import { CSRF_COOKIE, callRef, ApiError, navigate, readCookie, session, toast, type SessionUser } from '@verba/kit';
 import { MESSAGES } from '@verba/contracts';
+import { firstLoadRoutes as routes } from '@verba/contracts/http';
 import { PATHS } from '../routing/paths';
 
-// These calls run on the sign-in page and at start-up, so they use the client's schema-free `send`:
-// the contract route schemas (classic zod) would add ~25 KiB gzip to the shell's first load.
+// These calls run on the sign-in page and at start-up, so they call the routes by reference (callRef),
+// unparsed: the contract route schemas (classic zod) would add ~25 KiB gzip to the shell's first load.
 
 /** Who is signed in? A 401 here just means "nobody", not an expired session. */
 export async function fetchCurrentUser(): Promise<SessionUser | null> {
@@ -11,7 +12,7 @@ export async function fetchCurrentUser(): Promise<SessionUser | null> {
   // the session can). Without one nobody is signed in: asking would only log a failed request in a guest's console.
   if (!readCookie(CSRF_COOKIE)) return null;
   try {
-    return asUser(await client.send('GET', '/api/user', { expireOn401: false }));
+    return asUser(await callRef(routes.getUser, { expireOn401: false }));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -21,7 +22,7 @@ export async function fetchCurrentUser(): Promise<SessionUser | null> {
 /** Signs in and goes on to onboarding or the dashboard; errors carry the server's message. */
 export async function signIn(email: string, password: string): Promise<void> {
   // 401 here is "wrong password", shown in the form, not an expired session.
-  const result = (await client.send('POST', '/api/sign-in', { body: { email, password }, expireOn401: false }).catch((error: unknown) => {
+  const result = (await callRef(routes.signIn, { body: { email, password }, expireOn401: false }).catch((error: unknown) => {
     // An unverified address: the server has sent a new link; the page says where to look.
     if (error instanceof ApiError && (error.body as { code?: unknown } | undefined)?.code === 'email-not-verified') {
       navigate(verifyEmailPath(email), { replace: true });
@@ -40,7 +41,7 @@ export async function signIn(email: string, password: string): Promise<void> {
 
 /** Registers; the verification email is on its way, so the next stop is the page that says so. */
 export async function signUp(email: string, password: string): Promise<void> {
-  await client.send('POST', '/api/sign-up', { body: { email, password }, expireOn401: false });
+  await callRef(routes.signUp, { body: { email, password }, expireOn401: false });
   navigate(verifyEmailPath(email), { replace: true });
 }
 
@@ -48,7 +49,7 @@ export const verifyEmailPath = (email: string) => `${PATHS.verifyEmail}?email=${
 
 export async function signOut(): Promise<void> {
   try {
-    await client.send('POST', '/api/sign-out', { expireOn401: false });
+    await callRef(routes.signOut, { expireOn401: false });
   } catch (error) {
     // A 401 means the session had already ended: signed out either way.
     if (!(error instanceof ApiError && error.status === 401)) {
@@ -78,9 +79,7 @@ export async function reportNewSocialAccount(consented: boolean): Promise<void> 
   url.searchParams.delete('new');
   window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   if (!consented) return;
-  await client
-    .send('POST', '/api/meta/meta-capi', {
-      body: { eventName: 'CompleteRegistration', analyticsConsent: true, sourceUrl: url.origin + url.pathname },
-    })
-    .catch(() => undefined);
+  await callRef(routes.metaCapi, {
+    body: { eventName: 'CompleteRegistration', analyticsConsent: true, sourceUrl: url.origin + url.pathname },
+  }).catch(() => undefined);
 }

@@ -1,5 +1,6 @@
 import { TEMPORARY_DISMISSAL_MS, type DismissBehavior, type Dismissals } from '@verba/contracts';
-import { sendCommandUnparsed } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
+import { dismissAnnouncement } from '@verba/contracts/http';
 
 /**
  * Where dismissed banners are remembered. A persistent dismissal is also kept on the account (the server
@@ -66,5 +67,5 @@ export function dismissBanner(
  * The local copy above hides it here at once and still does if this request fails.
  */
 export function rememberOnAccount(bannerId: string): Promise<unknown> {
-  return sendCommandUnparsed('PUT', `/api/announcements/${encodeURIComponent(bannerId)}/dismissal`, {});
+  return sendCommand(dismissAnnouncement, { params: { announcementId: bannerId }, body: {} });
 }

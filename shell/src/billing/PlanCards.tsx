@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, navigate, toast, useSession } from '@verba/kit';
+import { KitProviders, keepPrevious, useRouteQuery } from '@verba/kit/query';
+import { getPrices } from '@verba/contracts/http';
 import {
   CURRENCIES,
   PLAN_NAMES,
@@ -11,7 +13,7 @@ import {
   type PriceGroup,
 } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
-import { checkout, fetchPrices, type PriceList } from './billing-api';
+import { checkout } from './billing-api';
 import './billing.css';
 
 const BILLED: Record<PriceGroup, string> = {
@@ -32,23 +34,25 @@ const CURRENCY_NAMES: Record<Currency, string> = {
  * page) the plans show without figures.
  */
 export function PlanCards() {
-  const { user } = useSession();
-  const [list, setList] = useState<PriceList | null>(null);
-  const [currency, setCurrency] = useState<Currency | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<PriceGroup | null>(null);
+  return (
+    <KitProviders>
+      <Plans />
+    </KitProviders>
+  );
+}
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    fetchPrices(currency).then(
-      (l) => live && setList(l),
-      (e: Error) => live && setError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [currency]);
+function Plans() {
+  const { user } = useSession();
+  const [currency, setCurrency] = useState<Currency | undefined>();
+  // Without a currency the server chooses one for the visitor's country; the last list stays while another loads.
+  const prices = useRouteQuery(
+    getPrices,
+    { query: currency ? { currency } : {}, expireOn401: false },
+    { placeholderData: keepPrevious, retry: false },
+  );
+  const list = prices.data ?? null;
+  const error = prices.isError && !prices.isFetching ? prices.error.message : null;
+  const [busy, setBusy] = useState<PriceGroup | null>(null);
 
   const choose = async (plan: PriceGroup) => {
     if (!user) return navigate(PATHS.signUp);

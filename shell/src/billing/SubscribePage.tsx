@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, ErrorNotice, SectionHeader, Spinner, client, session, toast, type SessionUser } from '@verba/kit';
-import { PER_PERIOD, PLAN_NAMES, formatPrice, type SubscriptionData, type SubscriptionView } from '@verba/contracts';
-import { fetchSubscription, openPortal } from './billing-api';
+import { Button, ErrorNotice, SectionHeader, Spinner, readRoute, session, toast, type SessionUser } from '@verba/kit';
+import { KitProviders, useRouteQuery } from '@verba/kit/query';
+import { PER_PERIOD, PLAN_NAMES, formatPrice, type SubscriptionView } from '@verba/contracts';
+import { getUser, subscriptionData } from '@verba/contracts/http';
+import { openPortal } from './billing-api';
 import { PlanCards } from './PlanCards';
 import './billing.css';
 
@@ -22,36 +24,49 @@ const RETURN_NOTICES: Record<string, string> = {
   cancelled: 'Checkout was cancelled. You have not been charged.',
 };
 
-/** Asks again while the webhook that makes the payment Master is on its way (a few seconds at most). */
-async function awaitMaster(tries = 30): Promise<SubscriptionData> {
-  let data = await fetchSubscription();
-  for (let i = 0; data.tier !== 'master' && i < tries; i++) {
-    await new Promise((r) => setTimeout(r, 1000));
-    data = await fetchSubscription();
-  }
-  return data;
-}
+/**
+ * After a payment, Stripe's webhook makes the account Master on the server in its own time: the browser
+ * made no write it could wait for (its position covers the checkout it started, not the webhook), so the
+ * page reads again every second while the plan is still Free, for at most CONFIRM_MS.
+ */
+const CONFIRM_MS = 30_000;
+const CONFIRM_EVERY_MS = 1000;
 
 /** /app/user-profile/subscribe: the current plan, upgrading, the customer portal and invoices. */
 export function SubscribePage() {
+  return (
+    <KitProviders>
+      <Subscription />
+    </KitProviders>
+  );
+}
+
+function Subscription() {
   const returned = new URLSearchParams(window.location.search).get('checkout');
-  const [data, setData] = useState<SubscriptionData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [openedAt] = useState(Date.now);
+  const waiting = (read: { tier: string } | undefined, readAt: number) =>
+    returned === 'success' && read?.tier !== 'master' && readAt - openedAt < CONFIRM_MS;
+  const query = useRouteQuery(
+    subscriptionData,
+    {},
+    {
+      retry: false,
+      refetchInterval: (q) => (waiting(q.state.data, q.state.dataUpdatedAt) ? CONFIRM_EVERY_MS : false),
+    },
+  );
+  const read = query.data ?? null;
+  // While confirming, a spinner until the plan is Master (or the wait ran out).
+  const data = waiting(query.data, query.dataUpdatedAt) ? null : read;
+  const error = query.error?.message ?? null;
   const [opening, setOpening] = useState(false);
 
+  // The session's user carries the tier other pages read (publishing, the reader's premium texts).
+  const tier = data?.tier;
   useEffect(() => {
-    setError(null);
-    (returned === 'success' ? awaitMaster() : fetchSubscription()).then(
-      async (d) => {
-        setData(d);
-        // The session's user carries the tier other pages read (publishing, the reader's premium texts).
-        const user = session.get().user;
-        if (user && user['subscription'] !== d.tier) session.setUser((await client.send('GET', '/api/user')) as SessionUser);
-      },
-      (e: Error) => setError(e.message),
-    );
-  }, [attempt, returned]);
+    const user = session.get().user;
+    if (!tier || !user || user['subscription'] === tier) return;
+    void readRoute(getUser).then((fresh) => session.setUser(fresh as SessionUser));
+  }, [tier]);
 
   const portal = async () => {
     setOpening(true);
@@ -74,9 +89,7 @@ export function SubscribePage() {
           {returned === 'success' && !master ? ' Confirming your subscription…' : ''}
         </p>
       ) : null}
-      {error ? (
-        <ErrorNotice title="Your subscription could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} />
-      ) : null}
+      {error ? <ErrorNotice title="Your subscription could not be loaded." detail={error} onRetry={() => void query.refetch()} /> : null}
       {!data && !error ? <Spinner label="Loading your subscription…" /> : null}
       {data ? (
         <>

@@ -149,7 +149,7 @@ describe('a post in the app, with library articles to read next', () => {
         if (url.startsWith('/api/blog/posts/')) return json({ ...post(1), language, html: '<p>Text</p>' });
         const wanted = new URL(url, 'http://verba.test').searchParams.get('languageCode');
         if (url.startsWith('/api/articles?'))
-          return json({ articles: LIBRARY.filter((a) => !wanted || a.languageCode === wanted), page: 1, total: 0 });
+          return json({ articles: LIBRARY.filter((a) => !wanted || a.languageCode === wanted), page: 1, pageSize: 3, total: 0 });
         throw new Error(`unexpected ${url}`);
       }),
     );

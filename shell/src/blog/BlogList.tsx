@@ -43,9 +43,8 @@ export function BlogList({ base, initial }: { base: string; initial?: BlogListDa
   const [total, setTotal] = useState(initial?.page.total ?? 0);
   const [loading, setLoading] = useState(!initial);
   const [error, setError] = useState<string | null>(null);
-  const load = async (skip: number, forTag: string | undefined) => {
-    setLoading(true);
-    setError(null);
+  /** Fetches a page into the list; its state is set only once the answer is in. */
+  const request = async (skip: number, forTag: string | undefined) => {
     try {
       const page = await fetchPosts(skip, forTag);
       setPosts((before) => (skip === 0 ? page.posts : [...before, ...page.posts]));
@@ -56,13 +55,20 @@ export function BlogList({ base, initial }: { base: string; initial?: BlogListDa
       setLoading(false);
     }
   };
+  const load = (skip: number, forTag: string | undefined) => {
+    setLoading(true);
+    setError(null);
+    return request(skip, forTag);
+  };
 
-  // Without prerendered data (a page opened in the app, or a hosted CMS's post), the first page is fetched here.
+  // Without prerendered data (a page opened in the app, or a hosted CMS's post), the first page is fetched
+  // here, once (loading is already on).
+  const [firstLoad] = useState(() => (initial ? null : () => request(0, undefined)));
   useEffect(() => {
-    if (initial) return;
-    void load(0, undefined);
+    if (!firstLoad) return;
+    void firstLoad();
     fetchTags().then(setTags, () => undefined);
-  }, []);
+  }, [firstLoad]);
 
   const chooseTag = (next: string | undefined) => {
     if (next === tag) return;

@@ -23,15 +23,16 @@ export function BlogPostView({
   children?: (post: BlogPost) => ReactNode;
 }) {
   const [post, setPost] = useState<BlogPost | undefined>(initial);
-  const [error, setError] = useState<string | null>(null);
+  // A failure belongs to the post it happened on.
+  const [failed, setFailed] = useState<{ slug: string; message: string } | null>(null);
+  const error = failed?.slug === slug ? failed.message : null;
 
   useEffect(() => {
     if (post?.slug === slug) return;
     let live = true;
-    setError(null);
     fetchPost(slug).then(
       (p) => live && setPost(p),
-      (e: Error) => live && setError(e.message),
+      (e: Error) => live && setFailed({ slug, message: e.message }),
     );
     return () => {
       live = false;

@@ -1,15 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@verba/kit';
-import type { ArticleSummary } from '@verba/contracts';
+import { LANGUAGE_NAMES, isLearningLanguage, type ArticleSummary } from '@verba/contracts';
 import { fetchRelatedArticles } from './blog-api';
-
-const LANGUAGE_NAMES: Record<string, string> = { de: 'German', fr: 'French', es: 'Spanish', ru: 'Russian' };
 
 /** "Read next": public library articles in the post's language (none when the post is about no one language). */
 export function RelatedArticles({ language }: { language: string | null }) {
   const [articles, setArticles] = useState<ArticleSummary[] | null>(null);
   useEffect(() => {
-    if (!language) return;
+    if (!isLearningLanguage(language)) return;
     let live = true;
     fetchRelatedArticles(language).then(
       (a) => live && setArticles(a),
@@ -19,10 +17,10 @@ export function RelatedArticles({ language }: { language: string | null }) {
       live = false;
     };
   }, [language]);
-  if (!language || !articles?.length) return null;
+  if (!isLearningLanguage(language) || !articles?.length) return null;
   return (
     <aside className="bg-related" aria-labelledby="bg-related-title">
-      <h2 id="bg-related-title">Read next in {LANGUAGE_NAMES[language] ?? language}</h2>
+      <h2 id="bg-related-title">Read next in {LANGUAGE_NAMES[language]}</h2>
       <ul>
         {articles.map((a) => (
           <li key={a.id}>

@@ -1,25 +1,22 @@
-import { client } from '@verba/kit';
-import type { ArticleSummary, BlogPost, BlogPostSummary } from '@verba/contracts';
+import { client, readRoute } from '@verba/kit';
+import { getBlogPost, listArticles, listBlogPosts, listBlogTags } from '@verba/contracts/http';
+import type { LearningLanguage } from '@verba/contracts';
+import type { z } from 'zod';
 
-// Schema-free calls (client.send), as on every shell page: the public chunk carries no zod.
-export interface PostPage {
-  posts: BlogPostSummary[];
-  total: number;
-}
+// The blog is public: a 401 here is an answer, not an expired session.
+const guest = { expireOn401: false } as const;
+
+export type PostPage = z.output<(typeof listBlogPosts)['response']>;
 
 export const BLOG_PAGE_SIZE = 6;
 
-export const fetchPosts = async (skip: number, tag?: string) => {
-  const query = new URLSearchParams({ limit: String(BLOG_PAGE_SIZE), skip: String(skip), ...(tag ? { tag } : {}) });
-  return (await client.send('GET', `/api/blog/posts?${query}`, { expireOn401: false })) as PostPage;
-};
+export const fetchPosts = (skip: number, tag?: string) =>
+  client.call(listBlogPosts, { query: { limit: BLOG_PAGE_SIZE, skip, ...(tag ? { tag } : {}) }, ...guest });
 
-export const fetchTags = async () => ((await client.send('GET', '/api/blog/tags', { expireOn401: false })) as { tags: string[] }).tags;
+export const fetchTags = async () => (await client.call(listBlogTags, guest)).tags;
 
-export const fetchPost = async (slug: string) =>
-  (await client.send('GET', `/api/blog/posts/${encodeURIComponent(slug)}`, { expireOn401: false })) as BlogPost;
+export const fetchPost = (slug: string) => client.call(getBlogPost, { params: { slug }, ...guest });
 
 /** Public library articles in the post's language, for "Read next" (signed-in only: the library needs a session). */
-export const fetchRelatedArticles = async (languageCode: string) =>
-  ((await client.send('GET', `/api/articles?languageCode=${languageCode}&scope=public&pageSize=3`)) as { articles: ArticleSummary[] })
-    .articles;
+export const fetchRelatedArticles = async (languageCode: LearningLanguage) =>
+  (await readRoute(listArticles, { query: { languageCode, scope: 'public', pageSize: 3 } })).articles;

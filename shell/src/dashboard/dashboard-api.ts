@@ -1,9 +1,8 @@
-import { client, positions } from '@verba/kit';
-import type { DashboardFigures } from '@verba/contracts';
+import { readRoute } from '@verba/kit';
+import { dashboardFigures } from '@verba/contracts/http';
+import type { LearningLanguage } from '@verba/contracts';
 
-// Schema-free call (client.send), as on every shell page; the read waits for the tab's latest write.
-export async function fetchDashboardFigures(languageCode: string): Promise<DashboardFigures> {
-  const p = await positions.settled(); // a word marked just before opening the dashboard counts
-  const query = `languageCode=${encodeURIComponent(languageCode)}${p ? `&minPosition=${p}` : ''}`;
-  return (await client.send('GET', `/api/analytics/progress?${query}`)) as DashboardFigures;
-}
+/** The learner's figures, read after this tab's writes (a word marked just before opening the dashboard counts). */
+export const fetchDashboardFigures = (languageCode: string) =>
+  // The session's language, as the server keeps it; the server checks it again.
+  readRoute(dashboardFigures, { query: { languageCode: languageCode as LearningLanguage } });

@@ -11,11 +11,14 @@ type Load = { state: 'loading' } | { state: 'ready'; Widget: ComponentType } | {
  * an error boundary, so a broken or missing widget costs only its own card.
  */
 export function RemoteWidget({ fragment, widget, label }: { fragment: FragmentName; widget: string; label: string }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // What was loaded, for which widget and attempt: anything else is still loading.
+  const key = `${fragment}/${widget}#${attempt}`;
+  const [loaded, setLoaded] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = loaded?.key === key ? loaded.load : { state: 'loading' };
   useEffect(() => {
     let live = true;
-    setLoad({ state: 'loading' });
+    const setLoad = (next: Load) => setLoaded({ key: `${fragment}/${widget}#${attempt}`, load: next });
     loadRemote<{ default?: ComponentType }>(`verba_${fragment}/${widget}`).then(
       (module) => {
         if (!live) return;

@@ -17,7 +17,9 @@ afterEach(() => {
 
 describe('a language category of the forum', () => {
   it('says what is missing in place and sends nothing', async () => {
-    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => json({ threads: [], page: 1, total: 0 }));
+    const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () =>
+      json({ threads: [], page: 1, total: 0, nextCursor: null }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     render(<ThreadList language="fr" />);
     await screen.findByText('No threads yet. Start the first one.');
@@ -42,7 +44,7 @@ describe('a language category of the forum', () => {
               },
               429,
             )
-          : json({ threads: [], page: 1, total: 0 }),
+          : json({ threads: [], page: 1, total: 0, nextCursor: null }),
       ),
     );
     render(<ThreadList language="fr" />);

@@ -11,12 +11,11 @@ const appendNew = (shown: ThreadSummary[], page: ThreadSummary[]) => [...shown, 
 /** /app/forum/<language>: the category's threads, most recently active first, more as you scroll; and a new thread. */
 export function ThreadList({ language }: { language: Language }) {
   const [data, setData] = useState<{ threads: ThreadSummary[]; nextCursor: string | null } | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
+  /** Fetches a page into the list; its state is set only once the answer is in. */
+  const request = useCallback(
     (cursor?: string) => {
-      setLoading(true);
-      setError(null);
       fetchThreads(language, cursor)
         .then(
           (page) =>
@@ -30,7 +29,13 @@ export function ThreadList({ language }: { language: Language }) {
     },
     [language],
   );
-  useEffect(() => load(), [load]);
+  const load = (cursor: string) => {
+    setLoading(true);
+    setError(null);
+    request(cursor);
+  };
+  // The first page (loading is already on); ForumPage gives each language a ThreadList of its own.
+  useEffect(() => request(), [request]);
   return (
     <>
       <p>

@@ -168,9 +168,10 @@ function UsernameStep() {
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const resume = !draft.language || !draft.level ? resumeStep(draft) : null;
   useEffect(() => {
-    if (status === 'ready' && (!draft.language || !draft.level)) navigate(`${base}/${resumeStep(draft)}`, { replace: true });
-  }, [draft.language, draft.level, status]);
+    if (status === 'ready' && resume) navigate(`${base}/${resume}`, { replace: true });
+  }, [resume, status]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,22 +1,28 @@
-// Spelled out here, not imported from @verba/contracts: its tables carry classic zod, which the shell's
-// first load must not (see docs/architecture.md). contracts' levels.ts and languages.ts are the source.
-export const LANGUAGES = [
-  { code: 'de', name: 'German', native: 'Deutsch' },
-  { code: 'fr', name: 'French', native: 'Français' },
-  { code: 'es', name: 'Spanish', native: 'Español' },
-  { code: 'ru', name: 'Russian', native: 'Русский' },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+import {
+  LANGUAGE_NAMES,
+  LANGUAGE_NATIVE_NAMES,
+  LEARNING_LANGUAGES,
+  LEVELS as CEFR_LEVELS,
+  LEVEL_NAMES,
+  type LearningLanguage,
+  type Level,
+} from '@verba/contracts';
 
-export const LEVELS = [
-  { code: 'A1', name: 'Elementary', hint: 'You know a few words and phrases.' },
-  { code: 'A2', name: 'Low Intermediate', hint: 'You can read short, simple texts.' },
-  { code: 'B1', name: 'Intermediate', hint: 'You follow everyday texts on familiar topics.' },
-  { code: 'B2', name: 'Upper Intermediate', hint: 'You read articles with some effort.' },
-  { code: 'C1', name: 'Advanced', hint: 'You read long, demanding texts.' },
-  { code: 'C2', name: 'Proficient', hint: 'You read almost anything with ease.' },
-] as const;
-export type LevelCode = (typeof LEVELS)[number]['code'];
+// Codes and names from the contracts (a production build keeps these tables without zod); the hints are
+// the onboarding's own words.
+export const LANGUAGES = LEARNING_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code], native: LANGUAGE_NATIVE_NAMES[code] }));
+export type LanguageCode = LearningLanguage;
+
+const LEVEL_HINTS: Record<Level, string> = {
+  A1: 'You know a few words and phrases.',
+  A2: 'You can read short, simple texts.',
+  B1: 'You follow everyday texts on familiar topics.',
+  B2: 'You read articles with some effort.',
+  C1: 'You read long, demanding texts.',
+  C2: 'You read almost anything with ease.',
+};
+export const LEVELS = CEFR_LEVELS.map((code) => ({ code, name: LEVEL_NAMES[code], hint: LEVEL_HINTS[code] }));
+export type LevelCode = Level;
 
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._]{3,30}$/u;
 export const USERNAME_RULE = 'Use 3 to 30 letters, digits, dots or underscores.';

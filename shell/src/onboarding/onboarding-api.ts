@@ -1,29 +1,30 @@
-import { client, sendCommandUnparsed, type SessionUser } from '@verba/kit';
+import { client, readRoute, sendCommand } from '@verba/kit';
+import {
+  addAfterOnboarding,
+  basicInfo,
+  changeLanguage as changeLanguageRoute,
+  checkUsername as checkUsernameRoute,
+  getVisibility,
+  onboarding,
+} from '@verba/contracts/http';
 import type { LanguageCode, LevelCode } from './choices';
 
-// Schema-free calls (client.send), as on every shell page: see auth-api.ts.
-type Written = { profile: SessionUser & { username: string | null } };
+export const checkUsername = async (name: string) => (await client.call(checkUsernameRoute, { body: { name } })).available;
 
-export const checkUsername = async (name: string) =>
-  ((await client.send('POST', '/api/user/check-username', { body: { name } })) as { available: boolean }).available;
-
-export const saveBasicInfo = async (body: { name?: string; username?: string }) =>
-  ((await client.send('POST', '/api/user/basic-info', { body })) as Written).profile;
+export const saveBasicInfo = async (body: { name?: string; username?: string }) => (await sendCommand(basicInfo, { body })).profile;
 
 /** The main onboarding: language and level, then where the course starts (the Learn section uses it). */
-export async function finishOnboarding(language: LanguageCode, level: LevelCode): Promise<SessionUser> {
-  const { profile } = (await client.send('POST', '/api/user/onboarding', { body: { languageCode: language, level } })) as Written;
-  await sendCommandUnparsed('POST', '/api/courses/progress/add-after-onboarding', { languageCode: language, level });
+export async function finishOnboarding(language: LanguageCode, level: LevelCode) {
+  const { profile } = await sendCommand(onboarding, { body: { languageCode: language, level } });
+  await sendCommand(addAfterOnboarding, { body: { languageCode: language, level } });
   return profile;
 }
 
 export const changeLanguage = async (language: LanguageCode) =>
-  ((await client.send('POST', '/api/user/change-language', { body: { languageId: language } })) as Written).profile;
+  (await sendCommand(changeLanguageRoute, { body: { languageId: language } })).profile;
 
 /** The languages whose course is on the platform (an admin can hide one: spec §3 isVisibleOnThePlatform). */
 export async function visibleLanguageCodes(): Promise<Set<string>> {
-  const { languages } = (await client.send('GET', '/api/courses/visibility')) as {
-    languages: { languageCode: string; isVisibleOnThePlatform: boolean }[];
-  };
+  const { languages } = await readRoute(getVisibility);
   return new Set(languages.filter((l) => l.isVisibleOnThePlatform).map((l) => l.languageCode));
 }

@@ -3,7 +3,6 @@ import { ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/ki
 import type { DashboardFigures } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { RemoteWidget } from '../federation/RemoteWidget';
-import { fetchDashboardFigures } from '../dashboard/dashboard-api';
 
 type Progress = { figures: DashboardFigures; view: typeof import('../dashboard/progress') };
 
@@ -12,18 +11,24 @@ export function DashboardPage() {
   const name = user?.name || user?.email || 'there';
   const language = user?.currentLearningLanguage ?? null;
   const levels = user?.['languageLevels'] as Partial<Record<string, unknown>> | undefined;
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  // A failure belongs to the language and attempt it happened on: a new one clears it.
+  const key = `${language}#${attempt}`;
+  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
+  const error = failed?.key === key ? failed.message : null;
   useEffect(() => {
     if (!language) return;
     let live = true;
-    setError(null);
-    // The view's code comes with the figures, in parallel: it shows no sooner than they do.
-    Promise.all([fetchDashboardFigures(language), import('../dashboard/progress')]).then(
-      ([figures, view]) => live && setProgress({ figures, view }),
-      (e: Error) => live && setError(e.message),
-    );
+    const readFor = `${language}#${attempt}`;
+    // The view's code and the figures' route come in one chunk, then the figures: the view shows no sooner
+    // than they do, and the contract schemas stay out of the first load.
+    import('../dashboard/progress')
+      .then(async (view) => ({ figures: await view.fetchDashboardFigures(language), view }))
+      .then(
+        (loaded) => live && setProgress(loaded),
+        (e: Error) => live && setFailed({ key: readFor, message: e.message }),
+      );
     return () => {
       live = false;
     };

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { invalidatePaths } from '@verba/kit/query';
-import { MESSAGES } from '@verba/contracts';
+import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
@@ -73,7 +73,7 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
   const [usernameError, setUsernameError] = useState<string>();
   const [fileError, setFileError] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
-  const [stamp, setStamp] = useState(Date.now());
+  const [stamp, setStamp] = useState(Date.now);
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -145,7 +145,7 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
 }
 
 function Languages({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
-  const make = async (code: string) => {
+  const make = async (code: LearningLanguage) => {
     try {
       onSaved(await switchLanguage(code));
     } catch (err) {
@@ -185,6 +185,8 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
     try {
       onSaved(await saveSettings(change));
       // The fragments read the settings from the shared cache (the reader: whether Uncertain makes a card).
+      // The write's position re-reads every useRouteQuery of the profile; this stays until the reader's
+      // uncertainMakesCard (a fetchQuery without a position) reads through the kit too.
       void invalidatePaths(['/api/user/profile']);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });

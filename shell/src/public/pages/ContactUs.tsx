@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, client, Link, TextField, useSession } from '@verba/kit';
 import { MESSAGES, SUPPORT_MESSAGES } from '@verba/contracts';
+import { sendSupportAdmin, sendSupportUser } from '@verba/contracts/http';
 import { PATHS } from '../../routing/paths';
 import { contactSchema, type ContactValues } from '../contact-schema';
 
-/** Sends the message to the team, then the confirmation to the sender (schema-free `send`: see auth-api.ts). */
+/** Sends the message to the team, then the confirmation to the sender (a guest may write: a 401 is no expired session). */
 async function sendSupportMessage(values: ContactValues): Promise<void> {
-  await client.send('POST', '/api/brevo/send-support-admin', { body: values, expireOn401: false });
-  await client.send('POST', '/api/brevo/send-support-user', { body: values, expireOn401: false });
+  await client.call(sendSupportAdmin, { body: values, expireOn401: false });
+  await client.call(sendSupportUser, { body: values, expireOn401: false });
 }
 
 export function ContactUs() {
