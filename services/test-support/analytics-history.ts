@@ -83,6 +83,18 @@ export class History {
       at,
     });
   }
+  /** The Undo of the review made at `reviewedAt`: the card's schedule is `restored` again. */
+  reviewUndone(userId: string, cardId: string, language: string, reviewedAt: string, at: string, restored: ScheduleAfter = {}) {
+    return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardReviewUndone', {
+      userId,
+      cardId,
+      reviewId: uuidOf(0x2000000 + this.n),
+      language,
+      restored: { ...fsrs(reviewedAt), ...restored },
+      reviewedAt,
+      at,
+    });
+  }
   cardCreated(userId: string, cardId: string, language: string, at: string) {
     return this.add(`flashcard-${userId}.${cardId}`, 'practice.FlashcardCreated', {
       userId,

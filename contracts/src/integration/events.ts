@@ -83,6 +83,25 @@ export const CardReviewedV2 = defineIntegrationEvent(
   cardReviewed.extend({ scheduled: z.boolean(), state: FsrsState, reps: z.number().int().min(0), lapses: z.number().int().min(0) }),
 );
 
+/**
+ * A learner undid a flashcard review (the review page's Undo): that review no longer counts, and the card's
+ * schedule is again where it stood before it (`state`, `reps`, `lapses`). `reviewedAt` is when the undone
+ * review was, so a consumer takes it off the right day.
+ */
+export const CardReviewUndoneV1 = defineIntegrationEvent(
+  'verba.practice.card-review-undone',
+  1,
+  z.object({
+    userId: z.uuid(),
+    cardId: z.uuid(),
+    language: Language,
+    reviewedAt: z.iso.datetime({ offset: true }),
+    state: FsrsState,
+    reps: z.number().int().min(0),
+    lapses: z.number().int().min(0),
+  }),
+);
+
 /** A learner made a flashcard (its sides are the learner's text and stay inside Verba). */
 export const CardCreatedV1 = defineIntegrationEvent(
   'verba.practice.card-created',
@@ -121,6 +140,7 @@ export const INTEGRATION_EVENTS = [
   ChapterCompletedV1,
   CardReviewedV1,
   CardReviewedV2,
+  CardReviewUndoneV1,
   CardCreatedV1,
   CardDeletedV1,
   SubscriptionChangedV1,

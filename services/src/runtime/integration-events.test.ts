@@ -32,6 +32,7 @@ const history = new History()
   .chapter(userId, uuidOf(200), at)
   .cardCreated(userId, uuidOf(300), 'de', at)
   .review(userId, uuidOf(300), 'de', at, { state: 'relearning', reps: 4, lapses: 1 })
+  .reviewUndone(userId, uuidOf(300), 'de', at, at, { state: 'review', reps: 3, lapses: 0 })
   .cardDeleted(userId, uuidOf(300), at)
   .word(userId, 'de', 'Haus', 'known', at);
 for (const kind of SUBSCRIPTION_KINDS) history.subscription(userId, kind, 'active', at);

@@ -1,6 +1,6 @@
-import { CardCreatedV1, CardDeletedV1, CardReviewedV2 } from '@verba/contracts/integration';
+import { CardCreatedV1, CardDeletedV1, CardReviewedV2, CardReviewUndoneV1 } from '@verba/contracts/integration';
 import { readEventData } from '../../platform/decider/events';
-import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed } from './events';
+import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed, FlashcardReviewUndone } from './events';
 import type { Module } from '../../platform/module';
 import { FlashcardCommands } from './commands';
 import { PracticeGames } from './queries/games';
@@ -28,6 +28,11 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
         const { userId, cardId, language, rating, source, scheduled, after, at } = readEventData(FlashcardReviewed, recorded);
         const data = { userId, cardId, language, rating, source, scheduled, state: after.state, reps: after.reps, lapses: after.lapses };
         return CardReviewedV2.build({ id: recorded.id, occurredAt: at, key: userId, data });
+      },
+      [FlashcardReviewUndone.type]: (recorded) => {
+        const { userId, cardId, language, reviewedAt, restored, at } = readEventData(FlashcardReviewUndone, recorded);
+        const data = { userId, cardId, language, reviewedAt, state: restored.state, reps: restored.reps, lapses: restored.lapses };
+        return CardReviewUndoneV1.build({ id: recorded.id, occurredAt: at, key: userId, data });
       },
       [FlashcardCreated.type]: (recorded) => {
         const { userId, cardId, language, at } = readEventData(FlashcardCreated, recorded);

@@ -117,6 +117,21 @@ describe.skipIf(!pgProbe.available)('analytics projection: given events, then fi
     expect((await queries().users({ language: 'fr', sort: 'reads', limit: 10, offset: 0 })).users.map((u) => u.userId)).toEqual([cleo]);
   });
 
+  it("an undone review no longer counts on the day it was made, and the card's schedule is as before it", async () => {
+    const card = uuidOf(61);
+    await given(
+      history()
+        .review(ana, card, 'de', '2026-10-05T23:59:00Z', { state: 'review', reps: 3, lapses: 1 })
+        .reviewUndone(ana, card, 'de', '2026-10-05T23:59:00Z', '2026-10-06T00:01:00Z', { state: 'learning', reps: 2, lapses: 0 }),
+    );
+    const { users } = await queries().users({ sort: 'lastActivity', limit: 10, offset: 0 });
+    expect(users.find((u) => u.userId === ana)).toMatchObject({ reviews: 2, cards: 2 });
+    const undone = await db('analytics_cards').where({ user_id: ana, card_id: card }).first();
+    expect(undone).toMatchObject({ state: 'learning', reps: 2, lapses: 0 });
+    const day = await db('analytics_activity').where({ user_id: ana, language: 'de' }).whereRaw("day = '2026-10-05'").first();
+    expect(day.reviews).toBe(0);
+  });
+
   it('a deleted user is erased from every per-user figure (consumers honour user-deleted)', async () => {
     await given(history().deleted(ana, '2026-10-05T00:00:00Z'));
     const { users } = await queries().users({ sort: 'lastActivity', limit: 10, offset: 0 });

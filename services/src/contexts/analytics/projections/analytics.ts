@@ -17,7 +17,8 @@ export function analyticsProjection(mappers: Mappers): Projection {
   return {
     name: ANALYTICS_PROJECTION,
     // 2: per-day rollups for the language analytics query (rollups.ts). 3: cards held, with their schedule.
-    version: 3,
+    // 4: an undone review no longer counts.
+    version: 4,
     tables: ANALYTICS_TABLES,
     eventTypes: Object.keys(mappers),
     // Dashboards, not the page a learner marks words on: batches of a tenth of a second under load cost a

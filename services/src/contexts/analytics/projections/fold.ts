@@ -201,6 +201,16 @@ export class AnalyticsBatch {
             lapses: f.data.lapses,
           });
         break;
+      case 'verba.practice.card-review-undone':
+        // The review no longer counts, on the day it was made; the card's schedule is as before it.
+        this.act(f.data.userId, f.data.language, dayOf(f.data.reviewedAt), 'reviews', -1);
+        this.cards.set(`${f.data.userId}|${f.data.cardId}`, {
+          language: f.data.language,
+          state: f.data.state,
+          reps: f.data.reps,
+          lapses: f.data.lapses,
+        });
+        break;
       case 'verba.practice.card-deleted':
         this.cards.set(`${f.data.userId}|${f.data.cardId}`, null);
         break;
