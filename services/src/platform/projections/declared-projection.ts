@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { readEventData, trustingAppendValidation } from '../decider/events';
 import type { RecordedEvent } from '../event-store/port';
 import { openSealed } from '../personal-data/keys';
-import type { EventEnvelope, EventHandler, ProjectionDeclaration, RowChange, TableDeclaration } from './declaration';
+import type { EventHandler, ProjectionDeclaration, RowChange, TableDeclaration } from './declaration';
 import { MemoryTables } from './declared-fold';
 import { batchStatements } from './declared-statements';
 import { createTables } from './declared-tables';
@@ -15,12 +15,6 @@ export interface DeclaredProjection extends Projection {
   /** The row changes of events in log order (their data upcast and validated; sealed fields opened with `db`). */
   changesOf(events: readonly RecordedEvent[], db?: Knex): Promise<RowChange[]>;
 }
-
-const envelope = (e: Pick<RecordedEvent, 'id' | 'streamId' | 'metadata'>): EventEnvelope => ({
-  id: e.id,
-  streamId: e.streamId,
-  metadata: e.metadata,
-});
 
 /**
  * The projection a declaration describes (declaration.ts): the runner sees an ordinary Projection whose
@@ -43,14 +37,15 @@ export function defineProjection<T extends Record<string, TableDeclaration>>(dec
     trustingAppendValidation(() => readEventData(h.event, e));
 
   /** Changes of events none of whose handlers open sealed fields (synchronous: for statements and caches). */
-  const plainChanges = (events: readonly RecordedEvent[]): RowChange[] => {
-    const out: RowChange[] = [];
-    for (const e of events) {
-      const h = handlers.get(e.type);
-      if (h) out.push(...h.changes(dataOf(h, e) as never, envelope(e)));
-    }
-    return out;
-  };
+  const plainChanges = (events: readonly RecordedEvent[]): RowChange[] =>
+    trustingAppendValidation(() => {
+      const out: RowChange[] = [];
+      for (const e of events) {
+        const h = handlers.get(e.type);
+        if (h) for (const c of h.changes(readEventData(h.event, e) as never, e)) out.push(c);
+      }
+      return out;
+    });
 
   const changesOf = async (events: readonly RecordedEvent[], db?: Knex): Promise<RowChange[]> => {
     if (!sealed) return plainChanges(events);
@@ -64,7 +59,7 @@ export function defineProjection<T extends Record<string, TableDeclaration>>(dec
         if (!db) throw new Error(`${decl.name} opens sealed fields: give it the database`);
         data = await openSealed(db, data, h.sealed, keys);
       }
-      out.push(...h.changes(data as never, envelope(e)));
+      out.push(...h.changes(data as never, e));
     }
     return out;
   };

@@ -47,7 +47,14 @@ interface Run {
 /** A row's columns as a statement's shape (in the handler's order: a handler that keeps it keeps its runs whole). */
 const columnList = (row: Row) => Object.keys(row).join(',');
 const isKey = (table: TableDeclaration, where: Row) => Object.keys(where).length === table.key.length && table.key.every((k) => k in where);
-const isWholeRow = (table: TableDeclaration, row: Row) => Object.keys(table.columns).every((c) => c in row);
+/** Its columns were checked to be declared, so a row of as many columns as the table is a whole row. */
+const isWholeRow = (table: TableDeclaration, row: Row) => Object.keys(row).length === columnCount(table);
+const columnCounts = new WeakMap<TableDeclaration, number>();
+function columnCount(table: TableDeclaration): number {
+  let n = columnCounts.get(table);
+  if (n === undefined) columnCounts.set(table, (n = Object.keys(table.columns).length));
+  return n;
+}
 
 /** The run a change belongs to, and the shape it needs; `set` removes fit any `set` run. */
 function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; shape: string | undefined } {
@@ -68,7 +75,8 @@ function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; sha
   }
 }
 
-function* runs(changes: readonly RowChange[], table: TableDeclaration): Generator<Run> {
+function runs(changes: readonly RowChange[], table: TableDeclaration): Run[] {
+  const out: Run[] = [];
   let current: Run | undefined;
   for (const change of changes) {
     const { kind, shape } = runOf(change, table);
@@ -77,14 +85,20 @@ function* runs(changes: readonly RowChange[], table: TableDeclaration): Generato
       current.shape ??= shape;
       current.changes.push(change);
     } else {
-      if (current) yield current;
+      if (current) out.push(current);
       current = { kind, shape, changes: [change] };
     }
   }
-  if (current) yield current;
+  if (current) out.push(current);
+  return out;
 }
 
-const keyOf = (columns: readonly string[], row: Row) => JSON.stringify(columns.map((c) => row[c]));
+/** A key's values as one string (a separator no text value holds), and back (`set` runs' removed keys). */
+const keyOf = (columns: readonly string[], row: Row) => {
+  let k = String(row[columns[0]!]);
+  for (let i = 1; i < columns.length; i++) k += '\u0000' + String(row[columns[i]!]);
+  return k;
+};
 const typed = (table: TableDeclaration, names: readonly string[]): Column[] => {
   const all = new Map(columnsOf(table));
   return names.map((n) => [n, all.get(n)!]);
@@ -97,16 +111,21 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
   const rowsOf = (changes: RowChange[]) => changes.map((c) => (c as { row: Row }).row);
   switch (run.kind) {
     case 'set': {
-      const last = new Map<string, Row | null>();
+      // Each key's last change: its row, or its removal.
+      const last = new Map<string, RowChange>();
       for (const c of run.changes) {
         const k = keyOf(key, c.kind === 'remove' ? c.where : (c as { row: Row }).row);
         last.delete(k); // keep the map in the order of the last change
-        last.set(k, c.kind === 'remove' ? null : (c as { row: Row }).row);
+        last.set(k, c);
       }
       const columns = run.shape ? run.shape.split(',') : [...key];
       const nonKey = columns.filter((c) => !key.includes(c));
-      const rows = [...last.values()].filter((r): r is Row => r !== null).map((r) => rowValues(table, columns, r));
-      const removed = [...last].filter(([, r]) => r === null).map(([k]) => JSON.parse(k) as unknown[]);
+      const rows: unknown[][] = [];
+      const removed: unknown[][] = [];
+      for (const c of last.values()) {
+        if (c.kind === 'remove') removed.push(rowValues(table, key, c.where));
+        else rows.push(rowValues(table, columns, (c as { row: Row }).row));
+      }
       return writeRowsStatements(
         physical,
         {

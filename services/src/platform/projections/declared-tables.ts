@@ -8,8 +8,13 @@ export function columnsOf(table: TableDeclaration): Column[] {
   return Object.entries(table.columns).map(([name, spec]) => [name, spec.replace('?', '') as ColumnType]);
 }
 
-const typeOf = (table: TableDeclaration, column: string): ColumnType | undefined =>
-  table.columns[column]?.replace('?', '') as ColumnType | undefined;
+/** Each declared table's jsonb columns, found once (values are converted on every live batch). */
+const jsonbColumns = new WeakMap<TableDeclaration, ReadonlySet<string>>();
+const jsonbOf = (table: TableDeclaration): ReadonlySet<string> => {
+  let found = jsonbColumns.get(table);
+  if (!found) jsonbColumns.set(table, (found = new Set(Object.keys(table.columns).filter((c) => table.columns[c]!.startsWith('jsonb')))));
+  return found;
+};
 
 /**
  * A value as it is sent to the server: jsonb as its JSON text (a string value too is a JSON string), so the
@@ -17,12 +22,19 @@ const typeOf = (table: TableDeclaration, column: string): ColumnType | undefined
  */
 export function sqlValue(table: TableDeclaration, column: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  return typeOf(table, column) === 'jsonb' ? JSON.stringify(value) : value;
+  return jsonbOf(table).has(column) ? JSON.stringify(value) : value;
 }
 
 /** The row's values in `columns` order, as sent to the server (missing ones are null). */
-export const rowValues = (table: TableDeclaration, columns: readonly string[], row: Row): unknown[] =>
-  columns.map((c) => sqlValue(table, c, row[c]));
+export function rowValues(table: TableDeclaration, columns: readonly string[], row: Row): unknown[] {
+  const jsonb = jsonbOf(table);
+  const out: unknown[] = new Array(columns.length);
+  for (let i = 0; i < columns.length; i++) {
+    const v = row[columns[i]!];
+    out[i] = v === undefined || v === null ? null : jsonb.size && jsonb.has(columns[i]!) ? JSON.stringify(v) : v;
+  }
+  return out;
+}
 
 /** Fails on a column the table does not declare: a handler's typo must not write nowhere silently. */
 export function checkColumns(name: string, table: TableDeclaration, row: Row): void {
