@@ -31,6 +31,6 @@ export const useCreateAnnouncement = () => useCommand(adminCreateAnnouncement);
 export const useUpdateAnnouncement = () => useCommand(adminUpdateAnnouncement);
 export const useDeleteAnnouncement = () =>
   useCommand(adminDeleteAnnouncement, {
-    onSuccess: () => toast({ title: 'The announcement was deleted.' }),
+    onSuccess: () => toast({ title: 'The announcement was deleted' }),
     onError: (e) => toast({ title: 'The announcement was not deleted.', description: e.message, variant: 'destructive' }),
   });

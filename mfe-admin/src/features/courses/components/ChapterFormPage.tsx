@@ -56,7 +56,7 @@ export function CreateChapterPage() {
               params: { lessonId: lesson.id },
               body: { ...values, ...(imageUrl ? { imageUrl } : {}), expectedRevision: course.data.revision },
             });
-            toast({ title: `Chapter “${values.title}” added.` });
+            toast({ title: `Chapter “${values.title}” added` });
             navigate(back);
           }}
         />
@@ -109,7 +109,7 @@ export function EditChapterPage() {
                 });
               if (visible !== c.visible || premium !== c.premium)
                 await flags.mutateAsync({ params: { chapterId: c.id }, body: { visible, premium, expectedRevision: c.courseRevision } });
-              toast({ title: 'Chapter saved.' });
+              toast({ title: 'Chapter saved' });
               navigate(back);
             }}
           />

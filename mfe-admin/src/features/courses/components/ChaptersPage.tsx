@@ -54,7 +54,7 @@ export function ChaptersPage() {
             onReorder={(chapterIds) =>
               reorder.mutate(
                 { params: { lessonId: lesson.id }, body: { chapterIds, expectedRevision: course.data.revision } },
-                { onSuccess: () => toast({ title: 'Chapter order saved.' }) },
+                { onSuccess: () => toast({ title: 'Chapter order saved' }) },
               )
             }
           >
@@ -70,7 +70,7 @@ function ChapterRow({ course, chapter, number }: { course: AdminCourse; chapter:
   const failed = (what: string) => (e: Error) => toast({ title: what, description: e.message, variant: 'destructive' });
   const flags = useSetChapterFlags({ onError: failed('The chapter was not changed.') });
   const remove = useDeleteChapter({
-    onSuccess: () => toast({ title: `“${chapter.title}” was deleted.` }),
+    onSuccess: () => toast({ title: `“${chapter.title}” was deleted` }),
     onError: failed('The chapter was not deleted.'),
   });
   const setFlag = (flag: 'visible' | 'premium', value: boolean) =>

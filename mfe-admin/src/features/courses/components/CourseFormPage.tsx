@@ -26,7 +26,7 @@ export function CreateCoursePage() {
   const { onSubmit, dialog } = useGuardedSubmit(form, async ({ title }) => {
     if (!chosen) return;
     const { courseId } = await create.mutateAsync({ body: { languageCode: chosen, title } });
-    toast({ title: `The ${LANGUAGE_NAMES[chosen]} course was created.` });
+    toast({ title: `The ${LANGUAGE_NAMES[chosen]} course was created` });
     navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
   });
   return (
@@ -96,7 +96,7 @@ function EditCourseForm({ courseId, title, revision }: { courseId: string; title
   const rename = useRenameCourse();
   const save = async (newTitle: string) => {
     await rename.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
-    toast({ title: 'Course saved.' });
+    toast({ title: 'Course saved' });
     navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
   };
   return <TitleForm title={title} submitLabel="Save course" onSave={save} />;

@@ -108,7 +108,7 @@ function CourseLessons({ courseId }: { courseId: string }) {
         onReorder={(lessonIds) =>
           reorder.mutate(
             { params: { courseId: c.id }, body: { lessonIds, expectedRevision: c.revision } },
-            { onSuccess: () => toast({ title: 'Lesson order saved.' }) },
+            { onSuccess: () => toast({ title: 'Lesson order saved' }) },
           )
         }
       >
@@ -120,7 +120,7 @@ function CourseLessons({ courseId }: { courseId: string }) {
 
 function LessonRow({ course, lesson, number }: { course: AdminCourse; lesson: AdminCourse['lessons'][number]; number: number }) {
   const remove = useDeleteLesson({
-    onSuccess: () => toast({ title: `“${lesson.title}” was deleted.` }),
+    onSuccess: () => toast({ title: `“${lesson.title}” was deleted` }),
     onError: (e) => toast({ title: 'The lesson was not deleted.', description: e.message, variant: 'destructive' }),
   });
   const hidden = lesson.chaptersOrder.filter((ch) => !ch.visible).length;

@@ -51,7 +51,7 @@ function LessonEditor({
   const save = async (newTitle: string) => {
     if (lessonId) await rename.mutateAsync({ params: { lessonId }, body: { title: newTitle, expectedRevision: revision } });
     else await add.mutateAsync({ params: { courseId }, body: { title: newTitle, expectedRevision: revision } });
-    toast({ title: lessonId ? 'Lesson saved.' : `Lesson “${newTitle}” added.` });
+    toast({ title: lessonId ? 'Lesson saved' : `Lesson “${newTitle}” added` });
     navigate(withQuery(ADMIN_PATHS.courses, { courseId }));
   };
   return <TitleForm title={title} submitLabel={lessonId ? 'Save lesson' : 'Add lesson'} onSave={save} />;

@@ -105,7 +105,7 @@ function ExerciseForm({
         body: { items: items.map((i) => ({ question: i.prompt, answers: splitAnswers(i.answers) })), ...expected },
       });
     }
-    toast({ title: `${KIND_NAMES[kind].title} saved.` });
+    toast({ title: `${KIND_NAMES[kind].title} saved` });
     navigate(back);
   });
   return (

@@ -115,7 +115,7 @@ describe('ForumReportsPage', () => {
     expect(within(item).getByText('Hidden')).toBeTruthy();
     // Read again at the write's position, so the answer has the change.
     expect(reads.at(-1)?.searchParams.get('minPosition')).toBe('1.0');
-    expect(toastStore.get().map((t) => t.title)).toContain('The post is hidden from learners.');
+    expect(toastStore.get().map((t) => t.title)).toContain('The post is hidden from learners');
 
     // And shown again the same way.
     await confirm(item, 'Show post', 'Show this post again?');
@@ -139,7 +139,7 @@ describe('ForumReportsPage', () => {
     await within(item).findByRole('button', { name: 'Unlock thread' });
     expect(item.textContent).toContain('thread locked');
     expect(reads.at(-1)?.searchParams.get('minPosition')).toBe('1.0');
-    expect(toastStore.get().map((t) => t.title)).toContain('The thread is locked.');
+    expect(toastStore.get().map((t) => t.title)).toContain('The thread is locked');
 
     await confirm(item, 'Unlock thread', 'Unlock “Wie lernt ihr Artikel?”?');
     expect(writes.at(-1)).toEqual({ route: `PUT /api/admin/forum/threads/${THREAD}/locked`, body: { locked: false } });

@@ -14,12 +14,11 @@ export function ReportedPost({ report }: { report: ForumReport }) {
   const { post, thread } = report;
   const failed = (title: string) => (e: Error) => toast({ title, description: e.message, variant: 'destructive' });
   const hide = useAdminHideForumPost({
-    onSuccess: (_, { body }) =>
-      toast({ title: body?.hidden ? 'The post is hidden from learners.' : 'The post is shown to learners again.' }),
+    onSuccess: (_, { body }) => toast({ title: body?.hidden ? 'The post is hidden from learners' : 'The post is shown to learners again' }),
     onError: failed('The post was not changed.'),
   });
   const lock = useAdminLockForumThread({
-    onSuccess: (_, { body }) => toast({ title: body?.locked ? 'The thread is locked.' : 'The thread is open for replies again.' }),
+    onSuccess: (_, { body }) => toast({ title: body?.locked ? 'The thread is locked' : 'The thread is open for replies again' }),
     onError: failed('The thread was not changed.'),
   });
   const status = post.deleted ? 'Deleted by its author' : post.hidden ? 'Hidden' : 'Open';

@@ -12,7 +12,7 @@ import { useSetCourseVisibility } from '../api/languages';
 export function LanguagesPage() {
   const courses = useAdminCourses();
   const visibility = useSetCourseVisibility({
-    onSuccess: () => toast({ title: 'Language visibility saved.' }),
+    onSuccess: () => toast({ title: 'Language visibility saved' }),
     onError: (e) => toast({ title: 'The visibility was not changed.', description: e.message, variant: 'destructive' }),
   });
   return (

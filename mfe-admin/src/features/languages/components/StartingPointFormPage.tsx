@@ -73,7 +73,7 @@ function StartingPointEditor({
     const body = { ...values, expectedRevision: course.revision };
     if (startingPointId) await update.mutateAsync({ params: { courseId: course.id, startingPointId }, body });
     else await add.mutateAsync({ params: { courseId: course.id }, body });
-    toast({ title: 'Starting point saved.' });
+    toast({ title: 'Starting point saved' });
     navigate(back);
   });
   return (

@@ -11,7 +11,7 @@ export function StartingPointsPage() {
   const courseId = useSearchParam('courseId') ?? courses.data?.languages.find((l) => l.course)?.course?.id;
   const course = useAdminCourse(courseId);
   const remove = useDeleteStartingPoint({
-    onSuccess: () => toast({ title: 'Starting point deleted.' }),
+    onSuccess: () => toast({ title: 'Starting point deleted' }),
     onError: (e) => toast({ title: 'The starting point was not deleted.', description: e.message, variant: 'destructive' }),
   });
   const c = course.data;

@@ -85,7 +85,7 @@ describe('ApproveArticlesPage', () => {
     fireEvent.change(screen.getByLabelText('Reason for declining the chosen'), { target: { value: 'Please add a source.' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Decline chosen' })));
     expect(reviews).toEqual([{ action: 'decline', articleIds: [A, B], reason: 'Please add a source.', commandId: expect.any(String) }]);
-    expect(toastStore.get().map((t) => t.title)).toContain('2 articles declined.');
+    expect(toastStore.get().map((t) => t.title)).toContain('2 articles declined');
   });
 
   it("shows the server's refusal and keeps the choice", async () => {

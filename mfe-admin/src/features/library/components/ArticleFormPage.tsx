@@ -55,7 +55,7 @@ export function CreateArticlePage() {
   const create = useAdminCreateArticle();
   const save = async (values: FormOut) => {
     const { articleId } = await create.mutateAsync({ body: values });
-    toast({ title: `“${values.name}” was created.` });
+    toast({ title: `“${values.name}” was created` });
     navigate(withQuery(ADMIN_PATHS.editArticle, { id: articleId }));
   };
   return (
@@ -80,7 +80,7 @@ export function EditArticlePage() {
   const update = useAdminUpdateArticle();
   const save = async (values: FormOut) => {
     await update.mutateAsync({ params: { articleId: id! }, body: values });
-    toast({ title: `“${values.name}” was saved.` });
+    toast({ title: `“${values.name}” was saved` });
   };
   return (
     <main>

@@ -151,11 +151,11 @@ export function ArticleBadges({
 
 function ArticleRow({ article }: { article: AdminArticle }) {
   const remove = useAdminDeleteArticle({
-    onSuccess: () => toast({ title: `“${article.name}” was deleted.` }),
+    onSuccess: () => toast({ title: `“${article.name}” was deleted` }),
     onError: (e) => toast({ title: e.message, variant: 'destructive' }),
   });
   const premium = useMakePublicPremium({
-    onSuccess: () => toast({ title: `“${article.name}” is public and premium now.` }),
+    onSuccess: () => toast({ title: `“${article.name}” is public and premium now` }),
     onError: (e) => toast({ title: e.message, variant: 'destructive' }),
   });
   return (

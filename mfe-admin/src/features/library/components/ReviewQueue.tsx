@@ -28,7 +28,7 @@ export function ReviewQueue({ items, actions, label }: { items: ReviewItem[]; ac
     setError(undefined);
     try {
       const { changed } = await review.mutateAsync({ body: { action, articleIds: ids, ...(why.trim() ? { reason: why } : {}) } });
-      toast({ title: `${changed} ${changed === 1 ? 'article' : 'articles'} ${DONE[action]}.` });
+      toast({ title: `${changed} ${changed === 1 ? 'article' : 'articles'} ${DONE[action]}` });
       setChosen(new Set());
     } catch (e) {
       setError((e as Error).message);

@@ -171,7 +171,7 @@ function AudioEditor({ targetKind, targetId, title, text, language, back }: Edit
   const audio = useAudio(params);
   const saved = (what: string) => toast({ title: what });
   const remove = useRemoveAudio({
-    onSuccess: () => saved('The audio was removed.'),
+    onSuccess: () => saved('The audio was removed'),
     onError: (e) => toast({ title: 'The audio was not removed.', description: e.message, variant: 'destructive' }),
   });
   const sentences = splitSentences(text).length;
@@ -221,9 +221,9 @@ function AudioEditor({ targetKind, targetId, title, text, language, back }: Edit
         targetId={targetId}
         text={text}
         language={language}
-        onSaved={() => saved('The audio was generated.')}
+        onSaved={() => saved('The audio was generated')}
       />
-      <Upload targetKind={targetKind} targetId={targetId} text={text} onSaved={() => saved('The audio was uploaded.')} />
+      <Upload targetKind={targetKind} targetId={targetId} text={text} onSaved={() => saved('The audio was uploaded')} />
     </>
   );
 }

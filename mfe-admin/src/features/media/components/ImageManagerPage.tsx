@@ -69,7 +69,7 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
     setBusy(true);
     try {
       const image = await uploadImage(files[0]!, kind);
-      toast({ title: `“${image.name}” uploaded.` });
+      toast({ title: `“${image.name}” uploaded` });
       form.reset();
       setFiles(null);
       onUploaded();
@@ -100,13 +100,13 @@ function UploadForm({ onUploaded }: { onUploaded: () => void }) {
 
 function ImageCard({ image, onDeleted }: { image: AdminImage; onDeleted: () => void }) {
   const remove = useDeleteImage({
-    onSuccess: () => (toast({ title: `“${image.name}” deleted.` }), onDeleted()),
+    onSuccess: () => (toast({ title: `“${image.name}” deleted` }), onDeleted()),
     onError: (e) => toast({ title: 'The image was not deleted.', description: e.message, variant: 'destructive' }),
   });
   const copy = async () => {
     const url = new URL(image.url, window.location.origin).toString();
     await navigator.clipboard.writeText(url).then(
-      () => toast({ title: 'Image URL copied.', description: url }),
+      () => toast({ title: 'Image URL copied', description: url }),
       () => toast({ title: 'Copy the URL by hand:', description: url, variant: 'info' }),
     );
   };

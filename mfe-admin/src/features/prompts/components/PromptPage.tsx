@@ -60,7 +60,7 @@ function PromptForm({ kind, prompt }: { kind: PromptKind; prompt: string }) {
   const form = useForm<z.infer<typeof FormSchema>>({ resolver: zodResolver(FormSchema), defaultValues: { prompt }, mode: 'onTouched' });
   const save = submitWith(form, async ({ prompt: text }) => {
     const { changed } = await update.mutateAsync({ body: { kind, prompt: text } });
-    toast({ title: changed ? 'The prompt was saved as a new version.' : 'Nothing changed.' });
+    toast({ title: changed ? 'The prompt was saved as a new version' : 'Nothing changed' });
   });
   return (
     <form className="ad-form" onSubmit={save} noValidate>

@@ -25,7 +25,7 @@ export function SeriesListPage() {
   const [page, setPage] = useState(1);
   const series = useSeriesPage(language || undefined, page);
   const remove = useDeleteSeries({
-    onSuccess: () => toast({ title: 'The series was deleted.' }),
+    onSuccess: () => toast({ title: 'The series was deleted' }),
     onError: (e) => toast({ title: e.message, variant: 'destructive' }),
   });
   return (
@@ -88,7 +88,7 @@ export function CreateSeriesPage() {
   const create = useCreateSeries();
   const save = async (v: FormOut) => {
     const { seriesId } = await create.mutateAsync({ body: v });
-    toast({ title: `“${v.title}” was created.` });
+    toast({ title: `“${v.title}” was created` });
     navigate(withQuery(ADMIN_PATHS.editSeries, { id: seriesId }));
   };
   return (
@@ -125,7 +125,7 @@ export function EditSeriesPage() {
         isPrivate: v.isPrivate,
       },
     });
-    toast({ title: `“${v.title}” was saved.` });
+    toast({ title: `“${v.title}” was saved` });
   };
   return (
     <main>

@@ -39,11 +39,11 @@ function useUserCommand<D extends typeof adminSetRole | typeof adminSetDisabled 
   });
 }
 
-export const useSetRole = () => useUserCommand(adminSetRole, 'The role was changed.');
-export const useSetDisabled = () => useUserCommand(adminSetDisabled, 'The account was updated.');
-export const useSetSubscription = () => useUserCommand(adminSetSubscription, 'The subscription was changed.');
+export const useSetRole = () => useUserCommand(adminSetRole, 'The role was changed');
+export const useSetDisabled = () => useUserCommand(adminSetDisabled, 'The account was updated');
+export const useSetSubscription = () => useUserCommand(adminSetSubscription, 'The subscription was changed');
 export const useDeleteUser = (onDeleted?: () => void) =>
   useCommand(adminDeleteUser, {
-    onSuccess: () => (toast({ title: 'The account was deleted.' }), onDeleted?.()),
+    onSuccess: () => (toast({ title: 'The account was deleted' }), onDeleted?.()),
     onError: (e) => toast({ title: 'The account was not deleted.', description: e.message, variant: 'destructive' }),
   });

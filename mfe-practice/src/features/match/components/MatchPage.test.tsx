@@ -79,6 +79,9 @@ describe('match words', () => {
     fireEvent.click(translations().getByRole('button', { name: 'the house' }));
     await screen.findByRole('heading', { name: 'Time is up' }, { timeout: 2000 });
     expect(screen.getByText(/1 of 3 pairs matched/)).toBeTruthy();
+    // The result replaces the board (issue 36.20): no translation column is left shuffled beside the words.
+    expect(screen.queryByRole('list', { name: 'Words' })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Translations' })).toBeNull();
     await waitFor(() => expect(api.to('PATCH /api/flashcards')).toHaveLength(1));
     expect((api.to('PATCH /api/flashcards')[0]?.body as { reviews: unknown }).reviews).toEqual([
       { id: BELLT.id, rating: 'again' },
