@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const doc = readFileSync(path.join(root, 'docs/architecture.md'), 'utf8');
+const decisions = readFileSync(path.join(root, 'docs/decisions.md'), 'utf8');
 
 /** The first column of the table under a `## heading`, as `name` in backticks. */
 export function tableNames(markdown: string, heading: string): string[] {
@@ -56,9 +57,13 @@ describe('docs/architecture.md describes the code as it is', () => {
     expect(listed).toEqual(present);
   });
 
-  it('names only files and folders that exist', () => {
-    const missing = namedPaths(doc).filter((p) => !exists(p));
-    expect(missing).toEqual([]);
+  it('names only files and folders that exist (and so does the decision log)', () => {
+    expect(namedPaths(doc).filter((p) => !exists(p))).toEqual([]);
+    expect(namedPaths(decisions).filter((p) => !exists(p))).toEqual([]);
+  });
+
+  it('stays short: the shape, the rules, the glossary and the walks; decisions and figures live elsewhere', () => {
+    expect(doc.split('\n').length).toBeLessThanOrEqual(250);
   });
 
   it('reads tables and paths the way the checks above rely on', () => {

@@ -129,7 +129,7 @@ export const adminAnalyticsRoutes = {
     path: '/api/admin/analytics/history',
     access: 'admin',
     summary: 'Historical analytics per day or month (all languages, or one)',
-    description: 'Returning, mid-term-inactive and long-term-inactive are defined in docs/architecture.md (Analytics).',
+    description: 'Returning, mid-term-inactive and long-term-inactive are defined in docs/decisions.md (Analytics).',
     query: AnalyticsRangeSchema.extend({ language: Language.optional(), granularity: HistoryGranularitySchema.default('day') }),
     response: z.object({ from: z.iso.date(), to: z.iso.date(), rows: z.array(HistoricalRowSchema) }),
     errors: rangeErrors,

@@ -82,7 +82,7 @@ function sharedModules() {
     // Server state: one query cache for the shell and every fragment; loaded by the first page that needs it.
     '@verba/kit/query': { singleton: true, requiredVersion: `^${kitPackage.version}` },
     // zod is deliberately not shared: a shared module cannot be tree-shaken (92 KiB gzip whole),
-    // while each fragment's own copy is 23-27 KiB and the shell's forms use zod/mini (docs/architecture.md).
+    // while each fragment's own copy is 23-27 KiB and the shell's forms use zod/mini (docs/decisions.md).
   };
 }
 

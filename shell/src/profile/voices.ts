@@ -1,5 +1,5 @@
 // A copy of contracts' voice table (domain/voices.ts) without its zod schema, which the shell must not
-// load (docs/architecture.md); voices.test.ts keeps the two equal.
+// load (docs/decisions.md); voices.test.ts keeps the two equal.
 export const VOICES = {
   de: [
     ['Marlene', 'Marlene'],

