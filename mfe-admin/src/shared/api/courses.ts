@@ -1,15 +1,12 @@
-import { atLeast } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useRouteQuery } from '@verba/kit/query';
 import { getAdminCourse, listAdminCourses, type AdminCourseSort } from '@verba/contracts/http';
 
 // The course reads several admin tools share (courses, languages, exercises, audio, the home page's counts).
-// Each carries the tab's latest write position: after a save the page reads again once the save is in the
-// read model (the old answer stays on screen meanwhile).
+// After a save they read again by themselves (the kit's useRouteQuery waits for this tab's writes).
 
 /** The languages and their courses, searched, sorted and paged on the server (the first page of 24 in language order unless asked). */
 export function useAdminCourses(page: { search?: string; sort?: AdminCourseSort; page?: number; pageSize?: number } = {}) {
   const query = {
-    ...atLeast(useMinPosition()),
     ...(page.search ? { search: page.search } : {}),
     ...(page.sort && page.sort !== 'language' ? { sort: page.sort } : {}),
     page: page.page ?? 1,
@@ -19,9 +16,5 @@ export function useAdminCourses(page: { search?: string; sort?: AdminCourseSort;
 }
 
 export function useAdminCourse(courseId: string | undefined) {
-  return useRouteQuery(
-    getAdminCourse,
-    { params: { courseId: courseId ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: !!courseId, placeholderData: keepPrevious },
-  );
+  return useRouteQuery(getAdminCourse, { params: { courseId: courseId ?? '' } }, { enabled: !!courseId, placeholderData: keepPrevious });
 }

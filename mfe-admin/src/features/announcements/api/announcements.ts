@@ -1,5 +1,5 @@
-import { atLeast, toast } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { toast } from '@verba/kit';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   ADMIN_PAGE_SIZE,
   adminCreateAnnouncement,
@@ -10,23 +10,14 @@ import {
   listImages,
 } from '@verba/contracts/http';
 
-/** Re-keyed by this tab's latest write, so the list (a page at a time) is read only once it includes that write. */
+/** The announcements, a page at a time. */
 export const useAnnouncements = (page: number) =>
-  useRouteQuery(
-    adminListAnnouncements,
-    { query: { page, pageSize: ADMIN_PAGE_SIZE, ...atLeast(useMinPosition()) } },
-    { placeholderData: keepPrevious },
-  );
+  useRouteQuery(adminListAnnouncements, { query: { page, pageSize: ADMIN_PAGE_SIZE } }, { placeholderData: keepPrevious });
 export const useAnnouncement = (id: string | undefined) =>
-  useRouteQuery(
-    adminGetAnnouncement,
-    { params: { id: id ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: !!id, placeholderData: keepPrevious },
-  );
+  useRouteQuery(adminGetAnnouncement, { params: { id: id ?? '' } }, { enabled: !!id, placeholderData: keepPrevious });
 /** The image manager's images, newest first, for the image block's picker (no position to wait for: read afresh when it shows). */
 export const useImageChoices = () => useRouteQuery(listImages, { query: { sort: 'newest', page: 1, pageSize: 100 } }, { staleTime: 0 });
 
-// A write records its position; the reads above carry it, so they read again once it is in the read model.
 export const useCreateAnnouncement = () => useCommand(adminCreateAnnouncement);
 export const useUpdateAnnouncement = () => useCommand(adminUpdateAnnouncement);
 export const useDeleteAnnouncement = () =>

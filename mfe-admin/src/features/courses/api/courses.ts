@@ -1,5 +1,4 @@
-import { atLeast } from '@verba/kit';
-import { useMinPosition, useRouteQuery, useCommand } from '@verba/kit/query';
+import { useRouteQuery, useCommand } from '@verba/kit/query';
 import {
   getAdminChapter,
   deleteLesson,
@@ -16,13 +15,9 @@ import {
 } from '@verba/contracts/http';
 import { type CommandOptions } from '../../../shared/api/command-options';
 
-/** One chapter for its edit form, read once the tab's latest write is in the read model. */
+/** One chapter, for its edit form. */
 export function useAdminChapter(chapterId: string | undefined) {
-  return useRouteQuery(
-    getAdminChapter,
-    { params: { chapterId: chapterId ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: !!chapterId },
-  );
+  return useRouteQuery(getAdminChapter, { params: { chapterId: chapterId ?? '' } }, { enabled: !!chapterId });
 }
 
 export const useDeleteLesson = (options?: CommandOptions<typeof deleteLesson>) => useCommand(deleteLesson, options);

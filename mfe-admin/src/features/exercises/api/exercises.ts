@@ -1,5 +1,4 @@
-import { atLeast } from '@verba/kit';
-import { useMinPosition, useRouteQuery, useCommand } from '@verba/kit/query';
+import { useRouteQuery, useCommand } from '@verba/kit/query';
 import { getAdminExercises, putMissingWords, putQuestions } from '@verba/contracts/http';
 import { type CommandOptions } from '../../../shared/api/command-options';
 
@@ -11,12 +10,7 @@ export const KIND_NAMES: Record<ExerciseKind, { title: string; one: string }> = 
 };
 
 export function useAdminExercises(chapterId: string | undefined) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(
-    getAdminExercises,
-    { params: { chapterId: chapterId ?? '' }, query: atLeast(minPosition) },
-    { enabled: !!chapterId },
-  );
+  return useRouteQuery(getAdminExercises, { params: { chapterId: chapterId ?? '' } }, { enabled: !!chapterId });
 }
 
 /** The exercise items of one kind as the page shows them: the prompt and its accepted answers. */

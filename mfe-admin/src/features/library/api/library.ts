@@ -1,6 +1,5 @@
-import { atLeast } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
-import { keepPrevious, useMinPosition, useRouteQuery, useCommand } from '@verba/kit/query';
+import { keepPrevious, useRouteQuery, useCommand } from '@verba/kit/query';
 import {
   ADMIN_PAGE_SIZE,
   adminCreateArticle,
@@ -18,41 +17,28 @@ import {
 } from '@verba/contracts/http';
 import type { CommandOptions } from '../../../shared/api/command-options';
 
-/** Admin library reads, re-keyed by the tab's latest write so a save is seen once the read model has it. */
 export function useLibraryOverview() {
-  return useRouteQuery(adminLibraryOverview, { query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
+  return useRouteQuery(adminLibraryOverview, {}, { placeholderData: keepPrevious });
 }
 
 export type ArticleFilters = Partial<Omit<AdminListArticlesQuery, 'minPosition'>>;
 
 export function useAdminArticles(filters: ArticleFilters) {
-  return useRouteQuery(
-    adminListArticles,
-    { query: { ...filters, ...atLeast(useMinPosition()) } as never },
-    { placeholderData: keepPrevious },
-  );
+  return useRouteQuery(adminListArticles, { query: { ...filters } as never }, { placeholderData: keepPrevious });
 }
 
 export function useAdminArticle(articleId: string | undefined) {
-  return useRouteQuery(
-    adminGetArticle,
-    { params: { articleId: articleId ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: !!articleId },
-  );
+  return useRouteQuery(adminGetArticle, { params: { articleId: articleId ?? '' } }, { enabled: !!articleId });
 }
 
 /** A page of the flagged articles. */
 export function useFlaggedArticles(page: number, pageSize = ADMIN_PAGE_SIZE) {
-  return useRouteQuery(
-    adminFlaggedArticles,
-    { query: { page, pageSize, ...atLeast(useMinPosition()) } },
-    { placeholderData: keepPrevious },
-  );
+  return useRouteQuery(adminFlaggedArticles, { query: { page, pageSize } }, { placeholderData: keepPrevious });
 }
 
-/** A page of the review queue, re-keyed by each review's position, so it is read again once it includes the review. */
+/** A page of the review queue. */
 export function usePendingArticles(page: number, pageSize = ADMIN_PAGE_SIZE) {
-  return useRouteQuery(pendingArticles, { query: { page, pageSize, ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(pendingArticles, { query: { page, pageSize } }, { placeholderData: keepPrevious });
 }
 
 export const useAdminCreateArticle = (options?: CommandOptions<typeof adminCreateArticle>) => useCommand(adminCreateArticle, options);

@@ -1,5 +1,5 @@
-import { atLeast, startUpload, type CallInput } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { startUpload, type CallInput } from '@verba/kit';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   adminGenerateAudio,
   adminGetAudio,
@@ -14,9 +14,7 @@ import {
 } from '@verba/contracts/http';
 import type { CommandOptions } from '../../../shared/api/command-options';
 
-// Audio: a chapter's or article's audio, read once this tab's latest write is in the read model.
-
-/** The chapter whose audio is edited (not re-keyed by this tab's writes: an audio write does not change it, and the editor stays mounted). */
+/** The chapter whose audio is edited. */
 export const useChapterText = (chapterId: string) => useRouteQuery(getAdminChapter, { params: { chapterId } });
 /** The course of that chapter, for its language. */
 export const useCourseOf = (courseId: string | undefined) =>
@@ -25,7 +23,7 @@ export const useCourseOf = (courseId: string | undefined) =>
 export const useArticleText = (articleId: string) => useRouteQuery(getArticle, { params: { id: articleId } });
 
 export const useAudio = (params: { targetKind: AudioTarget; targetId: string }) =>
-  useRouteQuery(adminGetAudio, { params, query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
+  useRouteQuery(adminGetAudio, { params }, { placeholderData: keepPrevious });
 export const useGenerateAudio = (options?: CommandOptions<typeof adminGenerateAudio>) => useCommand(adminGenerateAudio, options);
 export const useRemoveAudio = (options?: CommandOptions<typeof adminRemoveAudio>) => useCommand(adminRemoveAudio, options);
 

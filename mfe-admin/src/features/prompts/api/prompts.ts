@@ -1,5 +1,4 @@
-import { atLeast } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery, useCommand } from '@verba/kit/query';
+import { keepPrevious, useRouteQuery, useCommand } from '@verba/kit/query';
 import { getPrompts, promptHistory, type PromptKind, restorePrompt, updatePrompt, testPrompt } from '@verba/contracts/http';
 import { type CommandOptions } from '../../../shared/api/command-options';
 
@@ -11,11 +10,11 @@ export const PROMPT_TITLES: Record<PromptKind, string> = {
 };
 
 export function usePrompts() {
-  return useRouteQuery(getPrompts, { query: atLeast(useMinPosition()) }, { placeholderData: keepPrevious });
+  return useRouteQuery(getPrompts, {}, { placeholderData: keepPrevious });
 }
 
 export function usePromptVersions(kind: PromptKind) {
-  return useRouteQuery(promptHistory, { query: { kind, ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(promptHistory, { query: { kind } }, { placeholderData: keepPrevious });
 }
 
 export const useRestorePrompt = (options?: CommandOptions<typeof restorePrompt>) => useCommand(restorePrompt, options);

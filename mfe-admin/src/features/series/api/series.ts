@@ -1,5 +1,4 @@
-import { atLeast } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   ADMIN_PAGE_SIZE,
   adminCreateSeries,
@@ -11,20 +10,16 @@ import {
 import type { LearningLanguage } from '@verba/contracts';
 import type { CommandOptions } from '../../../shared/api/command-options';
 
-/** A page of every series (any author), read once the tab's latest write is in the read model. */
+/** A page of every series (any author). */
 export const useSeriesPage = (languageCode: LearningLanguage | undefined, page: number) =>
   useRouteQuery(
     adminListSeries,
-    { query: { ...(languageCode ? { languageCode } : {}), page, pageSize: ADMIN_PAGE_SIZE, ...atLeast(useMinPosition()) } },
+    { query: { ...(languageCode ? { languageCode } : {}), page, pageSize: ADMIN_PAGE_SIZE } },
     { placeholderData: keepPrevious },
   );
 
 export const useSeries = (id: string | undefined) =>
-  useRouteQuery(
-    adminGetSeries,
-    { params: { seriesId: id ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: !!id, placeholderData: keepPrevious },
-  );
+  useRouteQuery(adminGetSeries, { params: { seriesId: id ?? '' } }, { enabled: !!id, placeholderData: keepPrevious });
 
 export const useCreateSeries = (options?: CommandOptions<typeof adminCreateSeries>) => useCommand(adminCreateSeries, options);
 export const useDeleteSeries = (options?: CommandOptions<typeof adminDeleteSeries>) => useCommand(adminDeleteSeries, options);

@@ -1,5 +1,5 @@
-import { atLeast, toast } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { toast } from '@verba/kit';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   adminDeleteUser,
   adminGetUser,
@@ -16,19 +16,14 @@ export type UserFilters = Partial<Omit<AdminUserSearch, 'minPosition'>>;
 /** Drops empty fields, so the URL and the query key only carry what the admin chose. */
 const chosen = (f: UserFilters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as UserFilters;
 
-// Both re-keyed by this tab's latest write (read-your-writes), as the other admin lists.
 export const useUserSearch = (filters: UserFilters) =>
-  useRouteQuery(adminListUsers, { query: { ...chosen(filters), ...atLeast(useMinPosition()) } }, { placeholderData: keepPrevious });
+  useRouteQuery(adminListUsers, { query: chosen(filters) }, { placeholderData: keepPrevious });
 export const useAdminUser = (userId: string | undefined) =>
-  useRouteQuery(
-    adminGetUser,
-    { params: { userId: userId ?? '' }, query: atLeast(useMinPosition()) },
-    { enabled: Boolean(userId), placeholderData: keepPrevious },
-  );
+  useRouteQuery(adminGetUser, { params: { userId: userId ?? '' } }, { enabled: Boolean(userId), placeholderData: keepPrevious });
 export const useUserActivity = (userId: string | undefined) =>
   useRouteQuery(userAnalyticsRoute, { query: { userId: userId ?? '', limit: 10 } }, { enabled: Boolean(userId) });
 
-/** Every user action: a toast either way; the lists and the user's page read again with the action's position. */
+/** Every user action: a toast either way (the lists and the user's page read again by themselves). */
 function useUserCommand<D extends typeof adminSetRole | typeof adminSetDisabled | typeof adminSetSubscription | typeof adminDeleteUser>(
   route: D,
   done: string,

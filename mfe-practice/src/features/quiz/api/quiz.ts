@@ -1,6 +1,4 @@
-import { useCallback } from 'react';
-import { atLeast, client, sendCommand } from '@verba/kit';
-import { useMinPosition } from '@verba/kit/query';
+import { readRoute, sendCommand } from '@verba/kit';
 import { quickQuizAnswer, quickQuizList, quickQuizOne } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { useRoundQuery } from '../../../shared/use-round-query';
@@ -14,17 +12,10 @@ export async function answerQuestion(id: string, answerId: string): Promise<bool
   return result.correct;
 }
 
-export type Questions = Awaited<ReturnType<ReturnType<typeof useQuestionsAbout>>>;
-
-/** Asks a fresh question on each of these cards (GET practice/quick-quiz/one), after the answers sent so far. */
-export function useQuestionsAbout(languageCode: LearningLanguage) {
-  const minPosition = useMinPosition();
-  return useCallback(
-    async (ids: readonly string[]) => {
-      const query = { languageCode, ...atLeast(minPosition) };
-      const answers = await Promise.all(ids.map((id) => client.call(quickQuizOne, { query: { ...query, id } })));
-      return answers.flatMap((a) => (a.question ? [a.question] : []));
-    },
-    [languageCode, minPosition],
-  );
+/** A fresh question on each of these cards (GET practice/quick-quiz/one), read after the answers sent so far. */
+export async function questionsAbout(languageCode: LearningLanguage, ids: readonly string[]) {
+  const answers = await Promise.all(ids.map((id) => readRoute(quickQuizOne, { query: { languageCode, id } })));
+  return answers.flatMap((a) => (a.question ? [a.question] : []));
 }
+
+export type Questions = Awaited<ReturnType<typeof questionsAbout>>;

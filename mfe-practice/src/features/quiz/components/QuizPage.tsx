@@ -4,7 +4,7 @@ import { LANGUAGE_NAMES } from '@verba/contracts';
 import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
-import { useQuestionsAbout, useQuizQuestions, type Questions } from '../api/quiz';
+import { questionsAbout, useQuizQuestions, type Questions } from '../api/quiz';
 import { QuizGame } from './QuizGame';
 
 /** A round on the questions missed, asked anew; null for the quiz's own list. */
@@ -14,7 +14,6 @@ type Retry = { state: 'loading' } | { state: 'ready'; questions: Questions } | {
 export function QuizPage() {
   const languageCode = useLearningLanguage();
   const { result, nextRound } = useQuizQuestions(languageCode);
-  const questionsAbout = useQuestionsAbout(languageCode);
   const [round, setRound] = useState(0);
   const [retry, setRetry] = useState<Retry>(null);
   const questions = retry?.state === 'ready' ? retry.questions : result.data?.questions;
@@ -26,7 +25,7 @@ export function QuizPage() {
   const askAgain = (ids: string[]) => {
     setRetry({ state: 'loading' });
     setRound((r) => r + 1);
-    questionsAbout(ids).then(
+    questionsAbout(languageCode, ids).then(
       (asked) => setRetry({ state: 'ready', questions: asked }),
       (error: unknown) => setRetry({ state: 'error', message: error instanceof Error ? error.message : String(error) }),
     );
