@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link, QueryErrorNotice, SectionHeader, Spinner, toast, useSession } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
-import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage, LANGUAGE_NAMES } from '@verba/contracts';
+import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
+import { languageName } from '../../../language';
 import { useCounts } from '../api/my-words';
 import { previewFile, useApplyPlan, type Preview } from '../api/word-import';
 import { ImportPreview } from './ImportPreview';
@@ -20,7 +21,7 @@ export function DictionaryPage() {
     LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage),
   );
   const counts = useCounts(languageCode);
-  const languageLabel = LANGUAGE_NAMES[languageCode];
+  const languageLabel = languageName(languageCode);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -68,7 +69,7 @@ export function DictionaryPage() {
           >
             {LEARNING_LANGUAGES.map((code) => (
               <option key={code} value={code}>
-                {LANGUAGE_NAMES[code]}
+                {languageName(code)}
               </option>
             ))}
           </select>

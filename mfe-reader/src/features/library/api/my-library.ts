@@ -1,5 +1,5 @@
 import { atLeast, sendCommand } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { invalidatePaths, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { deletePrivateArticle, getArticleProgress, lastArticles, userArticles } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
@@ -25,7 +25,8 @@ export function useReadingProgress(languageCode: LearningLanguage, enabled: bool
   );
 }
 
-/** Deletes one of the learner's private articles; the lists of articles read after its position. */
+/** Deletes one of the learner's private articles; every list of articles is read again. */
 export async function deleteOwnArticle(articleId: string) {
   await sendCommand(deletePrivateArticle, { query: { articleId } });
+  void invalidatePaths(['/api/articles', '/api/series']);
 }

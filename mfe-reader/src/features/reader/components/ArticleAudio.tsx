@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '@verba/kit';
-import { useArticleAudio } from '../api/reader-api';
+import { useRouteQuery } from '@verba/kit/query';
+import { getAudio } from '@verba/contracts/http';
 
 // The player and its styles are fetched only for an article an admin attached audio to (most have
 // none), so they stay out of the library's and the reader's first load.
@@ -10,7 +11,7 @@ const SentencePlayer = lazy(() =>
 
 /** The article's audio, when an admin attached some: play it and follow the highlighted sentence. */
 export function ArticleAudio({ articleId, text }: { articleId: string; text: string }) {
-  const audio = useArticleAudio(articleId);
+  const audio = useRouteQuery(getAudio, { params: { targetKind: 'article', targetId: articleId } });
   if (!audio.data?.audio) return null;
   return (
     <ErrorBoundary label="the audio player">

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@verba/kit';
-import { useSpeechAllowance } from '../api/speech-api';
+import { useRouteQuery } from '@verba/kit/query';
+import { translationLimit } from '@verba/contracts/http';
 
 const SUBSCRIBE_PATH = '/app/user-profile/subscribe';
 
@@ -10,7 +11,7 @@ const SUBSCRIBE_PATH = '/app/user-profile/subscribe';
  * `speaking` is the panel's playing flag: when a play ends the count is read again.
  */
 export function SpeechAllowance({ speaking }: { speaking: boolean }) {
-  const allowance = useSpeechAllowance();
+  const allowance = useRouteQuery(translationLimit, {}, { staleTime: 0 });
   const wasSpeaking = useRef(speaking);
   const { refetch } = allowance;
   useEffect(() => {
