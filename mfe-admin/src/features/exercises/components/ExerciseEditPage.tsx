@@ -6,7 +6,8 @@ import { GAP } from '@verba/contracts/domain';
 import { EXERCISE_MESSAGES, MAX_EXERCISES } from '@verba/contracts/http';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { FormError, useGuardedSubmit } from '../../../components/forms';
-import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind, usePutMissingWords, usePutQuestions } from '../api/exercises';
+import { useAdminExercises, usePutMissingWords, usePutQuestions } from '../api/exercises';
+import { KIND_NAMES, itemsOf, type ExerciseKind } from '../kinds';
 import { WithHistory } from '../../../components/HistoryTab';
 
 /** Alternatives are written "Lena; Sie heißt Lena". */

@@ -1,6 +1,7 @@
 import { EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner } from '@verba/kit';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
-import { KIND_NAMES, itemsOf, useAdminExercises, type ExerciseKind } from '../api/exercises';
+import { useAdminExercises } from '../api/exercises';
+import { KIND_NAMES, itemsOf, type ExerciseKind } from '../kinds';
 import { WithHistory } from '../../../components/HistoryTab';
 
 /** /app/admin/languages/exercises/missing-words?chapterId and /ask-questions?chapterId: a chapter's exercises of one kind, and their History tab. */

@@ -1,6 +1,6 @@
 import { keepPrevious, useRouteQuery, useCommand } from '@verba/kit/query';
 import { adminListForumReports, adminHideForumPost, adminLockForumThread } from '@verba/contracts/http';
-import { type CommandOptions } from '../../../shared/api/command-options';
+import type { CommandOptions } from '../../../shared/api/command-options';
 
 /** A page of reported forum posts (read again by itself after hiding or locking). */
 export function useForumReports(page = 1) {

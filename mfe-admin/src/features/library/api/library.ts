@@ -43,10 +43,8 @@ export function usePendingArticles(page: number, pageSize = ADMIN_PAGE_SIZE) {
 
 export const useAdminCreateArticle = (options?: CommandOptions<typeof adminCreateArticle>) => useCommand(adminCreateArticle, options);
 export const useAdminUpdateArticle = (options?: CommandOptions<typeof adminUpdateArticle>) => useCommand(adminUpdateArticle, options);
-
 export const useAdminDeleteArticle = (options?: CommandOptions<typeof adminDeleteArticle>) => useCommand(adminDeleteArticle, options);
 export const useMakePublicPremium = (options?: CommandOptions<typeof makePublicPremium>) => useCommand(makePublicPremium, options);
-
 export const useAdminReviewArticles = (options?: CommandOptions<typeof adminReviewArticles>) => useCommand(adminReviewArticles, options);
 
 /** The series an article of this language can belong to (the form's picker). */

@@ -1,6 +1,6 @@
 import { keepPrevious, useRouteQuery, useCommand } from '@verba/kit/query';
 import { getPrompts, promptHistory, type PromptKind, restorePrompt, updatePrompt, testPrompt } from '@verba/contracts/http';
-import { type CommandOptions } from '../../../shared/api/command-options';
+import type { CommandOptions } from '../../../shared/api/command-options';
 
 /** What each prompt is for, in the admin's words (spec §2's three prompt pages). */
 export const PROMPT_TITLES: Record<PromptKind, string> = {
@@ -19,5 +19,4 @@ export function usePromptVersions(kind: PromptKind) {
 
 export const useRestorePrompt = (options?: CommandOptions<typeof restorePrompt>) => useCommand(restorePrompt, options);
 export const useUpdatePrompt = (options?: CommandOptions<typeof updatePrompt>) => useCommand(updatePrompt, options);
-
 export const useTestPrompt = (options?: CommandOptions<typeof testPrompt>) => useCommand(testPrompt, options);
