@@ -15,13 +15,16 @@ import { settleReadings } from './readings.mjs';
 import { normalizeKey, parseFreedictEntry, parseMuellerEntry } from './entries.mjs';
 import {
   conjugatedForm,
+  followPluralLemmas,
   germanBaseForms,
+  germanInfinitives,
   germanLemmaHints,
   germanParadigmLinks,
   objectVerb,
   parseVerbTable,
   sameStart,
   strongVerbLinks,
+  verbalNounDeclined,
   withoutObjects,
   withoutPronouns,
 } from './german-forms.mjs';
@@ -31,6 +34,7 @@ import { imperfectiveCandidates, sureImperfectives } from './russian-aspect.mjs'
 import { englishKey, Lexicon } from './lexicon.mjs';
 import { fetchPackages, packageEntries } from './sources.mjs';
 import { writeSources } from './attribution.mjs';
+import { addSupplement, keepSupplementOrder, readSupplement, supplementLines } from './supplement.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = path.join(ROOT, 'services/data/dictionaries');
@@ -41,8 +45,8 @@ const OUT = path.join(ROOT, 'services/data/dictionaries');
 // sources confirm it (Lexicon's attest: the dictionary of the other direction lists the word for it, or
 // the route through German reaches it). A gloss that several entries or sources give gains (Lexicon's
 // CORROBORATION); a phrase loses against a word.
-// Tiers far apart: what a gloss gains within one (place, frequency, agreement) never lifts it to the next.
-const SUPPLEMENT = 40_000_000;
+// Tiers far apart: what a gloss gains within one (place, frequency, agreement) never lifts it to the next
+// (the supplement's tier, above DIRECT, is in supplement.mjs).
 const DIRECT = 30_000_000;
 const INVERTED = 20_000_000;
 const PLAIN = 200_000;
@@ -124,7 +128,7 @@ const directScore = (commonness, headword, g, refs) =>
 function addDirect(lexicon, parsed, commonness) {
   for (const { headword, tags, glosses, refs } of parsed) {
     for (const g of glosses) {
-      lexicon.addGloss(headword, g.text, directScore(commonness, headword, g, refs), !g.labelled);
+      lexicon.addGloss(headword, g.text, directScore(commonness, headword, g, refs), !g.labelled, !g.labelled);
       lexicon.markSense(headword, g.text, senseOf(tags));
     }
   }
@@ -201,13 +205,20 @@ function addGerman(lexicon, parsed, commonness, englishBase) {
     for (const g of glosses) {
       const text = verb ? withoutObjects(g.text) : '';
       if (verb !== headword || !text)
-        lexicon.addGloss(headword, g.text, directScore(commonness, headword, g, refs) - samePlural, !g.labelled && !samePlural);
+        lexicon.addGloss(
+          headword,
+          g.text,
+          directScore(commonness, headword, g, refs) - samePlural,
+          !g.labelled && !samePlural,
+          !g.labelled,
+        );
       if (text)
         lexicon.addGloss(
           verb,
           text,
           directScore(commonness, verb, { ...g, text }, refs) - (construction ? CONSTRUCTION : 0),
           !construction && !g.labelled,
+          !g.labelled,
         );
     }
   }
@@ -244,19 +255,18 @@ function attestBack(lexicon, pairs, key = (t) => t) {
  * "Katzen" is also a form of igerman98's "Katz").
  */
 function linkGerman(lexicon, parsed, hunspell, supplementLemmas, verbTable) {
-  // A word with an entry of its own as a singular noun or an infinitive is no other word's form ("Katze", not Katz's).
+  // A word with an entry of its own as a singular noun or an infinitive is no other word's form ("Katze",
+  // not Katz's), unless it is a verb used as a noun, only in a field's or register's sense, and declined
+  // like a noun ("Vögeln" [vulg.] is also Vogel's dative plural): settleReadings decides which reads first.
   const headwords = new Set(parsed.filter(({ tags }) => tags.includes('sg') || tags.includes('v')).map(({ headword }) => headword));
-  const infinitives = new Set(
-    parsed
-      .filter(({ tags }) => tags.includes('v'))
-      .map(({ headword }) => objectVerb(headword) ?? headword)
-      .filter((h) => /^\p{Ll}+$/u.test(h)),
-  );
+  const infinitives = germanInfinitives(parsed);
+  const verbalNoun = verbalNounDeclined(infinitives);
+  const ownWord = (form, lemma) => headwords.has(form) && !(lexicon.specialist(lexicon.keyOf(form)) && verbalNoun(form, lemma));
   for (const [form, lemma] of supplementLemmas) lexicon.addLemma(form, lemma);
   for (const [form, lemma] of strongVerbLinks(verbTable, infinitives)) if (!headwords.has(form)) lexicon.addLemma(form, lemma);
   for (const [form, lemma] of germanParadigmLinks(parsed)) lexicon.addLemma(form, lemma);
-  for (const [form, lemma] of germanLemmaHints(parsed, (key) => lexicon.hasGlosses(key))) lexicon.addLemma(form, lemma);
-  for (const [form, lemma] of hunspell) if (form !== lemma && !headwords.has(form)) lexicon.addLemma(form, lemma);
+  for (const [form, lemma] of germanLemmaHints(parsed, (word) => lexicon.hasGlosses(lexicon.keyOf(word)))) lexicon.addLemma(form, lemma);
+  for (const [form, lemma] of hunspell) if (form !== lemma && !ownWord(form, lemma)) lexicon.addLemma(form, lemma);
 }
 
 /**
@@ -365,24 +375,6 @@ function addAspectPartners(lexicon, lemmas) {
 }
 
 /**
- * The hand-written supplement (supplement/<language>.tsv, `key<TAB>glosses[<TAB>lemma]`): contractions,
- * function words, and irregular forms no source links to their lemma ("ist" -> sein). Returns the
- * [form, lemma] pairs, linked once the lemmas have their glosses.
- */
-const readSupplement = (name) => fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'supplement', name), 'utf8');
-
-function addSupplement(lexicon, language) {
-  const lemmas = [];
-  for (const line of readSupplement(`${language}.tsv`).split('\n')) {
-    const [key, glosses, lemma] = line.split('\t');
-    if (!key || key.startsWith('#')) continue;
-    if (glosses) glosses.split('; ').forEach((g, i) => lexicon.addGloss(key, g, SUPPLEMENT - i));
-    if (lemma) lemmas.push([key, lemma]);
-  }
-  return lemmas;
-}
-
-/**
  * An inflected form that is no headword of its own shows its lemma's glosses, not the English words it was
  * found under when a dictionary was read backwards ("книги": copy, from a "copy: экземпляр книги" entry;
  * "времени": Edwardian). What the right-way dictionaries give a form ("fue": was) stays.
@@ -401,7 +393,7 @@ function preferLemmaGlosses(lexicon, analyzed, hunspell) {
 async function build(language, sources, commonness, german, write = true) {
   const isFormOf = englishForms(englishIrregular());
   const lexicon = new Lexicon({ cased: language === 'de' });
-  const supplementLemmas = addSupplement(lexicon, language);
+  const supplementLemmas = addSupplement(lexicon, supplementLines(language));
   const germanEntries = language === 'de' ? packageEntries(sources, 'dict-freedict-deu-eng').map((text) => parseFreedictEntry(text)) : [];
   if (language === 'de') {
     addGerman(lexicon, germanEntries, commonness, englishBaseForm(englishIrregular(), commonness));
@@ -467,7 +459,11 @@ async function build(language, sources, commonness, german, write = true) {
       ? germanBaseForms(germanEntries).map((h) => lexicon.keyOf(h))
       : analyzed.filter(([form, lemma, ligature]) => form === lemma || form === ligature).map(([form]) => form),
   );
-  settleReadings(lexicon, { baseForms, commonness, isFormOf });
+  keepSupplementOrder(lexicon, supplementLines(language));
+  if (language === 'de') followPluralLemmas(lexicon, baseForms);
+  const declined = language === 'de' ? verbalNounDeclined(germanInfinitives(germanEntries)) : undefined;
+  const named = new Set(supplementLemmas.map(([form]) => lexicon.keyOf(form)));
+  settleReadings(lexicon, { baseForms, commonness, isFormOf, declined, named });
   if (ANALYZERS[language]) {
     const verbForms = analyzed.filter(([form, , , verb]) => verb && !baseForms.has(form));
     giveVerbFormsVerbSenses(

@@ -7,16 +7,20 @@ import { normalizeKey, parseFreedictEntry, parseMuellerEntry, splitTopLevel } fr
 import { englishBaseForm, englishForms, englishIrregular } from './english-forms.mjs';
 import {
   conjugatedForm,
+  declinedNoun,
+  followPluralLemmas,
   germanLemmaHints,
   germanParadigmLinks,
   objectVerb,
   parseVerbTable,
   related,
   strongVerbLinks,
+  verbalNounDeclined,
   withoutObjects,
   withoutPronouns,
 } from './german-forms.mjs';
 import { settleReadings } from './readings.mjs';
+import { addSupplement, keepSupplementOrder, SUPPLEMENT } from './supplement.mjs';
 import { CUTOFF, Lexicon, usableKey } from './lexicon.mjs';
 import { imperfectiveCandidates, sureImperfectives } from './russian-aspect.mjs';
 
@@ -110,16 +114,20 @@ describe('German forms', () => {
       { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Einrichtung', 'Anstalt'] },
       { headword: 'Häuser', tags: ['pl'], glosses: [], see: ['Haus', 'frei Haus'] },
       { headword: 'Essen', tags: ['pl'], glosses: [], see: ['Kamin'] },
+      // A noun's plural links to the noun as written, not to the verb form spelt alike ("ich esse").
+      { headword: 'Esse', tags: ['fem', 'n', 'sg'], glosses: [], see: [] },
+      { headword: 'Essen', tags: ['pl'], glosses: [], see: ['Schmiedeesse', 'Esse'] },
     ];
     expect(germanParadigmLinks(parsed)).toEqual([
       ['gehend', 'gehen'],
       ['ging', 'gehen'],
       ['geht', 'gehen'],
     ]);
-    const known = new Set(['essen', 'haus', 'einrichtung', 'kamin']);
+    const known = new Set(['essen', 'Haus', 'Einrichtung', 'Kamin', 'Esse']);
     expect(germanLemmaHints(parsed, (k: string) => known.has(k))).toEqual([
       ['gegessen', 'essen'],
-      ['Häuser', 'haus'],
+      ['Häuser', 'Haus'],
+      ['Essen', 'Esse'],
     ]);
   });
 
@@ -141,7 +149,7 @@ describe('German forms', () => {
       ...['Stulle', 'Brötli', 'Küchlein', 'Neuling'].map((headword) => ({ headword, tags: ['neut', 'n', 'sg'], glosses: [], see: [] })),
       ...['empfangen', 'erhalten', 'kriegen'].map((headword) => ({ headword, tags: ['v'], glosses: [], see: [] })),
     ];
-    const known = new Set(['stulle', 'brötli', 'empfangen', 'erhalten', 'kriegen', 'küchlein', 'neuling', 'haben', 'sein']);
+    const known = new Set(['Stulle', 'Brötli', 'empfangen', 'erhalten', 'kriegen', 'Küchlein', 'Neuling', 'haben', 'sein']);
     expect(germanLemmaHints(parsed, (k: string) => known.has(k))).toEqual([]);
     // haben's own forms only; "ist" and "bin" of sein are spelt unlike it and come from supplement/de.tsv.
     expect(germanParadigmLinks(parsed)).toEqual([
@@ -402,5 +410,112 @@ describe('issue 36.7: base forms and first meanings', () => {
     settleReadings(lexicon, { baseForms: new Set(), commonness, isFormOf });
     expect(lexicon.topGlosses('fand', 2)).toEqual(['found', 'thought']);
     expect(lexicon.topGlosses('spielte', 2)).toEqual(['play', 'gambled']);
+  });
+});
+
+describe('issue 36.7 follow-ups: a capitalized German word is a noun first; modal verbs say "can" first', () => {
+  const commonness = commonnessFrom(
+    new Map([
+      ['fuck', 19_000],
+      ['bird', 2_300],
+      ['food', 7_900],
+      ['forge', 40],
+      ['eat', 12_800],
+      ['running', 3_000],
+      ['run', 20_000],
+    ]),
+  );
+  const isFormOf = englishForms(new Map());
+  const infinitives = new Set(['vögeln', 'essen', 'laufen']);
+
+  /** Vogel, its plural and the vulgar verb; Essen (food) and Esse (forge, plural Essen); Laufen, only the verb's noun. */
+  function german() {
+    const lexicon = new Lexicon({ cased: true });
+    lexicon.addGloss('Vogel', 'bird', 10);
+    lexicon.addGloss('Vögel', 'birds', 10);
+    lexicon.addLemma('Vögel', 'Vogel');
+    lexicon.addGloss('vögeln', 'fuck', 10);
+    // "das Vögeln" is in Ding only as [vulg.]; igerman98 makes "Vögeln" of its word "Vögel".
+    lexicon.addGloss('Vögeln', 'fuck', 10, false, false);
+    lexicon.addLemma('Vögeln', 'Vögel');
+    lexicon.addGloss('essen', 'eat', 10);
+    lexicon.addGloss('Esse', 'forge', 10);
+    lexicon.addGloss('Essen', 'food', 10);
+    lexicon.addLemma('Essen', 'Esse');
+    lexicon.addGloss('laufen', 'run', 10);
+    lexicon.addGloss('Laufen', 'running', 10);
+    return lexicon;
+  }
+
+  it('reads "Vögeln" as Vogel\'s dative plural (bird), not the vulgar verb; keeps the everyday noun senses of Essen and Laufen', () => {
+    const lexicon = german();
+    const baseForms = new Set(['Vogel', 'vögeln', 'Vögeln', 'essen', 'Esse', 'Essen', 'laufen', 'Laufen']);
+    followPluralLemmas(lexicon, baseForms);
+    settleReadings(lexicon, { baseForms, commonness, isFormOf, declined: verbalNounDeclined(infinitives) });
+    expect(lexicon.toLines()).toEqual([
+      'Essen\tfood\t',
+      'Laufen\trunning\t',
+      // A capital stays only where the lower-case spelling is another word's.
+      'Vögeln\t\tvogel',
+      'esse\tforge\t',
+      'essen\teat\t',
+      'laufen\trun\t',
+      'vogel\tbird\t',
+      'vögel\tbirds\tvogel',
+      'vögeln\tfuck\t',
+    ]);
+  });
+
+  it("lets a verb's noun yield only when it is a field's or register's word and a plural or case of another noun", () => {
+    // Without the rule (no `declined`, as for French), "Vögeln" keeps its own reading.
+    const lexicon = german();
+    const baseForms = new Set(['Vögeln', 'Essen']);
+    settleReadings(lexicon, { baseForms, commonness, isFormOf });
+    expect(lexicon.topGlosses('Vögeln', 2)).toEqual(['fuck']);
+    const declined = verbalNounDeclined(infinitives);
+    expect(declined('Vögeln', 'Vögel')).toBe(true);
+    expect(declined('Vögeln', 'Vogel')).toBe(true);
+    // Derived words are no case of their base: "Abtreibung" (abtreiben), "Amerikanerin"; a lower-case verb is no noun's case.
+    expect(declinedNoun('Abtreibung', 'abtreiben')).toBe(false);
+    expect(declinedNoun('Amerikanerin', 'Amerikaner')).toBe(false);
+    expect(declinedNoun('stricken', 'Strick')).toBe(false);
+    expect(declinedNoun('Eiern', 'Ei')).toBe(true);
+    // A noun that is no verb's ("Granate", also a plural of Granat) does not yield.
+    expect(declined('Granate', 'Granat')).toBe(false);
+  });
+
+  it('links the case of an umlaut plural to the singular: Männern is Mann\'s, not "from männer"', () => {
+    const lexicon = new Lexicon({ cased: true });
+    lexicon.addGloss('Mann', 'man', 10);
+    lexicon.addGloss('Männer', 'men', 10);
+    lexicon.addLemma('Männer', 'Mann');
+    lexicon.addLemma('Männern', 'Männer');
+    lexicon.addGloss('hindern', 'hinder', 10);
+    lexicon.addGloss('gehindert', 'hindered', 10);
+    lexicon.addLemma('gehindert', 'hindern');
+    lexicon.addLemma('ungehindert', 'gehindert'); // a derived word, no case of a plural: left as it is
+    followPluralLemmas(lexicon, new Set(['Mann', 'hindern']));
+    expect(lexicon.toLines()).toEqual([
+      'gehindert\thindered\thindern',
+      'hindern\thinder\t',
+      'mann\tman\t',
+      'männer\tmen\tmann',
+      'männern\t\tmann',
+      'ungehindert\t\tgehindert',
+    ]);
+  });
+
+  it("keeps the supplement's glosses first and in its order, whatever other sources confirm (können: can, not may)", () => {
+    const lexicon = new Lexicon({ cased: true });
+    const rows = [['können', 'can; be able to; may']];
+    addSupplement(lexicon, rows);
+    // Ding's entries and the English-German dictionary agree on "may" more often than on "can".
+    lexicon.addGloss('können', 'may', SUPPLEMENT - 2);
+    lexicon.addGloss('können', 'may', SUPPLEMENT - 2);
+    lexicon.attest('können', 'may', 'back', 173_205);
+    lexicon.addGloss('können', 'be able', SUPPLEMENT - 500_000);
+    expect(lexicon.topGlosses('können', 1)).toEqual(['may']);
+    keepSupplementOrder(lexicon, rows);
+    expect(lexicon.topGlosses('können', 4)).toEqual(['can', 'be able to', 'may']);
   });
 });

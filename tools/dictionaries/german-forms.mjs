@@ -4,6 +4,7 @@
 // synonyms and their forms ("Brötchen ... see: {Stulle}", "haben ... see: {besitzt}"), so a reference
 // counts only when it is a form of the same word: spelt like it (`related`), never through a shared gloss.
 import { normalizeKey } from './entries.mjs';
+import { MAX_LEMMAS } from './lexicon.mjs';
 
 /** Tags of an entry that is a lemma itself (a noun's singular, a verb's infinitive, an adjective). */
 const LEMMA_TAGS = new Set(['masc', 'fem', 'neut', 'v', 'adj', 'adv', 'conj', 'prep', 'pron', 'art', 'num']);
@@ -35,6 +36,30 @@ export function related(form, lemma) {
 /** A strong verb's conjugated form keeps at least the first letter ("ging" / "gehen", "sah" / "sehen"). */
 export const sameStart = (form, lemma) => umlautless(form).charAt(0) === umlautless(lemma).charAt(0);
 
+/** What a German noun's plural and cases add to it: Sieg-en, Ei-ern, Robbe-n, Vögel-n (the plural igerman98 lists). */
+const DECLENSION = new Set(['', 'e', 'en', 'n', 'er', 'ern', 's', 'es', 'ns', 'ens']);
+const capital = (word) => /^\p{Lu}/u.test(word);
+/** `form` is a plural or case of the noun `lemma`, both capitalized, umlauts aside: not a derived word ("Abtreibung" of abtreiben, "Amerikanerin"). */
+export function declinedNoun(form, lemma) {
+  const [f, l] = [umlautless(form), umlautless(lemma)];
+  return capital(form) && capital(lemma) && f.startsWith(l) && DECLENSION.has(f.slice(l.length));
+}
+
+/** The infinitives of the German dictionary's verbs, those filed with their objects too ("etw. sagen": sagen). */
+export const germanInfinitives = (parsed) =>
+  new Set(
+    parsed
+      .filter(({ tags }) => tags.includes('v'))
+      .map(({ headword }) => objectVerb(headword) ?? headword)
+      .filter((h) => /^\p{Ll}+$/u.test(h)),
+  );
+
+/**
+ * `verbalNoun(form, lemma)`: `form` is a verb's infinitive used as a noun ("das Vögeln", of vögeln) and a
+ * plural or case of the noun `lemma` too (Vögeln, dative plural of Vogel).
+ */
+export const verbalNounDeclined = (infinitives) => (form, lemma) => infinitives.has(form.toLowerCase()) && declinedNoun(form, lemma);
+
 /** A plural begins with its singular's stem, umlauts aside: "Häuser" / "Haus", "Katzen" / "Katze", not "Brötchen" / "Brötli". */
 const pluralOf = (form, lemma) => umlautless(form).startsWith(umlautless(lemma).replace(/e$/, ''));
 
@@ -53,10 +78,10 @@ export function germanLemmaHints(parsed, hasGlosses) {
     const form = normalizeKey(headword);
     const like = tags.includes('pl') ? pluralOf : related;
     // References may be synonyms ("Essen <pl> chimneys, see: {Kamin}"): only a form of the same word counts.
+    // The lemma keeps its capital: "Essen <pl> hearths, see: {Esse}" is the noun's, not "(ich) esse".
     const lemma = see
       .filter((s) => SINGLE_WORD.test(s))
-      .map(normalizeKey)
-      .find((s) => s !== form && lemmaWords.has(s) && like(form, s));
+      .find((s) => normalizeKey(s) !== form && lemmaWords.has(normalizeKey(s)) && like(form, normalizeKey(s)));
     if (!lemma) continue;
     const tally = votes.get(headword) ?? new Map();
     tally.set(lemma, (tally.get(lemma) ?? 0) + 1);
@@ -295,4 +320,23 @@ export function strongVerbLinks(table, infinitives) {
     }
   }
   return pairs;
+}
+
+/**
+ * A German noun's case linked to its plural links to its singular: hunspell's igerman98 lists an umlaut
+ * plural as a word of its own ("Männer", "Vögel"), so its dative ("Männern", "Vögeln") was "from männer".
+ * A lemma that is no base form itself (`baseForms`) and a plural of another noun gives way to that noun.
+ */
+export function followPluralLemmas(lexicon, baseForms) {
+  for (const [key, e] of lexicon.entries) {
+    if (!e.lemmas.size) continue;
+    const followed = [...e.lemmas].flatMap((l) => {
+      const singular = baseForms.has(l) || !declinedNoun(key, l) ? undefined : [...(lexicon.entries.get(l)?.lemmas ?? [])][0];
+      return singular && declinedNoun(l, singular) ? [singular] : [l];
+    });
+    // Like "Häusern" (haus), the form then shows the singular's meaning; a compound ending in it names its
+    // singular too ("Campingplätzen": campingplatz).
+    const lemmas = [...new Set(followed)].filter((l) => l !== key);
+    if (lemmas.length) lexicon.setLemmas(key, lemmas.slice(0, MAX_LEMMAS));
+  }
 }

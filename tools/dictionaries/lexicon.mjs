@@ -79,16 +79,28 @@ export class Lexicon {
 
   /**
    * Adds a gloss under a headword (normalized here); a repeated gloss keeps its best score and counts the
-   * mention (unless `mention` is false: a mention that confirms nothing).
+   * mention (unless `mention` is false: a mention that confirms nothing). `plain` is false for a word a
+   * source marks as one field's or register's ("[vulg.] fuck", "[chem.] nitrogen").
    */
-  addGloss(headword, gloss, score, mention = true) {
+  addGloss(headword, gloss, score, mention = true, plain = true) {
     const key = this.keyOf(headword);
     const text = gloss.trim();
     if (!usableKey(key.toLowerCase()) || !text || text.length > MAX_GLOSS_LENGTH || /[\t\n]/.test(text) || PHONETIC.test(text)) return;
     const glosses = this.entry(key).glosses;
     const known = glosses.get(text);
-    if (!known) glosses.set(text, { best: score, mentions: mention ? 1 : 0 });
-    else Object.assign(known, { best: Math.max(score, known.best), mentions: known.mentions + (mention ? 1 : 0) });
+    if (!known) glosses.set(text, { best: score, mentions: mention ? 1 : 0, plain });
+    else
+      Object.assign(known, {
+        best: Math.max(score, known.best),
+        mentions: known.mentions + (mention ? 1 : 0),
+        plain: known.plain || plain,
+      });
+  }
+
+  /** Has glosses, each of them only a field's or register's word ("Vögeln": [vulg.] fuck, screw). */
+  specialist(key) {
+    const glosses = [...(this.entries.get(this.find(key))?.glosses.values() ?? [])];
+    return glosses.length > 0 && glosses.every((g) => g.plain === false);
   }
 
   /** Notes what a gloss of the key translates the word as: 'v' (a verb) or 'n' (a noun). */

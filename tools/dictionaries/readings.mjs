@@ -4,7 +4,8 @@
 // no base form, unless the other reading is much more common ("est": be; east, from être). A form
 // with glosses of its own from its own entries shows first the one that is its lemma's meaning ("fand":
 // found, of finden's find, before thought). A form of several words names the commonest first ("sommes":
-// être before somme).
+// être before somme). A word that is only a field's or register's word ("Vögeln" [vulg.]) and also a plain
+// word's form reads as that form (Vogel's dative plural).
 
 /**
  * How many times more common (SUBTLEX count of the first gloss) a form's other reading must be to stand
@@ -21,14 +22,18 @@ export const CLOSE = 100_000;
 
 /**
  * `baseForms`: keys that are a base form themselves (an analyser or the dictionary says so);
- * `commonness(gloss)`: its SUBTLEX count; `isFormOf(gloss, base)`: English inflection.
+ * `commonness(gloss)`: its SUBTLEX count; `isFormOf(gloss, base)`: English inflection; `declined(form,
+ * lemma)`: the form, a verb used as a noun, is also a plural or case of that noun (German; where not
+ * given, no word yields so); `named`: forms whose lemma the supplement names ("keine": kein), kept.
  */
-export function settleReadings(lexicon, { baseForms, commonness, isFormOf }) {
+export function settleReadings(lexicon, { baseForms, commonness, isFormOf, declined, named = new Set() }) {
   // Each lemma's reading as the sources gave it, before any of this moves glosses.
   const readings = new Map();
   for (const e of lexicon.entries.values())
     for (const l of e.lemmas) if (!readings.has(l)) readings.set(l, commonness(lexicon.topGlosses(l, 1)[0] ?? ''));
   const reading = (key) => readings.get(key) ?? 0;
+  // Words whose every gloss is a field's or register's, as the sources gave them.
+  const specialist = new Set([...lexicon.entries.keys()].filter((key) => lexicon.specialist(key)));
   // The sources' order, unless a later lemma's reading is much more common than the first's.
   const byReading = (lemmas) => {
     if (lemmas.length < 2) return lemmas;
@@ -43,8 +48,18 @@ export function settleReadings(lexicon, { baseForms, commonness, isFormOf }) {
       lexicon.setLemmas(key, byReading(lemmas));
       continue;
     }
-    if (baseForms.has(key)) {
+    if (baseForms.has(key) && !named.has(key)) {
       const own = Math.max(1, commonness(lexicon.topGlosses(key, 1)[0]));
+      // A verb used as a noun only in a field's or register's sense ("das Vögeln" [vulg.]) reads as the
+      // plain noun's form it also is (Vogel's dative plural: bird), and shows that noun's meaning alone.
+      if (specialist.has(key) && declined) {
+        const plain = byReading(lemmas.filter((l) => !specialist.has(l) && declined(key, l)));
+        if (plain.length) {
+          lexicon.dropGlosses(key);
+          lexicon.setLemmas(key, plain);
+          continue;
+        }
+      }
       const kept = byReading(lemmas.filter((l) => reading(l) >= MUCH_MORE * own));
       lexicon.setLemmas(key, kept);
       if (kept.length) for (const g of lexicon.topGlosses(kept[0], 2).reverse()) lexicon.promote(key, g);

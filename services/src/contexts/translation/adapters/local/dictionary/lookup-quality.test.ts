@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LEARNING_LANGUAGES, type LearningLanguage } from '@verba/contracts';
 import type { TranslationMemory } from '../../../domain/memory';
 import { createLocalProvider } from '../provider';
+import { sharedDictionaries } from './dictionaries';
+import { lookUpWord } from './lookup';
 
 /**
  * lookup-quality.<lang>.json: common words a learner taps, each with the base form a teacher would name
@@ -20,9 +22,10 @@ interface Expected {
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /**
- * Issue 36.7 asks for 97% per language: de 100%, fr 97.2%, es 97.2%, ru 97.2% (before the English word
+ * Issue 36.7 asks for 97% per language: de 100%, fr 99.1%, es 98.2%, ru 98.2% (before the English word
  * counts, the route through German as a second opinion, German strong verbs and the readings rules: 88.8,
- * 86.2, 89.9, 93.4).
+ * 86.2, 89.9, 93.4; with the follow-up's cases - modal verbs, capitalized German nouns - before its fixes:
+ * 96.8, 94.6, 93.8, 93.6).
  */
 const REQUIRED = 0.97;
 const noMemory = { find: async () => new Map<string, string>() } as unknown as TranslationMemory;
@@ -70,5 +73,20 @@ describe('look-up quality: common words through the real local provider and the 
     );
     expect(entries.length).toBeGreaterThanOrEqual(100);
     expect(share).toBeGreaterThanOrEqual(REQUIRED);
+  });
+
+  // The provider answers some of these from the demo glossary first ("kann": can): the dictionaries alone must too.
+  it.each([
+    ['de', 'können', undefined, 'can'],
+    ['de', 'kann', 'können', 'can'],
+    ['de', 'Vögeln', 'vogel', 'bird'],
+    ['de', 'Essen', undefined, 'meal|food'],
+    ['fr', 'peut', 'pouvoir', 'can'],
+    ['es', 'puede', 'poder', 'can'],
+    ['ru', 'может', 'мочь', 'can'],
+  ] as const)('%s "%s" in the dictionary alone: from %s, first meaning %s', async (language, word, lemma, first) => {
+    const meaning = lookUpWord(await sharedDictionaries.get(language), language, word);
+    expect(meaning?.lemma).toBe(lemma);
+    expect(first.split('|')).toContain(meaning?.glosses[0]);
   });
 });
