@@ -6,10 +6,9 @@
 import { atLeast, Link, QueryErrorNotice, Spinner, useSession } from '@verba/kit';
 import { DashboardWidget, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { getBookmark, lastArticles, type ArticleSummary } from '@verba/contracts/http';
-import { LearningLanguageSchema } from '@verba/contracts';
+import { LearningLanguageSchema, LANGUAGE_NAMES } from '@verba/contracts';
 import { DifficultyBadge } from '../features/library/components/DifficultyBadge';
 import { articleHref } from '../features/library/components/article-bits';
-import { languageName } from '../language';
 import '../features/library/library.css';
 import './widget.css';
 
@@ -43,7 +42,7 @@ function ContinueReading() {
     return (
       <>
         <p className="rdw-muted">
-          You have not opened a {languageName(languageCode)} article yet. Pick one in the library; it will wait here for you.
+          You have not opened a {LANGUAGE_NAMES[languageCode]} article yet. Pick one in the library; it will wait here for you.
         </p>
         <Link href="/app/library" className="vk-btn vk-btn--primary vk-btn--md">
           Open the library

@@ -5,7 +5,7 @@ import { translateText, type Translated, type TranslationKind } from './api/word
 export type TranslationState =
   { status: 'idle' | 'pending' | 'not-found' } | ({ status: 'done' } & Translated) | { status: 'error'; message: string };
 
-/** Translates `text` while `enabled`; a newer request replaces an older one. */
+/** Translates `text` while `enabled`; a newer request replaces an older one (pending until its answer). */
 export function useTranslation(
   kind: TranslationKind,
   text: string,
@@ -13,18 +13,20 @@ export function useTranslation(
   context: string,
   enabled = true,
 ): TranslationState {
-  const [state, setState] = useState<TranslationState>({ status: 'idle' });
+  const request = enabled && text.trim() ? JSON.stringify([kind, text, languageCode, context]) : null;
+  const [answer, setAnswer] = useState<{ request: string; state: TranslationState } | null>(null);
   useEffect(() => {
-    if (!enabled || !text.trim()) return;
+    if (request === null) return;
     let current = true;
-    setState({ status: 'pending' });
+    const settle = (state: TranslationState) => current && setAnswer({ request, state });
     translateText(kind, text, languageCode, context).then(
-      (translation) => current && setState(translation === undefined ? { status: 'not-found' } : { status: 'done', ...translation }),
-      (error: Error) => current && setState({ status: 'error', message: error.message || MESSAGES.other.translationError }),
+      (translation) => settle(translation === undefined ? { status: 'not-found' } : { status: 'done', ...translation }),
+      (error: Error) => settle({ status: 'error', message: error.message || MESSAGES.other.translationError }),
     );
     return () => {
       current = false;
     };
-  }, [kind, text, languageCode, context, enabled]);
-  return state;
+  }, [request, kind, text, languageCode, context]);
+  if (request === null) return { status: 'idle' };
+  return answer?.request === request ? answer.state : { status: 'pending' };
 }

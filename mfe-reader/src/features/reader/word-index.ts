@@ -1,7 +1,8 @@
 /**
  * The reader's text as plain DOM, outside React: a 5,000-word article is one innerHTML write
  * (a few ms) instead of 5,000 components, and a status change touches only the spans of that key
- * through a key -> elements index, so every occurrence repaints at once.
+ * through a key -> elements index, so every occurrence repaints at once. The statuses are the query
+ * cache's (the learner's dictionary); the spans only show them, so a word's status here is its paint.
  */
 import type { Token } from '@verba/contracts';
 import type { WordStatus } from './api/reader-api';
@@ -19,10 +20,8 @@ export class WordIndex {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
   private readonly byKey = new Map<string, HTMLElement[]>();
-  private readonly statuses: Map<string, WordStatus>;
 
   constructor(container: HTMLElement, tokens: readonly Token[], statuses: ReadonlyMap<string, WordStatus>) {
-    this.statuses = new Map(statuses);
     const html: string[] = [];
     let offset = 0;
     for (const token of tokens) {
@@ -36,7 +35,7 @@ export class WordIndex {
       this.starts.push(offset - token.text.length);
       this.ends.push(offset);
       html.push(
-        `<span class="${wordClass(this.statusOf(token.key))}" data-i="${i}" data-key="${escape(token.key)}" ` +
+        `<span class="${wordClass(statuses.get(token.key) ?? 'new')}" data-i="${i}" data-key="${escape(token.key)}" ` +
           `role="button" tabindex="${i === 0 ? 0 : -1}">${escape(token.text)}</span>`,
       );
     }
@@ -102,24 +101,24 @@ export class WordIndex {
     });
   }
 
+  /** The status the word is painted with ("new" for a word not on the page). */
   statusOf(key: string): WordStatus {
-    return this.statuses.get(key) ?? 'new';
+    const painted = this.byKey.get(key)?.[0]?.className.match(/w--(\w+)/)?.[1];
+    return painted === 'known' || painted === 'uncertain' ? painted : 'new';
   }
 
   occurrences(key: string): number {
     return this.byKey.get(key)?.length ?? 0;
   }
 
-  /** Repaints every occurrence of `key`. */
+  /** Repaints every occurrence of `key` (a mark shows at once; the cache follows). */
   setStatus(key: string, status: WordStatus): void {
-    if (status === 'new') this.statuses.delete(key);
-    else this.statuses.set(key, status);
     const className = wordClass(status);
     for (const element of this.byKey.get(key) ?? []) element.className = className;
   }
 
-  /** Applies a whole dictionary (e.g. when it arrives after the text). */
-  setAll(statuses: ReadonlyMap<string, WordStatus>): void {
+  /** Paints the dictionary as the cache has it now (it arrived after the text, or a mark was refused). */
+  paint(statuses: ReadonlyMap<string, WordStatus>): void {
     for (const key of this.byKey.keys()) {
       const next = statuses.get(key) ?? 'new';
       if (next !== this.statusOf(key)) this.setStatus(key, next);

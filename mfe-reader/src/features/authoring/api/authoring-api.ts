@@ -1,6 +1,18 @@
 import { ApiError, atLeast, client, navigate, sendCommand } from '@verba/kit';
-import { queryClient, useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { canCreate, deleteSeries, getSeries, seriesDetails, userSeries } from '@verba/contracts/http';
+import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import {
+  canCreate,
+  checkPublicArticle,
+  createArticle,
+  createSeries,
+  deleteSeries,
+  getArticle,
+  getSeries,
+  seriesDetails,
+  updateArticle,
+  updateSeries,
+  userSeries,
+} from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -33,14 +45,49 @@ export function useCreateCheck(enabled: boolean): { check: CreateCheck | null; e
   return state;
 }
 
-export const useUserSeries = (languageCode: LearningLanguage) => useRouteQuery(userSeries, { query: { languageCode } });
-export const useSeries = (id: string) => useRouteQuery(getSeries, { params: { id } }, { enabled: id !== '' });
+// Reads after this tab's writes: a saved article or series shows in every list and form at once.
+export function useUserSeries(languageCode: LearningLanguage) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(userSeries, { query: { languageCode, ...atLeast(minPosition) } });
+}
 
-/** After a write, lists that show articles or series must be fetched again. */
-export const refreshLibrary = () =>
-  queryClient.invalidateQueries({
-    predicate: (query) => typeof query.queryKey[1] === 'string' && /^\/api\/(articles|series)/.test(query.queryKey[1]),
-  });
+export function useSeries(id: string) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(getSeries, { params: { id }, query: { ...atLeast(minPosition) } }, { enabled: id !== '' });
+}
+
+/** The article being edited. */
+export function useEditedArticle(id: string) {
+  const minPosition = useMinPosition();
+  return useRouteQuery(getArticle, { params: { id }, query: { ...atLeast(minPosition) } });
+}
+
+type ArticleInput = z.input<(typeof createArticle)['body']>;
+
+/**
+ * Adds or saves an article. A public one passes the AI moderation check first (spec:
+ * translation-ai/check-public-article); a decline throws with the reason and saves nothing.
+ */
+export async function saveArticle(input: Omit<ArticleInput, 'commandId'>, existingId: string | undefined) {
+  if (!input.isPrivate) {
+    const check = await client.call(checkPublicArticle, { body: { name: input.name, content: input.content } });
+    if (!check.ok) throw new Error(`This article cannot be published: ${check.reason}`);
+  }
+  const { article } = existingId
+    ? await sendCommand(updateArticle, { body: { ...input, articleId: existingId } })
+    : await sendCommand(createArticle, { body: input });
+  return article;
+}
+
+type SeriesInput = Omit<z.input<(typeof createSeries)['body']>, 'commandId' | 'languageCode'>;
+
+/** Creates a series in a language, or saves one. */
+export async function saveSeries(input: SeriesInput, languageCode: LearningLanguage, existingId: string | undefined) {
+  const { series } = existingId
+    ? await sendCommand(updateSeries, { body: { ...input, seriesId: existingId } })
+    : await sendCommand(createSeries, { body: { ...input, languageCode } });
+  return series;
+}
 
 /** A series with the articles the learner can see, in reading order. */
 export function useSeriesDetails(id: string) {
@@ -51,5 +98,4 @@ export function useSeriesDetails(id: string) {
 /** Deletes one of the learner's series (its articles stay, outside any series). */
 export async function deleteOwnSeries(seriesId: string) {
   await sendCommand(deleteSeries, { query: { seriesId } });
-  void refreshLibrary();
 }

@@ -9,7 +9,6 @@ import {
   type ImportResult,
   type ImportSettings,
 } from '@verba/contracts/http';
-import { refreshLibrary } from './authoring-api';
 
 export type ImportSource = { kind: 'text'; name: string; text: string } | { kind: 'file'; file: File } | { kind: 'url'; url: string };
 
@@ -42,7 +41,7 @@ function start(source: ImportSource, settings: ImportSettings, onUpload: (fracti
 
 /**
  * Runs one import and follows it: the upload's own progress, then the server's (GET import/progress by the
- * command id, polled until the import answers). The lists that show articles are fetched again after.
+ * command id, polled until the import answers). The lists that show articles read after its position.
  */
 export function useImport() {
   const [status, setStatus] = useState<ImportStatus | null>(null);
@@ -68,9 +67,7 @@ export function useImport() {
       );
     }, POLL_MS);
     try {
-      const result = await started.result;
-      void refreshLibrary();
-      return result;
+      return await started.result;
     } finally {
       clearInterval(timer.current);
       setStatus(null);

@@ -1,8 +1,7 @@
-import { client, ErrorNotice, isAdmin, navigate, QueryErrorNotice, sendCommand, Spinner, toast, useSession } from '@verba/kit';
+import { ErrorNotice, isAdmin, navigate, QueryErrorNotice, Spinner, toast, useSession } from '@verba/kit';
 import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
-import { checkPublicArticle, createArticle, LIBRARY_MESSAGES, updateArticle, type Article } from '@verba/contracts/http';
-import { useArticle } from '../../reader/api/reader-api';
-import { refreshLibrary, useCreateCheck, useUserSeries } from '../api/authoring-api';
+import { LIBRARY_MESSAGES, type Article } from '@verba/contracts/http';
+import { saveArticle, useCreateCheck, useEditedArticle, useUserSeries } from '../api/authoring-api';
 import { ArticleForm, type ArticleFormInput, type ArticleFormOutput } from './ArticleForm';
 import { EditorFrame } from './SavingForm';
 import { ImportPanel } from './ImportPanel';
@@ -41,16 +40,8 @@ const fromArticle = (a: Article): ArticleFormInput => ({
 async function save(values: ArticleFormOutput, languageCode: LearningLanguage, existing: Article | undefined) {
   const { visibility, ...rest } = values;
   const input = { ...rest, languageCode, isPrivate: visibility === 'private', contentFormat: existing?.contentFormat ?? 'text' };
-  if (!input.isPrivate) {
-    // The AI moderation check comes first (spec: translation-ai/check-public-article); a decline keeps
-    // the form as it is and says why.
-    const check = await client.call(checkPublicArticle, { body: { name: input.name, content: input.content } });
-    if (!check.ok) throw new Error(`This article cannot be published: ${check.reason}`);
-  }
-  const { article } = existing
-    ? await sendCommand(updateArticle, { body: { ...input, articleId: existing.id } })
-    : await sendCommand(createArticle, { body: input });
-  void refreshLibrary();
+  // A declined moderation check keeps the form as it is and says why.
+  const article = await saveArticle(input, existing?.id);
   return () => {
     if (!article.isPrivate && article.needApprove) toast({ title: 'Sent for approval', description: APPROVAL_NOTICE });
     else toast({ title: existing ? 'Article saved' : 'Article added' });
@@ -104,7 +95,7 @@ export function AddArticlePage() {
 
 /** /app/edit-article?id=...: the author's own article only. */
 export function EditArticlePage({ articleId }: { articleId: string }) {
-  const article = useArticle(articleId);
+  const article = useEditedArticle(articleId);
   const { check } = useCreateCheck(true);
   return (
     <EditorFrame title="Edit article" back={['/app/library', 'Library']}>

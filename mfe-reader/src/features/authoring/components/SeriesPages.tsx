@@ -8,19 +8,17 @@ import {
   navigate,
   QueryErrorNotice,
   SectionHeader,
-  sendCommand,
   Spinner,
   toast,
   type SessionUser,
   useSession,
 } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
-import { LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
-import { createSeries, LIBRARY_MESSAGES, updateSeries, type Series } from '@verba/contracts/http';
-import { useSeriesList } from '../../library/api/articles';
-import { deleteOwnSeries, refreshLibrary, useSeries, useSeriesDetails } from '../api/authoring-api';
+import { LearningLanguageSchema, type LearningLanguage, LANGUAGE_NAMES } from '@verba/contracts';
+import { LIBRARY_MESSAGES, type Series } from '@verba/contracts/http';
+import { useSeriesList } from '../../../shared/series-api';
+import { deleteOwnSeries, saveSeries, useSeries, useSeriesDetails } from '../api/authoring-api';
 import { SeriesForm, type SeriesFormInput, type SeriesFormOutput } from './SeriesForm';
-import { languageName } from '../../../language';
 import { EditorFrame } from './SavingForm';
 import '../authoring.css';
 
@@ -38,7 +36,7 @@ export function SeriesListPage() {
   const list = useSeriesList(languageCode);
   return (
     <main>
-      <SectionHeader section="library" title="Series" subtitle={`Series of articles in ${languageName(languageCode)}`} />
+      <SectionHeader section="library" title="Series" subtitle={`Series of articles in ${LANGUAGE_NAMES[languageCode]}`} />
       <div className="rd-toolbar">
         <div className="rd-toolbar__links">
           <Link href="/app/create-series" className="vk-btn vk-btn--primary vk-btn--sm">
@@ -53,7 +51,7 @@ export function SeriesListPage() {
       <QueryErrorNotice query={list} title="The series could not be loaded." />
       {list.data?.series.length === 0 ? (
         <EmptyState
-          title={`No series in ${languageName(languageCode)} yet`}
+          title={`No series in ${LANGUAGE_NAMES[languageCode]} yet`}
           action={<Link href="/app/create-series">Create the first one</Link>}
         >
           <p>A series groups articles that belong together, like the chapters of a story.</p>
@@ -97,10 +95,7 @@ const EMPTY: SeriesFormInput = { title: '', description: '', previewImgSrc: '', 
 async function save(values: SeriesFormOutput, languageCode: LearningLanguage, existing: Series | undefined) {
   const { visibility, ...rest } = values;
   const isPrivate = visibility === 'private';
-  const { series } = existing
-    ? await sendCommand(updateSeries, { body: { ...rest, isPrivate, seriesId: existing.id } })
-    : await sendCommand(createSeries, { body: { ...rest, isPrivate, languageCode } });
-  void refreshLibrary();
+  const series = await saveSeries({ ...rest, isPrivate }, languageCode, existing?.id);
   return () => {
     toast({ title: existing ? 'Series saved' : 'Series created', description: series.isPrivate ? undefined : SERIES_APPROVAL_NOTICE });
     navigate('/app/series');
@@ -156,7 +151,7 @@ export function SeriesDetailsPage({ seriesId }: { seriesId: string }) {
         toast({ title: `Series “${target.title}” deleted`, description: 'Its articles stay in your library.' });
         navigate('/app/series');
       },
-      (error: Error) => toast({ title: 'Could not delete the series', description: error.message, variant: 'destructive' }),
+      (error: Error) => toast({ title: 'The series could not be deleted.', description: error.message, variant: 'destructive' }),
     );
   };
 
@@ -165,7 +160,7 @@ export function SeriesDetailsPage({ seriesId }: { seriesId: string }) {
       <SectionHeader
         section="library"
         title={series?.title ?? 'Series'}
-        subtitle={series ? `A series in ${languageName(series.languageCode)}` : undefined}
+        subtitle={series ? `A series in ${LANGUAGE_NAMES[series.languageCode]}` : undefined}
       />
       <div className="rd-toolbar">
         <div className="rd-toolbar__links">

@@ -1,5 +1,5 @@
 import { atLeast, sendCommand } from '@verba/kit';
-import { invalidatePaths, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import {
   MAX_WORDS_PER_REQUEST,
   addMany,
@@ -23,8 +23,6 @@ export function useCounts(languageCode: LearningLanguage) {
   return useRouteQuery(dictionaryAnalytics, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
 }
 
-const refresh = () => void invalidatePaths(['/api/dictionary']);
-
 const chunks = <T>(items: readonly T[]) =>
   Array.from({ length: Math.ceil(items.length / MAX_WORDS_PER_REQUEST) }, (_, i) =>
     items.slice(i * MAX_WORDS_PER_REQUEST, (i + 1) * MAX_WORDS_PER_REQUEST),
@@ -33,18 +31,13 @@ const chunks = <T>(items: readonly T[]) =>
 /** One word's status (New removes it from the dictionary). */
 export async function setWordStatus(languageCode: LearningLanguage, value: string, status: WordStatus) {
   await sendCommand(patchWord, { body: { languageCode, word: { value, status } } });
-  refresh();
 }
 
 /** Bulk mark: the selected words get one status, in requests of at most 1000 words. */
 export async function markWords(languageCode: LearningLanguage, values: readonly string[], status: WordStatus): Promise<number> {
   let changed = 0;
-  try {
-    for (const part of chunks(values)) {
-      changed += (await sendCommand(patchDictionary, { body: { languageCode, words: part.map((value) => ({ value, status })) } })).changed;
-    }
-  } finally {
-    refresh();
+  for (const part of chunks(values)) {
+    changed += (await sendCommand(patchDictionary, { body: { languageCode, words: part.map((value) => ({ value, status })) } })).changed;
   }
   return changed;
 }
@@ -52,10 +45,6 @@ export async function markWords(languageCode: LearningLanguage, values: readonly
 /** A pasted list through POST dictionary/add-many, in requests of at most 1000 words. */
 export async function addWords(languageCode: LearningLanguage, words: readonly string[], status: 'known' | 'uncertain'): Promise<number> {
   let changed = 0;
-  try {
-    for (const part of chunks(words)) changed += (await sendCommand(addMany, { body: { languageCode, words: [...part], status } })).changed;
-  } finally {
-    refresh();
-  }
+  for (const part of chunks(words)) changed += (await sendCommand(addMany, { body: { languageCode, words: [...part], status } })).changed;
   return changed;
 }

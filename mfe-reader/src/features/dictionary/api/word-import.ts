@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { atLeast, client, positions, sendCommand } from '@verba/kit';
-import { invalidatePaths } from '@verba/kit/query';
 import { MAX_WORDS_PER_REQUEST, addMany, getDictionary } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { parseWordList, planWordImport, type ImportStatus, type WordImportPlan, type WordList } from '@verba/contracts/word-lists';
@@ -36,7 +35,6 @@ export function useApplyPlan(languageCode: LearningLanguage) {
       }
     } finally {
       setSent(null);
-      void invalidatePaths(['/api/dictionary']);
     }
   };
   return { apply, sent };

@@ -38,6 +38,9 @@ function mockDictionary(many = 0) {
     ['fr', new Map([['chat', 'known']])],
   ]);
   const of = (url: URL) => languages.get(url.searchParams.get('languageCode') ?? 'de') ?? new Map<string, string>();
+  // Each write lands later in the log, as on the server: reads after it wait for its position.
+  let written = 0;
+  const position = () => `8.${++written}`;
   const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown> & { languageCode: string };
   return mockApi({
     'GET /api/dictionary/analytics': (url) => {
@@ -63,7 +66,7 @@ function mockDictionary(many = 0) {
     'POST /api/dictionary/add-many': (_url, init) => {
       const body = bodyOf(init) as { languageCode: string; words: string[]; status: string };
       for (const w of body.words) languages.get(body.languageCode)!.set(w, body.status);
-      return json({ changed: body.words.length, position: '8.1' });
+      return json({ changed: body.words.length, position: position() });
     },
     'PATCH /api/dictionary': (_url, init) => {
       const body = bodyOf(init) as { languageCode: string; words: { value: string; status: string }[] };
@@ -72,14 +75,14 @@ function mockDictionary(many = 0) {
         if (w.status === 'new') words.delete(w.value);
         else words.set(w.value, w.status);
       }
-      return json({ changed: body.words.length, position: '8.2' });
+      return json({ changed: body.words.length, position: position() });
     },
     'PATCH /api/dictionary/word': (_url, init) => {
       const body = bodyOf(init) as { languageCode: string; word: { value: string; status: string } };
       const words = languages.get(body.languageCode)!;
       if (body.word.status === 'new') words.delete(body.word.value);
       else words.set(body.word.value, body.word.status);
-      return json({ changed: 1, word: body.word, position: '8.3' });
+      return json({ changed: 1, word: body.word, position: position() });
     },
   });
 }

@@ -1,8 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { Link, QueryErrorNotice, SectionHeader, Spinner, toast, useSession } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
-import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage } from '@verba/contracts';
-import { languageName } from '../../../language';
+import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage, LANGUAGE_NAMES } from '@verba/contracts';
 import { useCounts } from '../api/my-words';
 import { previewFile, useApplyPlan, type Preview } from '../api/word-import';
 import { ImportPreview } from './ImportPreview';
@@ -21,7 +20,7 @@ export function DictionaryPage() {
     LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage),
   );
   const counts = useCounts(languageCode);
-  const languageLabel = languageName(languageCode);
+  const languageLabel = LANGUAGE_NAMES[languageCode];
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
@@ -69,7 +68,7 @@ export function DictionaryPage() {
           >
             {LEARNING_LANGUAGES.map((code) => (
               <option key={code} value={code}>
-                {languageName(code)}
+                {LANGUAGE_NAMES[code]}
               </option>
             ))}
           </select>

@@ -40,7 +40,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
 
   const change = (value: string, status: WordStatus) => {
     setWordStatus(languageCode, value, status).catch((error: Error) =>
-      toast({ title: `Could not change “${value}”`, description: error.message, variant: 'destructive' }),
+      toast({ title: `“${value}” could not be changed.`, description: error.message, variant: 'destructive' }),
     );
   };
 
@@ -51,7 +51,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
       toast({ title: `${plural(chosen.length, 'word', 'words')} marked ${STATUS_NAMES[status]}` });
       setSelected(new Set());
     } catch (error) {
-      toast({ title: 'Could not mark the words', description: (error as Error).message, variant: 'destructive' });
+      toast({ title: 'The words could not be marked.', description: (error as Error).message, variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { atLeast } from '@verba/kit';
 import { useMinPosition, useRouteQuery } from '@verba/kit/query';
-import { listArticles, listSeries } from '@verba/contracts/http';
+import { getProfile, listArticles } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import type { z } from 'zod';
 
@@ -17,4 +17,5 @@ export function useArticles(languageCode: LearningLanguage, filters: ArticleFilt
   );
 }
 
-export const useSeriesList = (languageCode: LearningLanguage) => useRouteQuery(listSeries, { query: { languageCode } });
+/** The learner's profile, for the library view they chose on another device (asked only while this browser has no choice). */
+export const useProfile = (enabled: boolean) => useRouteQuery(getProfile, {}, { enabled, staleTime: 5 * 60_000 });

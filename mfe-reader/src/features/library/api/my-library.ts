@@ -1,5 +1,5 @@
 import { atLeast, sendCommand } from '@verba/kit';
-import { invalidatePaths, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { deletePrivateArticle, getArticleProgress, lastArticles, userArticles } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
@@ -25,8 +25,7 @@ export function useReadingProgress(languageCode: LearningLanguage, enabled: bool
   );
 }
 
-/** Deletes one of the learner's private articles; every list of articles is read again. */
+/** Deletes one of the learner's private articles; the lists of articles read after its position. */
 export async function deleteOwnArticle(articleId: string) {
   await sendCommand(deletePrivateArticle, { query: { articleId } });
-  void invalidatePaths(['/api/articles', '/api/series']);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { ARTICLE_CATEGORIES, DIFFICULTY_LABELS, LEVELS } from '@verba/contracts';
 import { ARTICLE_SORTS, type Series } from '@verba/contracts/http';
 import type { ArticleFilters } from '../api/articles';
@@ -53,11 +53,12 @@ const options = (values: readonly string[]) =>
 export function LibraryFilters({ filters, series, onChange }: Props) {
   const set = (patch: ArticleFilters) => onChange({ ...patch, page: 1 });
   const [search, setSearch] = useState(filters.search ?? '');
-  // The search runs once typing pauses, not on every key.
+  // The search runs once typing pauses, not on every key, against the filters as they are then.
+  const searchFor = useEffectEvent((term: string | undefined) => {
+    if (term !== filters.search) set({ search: term });
+  });
   useEffect(() => {
-    const term = search.trim() || undefined;
-    if (term === filters.search) return;
-    const timer = setTimeout(() => set({ search: term }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchFor(search.trim() || undefined), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
 

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Button, EmptyState, Link, Pager, QueryErrorNotice, SectionHeader, Spinner, useSession } from '@verba/kit';
-import { LearningLanguageSchema } from '@verba/contracts';
-import { getProfile } from '@verba/contracts/http';
-import { useRouteQuery } from '@verba/kit/query';
-import { PAGE_SIZE, useArticles, useSeriesList, type ArticleFilters } from '../api/articles';
-import { saveView, storedView, type LibraryView } from '../view-preference';
-import { languageName } from '../../../language';
+import { LearningLanguageSchema, LANGUAGE_NAMES } from '@verba/contracts';
+import { PAGE_SIZE, useArticles, useProfile, type ArticleFilters } from '../api/articles';
+import { useSeriesList } from '../../../shared/series-api';
+import { saveView, storedView, type LibraryView } from '../api/view-preference';
 import { ArticleCards } from './ArticleCards';
 import { ArticleTable } from './ArticleTable';
 import { LibraryFilters } from './LibraryFilters';
@@ -27,7 +25,7 @@ export function LibraryPage() {
   const languageCode = LearningLanguageSchema.catch('de').parse(user?.currentLearningLanguage);
   const [filters, setFilters] = useState<ArticleFilters>(initialFilters);
   const [chosen, setView] = useState<LibraryView | null>(storedView);
-  const profile = useRouteQuery(getProfile, {}, { enabled: chosen === null, staleTime: 5 * 60_000 });
+  const profile = useProfile(chosen === null);
   // Table is the spec's default; a choice made on another device comes with the account's settings.
   const view = chosen ?? profile.data?.settings.library?.view ?? 'table';
   const result = useArticles(languageCode, filters);
@@ -42,7 +40,7 @@ export function LibraryPage() {
 
   return (
     <main>
-      <SectionHeader section="library" title="Library" subtitle={`Articles in ${languageName(languageCode)}`} />
+      <SectionHeader section="library" title="Library" subtitle={`Articles in ${LANGUAGE_NAMES[languageCode]}`} />
       <div className="rd-toolbar">
         <div className="rd-toolbar__links">
           <Link href="/app/add-article" className="vk-btn vk-btn--primary vk-btn--sm">
@@ -94,7 +92,7 @@ export function LibraryPage() {
           </EmptyState>
         ) : (
           <EmptyState
-            title={`No articles in ${languageName(languageCode)} yet`}
+            title={`No articles in ${LANGUAGE_NAMES[languageCode]} yet`}
             action={<Link href="/app/add-article">Add your own article</Link>}
           >
             <p>New articles are added regularly. Check back soon.</p>

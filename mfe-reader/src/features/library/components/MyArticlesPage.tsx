@@ -1,8 +1,8 @@
 import { useState } from 'react';
+import { LANGUAGE_NAMES } from '@verba/contracts';
 import { EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { AlertDialog } from '@verba/kit/ui';
 import type { ArticleSummary } from '@verba/contracts/http';
-import { languageName } from '../../../language';
 import { deleteOwnArticle, useUserArticles } from '../api/my-library';
 import { articleHref, ArticleTags } from './article-bits';
 import '../library.css';
@@ -15,7 +15,7 @@ export function MyArticlesPage() {
   const confirmDelete = (article: ArticleSummary) => {
     deleteOwnArticle(article.id).then(
       () => toast({ title: `“${article.name}” was deleted` }),
-      (error: Error) => toast({ title: `Could not delete “${article.name}”`, description: error.message, variant: 'destructive' }),
+      (error: Error) => toast({ title: `“${article.name}” could not be deleted.`, description: error.message, variant: 'destructive' }),
     );
   };
 
@@ -64,7 +64,7 @@ export function MyArticlesPage() {
                     </Link>
                     <ArticleTags article={article} />
                   </td>
-                  <td>{languageName(article.languageCode)}</td>
+                  <td>{LANGUAGE_NAMES[article.languageCode]}</td>
                   <td>{article.generalDifficulty}</td>
                   <td>{article.totalWords.toLocaleString()}</td>
                   <td>{article.ratings > 0 ? `${article.averageRating.toFixed(1)} (${article.ratings})` : '–'}</td>

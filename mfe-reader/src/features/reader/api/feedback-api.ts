@@ -1,5 +1,5 @@
 import { atLeast, sendCommand } from '@verba/kit';
-import { invalidatePaths, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { useMinPosition, useRouteQuery } from '@verba/kit/query';
 import { flagArticles, getRating, rateArticle } from '@verba/contracts/http';
 
 /** The article's average and the learner's own rating; re-read after this tab's writes. */
@@ -8,10 +8,9 @@ export function useRating(articleId: string) {
   return useRouteQuery(getRating, { query: { articleId, ...atLeast(minPosition) } }, { placeholderData: (previous) => previous });
 }
 
-/** Rates 1-5; the library's lists show the new average once they are read again. */
+/** Rates 1-5; the library's lists, read after its position, show the new average. */
 export async function rate(articleId: string, value: number) {
   await sendCommand(rateArticle, { body: { articleId, rate: value } });
-  void invalidatePaths(['/api/articles']);
 }
 
 /** Asks the moderators to review an article the learner did not write, with their reason. */

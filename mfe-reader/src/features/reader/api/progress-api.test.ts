@@ -26,8 +26,8 @@ describe('bookmark writes', () => {
         return new Response(JSON.stringify({ position }), { status: 200 });
       }),
     );
-    savePosition(ARTICLE, 'de', 1, 2, undefined);
-    savePosition(ARTICLE, 'de', 2, 2, undefined);
+    savePosition(ARTICLE, 'de', 1, 2);
+    savePosition(ARTICLE, 'de', 2, 2);
     await new Promise((r) => setTimeout(r, 20));
     expect(bookmarkBodies).toEqual([1]); // the second waits for the first
     release();

@@ -1,5 +1,5 @@
-import { client, CSRF_COOKIE, CSRF_HEADER, readCookie, sendCommand } from '@verba/kit';
-import { invalidatePaths, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { atLeast, client, positions, sendCommand } from '@verba/kit';
+import { queryClient, routeKey, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import {
   createdFlashcards,
   createFlashcard,
@@ -10,18 +10,7 @@ import {
   translateAi,
   translateMultiWords,
 } from '@verba/contracts/http';
-import {
-  DEFAULT_VOICES,
-  FLASHCARD_SENTENCE_MAX,
-  FLASHCARD_SIDE_MAX,
-  isVoiceForLanguage,
-  MESSAGES,
-  SPEECH_UNAVAILABLE,
-  wordKey,
-  type LearningLanguage,
-  type TranslationSource,
-  type VoiceId,
-} from '@verba/contracts';
+import { FLASHCARD_SENTENCE_MAX, FLASHCARD_SIDE_MAX, wordKey, type LearningLanguage, type TranslationSource } from '@verba/contracts';
 
 export type TranslationKind = 'word' | 'phrase' | 'sentence';
 
@@ -66,74 +55,38 @@ export function translateText(
     );
 }
 
-const meaningInput = (languageCode: LearningLanguage, word: string) => ({ query: { languageCode, word } });
+const meaningInput = (languageCode: LearningLanguage, word: string, minPosition: string | undefined) => ({
+  query: { languageCode, word, ...atLeast(minPosition) },
+});
 
-/** The learner's own meaning of a word (null when they typed none), kept while the tab lives. */
+/** The learner's own meaning of a word (null when they typed none), read after this tab's writes and kept while the tab lives. */
 export function useOwnMeaning(languageCode: LearningLanguage, word: string) {
-  return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word), { staleTime: Infinity, select: (data) => data.meaning });
+  const minPosition = useMinPosition();
+  return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word, minPosition), {
+    staleTime: Infinity,
+    select: (data) => data.meaning,
+    // The last answer stays while the same word's meaning is read at a later position.
+    placeholderData: (previous) => (previous?.word === word ? previous : undefined),
+  });
 }
 
-/** Saves the learner's own meaning; the popup shows it at once and offers it whenever the word comes back. */
+/** Saves the learner's own meaning; reads of it wait for its position, so it shows whenever the word comes back. */
 export async function saveMeaning(languageCode: LearningLanguage, word: string, meaning: string): Promise<void> {
   await sendCommand(saveOwnMeaning, { body: { languageCode, word, meaning } });
-  queryClient.setQueryData(routeKey(getOwnMeaning, meaningInput(languageCode, word)), { word, meaning });
-}
-
-/** Voice and speed from the user's settings, or the language's default voice at normal speed. */
-export function useSpeechSettings(languageCode: LearningLanguage): { voiceId: VoiceId; speed: number } {
-  const profile = useRouteQuery(getProfile, {}, { staleTime: 5 * 60_000 });
-  const speech = profile.data?.settings.speech;
-  const chosen = speech?.voices?.[languageCode];
-  return {
-    voiceId: chosen && isVoiceForLanguage(chosen, languageCode) ? chosen : DEFAULT_VOICES[languageCode],
-    speed: speech?.speed ?? 1,
-  };
-}
-
-export class SpeechError extends Error {
-  constructor(
-    message: string,
-    /** true when retrying cannot help: the free monthly allowance is used up, or the server has no speech (an info, not a failure). */
-    readonly info: boolean,
-  ) {
-    super(message);
-  }
-}
-
-/** POST /api/tts answers audio bytes, which the JSON client cannot read: fetched here and played. */
-export async function speak(text: string, voiceId: VoiceId, speed: number): Promise<void> {
-  const csrf = readCookie(CSRF_COOKIE);
-  let response: Response;
-  try {
-    response = await fetch('/api/tts', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'audio/*', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
-      body: JSON.stringify({ text, voiceId, speed }),
-    });
-  } catch {
-    throw new SpeechError(MESSAGES.other.speechError, false);
-  }
-  if (response.status === 403) throw new SpeechError(MESSAGES.tts.monthlyLimitReached, true);
-  if (response.status === 503) throw new SpeechError(SPEECH_UNAVAILABLE, true);
-  if (!response.ok) throw new SpeechError(MESSAGES.other.speechError, false);
-  const url = URL.createObjectURL(await response.blob());
-  const audio = new Audio(url);
-  audio.addEventListener('ended', () => URL.revokeObjectURL(url), { once: true });
-  try {
-    await audio.play();
-  } catch {
-    URL.revokeObjectURL(url);
-    throw new SpeechError(MESSAGES.other.speechError, false);
-  }
 }
 
 /** Keys of the words (and phrases) that already have a card made from this article. */
 export function useCardKeys(languageCode: LearningLanguage | undefined, articleId: string) {
+  const minPosition = useMinPosition();
   return useRouteQuery(
     createdFlashcards,
-    { query: { languageCode: languageCode ?? 'de', articleId } },
-    { enabled: languageCode !== undefined, select: (data) => new Set(data.flashcards.map((card) => cardKey(card.sourceValue))) },
+    { query: { languageCode: languageCode ?? 'de', articleId, ...atLeast(minPosition) } },
+    {
+      enabled: languageCode !== undefined,
+      select: (data) => new Set(data.flashcards.map((card) => cardKey(card.sourceValue))),
+      // The last answer stays while the same article's cards are read at a later position.
+      placeholderData: (previous) => (previous?.articleId === articleId ? previous : undefined),
+    },
   );
 }
 
@@ -146,7 +99,10 @@ interface CardExtras {
   oncePerWord?: boolean;
 }
 
-/** Adds a card made from the article; `changed` is 0 when it was there already (nothing new made). */
+/**
+ * Adds a card made from the article; `changed` is 0 when it was there already (nothing new made). Reads
+ * after it (the article's cards, the practice portal's lists) wait for its position.
+ */
 export async function addCard(
   languageCode: LearningLanguage,
   article: { id: string; name: string },
@@ -154,22 +110,12 @@ export async function addCard(
   targetValue: string,
   extras: CardExtras = {},
 ): Promise<{ changed: number }> {
-  const { id, changed } = await sendCommand(createFlashcard, {
+  const { changed } = await sendCommand(createFlashcard, {
     body: {
       languageCode,
       flashcard: { sourceValue, targetValue, origin: 'article', originId: article.id, originName: article.name, ...extras },
     },
   });
-  queryClient.setQueryData(
-    routeKey(createdFlashcards, { query: { languageCode, articleId: article.id } }),
-    (
-      data:
-        | { articleId: string; flashcards: Array<{ id: string; sourceValue: string; targetValue: string; status: 'known' | 'uncertain' }> }
-        | undefined,
-    ) => (data ? { ...data, flashcards: [...data.flashcards, { id, sourceValue, targetValue, status: 'uncertain' as const }] } : data),
-  );
-  // The practice pages (another fragment, same cache) show the new card next time they are looked at.
-  void invalidatePaths(['/api/flashcards', '/api/practice'], [createdFlashcards.path]);
   return { changed };
 }
 
@@ -191,7 +137,7 @@ const firstCodePoints = (text: string, max: number) => Array.from(text).slice(0,
  * Undefined when nobody knows one.
  */
 export async function panelMeaning(languageCode: LearningLanguage, word: string, sentence: string): Promise<string | undefined> {
-  const input = meaningInput(languageCode, word);
+  const input = meaningInput(languageCode, word, positions.latest());
   const own = await queryClient
     .fetchQuery({ queryKey: routeKey(getOwnMeaning, input), queryFn: () => client.call(getOwnMeaning, input), staleTime: Infinity })
     .then(

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ErrorBoundary } from '@verba/kit';
-import { useRouteQuery } from '@verba/kit/query';
-import { getAudio } from '@verba/contracts/http';
+import { useArticleAudio } from '../api/reader-api';
 
 // The player and its styles are fetched only for an article an admin attached audio to (most have
 // none), so they stay out of the library's and the reader's first load.
@@ -11,7 +10,7 @@ const SentencePlayer = lazy(() =>
 
 /** The article's audio, when an admin attached some: play it and follow the highlighted sentence. */
 export function ArticleAudio({ articleId, text }: { articleId: string; text: string }) {
-  const audio = useRouteQuery(getAudio, { params: { targetKind: 'article', targetId: articleId } });
+  const audio = useArticleAudio(articleId);
   if (!audio.data?.audio) return null;
   return (
     <ErrorBoundary label="the audio player">

@@ -20,7 +20,7 @@ export function ArticleFeedback({ articleId, isAuthor }: { articleId: string; is
     setChosen(value);
     rate(articleId, value).catch((error: Error) => {
       setChosen(null);
-      toast({ title: 'Could not save your rating', description: error.message, variant: 'destructive' });
+      toast({ title: 'Your rating could not be saved.', description: error.message, variant: 'destructive' });
     });
   };
 

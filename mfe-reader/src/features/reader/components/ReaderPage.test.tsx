@@ -84,6 +84,7 @@ describe('ReaderPage', () => {
     expect(wordsFor('hund').map((s) => s.className)).toEqual(['w w--known', 'w w--known', 'w w--known']);
     expect(wordsFor('der')[0]?.className).toBe('w w--new');
     // A command id, so a resent request counts once.
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(1));
     expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')[0]?.body).toEqual({
       languageCode: 'de',
       word: { value: 'hund', status: 'known' },

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, positions, Spinner, toast, useSession, useTimeSpent } from '@verba/kit';
+import { Link, Spinner, toast, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
-import { markKnown, markWord, setCachedStatus, useArticle, useStatuses, type WordStatus } from '../api/reader-api';
+import { useArticle, useMarkKnown, useMarkWord, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, makeUncertainCard, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate, sentenceBounds } from '../paging';
@@ -21,13 +21,17 @@ const EMPTY: ReadonlyMap<string, WordStatus> = new Map();
 const NO_CARDS: ReadonlySet<string> = new Set();
 const PAGE_KEYS: Record<string, 1 | -1> = { PageDown: 1, ']': 1, PageUp: -1, '[': -1 };
 
+/** A refused mark: the cache is back as it was (which repaints the words); the learner is told why. */
+const refused = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
 /** Typing in a field, or a dialog open, keeps the page keys for themselves. */
 const ownsKeys = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   target.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]') !== null;
 
 export function ReaderPage({ articleId }: { articleId: string }) {
-  const article = useArticle(articleId);
+  const openedAt = useOpenedAt();
+  const article = useArticle(articleId, openedAt);
   const languageCode = article.data?.languageCode;
   // The statuses (and the article's cards) are asked for beside the article, not after it: until the article
   // says its language, the learner's current one (the library lists articles in it) is the likely one. With
@@ -35,10 +39,9 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   // @verba/shell). An article in another language then asks for its own.
   const { user } = useSession();
   const likelyLanguage = LearningLanguageSchema.safeParse(user?.currentLearningLanguage).data;
-  const statuses = useStatuses(languageCode ?? likelyLanguage);
+  const statuses = useStatuses(languageCode ?? likelyLanguage, openedAt);
   useTimeSpent(recordTime, { languageCode, enabled: Boolean(languageCode) });
-  const [bookmarkPosition] = useState(positions.latest);
-  const bookmark = useBookmark(articleId, bookmarkPosition);
+  const bookmark = useBookmark(articleId, openedAt);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
   const [selected, setSelectedState] = useState<SelectedWord | null>(null);
   /** The selection as of now: a key press selects a word and marks it in one go, before a re-render. */
@@ -50,7 +53,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
   const [, repaint] = useState(0);
-  const index = useRef<WordIndex | null>(null);
+  /** The page's words, painted outside React (a mark repaints them at once, then re-renders the counts). */
+  const [words, setWords] = useState<WordIndex | null>(null);
   const top = useRef<HTMLHeadingElement>(null);
   // Too narrow for a side panel: the word panel is a bottom sheet, open only while a word is selected.
   const narrow = useMediaQuery(NARROW);
@@ -71,13 +75,12 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   }, [articleId, languageCode]);
 
   const closePanel = useCallback(() => {
-    index.current?.highlight();
+    words?.highlight();
     setSelected(null);
-  }, [setSelected]);
+  }, [words, setSelected]);
 
   /** Where the selected words and their sentence are on screen, for the sheet to keep them in sight. */
   const selectionBoxes = () => {
-    const words = index.current;
     if (!words || !selected) return null;
     const [start, end] = words.span(selected.first, selected.last);
     const [first, last] = words.within(...sentenceBounds(pages[page - 1] ?? '', start, end)) ?? [selected.first, selected.last];
@@ -94,10 +97,10 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       setFocusOnTurn(focus);
       setChosenPage(next);
       setSelected(null);
-      savePosition(articleId, languageCode, next, totalPages, bookmarkPosition);
+      savePosition(articleId, languageCode, next, totalPages);
       top.current?.scrollIntoView?.({ block: 'start' });
     },
-    [articleId, languageCode, page, totalPages, bookmarkPosition, setSelected],
+    [articleId, languageCode, page, totalPages, setSelected],
   );
 
   useEffect(() => {
@@ -112,8 +115,6 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   }, [turn, page]);
 
   const articleName = article.data?.name;
-  const cardKeysNow = useRef<ReadonlySet<string>>(NO_CARDS);
-  cardKeysNow.current = cards.data ?? NO_CARDS;
 
   /**
    * A word marked Uncertain gets its flashcard (the profile's setting, on by default): the panel's meaning
@@ -121,71 +122,55 @@ export function ReaderPage({ articleId }: { articleId: string }) {
    */
   const cardForUncertain = useCallback(
     (word: SelectedWord) => {
-      if (!languageCode || articleName === undefined || cardKeysNow.current.has(word.key)) return;
+      if (!languageCode || articleName === undefined || cards.data?.has(word.key)) return;
       makeUncertainCard(languageCode, { id: articleId, name: articleName }, word).then(
         (made) => {
           if (made) toast({ title: `“${word.text}” was added to your flashcards` });
         },
-        (error: Error) => toast({ title: 'Could not add the flashcard', description: error.message, variant: 'destructive' }),
+        (error: Error) => toast({ title: 'The flashcard could not be added.', description: error.message, variant: 'destructive' }),
       );
     },
-    [languageCode, articleId, articleName],
+    [languageCode, articleId, articleName, cards.data],
   );
 
-  /** Optimistic: repaint every occurrence now, roll back if the server says no. */
+  // mutateAsync: a promise per mark (TanStack calls mutate's own callbacks for the last of quick marks only).
+  const markWord = useMarkWord().mutateAsync;
+  const markKnown = useMarkKnown().mutateAsync;
+
+  /**
+   * Instant: every occurrence is repainted now, the cached dictionary follows (the mark's onMutate), and a
+   * mark the server refuses goes back to what it was there, which repaints it.
+   */
   const mark = useCallback(
     (key: string, status: WordStatus) => {
-      const words = index.current;
-      if (!words || !languageCode) return;
-      const previous = words.statusOf(key);
-      if (previous === status) return;
+      if (!words || !languageCode || words.statusOf(key) === status) return;
       words.setStatus(key, status);
-      setCachedStatus(languageCode, key, status);
       repaint((n) => n + 1);
       // The word as selected when it was marked (the panel's button, or a key press that selects it first).
       const word = selectedNow.current;
       const marked = word && word.key === key && !isPhrase(word) ? word : undefined;
-      markWord(languageCode, key, status).then(
+      markWord({ body: { languageCode, word: { value: key, status } } }).then(
         () => {
           if (status === 'uncertain' && marked) cardForUncertain(marked);
         },
-        (error: Error) => {
-          words.setStatus(key, previous);
-          setCachedStatus(languageCode, key, previous);
-          repaint((n) => n + 1);
-          toast({ title: `Could not save “${key}”`, description: error.message, variant: 'destructive' });
-        },
+        refused(`“${key}” could not be saved.`),
       );
     },
-    [languageCode, cardForUncertain],
+    [words, languageCode, markWord, cardForUncertain],
   );
 
   /** Every still-New word of the page becomes Known in one PATCH; then on to the next page. */
   const markRestKnown = useCallback(() => {
-    const words = index.current;
     if (!words || !languageCode) return;
     const rest = Array.from(words.distinctKeys()).filter((key) => words.statusOf(key) === 'new');
     if (rest.length === 0) return;
-    for (const key of rest) {
-      words.setStatus(key, 'known');
-      setCachedStatus(languageCode, key, 'known');
-    }
+    for (const key of rest) words.setStatus(key, 'known');
     repaint((n) => n + 1);
-    markKnown(languageCode, rest).catch((error: Error) => {
-      for (const key of rest) {
-        words.setStatus(key, 'new');
-        setCachedStatus(languageCode, key, 'new');
-      }
-      repaint((n) => n + 1);
-      toast({ title: 'Could not mark the page as known', description: error.message, variant: 'destructive' });
-    });
+    markKnown({ body: { languageCode, words: rest.map((value) => ({ value, status: 'known' as const })) } }).catch(
+      refused('The page could not be marked as known.'),
+    );
     turn(page + 1);
-  }, [languageCode, page, turn]);
-
-  const onReady = useCallback((words: WordIndex) => {
-    index.current = words;
-    repaint((n) => n + 1); // the counts need the page's words
-  }, []);
+  }, [words, languageCode, markKnown, page, turn]);
 
   // The text waits for the statuses and the bookmark (or their failure): painting all words "new"
   // first, or page 1 before the bookmarked page, would flash.
@@ -193,7 +178,6 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   if (article.isPending || waiting(statuses) || waiting(bookmark)) return <Spinner label="Loading the article…" />;
   if (article.isError) return <ArticleUnavailable query={article} />;
 
-  const words = index.current;
   const counts = { new: 0, uncertain: 0, known: 0 };
   if (words) for (const key of words.distinctKeys()) counts[words.statusOf(key)]++;
   const cardKeys = cards.data ?? NO_CARDS;
@@ -237,7 +221,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             content={pages[page - 1] ?? ''}
             statuses={statuses.data ?? EMPTY}
             cardKeys={cardKeys}
-            onReady={onReady}
+            onReady={setWords}
             onSelect={setSelected}
             onMark={mark}
             onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}

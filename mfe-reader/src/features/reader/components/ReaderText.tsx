@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { tokenize } from '@verba/contracts';
 import { WordIndex } from '../word-index';
 import { sentenceAround } from '../paging';
@@ -60,7 +60,9 @@ export function ReaderText({
   const dragStart = useRef<number | null>(null);
   const swipe = usePageSwipe(onSwipe);
 
-  useLayoutEffect(() => {
+  // The words are built once per page (content); the statuses, cards and focus they start with are those
+  // of that moment. Statuses that change later are painted through index.paint, not by re-rendering.
+  const build = useEffectEvent(() => {
     const index = new WordIndex(ref.current as HTMLDivElement, tokenize(content), statuses);
     index.setCards(cardKeys);
     indexRef.current = index;
@@ -72,11 +74,11 @@ export function ReaderText({
       index.focusWord(i, 0);
       focused.current = i;
     }
-    // Statuses that arrive later are applied through index.setAll, not by re-rendering.
-  }, [content]);
+  });
+  useLayoutEffect(() => build(), [content]);
 
   useEffect(() => {
-    indexRef.current?.setAll(statuses);
+    indexRef.current?.paint(statuses);
   }, [statuses]);
 
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from '@verba/kit';
-import { useRouteQuery } from '@verba/kit/query';
-import { translationLimit } from '@verba/contracts/http';
+import { useSpeechAllowance } from '../api/speech-api';
 
 const SUBSCRIBE_PATH = '/app/user-profile/subscribe';
 
@@ -11,7 +10,7 @@ const SUBSCRIBE_PATH = '/app/user-profile/subscribe';
  * `speaking` is the panel's playing flag: when a play ends the count is read again.
  */
 export function SpeechAllowance({ speaking }: { speaking: boolean }) {
-  const allowance = useRouteQuery(translationLimit, {}, { staleTime: 0 });
+  const allowance = useSpeechAllowance();
   const wasSpeaking = useRef(speaking);
   const { refetch } = allowance;
   useEffect(() => {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, toast } from '@verba/kit';
 import { MESSAGES, type LearningLanguage } from '@verba/contracts';
-import { addCard, speak, SpeechError, useOwnMeaning, useSpeechSettings } from '../api/word-help-api';
+import { addCard, useOwnMeaning } from '../api/word-help-api';
+import { speak, SpeechError, useSpeechSettings } from '../api/speech-api';
 import { useTranslation, type TranslationState } from '../use-translation';
 import { OwnMeaningForm } from './OwnMeaning';
 import { SpeechAllowance } from './SpeechAllowance';
@@ -98,7 +99,7 @@ export function WordHelp({ word, languageCode, article, hasCard }: Props) {
       setAdded(true);
       toast({ title: `“${word.text}” was added to your flashcards` });
     } catch (error) {
-      toast({ title: 'Could not add the flashcard', description: (error as Error).message, variant: 'destructive' });
+      toast({ title: 'The flashcard could not be added.', description: (error as Error).message, variant: 'destructive' });
     } finally {
       setAdding(false);
     }

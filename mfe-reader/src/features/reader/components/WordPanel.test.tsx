@@ -96,13 +96,18 @@ describe('the word panel', () => {
     expect(callsTo(fetchMock, 'POST', '/api/flashcards/one')[0]?.body).toMatchObject({
       flashcard: { sourceValue: 'Hund', targetValue: 'hound' },
     });
-    expect(screen.getByText('hound', { selector: '.rd-own-meaning__text' })).toBeTruthy();
+    // Read again at the save's position.
+    expect(await screen.findByText('hound', { selector: '.rd-own-meaning__text' })).toBeTruthy();
 
     // Next time the word is opened, the meaning is offered (from the tab's cache, no new request).
+    const askedForHund = () =>
+      callsTo(fetchMock, 'GET', '/api/translation/meanings').filter((c) => c.url.searchParams.get('word') === 'Hund');
+    await waitFor(() => expect(askedForHund().at(-1)?.url.searchParams.get('minPosition')).toBe('8.1')); // after the card too
+    const asked = askedForHund().length;
     fireEvent.click(word('katze'));
     fireEvent.click(word('hund'));
     expect((await screen.findByText('hound', { selector: '.rd-own-meaning__text' })).textContent).toBe('hound');
-    expect(callsTo(fetchMock, 'GET', '/api/translation/meanings').filter((c) => c.url.searchParams.get('word') === 'Hund')).toHaveLength(1);
+    expect(askedForHund()).toHaveLength(asked);
   });
 
   it('offers the meaning the learner saved before, and uses it for the card over the dictionary', async () => {
@@ -175,9 +180,14 @@ describe('the word panel', () => {
   });
 
   it('adds a word to the flashcards from the article, and marks words that already have a card', async () => {
+    // Like the server: the cards made from the article, the one added here too (read at its position).
+    const cards = [{ id: CARD_ID, sourceValue: 'Katze', targetValue: 'cat', status: 'uncertain' }];
     const fetchMock = await openReader({
-      'GET /api/flashcards/created': () =>
-        json({ articleId: ARTICLE_ID, flashcards: [{ id: CARD_ID, sourceValue: 'Katze', targetValue: 'cat', status: 'uncertain' }] }),
+      'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: cards }),
+      'POST /api/flashcards/one': () => {
+        cards.push({ id: CARD_ID, sourceValue: 'Hund', targetValue: 'dog', status: 'uncertain' });
+        return json({ changed: 1, id: CARD_ID, position: '8.1' }, 201);
+      },
     });
     await waitFor(() => expect(word('katze').hasAttribute('data-card')).toBe(true));
     expect(word('hund').hasAttribute('data-card')).toBe(false);

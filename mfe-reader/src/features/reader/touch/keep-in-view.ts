@@ -1,4 +1,4 @@
-import { useLayoutEffect, type RefObject } from 'react';
+import { useEffectEvent, useLayoutEffect, type RefObject } from 'react';
 
 export interface Box {
   top: number;
@@ -36,11 +36,13 @@ export function useKeepInView(
   boxes: () => { word: Box; sentence: Box } | null,
   selection: unknown,
 ): void {
+  // `boxes` reads the current page as it is when the sheet moves; the selection is what makes it worth running again.
+  const currentBoxes = useEffectEvent(boxes);
   useLayoutEffect(() => {
     const element = sheet.current;
     if (!element || selection === null) return;
     const keep = () => {
-      const found = boxes();
+      const found = currentBoxes();
       if (!found) return;
       const delta = scrollDelta(found.word, found.sentence, headerBottom() + MARGIN, window.innerHeight - element.offsetHeight - MARGIN);
       if (Math.abs(delta) < 1) return;
@@ -53,6 +55,5 @@ export function useKeepInView(
     const observer = new ResizeObserver(keep);
     observer.observe(element);
     return () => observer.disconnect();
-    // `boxes` reads the current page through refs; the selection is what makes it worth running again.
   }, [sheet, selection]);
 }

@@ -16,7 +16,7 @@ export function useSheetDrag(onClose: () => void, sheet: RefObject<HTMLElement |
   const follow = (dy: number) => {
     const element = sheet.current;
     if (!element) return;
-    element.style.transform = dy > 0 ? `translateY(${dy}px)` : '';
+    element.style.setProperty('transform', dy > 0 ? `translateY(${dy}px)` : '');
     element.toggleAttribute('data-dragging', dy > 0);
   };
   const end = () => {
@@ -52,7 +52,7 @@ export function useSheetDrag(onClose: () => void, sheet: RefObject<HTMLElement |
       drag.current = null;
       // The sheet slides the rest of the way out from under the finger, then closes.
       sheet.current?.removeAttribute('data-dragging');
-      if (sheet.current) sheet.current.style.transform = 'translateY(100%)';
+      sheet.current?.style.setProperty('transform', 'translateY(100%)');
       window.setTimeout(onClose, CLOSE_MS);
     },
     onPointerCancel: end,

@@ -1,3 +1,0 @@
-const NAMES: Record<string, string> = { de: 'German', fr: 'French', es: 'Spanish', ru: 'Russian' };
-
-export const languageName = (code: string): string => NAMES[code] ?? code;
