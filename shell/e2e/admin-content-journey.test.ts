@@ -109,7 +109,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await page.getByText(`Lesson 4: ${lesson}`).waitFor();
     // The new lesson moves up one place, by keyboard (dnd-kit): lift, up, drop.
     await reorder(page, page.locator('.ad-sortable__row', { hasText: lesson }).getByRole('button', { name: /Move item 4/ }), ['ArrowUp']);
-    await page.getByText('Lesson order saved.').waitFor();
+    await page.getByText('Lesson order saved').waitFor();
     await expect
       .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
       .toEqual(['Lesson 1: Erste Schritte', 'Lesson 2: Der Alltag', `Lesson 3: ${lesson}`, 'Lesson 4: Unterwegs in der Welt']);
@@ -140,7 +140,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
 
     // Keyboard reordering (dnd-kit): lift the third chapter, move it up twice, drop it.
     await reorder(page, chapterRow(page, 'Am See').getByRole('button', { name: /Move item 3/ }), ['ArrowUp', 'ArrowUp']);
-    await page.getByText('Chapter order saved.').waitFor();
+    await page.getByText('Chapter order saved').waitFor();
     await expect
       .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
       .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
@@ -160,7 +160,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await addChapter(page, { title: 'Im Zoo', text: 'Im Zoo sehen wir einen Löwen.', word: 'Löwe', translation: 'lion' });
     await chapterRow(page, 'Im Zoo').getByRole('button', { name: 'Delete Im Zoo' }).click();
     await page.getByRole('alertdialog', { name: 'Delete “Im Zoo”?' }).getByRole('button', { name: 'Delete chapter' }).click();
-    await page.getByText('“Im Zoo” was deleted.').waitFor();
+    await page.getByText('“Im Zoo” was deleted').waitFor();
     await expect
       .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
       .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);

@@ -85,13 +85,13 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
     await look(admin, 'approve-articles');
     await declined.getByLabel('Reason for declining').fill(reason);
     await declined.getByRole('button', { name: 'Decline', exact: true }).click();
-    await admin.getByText('1 article declined.').waitFor();
+    await admin.getByText('1 article declined').waitFor();
     await declined.waitFor({ state: 'detached' });
     // The other goes through the bulk bar: chosen by its checkbox, approved with the chosen ones.
     await admin.getByRole('checkbox', { name: `Choose “${approvedTitle}”` }).check();
     await admin.getByText('Choose all (1 of 1 chosen)').waitFor();
     await admin.getByRole('button', { name: 'Approve chosen' }).click();
-    await admin.getByText('1 article approved.').waitFor();
+    await admin.getByText('1 article approved').waitFor();
     await admin.getByText('Nothing to approve').waitFor();
   }, 60_000);
 
@@ -118,7 +118,7 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
     await admin.getByText('Version 0 (the built-in default)').waitFor();
     await admin.getByRole('textbox', { name: 'Prompt' }).fill('Translate the text into simple English, word by word.');
     await admin.getByRole('button', { name: 'Save prompt' }).click();
-    await admin.getByText('The prompt was saved as a new version.').waitFor();
+    await admin.getByText('The prompt was saved as a new version').waitFor();
     await admin.getByText('Version 1', { exact: true }).first().waitFor();
     await look(admin, 'ai-prompt');
 
@@ -187,7 +187,7 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
     await item.getByText(/^Its author \(.+\) · .* \(no reason given\)$/).waitFor();
     await look(admin, 'flagged');
     await item.getByRole('button', { name: 'Dismiss flag' }).click();
-    await admin.getByText('1 article dismissed.').waitFor();
+    await admin.getByText('1 article dismissed').waitFor();
     await admin.getByText('Nothing flagged').waitFor();
   }, 60_000);
 
