@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getRating, listBlogTags } from '@verba/contracts/http';
 import { atLeast, positions, takesMinPosition } from '@verba/kit';
@@ -52,6 +53,45 @@ describe('useRouteQuery and freshness', () => {
     expect(screen.getByText('rating 1')).toBeDefined(); // no flash of "loading" while it re-reads
     await screen.findByText('rating 2');
     expect(urls(fetchMock)[1]).toBe(`/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=9.2`);
+  });
+
+  it('gives the same data on every render while a re-read loads, so an effect that follows it settles', async () => {
+    positions.record('7.1');
+    let answer: (() => void) | undefined;
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        reads += 1;
+        if (reads > 1) await new Promise<void>((resolve) => (answer = resolve)); // the re-read hangs
+        return new Response(JSON.stringify({ articleId: ARTICLE_ID, rating: reads, averageRating: 4, ratings: 1 }), { status: 200 });
+      }),
+    );
+    let effects = 0;
+    // A Map, as the reader's statuses are: structural sharing cannot keep its identity, only the hook can.
+    function Follower() {
+      const q = useRouteQuery(getRating, { query: { articleId: ARTICLE_ID } }, { select: (r) => new Map([['shown', r.rating]]) });
+      const [seen, setSeen] = useState<unknown>(undefined);
+      useEffect(() => {
+        effects += 1;
+        // eslint-disable-next-line react-hooks/set-state-in-effect -- the pattern under test: a view that follows data
+        setSeen(q.data);
+      }, [q.data]);
+      return <p>{seen ? `shown ${(seen as Map<string, number>).get('shown')}` : 'loading'}</p>;
+    }
+    render(
+      <KitProviders>
+        <Follower />
+      </KitProviders>,
+    );
+    await screen.findByText('shown 1');
+    const before = effects;
+    act(() => positions.record('9.2'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByText('shown 1')).toBeDefined();
+    expect(effects - before).toBeLessThanOrEqual(2); // the placeholder is one Map, not one a render (no #185)
+    answer?.();
+    await screen.findByText('shown 2');
   });
 
   it('waits for a write still in flight before it reads', async () => {

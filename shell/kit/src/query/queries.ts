@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { QueryClient, useQuery, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Through the package name, not relative paths: this entry is its own shared module, and must reach
@@ -40,10 +41,6 @@ type AnyQuery = Query<unknown, Error, unknown, readonly unknown[]>;
 const withoutPosition = (key: readonly unknown[]) =>
   JSON.stringify(key.slice(0, 3)) + JSON.stringify({ ...(key[3] as object), minPosition: 0 });
 
-/** The answer read before a write, kept on screen while the same read at the write's position loads. */
-const keepAcrossPositions = (previous: unknown, previousQuery: AnyQuery | undefined, key: readonly unknown[]) =>
-  previousQuery && withoutPosition(previousQuery.queryKey) === withoutPosition(key) ? previous : undefined;
-
 /**
  * A GET of a contract route through TanStack Query. Read-your-writes by itself: for a route whose
  * contract query takes `minPosition`, the read carries this tab's latest write position (part of the cache
@@ -60,9 +57,16 @@ export function useRouteQuery<D extends RouteDef, Data = Output<D>>(
   const fresh = takesMinPosition(route) && !choosesPosition(input.query);
   const read = fresh ? atPosition(input, latest) : input;
   const queryKey = routeKey(route, read);
-  // The previous answer stays on screen while the same read at a newer position loads.
-  const placeholder = (previous: Output<D> | undefined, previousQuery: AnyQuery | undefined) =>
-    keepAcrossPositions(previous, previousQuery, queryKey) as Output<D> | undefined;
+  // The previous answer stays on screen while the same read at a newer position loads. One function per
+  // read (not per render): TanStack recomputes a placeholder, and runs `select` on it again, whenever the
+  // function changes, so a new one each render gave a new `data` each render, and a component whose
+  // effect follows `data` re-rendered without end (React #185, the reader after a mark).
+  const unpositioned = withoutPosition(queryKey);
+  const placeholder = useCallback(
+    (previous: Output<D> | undefined, previousQuery: AnyQuery | undefined) =>
+      (previousQuery && withoutPosition(previousQuery.queryKey) === unpositioned ? previous : undefined) as Output<D> | undefined,
+    [unpositioned],
+  );
   return useQuery<Output<D>, ApiError, Data>({
     queryKey,
     queryFn: ({ signal }) => readRoute(route, { ...input, signal } as CallInput<D>, latest),
