@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Link, PasswordInput, TextField, useSession } from '@verba/kit';
 import { MESSAGES, socialSignInErrorMessage } from '@verba/contracts';
 import { socialStartPath } from '@verba/contracts/http';
 import { getConsent } from '../consent/consent';
-import { signInSchema, signUpSchema, type SignInValues } from './schemas';
+import type { SignInValues } from './schemas';
+import { signInResolver } from './sign-in-rules';
 import { signIn, signUp } from './auth-api';
 import { errorText } from './error-text';
 import { PATHS } from '../routing/paths';
@@ -30,7 +30,7 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({
-    resolver: zodResolver(signingIn ? signInSchema : signUpSchema),
+    resolver: signInResolver(!signingIn),
     mode: 'onTouched',
   });
 
