@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import type { z } from 'zod';
 import { atLeast, client, positions, sendCommand } from '@verba/kit';
 import { queryClient, routeKey, useMinPosition, useRouteQuery } from '@verba/kit/query';
 import {
@@ -62,11 +64,13 @@ const meaningInput = (languageCode: LearningLanguage, word: string, minPosition:
 /** The learner's own meaning of a word (null when they typed none), read after this tab's writes and kept while the tab lives. */
 export function useOwnMeaning(languageCode: LearningLanguage, word: string) {
   const minPosition = useMinPosition();
+  // The last answer stays while the same word's meaning is read at a later position. One function per word,
+  // not per render: TanStack recomputes the placeholder (and runs select on it) whenever it changes.
+  const placeholderData = useCallback((previous: OwnMeaning | undefined) => (previous?.word === word ? previous : undefined), [word]);
   return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word, minPosition), {
     staleTime: Infinity,
-    select: (data) => data.meaning,
-    // The last answer stays while the same word's meaning is read at a later position.
-    placeholderData: (previous) => (previous?.word === word ? previous : undefined),
+    select: meaningOf,
+    placeholderData,
   });
 }
 
@@ -75,18 +79,25 @@ export async function saveMeaning(languageCode: LearningLanguage, word: string, 
   await sendCommand(saveOwnMeaning, { body: { languageCode, word, meaning } });
 }
 
+type OwnMeaning = z.output<typeof getOwnMeaning.response>;
+type CreatedFlashcards = z.output<typeof createdFlashcards.response>;
+const meaningOf = (data: OwnMeaning) => data.meaning;
+const cardKeysOf = (data: CreatedFlashcards) => new Set(data.flashcards.map((card) => cardKey(card.sourceValue)));
+
 /** Keys of the words (and phrases) that already have a card made from this article. */
 export function useCardKeys(languageCode: LearningLanguage | undefined, articleId: string) {
   const minPosition = useMinPosition();
+  // The last answer stays while the same article's cards are read at a later position. Stable functions: a
+  // select or placeholder made anew each render gives a new Set each render, and the reader re-rendered
+  // without end (React #185) once a word's look-up moved the position.
+  const placeholderData = useCallback(
+    (previous: CreatedFlashcards | undefined) => (previous?.articleId === articleId ? previous : undefined),
+    [articleId],
+  );
   return useRouteQuery(
     createdFlashcards,
     { query: { languageCode: languageCode ?? 'de', articleId, ...atLeast(minPosition) } },
-    {
-      enabled: languageCode !== undefined,
-      select: (data) => new Set(data.flashcards.map((card) => cardKey(card.sourceValue))),
-      // The last answer stays while the same article's cards are read at a later position.
-      placeholderData: (previous) => (previous?.articleId === articleId ? previous : undefined),
-    },
+    { enabled: languageCode !== undefined, select: cardKeysOf, placeholderData },
   );
 }
 
