@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from '../../../test-support/platform/s3-server';
 import { environmentRegistry, publishFragment, readPointer, rollbackFragment } from './registry';
@@ -51,6 +52,20 @@ function publishingSuite(kind: string, open: () => Promise<{ store: FragmentStor
       const first = await publishFragment(store, { name: 'reader', env: 'staging', dist });
       const again = await publishFragment(store, { name: 'reader', env: 'staging', dist });
       expect(again).toEqual({ version: first.version, previous: first.version, uploaded: 0 });
+    });
+
+    it("publishes a build's compressed copies as they hold their files, remade where the file changed after the build", async () => {
+      const dist = build('v1');
+      const manifest = path.join(dist, 'mf-manifest.json');
+      const entry = path.join(dist, 'remoteEntry.js');
+      writeFileSync(`${manifest}.br`, brotliCompressSync(readFileSync(manifest)));
+      writeFileSync(`${entry}.gz`, gzipSync(readFileSync(entry)));
+      const keptGz = readFileSync(`${entry}.gz`);
+      writeFileSync(manifest, JSON.stringify({ name: 'verba_reader', shared: [], changed: true })); // after the build
+      const { version } = await publishFragment(store, { name: 'reader', env: 'staging', dist });
+      const br = (await store.read(`reader/${version}/mf-manifest.json.br`))!.body;
+      expect(brotliDecompressSync(br).toString()).toBe(readFileSync(manifest, 'utf8'));
+      expect((await store.read(`reader/${version}/remoteEntry.js.gz`))!.body.equals(keptGz)).toBe(true);
     });
 
     it('never overwrites a published file', async () => {

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import type { FragmentStore } from './store';
 
@@ -89,7 +90,7 @@ export async function publishFragment(
   let uploaded = 0;
   // The manifest last: a half-uploaded version never has an entry point.
   for (const file of [...files.filter((f) => f !== 'mf-manifest.json'), 'mf-manifest.json']) {
-    const body = await readFile(path.join(o.dist, file));
+    const body = await compressedAsItsFile(o.dist, file, await readFile(path.join(o.dist, file)));
     if (await store.putImmutable(`${o.name}/${version}/${file}`, body, TYPES[path.extname(file)] ?? 'application/octet-stream')) uploaded++;
   }
   let previous: string | undefined;
@@ -105,6 +106,27 @@ export async function publishFragment(
     return p;
   });
   return { version, previous, uploaded };
+}
+
+/**
+ * A build's .br or .gz is what the store serves in place of its file (preCompressed): one that no longer
+ * holds its file (the file changed after the build) is made again from the file, never published stale.
+ */
+async function compressedAsItsFile(dist: string, file: string, body: Buffer): Promise<Buffer> {
+  const ext = path.extname(file);
+  if (ext !== '.br' && ext !== '.gz') return body;
+  const source = await readFile(path.join(dist, file.slice(0, -ext.length))).catch(() => undefined);
+  if (!source) return body;
+  const inflate = ext === '.br' ? brotliDecompressSync : gunzipSync;
+  const holds = (() => {
+    try {
+      return inflate(body).equals(source);
+    } catch {
+      return false; // not even a valid stream
+    }
+  })();
+  if (holds) return body;
+  return ext === '.br' ? brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipSync(source, { level: 9 });
 }
 
 export async function rollbackFragment(
