@@ -84,6 +84,21 @@ describe('@verba/kit/query', () => {
   });
 });
 
+describe('the cache when the session becomes known', () => {
+  it('keeps what a page read before the session answered, then forgets it when another user signs in', async () => {
+    // A fresh page: reads go out with the browser's cookies before /api/user answers.
+    vi.resetModules();
+    const kit = await import('@verba/kit');
+    const query = await import('./index');
+    const key = query.routeKey(listArticles, { query: { languageCode: 'de' } });
+    query.queryClient.setQueryData(key, { articles: [ARTICLE] });
+    kit.session.setUser({ uid: 'u1', name: 'A', email: 'a@b.c', role: 'User' });
+    expect(query.queryClient.getQueryData(key)).toBeDefined(); // the page on screen stays
+    kit.session.setUser({ uid: 'u2', name: 'B', email: 'b@b.c', role: 'User' });
+    await waitFor(() => expect(query.queryClient.getQueryData(key)).toBeUndefined());
+  });
+});
+
 describe('invalidatePaths', () => {
   it("marks another fragment's cached reads stale by path prefix, leaving the excepted ones", async () => {
     const list = ['GET', '/api/flashcards', null, { languageCode: 'de' }] as const;

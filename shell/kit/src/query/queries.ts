@@ -18,11 +18,15 @@ export const queryClient = new QueryClient({
   },
 });
 
-// Nothing cached for one user may be shown to the next one on this browser.
-let signedInAs: string | undefined;
+// Nothing cached for one user may be shown to the next one on this browser. Until the session is known
+// (a page's start), what is read goes out with this browser's cookies, so it is the user the session then
+// names: that first answer keeps the cache. Clearing there threw away a page already on screen and remounted
+// it (a tapped flashcard turned back when /api/user answered after the cards).
+let signedInAs: string | null | undefined; // undefined: not known yet
 session.subscribe((state) => {
-  const uid = state.user?.uid;
-  if (uid !== signedInAs) queryClient.clear();
+  if (state.status !== 'ready') return;
+  const uid = state.user?.uid ?? null;
+  if (signedInAs !== undefined && uid !== signedInAs) queryClient.clear();
   signedInAs = uid;
 });
 
