@@ -33,6 +33,10 @@ describe('learner routes and their callers in the browser source', () => {
     expect(routesCalledBy("client.send('GET', `/api/premium/get-prices${currency ? `?currency=${currency}` : ''}`)")).toEqual([
       'GET /api/premium/get-prices',
     ]);
+    // The first load's schema-free references, under their own name or an alias.
+    expect(routesCalledBy("import { firstLoadRoutes as routes } from '@verba/contracts/http';\ncallRef(routes.signIn, { body });")).toEqual(
+      ['POST /api/sign-in'],
+    );
     // fetch with its method after the path; a link or an image is a GET.
     expect(routesCalledBy("fetch('/api/tts', { method: 'POST', body })")).toEqual(['POST /api/tts']);
     expect(routesCalledBy('<img src={`/api/user/avatar?v=${stamp}`} />')).toEqual(['GET /api/user/avatar']);

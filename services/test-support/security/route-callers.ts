@@ -136,6 +136,15 @@ export function routesCalledBy(text: string): string[] {
     const key = byName.get(name);
     if (key) keys.add(key);
   }
+  // The shell's first-load calls go through schema-free references named after their routes
+  // (`firstLoadRoutes.signIn`, or under an alias).
+  const refs = /import\s*\{[^}]*\bfirstLoadRoutes(?:\s+as\s+(\w+))?[^}]*\}\s*from\s*['"]@verba\/contracts(?:\/http)?['"]/.exec(text);
+  if (refs) {
+    for (const m of text.matchAll(new RegExp(`\\b${refs[1] ?? 'firstLoadRoutes'}\\.(\\w+)`, 'g'))) {
+      const key = byName.get(m[1]!);
+      if (key) keys.add(key);
+    }
+  }
   for (const use of pathUses(text)) {
     const matching = contractRoutes.filter((r) => r.route.method === use.method && use.pattern.test(samplePath(r.route)));
     // `/api/articles/${id}` also fits `/api/articles/last-articles`: a hole names a parameter, a plain literal a fixed path.
