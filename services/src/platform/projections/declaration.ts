@@ -59,6 +59,8 @@ export interface EventEnvelope {
   id: string;
   streamId: string;
   metadata: EventMetadata;
+  /** 0-based place of the event in its stream (what an admin's next edit expects). Caches see 0n. */
+  revision: bigint;
 }
 
 export interface EventHandler<T extends string = string> {

@@ -121,4 +121,4 @@ export function defineProjection<T extends Record<string, TableDeclaration>>(dec
 
 /** A committed event as a handler sees it in a cache's update: its data, no envelope. */
 const asRecorded = (e: CommittedEvent): RecordedEvent =>
-  ({ id: '', streamId: '', metadata: {}, type: e.type, version: e.version, data: e.data }) as RecordedEvent;
+  ({ id: '', streamId: '', metadata: {}, revision: 0n, type: e.type, version: e.version, data: e.data }) as RecordedEvent;
