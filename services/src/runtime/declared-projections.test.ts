@@ -14,6 +14,19 @@ const declared = allModules
   .filter((p): p is DeclaredProjection => 'declaration' in p)
   .sort((a, b) => a.name.localeCompare(b.name));
 
+/** Projections still written by hand (issue 37.2): take a name off once it is declared. */
+const NOT_DECLARED_YET = [
+  'analytics',
+  'billing-subscriptions',
+  'content-image-usage',
+  'forum',
+  'identity-users',
+  'learning-courses',
+  'learning-progress',
+  'library-articles',
+  'practice-flashcards',
+];
+
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 
 /** What a projection's handlers read besides its events' data. */
@@ -37,22 +50,9 @@ for (const engine of await testEngines()) {
       await database?.drop();
     });
 
-    it('covers the converted projections', () => {
-      expect(declared.map((p) => p.name)).toEqual(
-        expect.arrayContaining([
-          'content-announcements',
-          'content-dismissals',
-          'library-flags',
-          'library-reader-levels',
-          'library-reader-words',
-          'library-reading',
-          'practice-uncertain-words',
-          'speech-audio',
-          'translation-own-meanings',
-          'translation-prompts',
-          'vocabulary-dictionary',
-        ]),
-      );
+    it('covers every projection but those not converted yet', () => {
+      const all = allModules.flatMap((m) => m.projections ?? []).map((p) => p.name);
+      expect(all.filter((name) => !declared.some((p) => p.name === name)).sort()).toEqual([...NOT_DECLARED_YET].sort());
     });
 
     for (const projection of declared) {
