@@ -35,6 +35,40 @@ export function namedPaths(markdown: string): string[] {
 const BASES = ['', 'services/src', 'services', 'shell'];
 const exists = (p: string) => BASES.some((base) => existsSync(path.join(root, base, p)));
 
+/** The walks under `## Three walks`: each `### title` with the file its numbered steps name, in order. */
+export function walks(markdown: string): { title: string; files: string[] }[] {
+  const start = markdown.indexOf('\n## Three walks');
+  if (start < 0) return [];
+  const rest = markdown.slice(start + 1);
+  const end = rest.slice(3).search(/\n## /);
+  const section = end < 0 ? rest : rest.slice(0, end + 3);
+  return section
+    .split('\n### ')
+    .slice(1)
+    .map((part) => {
+      const [title, ...lines] = part.split('\n');
+      const files = lines.flatMap((l) => {
+        const m = /^\d+\. `([^`]+)`/.exec(l);
+        return m ? [m[1]!] : [];
+      });
+      return { title: title!.trim(), files };
+    });
+}
+
+/** Generic code a walk crosses but does not count: the platform, the kit and the contracts' route machinery. */
+const GENERIC = [/^services\/src\/platform\//, /^shell\/kit\//, /^contracts\/src\/(client|http\/route|http\/route-ref|http\/index)\.ts$/];
+const counted = (files: string[]) => files.filter((f) => !GENERIC.some((g) => g.test(f)));
+
+/**
+ * Files each walk visits outside the generic code today; issue 37's target is 8. A walk may not grow:
+ * lower a figure when a walk gets shorter.
+ */
+const WALK_FILES_NOW: Record<string, number> = {
+  'A learner marks a word Known in the reader': 9,
+  'An admin reorders the chapters of a lesson': 9,
+  'A Stripe webhook makes a user Master; the reader unlocks a premium article': 12,
+};
+
 const dirs = (p: string) =>
   readdirSync(path.join(root, p), { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -66,9 +100,29 @@ describe('docs/architecture.md describes the code as it is', () => {
     expect(doc.split('\n').length).toBeLessThanOrEqual(250);
   });
 
+  it('walks three actions through files that exist, none twice, no longer than they are now', () => {
+    const found = walks(doc);
+    expect(found.map((w) => w.title)).toEqual(Object.keys(WALK_FILES_NOW));
+    for (const walk of found) {
+      expect(
+        walk.files.filter((f) => !existsSync(path.join(root, f))),
+        walk.title,
+      ).toEqual([]);
+      expect(new Set(walk.files).size, `${walk.title}: a file visited twice`).toBe(walk.files.length);
+      expect(counted(walk.files).length, walk.title).toBeLessThanOrEqual(WALK_FILES_NOW[walk.title]!);
+    }
+  });
+
   it('reads tables and paths the way the checks above rely on', () => {
     const sample = '# x\n\n## Bounded contexts\n| name | what |\n|---|---|\n| `a` | one |\n| `b` | two |\n\n## Next\n| `c` | no |\n';
     expect(tableNames(sample, 'Bounded contexts')).toEqual(['a', 'b']);
+    const walkDoc =
+      '# x\n## Three walks\nintro `a/b.ts`\n### One\n1. `x/y.ts`: why.\n2. `services/src/platform/z.ts`: generic.\n### Two\n1. `q/r.ts`\n## Next\n1. `no/no.ts`\n';
+    expect(walks(walkDoc)).toEqual([
+      { title: 'One', files: ['x/y.ts', 'services/src/platform/z.ts'] },
+      { title: 'Two', files: ['q/r.ts'] },
+    ]);
+    expect(counted(walks(walkDoc)[0]!.files)).toEqual(['x/y.ts']);
     expect(namedPaths('see `services/src/x.ts`, `features/<name>/api`, `/app/dev`, `@verba/kit/query`')).toEqual(['services/src/x.ts']);
   });
 });
