@@ -1,5 +1,4 @@
-import { atLeast, client, positions } from '@verba/kit';
-import { keepPrevious, queryClient, routeKey, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { fetchRoute, keepPrevious, useRouteQuery } from '@verba/kit/query';
 import { getLessons, getProgress } from '@verba/contracts/http';
 import type { CourseProgress, LearningLanguage } from '@verba/contracts';
 
@@ -8,14 +7,10 @@ export const useLessons = (courseId: string | undefined) =>
   useRouteQuery(getLessons, { query: { courseId: courseId ?? '' } }, { enabled: courseId !== undefined });
 
 const firstCourse = (data: { courses: CourseProgress[] }) => data.courses[0] ?? null;
-const progressInput = (languageCode: LearningLanguage, minPosition: string | undefined) => ({
-  query: { languageCode, ...atLeast(minPosition) },
-});
 
 /** The learner's progress in one language's course, read after this tab's writes; null when that course is not on the platform. */
 export function useProgress(languageCode: LearningLanguage) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getProgress, progressInput(languageCode, minPosition), { select: firstCourse, placeholderData: keepPrevious });
+  return useRouteQuery(getProgress, { query: { languageCode } }, { select: firstCourse, placeholderData: keepPrevious });
 }
 
 /**
@@ -23,8 +18,5 @@ export function useProgress(languageCode: LearningLanguage) {
  * cache entry useProgress reads at that position, so the views do not ask again.
  */
 export async function progressAfterWrites(languageCode: LearningLanguage): Promise<CourseProgress | null> {
-  const input = progressInput(languageCode, positions.latest());
-  return firstCourse(
-    await queryClient.fetchQuery({ queryKey: routeKey(getProgress, input), queryFn: () => client.call(getProgress, input) }),
-  );
+  return firstCourse(await fetchRoute(getProgress, { query: { languageCode } }));
 }

@@ -3,8 +3,8 @@
  * articles in their language (GET articles/last-articles), the newest with the page they left it on. The
  * shell mounts it inside its own React tree; DashboardWidget brings the query provider.
  */
-import { atLeast, Link, QueryErrorNotice, Spinner, useSession } from '@verba/kit';
-import { DashboardWidget, keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { Link, QueryErrorNotice, Spinner, useSession } from '@verba/kit';
+import { DashboardWidget, keepPrevious, useRouteQuery } from '@verba/kit/query';
 import { getBookmark, lastArticles, type ArticleSummary } from '@verba/contracts/http';
 import { LearningLanguageSchema, LANGUAGE_NAMES } from '@verba/contracts';
 import { DifficultyBadge } from '../features/library/components/DifficultyBadge';
@@ -16,12 +16,7 @@ import './widget.css';
 const SHOWN = 3;
 
 function PageReached({ article }: { article: ArticleSummary }) {
-  const minPosition = useMinPosition();
-  const bookmark = useRouteQuery(
-    getBookmark,
-    { query: { articleId: article.id, ...atLeast(minPosition) } },
-    { placeholderData: keepPrevious },
-  );
+  const bookmark = useRouteQuery(getBookmark, { query: { articleId: article.id } }, { placeholderData: keepPrevious });
   const at = bookmark.data?.bookmark;
   return at && at.totalPages > 1 ? (
     <p className="rdw-muted">
@@ -32,8 +27,7 @@ function PageReached({ article }: { article: ArticleSummary }) {
 
 function ContinueReading() {
   const languageCode = LearningLanguageSchema.catch('de').parse(useSession().user?.currentLearningLanguage);
-  const minPosition = useMinPosition();
-  const last = useRouteQuery(lastArticles, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  const last = useRouteQuery(lastArticles, { query: { languageCode } }, { placeholderData: keepPrevious });
   if (last.isPending) return <Spinner label="Loading your reading…" />;
   if (last.isError) return <QueryErrorNotice query={last} title="Your reading could not be loaded." />;
 

@@ -12,6 +12,6 @@
  */
 export { queryClient, routeKey, useRouteQuery, fetchRoute, invalidatePaths } from './queries';
 export { useCommand, keepPrevious } from './commands';
-export { useMinPosition } from './position';
+export { useMinPosition, useOpenedAt } from './position';
 export { fragmentLifecycles, KitProviders } from './lifecycles';
 export { DashboardWidget } from './widget';

@@ -1,16 +1,10 @@
-import { atLeast } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import { chapterFlashcards, createChapterFlashcards } from '@verba/contracts/http';
 import type { LearningLanguage, VocabularyPair } from '@verba/contracts';
 
 /** The cards the learner already made from this chapter (read after the tab's latest write). */
 export function useChapterCards(languageCode: LearningLanguage, chapterId: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(
-    chapterFlashcards,
-    { query: { languageCode, chapterId, ...atLeast(minPosition) } },
-    { placeholderData: keepPrevious },
-  );
+  return useRouteQuery(chapterFlashcards, { query: { languageCode, chapterId } }, { placeholderData: keepPrevious });
 }
 
 /** Makes cards of the chapter's words; reads after it (this chapter's, the practice portal's) wait for its position. */

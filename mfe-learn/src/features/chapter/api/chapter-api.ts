@@ -1,13 +1,12 @@
-import { atLeast, sendCommand } from '@verba/kit';
-import { keepPrevious, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { sendCommand } from '@verba/kit';
+import { keepPrevious, useCommand, useRouteQuery } from '@verba/kit/query';
 import { addProgress, checkExerciseAnswer, getAudio, getChapter, getChapterExercises, getChapterOrder } from '@verba/contracts/http';
 import type { Chapter, CourseProgress } from '@verba/contracts';
 import { progressAfterWrites } from '../../../shared/courses-api';
 
 /** The chapter, read after this tab's writes (completing it sets `completed`). */
 export function useChapter(chapterId: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getChapter, { params: { chapterId }, query: { ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(getChapter, { params: { chapterId } }, { placeholderData: keepPrevious });
 }
 
 /** The course's chapters in reading order across lessons (hidden ones left out for learners). */

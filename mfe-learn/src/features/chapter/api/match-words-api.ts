@@ -1,12 +1,11 @@
-import { atLeast, sendCommand } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { sendCommand } from '@verba/kit';
+import { keepPrevious, useRouteQuery } from '@verba/kit/query';
 import { getChapterMatchWords, patchChapterMatchWords } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 /** The chapter's pairs and the learner's best result, read after this tab's writes (a saved result). */
 export function useMatchWords(chapterId: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getChapterMatchWords, { query: { chapterId, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(getChapterMatchWords, { query: { chapterId } }, { placeholderData: keepPrevious });
 }
 
 /** Saves a result; the server keeps the best one. */

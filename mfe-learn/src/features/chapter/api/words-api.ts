@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { atLeast, toast } from '@verba/kit';
-import { queryClient, routeKey, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { queryClient, routeKey, useCommand, useOpenedAt, useRouteQuery } from '@verba/kit/query';
 import { getDictionary, patchWord, type WordStatus } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
@@ -25,8 +24,7 @@ const withStatus = (key: string, status: WordStatus) => (data: Dictionary | unde
  * stood when the chapter opened: marks made here update the cached statuses themselves, so none needs a new read.
  */
 export function useWordStatuses(languageCode: LearningLanguage) {
-  const latest = useMinPosition();
-  const [openedAt] = useState(latest);
+  const openedAt = useOpenedAt();
   return useRouteQuery(getDictionary, { query: { languageCode, ...atLeast(openedAt) } }, { select: toStatusMap });
 }
 

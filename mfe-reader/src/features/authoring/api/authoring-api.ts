@@ -1,5 +1,5 @@
-import { ApiError, atLeast, client, navigate, sendCommand } from '@verba/kit';
-import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { ApiError, client, navigate, sendCommand } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
 import {
   canCreate,
   checkPublicArticle,
@@ -47,19 +47,16 @@ export function useCreateCheck(enabled: boolean): { check: CreateCheck | null; e
 
 // Reads after this tab's writes: a saved article or series shows in every list and form at once.
 export function useUserSeries(languageCode: LearningLanguage) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(userSeries, { query: { languageCode, ...atLeast(minPosition) } });
+  return useRouteQuery(userSeries, { query: { languageCode } });
 }
 
 export function useSeries(id: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getSeries, { params: { id }, query: { ...atLeast(minPosition) } }, { enabled: id !== '' });
+  return useRouteQuery(getSeries, { params: { id } }, { enabled: id !== '' });
 }
 
 /** The article being edited. */
 export function useEditedArticle(id: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getArticle, { params: { id }, query: { ...atLeast(minPosition) } });
+  return useRouteQuery(getArticle, { params: { id } });
 }
 
 type ArticleInput = z.input<(typeof createArticle)['body']>;
@@ -91,8 +88,7 @@ export async function saveSeries(input: SeriesInput, languageCode: LearningLangu
 
 /** A series with the articles the learner can see, in reading order. */
 export function useSeriesDetails(id: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(seriesDetails, { params: { id }, query: { ...atLeast(minPosition) } });
+  return useRouteQuery(seriesDetails, { params: { id } });
 }
 
 /** Deletes one of the learner's series (its articles stay, outside any series). */

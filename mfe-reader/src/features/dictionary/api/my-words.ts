@@ -1,5 +1,5 @@
-import { atLeast, sendCommand } from '@verba/kit';
-import { keepPrevious, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { sendCommand } from '@verba/kit';
+import { keepPrevious, useRouteQuery } from '@verba/kit/query';
 import {
   MAX_WORDS_PER_REQUEST,
   addMany,
@@ -13,14 +13,12 @@ import type { LearningLanguage } from '@verba/contracts';
 
 /** The learner's words in one language, read again after this tab's writes (the last list stays meanwhile). */
 export function useWords(languageCode: LearningLanguage) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getDictionary, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(getDictionary, { query: { languageCode } }, { placeholderData: keepPrevious });
 }
 
 /** Known and Uncertain counts and the server's level hint for them. */
 export function useCounts(languageCode: LearningLanguage) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(dictionaryAnalytics, { query: { languageCode, ...atLeast(minPosition) } }, { placeholderData: keepPrevious });
+  return useRouteQuery(dictionaryAnalytics, { query: { languageCode } }, { placeholderData: keepPrevious });
 }
 
 const chunks = <T>(items: readonly T[]) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { atLeast, client, positions, sendCommand } from '@verba/kit';
+import { readRoute, sendCommand } from '@verba/kit';
 import { MAX_WORDS_PER_REQUEST, addMany, getDictionary } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import { parseWordList, planWordImport, type ImportStatus, type WordImportPlan, type WordList } from '@verba/contracts/word-lists';
@@ -13,7 +13,7 @@ export interface Preview {
 /** Reads a word-list file and plans it against the learner's dictionary as it is now (after this tab's writes). */
 export async function previewFile(file: File, languageCode: LearningLanguage): Promise<Preview> {
   const list = parseWordList(await file.text(), languageCode);
-  const { words } = await client.call(getDictionary, { query: { languageCode, ...atLeast(positions.latest()) } });
+  const { words } = await readRoute(getDictionary, { query: { languageCode } });
   return { fileName: file.name, list, plan: planWordImport(list, new Map(words.map((w) => [w.value, w.status]))) };
 }
 

@@ -1,5 +1,4 @@
-import { atLeast } from '@verba/kit';
-import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { useRouteQuery } from '@verba/kit/query';
 import { getProfile, listArticles } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 import type { z } from 'zod';
@@ -9,10 +8,9 @@ export const PAGE_SIZE = 20;
 
 /** After this tab's writes (words marked in the reader change the difficulty labels), the last answer shown meanwhile. */
 export function useArticles(languageCode: LearningLanguage, filters: ArticleFilters) {
-  const minPosition = useMinPosition();
   return useRouteQuery(
     listArticles,
-    { query: { languageCode, pageSize: PAGE_SIZE, ...filters, ...atLeast(minPosition) } },
+    { query: { languageCode, pageSize: PAGE_SIZE, ...filters } },
     { placeholderData: (previous) => previous },
   );
 }

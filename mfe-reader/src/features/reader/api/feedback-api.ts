@@ -1,11 +1,10 @@
-import { atLeast, sendCommand } from '@verba/kit';
-import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { sendCommand } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
 import { flagArticles, getRating, rateArticle } from '@verba/contracts/http';
 
 /** The article's average and the learner's own rating; re-read after this tab's writes. */
 export function useRating(articleId: string) {
-  const minPosition = useMinPosition();
-  return useRouteQuery(getRating, { query: { articleId, ...atLeast(minPosition) } }, { placeholderData: (previous) => previous });
+  return useRouteQuery(getRating, { query: { articleId } }, { placeholderData: (previous) => previous });
 }
 
 /** Rates 1-5; the library's lists, read after its position, show the new average. */

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { atLeast } from '@verba/kit';
-import { queryClient, routeKey, useCommand, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { queryClient, routeKey, useCommand, useOpenedAt, useRouteQuery } from '@verba/kit/query';
 import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
@@ -13,11 +12,7 @@ type Mark = { value: string; status: WordStatus };
  * are read there, once. Later marks need no new read (they update the cached statuses themselves), and
  * page turns keep their own page; a reader opened after writes elsewhere (My words, an edit) reads them.
  */
-export function useOpenedAt(): string | undefined {
-  const latest = useMinPosition();
-  const [openedAt] = useState(latest);
-  return openedAt;
-}
+export { useOpenedAt };
 
 export const useArticle = (id: string, openedAt: string | undefined) =>
   useRouteQuery(getArticle, { params: { id }, query: { ...atLeast(openedAt) } });

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
-import { atLeast, client, positions, sendCommand } from '@verba/kit';
-import { queryClient, routeKey, useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { client, sendCommand } from '@verba/kit';
+import { fetchRoute, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
 import {
   createdFlashcards,
   createFlashcard,
@@ -57,17 +57,14 @@ export function translateText(
     );
 }
 
-const meaningInput = (languageCode: LearningLanguage, word: string, minPosition: string | undefined) => ({
-  query: { languageCode, word, ...atLeast(minPosition) },
-});
+const meaningInput = (languageCode: LearningLanguage, word: string) => ({ query: { languageCode, word } });
 
 /** The learner's own meaning of a word (null when they typed none), read after this tab's writes and kept while the tab lives. */
 export function useOwnMeaning(languageCode: LearningLanguage, word: string) {
-  const minPosition = useMinPosition();
   // The last answer stays while the same word's meaning is read at a later position. One function per word,
   // not per render: TanStack recomputes the placeholder (and runs select on it) whenever it changes.
   const placeholderData = useCallback((previous: OwnMeaning | undefined) => (previous?.word === word ? previous : undefined), [word]);
-  return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word, minPosition), {
+  return useRouteQuery(getOwnMeaning, meaningInput(languageCode, word), {
     staleTime: Infinity,
     select: meaningOf,
     placeholderData,
@@ -86,7 +83,6 @@ const cardKeysOf = (data: CreatedFlashcards) => new Set(data.flashcards.map((car
 
 /** Keys of the words (and phrases) that already have a card made from this article. */
 export function useCardKeys(languageCode: LearningLanguage | undefined, articleId: string) {
-  const minPosition = useMinPosition();
   // The last answer stays while the same article's cards are read at a later position. Stable functions: a
   // select or placeholder made anew each render gives a new Set each render, and the reader re-rendered
   // without end (React #185) once a word's look-up moved the position.
@@ -96,7 +92,7 @@ export function useCardKeys(languageCode: LearningLanguage | undefined, articleI
   );
   return useRouteQuery(
     createdFlashcards,
-    { query: { languageCode: languageCode ?? 'de', articleId, ...atLeast(minPosition) } },
+    { query: { languageCode: languageCode ?? 'de', articleId } },
     { enabled: languageCode !== undefined, select: cardKeysOf, placeholderData },
   );
 }
@@ -148,13 +144,10 @@ const firstCodePoints = (text: string, max: number) => Array.from(text).slice(0,
  * Undefined when nobody knows one.
  */
 export async function panelMeaning(languageCode: LearningLanguage, word: string, sentence: string): Promise<string | undefined> {
-  const input = meaningInput(languageCode, word, positions.latest());
-  const own = await queryClient
-    .fetchQuery({ queryKey: routeKey(getOwnMeaning, input), queryFn: () => client.call(getOwnMeaning, input), staleTime: Infinity })
-    .then(
-      (data) => data.meaning,
-      () => null,
-    );
+  const own = await fetchRoute(getOwnMeaning, meaningInput(languageCode, word), { staleTime: Infinity }).then(
+    (data) => data.meaning,
+    () => null,
+  );
   if (own) return own;
   const looked = await translateText('word', word, languageCode, sentence).catch(() => undefined);
   if (!looked?.text.trim()) return undefined;
