@@ -22,7 +22,6 @@ const NOT_DECLARED_YET = [
   'learning-courses',
   'learning-progress',
   'library-articles',
-  'practice-flashcards',
 ];
 
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];

@@ -19,7 +19,7 @@ import type { EventMetadata } from '../event-store/port';
  */
 
 /** A column's PostgreSQL type; `?` after it lets the column hold null. */
-export type ColumnType = 'uuid' | 'text' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'timestamptz' | 'jsonb';
+export type ColumnType = 'uuid' | 'text' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'timestamptz' | 'date' | 'jsonb';
 export type ColumnSpec = ColumnType | `${ColumnType}?`;
 
 export interface TableDeclaration {
@@ -37,20 +37,24 @@ export type Row = Readonly<Record<string, unknown>>;
 /**
  * What an event does to a table. `insert` adds a row unless its key is there (the first wins); `upsert`
  * sets the row of its key (the last wins; with `newerBy`, only over a row whose column is lower);
- * `update` sets columns of the rows matching `where`; `remove` deletes them; `increment` adds its
- * non-key values to the row of its key (inserting it first).
+ * `update` sets columns of the rows matching `where` (and with `add`, adds to others: a counter of a row
+ * that must already be there); `remove` deletes them; `increment` adds its non-key values to the row of its
+ * key (inserting it first).
  */
 export type RowChange<T extends string = string> =
   | { kind: 'insert'; table: T; row: Row }
   | { kind: 'upsert'; table: T; row: Row; newerBy?: string }
-  | { kind: 'update'; table: T; where: Row; set: Row }
+  | { kind: 'update'; table: T; where: Row; set: Row; add?: Row }
   | { kind: 'remove'; table: T; where: Row }
   | { kind: 'increment'; table: T; row: Row };
 
 export const insert = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'insert', table, row });
 export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string } = {}): RowChange<T> =>
   options.newerBy ? { kind: 'upsert', table, row, newerBy: options.newerBy } : { kind: 'upsert', table, row };
-export const update = <T extends string>(table: T, where: Row, set: Row): RowChange<T> => ({ kind: 'update', table, where, set });
+export const update = <T extends string>(table: T, where: Row, set: Row, options: { add?: Row } = {}): RowChange<T> =>
+  options.add && Object.keys(options.add).length
+    ? { kind: 'update', table, where, set, add: options.add }
+    : { kind: 'update', table, where, set };
 export const remove = <T extends string>(table: T, where: Row): RowChange<T> => ({ kind: 'remove', table, where });
 export const increment = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'increment', table, row });
 

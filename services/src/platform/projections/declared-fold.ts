@@ -31,7 +31,11 @@ export class MemoryTables {
         const row = rows.get(k)!;
         if (!matches(row, change.where)) continue;
         if (change.kind === 'remove') rows.delete(k);
-        else rows.set(k, { ...row, ...change.set });
+        else if (!change.add) rows.set(k, { ...row, ...change.set });
+        else {
+          const sums = Object.entries(change.add).map(([c, v]) => [c, Number(row[c]) + Number(v)]);
+          rows.set(k, { ...row, ...change.set, ...Object.fromEntries(sums) });
+        }
       }
       return;
     }

@@ -9,7 +9,7 @@ import type { TableNames, WriteStatement } from './projection';
  * of one array a column (the text fixed by the shape, so a live batch's is prepared once: `hot`):
  * - whole-row upserts and removes by key: each key's last change (one statement, deletes and upserts);
  * - partial upserts: each key's last; `insert`: each key's first; `newerBy` upserts: each key's highest;
- * - increments: summed by key; updates and removes by other columns: one a distinct `where`.
+ * - increments: summed by key; updates and removes by other columns: one a distinct `where` (`add`s summed).
  * Each of these leaves what applying the run's changes one by one leaves (the equivalence property).
  */
 export function batchStatements(
@@ -22,7 +22,10 @@ export function batchStatements(
     const table = tables[c.table];
     if (!table) throw new Error(`No table ${c.table} declared`);
     checkColumns(c.table, table, 'row' in c ? c.row : c.where);
-    if (c.kind === 'update') checkColumns(c.table, table, c.set);
+    if (c.kind === 'update') {
+      checkColumns(c.table, table, c.set);
+      if (c.add) checkColumns(c.table, table, c.add);
+    }
     const list = byTable.get(c.table);
     if (list) list.push(c);
     else byTable.set(c.table, [c]);
@@ -64,7 +67,7 @@ function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; sha
     case 'increment':
       return { kind: 'increment', shape: columnList(change.row) };
     case 'update':
-      return { kind: 'update', shape: `${columnList(change.where)}|${columnList(change.set)}` };
+      return { kind: 'update', shape: `${columnList(change.where)}|${columnList(change.set)}|${columnList(change.add ?? {})}` };
     case 'remove':
       return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: columnList(change.where) };
     case 'upsert':
@@ -177,17 +180,35 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
       }));
     }
     case 'update': {
-      const [whereColumns, setColumns] = run.shape!.split('|').map((s) => s.split(',')) as [string[], string[]];
-      const last = new Map<string, readonly unknown[]>();
+      // One a distinct `where` (the same columns with other values match other rows): its last `set`, its `add`s summed.
+      const [whereColumns, setColumns, addColumns] = run.shape!.split('|').map((s) => (s ? s.split(',') : [])) as [
+        string[],
+        string[],
+        string[],
+      ];
+      const last = new Map<string, { where: Row; set: Row; add: Record<string, number> }>();
       for (const c of run.changes as Extract<RowChange, { kind: 'update' }>[]) {
-        last.set(keyOf(whereColumns, c.where), [...rowValues(table, whereColumns, c.where), ...rowValues(table, setColumns, c.set)]);
+        const k = keyOf(whereColumns, c.where);
+        const before = last.get(k);
+        const add: Record<string, number> = {};
+        for (const col of addColumns) add[col] = Number(c.add![col]) + (before ? before.add[col]! : 0);
+        last.set(k, { where: c.where, set: c.set, add });
       }
-      const cols = typed(table, [...whereColumns, ...setColumns]);
-      const names = [...whereColumns.map((c) => `w_${c}`), ...setColumns.map((c) => `s_${c}`)];
-      const sql = `update ${quoted(physical)} r set ${assignments(setColumns, (c) => `u.${quoted(`s_${c}`)}`)}
+      const rows = [...last.values()].map((u) => [
+        ...rowValues(table, whereColumns, u.where),
+        ...rowValues(table, setColumns, u.set),
+        ...rowValues(table, addColumns, u.add),
+      ]);
+      const cols = typed(table, [...whereColumns, ...setColumns, ...addColumns]);
+      const names = [...whereColumns.map((c) => `w_${c}`), ...setColumns.map((c) => `s_${c}`), ...addColumns.map((c) => `a_${c}`)];
+      const sets = [
+        ...setColumns.map((c) => `${quoted(c)} = u.${quoted(`s_${c}`)}`),
+        ...addColumns.map((c) => `${quoted(c)} = r.${quoted(c)} + u.${quoted(`a_${c}`)}`),
+      ];
+      const sql = `update ${quoted(physical)} r set ${sets.join(', ')}
         from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as u(${names.map(quoted).join(', ')})
         where ${whereColumns.map((c) => `r.${quoted(c)} = u.${quoted(`w_${c}`)}`).join(' and ')}`;
-      return chunked([...last.values()], (part) => ({ sql, bindings: columnArrays(cols, part) }));
+      return chunked(rows, (part) => ({ sql, bindings: columnArrays(cols, part) }));
     }
   }
 }

@@ -144,7 +144,11 @@ async function changeAlone(
   if (c.kind === 'update' || c.kind === 'remove') {
     if (Object.values(c.where).some((v) => v === null || v === undefined)) return; // SQL's =: null matches nothing
     const q = trx(table).where(values(c.where));
-    await (c.kind === 'remove' ? q.delete() : q.update(values(c.set)));
+    if (c.kind === 'remove') await q.delete();
+    else {
+      const sums = Object.entries(c.add ?? {}).map(([k, v]) => [k, trx.raw('?? + ?', [k, Number(v)])]);
+      await q.update({ ...values(c.set), ...Object.fromEntries(sums) });
+    }
     return;
   }
   const row = values(c.row);

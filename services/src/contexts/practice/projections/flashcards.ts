@@ -1,14 +1,15 @@
-import type { Knex } from 'knex';
-import { EventCodec, readEventData } from '../../../platform/decider/events';
-import type { Projection } from '../../../platform/projections/projection';
-import { CARD_SEALED_FIELDS, flashcardEvents, type FlashcardEvent, type FsrsCard } from '../events';
-import { openSealed } from '../../../platform/personal-data/keys';
-import { newSchedule } from '../domain/scheduler';
+import { defineProjection, increment, remove, update, upsert, when } from '../../../platform/projections/declare';
 import { UserDeleted } from '../../identity/published';
-
-const codec = new EventCodec([...flashcardEvents]);
-/** Rows per insert statement: 21 columns stay well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
+import { newSchedule } from '../domain/scheduler';
+import {
+  FlashcardCreated,
+  FlashcardDeleted,
+  FlashcardEdited,
+  FlashcardReviewed,
+  FlashcardReviewUndone,
+  FlashcardStatusChanged,
+  type FsrsCard,
+} from '../events';
 
 /** A row of the `flashcards` read model. */
 export interface FlashcardRow {
@@ -37,185 +38,105 @@ export interface FlashcardRow {
   due_at: Date;
 }
 
-function withSchedule(row: FlashcardRow, s: FsrsCard): FlashcardRow {
-  return {
-    ...row,
-    difficulty: s.difficulty,
-    stability: s.stability,
-    scheduled_days: s.scheduledDays,
-    learning_steps: s.learningSteps,
-    reps: s.reps,
-    lapses: s.lapses,
-    state: s.state,
-    due_at: new Date(s.due),
-    last_review_at: s.lastReview ? new Date(s.lastReview) : null,
-  };
-}
+/** A card's FSRS schedule as its columns. */
+const schedule = (s: FsrsCard) => ({
+  difficulty: s.difficulty,
+  stability: s.stability,
+  scheduled_days: s.scheduledDays,
+  learning_steps: s.learningSteps,
+  reps: s.reps,
+  lapses: s.lapses,
+  state: s.state,
+  due_at: s.due,
+  last_review_at: s.lastReview,
+});
 
-/** The row after one event; undefined when the card is gone. */
-function applyEvent(row: FlashcardRow | undefined, e: FlashcardEvent): FlashcardRow | undefined {
-  const d = e.data;
-  switch (e.type) {
-    case 'practice.FlashcardCreated': {
-      const base = {
-        user_id: d.userId,
-        card_id: d.cardId,
-        language: e.data.language,
-        source_value: e.data.sourceValue,
-        target_value: e.data.targetValue,
-        origin: e.data.origin,
-        origin_id: e.data.originId,
-        origin_name: e.data.originName,
-        sentence: e.data.sentence ?? null,
-        status: 'uncertain',
-        created_at: new Date(d.at),
-        time_practiced: 0,
-      } as FlashcardRow;
-      return withSchedule(base, newSchedule(new Date(d.at)));
-    }
-    case 'practice.FlashcardDeleted':
-      return undefined;
-    default:
-      if (!row) return undefined; // an event for a card this read model no longer has (user erased)
-      if (e.type === 'practice.FlashcardEdited') return { ...row, source_value: e.data.sourceValue, target_value: e.data.targetValue };
-      if (e.type === 'practice.FlashcardStatusChanged') return { ...row, status: e.data.status };
-      if (e.type === 'practice.FlashcardReviewUndone')
-        return { ...withSchedule(row, e.data.restored), time_practiced: row.time_practiced - 1 };
-      return { ...withSchedule(row, e.data.after), time_practiced: row.time_practiced + 1 };
-  }
-}
-
-const cardKey = (userId: string, cardId: string) => `${userId}\u0000${cardId}`;
-
-async function writeCards(trx: Knex.Transaction, table: string, cards: Map<string, FlashcardRow | undefined>): Promise<void> {
-  const rows = [...cards.values()].filter((r): r is FlashcardRow => r !== undefined);
-  const gone = [...cards.entries()].filter(([, r]) => r === undefined).map(([k]) => k.split('\u0000'));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    await trx(table).insert(chunk).onConflict(['user_id', 'card_id']).merge();
-  }
-  for (let i = 0; i < gone.length; i += CHUNK) {
-    await trx(table)
-      .whereIn(['user_id', 'card_id'], gone.slice(i, i + CHUNK))
-      .delete();
-  }
-}
-
-async function writeDays(trx: Knex.Transaction, table: string, days: Map<string, number>): Promise<void> {
-  const rows = [...days].map(([k, reviews]) => {
-    const [user_id, language, day] = k.split('\u0000');
-    return { user_id, language, day, reviews };
-  });
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx(table)
-      .insert(rows.slice(i, i + CHUNK))
-      .onConflict(['user_id', 'language', 'day'])
-      .merge({ reviews: trx.raw('??.reviews + excluded.reviews', [table]) });
-  }
-}
+const card = (d: { userId: string; cardId: string }) => ({ user_id: d.userId, card_id: d.cardId });
+/** A review counts for its UTC day (streaks); an undone one no longer does. */
+const day = (d: { userId: string; language: string }, at: string) => ({ user_id: d.userId, language: d.language, day: at.slice(0, 10) });
 
 /**
  * Flashcards with their schedule (one row per card, indexed for "due first" per user and language) and
- * practice days (reviews per user, language and UTC day) for streaks. A batch is folded in memory, rows
- * of cards it touches are read once, and written back in a few statements.
+ * practice days (reviews per user, language and UTC day) for streaks. Events for a card this read model no
+ * longer has (its user erased) change nothing.
  */
-export const flashcardsProjection: Projection = {
+export const flashcardsProjection = defineProjection({
   name: 'practice-flashcards',
-  // 2: cards' sentence (the rebuild fills the new column from the events).
-  version: 2,
-  tables: ['flashcards', 'practice_days'],
-  eventTypes: [...flashcardEvents.map((e) => e.type), UserDeleted.type],
-  async setup(trx, t) {
-    await trx.schema.createTable(t('flashcards'), (tb) => {
-      tb.uuid('user_id').notNullable();
-      tb.uuid('card_id').notNullable();
-      tb.text('language').notNullable();
-      tb.text('source_value').notNullable();
-      tb.text('target_value').notNullable();
-      tb.text('origin');
-      tb.text('origin_id');
-      tb.text('origin_name');
-      tb.text('sentence');
-      tb.text('status').notNullable();
-      tb.timestamp('created_at', { useTz: true }).notNullable();
-      tb.timestamp('last_review_at', { useTz: true });
-      tb.integer('time_practiced').notNullable();
-      tb.double('difficulty').notNullable();
-      tb.double('stability').notNullable();
-      tb.integer('scheduled_days').notNullable();
-      tb.integer('learning_steps').notNullable();
-      tb.integer('reps').notNullable();
-      tb.integer('lapses').notNullable();
-      tb.text('state').notNullable();
-      tb.timestamp('due_at', { useTz: true }).notNullable();
-      tb.primary(['user_id', 'card_id']);
-      tb.index(['user_id', 'language', 'due_at', 'card_id'], t('flashcards_due_idx'));
+  // 2: cards' sentence. 3: declared (indexes renamed).
+  version: 3,
+  tables: {
+    flashcards: {
+      key: ['user_id', 'card_id'],
+      columns: {
+        user_id: 'uuid',
+        card_id: 'uuid',
+        language: 'text',
+        source_value: 'text',
+        target_value: 'text',
+        origin: 'text?',
+        origin_id: 'text?',
+        origin_name: 'text?',
+        sentence: 'text?',
+        status: 'text',
+        created_at: 'timestamptz',
+        last_review_at: 'timestamptz?',
+        time_practiced: 'integer',
+        difficulty: 'double precision',
+        stability: 'double precision',
+        scheduled_days: 'integer',
+        learning_steps: 'integer',
+        reps: 'integer',
+        lapses: 'integer',
+        state: 'text',
+        due_at: 'timestamptz',
+      },
       // Only the due index starts with (user, language): even before statistics exist (a fresh or rebuilt
       // table), the planner then reads "due first" straight from it instead of sorting a user's cards.
-      tb.index(['origin_id', 'user_id'], t('flashcards_origin_idx'));
-    });
-    await trx.schema.createTable(t('practice_days'), (tb) => {
-      tb.uuid('user_id').notNullable();
-      tb.text('language').notNullable();
-      tb.date('day').notNullable();
-      tb.integer('reviews').notNullable();
-      tb.primary(['user_id', 'language', 'day']);
-    });
+      indexes: [
+        ['user_id', 'language', 'due_at', 'card_id'],
+        ['origin_id', 'user_id'],
+      ],
+    },
+    practice_days: {
+      key: ['user_id', 'language', 'day'],
+      columns: { user_id: 'uuid', language: 'text', day: 'date', reviews: 'integer' },
+    },
   },
-  async apply(events, { trx, t }) {
-    const cardsTable = t('flashcards');
-    const daysTable = t('practice_days');
-    let decoded: FlashcardEvent[] = [];
-    const keys = new Map<string, Buffer | undefined>();
-    const flush = async () => {
-      const batch = decoded;
-      decoded = [];
-      // Rows to read first: cards whose first event in this batch is not their creation.
-      const seen = new Set<string>();
-      const toLoad: [string, string][] = [];
-      for (const e of batch) {
-        const k = cardKey(e.data.userId, e.data.cardId);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        if (e.type !== 'practice.FlashcardCreated') toLoad.push([e.data.userId, e.data.cardId]);
-      }
-      const cards = new Map<string, FlashcardRow | undefined>();
-      for (let i = 0; i < toLoad.length; i += CHUNK) {
-        const rows: FlashcardRow[] = await trx(cardsTable)
-          .whereIn(['user_id', 'card_id'], toLoad.slice(i, i + CHUNK))
-          .select();
-        for (const r of rows)
-          cards.set(cardKey(r.user_id, r.card_id), { ...r, difficulty: Number(r.difficulty), stability: Number(r.stability) });
-      }
-      const days = new Map<string, number>();
-      for (const e of batch) {
-        const k = cardKey(e.data.userId, e.data.cardId);
-        cards.set(k, applyEvent(cards.get(k), e));
-        // An undone review no longer counts for its day (streaks).
-        if (e.type === 'practice.FlashcardReviewed' || e.type === 'practice.FlashcardReviewUndone') {
-          const undone = e.type === 'practice.FlashcardReviewUndone';
-          const day = `${e.data.userId}\u0000${e.data.language}\u0000${(undone ? e.data.reviewedAt : e.data.at).slice(0, 10)}`;
-          days.set(day, (days.get(day) ?? 0) + (undone ? -1 : 1));
-        }
-      }
-      await writeCards(trx, cardsTable, cards);
-      await writeDays(trx, daysTable, days);
-    };
-    for (const recorded of events) {
-      if (recorded.type === UserDeleted.type) {
-        await flush(); // keep order: the erasure comes after what came before it
-        const { userId } = readEventData(UserDeleted, recorded);
-        keys.delete(userId);
-        await trx(cardsTable).where({ user_id: userId }).delete();
-        await trx(daysTable).where({ user_id: userId }).delete();
-        continue;
-      }
-      const e = codec.decode(recorded);
-      // The user's text, opened with their key (an erased user's reads empty; their rows go at UserDeleted).
-      if (e.type === 'practice.FlashcardCreated' || e.type === 'practice.FlashcardEdited') {
-        decoded.push({ ...e, data: await openSealed(trx, e.data as Record<string, unknown>, CARD_SEALED_FIELDS, keys) } as FlashcardEvent);
-      } else decoded.push(e);
-    }
-    await flush();
-  },
-};
+  on: [
+    // The user's text comes sealed with their key: the platform opens it (an erased user's reads empty).
+    when(
+      FlashcardCreated,
+      (d) => [
+        upsert('flashcards', {
+          ...card(d),
+          language: d.language,
+          source_value: d.sourceValue,
+          target_value: d.targetValue,
+          origin: d.origin,
+          origin_id: d.originId,
+          origin_name: d.originName,
+          sentence: d.sentence ?? null,
+          status: 'uncertain',
+          created_at: d.at,
+          time_practiced: 0,
+          ...schedule(newSchedule(new Date(d.at))),
+        }),
+      ],
+      { sealed: ['sourceValue', 'targetValue', 'originName', 'sentence'] },
+    ),
+    when(FlashcardEdited, (d) => [update('flashcards', card(d), { source_value: d.sourceValue, target_value: d.targetValue })], {
+      sealed: ['sourceValue', 'targetValue'],
+    }),
+    when(FlashcardDeleted, (d) => [remove('flashcards', card(d))]),
+    when(FlashcardStatusChanged, (d) => [update('flashcards', card(d), { status: d.status })]),
+    when(FlashcardReviewed, (d) => [
+      update('flashcards', card(d), schedule(d.after), { add: { time_practiced: 1 } }),
+      increment('practice_days', { ...day(d, d.at), reviews: 1 }),
+    ]),
+    when(FlashcardReviewUndone, (d) => [
+      update('flashcards', card(d), schedule(d.restored), { add: { time_practiced: -1 } }),
+      increment('practice_days', { ...day(d, d.reviewedAt), reviews: -1 }),
+    ]),
+    when(UserDeleted, (d) => [remove('flashcards', { user_id: d.userId }), remove('practice_days', { user_id: d.userId })]),
+  ],
+});
