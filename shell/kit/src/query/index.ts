@@ -15,3 +15,4 @@ export { useCommand, keepPrevious } from './commands';
 export { useMinPosition, useOpenedAt } from './position';
 export { fragmentLifecycles, KitProviders } from './lifecycles';
 export { DashboardWidget } from './widget';
+export { optimisticMarks, type WordMark, type MarksUndo } from './word-marks';
