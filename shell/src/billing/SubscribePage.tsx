@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, ErrorNotice, SectionHeader, Spinner, readRoute, session, toast, type SessionUser } from '@verba/kit';
-import { KitProviders, useRouteQuery } from '@verba/kit/query';
+import { KitProviders, useRouteQueryUntil } from '@verba/kit/query';
 import { PER_PERIOD, PLAN_NAMES, formatPrice, type SubscriptionView } from '@verba/contracts';
 import { getUser, subscriptionData } from '@verba/contracts/http';
 import { openPortal } from './billing-api';
@@ -27,7 +27,8 @@ const RETURN_NOTICES: Record<string, string> = {
 /**
  * After a payment, Stripe's webhook makes the account Master on the server in its own time: the browser
  * made no write it could wait for (its position covers the checkout it started, not the webhook), so the
- * page reads again every second while the plan is still Free, for at most CONFIRM_MS.
+ * page reads again every second while the plan is still Free, for at most CONFIRM_MS (the kit's one
+ * documented wait, useRouteQueryUntil).
  */
 const CONFIRM_MS = 30_000;
 const CONFIRM_EVERY_MS = 1000;
@@ -43,20 +44,15 @@ export function SubscribePage() {
 
 function Subscription() {
   const returned = new URLSearchParams(window.location.search).get('checkout');
-  const [openedAt] = useState(Date.now);
-  const waiting = (read: { tier: string } | undefined, readAt: number) =>
-    returned === 'success' && read?.tier !== 'master' && readAt - openedAt < CONFIRM_MS;
-  const query = useRouteQuery(
+  const query = useRouteQueryUntil(
     subscriptionData,
     {},
-    {
-      retry: false,
-      refetchInterval: (q) => (waiting(q.state.data, q.state.dataUpdatedAt) ? CONFIRM_EVERY_MS : false),
-    },
+    { until: (read) => returned !== 'success' || read?.tier === 'master', forMs: CONFIRM_MS, everyMs: CONFIRM_EVERY_MS },
+    { retry: false },
   );
   const read = query.data ?? null;
   // While confirming, a spinner until the plan is Master (or the wait ran out).
-  const data = waiting(query.data, query.dataUpdatedAt) ? null : read;
+  const data = query.waiting ? null : read;
   const error = query.error?.message ?? null;
   const [opening, setOpening] = useState(false);
 

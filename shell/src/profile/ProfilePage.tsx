@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
-import { invalidatePaths } from '@verba/kit/query';
 import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
@@ -183,11 +182,8 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
   const s = profile.settings;
   const save = async (change: ProfileSettings) => {
     try {
+      // The fragments read the settings after this write's position (the reader: whether Uncertain makes a card).
       onSaved(await saveSettings(change));
-      // The fragments read the settings from the shared cache (the reader: whether Uncertain makes a card).
-      // The write's position re-reads every useRouteQuery of the profile; this stays until the reader's
-      // uncertainMakesCard (a fetchQuery without a position) reads through the kit too.
-      void invalidatePaths(['/api/user/profile']);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });
     }

@@ -10,7 +10,7 @@
  * polling, no positions in URL strings. A read that must not move during a round sets its own
  * `minPosition` (`atLeast(held)`); a read outside React goes through `fetchRoute` (or the kit's `readRoute`).
  */
-export { queryClient, routeKey, useRouteQuery, fetchRoute, invalidatePaths } from './queries';
+export { queryClient, routeKey, useRouteQuery, useRouteQueryUntil, fetchRoute, invalidatePaths } from './queries';
 export { useCommand, keepPrevious } from './commands';
 export { useMinPosition, useOpenedAt } from './position';
 export { fragmentLifecycles, KitProviders } from './lifecycles';

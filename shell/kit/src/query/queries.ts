@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { QueryClient, useQuery, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Through the package name, not relative paths: this entry is its own shared module, and must reach
@@ -116,4 +116,25 @@ export function invalidatePaths(prefixes: readonly string[], except: readonly st
       return prefixes.some((p) => path.startsWith(p)) && !except.includes(path);
     },
   });
+}
+
+/**
+ * A read that waits for a change no write of this tab made, so no position can name it (Stripe's webhook
+ * after a checkout makes the account Master in its own time): while `until(data)` is false it reads again
+ * every `everyMs`, for at most `forMs` after the component mounted. `waiting` is true meanwhile. The one
+ * polling of the front end; anything this tab wrote itself is read at its position instead.
+ */
+export function useRouteQueryUntil<D extends RouteDef>(
+  route: D,
+  input: Input<D>,
+  { until, forMs, everyMs }: { until: (data: Output<D> | undefined) => boolean; forMs: number; everyMs: number },
+  options: Omit<UseQueryOptions<Output<D>, ApiError, Output<D>>, 'queryKey' | 'queryFn' | 'refetchInterval'> = {},
+) {
+  const [mountedAt] = useState(Date.now);
+  const waitingAt = (data: Output<D> | undefined, readAt: number) => !until(data) && readAt - mountedAt < forMs;
+  const query = useRouteQuery(route, input, {
+    ...options,
+    refetchInterval: (q) => (waitingAt(q.state.data, q.state.dataUpdatedAt) ? everyMs : false),
+  });
+  return { ...query, waiting: waitingAt(query.data, query.dataUpdatedAt) };
 }

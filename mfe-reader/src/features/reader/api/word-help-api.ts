@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { z } from 'zod';
 import { client, sendCommand } from '@verba/kit';
-import { fetchRoute, queryClient, routeKey, useRouteQuery } from '@verba/kit/query';
+import { fetchRoute, queryClient, useRouteQuery } from '@verba/kit/query';
 import {
   createdFlashcards,
   createFlashcard,
@@ -128,11 +128,8 @@ export async function addCard(
 
 /** Whether marking a word Uncertain makes its flashcard: the profile's setting, on when the learner never chose. */
 export async function uncertainMakesCard(): Promise<boolean> {
-  const profile = await queryClient.fetchQuery({
-    queryKey: routeKey(getProfile, {}),
-    queryFn: () => client.call(getProfile, {}),
-    staleTime: 5 * 60_000,
-  });
+  // At this tab's latest position: a settings change saved on the profile page is read here at once.
+  const profile = await fetchRoute(getProfile, {}, { staleTime: 5 * 60_000 });
   return profile.settings.flashcards?.uncertainMakesCard ?? true;
 }
 
