@@ -12,6 +12,7 @@ import projectionMachinery from './tools/lint/projection-machinery.js';
 import declaredReads from './tools/lint/declared-reads.js';
 import contractCalls from './tools/lint/contract-calls.js';
 import featureFolders from './tools/lint/feature-folders.js';
+import kitFreshness from './tools/lint/kit-freshness.js';
 import { ratchetBlocks } from './tools/lint/ratchet.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -20,7 +21,14 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 /** The project's own rules, as one plugin (a plugin name can be defined once). */
 const verba = {
   meta: { name: 'verba', version: '0.1.0' },
-  rules: { ...boundaries.rules, ...commandIds.rules, ...shellLayers.rules, ...contractCalls.rules, ...featureFolders.rules },
+  rules: {
+    ...boundaries.rules,
+    ...commandIds.rules,
+    ...shellLayers.rules,
+    ...contractCalls.rules,
+    ...featureFolders.rules,
+    ...kitFreshness.rules,
+  },
 };
 
 const ASYNC_CONTEXT = 'Promise hooks slow every request: pass what the work needs (who asked) as an argument.';
@@ -117,6 +125,28 @@ export default defineConfig(
     ignores: TESTS,
     plugins: { verba },
     rules: { 'verba/contract-calls': ['error', { root, allow: ['shell/src/federation/'] }] },
+  },
+  {
+    // One freshness mechanism (issue 37.5): no hand-patched query cache, polling or positions by hand
+    // outside the kit (tools/lint/kit-freshness.js). Each file still allowed says why it remains.
+    name: 'verba/kit-freshness',
+    files: ['shell/src/**', 'mfe-*/src/**'].flatMap((dir) => [`${dir}/*.ts`, `${dir}/*.tsx`]),
+    ignores: TESTS,
+    plugins: { verba },
+    rules: {
+      'verba/kit-freshness': [
+        'error',
+        {
+          root,
+          allow: [
+            {
+              file: 'mfe-practice/src/shared/use-round-query.ts',
+              why: 'A round is held at the position where it started (ratings sent during it must not reshuffle it) and nextRound() moves it to the latest one: it needs the latest position, not only the one at mount (useOpenedAt).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     name: 'verba/feature-folders',
