@@ -143,7 +143,7 @@ export class History {
       streamId,
       metadata: {},
       revision: 0n,
-      position: { commit: BigInt(i + 1), prepare: 0n },
+      position: { transaction: BigInt(i + 1), sequence: 0n },
       createdAt: new Date(String(event.data.at)),
     }));
   }

@@ -59,7 +59,7 @@ export const ProblemSchema = z.object({
 });
 export type Problem = z.infer<typeof ProblemSchema>;
 
-/** A place in the event log ("commit.prepare"); commands return it, queries accept it as minPosition. */
+/** A place in the event log ("transaction.sequence"); commands return it, queries accept it as minPosition. */
 export const PositionSchema = z.string().regex(/^\d{1,20}\.\d{1,20}$/, 'Not a log position');
 
 /** Client-made id of a command, so a retried request takes effect once. */

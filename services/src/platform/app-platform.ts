@@ -126,7 +126,7 @@ export async function openPlatform(
       if (esdb) return comparePositions(await esdb.headPosition(), position) >= 0;
       const { rows } = await db.raw(
         'select exists (select 1 from es_events where (transaction_id, global_position) >= (?::text::xid8, ?::bigint)) as found',
-        [position.commit.toString(), position.prepare.toString()],
+        [position.transaction.toString(), position.sequence.toString()],
       );
       return Boolean(rows[0]?.found);
     },
@@ -208,16 +208,14 @@ function entitlementsOf(modules: readonly Module[], core: Omit<BaseDeps, 'entitl
   const provider = modules.find((m) => m.entitlements);
   return provider
     ? provider.entitlements!(core)
-    : { isMaster: async () => false, masterSources: async () => new Map(), masterUserIds: async () => [] };
+    : { subscriptionOf: async () => 'free', masterSources: async () => new Map(), masterUserIds: async () => [] };
 }
 
 function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
   const provider = modules.find((m) => m.authenticator);
-  // Master is the entitlements module's to say when there is one (a test's stand-in authenticator may say it otherwise).
-  if (provider)
-    return { ...provider.authenticator!(base), ...(modules.some((m) => m.entitlements) ? { isMaster: base.entitlements.isMaster } : {}) };
+  if (provider) return provider.authenticator!(base);
   // No identity module in this process: every protected route answers 401.
-  return { authenticate: async () => undefined, currentRole: async () => undefined, isMaster: async () => false, csrfToken: () => '' };
+  return { authenticate: async () => undefined, currentRole: async () => undefined, csrfToken: () => '' };
 }
 
 function peopleOf(modules: readonly Module[], base: BaseDeps): People {

@@ -18,7 +18,7 @@ const USAGE = `Usage: npm run cli -w services -- <command>
   seed                           create the demo users on an empty store
   replay --topic T [--from D|P] [--to D|P] [--types t1,t2]
                                  re-publish integration events from the log to topic T (dates are UTC days
-                                 or ISO times of the facts; P a log position commit.prepare)
+                                 or ISO times of the facts; P a log position transaction.sequence)
   export --out FILE [--format ndjson|parquet] [--from D|P] [--to D|P] [--types t1,t2]
                                  write integration events from the log for DuckDB and other tools`;
 

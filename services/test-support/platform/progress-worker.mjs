@@ -9,7 +9,7 @@ let batch = 0;
 parentPort.on('message', (m) => {
   if (m.type === 'wake') {
     batch += 1;
-    const position = { commit: BigInt(batch), prepare: BigInt(batch) };
+    const position = { transaction: BigInt(batch), sequence: BigInt(batch) };
     progressPort.postMessage({
       updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }],
     });

@@ -67,7 +67,7 @@ export async function createTestApp(
         'select transaction_id::text as tx, global_position as pos from es_events order by transaction_id desc, global_position desc limit 1',
       );
       if (!rows[0]) return;
-      const last = { commit: BigInt(rows[0].tx), prepare: BigInt(rows[0].pos) };
+      const last = { transaction: BigInt(rows[0].tx), sequence: BigInt(rows[0].pos) };
       if (!(await platform.deps.projections.waitFor(last, { timeoutMs }))) throw new Error('projections did not catch up');
     },
     async close() {

@@ -247,7 +247,10 @@ describe(`practice routes on ${database.label}`, () => {
       ],
       'any',
     );
-    const quiz = await json(agent, `/api/practice/quick-quiz/list?languageCode=ru&minPosition=${position.commit}.${position.prepare}`);
+    const quiz = await json(
+      agent,
+      `/api/practice/quick-quiz/list?languageCode=ru&minPosition=${position.transaction}.${position.sequence}`,
+    );
     expect(quiz.questions).toHaveLength(10);
     expect(quiz.questions[0]).toMatchObject({ id: ids[11], sourceValue: 'слово11', uncertainInDictionary: true });
     expect(quiz.questions.slice(1).every((q: { uncertainInDictionary: boolean }) => !q.uncertainInDictionary)).toBe(true);

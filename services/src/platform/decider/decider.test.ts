@@ -53,7 +53,7 @@ describe('event codec', () => {
     data,
     metadata: {},
     revision: 0n,
-    position: { commit: 1n, prepare: 1n },
+    position: { transaction: 1n, sequence: 1n },
     createdAt: new Date(),
   });
 

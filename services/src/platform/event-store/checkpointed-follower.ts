@@ -120,7 +120,7 @@ export class CheckpointedFollower {
 
   private async storedCheckpoint(): Promise<Position> {
     const row = await this.o.db('relay_checkpoints').where({ name: this.name }).first();
-    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+    return row ? { transaction: BigInt(row.commit_position), sequence: BigInt(row.prepare_position) } : START;
   }
 
   private async follow(): Promise<void> {
@@ -163,8 +163,8 @@ export class CheckpointedFollower {
     const last = batch[batch.length - 1]!.position;
     const moved = await this.o
       .db('relay_checkpoints')
-      .where({ name: this.name, commit_position: expected.commit.toString(), prepare_position: expected.prepare.toString() })
-      .update({ commit_position: last.commit.toString(), prepare_position: last.prepare.toString(), updated_at: this.o.db.fn.now() });
+      .where({ name: this.name, commit_position: expected.transaction.toString(), prepare_position: expected.sequence.toString() })
+      .update({ commit_position: last.transaction.toString(), prepare_position: last.sequence.toString(), updated_at: this.o.db.fn.now() });
     if (moved !== 1) throw new CheckpointMoved();
     return last;
   }

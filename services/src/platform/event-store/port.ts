@@ -4,32 +4,35 @@
  */
 
 /**
- * A place in the global log. `commit` orders transactions, `prepare` orders events inside one.
- * EventStoreDB has exactly these two numbers; the PostgreSQL adapter uses (transaction id, sequence).
+ * A place in the global log: `transaction` orders committed transactions, `sequence` orders events
+ * inside one (and across the whole log). What each store keeps in them:
+ * - PostgreSQL: `transaction` is the xid8 of the appending transaction, `sequence` the global sequence.
+ * - EventStoreDB: `transaction` is the commit position, `sequence` the prepare position.
+ * The checkpoint columns keep EventStoreDB's names (commit_position, prepare_position).
  * Positions compare lexicographically; see comparePositions.
  */
 export interface Position {
-  readonly commit: bigint;
-  readonly prepare: bigint;
+  readonly transaction: bigint;
+  readonly sequence: bigint;
 }
 
-export const START: Position = Object.freeze({ commit: 0n, prepare: 0n });
+export const START: Position = Object.freeze({ transaction: 0n, sequence: 0n });
 
 export function comparePositions(a: Position, b: Position): number {
-  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
-  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  if (a.transaction !== b.transaction) return a.transaction < b.transaction ? -1 : 1;
+  if (a.sequence !== b.sequence) return a.sequence < b.sequence ? -1 : 1;
   return 0;
 }
 
-/** Positions travel through HTTP and checkpoints as "commit.prepare" strings. */
+/** Positions travel through HTTP and checkpoints as "transaction.sequence" strings. */
 export function formatPosition(p: Position): string {
-  return `${p.commit}.${p.prepare}`;
+  return `${p.transaction}.${p.sequence}`;
 }
 
 export function parsePosition(text: string): Position {
   const m = /^(\d{1,20})\.(\d{1,20})$/.exec(text);
   if (!m) throw new RangeError(`Not a log position: ${JSON.stringify(text)}`);
-  return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
+  return { transaction: BigInt(m[1]!), sequence: BigInt(m[2]!) };
 }
 
 export interface EventMetadata {

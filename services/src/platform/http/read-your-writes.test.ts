@@ -16,7 +16,7 @@ function runner(o: { reach: { at: bigint; afterMs: number }; last: bigint; check
     async waitFor(position: Position, options: { timeoutMs?: number } = {}) {
       calls.waits.push(options.timeoutMs ?? 0);
       const bound = (options.timeoutMs ?? 0) / 50;
-      if (position.commit > o.reach.at || o.reach.afterMs > bound) {
+      if (position.transaction > o.reach.at || o.reach.afterMs > bound) {
         await sleep(bound);
         return false;
       }
@@ -26,7 +26,7 @@ function runner(o: { reach: { at: bigint; afterMs: number }; last: bigint; check
     async inLog(position: Position) {
       calls.checks++;
       await sleep(o.checkMs ?? 0);
-      return position.commit <= o.last;
+      return position.transaction <= o.last;
     },
   };
 }

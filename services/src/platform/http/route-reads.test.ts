@@ -24,7 +24,6 @@ function host(): RouteHost & { waits: { position: Position; projections?: string
     auth: {
       authenticate: async () => undefined,
       currentRole: async () => undefined,
-      isMaster: async () => false,
       csrfToken: () => '',
     },
     projections: {
@@ -72,7 +71,7 @@ describe('a route declares the read models it reads', () => {
       { reads: [{ name: 'things' }, { name: 'counts' }] },
     );
     expect((await a.inject({ method: 'GET', url: '/api/things?minPosition=7.3' })).statusCode).toBe(200);
-    expect(h.waits).toEqual([{ position: { commit: 7n, prepare: 3n }, projections: ['things', 'counts'] }]);
+    expect(h.waits).toEqual([{ position: { transaction: 7n, sequence: 3n }, projections: ['things', 'counts'] }]);
     expect(seen).toEqual([1]);
     expect((await a.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
     expect(h.waits).toHaveLength(1);

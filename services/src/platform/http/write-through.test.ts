@@ -16,7 +16,7 @@ function projections(reached: boolean) {
   };
 }
 
-const at = { commit: 12n, prepare: 4n };
+const at = { transaction: 12n, sequence: 4n };
 
 describe('a command that answers from its own read models', () => {
   it('reads back once exactly the declared read models have its position', async () => {

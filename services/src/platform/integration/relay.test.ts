@@ -69,7 +69,7 @@ for (const engine of await testEngines()) {
 
     async function checkpoint(name: string): Promise<Position> {
       const row = await knex('relay_checkpoints').where({ name }).first();
-      return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+      return { transaction: BigInt(row.commit_position), sequence: BigInt(row.prepare_position) };
     }
 
     it('publishes mapped events in log order, nothing else, and resumes after a restart', async () => {

@@ -126,7 +126,7 @@ export class IntegrationRelay {
       // Consumers dedupe redeliveries by id, which only works if it is the source event's id.
       if (integration.id !== e.id) throw new Error(`integration event id ${integration.id} is not the domain event id`);
     } catch (err) {
-      throw new Error(`Mapping ${e.type} ${e.id} at ${e.position.commit}.${e.position.prepare} failed`, { cause: err });
+      throw new Error(`Mapping ${e.type} ${e.id} at ${e.position.transaction}.${e.position.sequence} failed`, { cause: err });
     }
     return { topic: this.o.topicFor(integration), message: integrationMessage(integration) };
   }

@@ -4,7 +4,7 @@ import { comparePositions, parsePosition, START, type EventStore, type Position 
 import type { IntegrationMessage, IntegrationPublisher } from './publisher';
 import type { IntegrationMapper } from './relay';
 
-/** Where a replay starts or ends: a UTC date (the fact's time) or a log position ("commit.prepare"). */
+/** Where a replay starts or ends: a UTC date (the fact's time) or a log position ("transaction.sequence"). */
 export type ReplayBound = { kind: 'date'; at: number } | { kind: 'position'; at: Position };
 
 /** `2026-10-01` (that day's start for --from, its end for --to), an ISO time, or a log position. */
@@ -51,7 +51,9 @@ export async function* integrationEvents(
 
 /** The position just before `p`, so that a replay from `p` includes it. */
 function before(p: Position): Position {
-  return p.prepare > 0n ? { commit: p.commit, prepare: p.prepare - 1n } : { commit: p.commit - 1n, prepare: 2n ** 62n };
+  return p.sequence > 0n
+    ? { transaction: p.transaction, sequence: p.sequence - 1n }
+    : { transaction: p.transaction - 1n, sequence: 2n ** 62n };
 }
 
 /** The message the relay would send for an event (same key, value and headers). */

@@ -9,7 +9,7 @@ import { BatchGroup, ProjectionMoved, type GroupedBatch } from './batch-group';
 import { applyStatements, type WriteStatement } from './projection';
 import { migrateProjections } from './runner';
 
-const at = (n: number): Position => ({ commit: BigInt(n), prepare: BigInt(n) });
+const at = (n: number): Position => ({ transaction: BigInt(n), sequence: BigInt(n) });
 
 for (const engine of await testEngines()) {
   describe.skipIf(!!engine.skipReason)(`batch groups on ${engine.label} ${engine.skipReason ?? ''}`, () => {

@@ -170,10 +170,10 @@ function moveBindings(entries: Entry[]): Knex.RawBinding[] {
   return [
     column((b) => b.name),
     column((b) => b.generation),
-    column((b) => b.to.commit.toString()),
-    column((b) => b.to.prepare.toString()),
-    column((b) => b.from.commit.toString()),
-    column((b) => b.from.prepare.toString()),
+    column((b) => b.to.transaction.toString()),
+    column((b) => b.to.sequence.toString()),
+    column((b) => b.from.transaction.toString()),
+    column((b) => b.from.sequence.toString()),
     column((b) => b.name),
   ];
 }

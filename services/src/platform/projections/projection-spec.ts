@@ -35,7 +35,7 @@ export function recordedEvents(projection: DeclaredProjection, events: readonly 
     data: definition(e.type).schema.parse(e.data) as Record<string, unknown>,
     metadata: e.metadata ?? {},
     revision: BigInt(startAt + i),
-    position: { commit: BigInt(startAt + i + 1), prepare: BigInt(startAt + i + 1) },
+    position: { transaction: BigInt(startAt + i + 1), sequence: BigInt(startAt + i + 1) },
     createdAt: new Date(0),
   }));
 }

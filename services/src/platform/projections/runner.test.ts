@@ -69,7 +69,7 @@ for (const engine of await testEngines()) {
         { stream_id: `${name}-a`, events: 3, last_type: 'A3' },
         { stream_id: `${name}-b`, events: 1, last_type: 'B1' },
       ]);
-      const far = { commit: more.position.commit + 1_000_000n, prepare: 0n };
+      const far = { transaction: more.position.transaction + 1_000_000n, sequence: 0n };
       expect(await again.waitFor(far, { timeoutMs: 100 })).toBe(false);
       await again.stop();
     });

@@ -98,7 +98,7 @@ export async function migrateProjections(db: Knex): Promise<void> {
 }
 
 function toPosition(row: { commit_position: string; prepare_position: string }): Position {
-  return { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) };
+  return { transaction: BigInt(row.commit_position), sequence: BigInt(row.prepare_position) };
 }
 
 /**
@@ -334,12 +334,12 @@ export class ProjectionRunner {
     write: (trx: Knex.Transaction) => Promise<void>,
   ): Promise<void> {
     const moveTo = [
-      to.commit.toString(),
-      to.prepare.toString(),
+      to.transaction.toString(),
+      to.sequence.toString(),
       p.name,
       generation,
-      expectedAt.commit.toString(),
-      expectedAt.prepare.toString(),
+      expectedAt.transaction.toString(),
+      expectedAt.sequence.toString(),
     ];
     await this.transactions.run(async (trx) => {
       // One round trip locks the state row and moves the checkpoint from where this batch expects it. The

@@ -20,12 +20,12 @@ describe('the projector thread seen from the HTTP thread', () => {
       // This thread stays busy until the worker has reported: the report now waits for a turn of its loop.
       expect(Atomics.wait(signal, 0, 0, 5000)).not.toBe('timed-out');
       let answer: boolean | undefined;
-      void host.waitFor({ commit: 1n, prepare: 1n }, { timeoutMs: 1000 }).then((reached) => (answer = reached));
+      void host.waitFor({ transaction: 1n, sequence: 1n }, { timeoutMs: 1000 }).then((reached) => (answer = reached));
       for (let i = 0; i < 5; i++) await Promise.resolve(); // promise callbacks only: no turn of the loop
       expect(answer).toBe(true);
       expect(committed).toEqual([{ type: 'Counted', version: 1, data: { batch: 1 } }]);
       // A position not reported yet still waits, and is reached with the next report.
-      const next = host.waitFor({ commit: 2n, prepare: 2n }, { timeoutMs: 5000 });
+      const next = host.waitFor({ transaction: 2n, sequence: 2n }, { timeoutMs: 5000 });
       host.wake();
       expect(await next).toBe(true);
       expect(committed).toHaveLength(2);
@@ -53,7 +53,7 @@ describe('the projector thread seen from the HTTP thread', () => {
       for (let i = 0; i < 100 && switched === 0; i++) await new Promise((r) => setTimeout(r, 50));
       expect(switched).toBe(1);
       expect(committed).toEqual([{ type: 'Counted', version: 1, data: { batch: 1 } }]);
-      expect(await host.waitFor({ commit: 1n, prepare: 1n }, { timeoutMs: 100 })).toBe(true);
+      expect(await host.waitFor({ transaction: 1n, sequence: 1n }, { timeoutMs: 100 })).toBe(true);
     } finally {
       await host.stop();
     }

@@ -1,5 +1,5 @@
 /**
- * The log position of the latest write this browser tab made ("commit.prepare", as commands answer).
+ * The log position of the latest write this browser tab made ("transaction.sequence", as commands answer).
  * Queries carry it as `minPosition`, so the API answers only once its projections include the write
  * (read-your-writes). One store for the shell and every fragment: the kit is a singleton, and a write in
  * one fragment must hold back a read in another. Kept in sessionStorage so a reload of the tab still

@@ -15,7 +15,6 @@ import {
   excludeSystemEvents,
   jsonEvent,
   type AllStreamResolvedEvent,
-  type ReadPosition,
   type ResolvedEvent,
 } from '@eventstore/db-client';
 import {
@@ -224,18 +223,22 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
     tailPosition: () => store.headPosition(),
 
     async headPosition(): Promise<Position> {
-      let from: ReadPosition = END;
+      let from: Position | undefined; // undefined: from the end of the log
       for (;;) {
         let raw = 0;
         let last: Position | undefined;
         let found: Position | undefined;
-        const read = client.readAll({ fromPosition: from, maxCount: MIN_PAGE, direction: BACKWARDS });
+        const read = client.readAll({
+          fromPosition: from ? { commit: from.transaction, prepare: from.sequence } : END,
+          maxCount: MIN_PAGE,
+          direction: BACKWARDS,
+        });
         for await (const resolved of read as AsyncIterable<AllStreamResolvedEvent>) {
           raw++;
           const event = toRecordedEvent(resolved);
           if (!event) continue;
           // Guard against an inclusive start of a backwards page.
-          if (from !== END && comparePositions(event.position, from as Position) >= 0) continue;
+          if (from && comparePositions(event.position, from) >= 0) continue;
           last = event.position;
           if (!found && !isSystemEvent(event.streamId, event.type)) found = event.position;
         }

@@ -35,11 +35,11 @@ describe('eventstoredb mapping helpers', () => {
   });
 
   it('maps positions both ways; START reads from the client START', () => {
-    expect(fromEsdbPosition({ commit: 1234n, prepare: 1200n })).toEqual({ commit: 1234n, prepare: 1200n });
+    expect(fromEsdbPosition({ commit: 1234n, prepare: 1200n })).toEqual({ transaction: 1234n, sequence: 1200n });
     expect(toEsdbReadPosition(undefined)).toBe(ESDB_START);
     expect(toEsdbReadPosition(START)).toBe(ESDB_START);
-    expect(toEsdbReadPosition({ commit: 0n, prepare: 0n })).toBe(ESDB_START);
-    expect(toEsdbReadPosition({ commit: 5n, prepare: 4n })).toEqual({ commit: 5n, prepare: 4n });
+    expect(toEsdbReadPosition({ transaction: 0n, sequence: 0n })).toBe(ESDB_START);
+    expect(toEsdbReadPosition({ transaction: 5n, sequence: 4n })).toEqual({ commit: 5n, prepare: 4n });
   });
 
   it('carries the schema version in the metadata as $v and takes it back out on read', () => {
@@ -99,7 +99,7 @@ describe('eventstoredb mapping helpers', () => {
       data: { total: 3 },
       metadata: { correlationId: 'c' },
       revision: 4n,
-      position: { commit: 900n, prepare: 880n },
+      position: { transaction: 900n, sequence: 880n },
       createdAt: created,
     });
     expect(toRecordedEvent({} as AllStreamResolvedEvent)).toBeUndefined();

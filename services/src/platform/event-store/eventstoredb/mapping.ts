@@ -47,13 +47,13 @@ export function fromEsdbCurrentRevision(current: CurrentRevision | string | unde
 }
 
 export function fromEsdbPosition(p: EsdbPosition): Position {
-  return { commit: BigInt(p.commit), prepare: BigInt(p.prepare) };
+  return { transaction: BigInt(p.commit), sequence: BigInt(p.prepare) };
 }
 
 /** Where a read/subscription of $all starts for an exclusive `after`; START becomes the client's START. */
 export function toEsdbReadPosition(after: Position | undefined): ReadPosition {
   if (!after || comparePositions(after, START) === 0) return ESDB_START;
-  return { commit: after.commit, prepare: after.prepare };
+  return { commit: after.transaction, prepare: after.sequence };
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -142,7 +142,7 @@ export function toRecordedEvent(resolved: AnyResolvedEvent): RecordedEvent | und
   // Servers since 22.6 return the position on every read; older ones only the commit position.
   const position = e.position
     ? fromEsdbPosition(e.position)
-    : { commit: resolved.commitPosition ?? 0n, prepare: resolved.commitPosition ?? 0n };
+    : { transaction: resolved.commitPosition ?? 0n, sequence: resolved.commitPosition ?? 0n };
   return {
     id: originalId ?? e.id,
     streamId: e.streamId,

@@ -85,7 +85,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     data: row.data,
     metadata: row.metadata,
     revision: BigInt(row.stream_revision),
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    position: { transaction: BigInt(row.tx), sequence: BigInt(row.global_position) },
     createdAt: new Date(row.created_ms),
   };
 }
@@ -138,7 +138,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       const row = res.rows[0]!;
       return {
         nextRevision: BigInt(row.next_revision),
-        position: { commit: BigInt(row.tx), prepare: BigInt(row.pos) },
+        position: { transaction: BigInt(row.tx), sequence: BigInt(row.pos) },
       };
     } catch (e) {
       const err = e as { code?: string; detail?: string };
@@ -161,7 +161,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       outcomes[row.o_idx] =
         row.o_rev === null
           ? { error: conflict(item.streamId, item.expected, row.o_actual ?? undefined) }
-          : { result: { nextRevision: BigInt(row.o_rev), position: { commit: BigInt(row.o_tx!), prepare: BigInt(row.o_pos!) } } };
+          : { result: { nextRevision: BigInt(row.o_rev), position: { transaction: BigInt(row.o_tx!), sequence: BigInt(row.o_pos!) } } };
     }
     return outcomes;
   }
@@ -195,7 +195,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
     const last = res.rows[res.rows.length - 1]!;
     const result = {
       nextRevision: BigInt(last.stream_revision),
-      position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
+      position: { transaction: BigInt(last.tx), sequence: BigInt(last.global_position) },
     };
     if (isRetryOf(earlier, streamId, events)) return result;
     const sameShape = isSameShape(earlier, streamId, events)
@@ -260,7 +260,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
            and transaction_id < (select es_horizon())
          order by transaction_id, global_position
          limit $3`,
-        [after.commit.toString(), after.prepare.toString(), options.maxCount ?? 1000],
+        [after.transaction.toString(), after.sequence.toString(), options.maxCount ?? 1000],
       );
       return res.rows.map(toRecorded);
     },
@@ -315,7 +315,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
          order by transaction_id desc, global_position desc limit 1`,
       );
       const row = res.rows[0];
-      return row ? { commit: BigInt(row.tx), prepare: BigInt(row.pos) } : START;
+      return row ? { transaction: BigInt(row.tx), sequence: BigInt(row.pos) } : START;
     },
 
     async tailPosition(): Promise<Position> {
@@ -323,7 +323,7 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
         `select transaction_id::text as tx, global_position as pos from es_events order by transaction_id desc, global_position desc limit 1`,
       );
       const row = res.rows[0];
-      return row ? { commit: BigInt(row.tx), prepare: BigInt(row.pos) } : START;
+      return row ? { transaction: BigInt(row.tx), sequence: BigInt(row.pos) } : START;
     },
 
     async close() {

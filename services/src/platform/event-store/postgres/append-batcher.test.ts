@@ -33,7 +33,7 @@ for (const engine of await testEngines()) {
         const streams = Array.from({ length: 40 }, () => `batch-${randomUUID()}`);
         const results = await Promise.all(streams.map((s, i) => store.append(s, ev(1 + (i % 3)), 'no_stream')));
         // One append in flight at a time: the other 39 waited and shared few transactions.
-        const transactions = new Set(results.map((r) => r.position.commit));
+        const transactions = new Set(results.map((r) => r.position.transaction));
         expect(transactions.size).toBeLessThan(10);
         for (const [i, s] of streams.entries()) {
           const read = await store.readStream(s);
@@ -82,7 +82,7 @@ for (const engine of await testEngines()) {
         const revisions = results.map((r) => r.nextRevision).sort();
         expect(revisions).toEqual([0n, 1n, 2n, 3n, 4n]);
         const read = await store.readStream(s);
-        for (let i = 1; i < read.length; i++) expect(read[i]!.position.commit >= read[i - 1]!.position.commit).toBe(true);
+        for (let i = 1; i < read.length; i++) expect(read[i]!.position.transaction >= read[i - 1]!.position.transaction).toBe(true);
       });
     },
   );
@@ -90,7 +90,7 @@ for (const engine of await testEngines()) {
 
 /** The batcher's scheduling alone, with appends the test finishes by hand. */
 describe('the append batcher', () => {
-  const result = { nextRevision: 0n, position: { commit: 1n, prepare: 1n } };
+  const result = { nextRevision: 0n, position: { transaction: 1n, sequence: 1n } };
   function scripted(stallMs: number) {
     const sent: string[][] = [];
     const finish = new Map<string, () => void>();
