@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Subscription } from '@verba/contracts';
 import type { Cache } from './cache/port';
 import type { Config } from './config';
 import type { EventStore } from './event-store/port';
@@ -25,8 +26,8 @@ export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
 
 /** What a user may use because they pay: one module (billing) decides it from its read model. */
 export interface Entitlements {
-  /** True while the user has the paid tier (Master), read fresh on every check. */
-  isMaster(userId: string): Promise<boolean>;
+  /** The user's subscription now (Free or Master), read fresh on every check; `mayUsePremium` applies it. */
+  subscriptionOf(userId: string): Promise<Subscription>;
   /** Why each of these users has Master, if they do: a paid subscription, an admin's manual grant (admin lists). */
   masterSources(userIds: readonly string[]): Promise<Map<string, MasterSources>>;
   /** Every user who has Master now (the admin list's subscription filter). */
@@ -69,7 +70,7 @@ export interface BaseDeps {
   appUrl: string;
   /** The clock commands read (tests move it: link expiry, monthly limits). */
   now: () => Date;
-  /** Master or not, from the module that provides entitlements (none in this process: nobody is Master). */
+  /** Each user's subscription, from the module that provides entitlements (none in this process: everyone is Free). */
   entitlements: Entitlements;
 }
 

@@ -21,7 +21,8 @@ export function nameTestUser(userId: string, name: string | undefined): void {
   else names.set(userId, name);
 }
 
-export const testAuthModule: Module = {
+/** Identity's stand-in alone: beside billing, whose entitlements then say who is Master. */
+export const testAuthBesideBilling: Module = {
   name: 'test-auth',
   authenticator: () => ({
     async authenticate(request) {
@@ -36,15 +37,23 @@ export const testAuthModule: Module = {
     async currentRole(userId) {
       return roles.get(userId);
     },
-    async isMaster(userId) {
-      return masters.has(userId);
-    },
     csrfToken: (user) => csrfTokenOf(user.id),
   }),
   people: () => ({
     async displayNames(userIds) {
       return new Map(userIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!] as const] : [])));
     },
+  }),
+};
+
+/** Identity's and billing's stand-in: the cookie's tier is the user's subscription. */
+export const testAuthModule: Module = {
+  ...testAuthBesideBilling,
+  entitlements: () => ({
+    subscriptionOf: async (userId) => (masters.has(userId) ? 'master' : 'free'),
+    masterSources: async (userIds) =>
+      new Map(userIds.filter((id) => masters.has(id)).map((id) => [id, { paid: true, manualGrant: false }])),
+    masterUserIds: async () => [...masters],
   }),
 };
 

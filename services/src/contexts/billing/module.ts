@@ -115,7 +115,7 @@ export const billingModule: Module = {
   entitlements: (deps) => {
     const queries = new BillingQueries(deps.db);
     return {
-      isMaster: (userId) => queries.isMaster(userId),
+      subscriptionOf: async (userId) => ((await queries.isMaster(userId)) ? 'master' : 'free'),
       masterSources: (ids) => queries.masterSources(ids),
       masterUserIds: () => queries.masterUserIds(),
     };

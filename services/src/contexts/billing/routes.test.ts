@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PREMIUM_MESSAGES } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
-import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
+import { testAuthBesideBilling, testUserCookies } from '../../../test-support/platform/test-auth';
 import { appendedBy } from '../../../test-support/platform/whole-log';
 import { deliver, payCheckout, signedEvent, subscriptionObject } from '../../../test-support/contexts/billing/stripe';
 import { STAND_IN_AMOUNTS } from './adapters/stripe/catalog';
@@ -22,7 +22,7 @@ describe(`premium routes on ${database.label}`, () => {
   const subscriptionEvents = async (id: string) => (await t.platform.store.readStream(`billing-subscription-${id}`)).map((e) => e.type);
 
   beforeAll(async () => {
-    t = await createTestApp(await database.create(), [testAuthModule, billingModule], {
+    t = await createTestApp(await database.create(), [testAuthBesideBilling, billingModule], {
       env: { COUNTRY_HEADER: 'cf-ipcountry', STRIPE_STANDIN_TEST_CLOCK: 'true' },
     });
     secret = billingOf(t.deps)!.standIn!.webhookSecret;
@@ -66,7 +66,7 @@ describe(`premium routes on ${database.label}`, () => {
 
   it('subscribes through the local checkout, is Master, cancels in the portal, and is Free once the period ends', async () => {
     const { userId, agent } = learner();
-    expect(await t.deps.auth.isMaster(userId)).toBe(false);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
     const checkout = await agent.request({
       method: 'POST',
       url: '/api/premium/checkout',
@@ -83,7 +83,7 @@ describe(`premium routes on ${database.label}`, () => {
       subscription: { status: 'active', plan: 'annual', price: { unit_amount: 8388, currency: 'eur' }, cancelAtPeriodEnd: false },
     });
     expect(master.invoices).toEqual([expect.objectContaining({ amountPaid: 8388, currency: 'eur', status: 'paid' })]);
-    expect(await t.deps.auth.isMaster(userId)).toBe(true);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('master');
     // A second checkout while Master is refused.
     const again = await agent.request({
       method: 'POST',
@@ -116,7 +116,7 @@ describe(`premium routes on ${database.label}`, () => {
     await standIn.idle();
     await t.caughtUp();
     expect(await data(agent)).toMatchObject({ tier: 'free', subscription: { status: 'canceled' } });
-    expect(await t.deps.auth.isMaster(userId)).toBe(false);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
     expect(await subscriptionEvents(master.subscription.id)).toEqual([
       'billing.SubscriptionStarted',
       'billing.SubscriptionCancelledAtPeriodEnd',
@@ -191,7 +191,7 @@ describe(`premium routes on ${database.label}`, () => {
       expect(await appendedBy(t.platform.db, requestId)).toBe(0);
     }
     await t.caughtUp();
-    expect(await t.deps.auth.isMaster(userId)).toBe(false);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
   });
 
   it('applies the same webhook delivered twice once', async () => {
@@ -207,7 +207,7 @@ describe(`premium routes on ${database.label}`, () => {
     expect((await deliver(t.agent(), event)).statusCode).toBe(200);
     expect(await subscriptionEvents(id)).toEqual(['billing.SubscriptionStarted']);
     await t.caughtUp();
-    expect(await t.deps.auth.isMaster(userId)).toBe(true);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('master');
   });
 
   it('ends in the newest state whatever order the events arrive in', async () => {

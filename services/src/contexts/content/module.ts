@@ -53,6 +53,7 @@ export const contentModule: Module = {
     const brevo = brevoOf(deps);
     contentRoutes(app, {
       host: deps,
+      entitlements: deps.entitlements,
       announcements: new AnnouncementCommands(deps.store),
       dismissals: new DismissalCommands(deps.store),
       announcementQueries: new AnnouncementQueries(deps.db, adminReads.cacheFor(deps)),

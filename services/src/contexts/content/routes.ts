@@ -2,6 +2,7 @@ import { ANNOUNCEMENT_MESSAGES, LANGUAGE_AUDIENCES, audiencesOf, contentRoutes a
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, SESSION_EXPIRED, type RouteHost } from '../../platform/http/routes';
+import type { Entitlements } from '../../platform/module';
 import type { App } from '../../platform/http/server';
 import type { AnnouncementCommands } from './commands/announcements';
 import type { DismissalCommands } from './commands/dismissals';
@@ -18,6 +19,8 @@ export const CONTACT_NOT_FOUND = 'You are not on the mailing list.';
 
 export interface ContentRouteDeps {
   host: RouteHost;
+  /** Each user's subscription (billing's), for the Master and Free banners. */
+  entitlements: Pick<Entitlements, 'subscriptionOf'>;
   announcements: AnnouncementCommands;
   dismissals: DismissalCommands;
   announcementQueries: AnnouncementQueries;
@@ -40,7 +43,7 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
       if (!role) throw new HttpError(401, SESSION_EXPIRED);
       // Content does not know a user's languages: language groups' banners go along, and the browser,
       // whose session has the languages, shows only its own (audiencesOf with them).
-      const audiences = [...audiencesOf({ role, subscription: (await auth.isMaster(user.id)) ? 'master' : 'free' }), ...LANGUAGE_AUDIENCES];
+      const audiences = [...audiencesOf({ role, subscription: await d.entitlements.subscriptionOf(user.id) }), ...LANGUAGE_AUDIENCES];
       return { announcements: await d.announcementQueries.active(audiences, d.now(), user.id) };
     },
     { reads: [announcementsProjection, dismissalsProjection] },

@@ -123,7 +123,6 @@ export const identityModule: Module = {
     return {
       authenticate: (request, reply) => sessions.authenticate(request, reply),
       currentRole: (userId) => accounts.queries.roleOf(userId),
-      isMaster: (userId) => deps.entitlements.isMaster(userId),
       csrfToken: (user) => sessions.csrfToken(user.sessionId),
     };
   },

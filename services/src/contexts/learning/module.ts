@@ -1,4 +1,4 @@
-import { COURSE_IDS, isAdminRole } from '@verba/contracts';
+import { COURSE_IDS } from '@verba/contracts';
 import { ChapterCompletedV1 } from '@verba/contracts/integration';
 import { mayOpenChapter, openableChapter, type Viewer } from './domain/access';
 import { readEventData } from '../../platform/decider/events';
@@ -14,6 +14,7 @@ import { exerciseRoutes } from './routes/exercises';
 import { seedDemoCourses } from './seed';
 import { LearningCommands } from './commands';
 import { LearningQueries } from './queries';
+import { premiumViewerOf } from '../../platform/entitlements';
 
 /**
  * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the
@@ -48,10 +49,7 @@ export const learningModule: Module = {
   },
   readAccess: (deps) => {
     const queries = new LearningQueries(deps.db, courseCache(deps));
-    const viewerOf = async (user: AuthUser): Promise<Viewer> => {
-      const [role, isMaster] = await Promise.all([deps.auth.currentRole(user.id), deps.auth.isMaster(user.id)]);
-      return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
-    };
+    const viewerOf = (user: AuthUser): Promise<Viewer> => premiumViewerOf(deps, user);
     return {
       // The chapter page's own rule: hidden chapters and courses for admins only, premium ones for Master.
       chapter: {

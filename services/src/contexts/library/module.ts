@@ -53,13 +53,13 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
         // An id that is no article id (the forum takes any word-like one) names no article, rather than failing the query.
         article: {
           async check(user, id) {
-            const article = ARTICLE_ID.safeParse(id).success ? await articles.get(await actorOf(deps.auth, user), id) : undefined;
+            const article = ARTICLE_ID.safeParse(id).success ? await articles.get(await actorOf(deps, user), id) : undefined;
             if (!article) throw new HttpError(404, LIBRARY_MESSAGES.articleNotFound);
             return { language: article.languageCode };
           },
           visible: async (user, ids) =>
             articles.openable(
-              await actorOf(deps.auth, user),
+              await actorOf(deps, user),
               ids.filter((id) => ARTICLE_ID.safeParse(id).success),
             ),
         },

@@ -21,12 +21,12 @@ import { audioDecider } from './decider';
 import { audioEvents, audioStream } from './events';
 import { AUDIO_EXTENSIONS, joinPieces, type AudioType } from './domain/audio-files';
 import { HttpError } from '../../platform/http/problem';
-import type { Authenticator } from '../../platform/http/routes';
+import type { Entitlements } from '../../platform/module';
 import type { Logger } from '../../platform/logger';
 import { audioKey, type AudioCache } from './domain/audio-cache';
 import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './adapters/synthesizer';
 import type { TtsUsage } from './domain/usage';
-import { audioUrl, subscriptionOf } from './queries';
+import { audioUrl } from './queries';
 
 export interface SpeakInput {
   text: string;
@@ -40,7 +40,7 @@ export class SpeechCommands {
     private readonly synthesizer: Synthesizer,
     private readonly cache: AudioCache,
     private readonly usage: TtsUsage,
-    private readonly auth: Pick<Authenticator, 'isMaster'>,
+    private readonly entitlements: Pick<Entitlements, 'subscriptionOf'>,
     private readonly log: Logger,
   ) {}
 
@@ -55,7 +55,7 @@ export class SpeechCommands {
     const cached = await this.cache.get(key);
     if (cached) return cached;
 
-    const subscription = await subscriptionOf(this.auth, userId);
+    const subscription = await this.entitlements.subscriptionOf(userId);
     // A cheap check first, so a user over the limit costs no synthesis; the count below is the exact one.
     if (!(await this.usage.allowance(userId, subscription)).allowed) throw new HttpError(403, MESSAGES.tts.monthlyLimitReached);
     const audio = await this.synthesize(text, input);

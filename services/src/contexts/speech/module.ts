@@ -35,8 +35,8 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
       const synthesizer = options.synthesizer ?? configuredSynthesizer(deps.config);
       app.addHook('onClose', async () => synthesizer.close?.());
       const usage = new TtsUsage(deps.store, now);
-      const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.auth, deps.log);
-      speechRoutes(app, deps, commands, new SpeechQueries(usage, deps.auth));
+      const commands = new SpeechCommands(synthesizer, new AudioCache(deps.db, now), usage, deps.entitlements, deps.log);
+      speechRoutes(app, deps, commands, new SpeechQueries(usage, deps.entitlements));
       // The audio manager: chapter and article audio in media storage beside the images.
       const storage = mediaStorageFor(deps.config, 'audio');
       await audioRoutes(app, deps, {

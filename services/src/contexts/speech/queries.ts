@@ -1,25 +1,20 @@
 import type { Knex } from 'knex';
 import type { AttachedAudio } from '@verba/contracts';
 import type { Cache } from '../../platform/cache/port';
-import type { Authenticator } from '../../platform/http/routes';
+import type { Entitlements } from '../../platform/module';
 import { adminReads } from '../../platform/projections/admin-reads';
 import { audioProjection } from './projections/audio';
 import type { Allowance, TtsUsage } from './domain/usage';
-
-/** The caller's tier now, read fresh like the role. */
-export async function subscriptionOf(auth: Pick<Authenticator, 'isMaster'>, userId: string): Promise<'master' | 'free'> {
-  return (await auth.isMaster(userId)) ? 'master' : 'free';
-}
 
 /** What is left of the month's text-to-speech allowance. */
 export class SpeechQueries {
   constructor(
     private readonly usage: TtsUsage,
-    private readonly auth: Pick<Authenticator, 'isMaster'>,
+    private readonly entitlements: Pick<Entitlements, 'subscriptionOf'>,
   ) {}
 
   async allowance(userId: string): Promise<Allowance> {
-    return this.usage.allowance(userId, await subscriptionOf(this.auth, userId));
+    return this.usage.allowance(userId, await this.entitlements.subscriptionOf(userId));
   }
 }
 

@@ -21,8 +21,6 @@ export interface Authenticator {
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser | undefined>;
   /** The role as the read model has it now: admin checks never trust a token's possibly stale role. */
   currentRole(userId: string): Promise<Role | undefined>;
-  /** True when the user has the paid tier (Master) now, read fresh like the role. */
-  isMaster(userId: string): Promise<boolean>;
   /**
    * The CSRF token of the caller's session, derived from it (the `verba_csrf` cookie carries it to the
    * page): a token read from one session is refused on every other.

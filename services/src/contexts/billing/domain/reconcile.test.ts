@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
-import { testAuthModule, testUserCookies } from '../../../../test-support/platform/test-auth';
+import { testAuthBesideBilling, testUserCookies } from '../../../../test-support/platform/test-auth';
 import { tableObjects } from '../adapters/stand-in/objects';
 import { StandInStripe } from '../adapters/stand-in/stripe-state';
 import { billingModule } from '../module';
@@ -16,7 +16,7 @@ const database = await preferredTestDatabase();
 describe(`billing:reconcile against the stand-in on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(await database.create(), [testAuthModule, billingModule]);
+    t = await createTestApp(await database.create(), [testAuthBesideBilling, billingModule]);
   }, 60_000);
   afterAll(async () => t?.close());
 
@@ -45,19 +45,19 @@ describe(`billing:reconcile against the stand-in on ${database.label}`, () => {
     expect(await stripe.pay(checkout.json().sessionId, '4242424242424242')).toMatchObject({ ok: true });
     const subscriptionId = stripe.all('subscription')[0]!.id;
     await t.caughtUp();
-    expect(await t.deps.auth.isMaster(userId)).toBe(false);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
 
     const report = await run();
     expect(report.code).toBe(1);
     expect(report.lines).toContain(`drift  missing-locally  ${subscriptionId}  not in the read model`);
     expect(report.lines.at(-1)).toBe('1 subscriptions at Stripe, 1 with drift');
-    expect(await t.deps.auth.isMaster(userId)).toBe(false);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
 
     const repaired = await run('--repair');
     expect(repaired.code).toBe(0);
     expect(repaired.lines.at(-1)).toBe('1 subscriptions at Stripe, 1 with drift, 1 repaired');
     await t.caughtUp();
-    expect(await t.deps.auth.isMaster(userId)).toBe(true);
+    expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('master');
 
     // Stripe cancels it behind Verba's back: the status drift is found and repaired too.
     await stripe.setCancelAtPeriodEnd(subscriptionId, true);

@@ -44,7 +44,7 @@ export class AccountQueries {
   constructor(private readonly o: { db: Knex; vault: PersonalDataVault; entitlements: Entitlements }) {}
 
   async subscriptionOf(userId: string): Promise<Subscription> {
-    return (await this.o.entitlements.isMaster(userId)) ? 'master' : 'free';
+    return this.o.entitlements.subscriptionOf(userId);
   }
 
   async view(userId: string): Promise<UserView | undefined> {

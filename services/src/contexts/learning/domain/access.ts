@@ -10,15 +10,10 @@ import {
 } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import type { ChapterSlot, CourseStructure, LearnerCourseProgress } from '../queries';
+import { mayUsePremium, type PremiumViewer } from '../../../platform/entitlements';
 
-/** Who is looking: admins see hidden courses and chapters; admins and Master subscribers read premium ones. */
-export interface Viewer {
-  id: string;
-  isAdmin: boolean;
-  isMaster: boolean;
-}
-
-const readsPremium = (v: Viewer) => v.isAdmin || v.isMaster;
+/** Who is looking: admins see hidden courses and chapters; premium ones are for whom `mayUsePremium` lets in. */
+export type Viewer = PremiumViewer;
 
 /** The course as the viewer may see it (a learner never sees a hidden course or hidden chapter). */
 export function visibleCourse(viewer: Viewer, course: CourseStructure | null): CourseStructure {
@@ -28,7 +23,7 @@ export function visibleCourse(viewer: Viewer, course: CourseStructure | null): C
   return { ...course, lessons: course.lessons.map((l) => ({ ...l, chapters: l.chapters.filter((c) => c.visible) })) };
 }
 
-export const chapterOutline = (viewer: Viewer, c: ChapterSlot): ChapterOutline => ({ ...c, locked: c.premium && !readsPremium(viewer) });
+export const chapterOutline = (viewer: Viewer, c: ChapterSlot): ChapterOutline => ({ ...c, locked: c.premium && !mayUsePremium(viewer) });
 
 /**
  * A chapter whose content the viewer may open: a hidden one (or one of a hidden course) does not exist for
@@ -40,7 +35,7 @@ export function openableChapter(
 ): { course: CourseStructure; chapter: ChapterSlot } {
   const hidden = found && !viewer.isAdmin && (!found.chapter.visible || !found.course.visible);
   if (!found || hidden) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
-  if (found.chapter.premium && !readsPremium(viewer)) throw new HttpError(403, COURSE_MESSAGES.premiumChapter);
+  if (found.chapter.premium && !mayUsePremium(viewer)) throw new HttpError(403, COURSE_MESSAGES.premiumChapter);
   return found;
 }
 
@@ -85,7 +80,7 @@ export function progressView(viewer: Viewer, course: CourseStructure, progress: 
   const chapters = course.lessons.flatMap((l) => l.chapters);
   const nextChapter = nextChapterToLearn(
     { lessons: course.lessons.map((l) => ({ id: l.id, chapters: l.chapters })) },
-    { completedChapterIds: progress.completedChapterIds, startingLessonId: startingPoint?.lesson ?? null, isMaster: readsPremium(viewer) },
+    { completedChapterIds: progress.completedChapterIds, startingLessonId: startingPoint?.lesson ?? null, isMaster: mayUsePremium(viewer) },
   );
   return {
     courseId: course.id,

@@ -1,4 +1,4 @@
-import { COURSE_MESSAGES, EXERCISE_MESSAGES, checkAnswer, exercisesRoutes as x, isAdminRole, splitAtGap } from '@verba/contracts';
+import { COURSE_MESSAGES, EXERCISE_MESSAGES, checkAnswer, exercisesRoutes as x, splitAtGap } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
@@ -7,13 +7,11 @@ import { asResponse } from './learner';
 import type { LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
 import { coursesProjection } from '../projections/courses';
+import { premiumViewerOf, type Callers } from '../../../platform/entitlements';
 
 /** Chapter exercises: admins write them, learners answer them after the chapter's text. */
-export function exerciseRoutes(app: App, host: RouteHost, commands: LearningCommands, queries: LearningQueries): void {
-  const viewerOf = async (user: AuthUser): Promise<Viewer> => {
-    const [role, isMaster] = await Promise.all([host.auth.currentRole(user.id), host.auth.isMaster(user.id)]);
-    return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
-  };
+export function exerciseRoutes(app: App, host: RouteHost & Callers, commands: LearningCommands, queries: LearningQueries): void {
+  const viewerOf = (user: AuthUser): Promise<Viewer> => premiumViewerOf(host, user);
   const adminChapter = async (chapterId: string) => {
     const found = await queries.findChapter(chapterId);
     if (!found) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);

@@ -1,4 +1,4 @@
-import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, coursesRoutes as r, isAdminRole, type LearningLanguage } from '@verba/contracts';
+import { COURSE_IDS, COURSE_MESSAGES, LEARNING_LANGUAGES, coursesRoutes as r, type LearningLanguage } from '@verba/contracts';
 import { formatPosition, type Position } from '../../../platform/event-store/port';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type AuthUser, type RouteHost } from '../../../platform/http/routes';
@@ -16,6 +16,7 @@ import {
 import type { LearningCommands } from '../commands';
 import type { LearningQueries } from '../queries';
 import { coursesProjection, progressProjection } from '../projections/courses';
+import { premiumViewerOf, type Callers } from '../../../platform/entitlements';
 
 /** What a command route answers: how many events it appended and where the last one landed. */
 export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
@@ -24,11 +25,8 @@ export const asResponse = (r: { events: unknown[]; position?: Position }) => ({
 });
 
 /** The Courses API of spec §7 (admin commands: admin-routes.ts). */
-export function learningRoutes(app: App, host: RouteHost, commands: LearningCommands, queries: LearningQueries): void {
-  const viewerOf = async (user: AuthUser): Promise<Viewer> => {
-    const [role, isMaster] = await Promise.all([host.auth.currentRole(user.id), host.auth.isMaster(user.id)]);
-    return { id: user.id, isAdmin: role !== undefined && isAdminRole(role), isMaster };
-  };
+export function learningRoutes(app: App, host: RouteHost & Callers, commands: LearningCommands, queries: LearningQueries): void {
+  const viewerOf = (user: AuthUser): Promise<Viewer> => premiumViewerOf(host, user);
   const courseFor = async (viewer: Viewer, courseId: string) => visibleCourse(viewer, await queries.structure(courseId));
   /** A chapter the caller may open, in the course of `language` when one is given. */
   const chapterFor = async (viewer: Viewer, chapterId: string, language?: LearningLanguage) => {

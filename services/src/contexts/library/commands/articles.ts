@@ -25,6 +25,7 @@ import { flagDecider } from '../deciders/reader-decider';
 import type { ArticleModeration, Verdict } from '../adapters/moderation';
 import { cleanContent, plainText } from '../domain/sanitize';
 import type { WriteThrough } from '../../../platform/http/write-through';
+import { mayUsePremium } from '../../../platform/entitlements';
 
 const codec = new EventCodec([...articleEvents]);
 const quotaCodec = new EventCodec([...quotaEvents]);
@@ -150,10 +151,7 @@ export class ArticleCommands {
     // The article's own rules first (on a new stream, so on the initial state): a refused article must not
     // take, and then give back, a slot (a refusal appends nothing).
     articleDecider.decide(command, articleDecider.initialState());
-    await this.quota(
-      { kind: 'take', userId: actor.userId, articleId, limited: !actor.isMaster && !actor.isAdmin },
-      eventIdFor(commandId, 'quota'),
-    );
+    await this.quota({ kind: 'take', userId: actor.userId, articleId, limited: !mayUsePremium(actor) }, eventIdFor(commandId, 'quota'));
     let position: string | undefined;
     try {
       position = await this.run(command, commandId, actor.userId);
@@ -264,7 +262,7 @@ export class ArticleCommands {
   /** An admin's article is Verba's own (no author, text in clear, no approval); the event's metadata names the admin. */
   async adminCreate(by: string, input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
     const draft = this.draft({ ...input, authorDisplayName: input.authorDisplayName || 'Verba' });
-    await this.checkSeries({ userId: '', isAdmin: true, isMaster: true }, draft.seriesId, draft.languageCode);
+    await this.checkSeries({ userId: '', isAdmin: true, subscription: 'master' }, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
     const position = await this.run({ kind: 'publish', article: { articleId, ...draft, at: this.now().toISOString() } }, commandId, by);
     return { articleId, ...(position ? { position } : {}) };

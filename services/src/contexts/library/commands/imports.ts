@@ -22,6 +22,7 @@ import type { SeriesCommands } from './series';
 import type { BudgetMessages, UntrustedWork } from '../../../platform/untrusted/pool';
 import type { libraryImportJobs, Work } from '../domain/imports/jobs';
 import type { WriteThrough } from '../../../platform/http/write-through';
+import { mayUsePremium } from '../../../platform/entitlements';
 
 /** What a budget broken while reading each kind of source says. */
 const BOOK: BudgetMessages = { tooSlow: M.bookTooSlow, tooLarge: M.bookNeedsTooMuch, unreadable: M.notEpub };
@@ -106,7 +107,7 @@ export class ImportCommands {
   /** Nothing is written unless every article fits the caller's quota. */
   private async checkRoom(actor: Actor, count: number): Promise<void> {
     if (count > IMPORT_ARTICLES_MAX) throw new HttpError(400, M.tooManyArticles);
-    if (actor.isMaster || actor.isAdmin) return;
+    if (mayUsePremium(actor)) return;
     const room = Math.max(0, FREE_PRIVATE_ARTICLE_LIMIT - (await this.queries.privateArticles(actor.userId)));
     if (count > room) throw new HttpError(403, importQuotaMessage(count, room));
   }

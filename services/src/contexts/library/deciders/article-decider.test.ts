@@ -10,10 +10,10 @@ import { seriesDecider } from './series-decider';
 
 const at = '2026-11-22T10:00:00.000Z';
 const articleId = '0b7f6c1e-8d7a-4c3b-9a2e-5f1d3c4b6a7e';
-const author: Actor = { userId: '5e0c8f0a-3b1d-4e2f-8a6c-7d9e0f1a2b3c', isAdmin: false, isMaster: true };
-const freeAuthor: Actor = { ...author, isMaster: false };
-const stranger: Actor = { userId: '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', isAdmin: false, isMaster: true };
-const admin: Actor = { userId: '7a1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', isAdmin: true, isMaster: false };
+const author: Actor = { userId: '5e0c8f0a-3b1d-4e2f-8a6c-7d9e0f1a2b3c', isAdmin: false, subscription: 'master' };
+const freeAuthor: Actor = { ...author, subscription: 'free' };
+const stranger: Actor = { userId: '6f1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', isAdmin: false, subscription: 'master' };
+const admin: Actor = { userId: '7a1c2b8e-4d0a-4f3c-9a7e-51d2c8b3f409', isAdmin: true, subscription: 'free' };
 const draft = (over: Partial<ArticleDraft> = {}): ArticleDraft => ({
   languageCode: 'de',
   name: 'Titel',

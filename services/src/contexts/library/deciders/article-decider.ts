@@ -2,13 +2,10 @@ import { COMMAND_ID_REUSED, LIBRARY_MESSAGES as M } from '@verba/contracts';
 import { DomainError, type Decider } from '../../../platform/decider/decider';
 import type { ArticleEvent } from '../events';
 import type { Verdict } from '../adapters/moderation';
+import type { PremiumViewer } from '../../../platform/entitlements';
 
-/** Who issues a command, as the route saw them (role and tier read fresh). */
-export interface Actor {
-  userId: string;
-  isAdmin: boolean;
-  isMaster: boolean;
-}
+/** Who issues a command, as the route saw them (role and subscription read fresh). */
+export type Actor = PremiumViewer;
 
 type Published = Extract<ArticleEvent, { type: 'library.ArticlePublished' }>['data'];
 type Updated = Extract<ArticleEvent, { type: 'library.ArticleUpdated' }>['data'];
@@ -71,7 +68,7 @@ function requireAuthor(s: ArticleState, actor: Actor): void {
 function checkDraft(draft: ArticleDraft, actor: Actor, verdict: Verdict | undefined, wasPremium: boolean): boolean {
   if (draft.isPremiumOnly && !wasPremium && !actor.isAdmin) throw new DomainError(M.premiumAdminOnly, 403);
   if (draft.isPrivate || actor.isAdmin) return false;
-  if (!actor.isMaster) throw new DomainError(M.publicNeedsMaster, 403);
+  if (actor.subscription !== 'master') throw new DomainError(M.publicNeedsMaster, 403);
   if (!verdict) throw new Error('A public article needs a moderation verdict');
   if ('declined' in verdict) throw new DomainError(verdict.reason, 422);
   return true;

@@ -32,7 +32,7 @@ export interface SeriesState {
 /** Public series need Master (admins excepted) and a passing moderation check of their title and description. */
 function checkDraft(draft: SeriesDraft, actor: Actor, verdict: Verdict | undefined): void {
   if (draft.isPrivate || actor.isAdmin) return;
-  if (!actor.isMaster) throw new DomainError(M.publicNeedsMaster, 403);
+  if (actor.subscription !== 'master') throw new DomainError(M.publicNeedsMaster, 403);
   if (!verdict) throw new Error('A public series needs a moderation verdict');
   if ('declined' in verdict) throw new DomainError(verdict.reason, 422);
 }

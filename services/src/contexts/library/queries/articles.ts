@@ -13,6 +13,7 @@ import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
 import { listFilters, queryArticles, toArticle, toSummary, visibleTo, type ArticleQuery, type Sql } from './article-sql';
 import { givenAuthorName, withAuthorNames } from './author-names';
+import { mayUsePremium } from '../../../platform/entitlements';
 
 const where = (text: string, ...bindings: Knex.RawBinding[]): Sql => ({ sql: text, bindings });
 
@@ -48,7 +49,7 @@ export class ArticleQueries {
 
   /** GET articles/create: free users may write private articles up to the limit; public ones need Master. */
   async createCheck(actor: Actor, isPrivate?: boolean) {
-    const unlimited = actor.isMaster || actor.isAdmin;
+    const unlimited = mayUsePremium(actor);
     const privateArticles = await this.privateArticles(actor.userId);
     const canCreatePrivate = unlimited || privateArticles < FREE_PRIVATE_ARTICLE_LIMIT;
     const canCreatePublic = unlimited;
@@ -79,8 +80,7 @@ export class ArticleQueries {
     });
     const row = rows[0];
     if (!row) return undefined;
-    if (row.is_premium_only && !viewer.isMaster && !viewer.isAdmin && row.author_id !== viewer.userId)
-      throw new DomainError(M.premiumOnly, 403);
+    if (row.is_premium_only && !mayUsePremium(viewer, { authorId: row.author_id })) throw new DomainError(M.premiumOnly, 403);
     return toArticle(row, viewer);
   }
 
@@ -94,7 +94,8 @@ export class ArticleQueries {
     const q = this.db('library_articles as a')
       .whereRaw('a.id = any(?::uuid[])', [[...ids]])
       .whereRaw(`(${visible.sql})`, visible.bindings);
-    if (!viewer.isMaster && !viewer.isAdmin) q.where((w) => w.where('a.is_premium_only', false).orWhere('a.author_id', viewer.userId));
+    // mayUsePremium in SQL: a viewer it does not let use every premium article may use their own.
+    if (!mayUsePremium(viewer)) q.where((w) => w.where('a.is_premium_only', false).orWhere('a.author_id', viewer.userId));
     return new Set((await q.pluck('a.id')) as string[]);
   }
 

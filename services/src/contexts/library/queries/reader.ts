@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { LIBRARY_MESSAGES as M, type LearningLanguage } from '@verba/contracts';
 import { DomainError } from '../../../platform/decider/decider';
 import type { Actor } from '../deciders/article-decider';
+import { mayUsePremium } from '../../../platform/entitlements';
 
 /** The article must be visible to the reader (404) and, when premium-only, readable by them (403). */
 export async function readable(db: Knex, viewer: Actor, articleId: string): Promise<{ language: LearningLanguage }> {
@@ -10,7 +11,7 @@ export async function readable(db: Knex, viewer: Actor, articleId: string): Prom
     .first('language', 'author_id', 'is_private', 'need_approve', 'is_premium_only');
   const own = row?.author_id === viewer.userId || viewer.isAdmin;
   if (!row || (!own && (row.is_private || row.need_approve))) throw new DomainError(M.articleNotFound, 404);
-  if (row.is_premium_only && !own && !viewer.isMaster) throw new DomainError(M.premiumOnly, 403);
+  if (row.is_premium_only && !mayUsePremium(viewer, { authorId: row.author_id })) throw new DomainError(M.premiumOnly, 403);
   return { language: row.language };
 }
 

@@ -3,7 +3,7 @@ import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
 import type { People } from '../../../platform/module';
-import { actorOf } from '../domain/actor';
+import { actorOf, type Callers } from '../domain/actor';
 import type { ArticleCommands } from '../commands/articles';
 import type { SeriesCommands } from '../commands/series';
 import type { AdminLibraryQueries } from '../queries/admin';
@@ -14,11 +14,10 @@ const written = (position: string | undefined) => (position ? { position } : {})
 /** The admin library and series pages (access 'admin': everyone else gets 403 before these run). */
 export function adminLibraryRoutes(
   app: App,
-  host: RouteHost,
+  host: RouteHost & Callers,
   deps: { articles: ArticleCommands; series: SeriesCommands; queries: AdminLibraryQueries; people: People },
 ): void {
   const { articles, series, queries, people } = deps;
-  const { auth } = host;
   /** Names the flaggers (names are identity's: asked for at read time, never kept here). */
   const named = async <A extends { flags: { flaggedBy: string | null }[] }>(list: A[]): Promise<A[]> => {
     const ids = [...new Set(list.flatMap((a) => a.flags.flatMap((f) => (f.flaggedBy ? [f.flaggedBy] : []))))];
@@ -31,7 +30,7 @@ export function adminLibraryRoutes(
 
   registerRoute(app, host, r.adminLibraryOverview, async () => queries.overview(), { reads: libraryReadModels });
 
-  registerRoute(app, host, r.adminListArticles, async ({ user, query }) => queries.list(await actorOf(auth, user), query), {
+  registerRoute(app, host, r.adminListArticles, async ({ user, query }) => queries.list(await actorOf(host, user), query), {
     reads: libraryReadModels,
   });
 
@@ -40,7 +39,7 @@ export function adminLibraryRoutes(
     host,
     r.adminGetArticle,
     async ({ user, params }) => {
-      const article = await queries.get(await actorOf(auth, user), params.articleId);
+      const article = await queries.get(await actorOf(host, user), params.articleId);
       if (!article) throw new HttpError(404, M.articleNotFound);
       return article;
     },
@@ -54,7 +53,7 @@ export function adminLibraryRoutes(
 
   registerRoute(app, host, r.adminUpdateArticle, async ({ user, params, body }) => {
     const { commandId, ...input } = body;
-    const { position } = await articles.update(await actorOf(auth, user), params.articleId, input, commandId);
+    const { position } = await articles.update(await actorOf(host, user), params.articleId, input, commandId);
     return written(position);
   });
 
@@ -71,7 +70,7 @@ export function adminLibraryRoutes(
     host,
     r.adminFlaggedArticles,
     async ({ user, query }) => {
-      const { articles, total } = await queries.flagged(await actorOf(auth, user), query);
+      const { articles, total } = await queries.flagged(await actorOf(host, user), query);
       return { articles: await named(articles), total, page: query.page, pageSize: query.pageSize };
     },
     { reads: libraryReadModels },
@@ -82,7 +81,7 @@ export function adminLibraryRoutes(
     host,
     pendingArticles,
     async ({ user, query }) => ({
-      ...(await queries.pending(await actorOf(auth, user), query)),
+      ...(await queries.pending(await actorOf(host, user), query)),
       page: query.page,
       pageSize: query.pageSize,
     }),
@@ -94,7 +93,7 @@ export function adminLibraryRoutes(
     host,
     r.adminListSeries,
     async ({ user, query }) => ({
-      ...(await queries.series(await actorOf(auth, user), query.languageCode, query)),
+      ...(await queries.series(await actorOf(host, user), query.languageCode, query)),
       page: query.page,
       pageSize: query.pageSize,
     }),
@@ -106,7 +105,7 @@ export function adminLibraryRoutes(
     host,
     r.adminGetSeries,
     async ({ user, params }) => {
-      const found = await queries.oneSeries(await actorOf(auth, user), params.seriesId);
+      const found = await queries.oneSeries(await actorOf(host, user), params.seriesId);
       if (!found) throw new HttpError(404, M.seriesNotFound);
       return found;
     },
@@ -115,15 +114,15 @@ export function adminLibraryRoutes(
 
   registerRoute(app, host, r.adminCreateSeries, async ({ user, body }) => {
     const { commandId, ...input } = body;
-    return series.adminCreate(await actorOf(auth, user), input, commandId);
+    return series.adminCreate(await actorOf(host, user), input, commandId);
   });
 
   registerRoute(app, host, r.adminUpdateSeries, async ({ user, params, body }) => {
     const { commandId, ...input } = body;
-    return written(await series.change(await actorOf(auth, user), params.seriesId, input, commandId));
+    return written(await series.change(await actorOf(host, user), params.seriesId, input, commandId));
   });
 
   registerRoute(app, host, r.adminDeleteSeries, async ({ user, params }) =>
-    written(await series.delete(await actorOf(auth, user), params.seriesId)),
+    written(await series.delete(await actorOf(host, user), params.seriesId)),
   );
 }

@@ -2,7 +2,7 @@ import { LIBRARY_MESSAGES as M, libraryRoutes as r } from '@verba/contracts';
 import { HttpError } from '../../../platform/http/problem';
 import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
-import { actorOf, readerOf } from '../domain/actor';
+import { actorOf, readerOf, type Callers } from '../domain/actor';
 import type { ArticleCommands } from '../commands/articles';
 import type { ReaderCommands } from '../commands/reader';
 import type { ArticleQueries } from '../queries/articles';
@@ -14,11 +14,10 @@ const written = (position: string | undefined) => (position ? { position } : {})
 /** Spec §7 Articles, plus the admin review of articles. */
 export function libraryRoutes(
   app: App,
-  host: RouteHost,
+  host: RouteHost & Callers,
   articles: { commands: ArticleCommands; queries: ArticleQueries },
   reader: { commands: ReaderCommands; queries: ReaderQueries },
 ): void {
-  const { auth } = host;
   registerRoute(app, host, r.listArticles, async ({ user, query }) => articles.queries.list(readerOf(user), query), {
     reads: libraryReadModels,
   });
@@ -28,7 +27,7 @@ export function libraryRoutes(
     host,
     r.getArticle,
     async ({ user, params }) => {
-      const article = await articles.queries.get(await actorOf(auth, user), params.id);
+      const article = await articles.queries.get(await actorOf(host, user), params.id);
       if (!article) throw new HttpError(404, M.articleNotFound);
       return article;
     },
@@ -52,45 +51,45 @@ export function libraryRoutes(
   );
 
   registerRoute(app, host, r.canCreate, async ({ user, query }) =>
-    articles.queries.createCheck(await actorOf(auth, user), query.isPrivate),
+    articles.queries.createCheck(await actorOf(host, user), query.isPrivate),
   );
 
   registerRoute(app, host, r.createArticle, async ({ user, body }) => {
     const { commandId, ...input } = body;
-    return articles.commands.create(await actorOf(auth, user), input, commandId);
+    return articles.commands.create(await actorOf(host, user), input, commandId);
   });
 
   registerRoute(app, host, r.updateArticle, async ({ user, body }) => {
     const { commandId, articleId, ...input } = body;
-    return articles.commands.update(await actorOf(auth, user), articleId, input, commandId);
+    return articles.commands.update(await actorOf(host, user), articleId, input, commandId);
   });
 
   registerRoute(app, host, r.deletePrivateArticle, async ({ user, query }) =>
-    written(await articles.commands.deletePrivate(await actorOf(auth, user), query.articleId)),
+    written(await articles.commands.deletePrivate(await actorOf(host, user), query.articleId)),
   );
 
   registerRoute(app, host, r.flagArticles, async ({ user, body }) =>
-    articles.commands.flag(await actorOf(auth, user), body.articleIds, body.commandId, body.reason),
+    articles.commands.flag(await actorOf(host, user), body.articleIds, body.commandId, body.reason),
   );
 
   registerRoute(
     app,
     host,
     r.getBookmark,
-    async ({ user, query }) => reader.queries.getBookmark(await actorOf(auth, user), query.articleId),
+    async ({ user, query }) => reader.queries.getBookmark(await actorOf(host, user), query.articleId),
     { reads: libraryReadModels },
   );
 
   registerRoute(app, host, r.setBookmark, async ({ user, body }) =>
-    reader.commands.bookmark(await actorOf(auth, user), body.articleId, body.pageNumber, body.totalPages, body.commandId),
+    reader.commands.bookmark(await actorOf(host, user), body.articleId, body.pageNumber, body.totalPages, body.commandId),
   );
 
-  registerRoute(app, host, r.getRating, async ({ user, query }) => reader.queries.getRating(await actorOf(auth, user), query.articleId), {
+  registerRoute(app, host, r.getRating, async ({ user, query }) => reader.queries.getRating(await actorOf(host, user), query.articleId), {
     reads: libraryReadModels,
   });
 
   registerRoute(app, host, r.rateArticle, async ({ user, body }) =>
-    reader.commands.rate(await actorOf(auth, user), body.articleId, body.rate, body.commandId),
+    reader.commands.rate(await actorOf(host, user), body.articleId, body.rate, body.commandId),
   );
 
   registerRoute(
@@ -99,7 +98,7 @@ export function libraryRoutes(
     r.getProgress,
     async ({ user, query }) => {
       const target = query.uid ?? user.id;
-      if (target !== user.id && !(await actorOf(auth, user)).isAdmin) throw new HttpError(403, M.otherUsersProgress);
+      if (target !== user.id && !(await actorOf(host, user)).isAdmin) throw new HttpError(403, M.otherUsersProgress);
       return { languageCode: query.languageCode, items: await reader.queries.getProgress(target, query.languageCode) };
     },
     { reads: libraryReadModels },
@@ -107,7 +106,7 @@ export function libraryRoutes(
 
   registerRoute(app, host, r.addProgress, async ({ user, body }) =>
     reader.commands.progress(
-      await actorOf(auth, user),
+      await actorOf(host, user),
       body.articleProgressItem.articleId,
       body.language,
       body.articleProgressItem.progress,
@@ -116,10 +115,10 @@ export function libraryRoutes(
   );
 
   registerRoute(app, host, r.countRead, async ({ user, body }) =>
-    reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
+    reader.commands.read(await actorOf(host, user), body.articleId, body.language, body.commandId),
   );
   registerRoute(app, host, r.addLastArticle, async ({ user, body }) =>
-    reader.commands.read(await actorOf(auth, user), body.articleId, body.language, body.commandId),
+    reader.commands.read(await actorOf(host, user), body.articleId, body.language, body.commandId),
   );
 
   // Admin review (access 'admin': the platform answers 403 to everyone else before these run); the queue is in routes/admin.ts.

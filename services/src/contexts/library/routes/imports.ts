@@ -4,7 +4,7 @@ import { HttpError } from '../../../platform/http/problem';
 import { useMultipart } from '../../../platform/http/multipart';
 import { registerRoute, type RouteHost } from '../../../platform/http/routes';
 import type { App } from '../../../platform/http/server';
-import { actorOf } from '../domain/actor';
+import { actorOf, type Callers } from '../domain/actor';
 import type { ImportCommands } from '../commands/imports';
 
 const FIELDS_MAX = 10;
@@ -29,18 +29,17 @@ async function readForm(parts: AsyncIterableIterator<MultipartFile | { type: 'fi
 }
 
 /** Bringing your own texts into the library (see commands/imports.ts). */
-export async function importRoutes(app: App, host: RouteHost, imports: ImportCommands): Promise<void> {
-  const { auth } = host;
+export async function importRoutes(app: App, host: RouteHost & Callers, imports: ImportCommands): Promise<void> {
   await useMultipart(app);
 
   registerRoute(app, host, r.importText, async ({ user, body }) => {
     const { commandId, name, text, ...settings } = body;
-    return imports.text(await actorOf(auth, user), settings, name, text, commandId);
+    return imports.text(await actorOf(host, user), settings, name, text, commandId);
   });
 
   registerRoute(app, host, r.importUrl, async ({ user, body }) => {
     const { commandId, url, ...settings } = body;
-    return imports.url(await actorOf(auth, user), settings, url, commandId);
+    return imports.url(await actorOf(host, user), settings, url, commandId);
   });
 
   registerRoute(app, host, r.importFile, async ({ user, request }) => {
@@ -55,7 +54,7 @@ export async function importRoutes(app: App, host: RouteHost, imports: ImportCom
     }
     if (!file) throw new HttpError(400, M.fileRequired);
     const { commandId, ...settings } = parsed.data;
-    return imports.file(await actorOf(auth, user), settings, file.filename, file.bytes, commandId);
+    return imports.file(await actorOf(host, user), settings, file.filename, file.bytes, commandId);
   });
 
   registerRoute(app, host, r.importProgress, async ({ user, query }) => {
