@@ -10,6 +10,7 @@ import shellLayers from './tools/lint/shell-layers.js';
 import eventOwnership from './tools/lint/event-ownership.js';
 import projectionMachinery from './tools/lint/projection-machinery.js';
 import declaredReads from './tools/lint/declared-reads.js';
+import moduleState from './tools/lint/module-state.js';
 import contractCalls from './tools/lint/contract-calls.js';
 import featureFolders from './tools/lint/feature-folders.js';
 import kitFreshness from './tools/lint/kit-freshness.js';
@@ -210,6 +211,35 @@ export default defineConfig(
     ignores: ['services/src/contexts/**/*.test.ts'],
     plugins: { 'verba-freshness': declaredReads },
     rules: { 'verba-freshness/declared-reads': 'error' },
+  },
+
+  {
+    // No module-level singletons in contexts (issue 37.3): per-runtime state lives in the instance the platform
+    // creates, not in the file (two runtimes in one process would share it).
+    name: 'verba/module-state',
+    files: ['services/src/contexts/**/*.ts'],
+    ignores: ['services/src/contexts/**/*.test.ts'],
+    plugins: { 'verba-module-state': moduleState },
+    rules: {
+      'verba-module-state/no-module-state': [
+        'error',
+        {
+          root,
+          allow: [
+            // Pure resources loaded once and never changed after: the same for every runtime.
+            'services/src/contexts/practice/domain/anki-package.ts', // the sql.js WebAssembly module, loaded on first import
+            'services/src/contexts/identity/domain/passwords.ts', // a dummy hash for timing-safe unknown-user sign-ins
+            'services/src/contexts/library/seed.ts', // the demo library's files, read once
+            'services/src/contexts/learning/seed.ts', // the demo courses' files, read once
+            'services/src/contexts/library/domain/word-ranks.ts', // each language's word-frequency list, read once
+            // Per-runtime state still keyed by the knex instance: move it into the module's per-runtime instance.
+            'services/src/contexts/identity/module.ts',
+            'services/src/contexts/content/module.ts',
+            'services/src/contexts/billing/module.ts',
+          ],
+        },
+      ],
+    },
   },
 
   {
