@@ -39,14 +39,16 @@ export type Row = Readonly<Record<string, unknown>>;
  * sets the row of its key (the last wins; with `newerBy`, only over a row whose column is lower);
  * `update` sets columns of the rows matching `where` (and with `add`, adds to others: a counter of a row
  * that must already be there); `remove` deletes them; `increment` adds its non-key values to the row of its
- * key (inserting it first).
+ * key (inserting it first); `removeFromList` deletes the row of its key and closes the gap it leaves in its
+ * list (the rows with its `list` columns' values): their `index` above its own goes down by one.
  */
 export type RowChange<T extends string = string> =
   | { kind: 'insert'; table: T; row: Row }
   | { kind: 'upsert'; table: T; row: Row; newerBy?: string }
   | { kind: 'update'; table: T; where: Row; set: Row; add?: Row }
   | { kind: 'remove'; table: T; where: Row }
-  | { kind: 'increment'; table: T; row: Row };
+  | { kind: 'increment'; table: T; row: Row }
+  | { kind: 'removeFromList'; table: T; where: Row; list: readonly string[]; index: string };
 
 export const insert = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'insert', table, row });
 export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string } = {}): RowChange<T> =>
@@ -57,6 +59,18 @@ export const update = <T extends string>(table: T, where: Row, set: Row, options
     : { kind: 'update', table, where, set };
 export const remove = <T extends string>(table: T, where: Row): RowChange<T> => ({ kind: 'remove', table, where });
 export const increment = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'increment', table, row });
+/** Removes the row of key `where` from its ordered list: `list` names the columns a list shares, `index` its place. */
+export const removeFromList = <T extends string>(
+  table: T,
+  where: Row,
+  order: { list: readonly string[]; index: string },
+): RowChange<T> => ({
+  kind: 'removeFromList',
+  table,
+  where,
+  list: order.list,
+  index: order.index,
+});
 
 /** What a handler may know of an event besides its data. */
 export interface EventEnvelope {
@@ -88,7 +102,7 @@ export interface DeclaredCache {
   /** Whether `changed` reads the changes (else it is given none: it follows the events alone). */
   readonly followsRows: boolean;
   /** After a batch of `projection` committed: its events (of the handled types) and the changes they made. */
-  changed(projection: string, changes: readonly RowChange[], events: readonly { type: string }[]): void;
+  changed(projection: string, changes: readonly RowChange[], events: readonly { type: string; data: unknown }[]): void;
   /** Everything cached of `projection` is stale (a rebuild switched, the projector thread restarted). */
   reset(projection: string): void;
 }

@@ -1,4 +1,15 @@
 /** What a context needs to declare a projection (declaration.ts): one import for all of it. */
-export { increment, insert, remove, update, upsert, when, type ProjectionDeclaration, type Row, type RowChange } from './declaration';
+export {
+  increment,
+  insert,
+  remove,
+  removeFromList,
+  update,
+  upsert,
+  when,
+  type ProjectionDeclaration,
+  type Row,
+  type RowChange,
+} from './declaration';
 export { defineProjection, type DeclaredProjection } from './declared-projection';
 export { adminPagesCache, RowListCache } from './declared-caches';

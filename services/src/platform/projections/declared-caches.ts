@@ -102,7 +102,8 @@ export class RowListCache<E> extends ReadCache<E[]> implements DeclaredCache {
     };
     for (const c of changes) {
       if (c.table !== table) continue;
-      const fields = c.kind === 'update' || c.kind === 'remove' ? c.where : c.row;
+      // A removal from a list moves rows of other keys: everything cached of the table goes.
+      const fields = c.kind === 'removeFromList' ? {} : c.kind === 'update' || c.kind === 'remove' ? c.where : c.row;
       const key = groupBy.every((g) => g in fields) ? this.keyOf(...groupBy.map((g) => fields[g])) : undefined;
       if (c.kind === 'upsert' && !c.newerBy && key !== undefined) add(key, [String(c.row[sortBy]), this.o.entry(c.row)]);
       else if (c.kind === 'remove' && key !== undefined && sortBy in c.where && Object.keys(c.where).length === groupBy.length + 1)

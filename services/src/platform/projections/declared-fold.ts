@@ -24,6 +24,21 @@ export class MemoryTables {
     const rows = this.rows.get(change.table)!;
     const keyOf = (row: Row) => JSON.stringify(table.key.map((c) => row[c]));
     const whole = (row: Row) => Object.fromEntries(Object.keys(table.columns).map((c) => [c, row[c] ?? null]));
+    if (change.kind === 'removeFromList') {
+      const k = keyOf(change.where);
+      const gone = rows.get(k);
+      if (!gone) return;
+      rows.delete(k);
+      const at = gone[change.index];
+      if (at === null || at === undefined) return;
+      const list = Object.fromEntries(change.list.map((c) => [c, gone[c]]));
+      for (const [other, row] of rows) {
+        const i = row[change.index];
+        if (matches(row, list) && i !== null && i !== undefined && Number(i) > Number(at))
+          rows.set(other, { ...row, [change.index]: Number(i) - 1 });
+      }
+      return;
+    }
     if (change.kind === 'update' || change.kind === 'remove') {
       const keyed = table.key.every((k) => k in change.where) && Object.keys(change.where).length === table.key.length;
       const hits = keyed ? [keyOf(change.where)].filter((k) => rows.has(k) && matches(rows.get(k)!, change.where)) : [...rows.keys()];

@@ -22,6 +22,7 @@ export function batchStatements(
     const table = tables[c.table];
     if (!table) throw new Error(`No table ${c.table} declared`);
     checkColumns(c.table, table, 'row' in c ? c.row : c.where);
+    if (c.kind === 'removeFromList') checkColumns(c.table, table, Object.fromEntries([...c.list, c.index].map((col) => [col, null])));
     if (c.kind === 'update') {
       checkColumns(c.table, table, c.set);
       if (c.add) checkColumns(c.table, table, c.add);
@@ -38,7 +39,7 @@ export function batchStatements(
   return out;
 }
 
-type RunKind = 'set' | 'merge' | 'insert' | 'newer' | 'increment' | 'removeWhere' | 'update';
+type RunKind = 'set' | 'merge' | 'insert' | 'newer' | 'increment' | 'removeWhere' | 'update' | 'removeFromList';
 
 interface Run {
   kind: RunKind;
@@ -68,6 +69,8 @@ function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; sha
       return { kind: 'increment', shape: columnList(change.row) };
     case 'update':
       return { kind: 'update', shape: `${columnList(change.where)}|${columnList(change.set)}|${columnList(change.add ?? {})}` };
+    case 'removeFromList':
+      return { kind: 'removeFromList', shape: `${columnList(change.where)}|${change.list.join(',')}|${change.index}` };
     case 'remove':
       return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: columnList(change.where) };
     case 'upsert':
@@ -177,6 +180,21 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
       return chunked(keys, (part) => ({
         sql: deleteSql(physical, typed(table, columns)),
         bindings: columnArrays(typed(table, columns), part),
+      }));
+    }
+    case 'removeFromList': {
+      // One statement a removal, in order: each closes the gap its row leaves as the lists are then (admins'
+      // removals are rare; a list holding one place twice could not be done in one go).
+      const [keyColumns, listColumns, [index]] = run.shape!.split('|').map((s) => s.split(',')) as [string[], string[], [string]];
+      const at = quoted(index);
+      const returned = [...new Set([...listColumns, index])].map((c) => `r.${quoted(c)}`).join(', ');
+      const sql = `with gone as (${deleteSql(physical, typed(table, keyColumns))} returning ${returned})
+        update ${quoted(physical)} r set ${at} = r.${at} - 1 from gone g
+        where ${[...listColumns.map((c) => `r.${quoted(c)} = g.${quoted(c)}`), `r.${at} > g.${at}`].join(' and ')}`;
+      return run.changes.map((c) => ({
+        sql,
+        bindings: columnArrays(typed(table, keyColumns), [rowValues(table, keyColumns, (c as { where: Row }).where)]),
+        hot: true,
       }));
     }
     case 'update': {

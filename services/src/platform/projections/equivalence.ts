@@ -141,6 +141,14 @@ async function changeAlone(
   c: RowChange,
   values: (row: Record<string, unknown>) => Record<string, unknown>,
 ): Promise<void> {
+  if (c.kind === 'removeFromList') {
+    const gone = await trx(table).where(values(c.where)).first();
+    await trx(table).where(values(c.where)).delete();
+    const list = c.list.map((col) => [col, gone?.[col]] as const);
+    if (!gone || gone[c.index] === null || list.some(([, v]) => v === null)) return;
+    await trx(table).where(Object.fromEntries(list)).where(c.index, '>', gone[c.index]).decrement(c.index, 1);
+    return;
+  }
   if (c.kind === 'update' || c.kind === 'remove') {
     if (Object.values(c.where).some((v) => v === null || v === undefined)) return; // SQL's =: null matches nothing
     const q = trx(table).where(values(c.where));

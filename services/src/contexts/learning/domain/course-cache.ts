@@ -1,5 +1,6 @@
 import { ADMIN_CACHE_SECONDS, COURSE_CACHE_SECONDS, COURSE_IDS } from '@verba/contracts';
 import type { Cache } from '../../../platform/cache/port';
+import type { DeclaredCache } from '../../../platform/projections/declaration';
 import { ProjectedReadCache } from '../../../platform/projections/projected-read-cache';
 
 /**
@@ -22,6 +23,14 @@ export const courseCacheInvalidation = {
   /** After a rebuild every course may have changed; the course ids are fixed, one per language. */
   invalidateAll: () => courses.invalidate(Object.values(COURSE_IDS)),
   settled: () => courses.settled(),
+};
+
+/** The courses projection's cache: a batch makes stale the courses its events name, a rebuild every course. */
+export const courseCache: DeclaredCache = {
+  followsRows: false,
+  changed: (_projection, _changes, events) =>
+    courseCacheInvalidation.invalidate(events.map((e) => (e.data as { courseId: string }).courseId)),
+  reset: () => courseCacheInvalidation.invalidateAll(),
 };
 
 /** A cached read of one course's data; `cache` undefined means no caching (see module.ts). */
