@@ -1,23 +1,22 @@
-import { useEffect, useState } from 'react';
 import { Link, Spinner } from '@verba/kit';
-import type { ThreadSummary } from '@verba/contracts';
-import { fetchCategories, fetchSubscriptions, LANGUAGE_NAMES, type Language } from './forum-api';
+import { KitProviders } from '@verba/kit/query';
+import { LANGUAGE_NAMES, useCategories, useSubscriptions } from './forum-api';
 
 /** /app/forum: a category per language and the threads you follow with their unread replies. */
 export function ForumHome() {
-  const [categories, setCategories] = useState<{ language: Language; threads: number }[] | null>(null);
-  const [following, setFollowing] = useState<(ThreadSummary & { unread: number })[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetchCategories().then(
-      (c) => setCategories(c.categories),
-      (e: Error) => setError(e.message),
-    );
-    fetchSubscriptions().then(
-      (s) => setFollowing(s.threads),
-      () => undefined,
-    );
-  }, []);
+  return (
+    <KitProviders>
+      <Home />
+    </KitProviders>
+  );
+}
+
+function Home() {
+  const categoriesRead = useCategories();
+  // The followed threads are extra: when they cannot be read, the categories still show.
+  const following = useSubscriptions().data?.threads ?? [];
+  const categories = categoriesRead.data?.categories;
+  const error = categoriesRead.error?.message ?? null;
   if (error)
     return (
       <p className="fm-error" role="alert">

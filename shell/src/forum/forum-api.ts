@@ -1,4 +1,5 @@
 import { readRoute, sendCommand } from '@verba/kit';
+import { useRouteQuery } from '@verba/kit/query';
 import {
   deleteForumPost,
   editForumPost,
@@ -17,7 +18,7 @@ import {
 import { LANGUAGE_NAMES, isLearningLanguage, type ForumReportReason, type LearningLanguage } from '@verba/contracts';
 import type { z } from 'zod';
 
-// Reads go through the kit's readRoute: each waits for this tab's latest write (read-your-writes).
+// Reads go through the kit (useRouteQuery, readRoute): each waits for this tab's latest write (read-your-writes).
 
 export type Language = LearningLanguage;
 export { LANGUAGE_NAMES };
@@ -28,11 +29,13 @@ export type ThreadsPage = z.output<(typeof listForumThreads)['response']>;
 
 const after = (cursor: string | undefined) => (cursor ? { cursor } : {});
 
-export const fetchCategories = () => readRoute(listForumCategories);
+/** The forum's categories (a language each, with its thread count). */
+export const useCategories = () => useRouteQuery(listForumCategories);
 /** A page of threads or of a thread's posts; the next one goes on after the server's cursor ("Load more"). */
 export const fetchThreads = (language: Language, cursor?: string) => readRoute(listForumThreads, { query: { language, ...after(cursor) } });
 export const fetchThread = (threadId: string, cursor?: string) => readRoute(getForumThread, { params: { threadId }, query: after(cursor) });
-export const fetchSubscriptions = () => readRoute(listForumSubscriptions);
+/** The threads the learner follows, with their unread replies. */
+export const useSubscriptions = () => useRouteQuery(listForumSubscriptions);
 /** The thread of an article or chapter (404/403 when the learner may not open it), and the target's language. */
 export const fetchDiscussion = (kind: 'article' | 'chapter', targetId: string) => readRoute(getDiscussion, { params: { kind, targetId } });
 
