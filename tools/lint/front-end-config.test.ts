@@ -39,6 +39,18 @@ describe('the front-end rules in eslint.config.js', () => {
     ).toContain('verba/contract-calls');
   });
 
+  it('refuses hand-made freshness in the shell and the fragments, but not in the kit', async () => {
+    const POLL =
+      "import { useRouteQuery } from '@verba/kit/query';\nexport const x = () => useRouteQuery(r, {}, { refetchInterval: 1000 });\ndeclare const r: never;";
+    expect(await ruleIds('shell/src/billing/New.ts', POLL)).toContain('verba/kit-freshness');
+    expect(await ruleIds('mfe-admin/src/features/users/api/new.ts', 'export const x = (c: any) => c.setQueryData(1, 2);')).toContain(
+      'verba/kit-freshness',
+    );
+    expect(await ruleIds('shell/kit/src/query/new.ts', 'export const x = (c: any) => c.setQueryData(1, 2);')).not.toContain(
+      'verba/kit-freshness',
+    );
+  });
+
   it('keeps feature folders apart in a file no ratchet lists', async () => {
     const ids = await ruleIds(
       'mfe-admin/src/features/languages/NewPage.tsx',
