@@ -28,7 +28,7 @@ import {
 import type { CourseStructure } from './queries';
 
 type WithoutAt<T> = T extends unknown ? Omit<T, 'at'> : never;
-type CourseEdit = WithoutAt<Exclude<CourseCommand, { kind: 'define' }>>;
+type CourseEdit = WithoutAt<Exclude<CourseCommand, { kind: 'define' | 'createCourse' | 'addLesson' | 'addChapter' }>>;
 
 /** Who makes an admin change (kept as the events' metadata `userId`) and the revision their page showed. */
 export interface AdminWrite {
@@ -78,8 +78,8 @@ export class LearningCommands {
     commandId: string,
     admin: AdminWrite = {},
   ) {
-    const definition = { kind: 'define' as const, ...course, lessons: [], startingPoints: [], at: this.at() };
-    return this.run(courseCodec, courseDecider, courseStream(course.courseId), definition, commandId, admin);
+    const command = { kind: 'createCourse' as const, ...course, at: this.at() };
+    return this.run(courseCodec, courseDecider, courseStream(course.courseId), command, commandId, admin);
   }
 
   writeChapter(
@@ -97,17 +97,8 @@ export class LearningCommands {
   /** A lesson at the end of the course; its id comes from the command id, so a retry adds nothing. */
   async addLesson(course: CourseStructure, title: string, commandId: string, admin: AdminWrite = {}) {
     const lessonId = eventIdFor(commandId, 'lesson');
-    const lessons = [{ lessonId, title, chapters: [] }];
-    const definition = {
-      kind: 'define' as const,
-      courseId: course.id,
-      languageCode: course.languageCode,
-      title: course.title,
-      lessons,
-      startingPoints: [],
-      at: this.at(),
-    };
-    const result = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
+    const command = { kind: 'addLesson' as const, courseId: course.id, lessonId, title, at: this.at() };
+    const result = await this.run(courseCodec, courseDecider, courseStream(course.id), command, commandId, admin);
     return { lessonId, result };
   }
 
@@ -128,17 +119,8 @@ export class LearningCommands {
     const written = await this.writeChapter({ courseId: course.id, chapterId, ...content }, eventIdFor(commandId, 'content'), {
       ...(admin.by ? { by: admin.by } : {}),
     });
-    const lessons = [{ lessonId: lesson.id, title: lesson.title, chapters: [{ chapterId, ...flags }] }];
-    const definition = {
-      kind: 'define' as const,
-      courseId: course.id,
-      languageCode: course.languageCode,
-      title: course.title,
-      lessons,
-      startingPoints: [],
-      at: this.at(),
-    };
-    const placed = await this.run(courseCodec, courseDecider, courseStream(course.id), definition, commandId, admin);
+    const slot = { kind: 'addChapter' as const, courseId: course.id, lessonId: lesson.id, chapterId, ...flags, at: this.at() };
+    const placed = await this.run(courseCodec, courseDecider, courseStream(course.id), slot, commandId, admin);
     const position = placed.position ?? written.position; // the slot is appended after the content
     return { chapterId, result: { events: [...written.events, ...placed.events], ...(position ? { position } : {}) } };
   }

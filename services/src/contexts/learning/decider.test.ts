@@ -145,6 +145,32 @@ describe('course decider: admin edits (issue 16)', () => {
       .thenThrows(COURSE_MESSAGES.staleOrder);
   });
 
+  it('creates a course once; adds a lesson last and a chapter last in its lesson, each once', () => {
+    const create = { kind: 'createCourse', courseId, languageCode: 'de', title: 'Deutsch', at } as const;
+    spec.given([]).when(create).then([created]);
+    spec.given(history).when(create).then([]);
+    const NEW = '33333333-3333-4333-8333-333333333333';
+    spec
+      .given(history)
+      .when({ kind: 'addLesson', courseId, lessonId: NEW, title: 'L', at })
+      .then([lessonAdded(NEW, 2)]);
+    spec.given(history).when({ kind: 'addLesson', courseId, lessonId: L2, title: 'L', at }).then([]);
+    const addChapter = { kind: 'addChapter', courseId, lessonId: L1, chapterId: SP, visible: true, premium: true, at } as const;
+    spec
+      .given(history)
+      .when(addChapter)
+      .then([chapterAdded(L1, SP, 2, true)]);
+    spec
+      .given([...history, chapterAdded(L1, SP, 2, true)])
+      .when(addChapter)
+      .then([]);
+    spec
+      .given(history)
+      .when({ ...addChapter, lessonId: NEW })
+      .thenThrows(COURSE_MESSAGES.lessonNotFound);
+    spec.given([]).when({ kind: 'addLesson', courseId, lessonId: NEW, title: 'L', at }).thenThrows(COURSE_MESSAGES.courseNotFound);
+  });
+
   it('removes a chapter once, and a removed chapter is never defined again', () => {
     const removed: CourseEvent = { type: 'learning.ChapterRemoved', data: { courseId, lessonId: L1, chapterId: C1, at } };
     spec.given(history).when({ kind: 'removeChapter', courseId, chapterId: C1, at }).then([removed]);

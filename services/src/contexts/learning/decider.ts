@@ -4,6 +4,7 @@ import type { ChapterEvent, CourseEvent, ExerciseEvent, ProgressEvent } from './
 
 // ---- Course structure
 
+/** A whole course as the seed defines it; defining it again adds only what is missing. */
 export interface CourseDefinition {
   kind: 'define';
   courseId: string;
@@ -15,6 +16,9 @@ export interface CourseDefinition {
 }
 export type CourseCommand =
   | CourseDefinition
+  | { kind: 'createCourse'; courseId: string; languageCode: LearningLanguage; title: string; at: string }
+  | { kind: 'addLesson'; courseId: string; lessonId: string; title: string; at: string }
+  | { kind: 'addChapter'; courseId: string; lessonId: string; chapterId: string; visible: boolean; premium: boolean; at: string }
   | { kind: 'setFlags'; courseId: string; chapterId: string; visible?: boolean; premium?: boolean; at: string }
   | { kind: 'setVisibility'; courseId: string; isVisibleOnThePlatform: boolean; at: string }
   | { kind: 'rename'; courseId: string; title: string; at: string }
@@ -92,9 +96,20 @@ function lessonOf(s: CourseState, lessonId: string) {
 }
 
 /** Admin edits of an existing course: structure, titles, order, flags and removals. */
-function edit(c: Exclude<CourseCommand, CourseDefinition>, s: CourseState): CourseEvent[] {
+function edit(c: Exclude<CourseCommand, CourseDefinition | { kind: 'createCourse' }>, s: CourseState): CourseEvent[] {
   const { courseId, at } = c;
   switch (c.kind) {
+    case 'addLesson': {
+      // The id comes from the admin's command id: a retry, or a lesson since removed, adds nothing.
+      if (s.removed.has(c.lessonId) || s.lessons.some((l) => l.lessonId === c.lessonId)) return [];
+      return [{ type: 'learning.LessonAdded', data: { courseId, lessonId: c.lessonId, title: c.title, index: s.lessons.length, at } }];
+    }
+    case 'addChapter': {
+      const { lessonId, chapterId, visible, premium } = c;
+      if (s.removed.has(lessonId) || s.removed.has(chapterId) || s.chapters.has(chapterId)) return [];
+      const index = lessonOf(s, lessonId).chapterIds.length;
+      return [{ type: 'learning.ChapterAdded', data: { courseId, lessonId, chapterId, visible, premium, index, at } }];
+    }
     case 'setVisibility':
       return c.isVisibleOnThePlatform === s.visible
         ? []
@@ -179,6 +194,12 @@ export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
   }),
   decide(c, s) {
     if (c.kind === 'define') return define(c, s);
+    if (c.kind === 'createCourse') {
+      const { courseId, languageCode, title, at } = c;
+      return s.created
+        ? []
+        : [{ type: 'learning.CourseCreated', data: { courseId, languageCode, title, isVisibleOnThePlatform: true, at } }];
+    }
     if (!s.created) throw new DomainError(COURSE_MESSAGES.courseNotFound, 404);
     return edit(c, s);
   },
