@@ -33,7 +33,8 @@ export type CourseCommand =
 
 export interface CourseState {
   created: boolean;
-  visible: boolean;
+  /** The language (its one course) is shown to learners: the spec's language record field. */
+  isVisibleOnThePlatform: boolean;
   title: string;
   /** Lessons in course order, each with its chapter ids in order. */
   lessons: { lessonId: string; title: string; chapterIds: string[] }[];
@@ -111,7 +112,7 @@ function edit(c: Exclude<CourseCommand, CourseDefinition | { kind: 'createCourse
       return [{ type: 'learning.ChapterAdded', data: { courseId, lessonId, chapterId, visible, premium, index, at } }];
     }
     case 'setVisibility':
-      return c.isVisibleOnThePlatform === s.visible
+      return c.isVisibleOnThePlatform === s.isVisibleOnThePlatform
         ? []
         : [{ type: 'learning.CourseVisibilitySet', data: { courseId, isVisibleOnThePlatform: c.isVisibleOnThePlatform, at } }];
     case 'rename':
@@ -184,7 +185,7 @@ const withLessons = (s: CourseState, change: (l: CourseState['lessons'][number])
 export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
   initialState: () => ({
     created: false,
-    visible: false,
+    isVisibleOnThePlatform: false,
     title: '',
     lessons: [],
     chapters: new Map(),
@@ -206,9 +207,9 @@ export const courseDecider: Decider<CourseCommand, CourseState, CourseEvent> = {
   evolve(s, e) {
     switch (e.type) {
       case 'learning.CourseCreated':
-        return { ...s, created: true, visible: e.data.isVisibleOnThePlatform, title: e.data.title };
+        return { ...s, created: true, isVisibleOnThePlatform: e.data.isVisibleOnThePlatform, title: e.data.title };
       case 'learning.CourseVisibilitySet':
-        return { ...s, visible: e.data.isVisibleOnThePlatform };
+        return { ...s, isVisibleOnThePlatform: e.data.isVisibleOnThePlatform };
       case 'learning.CourseRenamed':
         return { ...s, title: e.data.title };
       case 'learning.LessonAdded':
