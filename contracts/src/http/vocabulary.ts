@@ -18,6 +18,10 @@ export const WordValueSchema = z
   .refine((w) => wordKey(w) !== '', 'Not a word')
   .transform((w) => wordKey(w));
 
+/**
+ * A dictionary entry. `value` is the word's text, the spec's name for it ("value (word)"); it is the wire's
+ * name only: the back end's code calls it `word`.
+ */
 export const DictionaryEntrySchema = z.object({ value: z.string(), status: z.enum(['known', 'uncertain']) });
 
 const languageCode = { languageCode: LearningLanguageSchema };

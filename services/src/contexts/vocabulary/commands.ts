@@ -33,16 +33,16 @@ export class VocabularyCommands {
   async mark(
     userId: string,
     language: LearningLanguage,
-    words: { value: string; status: WordStatus }[],
+    words: { word: string; status: WordStatus }[],
     commandId: string = randomUUID(),
   ): Promise<MarkResult> {
     const at = this.now().toISOString();
     // One word (the reader's click, most marks) goes straight to its stream.
     if (words.length === 1) {
-      const { position } = await this.markOne(userId, language, words[0]!.value, words[0]!.status, at, commandId);
+      const { position } = await this.markOne(userId, language, words[0]!.word, words[0]!.status, at, commandId);
       return position ? { position, changed: 1 } : { changed: 0 };
     }
-    const queue = [...new Map(words.map((w) => [w.value, w.status]))];
+    const queue = [...new Map(words.map((w) => [w.word, w.status]))];
     let position: Position | undefined;
     let changed = 0;
     const worker = async () => {

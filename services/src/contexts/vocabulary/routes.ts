@@ -1,4 +1,4 @@
-import { vocabularyRoutes as r } from '@verba/contracts';
+import { vocabularyRoutes as r, type WordStatus } from '@verba/contracts';
 import { formatPosition } from '../../platform/event-store/port';
 import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
@@ -6,6 +6,8 @@ import { dictionaryProjection } from './projections/dictionary';
 import type { MarkResult, VocabularyCommands } from './commands';
 import type { VocabularyQueries } from './queries';
 
+/** The wire's `value` (the spec's name for a word's text) is the commands' `word`. */
+const fromWire = ({ value, status }: { value: string; status: WordStatus }) => ({ word: value, status });
 const asResponse = (r: MarkResult) => ({ changed: r.changed, ...(r.position ? { position: formatPosition(r.position) } : {}) });
 
 /**
@@ -22,11 +24,11 @@ export function vocabularyRoutes(app: App, host: RouteHost, commands: Vocabulary
   );
 
   registerRoute(app, host, r.patchDictionary, async ({ user, body }) =>
-    asResponse(await commands.mark(user.id, body.languageCode, body.words, body.commandId)),
+    asResponse(await commands.mark(user.id, body.languageCode, body.words.map(fromWire), body.commandId)),
   );
 
   registerRoute(app, host, r.patchWord, async ({ user, body }) => {
-    const result = await commands.mark(user.id, body.languageCode, [body.word], body.commandId);
+    const result = await commands.mark(user.id, body.languageCode, [fromWire(body.word)], body.commandId);
     return { ...asResponse(result), word: body.word };
   });
 
@@ -35,7 +37,7 @@ export function vocabularyRoutes(app: App, host: RouteHost, commands: Vocabulary
       await commands.mark(
         user.id,
         body.languageCode,
-        body.words.map((value) => ({ value, status: body.status })),
+        body.words.map((word) => ({ word, status: body.status })),
         body.commandId,
       ),
     ),
