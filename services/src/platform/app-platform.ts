@@ -13,7 +13,7 @@ import { createInProcessPublisher } from './integration/in-process';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Entitlements, Module, ModuleDeps, People } from './module';
+import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
@@ -204,21 +204,28 @@ export async function openPlatform(
   };
 }
 
+/** The one module that provides `what`, if any: two providers in one process is a wiring mistake, refused at start-up. */
+export function providerOf<K extends keyof Provides>(modules: readonly Module[], what: K): NonNullable<Provides[K]> | undefined {
+  const providers = modules.filter((m) => m.provides?.[what]);
+  if (providers.length > 1) throw new Error(`${what} is provided by more than one module: ${providers.map((m) => m.name).join(', ')}`);
+  return providers[0]?.provides?.[what] as NonNullable<Provides[K]> | undefined;
+}
+
 function entitlementsOf(modules: readonly Module[], core: Omit<BaseDeps, 'entitlements'>): Entitlements {
-  const provider = modules.find((m) => m.entitlements);
-  return provider
-    ? provider.entitlements!(core)
+  const provide = providerOf(modules, 'entitlements');
+  // No billing in this process: everyone is Free.
+  return provide
+    ? provide(core)
     : { subscriptionOf: async () => 'free', masterSources: async () => new Map(), masterUserIds: async () => [] };
 }
 
 function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authenticator {
-  const provider = modules.find((m) => m.authenticator);
-  if (provider) return provider.authenticator!(base);
+  const provide = providerOf(modules, 'authenticator');
   // No identity module in this process: every protected route answers 401.
-  return { authenticate: async () => undefined, currentRole: async () => undefined, csrfToken: () => '' };
+  return provide ? provide(base) : { authenticate: async () => undefined, currentRole: async () => undefined, csrfToken: () => '' };
 }
 
 function peopleOf(modules: readonly Module[], base: BaseDeps): People {
-  const provider = modules.find((m) => m.people);
-  return provider ? provider.people!(base) : { displayNames: async () => new Map() };
+  const provide = providerOf(modules, 'people');
+  return provide ? provide(base) : { displayNames: async () => new Map() };
 }

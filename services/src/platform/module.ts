@@ -94,6 +94,16 @@ export interface ModuleDeps extends BaseDeps {
   people: People;
 }
 
+/** What a module provides the others; a process without a provider gets the platform's default (see app-platform). */
+export interface Provides {
+  /** The one module that knows who pays (billing): each user's subscription, which every context checks. */
+  entitlements?(deps: Omit<BaseDeps, 'entitlements'>): Entitlements;
+  /** The one module that knows who calls (identity): the authenticator for every route. */
+  authenticator?(deps: BaseDeps): Authenticator;
+  /** The one module that knows names (identity): how users appear to others. */
+  people?(deps: BaseDeps): People;
+}
+
 /** A bounded context as the runtime composes it; any set of modules can run in one process. */
 export interface Module {
   name: string;
@@ -102,12 +112,8 @@ export interface Module {
   projections?: readonly Projection[];
   /** Domain event type -> its public integration event (published by the relay). */
   integration?: Readonly<Record<string, IntegrationMapper>>;
-  /** The one module that knows who pays (billing) provides the entitlements every context checks. */
-  entitlements?(deps: Omit<BaseDeps, 'entitlements'>): Entitlements;
-  /** The one module that knows who calls (identity) provides the authenticator for every route. */
-  authenticator?(deps: BaseDeps): Authenticator;
-  /** The one module that knows names (identity) tells how users appear to others. */
-  people?(deps: BaseDeps): People;
+  /** Capabilities this module gives every other (at most one provider of each in a process, checked at start-up). */
+  provides?: Provides;
   routes?(app: App, deps: ModuleDeps): Promise<void> | void;
   /** Side effects following the log; started with the relay (all-in-one and relay roles). */
   reactors?(deps: ModuleDeps): Reactor[];

@@ -24,37 +24,42 @@ export function nameTestUser(userId: string, name: string | undefined): void {
 /** Identity's stand-in alone: beside billing, whose entitlements then say who is Master. */
 export const testAuthBesideBilling: Module = {
   name: 'test-auth',
-  authenticator: () => ({
-    async authenticate(request) {
-      const [id, role, tier] = (request.cookies[TEST_USER_COOKIE] ?? '').split(':');
-      const parsed = RoleSchema.safeParse(role);
-      if (!id || !parsed.success) return undefined;
-      roles.set(id, parsed.data);
-      if (tier === 'master') masters.add(id);
-      else masters.delete(id);
-      return { id, role: parsed.data, sessionId: 'test' };
-    },
-    async currentRole(userId) {
-      return roles.get(userId);
-    },
-    csrfToken: (user) => csrfTokenOf(user.id),
-  }),
-  people: () => ({
-    async displayNames(userIds) {
-      return new Map(userIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!] as const] : [])));
-    },
-  }),
+  provides: {
+    authenticator: () => ({
+      async authenticate(request) {
+        const [id, role, tier] = (request.cookies[TEST_USER_COOKIE] ?? '').split(':');
+        const parsed = RoleSchema.safeParse(role);
+        if (!id || !parsed.success) return undefined;
+        roles.set(id, parsed.data);
+        if (tier === 'master') masters.add(id);
+        else masters.delete(id);
+        return { id, role: parsed.data, sessionId: 'test' };
+      },
+      async currentRole(userId) {
+        return roles.get(userId);
+      },
+      csrfToken: (user) => csrfTokenOf(user.id),
+    }),
+    people: () => ({
+      async displayNames(userIds) {
+        return new Map(userIds.flatMap((id) => (names.has(id) ? [[id, names.get(id)!] as const] : [])));
+      },
+    }),
+  },
 };
 
 /** Identity's and billing's stand-in: the cookie's tier is the user's subscription. */
 export const testAuthModule: Module = {
   ...testAuthBesideBilling,
-  entitlements: () => ({
-    subscriptionOf: async (userId) => (masters.has(userId) ? 'master' : 'free'),
-    masterSources: async (userIds) =>
-      new Map(userIds.filter((id) => masters.has(id)).map((id) => [id, { paid: true, manualGrant: false }])),
-    masterUserIds: async () => [...masters],
-  }),
+  provides: {
+    ...testAuthBesideBilling.provides,
+    entitlements: () => ({
+      subscriptionOf: async (userId) => (masters.has(userId) ? 'master' : 'free'),
+      masterSources: async (userIds) =>
+        new Map(userIds.filter((id) => masters.has(id)).map((id) => [id, { paid: true, manualGrant: false }])),
+      masterUserIds: async () => [...masters],
+    }),
+  },
 };
 
 /** Cookies that make an Agent act as `userId` (with a CSRF token, as a signed-in browser has). */

@@ -112,13 +112,15 @@ export const billingModule: Module = {
   // A manual grant or a paid subscription is part of the account's history.
   history: { user: (id) => [customerStream(id)] },
   integration: Object.fromEntries(subscriptionEvents.map((def) => [def.type, subscriptionMapper(def)])),
-  entitlements: (deps) => {
-    const queries = new BillingQueries(deps.db);
-    return {
-      subscriptionOf: async (userId) => ((await queries.isMaster(userId)) ? 'master' : 'free'),
-      masterSources: (ids) => queries.masterSources(ids),
-      masterUserIds: () => queries.masterUserIds(),
-    };
+  provides: {
+    entitlements: (deps) => {
+      const queries = new BillingQueries(deps.db);
+      return {
+        subscriptionOf: async (userId) => ((await queries.isMaster(userId)) ? 'master' : 'free'),
+        masterSources: (ids) => queries.masterSources(ids),
+        masterUserIds: () => queries.masterUserIds(),
+      };
+    },
   },
   async routes(app, deps) {
     const billing = await openBilling(deps, app);

@@ -118,16 +118,18 @@ export const identityModule: Module = {
       return TimeSpentV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, language, seconds } });
     },
   },
-  authenticator(deps) {
-    const { accounts, sessions } = identity(deps);
-    return {
-      authenticate: (request, reply) => sessions.authenticate(request, reply),
-      currentRole: (userId) => accounts.queries.roleOf(userId),
-      csrfToken: (user) => sessions.csrfToken(user.sessionId),
-    };
-  },
-  people(deps) {
-    return new PeopleQueries({ db: deps.db, vault: identity(deps).vault });
+  provides: {
+    authenticator(deps) {
+      const { accounts, sessions } = identity(deps);
+      return {
+        authenticate: (request, reply) => sessions.authenticate(request, reply),
+        currentRole: (userId) => accounts.queries.roleOf(userId),
+        csrfToken: (user) => sessions.csrfToken(user.sessionId),
+      };
+    },
+    people(deps) {
+      return new PeopleQueries({ db: deps.db, vault: identity(deps).vault });
+    },
   },
   reactors(deps) {
     const { vault, links } = identity(deps);
