@@ -190,7 +190,6 @@ export default defineConfig(
             // should get them from the declared projection (issue 37.1/37.3).
             'services/src/contexts/content/module.ts',
             'services/src/contexts/content/queries.ts',
-            'services/src/contexts/learning/domain/course-cache.ts',
             'services/src/contexts/library/module.ts',
             'services/src/contexts/library/queries/admin.ts',
             'services/src/contexts/speech/module.ts',

@@ -1,6 +1,7 @@
 import type { EventDefinition } from '../decider/events';
 import { adminReads } from './admin-reads';
 import type { DeclaredCache, Row, RowChange } from './declaration';
+import { ProjectedReadCache } from './projected-read-cache';
 import { ReadCache } from './read-cache';
 
 /**
@@ -18,6 +19,30 @@ export function adminPagesCache(options: { purgedBy?: readonly EventDefinition[]
     },
     reset: (projection) => adminReads.purge([projection]),
   };
+}
+
+/**
+ * Reads kept in the platform cache a scope each (one course: ProjectedReadCache), as a declared cache: a batch
+ * makes stale the scopes its events name (`scopeOf`), a rebuild's switch every scope (`allScopes`).
+ */
+export class ScopedReadCache extends ProjectedReadCache implements DeclaredCache {
+  readonly followsRows = false;
+
+  constructor(
+    prefix: string,
+    ttlMs: number,
+    private readonly scopes: { scopeOf(event: { type: string; data: unknown }): string; allScopes(): Iterable<string> },
+  ) {
+    super(prefix, ttlMs);
+  }
+
+  changed(_projection: string, _changes: readonly RowChange[], events: readonly { type: string; data: unknown }[]): void {
+    this.invalidate(events.map((e) => this.scopes.scopeOf(e)));
+  }
+
+  reset(): void {
+    this.invalidate(this.scopes.allScopes());
+  }
 }
 
 /**

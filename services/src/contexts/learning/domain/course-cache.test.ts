@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { COURSE_IDS } from '@verba/contracts';
 import { createMemoryCache, type Cache } from '../../../platform/cache/index';
 import { TEST_REDIS_URL as redisUrl, testRedisCache } from '../../../../test-support/platform/redis';
-import { cachedCourseRead, courseCacheInvalidation } from './course-cache';
+import { cachedCourseRead, courseCache, courseCacheInvalidation } from './course-cache';
 
 const redis = await testRedisCache();
 const adapters: [string, Cache | undefined][] = [
@@ -51,6 +51,22 @@ describe.each(adapters)('course cache on %s', (label, cache) => {
     courseCacheInvalidation.invalidateAll();
     await cachedCourseRead(cache, fr, 'b', c.load);
     expect(c.loads).toBe(2);
+  });
+
+  it("as the projection's declared cache: a batch makes its events' courses stale, a rebuild's switch every course", async () => {
+    const c = counter();
+    await cachedCourseRead(cache, fr, 'd', c.load);
+    courseCache.changed('learning-courses', [], [{ type: 'learning.CourseRenamed', data: { courseId: de } }]);
+    await cachedCourseRead(cache, fr, 'd', c.load);
+    expect(c.loads).toBe(1);
+    courseCache.changed('learning-courses', [], [{ type: 'learning.CourseRenamed', data: { courseId: fr } }]);
+    await courseCacheInvalidation.settled();
+    await cachedCourseRead(cache, fr, 'd', c.load);
+    expect(c.loads).toBe(2);
+    courseCache.reset('learning-courses');
+    await courseCacheInvalidation.settled();
+    await cachedCourseRead(cache, fr, 'd', c.load);
+    expect(c.loads).toBe(3);
   });
 
   it('never lets a load that began before an invalidation serve its older result afterwards', async () => {
