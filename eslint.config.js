@@ -231,10 +231,6 @@ export default defineConfig(
             'services/src/contexts/library/seed.ts', // the demo library's files, read once
             'services/src/contexts/learning/seed.ts', // the demo courses' files, read once
             'services/src/contexts/library/domain/word-ranks.ts', // each language's word-frequency list, read once
-            // Per-runtime state still keyed by the knex instance: move it into the module's per-runtime instance.
-            'services/src/contexts/identity/module.ts',
-            'services/src/contexts/content/module.ts',
-            'services/src/contexts/billing/module.ts',
           ],
         },
       ],

@@ -21,6 +21,7 @@ import { PROJECTOR_COALESCE_MS, ProjectionRunner, migrateProjections } from './p
 import { loadSecrets } from './secrets';
 import { createUntrustedPool } from './untrusted/pool';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
+import { RuntimeInstances } from './per-runtime';
 
 /**
  * The relay and reactors take up to this many events a batch and pause this long after a smaller one:
@@ -146,6 +147,7 @@ export async function openPlatform(
     mailer,
     now: options.now ?? (() => new Date()),
     appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
+    instances: new RuntimeInstances(),
   };
   const base: BaseDeps = { ...core, entitlements: entitlementsOf(modules, core) };
   const deps: ModuleDeps = {

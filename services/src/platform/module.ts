@@ -17,6 +17,7 @@ import type { PersonalData } from './personal-data/keys';
 import type { UntrustedWork } from './untrusted/pool';
 import type { HistoryStreams } from './history';
 import type { ReadableKind, ReadAccess, Readable } from './readable';
+import type { RuntimeInstances } from './per-runtime';
 
 /** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
 export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
@@ -72,6 +73,8 @@ export interface BaseDeps {
   now: () => Date;
   /** Each user's subscription, from the module that provides entitlements (none in this process: everyone is Free). */
   entitlements: Entitlements;
+  /** The modules' per-runtime instances (their accounts, adapters ...): see perRuntime in per-runtime.ts. */
+  instances: RuntimeInstances;
 }
 
 /**

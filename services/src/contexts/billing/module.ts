@@ -17,6 +17,7 @@ import { subscriptionsProjection } from './projections/subscriptions';
 import { BillingQueries } from './queries';
 import { billingRoutes } from './routes/checkout';
 import { billingAdminRoutes } from './routes/admin';
+import { perRuntime } from '../../platform/per-runtime';
 
 interface Billing {
   payments: Payments;
@@ -100,9 +101,10 @@ function subscriptionMapper(def: (typeof subscriptionEvents)[number]): Integrati
   };
 }
 
-const running = new WeakMap<BaseDeps['db'], Billing>();
+/** The billing of a runtime, once its routes are registered (they start it with the app the stand-in calls back). */
+const running = perRuntime((): { billing?: Billing } => ({}));
 /** The billing of a runtime whose routes are registered (tests reach its stand-in). */
-export const billingOf = (deps: BaseDeps): Billing | undefined => running.get(deps.db);
+export const billingOf = (deps: BaseDeps): Billing | undefined => running.of(deps).billing;
 
 /** Billing: Stripe customers, checkout, the portal, webhooks, and Master decided from the subscription read model. */
 export const billingModule: Module = {
@@ -124,7 +126,7 @@ export const billingModule: Module = {
   },
   async routes(app, deps) {
     const billing = await openBilling(deps, app);
-    running.set(deps.db, billing);
+    running.of(deps).billing = billing;
     app.addHook('onClose', async () => billing.standIn?.close());
     await billingRoutes(app, {
       host: deps,

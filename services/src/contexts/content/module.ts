@@ -13,35 +13,28 @@ import { imageUsageProjection } from './projections/image-usage';
 import { contentRoutes } from './routes';
 import { seedWelcomeBanner } from './seed';
 import { SupportMail } from './commands/support';
-import type { BaseDeps } from '../../platform/module';
+import { perRuntime } from '../../platform/per-runtime';
 import type { Brevo } from './adapters/brevo/port';
 import type { LocalBrevo } from './adapters/brevo/local';
 import { brevoErasureReactor } from './reactors/erasure';
 import { imageRoutes, migrateImages } from './domain/images';
 import { mediaStorageFor } from '../../platform/storage/select';
 
-// One Brevo adapter per runtime (deps' database), shared by the routes and the erasure reactor, so the
-// local adapter's recorded calls and contacts are one set.
-const adapters = new WeakMap<BaseDeps['db'], Brevo | LocalBrevo>();
-function brevoOf(deps: BaseDeps): Brevo | LocalBrevo {
-  let brevo = adapters.get(deps.db);
-  if (!brevo) {
-    const { config } = deps;
-    // Brevo when an API key is configured; otherwise the local adapter, whose calls admins can read.
-    brevo = guardBrevo(
-      config.BREVO_API_KEY
-        ? createHttpBrevo({
-            apiKey: config.BREVO_API_KEY,
-            baseUrl: config.BREVO_BASE_URL,
-            sender: { email: config.SUPPORT_EMAIL, name: 'Verba' },
-          })
-        : createLocalBrevo(),
-      deps.log,
-    );
-    adapters.set(deps.db, brevo);
-  }
-  return brevo;
-}
+// One Brevo adapter per runtime, shared by the routes and the erasure reactor, so the local adapter's recorded
+// calls and contacts are one set. Brevo when an API key is configured; otherwise the local adapter, whose calls
+// admins can read.
+const brevoOf = perRuntime(({ config, log }): Brevo | LocalBrevo =>
+  guardBrevo(
+    config.BREVO_API_KEY
+      ? createHttpBrevo({
+          apiKey: config.BREVO_API_KEY,
+          baseUrl: config.BREVO_BASE_URL,
+          sender: { email: config.SUPPORT_EMAIL, name: 'Verba' },
+        })
+      : createLocalBrevo(),
+    log,
+  ),
+);
 
 /** Content: announcement banners, the email-marketing proxy (/api/brevo) and the support form. */
 export const contentModule: Module = {
@@ -50,7 +43,7 @@ export const contentModule: Module = {
   history: { announcement: (id) => [announcementStream(id)] },
   async routes(app, deps) {
     const { config } = deps;
-    const brevo = brevoOf(deps);
+    const brevo = brevoOf.of(deps);
     contentRoutes(app, {
       host: deps,
       entitlements: deps.entitlements,
@@ -64,6 +57,6 @@ export const contentModule: Module = {
     await imageRoutes(app, deps, deps.db, mediaStorageFor(config, 'images'));
   },
   migrate: migrateImages,
-  reactors: (deps) => [brevoErasureReactor(brevoOf(deps), deps.log)],
+  reactors: (deps) => [brevoErasureReactor(brevoOf.of(deps), deps.log)],
   seed: (deps) => seedWelcomeBanner(new AnnouncementCommands(deps.store)),
 };

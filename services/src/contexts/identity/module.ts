@@ -25,6 +25,7 @@ import { migrateSessions, Sessions } from './domain/sessions';
 import { migrateNameIndex, NameIndex } from './domain/name-index';
 import { AdminUserQueries } from './queries/admin-users';
 import { adminUserRoutes } from './routes/admin-users';
+import { perRuntime } from '../../platform/per-runtime';
 
 interface Identity {
   accounts: Accounts;
@@ -32,42 +33,39 @@ interface Identity {
   sessions: Sessions;
   vault: PersonalDataVault;
   links: LinkSigner;
+  /** Social sign-in, once the routes are registered (tests reach its dev provider and tracking). */
+  social?: Social;
 }
 
-// One set of accounts per runtime (deps object), shared by the authenticator, the routes and the seed.
-const instances = new WeakMap<BaseDeps['db'], Identity>();
-function identity(deps: BaseDeps): Identity {
-  let found = instances.get(deps.db);
-  if (!found) {
-    const vault = new PersonalDataVault(deps.personalData, deps.secrets.derive('email-lookup'));
-    const links = new LinkSigner(deps.secrets.derive('signed-links'));
-    const queries = new AccountQueries({ db: deps.db, vault, entitlements: deps.entitlements });
-    const nameIndex = new NameIndex(deps.db, vault, deps.secrets.derive('name-search'));
-    const admin = new AdminUserQueries({ db: deps.db, vault, entitlements: deps.entitlements, nameIndex });
-    const commands = new AccountCommands({
-      queries,
-      links,
-      now: deps.now,
-      emailPasswordAccounts: deps.config.EMAIL_PASSWORD_ACCOUNTS,
-      store: deps.store,
-      db: deps.db,
-      vault,
-      cache: deps.cache,
-      nameIndex,
-      ...(deps.mailer instanceof DevMailbox ? { forgetMail: (email: string) => (deps.mailer as DevMailbox).forget(email) } : {}),
-      users: writeThrough(deps.projections, [usersProjection]),
-    });
-    const sessions = new Sessions({
-      db: deps.db,
-      jwtKey: deps.secrets.derive('session-jwt'),
-      secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
-      roleOf: (userId) => queries.roleOf(userId),
-    });
-    found = { accounts: { commands, queries }, admin, sessions, vault, links };
-    instances.set(deps.db, found);
-  }
-  return found;
-}
+/** One set of accounts per runtime, shared by the authenticator, the routes, the reactors and the seed. */
+const identityOf = perRuntime((deps): Identity => {
+  const vault = new PersonalDataVault(deps.personalData, deps.secrets.derive('email-lookup'));
+  const links = new LinkSigner(deps.secrets.derive('signed-links'));
+  const queries = new AccountQueries({ db: deps.db, vault, entitlements: deps.entitlements });
+  const nameIndex = new NameIndex(deps.db, vault, deps.secrets.derive('name-search'));
+  const admin = new AdminUserQueries({ db: deps.db, vault, entitlements: deps.entitlements, nameIndex });
+  const commands = new AccountCommands({
+    queries,
+    links,
+    now: deps.now,
+    emailPasswordAccounts: deps.config.EMAIL_PASSWORD_ACCOUNTS,
+    store: deps.store,
+    db: deps.db,
+    vault,
+    cache: deps.cache,
+    nameIndex,
+    ...(deps.mailer instanceof DevMailbox ? { forgetMail: (email: string) => (deps.mailer as DevMailbox).forget(email) } : {}),
+    users: writeThrough(deps.projections, [usersProjection]),
+  });
+  const sessions = new Sessions({
+    db: deps.db,
+    jwtKey: deps.secrets.derive('session-jwt'),
+    secureCookies: deps.config.COOKIE_SECURE ?? deps.config.NODE_ENV === 'production',
+    roleOf: (userId) => queries.roleOf(userId),
+  });
+  return { accounts: { commands, queries }, admin, sessions, vault, links };
+});
+const identity = (deps: BaseDeps): Identity => identityOf.of(deps);
 
 /** Account events live in `identity-user-<userId>` and do not repeat the id in their data. */
 function userIdOfStream(streamId: string): string {
@@ -76,9 +74,8 @@ function userIdOfStream(streamId: string): string {
   return streamId.slice(prefix.length);
 }
 
-const socials = new WeakMap<BaseDeps['db'], Social>();
 /** Social sign-in of a runtime whose routes are registered (tests reach its dev provider and tracking). */
-export const socialOf = (deps: BaseDeps): Social | undefined => socials.get(deps.db);
+export const socialOf = (deps: BaseDeps): Social | undefined => identity(deps).social;
 
 /** The account commands of a runtime (tests and the seed use them directly). */
 export const accountCommands = (deps: BaseDeps): AccountCommands => identity(deps).accounts.commands;
@@ -153,7 +150,7 @@ export const identityModule: Module = {
     profileRoutes(app, deps, { commands: profileCommands, queries: profiles });
     if (deps.mailer instanceof DevMailbox && deps.config.NODE_ENV !== 'production') devMailboxRoutes(app, deps, deps.mailer);
     const social = createSocial(app, deps, identity(deps));
-    socials.set(deps.db, social);
+    identity(deps).social = social;
     registerSocialRoutes(app, deps, social, sessions);
   },
   async started(deps) {
