@@ -6,7 +6,7 @@ const banner = { id: 'b1', visibleTo: 'free', content: { blocks: [{ type: 'parag
 const now = Date.UTC(2026, 10, 22, 12);
 
 describe('banner audiences', () => {
-  it('puts everyone in all, plus their tier, plus admin for Admin and Owner', () => {
+  it('puts everyone in all, plus their subscription, plus admin for Admin and Owner', () => {
     expect(audiencesOf({ role: 'User', subscription: 'free' })).toEqual(['all', 'free']);
     expect(audiencesOf({ role: 'User', subscription: 'master' })).toEqual(['all', 'master']);
     expect(audiencesOf({ role: 'Owner' })).toEqual(['all', 'free', 'admin']);

@@ -37,7 +37,7 @@ export type DismissBehavior = (typeof DISMISS_BEHAVIORS)[number];
 export const TEMPORARY_DISMISSAL_MS = 2 * DAY_MS;
 
 /**
- * The groups a user belongs to: everyone is in `all`, plus their tier, plus `admin` for Admin/Owner, plus
+ * The groups a user belongs to: everyone is in `all`, plus their subscription (free or master), plus `admin` for Admin/Owner, plus
  * each language they learn (when the caller knows them: the browser's session does, the content context not).
  */
 export function audiencesOf(user: {

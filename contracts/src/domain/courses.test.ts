@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COURSE_IDS, languageOfCourse, nextChapterToLearn, type CourseOutline } from './courses';
+import type { Subscription } from './subscriptions';
 
 const ch = (id: string, flags: { visible?: boolean; premium?: boolean } = {}) => ({
   id,
@@ -16,14 +17,15 @@ const course: CourseOutline = {
     { id: 'L4', chapters: [ch('g'), ch('h')] },
   ],
 };
-const next = (completed: string[], startingLessonId?: string, outline = course, isMaster = false) =>
-  nextChapterToLearn(outline, { completedChapterIds: completed, startingLessonId: startingLessonId ?? null, isMaster })?.chapterId ?? null;
+const next = (completed: string[], startingLessonId?: string, outline = course, subscription: Subscription = 'free') =>
+  nextChapterToLearn(outline, { completedChapterIds: completed, startingLessonId: startingLessonId ?? null, subscription })?.chapterId ??
+  null;
 
 describe('nextChapterToLearn', () => {
   it('with no progress, is the first chapter of the first lesson, or of the starting lesson', () => {
     expect(next([])).toBe('a');
     expect(next([], 'L2')).toBe('d');
-    expect(nextChapterToLearn(course, { completedChapterIds: [], startingLessonId: 'L2', isMaster: false })).toEqual({
+    expect(nextChapterToLearn(course, { completedChapterIds: [], startingLessonId: 'L2', subscription: 'free' })).toEqual({
       chapterId: 'd',
       lessonId: 'L2',
       premium: false,
@@ -80,13 +82,13 @@ describe('nextChapterToLearn', () => {
 
   it('offers a premium chapter, locked for Free and open for Master', () => {
     const premium: CourseOutline = { lessons: [{ id: 'L1', chapters: [ch('a'), ch('p', { premium: true })] }] };
-    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: false })).toEqual({
+    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], subscription: 'free' })).toEqual({
       chapterId: 'p',
       lessonId: 'L1',
       premium: true,
       locked: true,
     });
-    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], isMaster: true })).toEqual({
+    expect(nextChapterToLearn(premium, { completedChapterIds: ['a'], subscription: 'master' })).toEqual({
       chapterId: 'p',
       lessonId: 'L1',
       premium: true,

@@ -1,4 +1,5 @@
 import type { LearningLanguage } from './languages';
+import type { Subscription } from './subscriptions';
 
 /** Each learning language has exactly one course, under a fixed id (spec §9). */
 export const COURSE_IDS: Readonly<Record<LearningLanguage, string>> = {
@@ -29,7 +30,8 @@ export interface LearnerProgress {
   completedChapterIds: Iterable<string>;
   /** Lesson of the chosen starting point; the course's first lesson when none was chosen (or it is gone). */
   startingLessonId?: string | null;
-  isMaster: boolean;
+  /** The learner's subscription: a premium chapter is locked on Free. */
+  subscription: Subscription;
 }
 
 /**
@@ -53,7 +55,12 @@ export function nextChapterToLearn(course: CourseOutline, progress: LearnerProgr
   for (const lesson of lessons.slice(from)) {
     const chapter = lesson.chapters.find((c) => !completed.has(c.id));
     if (chapter) {
-      return { chapterId: chapter.id, lessonId: lesson.id, premium: chapter.premium, locked: chapter.premium && !progress.isMaster };
+      return {
+        chapterId: chapter.id,
+        lessonId: lesson.id,
+        premium: chapter.premium,
+        locked: chapter.premium && progress.subscription !== 'master',
+      };
     }
   }
   return null;

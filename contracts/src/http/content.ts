@@ -87,7 +87,7 @@ export const listAnnouncements = defineRoute({
   method: 'GET',
   path: '/api/announcements',
   access: 'user',
-  summary: "Active announcements for the caller's groups (all, their tier, admin)",
+  summary: "Active announcements for the caller's groups (all, their subscription, admin)",
   query: z.object({ minPosition: PositionSchema.optional() }),
   response: announcementList,
 });

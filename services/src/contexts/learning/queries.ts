@@ -24,7 +24,8 @@ export interface CourseStructure {
   id: string;
   languageCode: LearningLanguage;
   title: string;
-  visible: boolean;
+  /** Whether learners see the course (the language record's name). */
+  isVisibleOnThePlatform: boolean;
   /** The course stream's revision (admins send it back as their expected revision). */
   revision: string;
   lessons: { id: string; title: string; chapters: ChapterSlot[] }[];
@@ -178,7 +179,7 @@ export class LearningQueries {
       id: course.id,
       languageCode: course.language,
       title: course.title,
-      visible: course.visible,
+      isVisibleOnThePlatform: course.is_visible_on_the_platform,
       revision: String(course.revision),
       lessons: lessons.map((l: { id: string; title: string }) => ({
         id: l.id,

@@ -19,7 +19,7 @@ export type Viewer = PremiumViewer;
 export function visibleCourse(viewer: Viewer, course: CourseStructure | null): CourseStructure {
   if (!course) throw new HttpError(404, COURSE_MESSAGES.courseNotFound);
   if (viewer.isAdmin) return course;
-  if (!course.visible) throw new HttpError(404, COURSE_MESSAGES.courseUnavailable);
+  if (!course.isVisibleOnThePlatform) throw new HttpError(404, COURSE_MESSAGES.courseUnavailable);
   return { ...course, lessons: course.lessons.map((l) => ({ ...l, chapters: l.chapters.filter((c) => c.visible) })) };
 }
 
@@ -33,7 +33,7 @@ export function openableChapter(
   viewer: Viewer,
   found: { course: CourseStructure; chapter: ChapterSlot } | undefined,
 ): { course: CourseStructure; chapter: ChapterSlot } {
-  const hidden = found && !viewer.isAdmin && (!found.chapter.visible || !found.course.visible);
+  const hidden = found && !viewer.isAdmin && (!found.chapter.visible || !found.course.isVisibleOnThePlatform);
   if (!found || hidden) throw new HttpError(404, COURSE_MESSAGES.chapterNotFound);
   if (found.chapter.premium && !mayUsePremium(viewer)) throw new HttpError(403, COURSE_MESSAGES.premiumChapter);
   return found;
@@ -57,7 +57,7 @@ export const courseSummary = (course: CourseStructure) => ({
   languageCode: course.languageCode,
   title: course.title,
   totalChapters: totalChapters(course),
-  isVisibleOnThePlatform: course.visible,
+  isVisibleOnThePlatform: course.isVisibleOnThePlatform,
 });
 
 export function courseView(course: CourseStructure): Course {
@@ -78,10 +78,16 @@ export function startingPointForLevel(points: readonly StartingPoint[], level: L
 export function progressView(viewer: Viewer, course: CourseStructure, progress: LearnerCourseProgress): CourseProgress {
   const startingPoint = course.startingPoints.find((p) => p.id === progress.startingPointId) ?? null;
   const chapters = course.lessons.flatMap((l) => l.chapters);
-  const nextChapter = nextChapterToLearn(
+  const next = nextChapterToLearn(
     { lessons: course.lessons.map((l) => ({ id: l.id, chapters: l.chapters })) },
-    { completedChapterIds: progress.completedChapterIds, startingLessonId: startingPoint?.lesson ?? null, isMaster: mayUsePremium(viewer) },
+    {
+      completedChapterIds: progress.completedChapterIds,
+      startingLessonId: startingPoint?.lesson ?? null,
+      subscription: viewer.subscription,
+    },
   );
+  // Locked as the chapter's own outline is: administrators on Free may open premium chapters too (mayUsePremium).
+  const nextChapter = next && { ...next, locked: next.premium && !mayUsePremium(viewer) };
   return {
     courseId: course.id,
     languageCode: course.languageCode,

@@ -9,7 +9,7 @@ export function adminCourseView(course: CourseStructure): AdminCourse {
     id: course.id,
     languageCode: course.languageCode,
     title: course.title,
-    isVisibleOnThePlatform: course.visible,
+    isVisibleOnThePlatform: course.isVisibleOnThePlatform,
     totalChapters: totalChapters(course),
     hiddenChapters: chapters.filter((c) => !c.visible).length,
     revision: course.revision,

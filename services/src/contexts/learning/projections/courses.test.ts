@@ -52,7 +52,7 @@ describe('learning-courses', () => {
       .given([created, lesson(l1, 0), lesson(l2, 1), lesson(l3, 2), chapter(l1, c1, 0), chapter(l2, c2, 0)])
       .when({ type: LessonRemoved.type, data: { courseId: course, lessonId: l2, at } })
       .then({
-        learning_courses: [{ id: course, language: 'de', title: 'Deutsch', visible: true, revision: '6' }],
+        learning_courses: [{ id: course, language: 'de', title: 'Deutsch', is_visible_on_the_platform: true, revision: '6' }],
         learning_lessons: [
           { id: l1, course_id: course, title: 'L0', idx: 0 },
           { id: l3, course_id: course, title: 'L2', idx: 1 },

@@ -40,11 +40,12 @@ export const coursesProjection = defineProjection({
   name: 'learning-courses',
   // 2: stream revisions (admins' expected revision), renames, reorders, removals, starting point edits, exercises.
   // 3: declared (same columns; an exercise row's lists no longer take a default).
-  version: 3,
+  // 4: a course's `visible` column is `is_visible_on_the_platform`, the language record's name.
+  version: 4,
   tables: {
     learning_courses: {
       key: ['id'],
-      columns: { id: 'uuid', language: 'text', title: 'text', visible: 'boolean', revision: 'bigint' },
+      columns: { id: 'uuid', language: 'text', title: 'text', is_visible_on_the_platform: 'boolean', revision: 'bigint' },
     },
     learning_lessons: {
       key: ['id'],
@@ -87,13 +88,13 @@ export const coursesProjection = defineProjection({
         id: d.courseId,
         language: d.languageCode,
         title: d.title,
-        visible: d.isVisibleOnThePlatform,
+        is_visible_on_the_platform: d.isVisibleOnThePlatform,
         revision: String(e.revision),
       }),
     ]),
     when(CourseVisibilitySet, (d, e) => [
       edited(d, e),
-      update('learning_courses', { id: d.courseId }, { visible: d.isVisibleOnThePlatform }),
+      update('learning_courses', { id: d.courseId }, { is_visible_on_the_platform: d.isVisibleOnThePlatform }),
     ]),
     when(CourseRenamed, (d, e) => [edited(d, e), update('learning_courses', { id: d.courseId }, { title: d.title })]),
     when(LessonAdded, (d, e) => [

@@ -78,7 +78,7 @@ export function learningRoutes(app: App, host: RouteHost & Callers, commands: Le
       const courses = [];
       for (const language of LEARNING_LANGUAGES) {
         const course = await queries.structure(COURSE_IDS[language]);
-        if (course && (course.visible || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
+        if (course && (course.isVisibleOnThePlatform || viewer.isAdmin)) courses.push(courseSummary(visibleCourse(viewer, course)));
       }
       return { courses };
     },
@@ -93,7 +93,11 @@ export function learningRoutes(app: App, host: RouteHost & Callers, commands: Le
       const languages = [];
       for (const languageCode of LEARNING_LANGUAGES) {
         const courseId = COURSE_IDS[languageCode];
-        languages.push({ languageCode, courseId, isVisibleOnThePlatform: (await queries.structure(courseId))?.visible ?? false });
+        languages.push({
+          languageCode,
+          courseId,
+          isVisibleOnThePlatform: (await queries.structure(courseId))?.isVisibleOnThePlatform ?? false,
+        });
       }
       return { languages };
     },
@@ -109,7 +113,7 @@ export function learningRoutes(app: App, host: RouteHost & Callers, commands: Le
       const courses = [];
       for (const language of query.languageCode ? [query.languageCode] : LEARNING_LANGUAGES) {
         const course = await queries.structure(COURSE_IDS[language]);
-        if (!course || (!course.visible && !viewer.isAdmin)) continue;
+        if (!course || (!course.isVisibleOnThePlatform && !viewer.isAdmin)) continue;
         courses.push(progressView(viewer, visibleCourse(viewer, course), await queries.learnerProgress(user.id, course.id)));
       }
       return { courses };
