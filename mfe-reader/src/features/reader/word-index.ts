@@ -1,9 +1,12 @@
 /**
  * The reader's text as plain DOM, outside React: a 5,000-word article is one innerHTML write
- * (a few ms) instead of 5,000 components, and a status change touches only the spans of that key
- * through a key -> elements index, so every occurrence repaints at once. The statuses are the query
+ * (a few ms) instead of 5,000 components, and a status change touches only the spans of that word
+ * through a word -> elements index, so every occurrence repaints at once. The statuses are the query
  * cache's (the learner's dictionary); the spans only show them, so a word's status here is its paint.
+ * A word is its dictionary form (the tokenizer's `key`: lower-cased, trimmed of punctuation); its
+ * `data-key` attribute is the one name the DOM keeps, shared with the learn fragment's text and the journeys.
  */
+import { useSyncExternalStore } from 'react';
 import type { Token } from '@verba/contracts';
 import type { WordStatus } from './api/reader-api';
 
@@ -15,11 +18,14 @@ export const wordClass = (status: WordStatus) => `w w--${status}`;
 export class WordIndex {
   /** Word spans in reading order (index = data-i). */
   readonly words: HTMLElement[];
-  private readonly keys: string[] = [];
+  private readonly wordList: string[] = [];
   /** Where each word starts and ends in the page text. */
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
-  private readonly byKey = new Map<string, HTMLElement[]>();
+  private readonly byWord = new Map<string, HTMLElement[]>();
+  private readonly listeners = new Set<() => void>();
+  /** Counts repaints: the snapshot components subscribe to (usePainted). */
+  private paints = 0;
 
   constructor(container: HTMLElement, tokens: readonly Token[], statuses: ReadonlyMap<string, WordStatus>) {
     const html: string[] = [];
@@ -30,8 +36,8 @@ export class WordIndex {
         html.push(escape(token.text));
         continue;
       }
-      const i = this.keys.length;
-      this.keys.push(token.key);
+      const i = this.wordList.length;
+      this.wordList.push(token.key);
       this.starts.push(offset - token.text.length);
       this.ends.push(offset);
       html.push(
@@ -42,15 +48,15 @@ export class WordIndex {
     container.innerHTML = html.join('');
     this.words = Array.from(container.querySelectorAll<HTMLElement>('span[data-i]'));
     this.words.forEach((element, i) => {
-      const key = this.keys[i] as string;
-      const list = this.byKey.get(key);
+      const word = this.wordList[i] as string;
+      const list = this.byWord.get(word);
       if (list) list.push(element);
-      else this.byKey.set(key, [element]);
+      else this.byWord.set(word, [element]);
     });
   }
 
-  keyAt(i: number): string | undefined {
-    return this.keys[i];
+  wordAt(i: number): string | undefined {
+    return this.wordList[i];
   }
 
   indexOf(element: Element | null): number {
@@ -82,14 +88,14 @@ export class WordIndex {
   }
 
   /** The distinct words of the page. */
-  distinctKeys(): IterableIterator<string> {
-    return this.byKey.keys();
+  distinctWords(): IterableIterator<string> {
+    return this.byWord.keys();
   }
 
   /** Marks (data-card) the words that already have a flashcard. */
-  setCards(keys: ReadonlySet<string>): void {
-    for (const [key, elements] of this.byKey) {
-      for (const element of elements) element.toggleAttribute('data-card', keys.has(key));
+  setCards(cardKeys: ReadonlySet<string>): void {
+    for (const [word, elements] of this.byWord) {
+      for (const element of elements) element.toggleAttribute('data-card', cardKeys.has(word));
     }
   }
 
@@ -102,26 +108,36 @@ export class WordIndex {
   }
 
   /** The status the word is painted with ("new" for a word not on the page). */
-  statusOf(key: string): WordStatus {
-    const painted = this.byKey.get(key)?.[0]?.className.match(/w--(\w+)/)?.[1];
+  statusOf(word: string): WordStatus {
+    const painted = this.byWord.get(word)?.[0]?.className.match(/w--(\w+)/)?.[1];
     return painted === 'known' || painted === 'uncertain' ? painted : 'new';
   }
 
-  occurrences(key: string): number {
-    return this.byKey.get(key)?.length ?? 0;
+  occurrences(word: string): number {
+    return this.byWord.get(word)?.length ?? 0;
   }
 
-  /** Repaints every occurrence of `key` (a mark shows at once; the cache follows). */
-  setStatus(key: string, status: WordStatus): void {
+  /** Repaints every occurrence of `word` (a mark shows at once; the cache follows) and tells the subscribers. */
+  setStatus(word: string, status: WordStatus): void {
     const className = wordClass(status);
-    for (const element of this.byKey.get(key) ?? []) element.className = className;
+    for (const element of this.byWord.get(word) ?? []) element.className = className;
+    this.paints++;
+    for (const listener of this.listeners) listener();
   }
+
+  /** For useSyncExternalStore: what shows a painted status (the counts, the panel) re-renders with each repaint. */
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  paintCount = (): number => this.paints;
 
   /** Paints the dictionary as the cache has it now (it arrived after the text, or a mark was refused). */
   paint(statuses: ReadonlyMap<string, WordStatus>): void {
-    for (const key of this.byKey.keys()) {
-      const next = statuses.get(key) ?? 'new';
-      if (next !== this.statusOf(key)) this.setStatus(key, next);
+    for (const word of this.byWord.keys()) {
+      const next = statuses.get(word) ?? 'new';
+      if (next !== this.statusOf(word)) this.setStatus(word, next);
     }
   }
 
@@ -158,4 +174,12 @@ export class WordIndex {
     // No layout (e.g. jsdom): fall back to the next/previous word.
     return best === i && lineTop === null ? Math.min(Math.max(i + dir, 0), this.words.length - 1) : best;
   }
+}
+
+const NOTHING = () => () => undefined;
+const NEVER = () => 0;
+
+/** Re-renders the caller whenever a word of the page is repainted (a mark, a refused one going back). */
+export function usePainted(words: WordIndex | null): void {
+  useSyncExternalStore(words?.subscribe ?? NOTHING, words?.paintCount ?? NEVER);
 }

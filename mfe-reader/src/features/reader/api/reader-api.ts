@@ -1,11 +1,13 @@
-import { atLeast } from '@verba/kit';
+import { useCallback } from 'react';
+import { atLeast, toast } from '@verba/kit';
 import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
 import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
+import type { WordIndex } from '../word-index';
+import { makeUncertainCard, useCardKeys } from './word-help-api';
 
 export type WordStatus = 'new' | 'known' | 'uncertain';
 type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
-type Mark = WordMark;
 
 /**
  * Where this tab's writes stood when the reader opened: the article, the word statuses and the bookmark
@@ -22,7 +24,7 @@ export const useArticleAudio = (articleId: string) => useRouteQuery(getAudio, { 
 
 const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words.map((w) => [w.value, w.status]));
 
-/** The learner's dictionary as key -> status (words not in it are "new"), read where the reader opened. */
+/** The learner's dictionary as word -> status (words not in it are "new"), read where the reader opened. */
 export const useStatuses = (languageCode: LearningLanguage | undefined, openedAt: string | undefined) =>
   useRouteQuery(
     getDictionary,
@@ -32,20 +34,69 @@ export const useStatuses = (languageCode: LearningLanguage | undefined, openedAt
 
 type Body<T> = { body?: T };
 
-/** One word's status; its position makes later reads (the library's labels) include it. */
-export const useMarkWord = () =>
-  useCommand(
+/** A refused mark: the cache is back as it was (which repaints the words); the learner is told why. */
+const refused = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
+/** The word a learner marks: its dictionary form, and as written in its sentence (for its flashcard). */
+export interface MarkedWord {
+  word: string;
+  text: string;
+  sentence: string;
+}
+
+/**
+ * Marking a word, from the word panel or a key press. Instant: every occurrence on the page is repainted
+ * now and the cached dictionary follows (optimisticMarks); a mark the server refuses goes back to what
+ * it was, which repaints it, and says why. The PATCH's position makes later reads (the library's labels)
+ * include it. A word marked Uncertain gets its flashcard (the profile's setting, on by default) with the
+ * sentence it was marked in; a word with a card gets none, and marking it Known later leaves the card.
+ */
+export function useMarkWord(article: { id: string; name: string; languageCode: LearningLanguage }) {
+  const { id, name, languageCode } = article;
+  // mutateAsync: a promise per mark (TanStack calls mutate's own callbacks for the last of quick marks only).
+  const send = useCommand(
     patchWord,
     optimisticMarks(
-      ({ body }: Body<{ languageCode: LearningLanguage; word: Mark }>) => body && { languageCode: body.languageCode, marks: [body.word] },
+      ({ body }: Body<{ languageCode: LearningLanguage; word: WordMark }>) =>
+        body && { languageCode: body.languageCode, marks: [body.word] },
     ),
+  ).mutateAsync;
+  const cards = useCardKeys(languageCode, id).data;
+  return useCallback(
+    (words: WordIndex, marked: MarkedWord, status: WordStatus) => {
+      if (words.statusOf(marked.word) === status) return;
+      words.setStatus(marked.word, status);
+      send({ body: { languageCode, word: { value: marked.word, status } } }).then(
+        () => {
+          if (status !== 'uncertain' || cards?.has(marked.word)) return;
+          makeUncertainCard(languageCode, { id, name }, marked).then((made) => {
+            if (made) toast({ title: `“${marked.text}” was added to your flashcards` });
+          }, refused('The flashcard could not be added.'));
+        },
+        refused(`“${marked.word}” could not be saved.`),
+      );
+    },
+    [send, cards, languageCode, id, name],
   );
+}
 
-/** Marks many words Known in one PATCH (the rest of a page). */
-export const useMarkKnown = () =>
-  useCommand(
+/** Marks many words Known in one PATCH (the rest of a page), repainted at once like a single mark. */
+export function useMarkKnown(languageCode: LearningLanguage | undefined) {
+  const send = useCommand(
     patchDictionary,
     optimisticMarks(
-      ({ body }: Body<{ languageCode: LearningLanguage; words: Mark[] }>) => body && { languageCode: body.languageCode, marks: body.words },
+      ({ body }: Body<{ languageCode: LearningLanguage; words: WordMark[] }>) =>
+        body && { languageCode: body.languageCode, marks: body.words },
     ),
+  ).mutateAsync;
+  return useCallback(
+    (words: WordIndex, known: readonly string[]) => {
+      if (!languageCode || known.length === 0) return;
+      for (const word of known) words.setStatus(word, 'known');
+      send({ body: { languageCode, words: known.map((value) => ({ value, status: 'known' as const })) } }).catch(
+        refused('The page could not be marked as known.'),
+      );
+    },
+    [send, languageCode],
   );
+}

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Spinner, toast, useSession, useTimeSpent } from '@verba/kit';
+import { Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
-import { useArticle, useMarkKnown, useMarkWord, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
+import { useArticle, useMarkKnown, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
-import { cardKey, makeUncertainCard, useCardKeys } from '../api/word-help-api';
+import { cardKey, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate, sentenceBounds } from '../paging';
 import { NARROW, useMediaQuery } from '../touch/media';
 import { useKeepInView } from '../touch/keep-in-view';
-import type { WordIndex } from '../word-index';
+import { usePainted, type WordIndex } from '../word-index';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
@@ -20,9 +20,6 @@ import '../reader.css';
 const EMPTY: ReadonlyMap<string, WordStatus> = new Map();
 const NO_CARDS: ReadonlySet<string> = new Set();
 const PAGE_KEYS: Record<string, 1 | -1> = { PageDown: 1, ']': 1, PageUp: -1, '[': -1 };
-
-/** A refused mark: the cache is back as it was (which repaints the words); the learner is told why. */
-const refused = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
 /** Typing in a field, or a dialog open, keeps the page keys for themselves. */
 const ownsKeys = (target: EventTarget | null) =>
@@ -43,18 +40,12 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   useTimeSpent(recordTime, { languageCode, enabled: Boolean(languageCode) });
   const bookmark = useBookmark(articleId, openedAt);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
-  const [selected, setSelectedState] = useState<SelectedWord | null>(null);
-  /** The selection as of now: a key press selects a word and marks it in one go, before a re-render. */
-  const selectedNow = useRef<SelectedWord | null>(null);
-  const setSelected = useCallback((word: SelectedWord | null) => {
-    selectedNow.current = word;
-    setSelectedState(word);
-  }, []);
+  const [selected, setSelected] = useState<SelectedWord | null>(null);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
-  const [, repaint] = useState(0);
-  /** The page's words, painted outside React (a mark repaints them at once, then re-renders the counts). */
+  /** The page's words, painted outside React; a mark repaints them at once, and the counts below with them. */
   const [words, setWords] = useState<WordIndex | null>(null);
+  usePainted(words);
   const top = useRef<HTMLHeadingElement>(null);
   // Too narrow for a side panel: the word panel is a bottom sheet, open only while a word is selected.
   const narrow = useMediaQuery(NARROW);
@@ -114,63 +105,16 @@ export function ReaderPage({ articleId }: { articleId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [turn, page]);
 
-  const articleName = article.data?.name;
-
-  /**
-   * A word marked Uncertain gets its flashcard (the profile's setting, on by default): the panel's meaning
-   * and the sentence it was marked in. A word with a card gets none; marking it Known later leaves the card.
-   */
-  const cardForUncertain = useCallback(
-    (word: SelectedWord) => {
-      if (!languageCode || articleName === undefined || cards.data?.has(word.key)) return;
-      makeUncertainCard(languageCode, { id: articleId, name: articleName }, word).then(
-        (made) => {
-          if (made) toast({ title: `“${word.text}” was added to your flashcards` });
-        },
-        (error: Error) => toast({ title: 'The flashcard could not be added.', description: error.message, variant: 'destructive' }),
-      );
-    },
-    [languageCode, articleId, articleName, cards.data],
-  );
-
-  // mutateAsync: a promise per mark (TanStack calls mutate's own callbacks for the last of quick marks only).
-  const markWord = useMarkWord().mutateAsync;
-  const markKnown = useMarkKnown().mutateAsync;
-
-  /**
-   * Instant: every occurrence is repainted now, the cached dictionary follows (the mark's onMutate), and a
-   * mark the server refuses goes back to what it was there, which repaints it.
-   */
-  const mark = useCallback(
-    (key: string, status: WordStatus) => {
-      if (!words || !languageCode || words.statusOf(key) === status) return;
-      words.setStatus(key, status);
-      repaint((n) => n + 1);
-      // The word as selected when it was marked (the panel's button, or a key press that selects it first).
-      const word = selectedNow.current;
-      const marked = word && word.key === key && !isPhrase(word) ? word : undefined;
-      markWord({ body: { languageCode, word: { value: key, status } } }).then(
-        () => {
-          if (status === 'uncertain' && marked) cardForUncertain(marked);
-        },
-        refused(`“${key}” could not be saved.`),
-      );
-    },
-    [words, languageCode, markWord, cardForUncertain],
-  );
+  const markKnown = useMarkKnown(languageCode);
 
   /** Every still-New word of the page becomes Known in one PATCH; then on to the next page. */
   const markRestKnown = useCallback(() => {
-    if (!words || !languageCode) return;
-    const rest = Array.from(words.distinctKeys()).filter((key) => words.statusOf(key) === 'new');
+    if (!words) return;
+    const rest = Array.from(words.distinctWords()).filter((word) => words.statusOf(word) === 'new');
     if (rest.length === 0) return;
-    for (const key of rest) words.setStatus(key, 'known');
-    repaint((n) => n + 1);
-    markKnown({ body: { languageCode, words: rest.map((value) => ({ value, status: 'known' as const })) } }).catch(
-      refused('The page could not be marked as known.'),
-    );
+    markKnown(words, rest);
     turn(page + 1);
-  }, [words, languageCode, markKnown, page, turn]);
+  }, [words, markKnown, page, turn]);
 
   // The text waits for the statuses and the bookmark (or their failure): painting all words "new"
   // first, or page 1 before the bookmarked page, would flash.
@@ -179,9 +123,9 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   if (article.isError) return <ArticleUnavailable query={article} />;
 
   const counts = { new: 0, uncertain: 0, known: 0 };
-  if (words) for (const key of words.distinctKeys()) counts[words.statusOf(key)]++;
+  if (words) for (const word of words.distinctWords()) counts[words.statusOf(word)]++;
   const cardKeys = cards.data ?? NO_CARDS;
-  const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.key);
+  const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.word);
 
   return (
     <main className={narrow && selected ? 'rd-reader rd-reader--sheet-open' : 'rd-reader'}>
@@ -223,7 +167,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             cardKeys={cardKeys}
             onReady={setWords}
             onSelect={setSelected}
-            onMark={mark}
+            article={article.data}
             onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
             initialFocus={focusOnTurn}
             onSwipe={(dir) => turn(page + dir)}
@@ -233,10 +177,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         </div>
         <WordPanel
           word={selected}
-          status={selected && words ? words.statusOf(selected.key) : 'new'}
-          occurrences={selected && words ? words.occurrences(selected.key) : 0}
-          onMark={mark}
-          languageCode={article.data.languageCode}
+          words={words}
           article={article.data}
           hasCard={hasCard}
           sheet={narrow ? { onClose: closePanel, ref: sheet } : null}

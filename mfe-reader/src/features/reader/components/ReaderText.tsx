@@ -1,15 +1,15 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
-import { tokenize } from '@verba/contracts';
+import { tokenize, type LearningLanguage } from '@verba/contracts';
 import { WordIndex } from '../word-index';
 import { sentenceAround } from '../paging';
 import { usePageSwipe } from '../touch/use-page-swipe';
-import type { WordStatus } from '../api/reader-api';
+import { useMarkWord, type WordStatus } from '../api/reader-api';
 
 /** One word, or several (shift+click, drag, shift+arrows): `first`..`last` in reading order. */
 export interface SelectedWord {
   index: number;
-  /** The key of the focused word (the one status shortcuts mark). */
-  key: string;
+  /** The focused word (the one status shortcuts mark), as the dictionary has it. */
+  word: string;
   /** The word, or the selected phrase as written. */
   text: string;
   /** The sentence around the selection, for a translation in context. */
@@ -28,7 +28,8 @@ interface Props {
   /** Receives the index once the text is in the DOM; the page uses it to mark words. */
   onReady: (index: WordIndex) => void;
   onSelect: (word: SelectedWord | null) => void;
-  onMark: (key: string, status: WordStatus) => void;
+  /** The article whose words a key press marks (its language, and its name for the flashcard). */
+  article: { id: string; name: string; languageCode: LearningLanguage };
   /** An arrow key past the first or last word: the page turns (and focus lands on its next word). */
   onEdge?: (dir: 1 | -1) => void;
   /** Which word takes focus when the text appears (after a page turn by arrow key). */
@@ -47,7 +48,7 @@ export function ReaderText({
   cardKeys,
   onReady,
   onSelect,
-  onMark,
+  article,
   onEdge,
   initialFocus = null,
   onSwipe = () => undefined,
@@ -59,6 +60,7 @@ export function ReaderText({
   const anchor = useRef<number | null>(null);
   const dragStart = useRef<number | null>(null);
   const swipe = usePageSwipe(onSwipe);
+  const mark = useMarkWord(article);
 
   // The words are built once per page (content); the statuses, cards and focus they start with are those
   // of that moment. Statuses that change later are painted through index.paint, not by re-rendering.
@@ -85,25 +87,27 @@ export function ReaderText({
     indexRef.current?.setCards(cardKeys);
   }, [cardKeys]);
 
-  /** Focuses word i and selects it alone, or from `from` to it. */
-  const select = (i: number, from: number = i) => {
+  /** Focuses word i and selects it alone, or from `from` to it; the selection, or null when there is no word i. */
+  const select = (i: number, from: number = i): SelectedWord | null => {
     const index = indexRef.current;
     const element = index?.words[i];
-    if (!index || !element) return;
+    if (!index || !element) return null;
     index.focusWord(i, focused.current);
     focused.current = i;
     anchor.current = from;
     index.highlight(from, i);
     const [first, last] = [Math.min(from, i), Math.max(from, i)];
     const [start, end] = index.span(first, last);
-    onSelect({
+    const selected = {
       index: i,
-      key: index.keyAt(i) as string,
+      word: index.wordAt(i) as string,
       text: first === last ? (element.textContent ?? '') : content.slice(start, end),
       sentence: sentenceAround(content, start, end),
       first,
       last,
-    });
+    };
+    onSelect(selected);
+    return selected;
   };
 
   const wordAt = (event: { target: EventTarget }) => indexRef.current?.indexOf(event.target as Element) ?? -1;
@@ -159,8 +163,9 @@ export function ReaderText({
       anchor.current = null;
       onSelect(null);
     } else if (status) {
-      select(i);
-      onMark(index.keyAt(i) as string, status);
+      // The key press selects the word and marks it in one go.
+      const selected = select(i);
+      if (selected) mark(index, selected, status);
     } else return;
     event.preventDefault();
   };

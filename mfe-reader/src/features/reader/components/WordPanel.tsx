@@ -1,7 +1,8 @@
 import type { ReactNode, RefObject } from 'react';
 import { Button } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
-import type { WordStatus } from '../api/reader-api';
+import { useMarkWord, type WordStatus } from '../api/reader-api';
+import { usePainted, type WordIndex } from '../word-index';
 import { isPhrase, type SelectedWord } from './ReaderText';
 import { WordHelp } from './WordHelp';
 import { TOUCH_ONLY, useMediaQuery } from '../touch/media';
@@ -15,11 +16,10 @@ const CHOICES: Array<{ status: WordStatus; label: string; shortcut: string }> = 
 
 interface Props {
   word: SelectedWord | null;
-  status: WordStatus;
-  occurrences: number;
-  onMark: (key: string, status: WordStatus) => void;
-  languageCode: LearningLanguage;
-  article: { id: string; name: string };
+  /** The page's words: the selected word's status is its paint there, and a mark repaints it. */
+  words: WordIndex | null;
+  /** The article read: its language, and its id and name for the flashcards made from it. */
+  article: { id: string; name: string; languageCode: LearningLanguage };
   hasCard: boolean;
   /** A bottom sheet (a narrow screen): closed while no word is selected, closed by its button or a drag down. */
   sheet?: { onClose: () => void; ref: RefObject<HTMLElement | null> } | null;
@@ -45,9 +45,14 @@ function Heading({ word, occurrences, languageCode }: { word: SelectedWord; occu
   );
 }
 
-export function WordPanel({ word, status, occurrences, onMark, languageCode, article, hasCard, sheet = null }: Props) {
+export function WordPanel({ word, words, article, hasCard, sheet = null }: Props) {
+  const { languageCode } = article;
   const touch = useMediaQuery(TOUCH_ONLY);
+  const mark = useMarkWord(article);
+  usePainted(words);
   if (sheet && !word) return null;
+  const status: WordStatus = word && words ? words.statusOf(word.word) : 'new';
+  const occurrences = word && words ? words.occurrences(word.word) : 0;
   const heading = word ? <Heading word={word} occurrences={occurrences} languageCode={languageCode} /> : null;
   return (
     <aside className={sheet ? 'rd-panel rd-panel--sheet' : 'rd-panel'} aria-label="Selected word" ref={sheet?.ref}>
@@ -67,7 +72,7 @@ export function WordPanel({ word, status, occurrences, onMark, languageCode, art
               variant={choice.status === status ? 'primary' : 'secondary'}
               aria-pressed={choice.status === status}
               aria-keyshortcuts={choice.shortcut.replace(' / ', ' ')}
-              onClick={() => onMark(word.key, choice.status)}
+              onClick={() => words && mark(words, word, choice.status)}
             >
               {choice.label}
             </Button>
