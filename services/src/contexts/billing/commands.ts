@@ -79,7 +79,7 @@ export class BillingCommands {
     returnTo: string,
   ): Promise<{ url: string; sessionId: string; position?: Position }> {
     // A manual grant does not stop a user from paying (the grant can be taken back).
-    if (await this.d.queries.paysForMaster(userId)) throw new HttpError(409, PREMIUM_MESSAGES.alreadyMaster);
+    if (await this.d.queries.entitlements.paysForMaster(userId)) throw new HttpError(409, PREMIUM_MESSAGES.alreadyMaster);
     const customerId = await this.ensureCustomer(userId);
     const prices = await this.d.payments.prices(currency);
     const session = await this.d.payments.createCheckoutSession({
@@ -100,7 +100,7 @@ export class BillingCommands {
 
   /** An admin's manual grant of Master (or its end); the event names the admin. */
   async setManualGrant(userId: string, granted: boolean, by: string): Promise<Position | undefined> {
-    const paid = await this.d.queries.paysForMaster(userId);
+    const paid = await this.d.queries.entitlements.paysForMaster(userId);
     const { position } = await handleCommand({
       store: this.d.store,
       codec: customerCodec,

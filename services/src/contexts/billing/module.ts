@@ -13,7 +13,7 @@ import { migrateStandInObjects, tableObjects } from './adapters/stand-in/objects
 import { startStripeStandIn, type StandIn } from './adapters/stand-in/server';
 import { BillingCommands } from './commands';
 import { reconcile } from './domain/reconcile';
-import { subscriptionsProjection } from './projections/subscriptions';
+import { entitlementsOf, subscriptionsProjection } from './projections/subscriptions';
 import { BillingQueries } from './queries';
 import { billingRoutes } from './routes/checkout';
 import { billingAdminRoutes } from './routes/admin';
@@ -115,14 +115,7 @@ export const billingModule: Module = {
   history: { user: (id) => [customerStream(id)] },
   integration: Object.fromEntries(subscriptionEvents.map((def) => [def.type, subscriptionMapper(def)])),
   provides: {
-    entitlements: (deps) => {
-      const queries = new BillingQueries(deps.db);
-      return {
-        subscriptionOf: async (userId) => ((await queries.isMaster(userId)) ? 'master' : 'free'),
-        masterSources: (ids) => queries.masterSources(ids),
-        masterUserIds: () => queries.masterUserIds(),
-      };
-    },
+    entitlements: (deps) => entitlementsOf(deps.db),
   },
   async routes(app, deps) {
     const billing = await openBilling(deps, app);

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CurrencySchema, MASTER_STATUSES, PriceGroupSchema, type SubscriptionView } from '@verba/contracts';
-import type { MasterSources } from '../../platform/module';
+import { entitlementsOf, type BillingEntitlements } from './projections/subscriptions';
 import type { Snapshot } from './events';
 
 export interface SubscriptionRow {
@@ -30,9 +30,13 @@ export function toSubscriptionView(r: SubscriptionRow): SubscriptionView {
   };
 }
 
-/** Reads of the subscription read model; Master is decided here. */
+/** Reads of the subscription read model for billing's own routes; Master is its `entitlements` (the projection's). */
 export class BillingQueries {
-  constructor(private readonly db: Knex) {}
+  readonly entitlements: BillingEntitlements;
+
+  constructor(private readonly db: Knex) {
+    this.entitlements = entitlementsOf(db);
+  }
 
   async customerOf(userId: string): Promise<string | undefined> {
     return (await this.db('billing_customers').where({ user_id: userId }).first('customer_id'))?.customer_id;
@@ -40,46 +44,6 @@ export class BillingQueries {
 
   async userOfCustomer(customerId: string): Promise<string | undefined> {
     return (await this.db('billing_customers').where({ customer_id: customerId }).first('user_id'))?.user_id;
-  }
-
-  /** Master while an admin's manual grant stands or any subscription is paying, in a trial, or retrying a failed payment. */
-  async isMaster(userId: string): Promise<boolean> {
-    if (await this.db('billing_manual_grants').where({ user_id: userId }).first('user_id')) return true;
-    return this.paysForMaster(userId);
-  }
-
-  async paysForMaster(userId: string): Promise<boolean> {
-    const row = await this.db('billing_subscriptions')
-      .where({ user_id: userId })
-      .whereIn('status', [...MASTER_STATUSES])
-      .first('subscription_id');
-    return row !== undefined;
-  }
-
-  async masterSources(userIds: readonly string[]): Promise<Map<string, MasterSources>> {
-    const ids = [...userIds];
-    const [paid, granted] = await Promise.all([
-      this.db('billing_subscriptions')
-        .whereIn('user_id', ids)
-        .whereIn('status', [...MASTER_STATUSES])
-        .distinct('user_id')
-        .pluck('user_id'),
-      this.db('billing_manual_grants').whereIn('user_id', ids).pluck('user_id'),
-    ]);
-    const sources = new Map<string, MasterSources>();
-    for (const id of ids) {
-      const s = { paid: paid.includes(id), manualGrant: granted.includes(id) };
-      if (s.paid || s.manualGrant) sources.set(id, s);
-    }
-    return sources;
-  }
-
-  async masterUserIds(): Promise<string[]> {
-    const { rows } = await this.db.raw(
-      'select user_id from billing_subscriptions where status = any(?) union select user_id from billing_manual_grants',
-      [[...MASTER_STATUSES]],
-    );
-    return (rows as { user_id: string }[]).map((r) => r.user_id);
   }
 
   /** The subscription to show: a live one first, else the most recently changed. */

@@ -1,3 +1,6 @@
+import type { Knex } from 'knex';
+import { MASTER_STATUSES } from '@verba/contracts';
+import type { Entitlements, MasterSources } from '../../../platform/module';
 import { defineProjection, insert, remove, update, upsert, when } from '../../../platform/projections/declare';
 import { UserDeleted } from '../../identity/published';
 import { CustomerCreated, MasterGranted, MasterGrantRevoked, RefundIssued, subscriptionEvents, type Snapshot } from '../events';
@@ -83,3 +86,44 @@ export const subscriptionsProjection = defineProjection({
     when(UserDeleted, (e) => TABLES.map((table) => remove(table, { user_id: e.userId }))),
   ],
 });
+
+/** Billing's entitlements, and whether a user pays (checkout refuses a second subscription). */
+export interface BillingEntitlements extends Entitlements {
+  paysForMaster(userId: string): Promise<boolean>;
+}
+
+/**
+ * The entitlement every context asks (`subscriptionOf`), read from this read model: Master while an admin's
+ * manual grant stands or a subscription is paying, in a trial, or retrying a failed payment; else Free.
+ */
+export function entitlementsOf(db: Knex): BillingEntitlements {
+  const paying = () => db('billing_subscriptions').whereIn('status', [...MASTER_STATUSES]);
+  const paysForMaster = async (userId: string) => (await paying().where({ user_id: userId }).first('subscription_id')) !== undefined;
+  return {
+    paysForMaster,
+    async subscriptionOf(userId) {
+      const granted = await db('billing_manual_grants').where({ user_id: userId }).first('user_id');
+      return granted || (await paysForMaster(userId)) ? 'master' : 'free';
+    },
+    async masterSources(userIds) {
+      const ids = [...userIds];
+      const [paid, granted] = await Promise.all([
+        paying().whereIn('user_id', ids).distinct('user_id').pluck('user_id'),
+        db('billing_manual_grants').whereIn('user_id', ids).pluck('user_id'),
+      ]);
+      const sources = new Map<string, MasterSources>();
+      for (const id of ids) {
+        const s = { paid: paid.includes(id), manualGrant: granted.includes(id) };
+        if (s.paid || s.manualGrant) sources.set(id, s);
+      }
+      return sources;
+    },
+    async masterUserIds() {
+      const { rows } = await db.raw(
+        'select user_id from billing_subscriptions where status = any(?) union select user_id from billing_manual_grants',
+        [[...MASTER_STATUSES]],
+      );
+      return (rows as { user_id: string }[]).map((r) => r.user_id);
+    },
+  };
+}

@@ -81,16 +81,16 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
         }
         userId = owner!;
       }
-      const [customerId, current, master] = await Promise.all([
+      const [customerId, current, subscription] = await Promise.all([
         d.queries.customerOf(userId),
         d.queries.current(userId),
-        d.queries.isMaster(userId),
+        d.queries.entitlements.subscriptionOf(userId),
       ]);
       const invoices = customerId
         ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null))
         : [];
       return {
-        tier: master ? 'master' : 'free',
+        tier: subscription,
         customerId: customerId ?? null,
         subscription: current ? toSubscriptionView(current) : null,
         invoices,
