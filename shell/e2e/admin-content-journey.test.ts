@@ -50,7 +50,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
   /** A full-page screenshot of the page as it is now, checked with axe. */
   const look = (page: Page, name: string) => lookAt(page, `admin-${name}`);
 
-  const chapterRow = (page: Page, title: string) => page.locator('.ad-sortable__row', { hasText: title });
+  const chapterRow = (page: Page, title: string) => page.locator('.vk-sortable__row', { hasText: title });
 
   /** Moves a row of a sortable list by keyboard (dnd-kit): lift with Space, the moves, drop with Space. */
   async function reorder(page: Page, handle: Locator, moves: string[]): Promise<void> {
@@ -108,10 +108,10 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await page.getByRole('button', { name: 'Add lesson' }).click();
     await page.getByText(`Lesson 4: ${lesson}`).waitFor();
     // The new lesson moves up one place, by keyboard (dnd-kit): lift, up, drop.
-    await reorder(page, page.locator('.ad-sortable__row', { hasText: lesson }).getByRole('button', { name: /Move item 4/ }), ['ArrowUp']);
+    await reorder(page, page.locator('.vk-sortable__row', { hasText: lesson }).getByRole('button', { name: /Move item 4/ }), ['ArrowUp']);
     await page.getByText('Lesson order saved').waitFor();
     await expect
-      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .poll(() => page.locator('.vk-sortable__row .ad-row__title').allTextContents())
       .toEqual(['Lesson 1: Erste Schritte', 'Lesson 2: Der Alltag', `Lesson 3: ${lesson}`, 'Lesson 4: Unterwegs in der Welt']);
     await look(page, 'courses-reordered');
 
@@ -129,7 +129,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);
     await look(page, 'image-manager');
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Courses' }).click();
-    await page.locator('.ad-sortable__row', { hasText: lesson }).getByRole('button', { name: 'Chapters' }).click();
+    await page.locator('.vk-sortable__row', { hasText: lesson }).getByRole('button', { name: 'Chapters' }).click();
     await page.getByRole('heading', { level: 1, name: `Chapters of “${lesson}”` }).waitFor();
     for (const [i, c] of chapters.entries()) {
       await addChapter(page, c, async () => {
@@ -142,7 +142,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await reorder(page, chapterRow(page, 'Am See').getByRole('button', { name: /Move item 3/ }), ['ArrowUp', 'ArrowUp']);
     await page.getByText('Chapter order saved').waitFor();
     await expect
-      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .poll(() => page.locator('.vk-sortable__row .ad-row__title').allTextContents())
       .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
 
     // Hide one chapter.
@@ -162,7 +162,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
     await page.getByRole('alertdialog', { name: 'Delete “Im Zoo”?' }).getByRole('button', { name: 'Delete chapter' }).click();
     await page.getByText('“Im Zoo” was deleted').waitFor();
     await expect
-      .poll(() => page.locator('.ad-sortable__row .ad-row__title').allTextContents())
+      .poll(() => page.locator('.vk-sortable__row .ad-row__title').allTextContents())
       .toEqual(['1. Am See', '2. Im Park', '3. Im Kino']);
 
     await chapterRow(page, 'Im Park').getByRole('button', { name: 'Edit Im Park' }).click();
@@ -172,7 +172,7 @@ describe.skipIf(!!skipReason)(`admin content journey in Chromium ${skipReason}`,
 
     await page.getByRole('link', { name: '← Back to the chapters' }).click();
     await page.getByRole('link', { name: '← Back to the course' }).click();
-    await page.locator('.ad-sortable__row', { hasText: lesson }).getByRole('button', { name: 'Edit' }).click();
+    await page.locator('.vk-sortable__row', { hasText: lesson }).getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edit lesson' }).waitFor();
     await look(page, 'edit-lesson');
     await page.getByRole('tab', { name: 'History' }).click();

@@ -65,7 +65,7 @@ const counted = (files: string[]) => files.filter((f) => !GENERIC.some((g) => g.
  */
 const WALK_FILES_NOW: Record<string, number> = {
   'A learner marks a word Known in the reader': 8,
-  'An admin reorders the chapters of a lesson': 9,
+  'An admin reorders the chapters of a lesson': 8,
   'A Stripe webhook makes a user Master; the reader unlocks a premium article': 11,
 };
 

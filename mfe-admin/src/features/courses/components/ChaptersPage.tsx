@@ -1,7 +1,7 @@
 import { Button, EmptyState, Link, navigate, QueryErrorNotice, SectionHeader, Spinner, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { type AdminCourse } from '@verba/contracts/http';
-import { SortableList } from '../../../components/SortableList';
+import { SortableList } from '@verba/kit/ui/sortable';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse } from '../../../shared/api/courses';
 import { useDeleteChapter, useReorderChapters, useSetChapterFlags } from '../api/courses';

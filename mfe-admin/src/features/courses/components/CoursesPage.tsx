@@ -3,7 +3,7 @@ import { Button, EmptyState, Link, navigate, Pager, QueryErrorNotice, SectionHea
 import { AlertDialog } from '@verba/kit/ui';
 import { LANGUAGE_NAMES } from '@verba/contracts/domain';
 import { ADMIN_COURSE_SORTS, type AdminCourse, type AdminCourseSort } from '@verba/contracts/http';
-import { SortableList } from '../../../components/SortableList';
+import { SortableList } from '@verba/kit/ui/sortable';
 import { ADMIN_PATHS, useSearchParam, withQuery } from '../../../routing/admin-paths';
 import { useAdminCourse, useAdminCourses } from '../../../shared/api/courses';
 import { useDeleteLesson, useReorderLessons } from '../api/courses';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import './SortableList.css';
 
 interface Props<T extends { id: string }> {
   items: readonly T[];
@@ -15,7 +16,8 @@ interface Props<T extends { id: string }> {
 
 /**
  * A list reordered by drag and drop or by keyboard (focus the handle, Space to lift, arrows to move,
- * Space to drop), through dnd-kit; its announcements tell screen readers where the item went.
+ * Space to drop), through dnd-kit; its announcements tell screen readers where the item went. A subpath
+ * of its own (`@verba/kit/ui/sortable`): only the pages that order things load dnd-kit.
  */
 export function SortableList<T extends { id: string }>({ items, label, onReorder, disabled, children }: Props<T>) {
   const sensors = useSensors(
@@ -30,7 +32,7 @@ export function SortableList<T extends { id: string }>({ items, label, onReorder
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled ?? false}>
-        <ol className="ad-sortable" aria-label={label}>
+        <ol className="vk-sortable" aria-label={label}>
           {items.map((item, index) => (
             <SortableRow key={item.id} id={item.id} position={index + 1} label={label}>
               {children(item, index)}
@@ -47,14 +49,14 @@ function SortableRow({ id, position, label, children }: { id: string; position: 
   return (
     <li
       ref={setNodeRef}
-      className={`ad-sortable__row${isDragging ? ' ad-sortable__row--dragging' : ''}`}
+      className={`vk-sortable__row${isDragging ? ' vk-sortable__row--dragging' : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       data-id={id}
     >
       <button
         type="button"
         ref={setActivatorNodeRef}
-        className="ad-sortable__handle"
+        className="vk-sortable__handle"
         {...attributes}
         {...listeners}
         aria-label={`Move item ${position} of the ${label}`}
