@@ -97,7 +97,7 @@ export function useCardKeys(languageCode: LearningLanguage | undefined, articleI
   );
 }
 
-/** A card's front as the reader matches it: a word's key, or a phrase lower-cased. */
+/** A card's front as the reader matches it: a word as the dictionary has it (wordKey), or a phrase lower-cased. */
 export const cardKey = (text: string) => (/\s/.test(text.trim()) ? text.trim().toLowerCase() : wordKey(text));
 
 /** Extra fields of a card made from the reader: the sentence, and one card a word (the Uncertain mark). */
