@@ -28,6 +28,12 @@ export interface TableDeclaration {
   columns: Readonly<Record<string, ColumnSpec>>;
   /** Secondary indexes, for the queries that read the table. */
   indexes?: readonly (readonly string[])[];
+  /**
+   * Unique indexes (a value the write side keeps unique, which a query finds its row by). Checked at the end
+   * of each statement, so a batch may hand a value from one row to another; a log that breaks one stops the
+   * projection, as it should.
+   */
+  unique?: readonly (readonly string[])[];
   /** Rows pile up fast: keep its planner statistics fresh as it grows (StatisticsKeeper). */
   growsFast?: boolean;
 }
@@ -45,7 +51,7 @@ export type Row = Readonly<Record<string, unknown>>;
 export type RowChange<T extends string = string> =
   | { kind: 'insert'; table: T; row: Row }
   | { kind: 'upsert'; table: T; row: Row; newerBy?: string }
-  | { kind: 'update'; table: T; where: Row; set: Row; add?: Row }
+  | { kind: 'update'; table: T; where: Row; set: Row; add?: Row; merge?: Row }
   | { kind: 'remove'; table: T; where: Row }
   | { kind: 'increment'; table: T; row: Row }
   | { kind: 'removeFromList'; table: T; where: Row; list: readonly string[]; index: string };
@@ -53,10 +59,18 @@ export type RowChange<T extends string = string> =
 export const insert = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'insert', table, row });
 export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string } = {}): RowChange<T> =>
   options.newerBy ? { kind: 'upsert', table, row, newerBy: options.newerBy } : { kind: 'upsert', table, row };
-export const update = <T extends string>(table: T, where: Row, set: Row, options: { add?: Row } = {}): RowChange<T> =>
-  options.add && Object.keys(options.add).length
-    ? { kind: 'update', table, where, set, add: options.add }
-    : { kind: 'update', table, where, set };
+/**
+ * `add` to a jsonb column adds its numbers key by key; `merge` merges JSON into jsonb columns: objects key by
+ * key (deep), arrays by the elements they lack (declared-json.ts). Neither is null.
+ */
+export const update = <T extends string>(table: T, where: Row, set: Row, options: { add?: Row; merge?: Row } = {}): RowChange<T> => ({
+  kind: 'update',
+  table,
+  where,
+  set,
+  ...(options.add && Object.keys(options.add).length ? { add: options.add } : {}),
+  ...(options.merge && Object.keys(options.merge).length ? { merge: options.merge } : {}),
+});
 export const remove = <T extends string>(table: T, where: Row): RowChange<T> => ({ kind: 'remove', table, where });
 export const increment = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'increment', table, row });
 /** Removes the row of key `where` from its ordered list: `list` names the columns a list shares, `index` its place. */

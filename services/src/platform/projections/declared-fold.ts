@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { canCopyFromStdin, copyRows, loadWithoutIndexes } from './bulk-load';
 import type { Row, RowChange, TableDeclaration } from './declaration';
+import { addedAndMerged } from './declared-json';
 import { columnsOf, rowValues } from './declared-tables';
 import type { TableNames } from './projection';
 
@@ -46,11 +47,8 @@ export class MemoryTables {
         const row = rows.get(k)!;
         if (!matches(row, change.where)) continue;
         if (change.kind === 'remove') rows.delete(k);
-        else if (!change.add) rows.set(k, { ...row, ...change.set });
-        else {
-          const sums = Object.entries(change.add).map(([c, v]) => [c, Number(row[c]) + Number(v)]);
-          rows.set(k, { ...row, ...change.set, ...Object.fromEntries(sums) });
-        }
+        else if (!change.add && !change.merge) rows.set(k, { ...row, ...change.set });
+        else rows.set(k, { ...row, ...change.set, ...addedAndMerged(table, row, change) });
       }
       return;
     }

@@ -1,5 +1,16 @@
 import { HOT_ROWS, columnArrays, deleteSql, insertSql, quoted, writeRowsStatements, type Column } from './bulk-load';
 import type { Row, RowChange, TableDeclaration } from './declaration';
+import {
+  addSql,
+  asStored,
+  checkJsonChange,
+  composeAdds,
+  composeMerges,
+  isJsonColumn,
+  mergeDepth,
+  mergeSql,
+  NOT_ONE,
+} from './declared-json';
 import { checkColumns, columnsOf, rowValues } from './declared-tables';
 import type { TableNames, WriteStatement } from './projection';
 
@@ -26,6 +37,8 @@ export function batchStatements(
     if (c.kind === 'update') {
       checkColumns(c.table, table, c.set);
       if (c.add) checkColumns(c.table, table, c.add);
+      if (c.merge) checkColumns(c.table, table, c.merge);
+      checkJsonChange(c.table, table, c);
     }
     const list = byTable.get(c.table);
     if (list) list.push(c);
@@ -68,7 +81,10 @@ function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; sha
     case 'increment':
       return { kind: 'increment', shape: columnList(change.row) };
     case 'update':
-      return { kind: 'update', shape: `${columnList(change.where)}|${columnList(change.set)}|${columnList(change.add ?? {})}` };
+      return {
+        kind: 'update',
+        shape: `${columnList(change.where)}|${columnList(change.set)}|${columnList(change.add ?? {})}|${columnList(change.merge ?? {})}`,
+      };
     case 'removeFromList':
       return { kind: 'removeFromList', shape: `${columnList(change.where)}|${change.list.join(',')}|${change.index}` };
     case 'remove':
@@ -198,35 +214,68 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
       }));
     }
     case 'update': {
-      // One a distinct `where` (the same columns with other values match other rows): its last `set`, its `add`s summed.
-      const [whereColumns, setColumns, addColumns] = run.shape!.split('|').map((s) => (s ? s.split(',') : [])) as [
+      // One a distinct `where` (the same columns with other values match other rows): its last `set`, its `add`s
+      // summed, its merges as one; where two merges cannot be one (declared-json.ts), a statement ends there.
+      const [whereColumns, setColumns, addColumns, mergeColumns] = run.shape!.split('|').map((s) => (s ? s.split(',') : [])) as [
+        string[],
         string[],
         string[],
         string[],
       ];
-      const last = new Map<string, { where: Row; set: Row; add: Record<string, number> }>();
+      type Update = { where: Row; set: Row; add: Record<string, unknown>; merge: Record<string, unknown> };
+      const statements: Map<string, Update>[] = [new Map()];
       for (const c of run.changes as Extract<RowChange, { kind: 'update' }>[]) {
         const k = keyOf(whereColumns, c.where);
-        const before = last.get(k);
-        const add: Record<string, number> = {};
-        for (const col of addColumns) add[col] = Number(c.add![col]) + (before ? before.add[col]! : 0);
-        last.set(k, { where: c.where, set: c.set, add });
+        let before = statements.at(-1)!.get(k);
+        const merged = before && mergeColumns.map((col) => composeMerges(before!.merge[col], asStored(c.merge![col])));
+        if (merged?.includes(NOT_ONE)) {
+          statements.push(new Map());
+          before = undefined;
+        }
+        const merge = Object.fromEntries(mergeColumns.map((col, i) => [col, before ? merged![i] : asStored(c.merge![col])]));
+        const add: Record<string, unknown> = {};
+        for (const col of addColumns) {
+          const value = isJsonColumn(table, col) ? asStored(c.add![col]) : Number(c.add![col]);
+          add[col] = !before
+            ? value
+            : isJsonColumn(table, col)
+              ? composeAdds(before.add[col], value)
+              : (value as number) + (before.add[col] as number);
+        }
+        statements.at(-1)!.set(k, { where: c.where, set: c.set, add, merge });
       }
-      const rows = [...last.values()].map((u) => [
-        ...rowValues(table, whereColumns, u.where),
-        ...rowValues(table, setColumns, u.set),
-        ...rowValues(table, addColumns, u.add),
-      ]);
-      const cols = typed(table, [...whereColumns, ...setColumns, ...addColumns]);
-      const names = [...whereColumns.map((c) => `w_${c}`), ...setColumns.map((c) => `s_${c}`), ...addColumns.map((c) => `a_${c}`)];
-      const sets = [
-        ...setColumns.map((c) => `${quoted(c)} = u.${quoted(`s_${c}`)}`),
-        ...addColumns.map((c) => `${quoted(c)} = r.${quoted(c)} + u.${quoted(`a_${c}`)}`),
+      const cols = typed(table, [...whereColumns, ...setColumns, ...addColumns, ...mergeColumns]);
+      const names = [
+        ...whereColumns.map((c) => `w_${c}`),
+        ...setColumns.map((c) => `s_${c}`),
+        ...addColumns.map((c) => `a_${c}`),
+        ...mergeColumns.map((c) => `m_${c}`),
       ];
-      const sql = `update ${quoted(physical)} r set ${sets.join(', ')}
+      return statements.flatMap((last) => {
+        const updates = [...last.values()];
+        const rows = updates.map((u) => [
+          ...rowValues(table, whereColumns, u.where),
+          ...rowValues(table, setColumns, u.set),
+          ...rowValues(table, addColumns, u.add),
+          ...rowValues(table, mergeColumns, u.merge),
+        ]);
+        const sets = [
+          ...setColumns.map((c) => `${quoted(c)} = u.${quoted(`s_${c}`)}`),
+          ...addColumns.map((c) =>
+            isJsonColumn(table, c)
+              ? `${quoted(c)} = ${addSql(`r.${quoted(c)}`, `u.${quoted(`a_${c}`)}`)}`
+              : `${quoted(c)} = r.${quoted(c)} + u.${quoted(`a_${c}`)}`,
+          ),
+          ...mergeColumns.map((c) => {
+            const depth = Math.max(...updates.map((u) => mergeDepth(u.merge[c])));
+            return `${quoted(c)} = ${mergeSql(`r.${quoted(c)}`, `u.${quoted(`m_${c}`)}`, depth)}`;
+          }),
+        ];
+        const sql = `update ${quoted(physical)} r set ${sets.join(', ')}
         from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')}) as u(${names.map(quoted).join(', ')})
         where ${whereColumns.map((c) => `r.${quoted(c)} = u.${quoted(`w_${c}`)}`).join(' and ')}`;
-      return chunked(rows, (part) => ({ sql, bindings: columnArrays(cols, part) }));
+        return chunked(rows, (part) => ({ sql, bindings: columnArrays(cols, part) }));
+      });
     }
   }
 }

@@ -52,7 +52,9 @@ export async function createTables(
       ([c, spec]) => `${quoted(c)} ${spec.replace('?', '')}${spec.endsWith('?') ? '' : ' not null'}`,
     );
     const physical = t(name);
-    await trx.raw(`create table ${quoted(physical)} (${columns.join(', ')}, primary key (${table.key.map(quoted).join(', ')}))`);
+    // Deferrable: checked at the end of a statement, which may move a value from one row to another.
+    const unique = (table.unique ?? []).map((u) => `, unique (${u.map(quoted).join(', ')}) deferrable initially immediate`).join('');
+    await trx.raw(`create table ${quoted(physical)} (${columns.join(', ')}, primary key (${table.key.map(quoted).join(', ')})${unique})`);
     for (const index of table.indexes ?? []) {
       await trx.raw(
         `create index ${quoted(`${physical}_${index.join('_')}_index`)} on ${quoted(physical)} (${index.map(quoted).join(', ')})`,
