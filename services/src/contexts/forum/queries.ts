@@ -56,6 +56,10 @@ const openTo = (open: Targets, t: string) => (w: Knex.QueryBuilder) =>
     .orWhere((a) => a.where(`${t}.attached_kind`, 'article').whereRaw(`${t}.attached_target = any(?::text[])`, [open.article]))
     .orWhere((c) => c.where(`${t}.attached_kind`, 'chapter').whereRaw(`${t}.attached_target = any(?::text[])`, [open.chapter]));
 
+/** A post's upvotes: its votes, counted as it is read (the primary key of forum_votes starts with the post). */
+const upvotes = (db: Knex, posts: string) =>
+  db.raw('(select count(*) from forum_votes v where v.post_id = ??.id)::int as upvotes', [posts]);
+
 /** A page was read with one row more than it shows: that row only says whether more follow. */
 const trim = <T>(rows: T[]) => ({ rows: rows.slice(0, FORUM_PAGE_SIZE), more: rows.length > FORUM_PAGE_SIZE });
 
@@ -146,6 +150,7 @@ export class ForumQueries {
     if (!row) throw new HttpError(404, M.threadNotFound);
     const reader = await this.db('forum_readers').where({ thread_id: threadId, user_id: viewerId }).first('subscribed');
     const q = this.db('forum_posts')
+      .select('forum_posts.*', upvotes(this.db, 'forum_posts'))
       .where({ thread_id: threadId })
       .orderBy('seq')
       .limit(FORUM_PAGE_SIZE + 1);
@@ -209,7 +214,7 @@ export class ForumQueries {
     ])) as [[{ n: string | number }], [{ open: string | number }]];
     const rows = (await base
       .clone()
-      .select('p.*', 't.title as thread_title', 't.language as thread_language', 't.locked as thread_locked')
+      .select('p.*', upvotes(this.db, 'p'), 't.title as thread_title', 't.language as thread_language', 't.locked as thread_locked')
       .orderByRaw('(p.hidden or p.deleted) asc')
       .orderBy('rep.last_at', 'desc')
       .orderBy('p.id')

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { EventDefinition } from '../decider/events';
-import type { EventMetadata } from '../event-store/port';
+import type { EventMetadata, Position } from '../event-store/port';
 
 /**
  * A read model written as the domain reads it: its tables (columns and key), and for each event it follows
@@ -93,6 +93,11 @@ export interface EventEnvelope {
   metadata: EventMetadata;
   /** 0-based place of the event in its stream (what an admin's next edit expects). Caches see 0n. */
   revision: bigint;
+  /**
+   * The event's place in the whole log (caches see START). Its `sequence` alone follows the log's order but
+   * for events of transactions that overlapped (see Position): enough to order a read model's rows by.
+   */
+  position: Position;
 }
 
 export interface EventHandler<T extends string = string> {

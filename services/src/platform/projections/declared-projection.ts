@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { readEventData, trustingAppendValidation } from '../decider/events';
-import type { RecordedEvent } from '../event-store/port';
+import { START, type RecordedEvent } from '../event-store/port';
 import { openSealed } from '../personal-data/keys';
 import type { EventHandler, ProjectionDeclaration, RowChange, TableDeclaration } from './declaration';
 import { MemoryTables } from './declared-fold';
@@ -121,4 +121,4 @@ export function defineProjection<T extends Record<string, TableDeclaration>>(dec
 
 /** A committed event as a handler sees it in a cache's update: its data, no envelope. */
 const asRecorded = (e: CommittedEvent): RecordedEvent =>
-  ({ id: '', streamId: '', metadata: {}, revision: 0n, type: e.type, version: e.version, data: e.data }) as RecordedEvent;
+  ({ id: '', streamId: '', metadata: {}, revision: 0n, position: START, type: e.type, version: e.version, data: e.data }) as RecordedEvent;
