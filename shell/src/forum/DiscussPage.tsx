@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { navigate, Spinner } from '@verba/kit';
 import { Composer } from './Composer';
-import { fetchDiscussion, startThread, type Language } from './forum-api';
-
-type State = { loading: true } | { error: string } | { language: Language };
+import { useDiscussion, useStartThread } from './forum-api';
 
 /**
  * /app/forum/discuss/<article|chapter>/<id>?title=: the "Discuss" link of the reader and the chapter. The
@@ -12,21 +10,20 @@ type State = { loading: true } | { error: string } | { language: Language };
  */
 export function DiscussPage({ kind, targetId }: { kind: 'article' | 'chapter'; targetId: string }) {
   const title = new URLSearchParams(window.location.search).get('title') ?? '';
-  const [state, setState] = useState<State>({ loading: true });
+  const discussion = useDiscussion(kind, targetId);
+  const startThread = useStartThread();
+  const started = discussion.data?.started ? discussion.data.threadId : null;
   useEffect(() => {
-    fetchDiscussion(kind, targetId).then(
-      (d) => (d.started ? navigate(`/app/forum/thread/${d.threadId}`, { replace: true }) : setState({ language: d.language })),
-      (e: Error) => setState({ error: e.message }),
-    );
-  }, [kind, targetId]);
-  if ('loading' in state) return <Spinner label="Opening the discussion…" />;
-  if ('error' in state)
+    if (started) navigate(`/app/forum/thread/${started}`, { replace: true });
+  }, [started]);
+  if (discussion.error)
     return (
       <p className="fm-error" role="alert">
-        {state.error}
+        {discussion.error.message}
       </p>
     );
-  const { language } = state;
+  if (!discussion.data || started) return <Spinner label="Opening the discussion…" />;
+  const { language } = discussion.data;
   return (
     <>
       <h1>Discuss: {title || `this ${kind}`}</h1>

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { positions } from '@verba/kit';
+import { KitProviders, queryClient } from '@verba/kit/query';
 import { COURSE_MESSAGES, FORUM_MESSAGES, type ForumPost } from '@verba/contracts';
 import { DiscussPage } from './DiscussPage';
 import { PostItem } from './PostItem';
@@ -10,8 +13,13 @@ import { ThreadPage } from './ThreadPage';
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A forum view inside the kit's query cache, as ForumPage renders it. */
+const inKit = (view: ReactElement) => render(<KitProviders>{view}</KitProviders>);
+
 afterEach(() => {
   cleanup();
+  queryClient.clear();
+  positions.reset();
   vi.unstubAllGlobals();
 });
 
@@ -21,7 +29,7 @@ describe('a language category of the forum', () => {
       json({ threads: [], page: 1, total: 0, nextCursor: null }),
     );
     vi.stubGlobal('fetch', fetchMock);
-    render(<ThreadList language="fr" />);
+    inKit(<ThreadList language="fr" />);
     await screen.findByText('No threads yet. Start the first one.');
     fireEvent.click(screen.getByRole('button', { name: 'Start the thread' }));
     expect(await screen.findAllByText('Required')).toHaveLength(2);
@@ -47,7 +55,7 @@ describe('a language category of the forum', () => {
           : json({ threads: [], page: 1, total: 0, nextCursor: null }),
       ),
     );
-    render(<ThreadList language="fr" />);
+    inKit(<ThreadList language="fr" />);
     await screen.findByText('No threads yet. Start the first one.');
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Le subjonctif' } });
     fireEvent.change(screen.getByLabelText('Your message (Markdown)'), { target: { value: 'Quand ?' } });
@@ -66,7 +74,7 @@ describe('the "Discuss" page of an article or chapter', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     window.history.replaceState(null, '', `/app/forum/discuss/chapter/${CHAPTER}?title=Le+march%C3%A9`);
-    render(<DiscussPage kind="chapter" targetId={CHAPTER} />);
+    inKit(<DiscussPage kind="chapter" targetId={CHAPTER} />);
     return fetchMock;
   };
 
@@ -130,7 +138,7 @@ describe('reporting a post', () => {
     const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async () => json({}));
     vi.stubGlobal('fetch', fetchMock);
     const onChanged = vi.fn();
-    render(<PostItem post={post} onQuote={() => {}} onChanged={onChanged} />);
+    inKit(<PostItem post={post} onQuote={() => {}} onChanged={onChanged} />);
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report the post by Ben Becker' });
     expect(
@@ -170,12 +178,12 @@ describe('upvoting a post', () => {
   };
 
   it("offers the upvote on another learner's post", () => {
-    render(<PostItem post={post} onQuote={() => {}} onChanged={() => {}} />);
+    inKit(<PostItem post={post} onQuote={() => {}} onChanged={() => {}} />);
     expect(screen.getByRole('button', { name: '▲ 2 upvotes' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('shows the count on your own post, without an upvote button', () => {
-    render(<PostItem post={{ ...post, mine: true }} onQuote={() => {}} onChanged={() => {}} />);
+    inKit(<PostItem post={{ ...post, mine: true }} onQuote={() => {}} onChanged={() => {}} />);
     expect(screen.queryByRole('button', { name: /upvote/ })).toBeNull();
     expect(screen.getByText('▲ 2', { exact: false }).textContent).toBe('▲ 2 upvotes');
   });
@@ -235,7 +243,7 @@ describe('long forum lists', () => {
           : json({ threads: Array.from({ length: 20 }, (_, i) => summary(i + 1)), page: 1, total: 22, nextCursor: 'c1' });
       }),
     );
-    render(<ThreadList language="fr" />);
+    inKit(<ThreadList language="fr" />);
     await screen.findByRole('link', { name: 'Fil 20' });
     expect(screen.queryByRole('link', { name: 'Fil 21' })).toBeNull();
     await vi.waitFor(() => expect(FakeObserver.all).toHaveLength(1));
@@ -259,12 +267,66 @@ describe('long forum lists', () => {
           : json({ thread, posts: Array.from({ length: 20 }, (_, i) => reply(i + 1)), page: 1, total: 21, nextCursor: '20' });
       }),
     );
-    render(<ThreadPage threadId={thread.id} />);
+    inKit(<ThreadPage threadId={thread.id} />);
     await screen.findByText('Réponse 20');
     fireEvent.click(screen.getByRole('button', { name: 'Load more replies' }));
     await screen.findByText('Réponse 21');
     expect(screen.getAllByRole('listitem', { name: 'Post by Ben' })).toHaveLength(21);
     expect(urls.some((u) => u.includes(`/api/forum/threads/${thread.id}?cursor=20`))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Load more replies' })).toBeNull();
+  });
+});
+
+describe('a thread after a write', () => {
+  const THREAD = '00000000-0000-4000-8000-000000000001';
+  const thread = { id: THREAD, language: 'fr', attachedTo: null, title: 'Fil', author: 'Ana', locked: false, replies: 0, lastPostAt: 0 };
+  const post = (n: number, html: string): ForumPost => ({
+    id: `20000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    author: 'Ana',
+    mine: true,
+    html,
+    quote: null,
+    createdAt: 0,
+    editedAt: null,
+    deleted: false,
+    hidden: false,
+    upvotes: 0,
+    upvotedByMe: false,
+    editable: true,
+    markdown: null,
+  });
+
+  it('reads the thread again at the position its reply answered, and marks unread replies read once', async () => {
+    const posts = [post(1, '<p>Bonjour</p>')];
+    const urls: string[] = [];
+    let unread = 2;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        urls.push(`${init?.method ?? 'GET'} ${url}`);
+        if (init?.method === 'POST' && url.endsWith('/read')) {
+          unread = 0;
+          return json({ position: '9.1' });
+        }
+        if (init?.method === 'POST') {
+          posts.push(post(2, '<p>Merci</p>'));
+          return json({ postId: posts[1]!.id, position: '9.2' }, 201);
+        }
+        return json({
+          thread: { ...thread, replies: posts.length - 1, subscribed: false, unread },
+          posts,
+          page: 1,
+          total: posts.length,
+          nextCursor: null,
+        });
+      }),
+    );
+    inKit(<ThreadPage threadId={THREAD} />);
+    await screen.findByText('Bonjour');
+    fireEvent.change(screen.getByLabelText('Your message (Markdown)'), { target: { value: 'Merci' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post reply' }));
+    await screen.findByText('Merci');
+    expect(urls).toContain(`GET /api/forum/threads/${THREAD}?minPosition=9.2`);
+    expect(urls.filter((u) => u.endsWith('/read'))).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { usePathname } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
 import { DiscussPage } from './DiscussPage';
 import { ForumHome } from './ForumHome';
 import { isLanguage } from './forum-api';
@@ -15,5 +16,9 @@ export function ForumPage() {
     content = <DiscussPage kind={parts[1]} targetId={parts[2]} />;
   else if (parts[0] && isLanguage(parts[0])) content = <ThreadList key={parts[0]} language={parts[0]} />;
   else content = <ForumHome />;
-  return <main className="sh-page fm-page">{content}</main>;
+  return (
+    <KitProviders>
+      <main className="sh-page fm-page">{content}</main>
+    </KitProviders>
+  );
 }

@@ -2,22 +2,24 @@ import { useState } from 'react';
 import { Button, toast } from '@verba/kit';
 import type { ForumPost } from '@verba/contracts';
 import { Composer } from './Composer';
-import { deletePost, editPost, upvote } from './forum-api';
+import { usePostCommands } from './forum-api';
 import { ReportDialog } from './ReportDialog';
 
 const when = (ms: number) => new Date(ms).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * One post. Its HTML was rendered from Markdown and sanitized by the server (formatting tags only), which
- * is why it may be set as HTML; everything else is text.
+ * is why it may be set as HTML; everything else is text. Its writes are commands: the thread's reads go
+ * again at their position by themselves, so `onChanged` only tells a caller that wants to know.
  */
-export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuote: (post: ForumPost) => void; onChanged: () => void }) {
+export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuote: (post: ForumPost) => void; onChanged?: () => void }) {
   const [editing, setEditing] = useState(false);
+  const { edit, remove, upvote } = usePostCommands(post.id);
   const act = (what: () => Promise<unknown>, done: string) => async () => {
     try {
       await what();
       toast({ title: done });
-      onChanged();
+      onChanged?.();
     } catch (e) {
       toast({ title: (e as Error).message, variant: 'destructive' });
     }
@@ -43,9 +45,9 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
           submitLabel="Save"
           onCancel={() => setEditing(false)}
           onSubmit={async ({ body }) => {
-            await editPost(post.id, body);
+            await edit(body);
             setEditing(false);
-            onChanged();
+            onChanged?.();
           }}
         />
       ) : !placeholder ? (
@@ -63,7 +65,7 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
               variant="ghost"
               size="sm"
               aria-pressed={post.upvotedByMe}
-              onClick={act(() => upvote(post.id, !post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}
+              onClick={act(() => upvote(!post.upvotedByMe), post.upvotedByMe ? 'Upvote taken back' : 'Upvoted')}
             >
               ▲ {post.upvotes} <span className="fm-sr">upvotes</span>
             </Button>
@@ -77,7 +79,7 @@ export function PostItem({ post, onQuote, onChanged }: { post: ForumPost; onQuot
             </Button>
           ) : null}
           {post.mine ? (
-            <Button variant="ghost" size="sm" onClick={act(() => deletePost(post.id), 'Post deleted')}>
+            <Button variant="ghost" size="sm" onClick={act(remove, 'Post deleted')}>
               Delete
             </Button>
           ) : (

@@ -8,11 +8,12 @@ import {
   FORUM_REPORT_REASONS,
   type ForumReportReason,
 } from '@verba/contracts';
-import { report } from './forum-api';
+import { useReport } from './forum-api';
 
 /** "Report": the learner picks a reason from the fixed list and may add details; nothing is sent without a reason. */
-export function ReportDialog({ postId, author, onReported }: { postId: string; author: string; onReported: () => void }) {
+export function ReportDialog({ postId, author, onReported }: { postId: string; author: string; onReported?: () => void }) {
   const id = useId();
+  const report = useReport(postId);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ForumReportReason | null>(null);
   const [details, setDetails] = useState('');
@@ -36,10 +37,10 @@ export function ReportDialog({ postId, author, onReported }: { postId: string; a
     if (!reason || Object.keys(found).length) return;
     setBusy(true);
     try {
-      await report(postId, reason, details.trim());
+      await report(reason, details.trim());
       toast({ title: 'Reported to the moderators' });
       reset(false);
-      onReported();
+      onReported?.();
     } catch (e) {
       setError({ form: (e as Error).message });
     } finally {

@@ -1,41 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, navigate, Spinner } from '@verba/kit';
 import type { ThreadSummary } from '@verba/contracts';
 import { LoadMore } from '../lists/LoadMore';
 import { Composer } from './Composer';
-import { fetchThreads, LANGUAGE_NAMES, startThread, type Language } from './forum-api';
+import { fetchThreads, LANGUAGE_NAMES, useStartThread, useThreads, type Language } from './forum-api';
 
 /** Appends a page, leaving out what is shown already (a thread active meanwhile may come round again). */
 const appendNew = (shown: ThreadSummary[], page: ThreadSummary[]) => [...shown, ...page.filter((t) => !shown.some((s) => s.id === t.id))];
 
-/** /app/forum/<language>: the category's threads, most recently active first, more as you scroll; and a new thread. */
+/**
+ * /app/forum/<language>: the category's threads, most recently active first, more as you scroll; and a new thread.
+ * The first page is read with useRouteQuery; each "Load more" page after the server's cursor with fetchRoute.
+ */
 export function ThreadList({ language }: { language: Language }) {
-  const [data, setData] = useState<{ threads: ThreadSummary[]; nextCursor: string | null } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  /** Fetches a page into the list; its state is set only once the answer is in. */
-  const request = useCallback(
-    (cursor?: string) => {
-      fetchThreads(language, cursor)
-        .then(
-          (page) =>
-            setData((before) => ({
-              threads: cursor && before ? appendNew(before.threads, page.threads) : page.threads,
-              nextCursor: page.nextCursor,
-            })),
-          (e: Error) => setError(e.message),
-        )
-        .finally(() => setLoading(false));
-    },
-    [language],
-  );
+  const first = useThreads(language);
+  const startThread = useStartThread();
+  /** Pages loaded with "Load more" (ForumPage gives each language a ThreadList of its own). */
+  const [more, setMore] = useState<{ threads: ThreadSummary[]; nextCursor: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const threads = first.data ? (more ? appendNew(first.data.threads, more.threads) : first.data.threads) : undefined;
+  const nextCursor = more ? more.nextCursor : (first.data?.nextCursor ?? null);
   const load = (cursor: string) => {
-    setLoading(true);
-    setError(null);
-    request(cursor);
+    setLoadingMore(true);
+    setMoreError(null);
+    fetchThreads(language, cursor)
+      .then(
+        (page) =>
+          setMore((before) => ({ threads: before ? appendNew(before.threads, page.threads) : page.threads, nextCursor: page.nextCursor })),
+        (e: Error) => setMoreError(e.message),
+      )
+      .finally(() => setLoadingMore(false));
   };
-  // The first page (loading is already on); ForumPage gives each language a ThreadList of its own.
-  useEffect(() => request(), [request]);
+  const error = first.error?.message ?? moreError;
+  const loading = first.isPending || loadingMore;
   return (
     <>
       <p>
@@ -48,10 +46,10 @@ export function ThreadList({ language }: { language: Language }) {
         </p>
       ) : null}
       {loading ? <Spinner label="Loading threads…" /> : null}
-      {data ? (
-        data.threads.length ? (
+      {threads ? (
+        threads.length ? (
           <ul className="fm-list">
-            {data.threads.map((t) => (
+            {threads.map((t) => (
               <li key={t.id}>
                 <Link href={`/app/forum/thread/${t.id}`}>{t.title || 'A discussion started by a deleted account'}</Link>{' '}
                 <span className="fm-post__meta">
@@ -65,7 +63,7 @@ export function ThreadList({ language }: { language: Language }) {
           <p>No threads yet. Start the first one.</p>
         )
       ) : null}
-      {data?.nextCursor ? <LoadMore label="Load more threads" busy={loading} auto={!error} onMore={() => load(data.nextCursor!)} /> : null}
+      {threads && nextCursor ? <LoadMore label="Load more threads" busy={loading} auto={!error} onMore={() => load(nextCursor)} /> : null}
       <section aria-labelledby="fm-new">
         <h2 id="fm-new">New thread</h2>
         <Composer

@@ -1,72 +1,56 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Link, Spinner, toast } from '@verba/kit';
 import type { ForumPost } from '@verba/contracts';
 import { LoadMore } from '../lists/LoadMore';
 import { Composer } from './Composer';
-import { fetchThread, follow, markRead, replyTo, type ThreadView } from './forum-api';
+import { useFollow, useMarkRead, useReply, useThreadPage } from './forum-api';
 import { PostItem } from './PostItem';
 
-/** A thread: its posts, more as you scroll (server cursors), a reply form (with the quoted post), following, and read marking. */
+/**
+ * A thread: its posts, more as you scroll (server cursors), a reply form (with the quoted post), following, and read marking.
+ * Each page of posts is its own read, so after a write (a reply, an edit, an upvote) every page shown reads
+ * again at the write's position; a cursor marks where a page starts, so a new post does not shift them.
+ */
 export function ThreadPage({ threadId }: { threadId: string }) {
-  const [view, setView] = useState<ThreadView | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [moreFailed, setMoreFailed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const first = useThreadPage(threadId);
+  /** The cursors of the pages after the first, in order ("Load more"). */
+  const [cursors, setCursors] = useState<string[]>([]);
+  // The same cache entry as the last page's own read: what comes after it.
+  const last = useThreadPage(threadId, cursors.at(-1));
   const [quote, setQuote] = useState<ForumPost | null>(null);
-  const shown = useRef(0);
+  const follow = useFollow(threadId);
+  const reply = useReply(threadId);
+
+  // Seen now: what was unread is read (the server appends nothing when nothing was new; the read again
+  // at the mark's position says 0).
+  const { mutate: markRead } = useMarkRead();
+  const unread = first.data?.thread.unread ?? 0;
+  const { dataUpdatedAt: readAt, isPlaceholderData: rereading } = first;
+  const markedRead = useRef(0); // the read whose unread posts were marked: once each
   useEffect(() => {
-    shown.current = view?.posts.length ?? 0;
-  }, [view]);
+    if (unread === 0 || rereading || markedRead.current === readAt) return;
+    markedRead.current = readAt;
+    markRead({ params: { threadId } }, { onError: () => undefined });
+  }, [unread, rereading, readAt, markRead, threadId]);
 
-  // Reads the thread again from its start, as far as it was shown and one post beyond (a reply just
-  // posted at the end stays in view).
-  const load = useCallback(() => {
-    void (async () => {
-      const first = await fetchThread(threadId);
-      let { posts, nextCursor } = first;
-      while (nextCursor && posts.length <= shown.current) {
-        const more = await fetchThread(threadId, nextCursor);
-        posts = [...posts, ...more.posts];
-        nextCursor = more.nextCursor;
-      }
-      setView({ ...first, posts, nextCursor });
-      // Seen now: what was unread is read (the server appends nothing when nothing was new).
-      if (first.thread.unread > 0) void markRead(threadId).catch(() => undefined);
-    })().catch((e: Error) => setError(e.message));
-  }, [threadId]);
-  useEffect(load, [load]);
+  const moreError = cursors.length ? last.error : null;
+  useEffect(() => {
+    if (moreError) toast({ title: moreError.message, variant: 'destructive' });
+  }, [moreError]);
 
-  const loadMore = (cursor: string) => {
-    setLoadingMore(true);
-    fetchThread(threadId, cursor)
-      .then(
-        (more) => {
-          setMoreFailed(false);
-          setView(
-            (v) =>
-              v && {
-                ...v,
-                posts: [...v.posts, ...more.posts.filter((p) => !v.posts.some((s) => s.id === p.id))],
-                nextCursor: more.nextCursor,
-              },
-          );
-        },
-        (e: Error) => {
-          setMoreFailed(true);
-          toast({ title: e.message, variant: 'destructive' });
-        },
-      )
-      .finally(() => setLoadingMore(false));
-  };
-
-  if (error)
+  if (first.error)
     return (
       <p className="fm-error" role="alert">
-        {error}
+        {first.error.message}
       </p>
     );
-  if (!view) return <Spinner label="Loading the thread…" />;
-  const { thread } = view;
+  if (!first.data) return <Spinner label="Loading the thread…" />;
+  const { thread } = first.data;
+  const next = last.data?.nextCursor;
+  const more = () => {
+    if (moreError) void last.refetch();
+    else if (next && !cursors.includes(next)) setCursors([...cursors, next]);
+  };
   return (
     <article className="fm-thread">
       <p>
@@ -82,20 +66,22 @@ export function ThreadPage({ threadId }: { threadId: string }) {
         size="sm"
         aria-pressed={thread.subscribed}
         onClick={async () => {
-          await follow(threadId, !thread.subscribed);
+          await follow(!thread.subscribed);
           toast({ title: thread.subscribed ? 'You no longer follow this thread' : 'You follow this thread' });
-          load();
         }}
       >
         {thread.subscribed ? 'Following' : 'Follow this thread'}
       </Button>
       <ol className="fm-posts">
-        {view.posts.map((p) => (
-          <PostItem key={p.id} post={p} onQuote={setQuote} onChanged={load} />
+        {first.data.posts.map((p) => (
+          <PostItem key={p.id} post={p} onQuote={setQuote} />
+        ))}
+        {cursors.map((cursor) => (
+          <MorePosts key={cursor} threadId={threadId} cursor={cursor} onQuote={setQuote} />
         ))}
       </ol>
-      {view.nextCursor ? (
-        <LoadMore label="Load more replies" busy={loadingMore} auto={!moreFailed} onMore={() => loadMore(view.nextCursor!)} />
+      {moreError || next || (cursors.length && last.isPending) ? (
+        <LoadMore label="Load more replies" busy={last.isFetching && !moreError} auto={!moreError} onMore={more} />
       ) : null}
       {thread.locked ? (
         <p className="fm-placeholder">This thread is locked: no new replies.</p>
@@ -113,13 +99,24 @@ export function ThreadPage({ threadId }: { threadId: string }) {
           <Composer
             submitLabel="Post reply"
             onSubmit={async ({ body }) => {
-              await replyTo(threadId, body, quote?.id);
+              await reply(body, quote?.id);
               setQuote(null);
-              load();
             }}
           />
         </section>
       )}
     </article>
+  );
+}
+
+/** The posts of one page after the first (nothing until it is read; its failure shows at "Load more"). */
+function MorePosts({ threadId, cursor, onQuote }: { threadId: string; cursor: string; onQuote: (post: ForumPost) => void }) {
+  const page = useThreadPage(threadId, cursor);
+  return (
+    <>
+      {page.data?.posts.map((p) => (
+        <PostItem key={p.id} post={p} onQuote={onQuote} />
+      ))}
+    </>
   );
 }

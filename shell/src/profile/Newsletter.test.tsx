@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '@verba/kit';
+import { KitProviders, queryClient } from '@verba/kit/query';
 import { Newsletter } from './Newsletter';
 import type { MailingListContact } from './mailing-list-api';
 
@@ -36,17 +37,24 @@ function mockList(start: MailingListContact | null, refuse?: () => Response) {
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   toastStore.clear();
   vi.unstubAllGlobals();
 });
 
+/** The newsletter inside the kit's query cache, as the profile page renders it. */
+const newsletter = (email: string, name: string) => (
+  <KitProviders>
+    <Newsletter email={email} name={name} />
+  </KitProviders>
+);
 const toggle = () => screen.findByRole('switch', { name: 'Email me the newsletter' });
 const toasts = () => toastStore.get().map((t) => t.title);
 
 describe('the newsletter on the profile page', () => {
   it('joins the mailing list with the account’s address and name, then stops and resumes its emails', async () => {
     const list = mockList(null);
-    render(<Newsletter email="ana@example.org" name="Ana Álvarez" />);
+    render(newsletter('ana@example.org', 'Ana Álvarez'));
     expect((await toggle()).getAttribute('aria-checked')).toBe('false');
     expect(screen.queryByRole('button', { name: 'Remove me from the mailing list' })).toBeNull();
 
@@ -70,10 +78,10 @@ describe('the newsletter on the profile page', () => {
 
   it('brings the list’s contact up to date with a name changed on the profile', async () => {
     const list = mockList({ email: 'ana@example.org', name: 'Ana', emailBlacklisted: false });
-    const view = render(<Newsletter email="ana@example.org" name="Ana" />);
+    const view = render(newsletter('ana@example.org', 'Ana'));
     expect((await toggle()).getAttribute('aria-checked')).toBe('true');
     expect(list.writes).toEqual([]);
-    view.rerender(<Newsletter email="ana@example.org" name="Ana Álvarez " />);
+    view.rerender(newsletter('ana@example.org', 'Ana Álvarez '));
     await waitFor(() => expect(list.writes).toEqual(['PUT /api/brevo/update-user']));
     expect(list.bodies).toEqual([{ email: 'ana@example.org', name: 'Ana Álvarez' }]);
     expect(list.now()?.name).toBe('Ana Álvarez');
@@ -81,7 +89,7 @@ describe('the newsletter on the profile page', () => {
 
   it('has the list forget the contact once the learner confirms', async () => {
     const list = mockList({ email: 'ana@example.org', name: 'Ana', emailBlacklisted: true });
-    render(<Newsletter email="ana@example.org" name="Ana" />);
+    render(newsletter('ana@example.org', 'Ana'));
     expect((await toggle()).getAttribute('aria-checked')).toBe('false');
     fireEvent.click(screen.getByRole('button', { name: 'Remove me from the mailing list' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove you from the mailing list?' });
@@ -94,7 +102,7 @@ describe('the newsletter on the profile page', () => {
 
   it("says the server's refusal and keeps the setting as it was", async () => {
     mockList(null, () => problem(400, 'Maximum 80 letters are allowed'));
-    render(<Newsletter email="ana@example.org" name={'A'.repeat(81)} />);
+    render(newsletter('ana@example.org', 'A'.repeat(81)));
     fireEvent.click(await toggle());
     await waitFor(() =>
       expect(toastStore.get()).toContainEqual(

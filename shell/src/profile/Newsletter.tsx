@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Spinner, toast } from '@verba/kit';
 import { AlertDialog, Switch } from '@verba/kit/ui';
-import { fetchContact, joinList, leaveList, setUnsubscribed, updateContact, type MailingListContact } from './mailing-list-api';
+import { useContact, useJoinList, useLeaveList, useSetUnsubscribed, useUpdateContact } from './mailing-list-api';
 
 const failed = (err: unknown) =>
   toast({ title: 'Your newsletter setting was not changed.', description: (err as Error).message, variant: 'destructive' });
@@ -11,31 +11,37 @@ const failed = (err: unknown) =>
  * have the list forget the contact altogether. The list keeps the account's current name and address.
  */
 export function Newsletter({ email, name }: { email: string; name: string }) {
-  const [contact, setContact] = useState<MailingListContact | null>();
-  const [error, setError] = useState<string | null>(null);
+  const read = useContact();
+  const join = useJoinList();
+  const unsubscribe = useSetUnsubscribed();
+  const leave = useLeaveList();
+  const { mutate: updateContact } = useUpdateContact();
+  const { refetch } = read;
   const [busy, setBusy] = useState(false);
+  const contact = read.data; // undefined until read, null when not on the list
   const listName = name.trim() || undefined;
   const details = { email, ...(listName ? { name: listName } : {}) };
-  useEffect(() => {
-    fetchContact().then(setContact, (e: Error) => setError(e.message));
-  }, []);
 
   // A name saved on this page (or changed since the learner joined) reaches the list too; a failure is said once.
   const stale = !!contact && (contact.email.toLowerCase() !== email.toLowerCase() || (listName !== undefined && contact.name !== listName));
   useEffect(() => {
     if (!stale) return;
-    const current = { email, ...(listName ? { name: listName } : {}) };
-    updateContact(current).then(
-      () => setContact((c) => c && { ...c, ...current }),
-      (err: Error) => toast({ title: 'The mailing list still has your old details.', description: err.message, variant: 'destructive' }),
+    updateContact(
+      { body: { email, ...(listName ? { name: listName } : {}) } },
+      {
+        onSuccess: () => void refetch(),
+        onError: (err) =>
+          toast({ title: 'The mailing list still has your old details.', description: err.message, variant: 'destructive' }),
+      },
     );
-  }, [stale, email, listName]);
+  }, [stale, email, listName, updateContact, refetch]);
 
+  /** A write, then the contact read again (the list's state has no log position to read at). */
   const change = async (write: () => Promise<unknown>, done: string) => {
     setBusy(true);
     try {
       await write();
-      setContact(await fetchContact());
+      await refetch({ throwOnError: true });
       toast({ title: done, variant: 'info' });
     } catch (err) {
       failed(err);
@@ -44,14 +50,18 @@ export function Newsletter({ email, name }: { email: string; name: string }) {
     }
   };
   const subscribe = (on: boolean) => {
-    if (on && !contact) return change(() => joinList(details), `You will get the newsletter at ${email}.`);
-    return change(() => setUnsubscribed(!on), on ? `You will get the newsletter at ${email} again.` : 'You will get no more newsletters.');
+    if (on && !contact) return change(() => join.mutateAsync({ body: details }), `You will get the newsletter at ${email}.`);
+    return change(
+      () => unsubscribe.mutateAsync({ body: { emailBlacklisted: !on } }),
+      on ? `You will get the newsletter at ${email} again.` : 'You will get no more newsletters.',
+    );
   };
 
-  if (error)
+  // A failed read again after a write keeps the contact on screen (the write's failure is said in a toast).
+  if (read.error && contact === undefined)
     return (
       <p className="sh-form-error" role="alert">
-        Your newsletter setting could not be loaded: {error}
+        Your newsletter setting could not be loaded: {read.error.message}
       </p>
     );
   if (contact === undefined) return <Spinner label="Loading your newsletter setting…" />;
@@ -75,7 +85,7 @@ export function Newsletter({ email, name }: { email: string; name: string }) {
           description="The mailing list forgets your email address and name. You can join again at any time."
           confirmLabel="Remove me"
           destructive
-          onConfirm={() => void change(leaveList, 'The mailing list has forgotten you.')}
+          onConfirm={() => void change(() => leave.mutateAsync({}), 'The mailing list has forgotten you.')}
         />
       ) : null}
     </>

@@ -1,5 +1,6 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
 import { MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
@@ -8,13 +9,13 @@ import { DEFAULT_VOICES, VOICES } from './voices';
 import { Newsletter } from './Newsletter';
 import { errorText } from '../auth/error-text';
 import {
-  changePassword,
-  deleteAccount,
-  fetchProfile,
-  saveBasicInfo,
-  saveSettings,
-  switchLanguage,
   uploadAvatar,
+  useChangePassword,
+  useDeleteAccount,
+  useProfile,
+  useSaveBasicInfo,
+  useSaveSettings,
+  useSwitchLanguage,
   type Profile,
   type ProfileSettings,
 } from './profile-api';
@@ -24,32 +25,43 @@ const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.n
 
 /** /app/user-profile/user-info: details, languages, settings, newsletter, password and account deletion. */
 export function ProfilePage() {
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    fetchProfile().then(setProfile, (e: Error) => setError(e.message));
-  }, [attempt]);
+  return (
+    <KitProviders>
+      <ProfileSections />
+    </KitProviders>
+  );
+}
+
+function ProfileSections() {
+  // Once the account is being deleted nothing reads the profile again (a read after it would answer 401).
+  const [leaving, setLeaving] = useState(false);
+  const read = useProfile({ enabled: !leaving });
+  // What the last write answered: shown while the profile is read again at that write's position, so a
+  // switch does not turn back for a moment.
+  const [answered, setAnswered] = useState<Profile>();
+  const profile = read.isPlaceholderData && answered ? answered : read.data;
   const update = (next: Profile) => {
-    setProfile(next);
+    setAnswered(next);
     session.setUser(next);
   };
 
   return (
     <main className="sh-page sh-profile">
       <SectionHeader section="profile" title="Profile" subtitle="Your details, languages and settings." />
-      {error ? <ErrorNotice title="Your profile could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {!profile && !error ? <Spinner label="Loading your profile…" /> : null}
+      {read.error && !profile ? (
+        <ErrorNotice title="Your profile could not be loaded." detail={read.error.message} onRetry={() => void read.refetch()} />
+      ) : null}
+      {!profile && !read.error ? <Spinner label="Loading your profile…" /> : null}
       {profile ? (
         <>
-          <Details profile={profile} onSaved={update} onAvatar={() => setAttempt((n) => n + 1)} />
+          <Details profile={profile} onSaved={update} onAvatar={() => void read.refetch()} />
           <Languages profile={profile} onSaved={update} />
           <Settings profile={profile} onSaved={update} />
           <Section title="Newsletter">
             <Newsletter email={profile.email} name={profile.name} />
           </Section>
           <Password hasPassword={profile.hasPassword} />
-          <DeleteAccount />
+          <DeleteAccount onLeaving={setLeaving} />
         </>
       ) : null}
     </main>
@@ -73,6 +85,7 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
   const [fileError, setFileError] = useState<string>();
   const [file, setFile] = useState<File | null>(null);
   const [stamp, setStamp] = useState(Date.now);
+  const saveBasicInfo = useSaveBasicInfo();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,9 +93,8 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
     const wanted = username.trim();
     if (wanted && !USERNAME_PATTERN.test(wanted)) return setUsernameError(USERNAME_RULE);
     try {
-      onSaved(
-        await saveBasicInfo({ name: name.trim() || undefined, ...(wanted && wanted !== profile.username ? { username: wanted } : {}) }),
-      );
+      const body = { name: name.trim() || undefined, ...(wanted && wanted !== profile.username ? { username: wanted } : {}) };
+      onSaved((await saveBasicInfo.mutateAsync({ body })).profile);
       toast({ title: 'Your details are saved.', variant: 'info' });
     } catch (err) {
       setUsernameError((err as Error).message);
@@ -144,9 +156,10 @@ function Details({ profile, onSaved, onAvatar }: { profile: Profile; onSaved: (p
 }
 
 function Languages({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const switchLanguage = useSwitchLanguage();
   const make = async (code: LearningLanguage) => {
     try {
-      onSaved(await switchLanguage(code));
+      onSaved((await switchLanguage.mutateAsync({ body: { languageId: code } })).profile);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });
     }
@@ -180,10 +193,11 @@ function Languages({ profile, onSaved }: { profile: Profile; onSaved: (p: Profil
 
 function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const s = profile.settings;
+  const saveSettings = useSaveSettings();
   const save = async (change: ProfileSettings) => {
     try {
       // The fragments read the settings after this write's position (the reader: whether Uncertain makes a card).
-      onSaved(await saveSettings(change));
+      onSaved((await saveSettings.mutateAsync({ body: change })).profile);
     } catch (err) {
       toast({ title: (err as Error).message, variant: 'destructive' });
     }
@@ -267,7 +281,8 @@ function Password({ hasPassword }: { hasPassword: boolean }) {
   const [next, setNext] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const changePassword = useChangePassword();
+  const busy = changePassword.isPending;
   if (!hasPassword) {
     return (
       <Section title="Password">
@@ -280,15 +295,12 @@ function Password({ hasPassword }: { hasPassword: boolean }) {
     setError(null);
     setDone(null);
     if (!current || !next) return setError(MESSAGES.form.required);
-    setBusy(true);
     try {
-      setDone(await changePassword(current, next));
+      setDone((await changePassword.mutateAsync({ body: { currentPassword: current, newPassword: next } })).message);
       setCurrent('');
       setNext('');
     } catch (err) {
       setError(errorText(err, MESSAGES.changePassword.error));
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -316,14 +328,17 @@ function Password({ hasPassword }: { hasPassword: boolean }) {
   );
 }
 
-function DeleteAccount() {
+function DeleteAccount({ onLeaving }: { onLeaving: (leaving: boolean) => void }) {
+  const deleteAccount = useDeleteAccount();
   const confirm = async () => {
+    onLeaving(true);
     try {
-      await deleteAccount();
+      await deleteAccount.mutateAsync({});
       session.signedOut();
       navigate(PATHS.signIn, { replace: true });
       toast({ title: 'Your account and its data are deleted.', variant: 'info' });
     } catch (err) {
+      onLeaving(false);
       toast({ title: (err as Error).message, variant: 'destructive' });
     }
   };

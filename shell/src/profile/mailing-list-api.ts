@@ -1,4 +1,4 @@
-import { client } from '@verba/kit';
+import { useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   brevoCreateUser,
   brevoDeleteUser,
@@ -10,11 +10,12 @@ import {
 import type { z } from 'zod';
 
 // Spec §7's email marketing proxy: the server keeps each learner's own contact at Brevo (keyed by their
-// account, never another's).
+// account, never another's). Brevo's state has no log position, so a page reads the contact again after
+// its own writes (refetch).
 export type MailingListContact = z.output<typeof MarketingContactSchema>;
 
-export const fetchContact = async () => (await client.call(brevoGetUser)).contact;
-export const joinList = (body: { email: string; name?: string }) => client.call(brevoCreateUser, { body });
-export const updateContact = (body: { email: string; name?: string }) => client.call(brevoUpdateUser, { body });
-export const setUnsubscribed = (emailBlacklisted: boolean) => client.call(brevoUpdateBlacklist, { body: { emailBlacklisted } });
-export const leaveList = () => client.call(brevoDeleteUser);
+export const useContact = () => useRouteQuery(brevoGetUser, {}, { select: (data) => data.contact });
+export const useJoinList = () => useCommand(brevoCreateUser);
+export const useUpdateContact = () => useCommand(brevoUpdateUser);
+export const useSetUnsubscribed = () => useCommand(brevoUpdateBlacklist);
+export const useLeaveList = () => useCommand(brevoDeleteUser);

@@ -1,8 +1,9 @@
-import { client, readRoute, sendCommand, startUpload } from '@verba/kit';
+import { startUpload } from '@verba/kit';
+import { useCommand, useRouteQuery } from '@verba/kit/query';
 import {
   basicInfo,
   changeLanguage,
-  changePassword as changePasswordRoute,
+  changePassword,
   deleteUser,
   getProfile,
   updateSettings,
@@ -10,18 +11,22 @@ import {
   type Profile,
   type UserSettings,
 } from '@verba/contracts/http';
-import type { LearningLanguage } from '@verba/contracts';
 
 export type { Profile };
 export type ProfileSettings = UserSettings;
 
-export const fetchProfile = () => readRoute(getProfile);
-export const saveBasicInfo = async (body: { name?: string; username?: string }) => (await sendCommand(basicInfo, { body })).profile;
-export const saveSettings = async (settings: ProfileSettings) => (await sendCommand(updateSettings, { body: settings })).profile;
-export const switchLanguage = async (languageId: LearningLanguage) => (await sendCommand(changeLanguage, { body: { languageId } })).profile;
-export const changePassword = async (currentPassword: string, newPassword: string) =>
-  (await client.call(changePasswordRoute, { body: { currentPassword, newPassword } })).message;
-export const deleteAccount = () => sendCommand(deleteUser, {});
+// Reads through useRouteQuery, writes through useCommand: a write's position makes the profile read again after it.
+
+/** The signed-in learner's profile. */
+export const useProfile = ({ enabled = true }: { enabled?: boolean } = {}) => useRouteQuery(getProfile, {}, { enabled });
+/** Name and username; answers the saved profile. */
+export const useSaveBasicInfo = () => useCommand(basicInfo);
+/** One settings group at a time (the server merges it); answers the saved profile. */
+export const useSaveSettings = () => useCommand(updateSettings);
+/** The language learned now; answers the saved profile. */
+export const useSwitchLanguage = () => useCommand(changeLanguage);
+export const useChangePassword = () => useCommand(changePassword);
+export const useDeleteAccount = () => useCommand(deleteUser);
 
 /** Multipart: the file alone, with the cookies and CSRF header of every write. */
 export async function uploadAvatar(file: File): Promise<void> {
