@@ -186,17 +186,6 @@ export default defineConfig(
             'services/src/contexts/analytics/projections/fold.ts',
             'services/src/contexts/analytics/projections/rollups.ts',
             'services/src/contexts/library/projections/articles.ts',
-            // Queries and wiring that read through a cache (admin pages, courses, the dictionary): the read side
-            // should get them from the declared projection (issue 37.1/37.3).
-            'services/src/contexts/content/module.ts',
-            'services/src/contexts/content/queries.ts',
-            'services/src/contexts/library/module.ts',
-            'services/src/contexts/library/queries/admin.ts',
-            'services/src/contexts/speech/module.ts',
-            'services/src/contexts/speech/queries.ts',
-            'services/src/contexts/translation/module.ts',
-            'services/src/contexts/translation/queries.ts',
-            'services/src/contexts/vocabulary/queries.ts',
           ],
         },
       ],

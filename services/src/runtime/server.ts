@@ -5,6 +5,7 @@ import type { Logger } from '../platform/logger';
 import type { Module, ModuleDeps } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
+import { adminReads } from '../platform/projections/admin-reads';
 import { seedIfEmpty } from './seed';
 import { compressResponses } from './compression';
 import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
@@ -73,6 +74,8 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     await platform.runner.start();
   }
   if (role === 'all-in-one' || role === 'projector') {
+    // The projectors here drop the admin pages' cached reads (routes' `cached: 'admin'`), in Redis for other processes too.
+    adminReads.cacheFor(deps);
     for (const m of modules) await m.started?.(deps);
   }
   if (role === 'all-in-one' || role === 'relay') {

@@ -2,7 +2,6 @@ import type { Module } from '../../platform/module';
 import { AnnouncementCommands } from './commands/announcements';
 import { DismissalCommands } from './commands/dismissals';
 import { AnnouncementQueries } from './queries';
-import { adminReads } from '../../platform/projections/admin-reads';
 import { guardBrevo } from './adapters/brevo/guard';
 import { createHttpBrevo } from './adapters/brevo/http';
 import { createLocalBrevo } from './adapters/brevo/local';
@@ -49,7 +48,7 @@ export const contentModule: Module = {
       entitlements: deps.entitlements,
       announcements: new AnnouncementCommands(deps.store),
       dismissals: new DismissalCommands(deps.store),
-      announcementQueries: new AnnouncementQueries(deps.db, adminReads.cacheFor(deps)),
+      announcementQueries: new AnnouncementQueries(deps.db),
       brevo,
       support: new SupportMail(brevo, deps.cache, config.SUPPORT_EMAIL),
       now: deps.now,

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
 import type { Announcement, Audience } from '@verba/contracts';
-import type { Cache } from '../../platform/cache/port';
 import type { AnnouncementRow } from './projections/announcements';
-import { adminReads } from '../../platform/projections/admin-reads';
-import { announcementsProjection } from './projections/announcements';
 
 const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   id: r.id,
@@ -17,13 +14,9 @@ const toAnnouncement = (r: AnnouncementRow): Announcement => ({
   updatedAt: new Date(r.updated_at).getTime(),
 });
 
-/** Announcement banners as the projection has them; the admin's reads are cached (platform/projections/admin-reads.ts). */
+/** Announcement banners as the projection has them (the admin's reads are cached by their routes' declaration). */
 export class AnnouncementQueries {
-  constructor(
-    private readonly db: Knex,
-    /** Undefined where nothing would invalidate it (adminReads.cacheFor): every read then loads. */
-    private readonly cache: Cache | undefined,
-  ) {}
+  constructor(private readonly db: Knex) {}
 
   /**
    * Active announcements for these audiences whose schedule includes `now`, newest first; with a user, not
@@ -54,24 +47,20 @@ export class AnnouncementQueries {
   }
 
   /** Every announcement, newest first, a page at a time (admin). */
-  page(page: number, pageSize: number): Promise<{ announcements: Announcement[]; total: number }> {
-    return adminReads.read(this.cache, [announcementsProjection.name], `page:${page}:${pageSize}`, async () => {
-      const [rows, [count]] = await Promise.all([
-        this.db('content_announcements')
-          .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize) as Promise<AnnouncementRow[]>,
-        this.db('content_announcements').count({ n: '*' }) as Promise<{ n: string | number }[]>,
-      ]);
-      return { announcements: rows.map(toAnnouncement), total: Number(count?.n ?? 0) };
-    });
+  async page(page: number, pageSize: number): Promise<{ announcements: Announcement[]; total: number }> {
+    const [rows, [count]] = await Promise.all([
+      this.db('content_announcements')
+        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+        .limit(pageSize)
+        .offset((page - 1) * pageSize) as Promise<AnnouncementRow[]>,
+      this.db('content_announcements').count({ n: '*' }) as Promise<{ n: string | number }[]>,
+    ]);
+    return { announcements: rows.map(toAnnouncement), total: Number(count?.n ?? 0) };
   }
 
   /** One announcement, active or not (admin); null when there is none. */
-  one(id: string): Promise<Announcement | null> {
-    return adminReads.read(this.cache, [announcementsProjection.name], `one:${id}`, async () => {
-      const row: AnnouncementRow | undefined = await this.db('content_announcements').where({ id }).first();
-      return row ? toAnnouncement(row) : null;
-    });
+  async one(id: string): Promise<Announcement | null> {
+    const row: AnnouncementRow | undefined = await this.db('content_announcements').where({ id }).first();
+    return row ? toAnnouncement(row) : null;
   }
 }

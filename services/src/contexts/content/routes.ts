@@ -57,24 +57,25 @@ export function contentRoutes(app: App, d: ContentRouteDeps): void {
     app,
     host,
     r.adminListAnnouncements,
-    async ({ query }) => ({
-      ...(await d.announcementQueries.page(query.page, query.pageSize)),
+    async ({ query, cached }) => ({
+      ...(await cached(() => d.announcementQueries.page(query.page, query.pageSize))),
       page: query.page,
       pageSize: query.pageSize,
     }),
-    { reads: [announcementsProjection, dismissalsProjection] },
+    // The admin's pages read the announcements alone (not who dismissed them).
+    { reads: [announcementsProjection], cached: 'admin' },
   );
 
   registerRoute(
     app,
     host,
     r.adminGetAnnouncement,
-    async ({ params }) => {
-      const found = await d.announcementQueries.one(params.id);
+    async ({ params, cached }) => {
+      const found = await cached(() => d.announcementQueries.one(params.id));
       if (!found) throw new HttpError(404, ANNOUNCEMENT_MESSAGES.notFound);
       return found;
     },
-    { reads: [announcementsProjection, dismissalsProjection] },
+    { reads: [announcementsProjection], cached: 'admin' },
   );
 
   registerRoute(app, host, r.adminCreateAnnouncement, async ({ user, body }) => {

@@ -14,7 +14,6 @@ import { ImportCommands } from './commands/imports';
 import { importRoutes } from './routes/imports';
 import { adminLibraryRoutes } from './routes/admin';
 import { AdminLibraryQueries } from './queries/admin';
-import { adminReads } from '../../platform/projections/admin-reads';
 import { libraryRoutes } from './routes/articles';
 import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
@@ -82,7 +81,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       adminLibraryRoutes(app, deps, {
         articles: articleCommands,
         series: seriesCommands,
-        queries: new AdminLibraryQueries(deps.db, adminReads.cacheFor(deps), deps.people),
+        queries: new AdminLibraryQueries(deps.db, deps.people),
         people: deps.people,
       });
       const webPages = options.webPages ?? httpWebPages({ allowAddresses: deps.config.IMPORT_ALLOWED_ADDRESSES });

@@ -9,7 +9,6 @@ import { audioProjection } from './projections/audio';
 import { mediaStorageFor } from '../../platform/storage/select';
 import type { Synthesizer } from './adapters/synthesizer';
 import { TtsUsage } from './domain/usage';
-import { adminReads } from '../../platform/projections/admin-reads';
 
 export interface SpeechModuleOptions {
   /** The clock; tests move it across a month boundary. */
@@ -41,7 +40,7 @@ export function createSpeechModule(options: SpeechModuleOptions = {}): Module {
       const storage = mediaStorageFor(deps.config, 'audio');
       await audioRoutes(app, deps, {
         commands: new AudioCommands(deps.store, storage, synthesizer, deps.log, now),
-        queries: new AudioQueries(deps.db, adminReads.cacheFor(deps)),
+        queries: new AudioQueries(deps.db),
         storage,
         readable: deps.readable,
         untrusted: deps.untrusted,

@@ -1,9 +1,6 @@
 import type { Knex } from 'knex';
 import type { AttachedAudio } from '@verba/contracts';
-import type { Cache } from '../../platform/cache/port';
 import type { Entitlements } from '../../platform/module';
-import { adminReads } from '../../platform/projections/admin-reads';
-import { audioProjection } from './projections/audio';
 import type { Allowance, TtsUsage } from './domain/usage';
 
 /** What is left of the month's text-to-speech allowance. */
@@ -33,20 +30,11 @@ export const audioUrl = (file: string) => `/api/audio-files/${file}`;
 
 /** The audio a chapter or article has now (the projection), as the player and the audio manager show it. */
 export class AudioQueries {
-  constructor(
-    private readonly db: Knex,
-    /** The admin reads' cache, undefined where nothing would invalidate it (adminReads.cacheFor). */
-    private readonly adminCache: Cache | undefined,
-  ) {}
+  constructor(private readonly db: Knex) {}
 
   async of(targetKind: AttachedAudio['targetKind'], targetId: string): Promise<AttachedAudio | null> {
     const row: AudioRow | undefined = await this.db('speech_audio').where({ target_kind: targetKind, target_id: targetId }).first();
     return row ? toAudio(row) : null;
-  }
-
-  /** The same for the audio manager, cached ADMIN_CACHE_SECONDS until the projection commits again. */
-  adminOf(targetKind: AttachedAudio['targetKind'], targetId: string): Promise<AttachedAudio | null> {
-    return adminReads.read(this.adminCache, [audioProjection.name], `audio:${targetKind}:${targetId}`, () => this.of(targetKind, targetId));
   }
 }
 

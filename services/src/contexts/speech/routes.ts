@@ -74,8 +74,9 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
     app,
     host,
     a.adminGetAudio,
-    async ({ params }) => ({ audio: await d.queries.adminOf(params.targetKind, params.targetId) }),
-    { reads: [audioProjection] },
+    // The audio manager's read, cached until the audio read model commits again.
+    async ({ params, cached }) => ({ audio: await cached(() => d.queries.of(params.targetKind, params.targetId)) }),
+    { reads: [audioProjection], cached: 'admin' },
   );
 
   registerRoute(app, host, a.adminGenerateAudio, async ({ user, params, body }) => {

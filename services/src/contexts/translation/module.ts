@@ -11,7 +11,6 @@ import { translationRoutes } from './routes';
 import { promptStream } from './events';
 import { TranslationCommands } from './commands';
 import { TranslationQueries } from './queries';
-import { adminReads } from '../../platform/projections/admin-reads';
 
 export interface TranslationModuleOptions {
   now?: () => Date;
@@ -48,7 +47,7 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
       const log = options.log ?? deps.log;
       const memory = new TranslationMemory(deps.db, now);
       const provider = options.provider ? options.provider(memory) : configuredProvider(deps.config, memory, log);
-      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log, adminReads.cacheFor(deps));
+      const queries = new TranslationQueries(provider, memory, deps.cache, deps.db, log);
       translationRoutes(app, deps, new TranslationCommands(deps.store, now, deps.personalData), queries);
     },
   };

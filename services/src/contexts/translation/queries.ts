@@ -17,8 +17,6 @@ import { detectLanguage } from './adapters/local/glossary-text';
 import type { TranslationMemory } from './domain/memory';
 import { InvalidProviderResultError, type Translation, type TranslationProvider } from './adapters/port';
 import { meaningKey } from './domain/meaning-key';
-import { adminReads } from '../../platform/projections/admin-reads';
-import { promptsProjection } from './projections/prompts';
 
 /** Translations of a text do not go stale quickly; a week keeps the cache useful and bounded. */
 const CACHE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -57,8 +55,6 @@ export class TranslationQueries {
     private readonly cache: Cache,
     private readonly db: Knex,
     private readonly log: Logger,
-    /** The admin reads' cache, undefined where nothing would invalidate it (adminReads.cacheFor). */
-    private readonly adminCache: Cache | undefined,
   ) {}
 
   /**
@@ -134,17 +130,15 @@ export class TranslationQueries {
     });
   }
 
-  /** Every saved version of a prompt, newest first (admin): cached ADMIN_CACHE_SECONDS until the projection commits again. */
-  promptVersions(kind: PromptKind) {
-    return adminReads.read(this.adminCache, [promptsProjection.name], `prompt-versions:${kind}`, async () => {
-      const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
-      return rows.map((r) => ({
-        version: r.version,
-        prompt: r.prompt,
-        updatedAt: new Date(r.updated_at).toISOString(),
-        updatedBy: r.updated_by,
-      }));
-    });
+  /** Every saved version of a prompt, newest first (admin). */
+  async promptVersions(kind: PromptKind) {
+    const rows: PromptRow[] = await this.db('translation_prompt_versions').where({ kind }).orderBy('version', 'desc').select('*');
+    return rows.map((r) => ({
+      version: r.version,
+      prompt: r.prompt,
+      updatedAt: new Date(r.updated_at).toISOString(),
+      updatedBy: r.updated_by,
+    }));
   }
 
   /** One version's text (version 0 is the built-in default), or undefined when there is no such version. */

@@ -22,9 +22,17 @@ export function translationRoutes(app: App, host: RouteHost, commands: Translati
     return { changed, ...(position ? { position: formatPosition(position) } : {}) };
   });
 
-  registerRoute(app, host, r.promptHistory, async ({ query }) => ({ versions: await queries.promptVersions(query.kind) }), {
-    reads: [promptsProjection],
-  });
+  // An admin page's read: the versions are cached until the prompts read model commits again.
+  registerRoute(
+    app,
+    host,
+    r.promptHistory,
+    async ({ query, cached }) => ({ versions: await cached(() => queries.promptVersions(query.kind)) }),
+    {
+      reads: [promptsProjection],
+      cached: 'admin',
+    },
+  );
 
   registerRoute(app, host, r.saveOwnMeaning, async ({ user, body }) => {
     const { changed, position } = await commands.saveOwnMeaning(user.id, body.languageCode, body.word, body.meaning, body.commandId);

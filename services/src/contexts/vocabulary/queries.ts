@@ -1,14 +1,14 @@
 import type { Knex } from 'knex';
 import type { LearningLanguage } from '@verba/contracts';
-import type { ReadCache } from '../../platform/projections/read-cache';
+import type { RowListCache } from '../../platform/projections/declare';
 import { dictionaryKey, type DictionaryEntry } from './projections/dictionary';
 
 /** Reads of a learner's dictionary. */
 export class VocabularyQueries {
   constructor(
     private readonly db: Knex,
-    /** Only where the projector runs in this process (it invalidates the cache). */
-    private readonly cache: ReadCache<DictionaryEntry[]> | undefined,
+    /** The dictionary projection's declared cache, where the projector runs in this process (it keeps the lists up to date). */
+    private readonly cache: Pick<RowListCache<DictionaryEntry>, 'get'> | undefined,
   ) {}
 
   /** In code point order (see compareWords), the order the cached copies keep. */

@@ -8,6 +8,7 @@ import { HttpError } from './problem';
 import type { App } from './server';
 import { responseSchemas } from './openapi';
 import { acceptsMinPosition, readAfterFor, type ReadModel } from './read-your-writes';
+import { cachedReadsOf, type CachedRead, type CachingHost, type RouteCaching } from './cached-reads';
 
 export interface AuthUser {
   id: string;
@@ -49,6 +50,8 @@ export interface RouteInput<D extends RouteDef> {
   body: IsMultipart<D> extends true ? undefined : Out<D['body']>;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Keeps what the handler passes it in the platform cache, on a route that declares `cached`. */
+  cached: CachedRead;
 }
 export type UserRouteInput<D extends RouteDef> = RouteInput<D> & { user: AuthUser };
 
@@ -88,8 +91,8 @@ export const callerOf = (request: FastifyRequest): AuthUser | undefined => authe
 const multipartValidator: FastifySchemaCompiler<z.ZodType> = (req) =>
   req.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(req);
 
-/** What a route is registered with: who calls, and the projections' progress its reads wait on. */
-export interface RouteHost {
+/** What a route is registered with: who calls, the projections' progress its reads wait on, and the cache. */
+export interface RouteHost extends CachingHost {
   auth: Authenticator;
   projections: ReadYourWrites;
 }
@@ -103,6 +106,12 @@ export interface RouteOptions {
    * runs (read-your-writes: 400 for a position the log never had, 503 past the bound).
    */
   reads?: readonly ReadModel[] | typeof EVERY_READ_MODEL;
+  /**
+   * 'admin': an admin page's read, kept ADMIN_CACHE_SECONDS under the route, params and query, and dropped when
+   * one of `reads` commits a batch (see cached-reads.ts). The handler passes `cached` what depends on the read
+   * models alone; decrypted personal data (names) and what depends on who asks are added after it.
+   */
+  cached?: RouteCaching;
 }
 
 /** For a read that shows other contexts' read models through their ports (an admin list with billing's Master). */
@@ -143,6 +152,7 @@ export function registerRoute<D extends RouteDef>(
   const multipart = def.consumes?.includes('multipart/form-data') ?? false;
   const reads = checkedReads(def, options.reads);
   const readAfter = reads && readAfterFor(host.projections, reads === EVERY_READ_MODEL ? undefined : [...reads]);
+  const cachedFor = cachedReadsOf(def, host, options.reads, options.cached);
   const waitsFor = reads === EVERY_READ_MODEL ? 'every read model' : `these read models: ${reads?.join(', ')}`;
   const description = [def.description, reads && `With \`minPosition\`, waits until it is in ${waitsFor}.`].filter(Boolean).join('\n\n');
   const config: FastifyContextConfig = { ...(options.crossSite ? { crossSite: true } : {}), ...(reads ? { reads } : {}) };
@@ -169,7 +179,8 @@ export function registerRoute<D extends RouteDef>(
       const user = authenticated.get(request);
       const minPosition = readAfter && (request.query as { minPosition?: string }).minPosition;
       if (minPosition) await readAfter(minPosition);
-      const input = { params: request.params, query: request.query, body: multipart ? undefined : request.body, request, reply, user };
+      const body = multipart ? undefined : request.body;
+      const input = { params: request.params, query: request.query, body, request, reply, user, cached: cachedFor(request) };
       const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
       return reply.code(status).send(result);
     },

@@ -11,14 +11,14 @@ import { ReadCache } from './read-cache';
  */
 export function adminPagesCache(options: { purgedBy?: readonly EventDefinition[] } = {}): DeclaredCache {
   const purging = new Set((options.purgedBy ?? []).map((e) => e.type));
-  return {
+  return adminReads.following({
     followsRows: false,
     changed(projection, _changes, events) {
       if (events.some((e) => purging.has(e.type))) adminReads.purge([projection]);
       else adminReads.invalidate([projection]);
     },
     reset: (projection) => adminReads.purge([projection]),
-  };
+  });
 }
 
 /**

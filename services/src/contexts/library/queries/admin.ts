@@ -1,11 +1,8 @@
 import type { Knex } from 'knex';
 import type { AdminArticle, AdminListArticlesQuery, Article, ArticleFlag, LearningLanguage } from '@verba/contracts';
-import type { Cache } from '../../../platform/cache/port';
+import type { CachedRead } from '../../../platform/http/cached-reads';
 import type { People } from '../../../platform/module';
 import type { Actor } from '../deciders/article-decider';
-import { adminReads } from '../../../platform/projections/admin-reads';
-import { articlesProjection } from '../projections/articles';
-import { flagsProjection } from '../projections/flags';
 import { toSeries, type SeriesRow } from './series';
 import { queryArticles, toArticle, toSummary, type ArticleQuery, type ArticleRow, type Sql } from './article-sql';
 import { withAuthorNames } from './author-names';
@@ -33,19 +30,15 @@ interface ArticlePage {
   flags: FlagRow[];
 }
 
-const [ARTICLES, FLAGS] = [articlesProjection.name, flagsProjection.name];
-
 /**
- * The admin pages' reads: every article and series in any state, with flags and decline reasons. Each is
- * cached ADMIN_CACHE_SECONDS under the read models it reads (platform/projections/admin-reads.ts): a write projected
- * into one of them makes the next read load again. What is cached depends on the read models alone
- * (queryArticles' adminView); who is asking only shapes the answer (`isAuthor`).
+ * The admin pages' reads: every article and series in any state, with flags and decline reasons. Each goes
+ * through its route's cached read (`cached: 'admin'`, kept until a read model the route reads commits). What is
+ * cached depends on the read models alone (queryArticles' adminView); who is asking only shapes the answer
+ * (`isAuthor`), and names are asked for after the cache.
  */
 export class AdminLibraryQueries {
   constructor(
     private readonly db: Knex,
-    /** Undefined where nothing would invalidate it (adminReads.cacheFor): every read then loads. */
-    private readonly cache: Cache | undefined,
     /** Identity's display names, asked after the cache: authors who gave no author name are named by them. */
     private readonly people: People,
   ) {}
@@ -54,8 +47,8 @@ export class AdminLibraryQueries {
     return withAuthorNames(this.people, rows);
   }
 
-  overview() {
-    return this.cached([ARTICLES, FLAGS], 'overview', async () => {
+  overview(cached: CachedRead) {
+    return cached(async () => {
       const a = await this.db('library_articles as a').first(
         this.db.raw('count(*)::int as articles'),
         this.db.raw('count(*) filter (where not is_private and not need_approve)::int as public'),
@@ -77,10 +70,8 @@ export class AdminLibraryQueries {
     });
   }
 
-  async list(admin: Actor, q: AdminListArticlesQuery) {
-    // Keyed by what the answer depends on: the filters, order and page (not the position waited for).
-    const key = JSON.stringify({ ...q, minPosition: undefined });
-    const page = await this.cached([ARTICLES, FLAGS], `list:${key}`, async () => {
+  async list(admin: Actor, q: AdminListArticlesQuery, cached: CachedRead) {
+    const page = await cached(async () => {
       const where: Sql[] = [sql('true')];
       if (q.languageCode) where.push(sql('a.language = ?', q.languageCode));
       if (q.level) where.push(sql('a.level = ?', q.level));
@@ -96,8 +87,8 @@ export class AdminLibraryQueries {
     return { articles: await this.summaries(admin, page), page: q.page, pageSize: q.pageSize, total: page.total };
   }
 
-  async get(admin: Actor, articleId: string) {
-    const row = await this.cached([ARTICLES], `article:${articleId}`, async () => {
+  async get(admin: Actor, articleId: string, cached: CachedRead) {
+    const row = await cached(async () => {
       const { rows } = await queryArticles(this.db, admin, {
         where: [sql('a.id = ?', articleId)],
         sort: 'newest',
@@ -114,16 +105,14 @@ export class AdminLibraryQueries {
   }
 
   /** Flagged articles, the oldest article first, a page at a time. */
-  async flagged(admin: Actor, p: Paging): Promise<{ articles: AdminArticle[]; total: number }> {
-    const page = await this.cached([ARTICLES, FLAGS], `flagged:${p.page}:${p.pageSize}`, () =>
-      this.withFlags(admin, { where: [sql(FLAGGED)], sort: 'oldest', limit: p.pageSize, offset: offset(p) }),
-    );
+  async flagged(admin: Actor, p: Paging, cached: CachedRead): Promise<{ articles: AdminArticle[]; total: number }> {
+    const page = await cached(() => this.withFlags(admin, { where: [sql(FLAGGED)], sort: 'oldest', limit: p.pageSize, offset: offset(p) }));
     return { articles: await this.summaries(admin, page), total: page.total };
   }
 
   /** The review queue: public articles waiting for approval and private ones their authors flagged, oldest first. */
-  async pending(admin: Actor, p: Paging): Promise<{ articles: Article[]; total: number }> {
-    const { rows, total } = await this.cached([ARTICLES], `pending:${p.page}:${p.pageSize}`, () =>
+  async pending(admin: Actor, p: Paging, cached: CachedRead): Promise<{ articles: Article[]; total: number }> {
+    const { rows, total } = await cached(() =>
       queryArticles(this.db, admin, {
         where: [sql('a.need_approve or a.flagged')],
         sort: 'oldest',
@@ -137,8 +126,8 @@ export class AdminLibraryQueries {
   }
 
   /** Every series (admins see private ones too) with how many articles each has, newest first, a page at a time. */
-  async series(admin: Actor, language: LearningLanguage | undefined, p: Paging) {
-    const { rows, total } = await this.cached([ARTICLES], `series:${language ?? ''}:${p.page}:${p.pageSize}`, async () => {
+  async series(admin: Actor, language: LearningLanguage | undefined, p: Paging, cached: CachedRead) {
+    const { rows, total } = await cached(async () => {
       const q = this.db('library_series as s')
         .select(
           's.*',
@@ -166,10 +155,8 @@ export class AdminLibraryQueries {
   }
 
   /** One series in any state, for its editor; undefined when there is none. */
-  async oneSeries(admin: Actor, seriesId: string) {
-    const row = await this.cached(
-      [ARTICLES],
-      `series:${seriesId}`,
+  async oneSeries(admin: Actor, seriesId: string, cached: CachedRead) {
+    const row = await cached(
       async () =>
         ((await this.db('library_series as s')
           .where('s.id', seriesId)
@@ -179,10 +166,6 @@ export class AdminLibraryQueries {
     if (!row) return undefined;
     const [named] = await this.named([row]);
     return { ...toSeries(named!, admin), authorId: row.author_id };
-  }
-
-  private cached<T>(scopes: string[], name: string, load: () => Promise<T>): Promise<T> {
-    return adminReads.read(this.cache, scopes, name, load);
   }
 
   private async withFlags(admin: Actor, q: Omit<ArticleQuery, 'detail' | 'adminView'>): Promise<ArticlePage> {

@@ -7,9 +7,15 @@ import { actorOf, type Callers } from '../domain/actor';
 import type { ArticleCommands } from '../commands/articles';
 import type { SeriesCommands } from '../commands/series';
 import type { AdminLibraryQueries } from '../queries/admin';
-import { libraryReadModels } from './read-models';
+import { articlesProjection } from '../projections/articles';
+import { flagsProjection } from '../projections/flags';
 
 const written = (position: string | undefined) => (position ? { position } : {});
+/**
+ * The admin pages read articles, series and flags (none of the readers' own read models) and keep what they read
+ * cached until one of those commits: names and who asks are added after the cache.
+ */
+const adminRead = { reads: [articlesProjection, flagsProjection], cached: 'admin' } as const;
 
 /** The admin library and series pages (access 'admin': everyone else gets 403 before these run). */
 export function adminLibraryRoutes(
@@ -28,22 +34,26 @@ export function adminLibraryRoutes(
     }));
   };
 
-  registerRoute(app, host, r.adminLibraryOverview, async () => queries.overview(), { reads: libraryReadModels });
+  registerRoute(app, host, r.adminLibraryOverview, async ({ cached }) => queries.overview(cached), adminRead);
 
-  registerRoute(app, host, r.adminListArticles, async ({ user, query }) => queries.list(await actorOf(host, user), query), {
-    reads: libraryReadModels,
-  });
+  registerRoute(
+    app,
+    host,
+    r.adminListArticles,
+    async ({ user, query, cached }) => queries.list(await actorOf(host, user), query, cached),
+    adminRead,
+  );
 
   registerRoute(
     app,
     host,
     r.adminGetArticle,
-    async ({ user, params }) => {
-      const article = await queries.get(await actorOf(host, user), params.articleId);
+    async ({ user, params, cached }) => {
+      const article = await queries.get(await actorOf(host, user), params.articleId, cached);
       if (!article) throw new HttpError(404, M.articleNotFound);
       return article;
     },
-    { reads: libraryReadModels },
+    adminRead,
   );
 
   registerRoute(app, host, r.adminCreateArticle, async ({ user, body }) => {
@@ -69,47 +79,47 @@ export function adminLibraryRoutes(
     app,
     host,
     r.adminFlaggedArticles,
-    async ({ user, query }) => {
-      const { articles, total } = await queries.flagged(await actorOf(host, user), query);
+    async ({ user, query, cached }) => {
+      const { articles, total } = await queries.flagged(await actorOf(host, user), query, cached);
       return { articles: await named(articles), total, page: query.page, pageSize: query.pageSize };
     },
-    { reads: libraryReadModels },
+    adminRead,
   );
 
   registerRoute(
     app,
     host,
     pendingArticles,
-    async ({ user, query }) => ({
-      ...(await queries.pending(await actorOf(host, user), query)),
+    async ({ user, query, cached }) => ({
+      ...(await queries.pending(await actorOf(host, user), query, cached)),
       page: query.page,
       pageSize: query.pageSize,
     }),
-    { reads: libraryReadModels },
+    adminRead,
   );
 
   registerRoute(
     app,
     host,
     r.adminListSeries,
-    async ({ user, query }) => ({
-      ...(await queries.series(await actorOf(host, user), query.languageCode, query)),
+    async ({ user, query, cached }) => ({
+      ...(await queries.series(await actorOf(host, user), query.languageCode, query, cached)),
       page: query.page,
       pageSize: query.pageSize,
     }),
-    { reads: libraryReadModels },
+    adminRead,
   );
 
   registerRoute(
     app,
     host,
     r.adminGetSeries,
-    async ({ user, params }) => {
-      const found = await queries.oneSeries(await actorOf(host, user), params.seriesId);
+    async ({ user, params, cached }) => {
+      const found = await queries.oneSeries(await actorOf(host, user), params.seriesId, cached);
       if (!found) throw new HttpError(404, M.seriesNotFound);
       return found;
     },
-    { reads: libraryReadModels },
+    adminRead,
   );
 
   registerRoute(app, host, r.adminCreateSeries, async ({ user, body }) => {
