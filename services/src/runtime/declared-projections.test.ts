@@ -15,7 +15,7 @@ const declared = allModules
   .sort((a, b) => a.name.localeCompare(b.name));
 
 /** Projections still written by hand (issue 37.2): take a name off once it is declared. */
-const NOT_DECLARED_YET = ['analytics', 'library-articles'];
+const NOT_DECLARED_YET = ['library-articles'];
 
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 
@@ -24,6 +24,8 @@ const options: Record<string, EquivalenceOptions> = {
   // The learner (the account) is the stream's (identity's user streams).
   'library-reader-levels': { streamId: fc.constantFrom(...USERS.map((u) => `identity-user-${u}`), 'identity-other') },
   'identity-users': { streamId: fc.constantFrom(...USERS.map((u) => `identity-user-${u}`), 'identity-other') },
+  // Onboarding's fact names the stream's user: identity appends it to user streams only.
+  analytics: { streamId: fc.constantFrom(...USERS.map((u) => `identity-user-${u}`)) },
 };
 
 for (const engine of await testEngines()) {

@@ -1,42 +1,14 @@
 import { z } from 'zod';
-import { LearningLanguageSchema, RoleSchema } from '@verba/contracts';
+import { RoleSchema } from '@verba/contracts';
 import { defineEvent, type EventOf } from '../../platform/decider/events';
-import { OnboardingCompleted, UserDeleted, userStream } from './published';
+import { Encrypted, OnboardingCompleted, ProfileUpdated, TimeRecorded, UserDeleted, UserRegistered, userStream } from './published';
 
-export { OnboardingCompleted, UserDeleted, userStream };
+export { OnboardingCompleted, ProfileUpdated, TimeRecorded, UserDeleted, UserRegistered, userStream };
 
 /**
  * Identity's domain events. Email, name and password hash are written encrypted with the user's own key
  * (see personal-data.ts): deleting the key erases them from the log without rewriting it.
  */
-const Encrypted = z.string().startsWith('v1.');
-
-export const UserRegistered = defineEvent(
-  'identity.UserRegistered',
-  z.object({
-    userId: z.uuid(),
-    emailHash: z.string(),
-    email: Encrypted,
-    name: Encrypted,
-    /** Absent for a social account (no password). */
-    passwordHash: Encrypted.optional(),
-    /** Old events all say 'password'; social accounts name their provider. */
-    provider: z.enum(['password', 'google', 'facebook', 'apple']),
-    at: z.iso.datetime(),
-  }),
-);
-
-export const ProfileUpdated = defineEvent(
-  'identity.ProfileUpdated',
-  z.object({
-    name: Encrypted.optional(),
-    /** The username, encrypted like the name; its keyed hash makes it findable and unique. */
-    username: Encrypted.optional(),
-    usernameHash: z.string().optional(),
-    currentLearningLanguage: LearningLanguageSchema.optional(),
-    at: z.iso.datetime(),
-  }),
-);
 
 /** A change of settings: only the parts given (library, flashcards, speech) are replaced. */
 export const SettingsChanged = defineEvent(
@@ -95,11 +67,6 @@ export const UsernameReleased = defineEvent('identity.UsernameReleased', z.objec
 export const usernameEvents = [UsernameClaimed, UsernameReleased] as const;
 export type UsernameEvent = EventOf<(typeof usernameEvents)[number]>;
 
-/** Time spent learning; one small stream per user and day keeps every stream bounded. */
-export const TimeRecorded = defineEvent(
-  'identity.TimeRecorded',
-  z.object({ userId: z.uuid(), language: LearningLanguageSchema, seconds: z.number().int().positive(), at: z.iso.datetime() }),
-);
 export const activityEvents = [TimeRecorded] as const;
 
 export const usernameStream = (usernameHash: string) => `identity-username-${usernameHash}`;

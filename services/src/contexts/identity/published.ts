@@ -24,3 +24,40 @@ export const userStream = (userId: string) => `${USER_STREAM_PREFIX}${userId}`;
 /** The user whose stream this is, for events that do not name their user. */
 export const userOfStream = (streamId: string): string | undefined =>
   streamId.startsWith(USER_STREAM_PREFIX) ? streamId.slice(USER_STREAM_PREFIX.length) : undefined;
+
+/** Written encrypted with the user's own key (personal-data.ts): deleting the key erases it from the log. */
+export const Encrypted = z.string().startsWith('v1.');
+
+// Analytics follows these too, as identity publishes them (registrations, a learner's language, time spent).
+export const UserRegistered = defineEvent(
+  'identity.UserRegistered',
+  z.object({
+    userId: z.uuid(),
+    emailHash: z.string(),
+    email: Encrypted,
+    name: Encrypted,
+    /** Absent for a social account (no password). */
+    passwordHash: Encrypted.optional(),
+    /** Old events all say 'password'; social accounts name their provider. */
+    provider: z.enum(['password', 'google', 'facebook', 'apple']),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const ProfileUpdated = defineEvent(
+  'identity.ProfileUpdated',
+  z.object({
+    name: Encrypted.optional(),
+    /** The username, encrypted like the name; its keyed hash makes it findable and unique. */
+    username: Encrypted.optional(),
+    usernameHash: z.string().optional(),
+    currentLearningLanguage: LearningLanguageSchema.optional(),
+    at: z.iso.datetime(),
+  }),
+);
+
+/** Time spent learning; one small stream per user and day keeps every stream bounded. */
+export const TimeRecorded = defineEvent(
+  'identity.TimeRecorded',
+  z.object({ userId: z.uuid(), language: LearningLanguageSchema, seconds: z.number().int().positive(), at: z.iso.datetime() }),
+);

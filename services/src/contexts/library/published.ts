@@ -5,3 +5,5 @@
  * platform/personal-data's `openSealed`).
  */
 export { ArticlePublished, ArticleUpdated, ArticleDeleted, ARTICLE_SEALED_FIELDS } from './events';
+/** Analytics follows reads of articles (as library publishes them). */
+export { ArticleRead } from './events';

@@ -36,6 +36,8 @@ export interface TableDeclaration {
   unique?: readonly (readonly string[])[];
   /** Rows pile up fast: keep its planner statistics fresh as it grows (StatisticsKeeper). */
   growsFast?: boolean;
+  /** A rollup the platform keeps from another table of the projection (`sumsOf`, `gapsOf`); no handler writes it. */
+  derived?: Derivation;
 }
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -50,15 +52,20 @@ export type Row = Readonly<Record<string, unknown>>;
  */
 export type RowChange<T extends string = string> =
   | { kind: 'insert'; table: T; row: Row }
-  | { kind: 'upsert'; table: T; row: Row; newerBy?: string }
+  | { kind: 'upsert'; table: T; row: Row; newerBy?: string; olderBy?: string }
   | { kind: 'update'; table: T; where: Row; set: Row; add?: Row; merge?: Row }
   | { kind: 'remove'; table: T; where: Row }
   | { kind: 'increment'; table: T; row: Row }
   | { kind: 'removeFromList'; table: T; where: Row; list: readonly string[]; index: string };
 
 export const insert = <T extends string>(table: T, row: Row): RowChange<T> => ({ kind: 'insert', table, row });
-export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string } = {}): RowChange<T> =>
-  options.newerBy ? { kind: 'upsert', table, row, newerBy: options.newerBy } : { kind: 'upsert', table, row };
+/** `olderBy`, the mirror of `newerBy`: the row is set only over one whose column is higher (the lowest wins: a first day). */
+export const upsert = <T extends string>(table: T, row: Row, options: { newerBy?: string; olderBy?: string } = {}): RowChange<T> =>
+  options.newerBy
+    ? { kind: 'upsert', table, row, newerBy: options.newerBy }
+    : options.olderBy
+      ? { kind: 'upsert', table, row, olderBy: options.olderBy }
+      : { kind: 'upsert', table, row };
 /**
  * `add` to a jsonb column adds its numbers key by key; `merge` merges JSON into jsonb columns: objects key by
  * key (deep), arrays by the elements they lack (declared-json.ts). Neither is null.
@@ -104,16 +111,36 @@ export interface EventHandler<T extends string = string> {
   event: EventDefinition;
   /** Fields sealed with the user's key: the platform opens them (an erased user's read as '') first. */
   sealed?: readonly string[];
-  changes(data: never, event: EventEnvelope): readonly RowChange<T>[];
+  /** The one row of the projection's tables the changes depend on, by its key (see `when`'s `lookup`). */
+  lookup?: (data: never, event: EventEnvelope) => Lookup<T> | null;
+  changes(data: never, event: EventEnvelope, found?: Row): readonly RowChange<T>[];
 }
 
-/** The row changes of one event type. */
+/** A row of one of the projection's own tables, by its whole key. */
+export interface Lookup<T extends string = string> {
+  table: T;
+  key: Row;
+}
+
+/**
+ * The row changes of one event type. With `lookup`, the changes also see one row of the projection's own
+ * tables (`found`, undefined when there is none) as the changes of the events before this one left it: a
+ * fact the event does not carry (a learner's current language), read once a batch, not once an event.
+ */
 export function when<D extends EventDefinition, T extends string>(
   event: D,
-  changes: (data: z.infer<D['schema']>, event: EventEnvelope) => readonly RowChange<T>[],
-  options: { sealed?: readonly (keyof z.infer<D['schema']> & string)[] } = {},
+  changes: (data: z.infer<D['schema']>, event: EventEnvelope, found?: Row) => readonly RowChange<T>[],
+  options: {
+    sealed?: readonly (keyof z.infer<D['schema']> & string)[];
+    lookup?: (data: z.infer<D['schema']>, event: EventEnvelope) => Lookup<T> | null;
+  } = {},
 ): EventHandler<T> {
-  return { event, changes: changes as EventHandler<T>['changes'], ...(options.sealed ? { sealed: options.sealed } : {}) };
+  return {
+    event,
+    changes: changes as EventHandler<T>['changes'],
+    ...(options.sealed ? { sealed: options.sealed } : {}),
+    ...(options.lookup ? { lookup: options.lookup as EventHandler<T>['lookup'] } : {}),
+  };
 }
 
 /** A cache of reads of the read model that the platform keeps up to date with each batch (declared-caches.ts). */
@@ -136,4 +163,41 @@ export interface ProjectionDeclaration<T extends Record<string, TableDeclaration
   caches?: readonly DeclaredCache[];
   /** Apply live batches at most this often (see Projection.minBatchIntervalMs). */
   minBatchIntervalMs?: number;
+}
+
+/**
+ * A rollup table the platform keeps from a source table of the same projection, in the same transaction as
+ * the source's rows, in a live batch, a rebuild's fold and an as-of rebuild alike (declared-rollups.ts). Its
+ * rows are a function of the source's rows: a deletion from the source (a user's) leaves the rollup.
+ */
+export type Derivation =
+  | { kind: 'sums'; source: string; by: readonly string[]; sums: readonly string[] }
+  | { kind: 'gaps'; source: string; member: string; by: readonly string[]; day: string };
+
+/**
+ * Per group (`by`, the source's columns), the sums of the source's `sums` columns; a group's row is there
+ * while a sum is not 0. The source takes only `increment`s and `remove`s (whose amounts are known).
+ */
+export function sumsOf(
+  source: string,
+  spec: { by: Readonly<Record<string, ColumnSpec>>; sums: Readonly<Record<string, ColumnSpec>> },
+): TableDeclaration {
+  return {
+    key: Object.keys(spec.by),
+    columns: { ...spec.by, ...spec.sums },
+    derived: { kind: 'sums', source, by: Object.keys(spec.by), sums: Object.keys(spec.sums) },
+  };
+}
+
+/**
+ * Distinct members over a range of days, summarised by gap: a row (by..., day, gap, n) says n members (the
+ * source's `member` column) had a row on `day` whose previous day with one was `gap` days before (0: none).
+ * The members of [from, to] are those of rows with day in it and gap = 0 or gap > day - from.
+ */
+export function gapsOf(source: string, spec: { member: string; by: Readonly<Record<string, ColumnSpec>>; day: string }): TableDeclaration {
+  return {
+    key: [...Object.keys(spec.by), spec.day, 'gap'],
+    columns: { ...spec.by, [spec.day]: 'date', gap: 'integer', n: 'integer' },
+    derived: { kind: 'gaps', source, member: spec.member, by: Object.keys(spec.by), day: spec.day },
+  };
 }

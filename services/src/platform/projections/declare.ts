@@ -13,3 +13,4 @@ export {
 } from './declaration';
 export { defineProjection, type DeclaredProjection } from './declared-projection';
 export { adminPagesCache, RowListCache } from './declared-caches';
+export { gapsOf, sumsOf, type EventEnvelope, type Lookup, type TableDeclaration } from './declaration';

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import { canCopyFromStdin, copyRows, loadWithoutIndexes } from './bulk-load';
 import type { Row, RowChange, TableDeclaration } from './declaration';
+import { rollupRows } from './declared-rollups';
+import { isLower } from './declared-statements';
 import { addedAndMerged } from './declared-json';
 import { columnsOf, rowValues } from './declared-tables';
 import type { TableNames } from './projection';
@@ -18,6 +20,18 @@ export class MemoryTables {
 
   constructor(private readonly tables: Readonly<Record<string, TableDeclaration>>) {
     for (const name of Object.keys(tables)) this.rows.set(name, new Map());
+  }
+
+  /** The row of `key` (a whole key) in `table`, as the changes so far left it. */
+  get(table: string, key: Row): Row | undefined {
+    const declared = this.tables[table]!;
+    return this.rows.get(table)!.get(JSON.stringify(declared.key.map((c) => key[c])));
+  }
+
+  /** Rows as stored before the changes (a live batch's lookups start from the rows they read). */
+  seed(table: string, rows: readonly Row[]): void {
+    const declared = this.tables[table]!;
+    for (const row of rows) this.rows.get(table)!.set(JSON.stringify(declared.key.map((c) => row[c])), row);
   }
 
   apply(change: RowChange): void {
@@ -65,6 +79,7 @@ export class MemoryTables {
       return;
     }
     if (change.newerBy && !(Number(before[change.newerBy]) < Number(change.row[change.newerBy]))) return;
+    if (change.olderBy && !isLower(change.row[change.olderBy], before[change.olderBy])) return;
     rows.set(k, { ...before, ...change.row });
   }
 
@@ -75,15 +90,11 @@ export class MemoryTables {
       const table = this.tables[name]!;
       const columns = columnsOf(table);
       const names = columns.map(([c]) => c);
-      await loadWithoutIndexes(trx, [t(name)], () =>
-        copyRows(
-          trx,
-          t(name),
-          columns,
-          [...rows.values()].map((r) => rowValues(table, names, r)),
-          copy,
-        ),
-      );
+      // A rollup's rows are computed from its source's (declared-rollups.ts).
+      const values = table.derived
+        ? rollupRows({ name, derivation: table.derived, table }, this.rows.get(table.derived.source)!.values())
+        : [...rows.values()].map((r) => rowValues(table, names, r));
+      await loadWithoutIndexes(trx, [t(name)], () => copyRows(trx, t(name), columns, values, copy));
     }
   }
 }

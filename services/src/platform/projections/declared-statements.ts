@@ -52,7 +52,7 @@ export function batchStatements(
   return out;
 }
 
-type RunKind = 'set' | 'merge' | 'insert' | 'newer' | 'increment' | 'removeWhere' | 'update' | 'removeFromList';
+type RunKind = 'set' | 'merge' | 'insert' | 'newer' | 'older' | 'increment' | 'removeWhere' | 'update' | 'removeFromList';
 
 interface Run {
   kind: RunKind;
@@ -91,6 +91,7 @@ function runOf(change: RowChange, table: TableDeclaration): { kind: RunKind; sha
       return isKey(table, change.where) ? { kind: 'set', shape: undefined } : { kind: 'removeWhere', shape: columnList(change.where) };
     case 'upsert':
       if (change.newerBy) return { kind: 'newer', shape: `${columnList(change.row)}|${change.newerBy}` };
+      if (change.olderBy) return { kind: 'older', shape: `${columnList(change.row)}|${change.olderBy}` };
       return isWholeRow(table, change.row)
         ? { kind: 'set', shape: columnList(change.row) }
         : { kind: 'merge', shape: columnList(change.row) };
@@ -161,10 +162,12 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
     case 'merge':
     case 'insert':
     case 'newer':
+    case 'older':
     case 'increment': {
       const columns = run.shape!.split('|')[0]!.split(',');
       const nonKey = columns.filter((c) => !key.includes(c));
       const newerBy = run.kind === 'newer' ? run.shape!.split('|')[1]! : undefined;
+      const olderBy = run.kind === 'older' ? run.shape!.split('|')[1]! : undefined;
       const chosen = new Map<string, Row>();
       for (const row of rowsOf(run.changes)) {
         const k = keyOf(key, row);
@@ -172,6 +175,7 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
         if (!before) chosen.set(k, row);
         else if (run.kind === 'merge') chosen.set(k, row);
         else if (run.kind === 'newer' && Number(before[newerBy!]) < Number(row[newerBy!])) chosen.set(k, row);
+        else if (run.kind === 'older' && isLower(row[olderBy!], before[olderBy!])) chosen.set(k, row);
         else if (run.kind === 'increment')
           chosen.set(k, { ...row, ...Object.fromEntries(nonKey.map((c) => [c, Number(before[c]) + Number(row[c])])) });
       }
@@ -182,7 +186,8 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
           : run.kind === 'increment'
             ? assignments(nonKey, (c) => `${target}.${quoted(c)} + excluded.${quoted(c)}`)
             : assignments(nonKey, (c) => `excluded.${quoted(c)}`) +
-              (newerBy ? ` where ${target}.${quoted(newerBy)} < excluded.${quoted(newerBy)}` : '');
+              (newerBy ? ` where ${target}.${quoted(newerBy)} < excluded.${quoted(newerBy)}` : '') +
+              (olderBy ? ` where ${target}.${quoted(olderBy)} > excluded.${quoted(olderBy)}` : '');
       const rows = [...chosen.values()].map((r) => rowValues(table, columns, r));
       return chunked(rows, (part) => ({
         sql: insertSql(physical, typed(table, columns), { key, merge }),
@@ -278,6 +283,12 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
       });
     }
   }
+}
+
+/** `a < b` as SQL compares the column's values: numbers as numbers, text and days ('YYYY-MM-DD') as text. */
+export function isLower(a: unknown, b: unknown): boolean {
+  if (a === null || a === undefined || b === null || b === undefined) return false;
+  return typeof a === 'number' || typeof b === 'number' ? Number(a) < Number(b) : String(a) < String(b);
 }
 
 const ROWS_PER_STATEMENT = 50_000;

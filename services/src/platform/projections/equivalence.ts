@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { RowChange, TableDeclaration } from './declaration';
 import { addSql, asStored, breaksUnique, isJsonColumn, mergeDepth, mergeSql } from './declared-json';
 import type { DeclaredProjection } from './declared-projection';
+import { recomputeRollups } from './declared-rollups';
 import { sqlValue } from './declared-tables';
 import { applyStatements, type TableNames } from './projection';
 import { freshTables, recordedEvents, tableRows, type SpecEvent } from './projection-spec';
@@ -125,7 +126,7 @@ async function applyOneByOne(db: Knex, projection: DeclaredProjection, events: R
   const { tables } = projection.declaration;
   for (const event of events) {
     await db.transaction(async (trx) => {
-      for (const c of await projection.changesOf([event], trx)) {
+      for (const c of await projection.changesOf([event], trx, t)) {
         const table = tables[c.table]!;
         const values = (row: Record<string, unknown>) =>
           Object.fromEntries(Object.entries(row).map(([k, v]) => [k, sqlValue(table, k, v)]));
@@ -133,6 +134,8 @@ async function applyOneByOne(db: Knex, projection: DeclaredProjection, events: R
       }
     });
   }
+  // Rollups: what they are by definition, from their source tables (declared-rollups.ts).
+  await db.transaction((trx) => recomputeRollups(trx, tables, t));
 }
 
 async function changeAlone(
@@ -177,6 +180,7 @@ async function changeAlone(
   else if (c.kind === 'increment')
     await insert.merge(Object.fromEntries(rest.map((k) => [k, trx.raw('??.?? + excluded.??', [table, k, k])])));
   else if (c.newerBy) await insert.merge(rest).where(`${table}.${c.newerBy}`, '<', row[c.newerBy] as number);
+  else if (c.olderBy) await insert.merge(rest).where(`${table}.${c.olderBy}`, '>', row[c.olderBy] as string);
   else await insert.merge(rest);
 }
 
