@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOG_MESSAGES } from '@verba/contracts';
 import { ArticleSummarySchema } from '@verba/contracts/http';
+import { queryClient } from '@verba/kit/query';
 import { PublicPage } from '../public/PublicPage';
 import { AppBlogPage } from './AppBlogPage';
 
@@ -23,6 +24,7 @@ const post = (n: number, tag = 'Method') => ({
 
 afterEach(() => {
   cleanup();
+  queryClient.clear();
   vi.unstubAllGlobals();
 });
 

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, Spinner } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
 import { LoadMore } from '../lists/LoadMore';
 import type { BlogPostSummary } from '@verba/contracts';
-import { fetchPosts, fetchTags, type PostPage } from './blog-api';
+import { fetchPosts, useFirstPosts, useTags, type PostPage } from './blog-api';
 import { formatPostDate, readingTime } from './format';
 import './blog.css';
 
@@ -35,45 +36,45 @@ function PostCard({ post, base }: { post: BlogPostSummary; base: string }) {
 /**
  * Posts newest first, more as the reader scrolls (or presses "Show more posts": the next page with skip),
  * with a filter by tag. A failing content service is said in place; the rest of the page keeps working.
+ * Public pages (prerendered, `initial`) and the app both show it, so it brings the kit's query cache itself.
  */
-export function BlogList({ base, initial }: { base: string; initial?: BlogListData }) {
+export function BlogList(props: { base: string; initial?: BlogListData }) {
+  return (
+    <KitProviders>
+      <Posts {...props} />
+    </KitProviders>
+  );
+}
+
+function Posts({ base, initial }: { base: string; initial?: BlogListData }) {
   const [tag, setTag] = useState<string | undefined>();
-  const [tags, setTags] = useState<string[]>(initial?.tags ?? []);
-  const [posts, setPosts] = useState<BlogPostSummary[]>(initial?.page.posts ?? []);
-  const [total, setTotal] = useState(initial?.page.total ?? 0);
-  const [loading, setLoading] = useState(!initial);
-  const [error, setError] = useState<string | null>(null);
-  /** Fetches a page into the list; its state is set only once the answer is in. */
-  const request = async (skip: number, forTag: string | undefined) => {
-    try {
-      const page = await fetchPosts(skip, forTag);
-      setPosts((before) => (skip === 0 ? page.posts : [...before, ...page.posts]));
-      setTotal(page.total);
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  };
-  const load = (skip: number, forTag: string | undefined) => {
-    setLoading(true);
-    setError(null);
-    return request(skip, forTag);
-  };
+  const tags = useTags(initial?.tags).data ?? [];
+  const first = useFirstPosts(tag, initial?.page);
+  /** Pages after the first, for the tag they were read for ("Show more posts"). */
+  const [more, setMore] = useState<{ tag: string | undefined; posts: BlogPostSummary[]; total: number } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<string | null>(null);
+  const extra = more && more.tag === tag && !first.isPlaceholderData ? more : null;
+  const posts = [...(first.data?.posts ?? []), ...(extra?.posts ?? [])];
+  const total = extra?.total ?? first.data?.total ?? 0;
+  const loading = first.isFetching || loadingMore;
+  const error = first.error?.message ?? moreError;
 
-  // Without prerendered data (a page opened in the app, or a hosted CMS's post), the first page is fetched
-  // here, once (loading is already on).
-  const [firstLoad] = useState(() => (initial ? null : () => request(0, undefined)));
-  useEffect(() => {
-    if (!firstLoad) return;
-    void firstLoad();
-    fetchTags().then(setTags, () => undefined);
-  }, [firstLoad]);
-
+  const loadMore = () => {
+    setLoadingMore(true);
+    setMoreError(null);
+    fetchPosts(posts.length, tag)
+      .then(
+        (page) => setMore({ tag, posts: [...(extra?.posts ?? []), ...page.posts], total: page.total }),
+        (e: Error) => setMoreError(e.message),
+      )
+      .finally(() => setLoadingMore(false));
+  };
   const chooseTag = (next: string | undefined) => {
     if (next === tag) return;
     setTag(next);
-    void load(0, next);
+    setMore(null);
+    setMoreError(null);
   };
 
   return (
@@ -105,9 +106,7 @@ export function BlogList({ base, initial }: { base: string; initial?: BlogListDa
         <p>No posts yet.</p>
       ) : null}
       {loading ? <Spinner label="Loading posts…" /> : null}
-      {posts.length < total ? (
-        <LoadMore label="Show more posts" busy={loading} auto={!error} onMore={() => void load(posts.length, tag)} />
-      ) : null}
+      {posts.length < total ? <LoadMore label="Show more posts" busy={loading} auto={!error} onMore={loadMore} /> : null}
     </section>
   );
 }

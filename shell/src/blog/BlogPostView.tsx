@@ -1,15 +1,25 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link, Spinner } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
 import type { BlogPost } from '@verba/contracts';
-import { fetchPost } from './blog-api';
+import { usePost } from './blog-api';
 import { formatPostDate, readingTime } from './format';
 import './blog.css';
 
 /**
  * One post. Its HTML comes sanitized from the server (an allowlist of formatting tags, no scripts or
- * handlers, links only to http(s)/mailto), which is why it may be set as HTML here.
+ * handlers, links only to http(s)/mailto), which is why it may be set as HTML here. Public pages (prerendered
+ * too) and the app both show it, so it brings the kit's query cache itself.
  */
-export function BlogPostView({
+export function BlogPostView(props: Parameters<typeof Post>[0]) {
+  return (
+    <KitProviders>
+      <Post {...props} />
+    </KitProviders>
+  );
+}
+
+function Post({
   base,
   slug,
   initial,
@@ -22,22 +32,10 @@ export function BlogPostView({
   onPost?: (post: BlogPost) => void;
   children?: (post: BlogPost) => ReactNode;
 }) {
-  const [post, setPost] = useState<BlogPost | undefined>(initial);
-  // A failure belongs to the post it happened on.
-  const [failed, setFailed] = useState<{ slug: string; message: string } | null>(null);
-  const error = failed?.slug === slug ? failed.message : null;
-
-  useEffect(() => {
-    if (post?.slug === slug) return;
-    let live = true;
-    fetchPost(slug).then(
-      (p) => live && setPost(p),
-      (e: Error) => live && setFailed({ slug, message: e.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [slug, post?.slug]);
+  // Keyed by the slug: a failure belongs to the post it happened on.
+  const read = usePost(slug, initial);
+  const post = read.data;
+  const error = read.error?.message ?? null;
 
   useEffect(() => {
     if (post) onPost?.(post);
@@ -58,7 +56,7 @@ export function BlogPostView({
       </article>
     );
   }
-  if (!post || post.slug !== slug) return <Spinner label="Loading the post…" />;
+  if (!post) return <Spinner label="Loading the post…" />;
   return (
     <article className="bg-post">
       {back}

@@ -2,10 +2,12 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session, type SessionUser } from '@verba/kit';
+import { queryClient } from '@verba/kit/query';
 import { OnboardingPage } from './OnboardingPage';
 
 afterEach(() => {
   cleanup();
+  queryClient.clear(); // the kit's one cache: what one test read is not the next one's server
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Link, TextField, navigate, session, toast, usePathname, useSession } from '@verba/kit';
+import { KitProviders } from '@verba/kit/query';
 import { PATHS } from '../routing/paths';
 import { Choice } from './Choice';
 import {
@@ -15,14 +16,11 @@ import {
   type LanguageCode,
   type LevelCode,
 } from './choices';
-import { changeLanguage, checkUsername, finishOnboarding, saveBasicInfo, visibleLanguageCodes } from './onboarding-api';
+import { useChangeLanguage, useCheckUsername, useFinishOnboarding, useSaveBasicInfo, useVisibleLanguageCodes } from './onboarding-api';
 
 /** The languages a learner may choose: a language an admin hid is left out (all of them until the answer comes). */
 function useOfferedLanguages() {
-  const [visible, setVisible] = useState<Set<string>>();
-  useEffect(() => {
-    visibleLanguageCodes().then(setVisible, () => undefined);
-  }, []);
+  const visible = useVisibleLanguageCodes();
   return LANGUAGES.filter((l) => !visible || visible.has(l.code)).map((l) => ({ value: l.code, title: l.name, detail: l.native }));
 }
 
@@ -45,6 +43,14 @@ function useDraft(): [Draft, (draft: Draft) => void] {
 /** /app/onboarding and its steps (spec §2): language, level, name and username, welcome; plus the
  *  later changes /choose-new-language and /choose-your-level. */
 export function OnboardingPage() {
+  return (
+    <KitProviders>
+      <OnboardingStep />
+    </KitProviders>
+  );
+}
+
+function OnboardingStep() {
   const step = usePathname().slice(base.length).replace(/^\//, '').replace(/\/$/, '');
   switch (step) {
     case '':
@@ -168,6 +174,9 @@ function UsernameStep() {
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const checkUsername = useCheckUsername();
+  const saveBasicInfo = useSaveBasicInfo();
+  const finishOnboarding = useFinishOnboarding();
   const resume = !draft.language || !draft.level ? resumeStep(draft) : null;
   useEffect(() => {
     if (status === 'ready' && resume) navigate(`${base}/${resume}`, { replace: true });
@@ -237,6 +246,7 @@ function Welcome() {
 function ChooseNewLanguage() {
   const [language, setLanguage] = useState<LanguageCode | undefined>();
   const offered = useOfferedLanguages();
+  const changeLanguage = useChangeLanguage();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!language) return;
@@ -267,6 +277,7 @@ function ChooseYourLevel() {
   const code = (readDraft(user?.uid).language ?? user?.currentLearningLanguage) as LanguageCode | undefined;
   const language = LANGUAGES.find((l) => l.code === code);
   const [level, setLevel] = useState<LevelCode | undefined>((user?.languageLevels as Record<string, LevelCode> | undefined)?.[code ?? '']);
+  const finishOnboarding = useFinishOnboarding();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!level || !language) return;
