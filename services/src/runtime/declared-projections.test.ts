@@ -15,7 +15,7 @@ const declared = allModules
   .sort((a, b) => a.name.localeCompare(b.name));
 
 /** Projections still written by hand (issue 37.2): take a name off once it is declared. */
-const NOT_DECLARED_YET = ['library-articles'];
+const NOT_DECLARED_YET: string[] = [];
 
 const USERS = ['00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000002'];
 

@@ -106,8 +106,13 @@ export async function insertRows(
 export type Conflict = { key: readonly string[]; merge: string | null } | null;
 
 export function insertSql(table: string, cols: readonly Column[], conflict: Conflict): string {
+  // An array column's values come as array literals (text): unnest would flatten an array of arrays.
+  const select = cols.some(([, type]) => type.endsWith('[]'))
+    ? `select ${cols.map(([, type], i) => (type.endsWith('[]') ? `u.c${i}::${type}` : `u.c${i}`)).join(', ')}
+         from unnest(${cols.map(([, type]) => `?::${type.endsWith('[]') ? 'text' : type}[]`).join(', ')}) as u(${cols.map((_, i) => `c${i}`).join(', ')})`
+    : `select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})`;
   return `insert into ${quoted(table)} (${cols.map(([n]) => n).join(', ')})
-       select * from unnest(${cols.map(([, type]) => `?::${type}[]`).join(', ')})
+       ${select}
        ${conflict ? `on conflict (${conflict.key.join(', ')}) do ${conflict.merge ? `update set ${conflict.merge}` : 'nothing'}` : ''}`;
 }
 

@@ -19,7 +19,19 @@ import type { EventMetadata, Position } from '../event-store/port';
  */
 
 /** A column's PostgreSQL type; `?` after it lets the column hold null. */
-export type ColumnType = 'uuid' | 'text' | 'integer' | 'bigint' | 'double precision' | 'boolean' | 'timestamptz' | 'date' | 'jsonb';
+export type ColumnType =
+  | 'uuid'
+  | 'text'
+  | 'integer'
+  | 'bigint'
+  | 'double precision'
+  | 'boolean'
+  | 'timestamptz'
+  | 'date'
+  | 'jsonb'
+  /** Arrays of numbers (a handler gives a JS array; numbers or bigint strings). */
+  | 'bigint[]'
+  | 'integer[]';
 export type ColumnSpec = ColumnType | `${ColumnType}?`;
 
 export interface TableDeclaration {
@@ -38,6 +50,8 @@ export interface TableDeclaration {
   growsFast?: boolean;
   /** A rollup the platform keeps from another table of the projection (`sumsOf`, `gapsOf`); no handler writes it. */
   derived?: Derivation;
+  /** Columns that are an aggregate of another table's rows (`countOf`, `averageOf`): the platform keeps them. */
+  aggregates?: Readonly<Record<string, Aggregate>>;
 }
 
 export type Row = Readonly<Record<string, unknown>>;
@@ -201,3 +215,12 @@ export function gapsOf(source: string, spec: { member: string; by: Readonly<Reco
     derived: { kind: 'gaps', source, member: spec.member, by: Object.keys(spec.by), day: spec.day },
   };
 }
+
+/**
+ * An aggregate column (declared-aggregates.ts): the count, or the average of column `average`, of the rows of
+ * table `of` whose column `by` holds this row's key (0 when there are none). The platform recomputes it after
+ * each batch for the rows the batch may have changed it for; a handler does not write it.
+ */
+export type Aggregate = { of: string; by: string } & ({ count: true } | { average: string });
+export const countOf = (of: string, by: string): Aggregate => ({ of, by, count: true });
+export const averageOf = (of: string, column: string, by: string): Aggregate => ({ of, by, average: column });

@@ -14,3 +14,4 @@ export {
 export { defineProjection, type DeclaredProjection } from './declared-projection';
 export { adminPagesCache, RowListCache } from './declared-caches';
 export { gapsOf, sumsOf, type EventEnvelope, type Lookup, type TableDeclaration } from './declaration';
+export { averageOf, countOf } from './declaration';

@@ -5,6 +5,7 @@ import { rollupRows } from './declared-rollups';
 import { isLower } from './declared-statements';
 import { addedAndMerged } from './declared-json';
 import { columnsOf, rowValues } from './declared-tables';
+import { fillAggregates } from './declared-aggregates';
 import type { TableNames } from './projection';
 
 /** SQL's `=`: null matches nothing. */
@@ -54,6 +55,16 @@ export class MemoryTables {
       }
       return;
     }
+    if (change.kind === 'update' && table.key.some((c) => c in change.set)) {
+      // An update of key columns (an erased reader's rows given another id) moves the rows to their new keys.
+      for (const [k, row] of [...rows]) {
+        if (!matches(row, change.where)) continue;
+        const moved = { ...row, ...change.set };
+        rows.delete(k);
+        rows.set(keyOf(moved), moved);
+      }
+      return;
+    }
     if (change.kind === 'update' || change.kind === 'remove') {
       const keyed = table.key.every((k) => k in change.where) && Object.keys(change.where).length === table.key.length;
       const hits = keyed ? [keyOf(change.where)].filter((k) => rows.has(k) && matches(rows.get(k)!, change.where)) : [...rows.keys()];
@@ -86,6 +97,7 @@ export class MemoryTables {
   /** Writes every table into fresh, empty tables (indexes built once, after the rows). */
   async write(trx: Knex.Transaction, t: TableNames): Promise<void> {
     const copy = await canCopyFromStdin(trx);
+    fillAggregates(this.tables, this.rows);
     for (const [name, rows] of this.rows) {
       const table = this.tables[name]!;
       const columns = columnsOf(table);

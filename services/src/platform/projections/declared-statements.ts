@@ -12,6 +12,7 @@ import {
   NOT_ONE,
 } from './declared-json';
 import { checkColumns, columnsOf, rowValues } from './declared-tables';
+import { aggregateStatements } from './declared-aggregates';
 import type { TableNames, WriteStatement } from './projection';
 
 /**
@@ -49,6 +50,8 @@ export function batchStatements(
     const table = tables[name]!;
     for (const run of runs(list, table)) out.push(...runStatements(run, table, t(name)));
   }
+  // Aggregate columns, from the rows as the batch left them (declared-aggregates.ts).
+  out.push(...aggregateStatements(changes, tables, t));
   return out;
 }
 

@@ -22,8 +22,12 @@ const jsonbOf = (table: TableDeclaration): ReadonlySet<string> => {
  */
 export function sqlValue(table: TableDeclaration, column: string, value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  return jsonbOf(table).has(column) ? JSON.stringify(value) : value;
+  return jsonbOf(table).has(column) ? JSON.stringify(value) : Array.isArray(value) ? arrayLiteral(value) : value;
 }
+
+/** A number array column's value as PostgreSQL's array literal (`{1,2}`): the one text every path sends. */
+const arrayLiteral = (values: readonly unknown[]) =>
+  `{${values.map((v) => (v === null || v === undefined ? 'NULL' : String(v))).join(',')}}`;
 
 /** The row's values in `columns` order, as sent to the server (missing ones are null). */
 export function rowValues(table: TableDeclaration, columns: readonly string[], row: Row): unknown[] {
@@ -31,7 +35,14 @@ export function rowValues(table: TableDeclaration, columns: readonly string[], r
   const out: unknown[] = new Array(columns.length);
   for (let i = 0; i < columns.length; i++) {
     const v = row[columns[i]!];
-    out[i] = v === undefined || v === null ? null : jsonb.size && jsonb.has(columns[i]!) ? JSON.stringify(v) : v;
+    out[i] =
+      v === undefined || v === null
+        ? null
+        : jsonb.size && jsonb.has(columns[i]!)
+          ? JSON.stringify(v)
+          : Array.isArray(v)
+            ? arrayLiteral(v)
+            : v;
   }
   return out;
 }
@@ -49,7 +60,8 @@ export async function createTables(
 ): Promise<void> {
   for (const [name, table] of Object.entries(tables)) {
     const columns = Object.entries(table.columns).map(
-      ([c, spec]) => `${quoted(c)} ${spec.replace('?', '')}${spec.endsWith('?') ? '' : ' not null'}`,
+      ([c, spec]) =>
+        `${quoted(c)} ${spec.replace('?', '')}${spec.endsWith('?') ? '' : ' not null'}${table.aggregates?.[c] ? ' default 0' : ''}`,
     );
     const physical = t(name);
     // Deferrable: checked at the end of a statement, which may move a value from one row to another.

@@ -6,6 +6,7 @@ import type { RecordedEvent } from '../event-store/port';
 import type { RowChange, TableDeclaration } from './declaration';
 import { addSql, asStored, breaksUnique, isJsonColumn, mergeDepth, mergeSql } from './declared-json';
 import type { DeclaredProjection } from './declared-projection';
+import { allAggregateStatements } from './declared-aggregates';
 import { recomputeRollups } from './declared-rollups';
 import { sqlValue } from './declared-tables';
 import { applyStatements, type TableNames } from './projection';
@@ -132,6 +133,8 @@ async function applyOneByOne(db: Knex, projection: DeclaredProjection, events: R
           Object.fromEntries(Object.entries(row).map(([k, v]) => [k, sqlValue(table, k, v)]));
         await changeAlone(trx, t(c.table), table.key, c, values, table);
       }
+      // Aggregate columns after each event: what they are by definition (declared-aggregates.ts).
+      await applyStatements(allAggregateStatements(tables, t), trx);
     });
   }
   // Rollups: what they are by definition, from their source tables (declared-rollups.ts).
