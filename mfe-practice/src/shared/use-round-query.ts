@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { atLeast, type CallInput, type RouteDef } from '@verba/kit';
-import { useMinPosition, useRouteQuery } from '@verba/kit/query';
+import { useHeldPosition, useRouteQuery } from '@verba/kit/query';
 
 /**
  * A GET for one round of a game or session: fetched when the page opens (after this browser's
@@ -8,11 +7,10 @@ import { useMinPosition, useRouteQuery } from '@verba/kit/query';
  * `nextRound()` moves it to the latest position (everything sent so far) and so fetches anew.
  */
 export function useRoundQuery<D extends RouteDef>(route: D, query: NonNullable<CallInput<D>['query']>) {
-  const latest = useMinPosition();
-  const [held, setHeld] = useState(latest);
+  const { held, moved, moveToLatest } = useHeldPosition();
   const result = useRouteQuery(route, { query: { ...query, ...atLeast(held) } } as CallInput<D>, { staleTime: Infinity, gcTime: 0 });
   const nextRound = () => {
-    if (latest !== held) setHeld(latest);
+    if (moved) moveToLatest();
     else void result.refetch();
   };
   return { result, nextRound };

@@ -3,7 +3,8 @@ import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-libr
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setFlashcardStatus } from '@verba/contracts/http';
 import { positions } from '@verba/kit';
-import { KitProviders, queryClient, useCommand, useMinPosition } from './index';
+import { KitProviders, queryClient, useCommand } from './index';
+import { useMinPosition } from './position';
 
 const CARD = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

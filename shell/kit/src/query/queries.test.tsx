@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listArticles } from '@verba/contracts/http';
 import { session } from '@verba/kit';
-import { KitProviders, invalidatePaths, queryClient, routeKey, useRouteQuery } from './index';
+import { KitProviders, queryClient, routeKey, useRouteQuery } from './index';
 
 const ARTICLE = {
   id: '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b',
@@ -96,18 +96,5 @@ describe('the cache when the session becomes known', () => {
     expect(query.queryClient.getQueryData(key)).toBeDefined(); // the page on screen stays
     kit.session.setUser({ uid: 'u2', name: 'B', email: 'b@b.c', role: 'User' });
     await waitFor(() => expect(query.queryClient.getQueryData(key)).toBeUndefined());
-  });
-});
-
-describe('invalidatePaths', () => {
-  it("marks another fragment's cached reads stale by path prefix, leaving the excepted ones", async () => {
-    const list = ['GET', '/api/flashcards', null, { languageCode: 'de' }] as const;
-    const created = ['GET', '/api/flashcards/created', null, null] as const;
-    const other = ['GET', '/api/articles', null, null] as const;
-    for (const key of [list, created, other]) queryClient.setQueryData(key, { cached: true });
-    await invalidatePaths(['/api/flashcards'], ['/api/flashcards/created']);
-    expect(queryClient.getQueryState(list)?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(created)?.isInvalidated).toBe(false);
-    expect(queryClient.getQueryState(other)?.isInvalidated).toBe(false);
   });
 });

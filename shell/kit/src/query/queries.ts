@@ -101,24 +101,6 @@ export function fetchRoute<D extends RouteDef>(
 }
 
 /**
- * @deprecated URL-prefix invalidation: a read of a route whose contract takes `minPosition` refreshes by
- * itself after a write made through `useCommand`/`sendCommand` (useRouteQuery reads at the write's
- * position). Kept until the fragments that still call it are migrated.
- *
- * Marks stale every cached GET under these path prefixes (e.g. ['/api/flashcards']), in every fragment:
- * the cache is shared, so this is how one fragment's write reaches another's view. Routes in `except`
- * are left alone (a cache the writer has already updated itself).
- */
-export function invalidatePaths(prefixes: readonly string[], except: readonly string[] = []): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: (query) => {
-      const path = String(query.queryKey[1] ?? '');
-      return prefixes.some((p) => path.startsWith(p)) && !except.includes(path);
-    },
-  });
-}
-
-/**
  * A read that waits for a change no write of this tab made, so no position can name it (Stripe's webhook
  * after a checkout makes the account Master in its own time): while `until(data)` is false it reads again
  * every `everyMs`, for at most `forMs` after the component mounted. `waiting` is true meanwhile. The one
