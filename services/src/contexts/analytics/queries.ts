@@ -21,7 +21,7 @@ export const LONG_TERM_INACTIVE_DAYS = 60;
 const int = (v: unknown) => Number(v ?? 0);
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Distinct members active in [from, to] per language, from a gap rollup: each counts on its first day there (rollups.ts). */
+/** Distinct members active in [from, to] per language, from a gap rollup: each counts on its first day there (gapsOf in platform/projections/declaration.ts). */
 // `language in (...)` lets the (language, day, ...) primary keys serve the day range of every language.
 const distinctInRange = (db: Knex, gaps: string, languages: readonly LearningLanguage[], from: string, to: string) =>
   db(gaps)
@@ -52,7 +52,7 @@ export class AnalyticsQueries {
           db.raw('count(*) filter (where u.premium) as premium'),
           db.raw('count(*) filter (where ul.joined_day >= ?) as new', [from]),
         ),
-      // From the per-day rollups (projections/rollups.ts): about 30 rows a language for 30 days.
+      // From the per-day rollups (projections/tables.ts): about 30 rows a language for 30 days.
       db(t('analytics_language_days'))
         .whereIn('language', languages)
         .whereBetween('day', [from, to])

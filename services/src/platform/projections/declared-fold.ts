@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { canCopyFromStdin, copyRows, loadWithoutIndexes } from './bulk-load';
+import { canCopyFromStdin, copyRows, loadWithoutIndexes, quoted } from './bulk-load';
 import type { Row, RowChange, TableDeclaration } from './declaration';
 import { rollupRows } from './declared-rollups';
 import { isLower } from './declared-statements';
@@ -23,23 +23,48 @@ export class MemoryTables {
     for (const name of Object.keys(tables)) this.rows.set(name, new Map());
   }
 
+  /** Each table's key of a row and whole row (missing columns null), made once: a rebuild applies millions of changes. */
+  private readonly helpers = new Map<string, { keyOf: (row: Row) => string; whole: (row: Row) => Row }>();
+  private helpersOf(name: string) {
+    let h = this.helpers.get(name);
+    if (!h) {
+      const table = this.tables[name]!;
+      const columns = Object.keys(table.columns);
+      h = {
+        keyOf: (row) => {
+          let k = '';
+          for (const c of table.key) {
+            const v = row[c];
+            k += v === null || v === undefined ? '\u0001\u0000' : `${String(v)}\u0000`;
+          }
+          return k;
+        },
+        whole: (row) => {
+          const out: Record<string, unknown> = {};
+          for (const c of columns) out[c] = row[c] ?? null;
+          return out;
+        },
+      };
+      this.helpers.set(name, h);
+    }
+    return h;
+  }
+
   /** The row of `key` (a whole key) in `table`, as the changes so far left it. */
   get(table: string, key: Row): Row | undefined {
-    const declared = this.tables[table]!;
-    return this.rows.get(table)!.get(JSON.stringify(declared.key.map((c) => key[c])));
+    return this.rows.get(table)!.get(this.helpersOf(table).keyOf(key));
   }
 
   /** Rows as stored before the changes (a live batch's lookups start from the rows they read). */
   seed(table: string, rows: readonly Row[]): void {
-    const declared = this.tables[table]!;
-    for (const row of rows) this.rows.get(table)!.set(JSON.stringify(declared.key.map((c) => row[c])), row);
+    const { keyOf } = this.helpersOf(table);
+    for (const row of rows) this.rows.get(table)!.set(keyOf(row), row);
   }
 
   apply(change: RowChange): void {
     const table = this.tables[change.table]!;
     const rows = this.rows.get(change.table)!;
-    const keyOf = (row: Row) => JSON.stringify(table.key.map((c) => row[c]));
-    const whole = (row: Row) => Object.fromEntries(Object.keys(table.columns).map((c) => [c, row[c] ?? null]));
+    const { keyOf, whole } = this.helpersOf(change.table);
     if (change.kind === 'removeFromList') {
       const k = keyOf(change.where);
       const gone = rows.get(k);
@@ -85,8 +110,9 @@ export class MemoryTables {
     }
     if (change.kind === 'insert') return;
     if (change.kind === 'increment') {
-      const sums = Object.entries(change.row).filter(([c]) => !table.key.includes(c));
-      rows.set(k, { ...before, ...Object.fromEntries(sums.map(([c, v]) => [c, Number(before[c]) + Number(v)])) });
+      // In place: a row in memory is this map's alone (a rebuild adds to the same counters millions of times).
+      const row = before as Record<string, unknown>;
+      for (const c in change.row) if (!table.key.includes(c)) row[c] = Number(row[c]) + Number(change.row[c]);
       return;
     }
     if (change.newerBy && !(Number(before[change.newerBy]) < Number(change.row[change.newerBy]))) return;
@@ -107,6 +133,8 @@ export class MemoryTables {
         ? rollupRows({ name, derivation: table.derived, table }, this.rows.get(table.derived.source)!.values())
         : [...rows.values()].map((r) => rowValues(table, names, r));
       await loadWithoutIndexes(trx, [t(name)], () => copyRows(trx, t(name), columns, values, copy));
+      // Fresh tables have no planner statistics until autovacuum comes by: the reads after a rebuild need them.
+      await trx.raw(`analyze ${quoted(t(name))}`);
     }
   }
 }

@@ -70,7 +70,7 @@ async function writePiece(
       continue;
     }
     // Gaps change only where a member gains a day it did not have (a learner's tenth mark of the day: one look-up).
-    const days = written.map((c) => [c.row[g.member], ...g.by.map((b) => c.row[b]), dayText(c.row[g.day])]);
+    const days = written.map((c) => [c.row[g.member], ...g.by.map((b) => c.row[b]), dayTextOf(c.row[g.day])]);
     if (!(await anyNewDay(trx, tables, d, t, days))) continue;
     const touched = earliestDays(days);
     const before = await contributions(trx, tables, d, t, touched);
@@ -178,7 +178,7 @@ function orderedValues(table: TableDeclaration, g: Extract<Derivation, { kind: '
 /** A member and its group's values, then a day ('YYYY-MM-DD'). */
 type Touched = unknown[];
 
-const dayText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+const dayTextOf = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
 
 /** Each member and group once, with the earliest day written for it: only its days from there on can change gap. */
 function earliestDays(days: readonly Touched[]): Touched[] {
@@ -292,39 +292,67 @@ async function applyDifference(
 /** A rebuild's rollup rows, from the source's rows in memory (each key once), in the rollup's column order. */
 export function rollupRows(d: Derived, source: Iterable<Row>): unknown[][] {
   const g = d.derivation;
+  const groupKey = (row: Row, first?: string) => {
+    let k = first === undefined ? '' : `${first}\u0000`;
+    for (const b of g.by) k += `${String(row[b])}\u0000`;
+    return k;
+  };
   if (g.kind === 'sums') {
     const sums = new Map<string, { group: unknown[]; amounts: number[] }>();
     for (const row of source) {
-      const group = g.by.map((b) => row[b]);
-      const k = JSON.stringify(group);
+      const k = groupKey(row);
       let s = sums.get(k);
-      if (!s) sums.set(k, (s = { group, amounts: g.sums.map(() => 0) }));
+      if (!s) sums.set(k, (s = { group: g.by.map((b) => row[b]), amounts: g.sums.map(() => 0) }));
       for (let i = 0; i < g.sums.length; i++) s.amounts[i]! += Number(row[g.sums[i]!] ?? 0);
     }
     return [...sums.values()].filter((s) => s.amounts.some((a) => a !== 0)).map((s) => orderedValues(d.table, g, s.group, s.amounts));
   }
   // Each member's days in order, by group: day numbers, not strings, for the few hundred thousand days.
-  const days = new Map<string, { group: unknown[]; days: number[] }>();
+  const dayNumber = new Map<string, number>();
+  const dayText = new Map<number, string>();
+  const members = new Map<string, { group: string; days: number[] }>();
+  const groups = new Map<string, unknown[]>();
   for (const row of source) {
-    const group = g.by.map((b) => row[b]);
-    const k = JSON.stringify([row[g.member], ...group]);
-    let m = days.get(k);
-    if (!m) days.set(k, (m = { group, days: [] }));
-    m.days.push(Date.parse(`${dayText(row[g.day])}T00:00:00Z`) / 86_400_000);
+    const text = dayTextOf(row[g.day]);
+    let n = dayNumber.get(text);
+    if (n === undefined) {
+      n = Date.parse(`${text}T00:00:00Z`) / 86_400_000;
+      dayNumber.set(text, n);
+      dayText.set(n, text);
+    }
+    const group = groupKey(row);
+    if (!groups.has(group))
+      groups.set(
+        group,
+        g.by.map((b) => row[b]),
+      );
+    const k = groupKey(row, String(row[g.member]));
+    const m = members.get(k);
+    if (m) m.days.push(n);
+    else members.set(k, { group, days: [n] });
   }
-  const counts = new Map<string, { values: unknown[]; n: number }>();
-  for (const { group, days: list } of days.values()) {
-    list.sort((a, b) => a - b);
-    for (let i = 0; i < list.length; i++) {
-      const values = [...group, new Date(list[i]! * 86_400_000).toISOString().slice(0, 10), i ? list[i]! - list[i - 1]! : 0];
-      const k = JSON.stringify(values);
-      const c = counts.get(k);
-      if (c) c.n++;
-      else counts.set(k, { values, n: 1 });
+  // Per group, counts keyed by day * 2^20 + gap (gaps are below 2^20 days, about 2,870 years).
+  const counts = new Map<string, Map<number, number>>();
+  for (const { group, days } of members.values()) {
+    let byDay = counts.get(group);
+    if (!byDay) counts.set(group, (byDay = new Map()));
+    days.sort((a, b) => a - b);
+    for (let i = 0; i < days.length; i++) {
+      const k = days[i]! * GAP_SPAN + (i ? days[i]! - days[i - 1]! : 0);
+      byDay.set(k, (byDay.get(k) ?? 0) + 1);
     }
   }
-  return [...counts.values()].map((c) => [...c.values, c.n]);
+  const rows: unknown[][] = [];
+  for (const [group, byDay] of counts) {
+    for (const [k, n] of byDay) {
+      const gap = ((k % GAP_SPAN) + GAP_SPAN) % GAP_SPAN;
+      rows.push([...groups.get(group)!, dayText.get((k - gap) / GAP_SPAN)!, gap, n]);
+    }
+  }
+  return rows;
 }
+
+const GAP_SPAN = 2 ** 20;
 
 /** Recomputes every rollup from its source table (the reference the live and rebuilt rollups are held to). */
 export async function recomputeRollups(db: Knex, tables: Tables, t: TableNames): Promise<void> {

@@ -73,4 +73,6 @@ const lookupIn = (f: Fact | null) => (f ? lookupOf(f) : null);
 
 /** The event as its context's mapper reads it: its data already read (upcast) at its definition's version. */
 const recordedOf = (def: EventDefinition, data: unknown, e: EventEnvelope): RecordedEvent =>
-  ({ ...(e as RecordedEvent), type: def.type, version: def.version, data }) as RecordedEvent;
+  (e as RecordedEvent).data === data
+    ? (e as RecordedEvent)
+    : ({ ...(e as RecordedEvent), type: def.type, version: def.version, data } as RecordedEvent);
