@@ -59,6 +59,15 @@ describe(`hardening regressions on ${database.label}`, () => {
     expect(JSON.stringify(profile)).not.toContain('\\u0000');
   });
 
+  it('counts what an accepted write appended, so a refusal that appended would be seen', async () => {
+    for (const write of writes(`Wort${randomUUID().slice(0, 6)}`)) {
+      const requestId = `hardening-${randomUUID()}`;
+      const res = await learner.request({ ...write, headers: { 'x-request-id': requestId } });
+      expect(res.statusCode, `${write.method} ${write.url}: ${res.body}`).toBeLessThan(300);
+      expect(await appendedBy(t.platform.db, requestId), `${write.method} ${write.url}`).toBeGreaterThan(0);
+    }
+  });
+
   it('refuses NUL in a query string too (the dev mailbox used to answer 500)', async () => {
     const res = await t.agent().request({ method: 'GET', url: '/api/dev/mailbox?to=%00' });
     expect(res.statusCode).toBe(400);

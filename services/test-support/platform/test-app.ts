@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../../src/platform/logger';
 import type { Module, ModuleDeps } from '../../src/platform/module';
 import type { TestDatabase } from './databases';
 import { openPlatform, type Platform } from '../../src/platform/app-platform';
+import { stampRequestIds } from './request-ids';
 
 /**
  * A composed app on a test database for route tests through `app.inject`: the same wiring as
@@ -51,6 +52,7 @@ export async function createTestApp(
     untrustedWorker: UNTRUSTED_WORKER,
   }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true, ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}) });
+  stampRequestIds(app, platform.deps.store);
   for (const m of modules) await m.routes?.(app, platform.deps);
   await platform.runner.start();
   await platform.relay.start();
