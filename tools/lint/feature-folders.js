@@ -17,8 +17,8 @@ const FEATURE = /^(mfe-[^/]+\/src\/features)\/([^/]+)\/(.*)$/;
 
 /** What calls the API (or touches the server-state cache), by the package it comes from. */
 export const API_CALLERS = Object.freeze({
-  '@verba/kit': ['client', 'sendCommand', 'sendCommandUnparsed', 'callCommand', 'startCommand', 'startUpload'],
-  '@verba/kit/query': ['useRouteQuery', 'useCommand', 'queryClient', 'invalidatePaths'],
+  '@verba/kit': ['client', 'readRoute', 'callRef', 'sendCommand', 'sendCommandUnparsed', 'callCommand', 'startCommand', 'startUpload'],
+  '@verba/kit/query': ['useRouteQuery', 'useRouteQueryUntil', 'fetchRoute', 'useCommand', 'queryClient'],
   '@tanstack/react-query': ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useMutation', 'useQueryClient'],
 });
 

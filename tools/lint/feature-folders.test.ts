@@ -81,6 +81,17 @@ new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 'lates
         errors: [{ messageId: 'apiOutsideApi', data: { name: 'client', source: '@verba/kit', feature: 'reader' } }],
       },
       {
+        name: "a component uses the kit's other reads",
+        filename: COMPONENT,
+        code: "import { fetchRoute, useRouteQueryUntil } from '@verba/kit/query';\nimport { readRoute } from '@verba/kit';",
+        options,
+        errors: [
+          { messageId: 'apiOutsideApi', data: { name: 'fetchRoute', source: '@verba/kit/query', feature: 'languages' } },
+          { messageId: 'apiOutsideApi', data: { name: 'useRouteQueryUntil', source: '@verba/kit/query', feature: 'languages' } },
+          { messageId: 'apiOutsideApi', data: { name: 'readRoute', source: '@verba/kit', feature: 'languages' } },
+        ],
+      },
+      {
         name: 'a component reaches into the query cache',
         filename: COMPONENT,
         code: "import { useQueryClient } from '@tanstack/react-query';",
