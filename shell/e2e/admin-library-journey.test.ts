@@ -70,7 +70,7 @@ describe.skipIf(!!skipReason)(`admin library journey in Chromium ${skipReason}`,
     await author.getByRole('listitem', { name: 'Annual plan' }).getByRole('button', { name: 'Choose annual' }).click();
     await author.getByRole('button', { name: 'Subscribe' }).click();
     await author.waitForURL('**/app/user-profile/subscribe?checkout=success**');
-    await author.locator('.bl-current__tier', { hasText: /^Master$/ }).waitFor({ timeout: 30_000 });
+    await author.locator('.bl-current__plan', { hasText: /^Master$/ }).waitFor({ timeout: 30_000 });
 
     declinedUrl = await writePublic(declinedTitle, 'Am Morgen gehe ich an den Fluss. Das Wasser ist klar und kalt.');
     await writePublic(approvedTitle, 'Am Abend sitzen wir im Garten. Die Blumen riechen gut.');

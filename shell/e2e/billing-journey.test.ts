@@ -28,7 +28,7 @@ describe.skipIf(!!skipReason)(`billing journey in Chromium ${skipReason}`, () =>
     await verba?.stop();
   });
 
-  const tier = (name: 'Master' | 'Free') => page.locator('.bl-current__tier', { hasText: new RegExp(`^${name}$`) });
+  const plan = (name: 'Master' | 'Free') => page.locator('.bl-current__plan', { hasText: new RegExp(`^${name}$`) });
   const subscription = async () => (await page.request.get(`${verba.base}/api/premium/subscription-data`)).json();
   const upgradeLinks = async () => {
     await page.goto(`${verba.base}/app/courses`);
@@ -63,7 +63,7 @@ describe.skipIf(!!skipReason)(`billing journey in Chromium ${skipReason}`, () =>
 
     await page.waitForURL('**/app/user-profile/subscribe?checkout=success**');
     await page.getByText('Thank you! Your payment went through.').waitFor();
-    await tier('Master').waitFor({ timeout: 30_000 });
+    await plan('Master').waitFor({ timeout: 30_000 });
     await page.getByText('Annual · €83.88 per year').waitFor();
     await page.getByText(/^Renews on /).waitFor();
     await page.getByRole('cell', { name: '€83.88' }).waitFor();
@@ -94,22 +94,22 @@ describe.skipIf(!!skipReason)(`billing journey in Chromium ${skipReason}`, () =>
     await page.getByText(/^Cancelled: ends on /).waitFor();
     await page.getByRole('link', { name: '← Return to Verba' }).click();
     await page.waitForURL('**/app/user-profile/subscribe');
-    await expect.poll(async () => (await subscription()).subscription.cancelAtPeriodEnd, { timeout: 15_000 }).toBe(true);
+    await expect.poll(async () => (await subscription()).stripeSubscription.cancelAtPeriodEnd, { timeout: 15_000 }).toBe(true);
     await page.reload();
-    await tier('Master').waitFor();
+    await plan('Master').waitFor();
     await page.getByText(/^Cancelled: you keep Master until /).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'subscribe-cancelled.png'), fullPage: true });
 
     // The fake clock: the stand-in's test clock moves past the paid period's end.
-    const { currentPeriodEnd } = (await subscription()).subscription;
+    const { currentPeriodEnd } = (await subscription()).stripeSubscription;
     const moved = await fetch(`${standIn}/v1/test_helpers/test_clocks/clock_standin/advance`, {
       method: 'POST',
       body: new URLSearchParams({ frozen_time: String(Math.floor(currentPeriodEnd / 1000) + 60) }),
     });
     expect(moved.status).toBe(200);
-    await expect.poll(async () => (await subscription()).tier, { timeout: 20_000 }).toBe('free');
+    await expect.poll(async () => (await subscription()).subscription, { timeout: 20_000 }).toBe('free');
     await page.reload();
-    await tier('Free').waitFor();
+    await plan('Free').waitFor();
     await page.getByText(/^Your Master subscription ended on /).waitFor();
     await page.getByRole('heading', { name: 'Upgrade to Master' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'subscribe-free-again.png'), fullPage: true });

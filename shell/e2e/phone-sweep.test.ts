@@ -214,7 +214,7 @@ describe.skipIf(!!skipReason)(`every page fits a phone, in Chromium ${skipReason
     await page.waitForURL('**/app/user-profile/subscribe?checkout=success**');
     const notice = page.getByText('Thank you! Your payment went through.');
     await notice.waitFor();
-    await page.locator('.bl-current__tier', { hasText: /^Master$/ }).waitFor({ timeout: 30_000 });
+    await page.locator('.bl-current__plan', { hasText: /^Master$/ }).waitFor({ timeout: 30_000 });
     // The notice follows the section header at the page's usual spacing, not below a blank band.
     const header = (await page.locator('.vk-section-header').boundingBox())!;
     const gap = (await notice.boundingBox())!.y - (header.y + header.height);

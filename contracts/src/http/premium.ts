@@ -83,10 +83,11 @@ export const InvoiceViewSchema = z.object({
 export type InvoiceView = z.infer<typeof InvoiceViewSchema>;
 
 export const SubscriptionDataSchema = z.object({
-  tier: SubscriptionSchema,
-  customerId: z.string().nullable(),
-  /** The newest subscription (a live one first), or null when there never was one. */
-  subscription: SubscriptionViewSchema.nullable(),
+  /** The user's plan, Free or Master: what every context asks (entitlementsOf). */
+  subscription: SubscriptionSchema,
+  stripeCustomerId: z.string().nullable(),
+  /** Stripe's newest subscription object of the customer (a live one first), or null when there never was one. */
+  stripeSubscription: SubscriptionViewSchema.nullable(),
   /** Newest first, from Stripe; null when Stripe could not be asked just now. */
   invoices: z.array(InvoiceViewSchema).nullable(),
 });

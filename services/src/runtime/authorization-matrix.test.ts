@@ -113,7 +113,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
     });
     expect(checkout.statusCode, checkout.body).toBe(200);
     await t.caughtUp();
-    owned['billing-customer'] = (await a.agent.request({ method: 'GET', url: '/api/premium/subscription-data' })).json().customerId;
+    owned['billing-customer'] = (await a.agent.request({ method: 'GET', url: '/api/premium/subscription-data' })).json().stripeCustomerId;
   }, 120_000);
 
   afterAll(async () => t?.close());

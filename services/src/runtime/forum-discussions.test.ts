@@ -20,7 +20,8 @@ const database = await preferredTestDatabase();
  */
 describe(`forum discussions of articles and chapters on ${database.label}`, () => {
   let t: TestApp;
-  const learner = (tier: 'free' | 'master' = 'free'): Agent => t.agent().setCookies(testUserCookies(randomUUID(), 'User', tier));
+  const learner = (subscription: 'free' | 'master' = 'free'): Agent =>
+    t.agent().setCookies(testUserCookies(randomUUID(), 'User', subscription));
   const eventCount = async () => (await readWholeLog(t.platform.store)).length;
   const discussion = (agent: Agent, kind: string, id: string) =>
     agent.request({ method: 'GET', url: `/api/forum/discussions/${kind}/${id}` });

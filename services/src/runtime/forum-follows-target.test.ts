@@ -24,9 +24,9 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; 
 describe(`forum discussions follow their target on ${database.label}`, () => {
   let t: TestApp;
   let admin: Agent;
-  const learner = (tier: 'free' | 'master' = 'free', uid = randomUUID()) => ({
+  const learner = (subscription: 'free' | 'master' = 'free', uid = randomUUID()) => ({
     uid,
-    agent: t.agent().setCookies(testUserCookies(uid, 'User', tier)),
+    agent: t.agent().setCookies(testUserCookies(uid, 'User', subscription)),
   });
   const draft = (name: string) => ({
     languageCode: 'de',

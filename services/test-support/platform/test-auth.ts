@@ -27,11 +27,11 @@ export const testAuthBesideBilling: Module = {
   provides: {
     authenticator: () => ({
       async authenticate(request) {
-        const [id, role, tier] = (request.cookies[TEST_USER_COOKIE] ?? '').split(':');
+        const [id, role, subscription] = (request.cookies[TEST_USER_COOKIE] ?? '').split(':');
         const parsed = RoleSchema.safeParse(role);
         if (!id || !parsed.success) return undefined;
         roles.set(id, parsed.data);
-        if (tier === 'master') masters.add(id);
+        if (subscription === 'master') masters.add(id);
         else masters.delete(id);
         return { id, role: parsed.data, sessionId: 'test' };
       },
@@ -48,7 +48,7 @@ export const testAuthBesideBilling: Module = {
   },
 };
 
-/** Identity's and billing's stand-in: the cookie's tier is the user's subscription. */
+/** Identity's and billing's stand-in: the cookie says the user's subscription (':master' or none). */
 export const testAuthModule: Module = {
   ...testAuthBesideBilling,
   provides: {
@@ -63,6 +63,6 @@ export const testAuthModule: Module = {
 };
 
 /** Cookies that make an Agent act as `userId` (with a CSRF token, as a signed-in browser has). */
-export function testUserCookies(userId: string, role = 'User', tier: 'free' | 'master' = 'free'): Record<string, string> {
-  return { [TEST_USER_COOKIE]: `${userId}:${role}${tier === 'master' ? ':master' : ''}`, [CSRF_COOKIE]: csrfTokenOf(userId) };
+export function testUserCookies(userId: string, role = 'User', subscription: 'free' | 'master' = 'free'): Record<string, string> {
+  return { [TEST_USER_COOKIE]: `${userId}:${role}${subscription === 'master' ? ':master' : ''}`, [CSRF_COOKIE]: csrfTokenOf(userId) };
 }

@@ -47,7 +47,7 @@ function Subscription() {
   const query = useRouteQueryUntil(
     subscriptionData,
     {},
-    { until: (read) => returned !== 'success' || read?.tier === 'master', forMs: CONFIRM_MS, everyMs: CONFIRM_EVERY_MS },
+    { until: (read) => returned !== 'success' || read?.subscription === 'master', forMs: CONFIRM_MS, everyMs: CONFIRM_EVERY_MS },
     { retry: false },
   );
   const read = query.data ?? null;
@@ -56,13 +56,13 @@ function Subscription() {
   const error = query.error?.message ?? null;
   const [opening, setOpening] = useState(false);
 
-  // The session's user carries the tier other pages read (publishing, the reader's premium texts).
-  const tier = data?.tier;
+  // The session's user carries the subscription other pages read (publishing, the reader's premium texts).
+  const subscription = data?.subscription;
   useEffect(() => {
     const user = session.get().user;
-    if (!tier || !user || user['subscription'] === tier) return;
+    if (!subscription || !user || user['subscription'] === subscription) return;
     void readRoute(getUser).then((fresh) => session.setUser(fresh as SessionUser));
-  }, [tier]);
+  }, [subscription]);
 
   const portal = async () => {
     setOpening(true);
@@ -74,8 +74,8 @@ function Subscription() {
     }
   };
 
-  const s = data?.subscription;
-  const master = data?.tier === 'master';
+  const s = data?.stripeSubscription;
+  const master = subscription === 'master';
   return (
     <main className="sh-page bl-subscribe">
       <SectionHeader section="profile" title="Subscription" subtitle="Your plan, payments and invoices." />
@@ -91,7 +91,7 @@ function Subscription() {
         <>
           <section className="bl-current" aria-labelledby="bl-current">
             <h2 id="bl-current">Your plan</h2>
-            <p className="bl-current__tier">{master ? 'Master' : 'Free'}</p>
+            <p className="bl-current__plan">{master ? 'Master' : 'Free'}</p>
             {s && master && s.plan && s.price ? (
               <p>
                 {PLAN_NAMES[s.plan]} · {formatPrice(s.price.unit_amount, s.price.currency)} {PER_PERIOD[s.plan]}
@@ -106,7 +106,7 @@ function Subscription() {
                 and public publishing.
               </p>
             )}
-            {data.customerId ? (
+            {data.stripeCustomerId ? (
               <div className="bl-current__actions">
                 <Button variant={master ? 'primary' : 'secondary'} onClick={() => void portal()} disabled={opening}>
                   {opening ? 'Opening…' : 'Manage subscription'}

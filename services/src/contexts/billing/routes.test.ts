@@ -79,8 +79,8 @@ describe(`premium routes on ${database.label}`, () => {
     await t.caughtUp();
     const master = await data(agent);
     expect(master).toMatchObject({
-      tier: 'master',
-      subscription: { status: 'active', plan: 'annual', price: { unit_amount: 8388, currency: 'eur' }, cancelAtPeriodEnd: false },
+      subscription: 'master',
+      stripeSubscription: { status: 'active', plan: 'annual', price: { unit_amount: 8388, currency: 'eur' }, cancelAtPeriodEnd: false },
     });
     expect(master.invoices).toEqual([expect.objectContaining({ amountPaid: 8388, currency: 'eur', status: 'paid' })]);
     expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('master');
@@ -99,25 +99,25 @@ describe(`premium routes on ${database.label}`, () => {
     expect(await page.text()).toContain('Cancel subscription');
     const cancel = await fetch(`${portal.json().url}/cancel`, {
       method: 'POST',
-      body: new URLSearchParams({ subscription: master.subscription.id }),
+      body: new URLSearchParams({ subscription: master.stripeSubscription.id }),
       redirect: 'manual',
     });
     expect(cancel.status).toBe(303);
     await billingOf(t.deps)!.standIn!.idle();
     await t.caughtUp();
-    expect(await data(agent)).toMatchObject({ tier: 'master', subscription: { cancelAtPeriodEnd: true } });
+    expect(await data(agent)).toMatchObject({ subscription: 'master', stripeSubscription: { cancelAtPeriodEnd: true } });
 
     const standIn = billingOf(t.deps)!.standIn!;
     const clock = await fetch(`${standIn.url}/v1/test_helpers/test_clocks/clock_standin/advance`, {
       method: 'POST',
-      body: new URLSearchParams({ frozen_time: String(master.subscription.currentPeriodEnd / 1000 + 60) }),
+      body: new URLSearchParams({ frozen_time: String(master.stripeSubscription.currentPeriodEnd / 1000 + 60) }),
     });
     expect(clock.status).toBe(200);
     await standIn.idle();
     await t.caughtUp();
-    expect(await data(agent)).toMatchObject({ tier: 'free', subscription: { status: 'canceled' } });
+    expect(await data(agent)).toMatchObject({ subscription: 'free', stripeSubscription: { status: 'canceled' } });
     expect(await t.deps.entitlements.subscriptionOf(userId)).toBe('free');
-    expect(await subscriptionEvents(master.subscription.id)).toEqual([
+    expect(await subscriptionEvents(master.stripeSubscription.id)).toEqual([
       'billing.SubscriptionStarted',
       'billing.SubscriptionCancelledAtPeriodEnd',
       'billing.SubscriptionEnded',
@@ -229,12 +229,12 @@ describe(`premium routes on ${database.label}`, () => {
     for (const e of [cancelled, paid, created]) expect((await deliver(t.agent(), e)).statusCode).toBe(200);
     await t.caughtUp();
     expect(await data(learner(userId).agent)).toMatchObject({
-      tier: 'master',
-      subscription: { status: 'active', cancelAtPeriodEnd: true },
+      subscription: 'master',
+      stripeSubscription: { status: 'active', cancelAtPeriodEnd: true },
     });
     for (const e of [ended, paid, cancelled]) expect((await deliver(t.agent(), e)).statusCode).toBe(200);
     await t.caughtUp();
-    expect(await data(learner(userId).agent)).toMatchObject({ tier: 'free', subscription: { status: 'canceled' } });
+    expect(await data(learner(userId).agent)).toMatchObject({ subscription: 'free', stripeSubscription: { status: 'canceled' } });
     expect(await subscriptionEvents(id)).toEqual(['billing.SubscriptionStarted', 'billing.SubscriptionEnded']);
   });
 
@@ -270,20 +270,23 @@ describe(`premium routes on ${database.label}`, () => {
     expect(checkout.statusCode, checkout.body).toBe(200);
     await t.caughtUp();
     const own = await data(a.agent);
-    expect(own).toMatchObject({ tier: 'free', subscription: null, invoices: [] });
-    expect(own.customerId).toMatch(/^cus_/);
+    expect(own).toMatchObject({ subscription: 'free', stripeSubscription: null, invoices: [] });
+    expect(own.stripeCustomerId).toMatch(/^cus_/);
     expect(
-      (await a.agent.request({ method: 'GET', url: `/api/premium/subscription-data?stripeCustomerId=${own.customerId}` })).statusCode,
+      (await a.agent.request({ method: 'GET', url: `/api/premium/subscription-data?stripeCustomerId=${own.stripeCustomerId}` })).statusCode,
     ).toBe(200);
 
     const b = learner();
-    for (const id of [own.customerId, 'cus_does_not_exist']) {
+    for (const id of [own.stripeCustomerId, 'cus_does_not_exist']) {
       const res = await b.agent.request({ method: 'GET', url: `/api/premium/subscription-data?stripeCustomerId=${id}` });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(PREMIUM_MESSAGES.notYourCustomer);
     }
     const admin = learner(randomUUID(), 'Admin');
-    expect(await data(admin.agent, `?stripeCustomerId=${own.customerId}`)).toMatchObject({ customerId: own.customerId, tier: 'free' });
+    expect(await data(admin.agent, `?stripeCustomerId=${own.stripeCustomerId}`)).toMatchObject({
+      stripeCustomerId: own.stripeCustomerId,
+      subscription: 'free',
+    });
     expect((await b.agent.request({ method: 'GET', url: '/api/premium/customer-portal' })).json().message).toBe(
       PREMIUM_MESSAGES.noCustomer,
     );

@@ -28,9 +28,9 @@ describe(`content routes on ${database.label}`, () => {
   afterAll(async () => t?.close());
 
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
-  const as = (role = 'User', tier: 'free' | 'master' = 'free'): { agent: Agent; uid: string } => {
+  const as = (role = 'User', subscription: 'free' | 'master' = 'free'): { agent: Agent; uid: string } => {
     const uid = randomUUID();
-    return { agent: t.agent().setCookies(testUserCookies(uid, role, tier)), uid };
+    return { agent: t.agent().setCookies(testUserCookies(uid, role, subscription)), uid };
   };
   const create = async (admin: Agent, body: unknown) => {
     const res = await admin.request({ method: 'POST', url: '/api/admin/announcements', payload: body as object });
@@ -59,7 +59,7 @@ describe(`content routes on ${database.label}`, () => {
   });
 
   describe('announcements', () => {
-    it('lists each user only the active announcements of their groups (all, their tier, admin)', async () => {
+    it('lists each user only the active announcements of their groups (all, their subscription, admin)', async () => {
       const admin = as('Admin').agent;
       const made: Record<string, string> = {};
       let position = '';

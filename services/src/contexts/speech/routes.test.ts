@@ -37,9 +37,9 @@ describe(`text-to-speech routes on ${database.label}`, () => {
 
   const eventCount = async () => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);
 
-  function learner(tier: 'free' | 'master' = 'free'): { agent: Agent; uid: string } {
+  function learner(subscription: 'free' | 'master' = 'free'): { agent: Agent; uid: string } {
     const uid = randomUUID();
-    return { agent: t.agent().setCookies(testUserCookies(uid, 'User', tier)), uid };
+    return { agent: t.agent().setCookies(testUserCookies(uid, 'User', subscription)), uid };
   }
   const speak = (agent: Agent, text: string, extra: Record<string, unknown> = {}) =>
     agent.request({ method: 'POST', url: '/api/tts', payload: { text, voiceId: 'Marlene', ssml: true, ...extra } });

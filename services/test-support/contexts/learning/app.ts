@@ -25,10 +25,13 @@ export async function openLearningApp(db: TestDatabase, { seed = true } = {}): P
 /** Waits until the projections applied everything appended so far (see TestApp.caughtUp). */
 export const caughtUp = (t: TestApp): Promise<void> => t.caughtUp();
 
-export type Tier = 'free' | 'master';
-
-export function person(t: TestApp, role = 'User', tier: Tier = 'free', uid: string = randomUUID()): { agent: Agent; uid: string } {
-  return { agent: t.agent().setCookies(testUserCookies(uid, role, tier)), uid };
+export function person(
+  t: TestApp,
+  role = 'User',
+  subscription: 'free' | 'master' = 'free',
+  uid: string = randomUUID(),
+): { agent: Agent; uid: string } {
+  return { agent: t.agent().setCookies(testUserCookies(uid, role, subscription)), uid };
 }
 
 export const eventCount = async (t: TestApp) => Number((await t.platform.db.raw('select count(*) as c from es_events')).rows[0].c);

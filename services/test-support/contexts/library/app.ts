@@ -27,9 +27,9 @@ export interface Person {
   uid: string;
 }
 
-export function person(t: TestApp, tier: 'free' | 'master' = 'free', role = 'User'): Person {
+export function person(t: TestApp, subscription: 'free' | 'master' = 'free', role = 'User'): Person {
   const uid = randomUUID();
-  return { agent: t.agent().setCookies(testUserCookies(uid, role, tier)), uid };
+  return { agent: t.agent().setCookies(testUserCookies(uid, role, subscription)), uid };
 }
 
 export const draft = (over: Partial<ArticleInput> = {}): Record<string, unknown> => ({

@@ -90,9 +90,9 @@ export async function billingRoutes(app: App, d: BillingRouteDeps): Promise<void
         ? await d.payments.invoices(customerId).catch((err: unknown) => (d.log.warn({ err }, 'Stripe invoices unavailable'), null))
         : [];
       return {
-        tier: subscription,
-        customerId: customerId ?? null,
-        subscription: current ? toSubscriptionView(current) : null,
+        subscription,
+        stripeCustomerId: customerId ?? null,
+        stripeSubscription: current ? toSubscriptionView(current) : null,
         invoices,
       };
     },
