@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
+import { Button, Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { useArticle, useMarkKnown, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
@@ -9,6 +9,8 @@ import { htmlToText, paginate, sentenceBounds } from '../paging';
 import { NARROW, useMediaQuery } from '../touch/media';
 import { useKeepInView } from '../touch/keep-in-view';
 import { usePainted, type WordIndex } from '../word-index';
+import { pageRows } from '../parallel';
+import { useParallelText, useSideBySide } from '../use-parallel';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
@@ -16,6 +18,7 @@ import { PageFooter } from './PageFooter';
 import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
 import { WordPanel } from './WordPanel';
 import '../reader.css';
+import '../parallel.css';
 
 const EMPTY: ReadonlyMap<string, WordStatus> = new Map();
 const NO_CARDS: ReadonlySet<string> = new Set();
@@ -60,6 +63,16 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const pages = useMemo(() => (article.data ? paginate(text) : ['']), [article.data, text]);
   const totalPages = pages.length;
   const page = Math.min(Math.max(chosenPage ?? bookmark.data?.bookmark?.pageNumber ?? 1, 1), totalPages);
+
+  // The article's translation beside the text, paragraph by paragraph, when it has one and the learner wants it.
+  const translation = article.data?.translation.trim() ?? '';
+  const [sideBySide, setSideBySide] = useSideBySide(user?.uid);
+  const parallelRows = useMemo(
+    () => (sideBySide && translation !== '' ? pageRows(pages, page - 1, translation) : null),
+    [sideBySide, translation, pages, page],
+  );
+  const textBox = useRef<HTMLDivElement>(null);
+  useParallelText(textBox, words, parallelRows);
 
   useEffect(() => {
     if (languageCode) recordRead(articleId, languageCode);
@@ -160,7 +173,14 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         </p>
       ) : null}
       <div className="rd-layout">
-        <div>
+        <div className="rd-parallel" ref={textBox}>
+          {translation !== '' ? (
+            <div className="rd-tools">
+              <Button size="sm" variant="secondary" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
+                Show the translation
+              </Button>
+            </div>
+          ) : null}
           <ReaderText
             content={pages[page - 1] ?? ''}
             statuses={statuses.data ?? EMPTY}
