@@ -1,4 +1,4 @@
-import { atLeast, toast } from '@verba/kit';
+import { toast } from '@verba/kit';
 import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
 import { getDictionary, patchWord, type WordStatus } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
@@ -8,12 +8,14 @@ type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string
 
 const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words.map((w) => [w.value, w.status]));
 /**
- * The learner's dictionary as key -> status (a word not in it is New), read at where this tab's writes
- * stood when the chapter opened: marks made here update the cached statuses themselves, so none needs a new read.
+ * The learner's dictionary as key -> status (a word not in it is New), read at the kit's held position,
+ * where this tab's writes stood when the chapter opened (`minPosition` named, so useRouteQuery leaves it
+ * alone, even when no write came before): marks made here update the cached statuses themselves, so none
+ * needs a new read.
  */
 export function useWordStatuses(languageCode: LearningLanguage) {
   const openedAt = useOpenedAt();
-  return useRouteQuery(getDictionary, { query: { languageCode, ...atLeast(openedAt) } }, { select: toStatusMap });
+  return useRouteQuery(getDictionary, { query: { languageCode, minPosition: openedAt } }, { select: toStatusMap });
 }
 
 /** Marks a word; optimistic: every view of the dictionary changes now (the kit's optimisticMarks), and back if saving fails. */

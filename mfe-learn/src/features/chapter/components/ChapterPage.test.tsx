@@ -137,6 +137,27 @@ describe('ChapterPage', () => {
     await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(2));
   });
 
+  it('reads the dictionary once, where the chapter opened: a mark answering a position does not read it again', async () => {
+    const fetchMock = mockApi([
+      ...courseRoutes(() => progress([], { chapterId: CH.hallo, lessonId: LESSON_1 })),
+      chapterRoute(FAMILIE),
+      {
+        route: routes.patchWord,
+        reply: (_url, body) => ({ changed: 1, word: (body as { word: { value: string } }).word, position: '9.0' }),
+      },
+      ...wordRoutes(),
+    ]);
+    openChapter(CH.familie);
+    await waitFor(() => expect(words('mutter')).toHaveLength(1));
+    fireEvent.click(words('mutter')[0] as HTMLElement);
+    const card = screen.getByRole('complementary', { name: 'Selected word' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Known' }));
+    await waitFor(() => expect(sent(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a read at 9.0 would have gone out by now
+    expect(words('mutter')[0]?.className).toBe('ln-w ln-w--known');
+    expect(sent(fetchMock, 'GET', '/api/dictionary').map(([url]) => String(url))).toEqual(['/api/dictionary?languageCode=de']);
+  });
+
   it('rolls a mark back and says so when saving fails', async () => {
     let answer: (status: number) => void = () => undefined;
     const held = new Promise<number>((resolve) => (answer = resolve));
