@@ -11,6 +11,7 @@ import { useKeepInView } from '../touch/keep-in-view';
 import { usePainted, type WordIndex } from '../word-index';
 import { pageRows } from '../parallel';
 import { useParallelText, useSideBySide } from '../use-parallel';
+import { useWordAutoplay } from '../use-word-autoplay';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
@@ -44,6 +45,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const bookmark = useBookmark(articleId, openedAt);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);
+  // "Play words aloud when I open them": the opened word is spoken as the panel's Listen button speaks it.
+  useWordAutoplay(selected, languageCode);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
   const [focusOnTurn, setFocusOnTurn] = useState<'first' | 'last' | null>(null);
   /** The page's words, painted outside React; a mark repaints them at once, and the counts below with them. */
