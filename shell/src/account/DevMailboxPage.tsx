@@ -1,23 +1,29 @@
-import { useEffect, useState } from 'react';
 import { Button, ErrorNotice, Spinner, TextField } from '@verba/kit';
-import { devMailbox, type DevMail } from './account-api';
+import { KitProviders } from '@verba/kit/query';
+import { useDevMailbox } from './account-api';
 
 /** Development only: the mail the app "sent" (no SMTP configured). Text only, links clickable. */
 export function DevMailboxPage() {
   const to = new URLSearchParams(window.location.search).get('to') ?? undefined;
-  const [messages, setMessages] = useState<DevMail[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (to) devMailbox(to).then(setMessages, (e: Error) => setError(e.message));
-  }, [to, attempt]);
   if (!to) return <AddressForm />;
+  return (
+    <KitProviders>
+      <Mailbox to={to} />
+    </KitProviders>
+  );
+}
+
+function Mailbox({ to }: { to: string }) {
+  const read = useDevMailbox(to);
+  const messages = read.data;
   return (
     <main className="sh-page">
       <h1>Dev mailbox for {to}</h1>
       <p>Mail the app would have sent. Set SMTP_URL to send real email instead.</p>
-      {error ? <ErrorNotice title="The mailbox could not be read." detail={error} onRetry={() => setAttempt((n) => n + 1)} /> : null}
-      {!messages && !error ? <Spinner label="Loading mail…" /> : null}
+      {read.isError ? (
+        <ErrorNotice title="The mailbox could not be read." detail={read.error.message} onRetry={() => void read.refetch()} />
+      ) : null}
+      {!messages && !read.isError ? <Spinner label="Loading mail…" /> : null}
       {messages?.length === 0 ? <p>No mail yet.</p> : null}
       {messages?.map((m) => (
         <article key={m.id} className="sh-mail" aria-label={m.subject}>
