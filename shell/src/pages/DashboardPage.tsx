@@ -1,38 +1,26 @@
-import { useEffect, useState } from 'react';
-import { ErrorNotice, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
-import type { DashboardFigures } from '@verba/contracts';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { ErrorBoundary, Link, SectionHeader, Spinner, useSession } from '@verba/kit';
 import { PATHS } from '../routing/paths';
 import { RemoteWidget } from '../federation/RemoteWidget';
+import type { BadgeProps } from './DashboardProgress';
 
-type Progress = { figures: DashboardFigures; view: typeof import('../dashboard/progress') };
+// The progress (its view, its read and the contract schemas) is a chunk of its own, out of the first load.
+// If the chunk cannot be loaded the section says so (its error boundary, with retry); the badge stays away.
+const progress = () => import('./DashboardProgress');
+const noBadge: ComponentType<BadgeProps> = () => null;
+const ProgressBadge = lazy(() =>
+  progress().then(
+    (m): { default: ComponentType<BadgeProps> } => ({ default: m.ProgressBadge }),
+    () => ({ default: noBadge }),
+  ),
+);
+const ProgressSection = lazy(() => progress().then((m) => ({ default: m.ProgressSection })));
 
 export function DashboardPage() {
   const { user } = useSession();
   const name = user?.name || user?.email || 'there';
   const language = user?.currentLearningLanguage ?? null;
   const levels = user?.['languageLevels'] as Partial<Record<string, unknown>> | undefined;
-  const [attempt, setAttempt] = useState(0);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  // A failure belongs to the language and attempt it happened on: a new one clears it.
-  const key = `${language}#${attempt}`;
-  const [failed, setFailed] = useState<{ key: string; message: string } | null>(null);
-  const error = failed?.key === key ? failed.message : null;
-  useEffect(() => {
-    if (!language) return;
-    let live = true;
-    const readFor = `${language}#${attempt}`;
-    // The view's code and the figures' route come in one chunk, then the figures: the view shows no sooner
-    // than they do, and the contract schemas stay out of the first load.
-    import('../dashboard/progress')
-      .then(async (view) => ({ figures: await view.fetchDashboardFigures(language), view }))
-      .then(
-        (loaded) => live && setProgress(loaded),
-        (e: Error) => live && setFailed({ key: readFor, message: e.message }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [language, attempt]);
 
   return (
     <main className="sh-page">
@@ -41,19 +29,19 @@ export function DashboardPage() {
         title={`Welcome, ${name}!`}
         subtitle="Your reading, words and practice at a glance."
         aside={
-          progress ? (
-            <progress.view.LevelBadge chosen={levels?.[progress.figures.languageCode]} hint={progress.figures.levelHint} />
+          language ? (
+            <Suspense fallback={null}>
+              <ProgressBadge language={language} levels={levels} />
+            </Suspense>
           ) : undefined
         }
       />
       {language ? (
-        error ? (
-          <ErrorNotice title="Your progress could not be loaded." detail={error} onRetry={() => setAttempt((n) => n + 1)} />
-        ) : progress ? (
-          <progress.view.ProgressFigures figures={progress.figures} />
-        ) : (
-          <Spinner label="Loading your progress…" />
-        )
+        <ErrorBoundary label="your progress" key={language}>
+          <Suspense fallback={<Spinner label="Loading your progress…" />}>
+            <ProgressSection language={language} />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
       <div className="sh-widgets">
         <RemoteWidget fragment="reader" widget="continue-reading-widget" label="Continue reading" />
