@@ -28,3 +28,4 @@ export * from './sentences';
 export * from './forum';
 export * from './uploads';
 export * from './names';
+export * from './local-days';

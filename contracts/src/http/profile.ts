@@ -3,6 +3,7 @@ import { LearningLanguageSchema } from '../domain/languages';
 import { visibleName } from '../domain/names';
 import { IMAGE_MAX_BYTES } from '../domain/limits';
 import { LevelSchema } from '../domain/levels';
+import { isTimeZone, unknownTimeZone } from '../domain/local-days';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
 import { VoiceIdSchema } from '../domain/voices';
 import { DisplayNameSchema, UserViewSchema } from './identity';
@@ -25,7 +26,17 @@ export const UsernameSchema = visibleName()
   .regex(/^[\p{L}\p{N}._]+$/u, USERNAME_RULE)
   .refine((name) => !isReserved(name), USERNAME_RESERVED);
 
+/** An IANA time zone the platform knows ("Europe/Berlin"); any other is refused with a message naming it. */
+export const TimeZoneSchema = z.string().superRefine((zone, ctx) => {
+  if (!isTimeZone(zone)) ctx.addIssue({ code: 'custom', message: unknownTimeZone(zone) });
+});
+
 export const UserSettingsSchema = z.object({
+  /**
+   * The learner's time zone: their streaks, "today" and daily figures count its calendar days. Absent until
+   * the browser's zone is saved (the shell does at the first profile load); absent counts as UTC.
+   */
+  timeZone: TimeZoneSchema.optional(),
   library: z
     .object({ view: z.enum(['table', 'cards']) })
     .partial()
@@ -114,7 +125,7 @@ export const updateSettings = defineRoute({
   method: 'PATCH',
   path: '/api/user/settings',
   access: 'user',
-  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay)',
+  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone)',
   body: UserSettingsSchema.refine((s) => Object.values(s).some((v) => v !== undefined), 'Nothing to update'),
   response: written,
 });

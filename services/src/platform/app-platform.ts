@@ -13,7 +13,7 @@ import { createInProcessPublisher } from './integration/in-process';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides } from './module';
+import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides, TimeZones } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
@@ -155,6 +155,7 @@ export async function openPlatform(
     auth: authenticatorOf(modules, base),
     history: historyOf(modules),
     people: peopleOf(modules, base),
+    timeZones: timeZonesOf(modules, base),
     readable: readableOf(modules, () => deps),
   };
   const reactors = modules
@@ -230,4 +231,10 @@ function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authentica
 function peopleOf(modules: readonly Module[], base: BaseDeps): People {
   const provide = providerOf(modules, 'people');
   return provide ? provide(base) : { displayNames: async () => new Map() };
+}
+
+function timeZonesOf(modules: readonly Module[], base: BaseDeps): TimeZones {
+  const provide = providerOf(modules, 'timeZones');
+  // No identity module in this process: every learner's days are UTC days.
+  return provide ? provide(base) : { timeZoneOf: async () => 'UTC' };
 }

@@ -49,6 +49,12 @@ export interface People {
   displayNames(userIds: readonly string[]): Promise<Map<string, string>>;
 }
 
+/** Each learner's time zone (an IANA name), in which their own days count: streaks, "today", daily figures. */
+export interface TimeZones {
+  /** The zone the user chose (or their browser gave); UTC for a user who has none or is unknown. */
+  timeZoneOf(userId: string): Promise<string>;
+}
+
 /** What every bounded context gets from the runtime. */
 export interface BaseDeps {
   config: Config;
@@ -95,6 +101,8 @@ export interface ModuleDeps extends BaseDeps {
   readable: Readable;
   /** Display names, from the module that knows them (identity); none known without it. */
   people: People;
+  /** Learners' time zones, from the module that keeps their settings (identity); UTC for all without it. */
+  timeZones: TimeZones;
 }
 
 /** What a module provides the others; a process without a provider gets the platform's default (see app-platform). */
@@ -105,6 +113,8 @@ export interface Provides {
   authenticator?(deps: BaseDeps): Authenticator;
   /** The one module that knows names (identity): how users appear to others. */
   people?(deps: BaseDeps): People;
+  /** The one module that keeps learners' settings (identity): each one's time zone. */
+  timeZones?(deps: BaseDeps): TimeZones;
 }
 
 /** A bounded context as the runtime composes it; any set of modules can run in one process. */

@@ -16,7 +16,7 @@ export function createAnalyticsModule(mappers: Mappers): Module {
     routes(app, deps) {
       const queries = new AnalyticsQueries(deps.db);
       analyticsRoutes(app, deps, queries, deps.now);
-      learnerAnalyticsRoutes(app, deps, queries, deps.now, projection);
+      learnerAnalyticsRoutes(app, deps, queries, deps.now, projection, deps.timeZones);
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  DEFAULT_TIME_ZONE,
   LEARNING_LANGUAGES,
   levelHint,
   type HistoricalRow,
@@ -108,14 +109,14 @@ export class AnalyticsQueries {
     return { known, uncertain, total: known + uncertain, levelHint: levelHint({ known, uncertain }) };
   }
 
-  /** One learner's dashboard figures in one language, as of `now`. */
-  progress(userId: string, language: LearningLanguage, now: Date) {
-    return dashboardFigures(this.db, this.t, userId, language, now);
+  /** One learner's dashboard figures in one language, as of `now`, in days of their time zone (UTC by default). */
+  progress(userId: string, language: LearningLanguage, now: Date, zone = DEFAULT_TIME_ZONE) {
+    return dashboardFigures(this.db, this.t, userId, language, now, zone);
   }
 
-  /** One learner's practice figures in one language, as of `now` (GET flashcards/analytics). */
-  flashcards(userId: string, language: LearningLanguage, now: Date) {
-    return flashcardFigures(this.db, this.t, userId, language, now);
+  /** One learner's practice figures in one language, as of `now` (GET flashcards/analytics), in days of their time zone. */
+  flashcards(userId: string, language: LearningLanguage, now: Date, zone = DEFAULT_TIME_ZONE) {
+    return flashcardFigures(this.db, this.t, userId, language, now, zone);
   }
 
   /**

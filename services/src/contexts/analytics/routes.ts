@@ -9,13 +9,17 @@ import {
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
+import type { TimeZones } from '../../platform/module';
 import type { Projection } from '../../platform/projections/projection';
 import type { AnalyticsQueries } from './queries';
 
 const DAY_MS = 86_400_000;
 const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** [from, to] in UTC days: `to` defaults to today, `from` to 29 days before `to`. */
+/**
+ * [from, to] in UTC days: `to` defaults to today, `from` to 29 days before `to`. Admin analytics are
+ * site-wide per-day rollups and stay in UTC days; a learner's own figures (below) count their own days.
+ */
 export function rangeOf(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
   const to = query.to ?? dayString(now.getTime());
   const from = query.from ?? dayString(Date.parse(to) - 29 * DAY_MS);
@@ -65,11 +69,23 @@ export function analyticsRoutes(app: App, host: RouteHost, queries: AnalyticsQue
 /**
  * The learner's own figures (dashboard, dictionary and flashcards analytics): the caller's rows; another's
  * dictionary only for admins. These routes of other contexts' groups answer here, so each context reads only its own tables.
+ * Days, "today" and streaks are the learner's own, in their time zone.
  */
-export function learnerAnalyticsRoutes(app: App, host: RouteHost, queries: AnalyticsQueries, now: () => Date, analytics: Projection): void {
-  registerRoute(app, host, progressRoute, async ({ user, query }) => queries.progress(user.id, query.languageCode, now()), {
-    reads: [analytics],
-  });
+export function learnerAnalyticsRoutes(
+  app: App,
+  host: RouteHost,
+  queries: AnalyticsQueries,
+  now: () => Date,
+  analytics: Projection,
+  timeZones: TimeZones,
+): void {
+  registerRoute(
+    app,
+    host,
+    progressRoute,
+    async ({ user, query }) => queries.progress(user.id, query.languageCode, now(), await timeZones.timeZoneOf(user.id)),
+    { reads: [analytics] },
+  );
 
   registerRoute(
     app,
@@ -87,7 +103,11 @@ export function learnerAnalyticsRoutes(app: App, host: RouteHost, queries: Analy
     { reads: [analytics] },
   );
 
-  registerRoute(app, host, flashcardsAnalytics, async ({ user, query }) => queries.flashcards(user.id, query.languageCode, now()), {
-    reads: [analytics],
-  });
+  registerRoute(
+    app,
+    host,
+    flashcardsAnalytics,
+    async ({ user, query }) => queries.flashcards(user.id, query.languageCode, now(), await timeZones.timeZoneOf(user.id)),
+    { reads: [analytics] },
+  );
 }

@@ -18,6 +18,7 @@ import { createSocial, type Social } from './adapters/social/social';
 import { AccountCommands, type Accounts } from './commands/account';
 import { AccountQueries } from './queries/account';
 import { PeopleQueries } from './queries/people';
+import { TimeZoneQueries } from './queries/time-zones';
 import { usersProjection } from './projections/users';
 import { AdminHistory } from './queries/history';
 import { historyRoutes } from './routes/history';
@@ -126,6 +127,9 @@ export const identityModule: Module = {
     },
     people(deps) {
       return new PeopleQueries({ db: deps.db, vault: identity(deps).vault });
+    },
+    timeZones(deps) {
+      return new TimeZoneQueries(deps.db);
     },
   },
   reactors(deps) {

@@ -490,17 +490,17 @@ describe(`flashcard routes on ${database.label}`, () => {
     );
     expect(await p.t.deps.projections.waitFor(position, { timeoutMs: 5000 })).toBe(true);
     expect(await p.t.platform.db('flashcards').where({ user_id: uid })).toEqual([]);
-    expect(await p.t.platform.db('practice_days').where({ user_id: uid })).toEqual([]);
+    expect(await p.t.platform.db('practice_times').where({ user_id: uid })).toEqual([]);
 
     const rows = async () => ({
       cards: await p.t.platform.db('flashcards').orderBy(['user_id', 'card_id']).select(),
-      days: await p.t.platform.db('practice_days').orderBy(['user_id', 'language', 'day']).select(),
+      times: await p.t.platform.db('practice_times').orderBy(['user_id', 'language', 'quarter_hour']).select(),
     });
     await p.t.caughtUp();
     const before = await rows();
     await p.t.platform.runner.rebuild('practice-flashcards');
     expect(await rows()).toEqual(before);
     expect(before.cards.length).toBeGreaterThan(5);
-    expect(before.days.length).toBeGreaterThan(0);
+    expect(before.times.length).toBeGreaterThan(0);
   });
 });

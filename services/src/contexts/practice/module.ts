@@ -44,7 +44,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       },
     },
     routes(app, deps) {
-      const queries = new FlashcardQueries(deps.db, now);
+      const queries = new FlashcardQueries(deps.db, now, deps.timeZones);
       const services = {
         now,
         commands: new FlashcardCommands(deps.store, now, deps.personalData, (userId, language, key) =>

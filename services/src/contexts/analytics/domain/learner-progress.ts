@@ -3,7 +3,10 @@ import {
   ANALYTICS_DAYS,
   LEVEL_HINT_THRESHOLDS,
   PROGRESS_DAYS,
+  QUARTER_HOUR_MS,
+  addLocalDays,
   currentStreak,
+  localDay,
   levelHint,
   longestStreak,
   type DashboardFigures,
@@ -13,22 +16,44 @@ import {
 } from '@verba/contracts';
 import type { TableNames } from '../../../platform/projections/projection';
 
-const DAY_MS = 86_400_000;
-const dayString = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The `n` calendar days ending on `today`, oldest first. */
+const lastDays = (today: string, n: number) => Array.from({ length: n }, (_, i) => addLocalDays(today, i - (n - 1)));
 
-/** The `n` UTC days ending on `today`, oldest first. */
-const lastDays = (today: string, n: number) => Array.from({ length: n }, (_, i) => dayString(Date.parse(today) - (n - 1 - i) * DAY_MS));
+type Counts = { reads: number; reviews: number; words: number; seconds: number };
 
-/** The learner's dashboard figures from the analytics tables: one user's rows only, so always small. */
+/**
+ * A learner's activity summed by their own days (YYYY-MM-DD in `zone`, ascending), from the quarter hours it
+ * was counted in: a day with any row was active. Admin figures count UTC days (analytics_activity); these are
+ * what a learner sees of their own days.
+ */
+async function learnerDays(db: Knex, t: TableNames, userId: string, language: LearningLanguage, zone: string) {
+  const day = db.raw("to_char((to_timestamp(quarter_hour * ?) at time zone ?)::date, 'YYYY-MM-DD')", [QUARTER_HOUR_MS / 1000, zone]);
+  const rows = (await db(t('analytics_learner_times'))
+    .where({ user_id: userId, language })
+    .select({ day })
+    .sum({ reads: 'reads', reviews: 'reviews', words: 'words', seconds: 'seconds' })
+    .groupBy('day')
+    .orderBy('day')) as unknown as ({ day: string } & Record<keyof Counts, string>)[];
+  return rows.map((r) => ({
+    day: r.day,
+    reads: Number(r.reads),
+    reviews: Number(r.reviews),
+    words: Number(r.words),
+    seconds: Number(r.seconds),
+  }));
+}
+
+/** The learner's dashboard figures from the analytics tables, in days of their time zone: one user's rows only, so always small. */
 export async function dashboardFigures(
   db: Knex,
   t: TableNames,
   userId: string,
   language: LearningLanguage,
   now: Date,
+  zone: string,
 ): Promise<DashboardFigures> {
-  const today = dayString(now.getTime());
-  const [words, activity] = await Promise.all([
+  const today = localDay(now, zone);
+  const [words, all] = await Promise.all([
     db(t('analytics_words'))
       .where({ user_id: userId, language })
       .select(
@@ -36,13 +61,9 @@ export async function dashboardFigures(
         db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
       )
       .first() as Promise<{ known: string; uncertain: string }>,
-    db(t('analytics_activity'))
-      .where({ user_id: userId, language })
-      .where('day', '<=', today)
-      .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reads', 'reviews', 'words', 'seconds') as Promise<
-      { day: string; reads: number; reviews: number; words: number; seconds: number }[]
-    >,
+    learnerDays(db, t, userId, language, zone),
   ]);
+  const activity = all.filter((d) => d.day <= today);
   const known = Number(words?.known ?? 0);
   const uncertain = Number(words?.uncertain ?? 0);
   const byDay = new Map(activity.map((a) => [a.day, a]));
@@ -68,20 +89,17 @@ export async function dashboardFigures(
  * ANALYTICS_DAYS, the current and longest streak of practice days, the cards held by FSRS state, and
  * retention (1 - lapses / scheduled reviews of the cards held; null before the first review).
  */
-export async function flashcardFigures(db: Knex, t: TableNames, userId: string, language: LearningLanguage, now: Date) {
-  const today = dayString(now.getTime());
+export async function flashcardFigures(db: Knex, t: TableNames, userId: string, language: LearningLanguage, now: Date, zone: string) {
+  const today = localDay(now, zone);
   const cards = () => db(t('analytics_cards')).where({ user_id: userId, language });
-  const [practice, states, held] = await Promise.all([
-    db(t('analytics_activity'))
-      .where({ user_id: userId, language })
-      .where('reviews', '>', 0)
-      .orderBy('day')
-      .select(db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reviews') as Promise<{ day: string; reviews: number }[]>,
+  const [days, states, held] = await Promise.all([
+    learnerDays(db, t, userId, language, zone),
     cards().groupBy('state').select('state', db.raw('count(*) as n')) as Promise<{ state: FsrsState; n: string }[]>,
     cards().first(db.raw('coalesce(sum(reps), 0) as reviews'), db.raw('coalesce(sum(lapses), 0) as lapses')) as Promise<
       { reviews: string; lapses: string } | undefined
     >,
   ]);
+  const practice = days.filter((d) => d.reviews > 0); // a day whose reviews were all undone was not practised
   const cardsByState: Record<FsrsState, number> = { new: 0, learning: 0, review: 0, relearning: 0 };
   for (const s of states) cardsByState[s.state] = Number(s.n);
   const reviews = Number(held?.reviews ?? 0);

@@ -1,3 +1,4 @@
+import { quarterHourOf } from '@verba/contracts';
 import { increment, remove, upsert, type Lookup, type Row, type RowChange } from '../../../platform/projections/declare';
 import { dayOf, type Fact } from '../events';
 import type { AnalyticsTable } from './tables';
@@ -9,20 +10,25 @@ type Counts = { reads?: number; chapters?: number; reviews?: number; words?: num
 const joined = (userId: string, language: string, day: string): Change =>
   upsert('analytics_user_languages', { user_id: userId, language, joined_day: day }, { olderBy: 'joined_day' });
 
-/** A count of a day's activity: the user was active in the language that day, and joined it by then. */
-const act = (userId: string, language: string, day: string, counts: Counts): Change[] => [
-  joined(userId, language, day),
-  increment('analytics_activity', {
-    user_id: userId,
-    language,
-    day,
+/**
+ * A count of activity at `at`: the user was active in the language that (UTC) day, and joined it by then;
+ * the same counts by quarter hour give the learner's own days in their time zone.
+ */
+const act = (userId: string, language: string, at: string, counts: Counts): Change[] => {
+  const n = {
     reads: counts.reads ?? 0,
     chapters: counts.chapters ?? 0,
     reviews: counts.reviews ?? 0,
     words: counts.words ?? 0,
     seconds: counts.seconds ?? 0,
-  }),
-];
+  };
+  const day = dayOf(at);
+  return [
+    joined(userId, language, day),
+    increment('analytics_activity', { user_id: userId, language, day, ...n }),
+    increment('analytics_learner_times', { user_id: userId, language, quarter_hour: quarterHourOf(at), ...n }),
+  ];
+};
 
 const card = (f: { userId: string; cardId: string; language: string; state: string; reps: number; lapses: number }): Change =>
   upsert('analytics_cards', { user_id: f.userId, card_id: f.cardId, language: f.language, state: f.state, reps: f.reps, lapses: f.lapses });
@@ -47,10 +53,10 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
         joined(f.data.userId, f.data.language, day),
       ];
     case 'verba.identity.time-spent':
-      return act(f.data.userId, f.data.language, day, { seconds: f.data.seconds });
+      return act(f.data.userId, f.data.language, f.occurredAt, { seconds: f.data.seconds });
     case 'verba.library.article-read':
       return [
-        ...act(f.data.userId, f.data.language, day, { reads: 1 }),
+        ...act(f.data.userId, f.data.language, f.occurredAt, { reads: 1 }),
         increment('analytics_articles', { language: f.data.language, day, article_id: f.data.articleId, reads: 1 }),
       ];
     case 'verba.learning.chapter-completed': {
@@ -58,7 +64,7 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
       const language = found?.current_language as string | null | undefined;
       if (!language) return [];
       return [
-        ...act(f.data.userId, language, day, { chapters: 1 }),
+        ...act(f.data.userId, language, f.occurredAt, { chapters: 1 }),
         increment('analytics_chapters', { language, day, chapter_id: f.data.chapterId, completions: 1 }),
       ];
     }
@@ -66,24 +72,31 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
       return [card({ ...f.data, state: 'new', reps: 0, lapses: 0 })];
     case 'verba.practice.card-reviewed':
       // v1 (no longer published) says nothing of the schedule: the review counts, the card stays as it was.
-      return [...act(f.data.userId, f.data.language, day, { reviews: 1 }), ...(f.version === 2 ? [card(f.data)] : [])];
+      return [...act(f.data.userId, f.data.language, f.occurredAt, { reviews: 1 }), ...(f.version === 2 ? [card(f.data)] : [])];
     case 'verba.practice.card-review-undone':
       // The review no longer counts, on the day it was made; the card's schedule is as before it.
-      return [...act(f.data.userId, f.data.language, dayOf(f.data.reviewedAt), { reviews: -1 }), card(f.data)];
+      return [...act(f.data.userId, f.data.language, f.data.reviewedAt, { reviews: -1 }), card(f.data)];
     case 'verba.practice.card-deleted':
       return [remove('analytics_cards', { user_id: f.data.userId, card_id: f.data.cardId })];
     case 'verba.vocabulary.word-status-changed':
       return [
-        ...act(f.data.userId, f.data.language, day, { words: 1 }),
+        ...act(f.data.userId, f.data.language, f.occurredAt, { words: 1 }),
         upsert('analytics_words', { user_id: f.data.userId, language: f.data.language, word: f.data.word, status: f.data.status }),
       ];
     case 'verba.billing.subscription-changed':
       return [upsert('analytics_users', { user_id: f.data.userId, premium: f.data.premium })];
     case 'verba.identity.user-deleted': {
       const user = { user_id: f.data.userId };
-      return (['analytics_users', 'analytics_user_languages', 'analytics_activity', 'analytics_words', 'analytics_cards'] as const).map(
-        (t) => remove(t, user),
-      );
+      return (
+        [
+          'analytics_users',
+          'analytics_user_languages',
+          'analytics_activity',
+          'analytics_learner_times',
+          'analytics_words',
+          'analytics_cards',
+        ] as const
+      ).map((t) => remove(t, user));
     }
     default:
       return [];

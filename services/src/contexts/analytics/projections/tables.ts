@@ -21,11 +21,18 @@ export const ANALYTICS_TABLES = {
     columns: { user_id: 'uuid', language: 'text', joined_day: 'date' },
     indexes: [['language', 'joined_day']],
   },
-  // Per user, language and UTC day: what they did. A row means the user was active that day.
+  // Per user, language and UTC day: what they did. A row means the user was active that day. Admin figures
+  // (site-wide per-day rollups below) count UTC days; a learner's own figures read analytics_learner_times.
   analytics_activity: {
     key: ['user_id', 'language', 'day'],
     columns: { user_id: 'uuid', language: 'text', day: 'date', ...counts },
     indexes: [['language', 'day']],
+  },
+  // Per user, language and quarter hour (UTC, since 1970: contracts' quarterHourOf): the same counts, summed
+  // into the learner's own days in their time zone where the dashboard and flashcards analytics read them.
+  analytics_learner_times: {
+    key: ['user_id', 'language', 'quarter_hour'],
+    columns: { user_id: 'uuid', language: 'text', quarter_hour: 'integer', ...counts },
   },
   analytics_words: {
     key: ['user_id', 'language', 'word'],

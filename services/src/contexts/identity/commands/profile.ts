@@ -117,6 +117,7 @@ export class ProfileCommands {
       store: this.o.store,
       codec: activityCodec,
       decider: timeDecider,
+      // Split per UTC day only to keep each stream small: the learner's own days are counted where time is read.
       streamId: activityStream(userId, now.toISOString().slice(0, 10)),
       command: { userId, language: lang, seconds, at: now.toISOString() },
       commandId: randomUUID(),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_INVISIBLE, USERNAME_CONFUSABLE, USERNAME_RESERVED, USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
+import { NAME_INVISIBLE, unknownTimeZone, USERNAME_CONFUSABLE, USERNAME_RESERVED, USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { identityModule } from '../module';
@@ -116,6 +116,28 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     expect(wrongVoice.statusCode).toBe(400);
     const tooFast = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { speed: 3 } } });
     expect(tooFast.statusCode).toBe(400);
+  });
+
+  it("keeps the learner's time zone: none (UTC) until one is saved, an unknown one refused with its message", async () => {
+    const { agent, uid: userId } = await signUpVerified(t, uniqueEmail(), PASSWORD);
+    const before = (await agent.request({ method: 'GET', url: '/api/user/profile' })).json();
+    expect(before.settings.timeZone).toBeUndefined(); // the shell saves the browser's zone then
+    expect(await t.deps.timeZones.timeZoneOf(userId)).toBe('UTC');
+
+    const saved = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { timeZone: 'America/Los_Angeles' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile.settings).toEqual({ timeZone: 'America/Los_Angeles' });
+    await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { library: { view: 'cards' } } });
+    const profile = (await agent.request({ method: 'GET', url: '/api/user/profile' })).json();
+    expect(profile.settings).toEqual({ timeZone: 'America/Los_Angeles', library: { view: 'cards' } });
+    expect(await t.deps.timeZones.timeZoneOf(userId)).toBe('America/Los_Angeles');
+
+    const events = await eventCount();
+    const unknown = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { timeZone: 'Mars/Olympus_Mons' } });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain(unknownTimeZone('Mars/Olympus_Mons'));
+    expect(await eventCount()).toBe(events);
+    expect(await t.deps.timeZones.timeZoneOf(userId)).toBe('America/Los_Angeles');
   });
 
   it('adds up time spent per language', async () => {

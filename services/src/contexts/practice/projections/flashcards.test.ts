@@ -1,4 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
+import { quarterHourOf } from '@verba/contracts';
 import { closeSpecDatabase, projectionSpec } from '../../../platform/projections/projection-spec';
 import { UserDeleted } from '../../identity/published';
 import { newSchedule } from '../domain/scheduler';
@@ -99,20 +100,23 @@ describe('practice-flashcards', () => {
     await spec
       .given([])
       .when(created(ana, haus))
-      .then({ flashcards: [newCard(ana, haus)], practice_days: [] });
+      .then({ flashcards: [newCard(ana, haus)], practice_times: [] });
   });
 
-  it("a review sets the card's schedule, counts a practice and a review on its day", async () => {
+  it("a review sets the card's schedule, counts a practice and a review in its quarter hour (local days are read from them)", async () => {
     await spec
       .given([created(ana, haus)])
       .when([reviewed(haus), reviewed(haus, '2026-03-02T18:00:00.000Z')])
       .then({
         flashcards: [{ ...reviewedCard, time_practiced: 2 }],
-        practice_days: [{ user_id: ana, language: 'de', day: new Date('2026-03-02T00:00:00.000Z'), reviews: 2 }],
+        practice_times: [
+          { user_id: ana, language: 'de', quarter_hour: quarterHourOf(nextDay), reviews: 1 },
+          { user_id: ana, language: 'de', quarter_hour: quarterHourOf('2026-03-02T18:00:00.000Z'), reviews: 1 },
+        ],
       });
   });
 
-  it('an undone review restores the schedule and no longer counts for its day', async () => {
+  it('an undone review restores the schedule and no longer counts when it was made', async () => {
     await spec
       .given([created(ana, haus), reviewed(haus)])
       .when({
@@ -121,7 +125,7 @@ describe('practice-flashcards', () => {
       })
       .then({
         flashcards: [{ ...newCard(ana, haus), last_review_at: first.lastReview }],
-        practice_days: [{ user_id: ana, language: 'de', day: new Date('2026-03-02T00:00:00.000Z'), reviews: 0 }],
+        practice_times: [{ user_id: ana, language: 'de', quarter_hour: quarterHourOf(nextDay), reviews: 0 }],
       });
   });
 
@@ -142,6 +146,6 @@ describe('practice-flashcards', () => {
     await spec
       .given([created(ana, haus), reviewed(haus), created(ben, baum, 'Baum')])
       .when({ type: UserDeleted.type, data: { userId: ana, at } })
-      .then({ flashcards: [newCard(ben, baum, 'Baum')], practice_days: [] });
+      .then({ flashcards: [newCard(ben, baum, 'Baum')], practice_times: [] });
   });
 });

@@ -1,3 +1,4 @@
+import { quarterHourOf } from '@verba/contracts';
 import { defineProjection, increment, remove, update, upsert, when } from '../../../platform/projections/declare';
 import { UserDeleted } from '../../identity/published';
 import { newSchedule } from '../domain/scheduler';
@@ -52,18 +53,25 @@ const schedule = (s: FsrsCard) => ({
 });
 
 const card = (d: { userId: string; cardId: string }) => ({ user_id: d.userId, card_id: d.cardId });
-/** A review counts for its UTC day (streaks); an undone one no longer does. */
-const day = (d: { userId: string; language: string }, at: string) => ({ user_id: d.userId, language: d.language, day: at.slice(0, 10) });
+/**
+ * A review counts in the quarter hour (UTC) it was made in, so streaks and "practised today" are read in the
+ * learner's own days, whatever time zone they have (or choose later); an undone one no longer counts.
+ */
+const quarter = (d: { userId: string; language: string }, at: string) => ({
+  user_id: d.userId,
+  language: d.language,
+  quarter_hour: quarterHourOf(at),
+});
 
 /**
  * Flashcards with their schedule (one row per card, indexed for "due first" per user and language) and
- * practice days (reviews per user, language and UTC day) for streaks. Events for a card this read model no
- * longer has (its user erased) change nothing.
+ * practice times (reviews per user, language and quarter hour) for streaks in the learner's days. Events for
+ * a card this read model no longer has (its user erased) change nothing.
  */
 export const flashcardsProjection = defineProjection({
   name: 'practice-flashcards',
-  // 2: cards' sentence. 3: declared (indexes renamed).
-  version: 3,
+  // 2: cards' sentence. 3: declared (indexes renamed). 4: reviews per quarter hour, not per UTC day (learners' own days).
+  version: 4,
   tables: {
     flashcards: {
       key: ['user_id', 'card_id'],
@@ -97,9 +105,10 @@ export const flashcardsProjection = defineProjection({
         ['origin_id', 'user_id'],
       ],
     },
-    practice_days: {
-      key: ['user_id', 'language', 'day'],
-      columns: { user_id: 'uuid', language: 'text', day: 'date', reviews: 'integer' },
+    // Quarter hours since 1970-01-01T00:00Z (contracts' quarterHourOf): any zone's local day is whole quarter hours.
+    practice_times: {
+      key: ['user_id', 'language', 'quarter_hour'],
+      columns: { user_id: 'uuid', language: 'text', quarter_hour: 'integer', reviews: 'integer' },
     },
   },
   on: [
@@ -131,12 +140,12 @@ export const flashcardsProjection = defineProjection({
     when(FlashcardStatusChanged, (d) => [update('flashcards', card(d), { status: d.status })]),
     when(FlashcardReviewed, (d) => [
       update('flashcards', card(d), schedule(d.after), { add: { time_practiced: 1 } }),
-      increment('practice_days', { ...day(d, d.at), reviews: 1 }),
+      increment('practice_times', { ...quarter(d, d.at), reviews: 1 }),
     ]),
     when(FlashcardReviewUndone, (d) => [
       update('flashcards', card(d), schedule(d.restored), { add: { time_practiced: -1 } }),
-      increment('practice_days', { ...day(d, d.reviewedAt), reviews: -1 }),
+      increment('practice_times', { ...quarter(d, d.reviewedAt), reviews: -1 }),
     ]),
-    when(UserDeleted, (d) => [remove('flashcards', { user_id: d.userId }), remove('practice_days', { user_id: d.userId })]),
+    when(UserDeleted, (d) => [remove('flashcards', { user_id: d.userId }), remove('practice_times', { user_id: d.userId })]),
   ],
 });

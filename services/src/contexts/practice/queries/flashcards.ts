@@ -4,11 +4,15 @@ import {
   DAY_MS,
   DUE_COUNT_MAX,
   MASTERED_AFTER_DAYS,
+  QUARTER_HOUR_MS,
   currentStreak,
+  endOfLocalDay,
+  localDay,
   type Flashcard,
   type FlashcardStatus,
   type LearningLanguage,
 } from '@verba/contracts';
+import type { TimeZones } from '../../../platform/module';
 import type { FlashcardRow } from '../projections/flashcards';
 
 type Db = Knex | Knex.Transaction;
@@ -41,13 +45,13 @@ export function toFlashcard(r: FlashcardRow, now: Date): Flashcard {
   };
 }
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
-
 /** Reads of the flashcards read model; every query is scoped to one user and language. */
 export class FlashcardQueries {
   constructor(
     private readonly db: Db,
     private readonly now: () => Date,
+    /** Each learner's zone: "due today", "practised today" and streaks count the learner's own days. */
+    private readonly timeZones: TimeZones,
   ) {}
 
   private cards(userId: string, language: LearningLanguage) {
@@ -135,18 +139,27 @@ export class FlashcardQueries {
     }));
   }
 
-  private async practiceDays(userId: string, language: LearningLanguage): Promise<{ day: string; reviews: number }[]> {
-    const rows: { day: string; reviews: number }[] = await this.db('practice_days')
+  /** The learner's practice days in their zone (YYYY-MM-DD, ascending): the quarter hours summed by local day. */
+  private async practiceDays(userId: string, language: LearningLanguage, zone: string): Promise<{ day: string; reviews: number }[]> {
+    const localDate = this.db.raw("to_char((to_timestamp(quarter_hour * ?) at time zone ?)::date, 'YYYY-MM-DD')", [
+      QUARTER_HOUR_MS / 1000,
+      zone,
+    ]);
+    const rows = (await this.db('practice_times')
       .where({ user_id: userId, language })
-      .where('reviews', '>', 0) // a day whose reviews were all undone was not practised
-      .orderBy('day')
-      .select(this.db.raw("to_char(day, 'YYYY-MM-DD') as day"), 'reviews');
-    return rows;
+      .select({ day: localDate })
+      .sum({ reviews: 'reviews' })
+      .groupBy('day')
+      .havingRaw('sum(reviews) > 0') // a day whose reviews were all undone was not practised
+      .orderBy('day')) as unknown as { day: string; reviews: string }[];
+    return rows.map((r) => ({ day: r.day, reviews: Number(r.reviews) }));
   }
 
   async info(userId: string, language: LearningLanguage) {
     const now = this.now();
-    const endOfToday = new Date(Date.parse(`${utcDay(now)}T00:00:00Z`) + DAY_MS);
+    const zone = await this.timeZones.timeZoneOf(userId);
+    // "Due today": due before the learner's local midnight.
+    const endOfToday = endOfLocalDay(now, zone);
     const masteredAfter = new Date(now.getTime() + MASTERED_AFTER_DAYS * DAY_MS);
     const [counts, days] = await Promise.all([
       this.cards(userId, language)
@@ -161,9 +174,9 @@ export class FlashcardQueries {
           this.db.raw('min(due_at) as next_due'),
         )
         .first() as Promise<Record<string, string | Date | null>>,
-      this.practiceDays(userId, language),
+      this.practiceDays(userId, language, zone),
     ]);
-    const today = utcDay(now);
+    const today = localDay(now, zone);
     const n = (k: string) => Number(counts[k] ?? 0);
     return {
       languageCode: language,
