@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { DAY_MS, type Flashcard } from '@verba/contracts';
-import { FlashcardSchema, FlashcardsInfoSchema } from '@verba/contracts/http';
+import { FlashcardSchema, FlashcardsInfoSchema, ProfileSchema } from '@verba/contracts/http';
 import type { z } from 'zod';
 
 export const NOW = Date.now();
@@ -52,6 +52,27 @@ export const info = (overrides: Partial<z.input<typeof FlashcardsInfoSchema>> = 
     practicedToday: false,
     nextDueStamp: null,
     ...overrides,
+  });
+
+/** GET /api/user/profile's answer for the signed-in learner, with these settings. */
+export const profile = (settings: Record<string, unknown> = {}) =>
+  ProfileSchema.parse({
+    uid: 'u1',
+    name: 'Ana',
+    email: 'ana@example.com',
+    role: 'User',
+    subscription: 'free',
+    currentLearningLanguage: 'de',
+    learnedLanguages: ['de'],
+    languageLevels: {},
+    creationDateStamp: 1,
+    showMainOnboarding: false,
+    emailVerified: true,
+    username: 'ana',
+    settings,
+    timeSpent: {},
+    hasAvatar: false,
+    hasPassword: true,
   });
 
 export const json = (body: unknown, status = 200) =>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '@verba/contracts';
 import { ratingIntervals, scheduleOf } from '@verba/contracts/fsrs';
 import { resetAll } from '../../../test/cleanup';
-import { NOW, card, json, mockApi, renderSignedIn, uuid, type Call } from '../../../test/practice-api';
+import { NOW, card, json, mockApi, profile, renderSignedIn, uuid, type Call } from '../../../test/practice-api';
 import { ReviewPage } from './ReviewPage';
 
 afterEach(() => {
@@ -16,9 +16,11 @@ const due = (sourceValue: string, targetValue: string) => ({ ...card({ sourceVal
 const CARDS = [due('der Hund', 'the dog'), due('die Katze', 'the cat'), due('das Haus', 'the house')];
 const [HUND, KATZE, HAUS] = CARDS as [(typeof CARDS)[0], (typeof CARDS)[0], (typeof CARDS)[0]];
 
-function mockSession(flashcards = CARDS) {
+function mockSession(flashcards = CARDS, settings: Record<string, unknown> = {}) {
   let position = 0;
   return mockApi({
+    'GET /api/user/profile': () => json(profile(settings)),
+    'POST /api/tts': () => new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } }),
     'GET /api/practice/flashcards': () => json({ dueCount: flashcards.filter((c) => c.isDue).length, flashcards }),
     'PATCH /api/flashcards': (call: Call) => {
       const { reviews } = call.body as { reviews: { id: string }[] };
@@ -267,5 +269,70 @@ describe('review session', () => {
     mockSession([]);
     renderSignedIn(<ReviewPage />);
     await screen.findByRole('heading', { name: 'No flashcards yet' });
+  });
+});
+
+describe('the profile switches of flashcards', () => {
+  const play = vi.fn(async () => undefined);
+  const stubAudio = () => {
+    play.mockClear();
+    vi.stubGlobal(
+      'Audio',
+      class {
+        constructor(readonly src: string) {}
+        addEventListener() {}
+        play = play;
+      },
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:audio');
+    URL.revokeObjectURL = vi.fn();
+  };
+  const spoken = (api: ReturnType<typeof mockApi>) => api.to('POST /api/tts').map((c) => c.body);
+  const front = () => document.querySelector('.pr-flashcard__source')?.textContent;
+  const back = () => document.querySelector('.pr-flashcard__target')?.textContent ?? null;
+
+  it('"Play flashcards aloud" speaks each card\'s word when it shows, with the voice and speed of the settings', async () => {
+    stubAudio();
+    const api = mockSession(CARDS.slice(0, 2), { flashcards: { autoplay: true }, speech: { speed: 0.75, voices: { de: 'Hans' } } });
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(spoken(api)).toEqual([{ text: 'der Hund', voiceId: 'Hans', speed: 0.75 }]);
+    // The flip shows the answer: the word is not spoken again.
+    space();
+    await screen.findByText('the dog');
+    key('3');
+    await screen.findByText('die Katze');
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(2));
+    expect(spoken(api).map((b) => (b as { text: string }).text)).toEqual(['der Hund', 'die Katze']);
+  });
+
+  it('"Show the translation side first" shows the translation, and the word after the flip (spoken then)', async () => {
+    stubAudio();
+    const api = mockSession(CARDS.slice(0, 1), { flashcards: { showTranslationFirst: true, autoplay: true } });
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('the dog');
+    expect(front()).toBe('the dog');
+    expect(back()).toBeNull();
+    expect(screen.queryByText('der Hund')).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(spoken(api)).toEqual([]);
+    space();
+    expect(back()).toBe('der Hund');
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    expect(spoken(api)).toEqual([{ text: 'der Hund', voiceId: 'Marlene', speed: 1 }]);
+  });
+
+  it('with both switches off shows the word first and speaks nothing', async () => {
+    stubAudio();
+    const api = mockSession(CARDS.slice(0, 1), { flashcards: { showTranslationFirst: false, autoplay: false } });
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Hund');
+    expect(front()).toBe('der Hund');
+    space();
+    expect(back()).toBe('the dog');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(spoken(api)).toEqual([]);
+    expect(play).not.toHaveBeenCalled();
   });
 });

@@ -6,6 +6,7 @@ import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useSessionCards } from '../api/review';
+import { useCardSettings } from '../api/card-settings';
 import { ReviewSession } from './ReviewSession';
 
 /** "in 3 hours": when a card is due, from now (as the overview's next review). */
@@ -17,6 +18,8 @@ export function ReviewPage() {
   const { result: query, nextRound } = useSessionCards(languageCode);
   const [ahead, setAhead] = useState(false);
   const [round, setRound] = useState(0);
+  // Which side comes first is known before the first card shows (the profile is read beside the cards).
+  const settings = useCardSettings(languageCode);
   const cards = query.data?.flashcards;
   const due = cards?.filter((c) => c.isDue) ?? [];
   const chosen = due.length > 0 ? due : ahead ? (cards ?? []) : [];
@@ -37,13 +40,13 @@ export function ReviewPage() {
 
   return (
     <Portal title="Review flashcards" subtitle={`Cards in ${LANGUAGE_NAMES[languageCode]}`}>
-      {query.isPending || query.isFetching ? <Spinner label="Loading your cards…" /> : null}
+      {query.isPending || query.isFetching || !settings.ready ? <Spinner label="Loading your cards…" /> : null}
       <QueryErrorNotice query={query} title="Your cards could not be loaded." />
-      {cards && !query.isFetching ? (
+      {cards && !query.isFetching && settings.ready ? (
         cards.length === 0 ? (
           <NoCards languageCode={languageCode} />
         ) : session.length > 0 ? (
-          <ReviewSession key={`${round}-${ahead}`} cards={session} onRestart={restart} />
+          <ReviewSession key={`${round}-${ahead}`} cards={session} onRestart={restart} settings={settings} />
         ) : (
           <EmptyState
             title="Nothing is due now"

@@ -5,6 +5,8 @@ import type { ReviewRating } from '@verba/contracts';
 import { ratingIntervals } from '@verba/contracts/fsrs';
 import { notAShortcut } from '../../../shared/keys';
 import { undoRating } from '../api/review';
+import type { CardSettings } from '../api/card-settings';
+import { speakWord } from '../api/speech';
 import { RATINGS, isFinished, remaining, sessionReducer, startSession, type SessionCard } from '../session';
 import { ReviewSummary } from './ReviewSummary';
 import { useRatingSender } from './useRatingSender';
@@ -12,9 +14,18 @@ import { useRatingSender } from './useRatingSender';
 /**
  * Space flips, 1-4 rate (once flipped), U undoes the last rating. A rating is sent when the next card
  * is rated (or the session ends), so Undo during the session only drops what was never sent; after the
- * session's end it asks the server to take the last review back.
+ * session's end it asks the server to take the last review back. The profile's switches: the translation
+ * side first (the word after the flip), and the word spoken each time it shows.
  */
-export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCard[]; onRestart: () => void }) {
+export function ReviewSession({
+  cards,
+  onRestart,
+  settings,
+}: {
+  cards: readonly SessionCard[];
+  onRestart: () => void;
+  settings: CardSettings;
+}) {
   const [state, dispatch] = useReducer(sessionReducer, cards, startSession);
   const { send, saving } = useRatingSender();
   const [undoing, setUndoing] = useState(false);
@@ -87,6 +98,15 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
     };
   }, []);
 
+  // "Play flashcards aloud": the word side is spoken when it shows (at once, or on the flip when the translation comes first).
+  const { autoplay, translationFirst, voiceId, speed } = settings;
+  const wordShown = card !== undefined && (!translationFirst || state.flipped);
+  const showing = wordShown ? `${state.ratings.length}:${card.id}` : null;
+  const word = card?.sourceValue;
+  useEffect(() => {
+    if (autoplay && showing !== null && word) speakWord(word, voiceId, speed).catch(() => undefined);
+  }, [autoplay, showing, word, voiceId, speed]);
+
   const canUndo = Boolean(state.pending || state.sent) && !undoing;
   if (finished || !card)
     return <ReviewSummary state={state} saving={saving} onRestart={onRestart} canUndo={canUndo && !saving} onUndo={() => void undo()} />;
@@ -106,9 +126,9 @@ export function ReviewSession({ cards, onRestart }: { cards: readonly SessionCar
         className={`pr-flashcard${state.flipped ? ' pr-flashcard--flipped' : ''}`}
         onClick={() => dispatch({ type: 'flip' })}
       >
-        <span className="pr-flashcard__source">{card.sourceValue}</span>
+        <span className="pr-flashcard__source">{translationFirst ? card.targetValue : card.sourceValue}</span>
         {state.flipped ? (
-          <span className="pr-flashcard__target">{card.targetValue}</span>
+          <span className="pr-flashcard__target">{translationFirst ? card.sourceValue : card.targetValue}</span>
         ) : (
           <span className="pr-flashcard__hint">Press Space to show the answer</span>
         )}

@@ -1,0 +1,29 @@
+import { useRouteQuery } from '@verba/kit/query';
+import { getProfile } from '@verba/contracts/http';
+import { DEFAULT_VOICES, isVoiceForLanguage, type LearningLanguage, type VoiceId } from '@verba/contracts';
+
+export interface CardSettings {
+  /** "Play flashcards aloud": each card's word is spoken when it shows. */
+  autoplay: boolean;
+  /** "Show the translation side of flashcards first": the card shows its translation, the word after the flip. */
+  translationFirst: boolean;
+  /** The learner's voice for the language (its default voice otherwise) and speed, as the reader speaks. */
+  voiceId: VoiceId;
+  speed: number;
+  /** False while the profile is still being read (a failed read leaves every switch off). */
+  ready: boolean;
+}
+
+/** The profile's flashcard switches and speech settings (settings.flashcards, settings.speech). */
+export function useCardSettings(languageCode: LearningLanguage): CardSettings {
+  const profile = useRouteQuery(getProfile, {}, { staleTime: 5 * 60_000, retry: false });
+  const settings = profile.data?.settings;
+  const chosen = settings?.speech?.voices?.[languageCode];
+  return {
+    autoplay: settings?.flashcards?.autoplay === true,
+    translationFirst: settings?.flashcards?.showTranslationFirst === true,
+    voiceId: chosen && isVoiceForLanguage(chosen, languageCode) ? chosen : DEFAULT_VOICES[languageCode],
+    speed: settings?.speech?.speed ?? 1,
+    ready: !profile.isPending,
+  };
+}
