@@ -52,6 +52,13 @@ describe('estimated difficulty labels', () => {
     expect(estimatedDifficulty(text(20, 16), 'A2', 'A2')).toBe('Medium'); // 71.2% known, 16% uncertain
   });
 
+  it('count Ignored words nowhere: neither marked nor estimated, nor in the total', () => {
+    // 60 known, 40 unmarked of which 30 are names the learner ignored: 60 of 70 counted words known, and 37% of the 10 left.
+    const words = [{ occurrences: 60, status: 'known' as const }, { occurrences: 30, status: 'ignored' as const }, { occurrences: 10 }];
+    expect(estimatedDifficulty(words, 'B2', 'A2')).toBe('Easy'); // 90.9% known
+    expect(estimatedDifficulty(text(60), 'B2', 'A2')).toBe('Medium'); // the same text, the names unmarked
+  });
+
   it('compare exactly at the thresholds', () => {
     // 25 known + 80% of the other 75 = 85% known: "Easy" exactly at its bound; 24 + 80% of 76 = 84.8%: "Ideal".
     expect(estimatedDifficulty(text(25), 'B2', 'B2')).toBe('Easy');

@@ -1,4 +1,4 @@
-import { difficultyFromCounts, type DifficultyLabel } from './difficulty';
+import { countWords, difficultyFromCounts, type CountedWord, type DifficultyLabel } from './difficulty';
 import { LEVELS, levelIndex, type Level } from './levels';
 
 /**
@@ -38,26 +38,16 @@ export function labelsAreEstimated(markedWords: number, level: Level | undefined
   return level !== undefined && markedWords < MARKS_FOR_PERSONAL_LABELS;
 }
 
-export interface EstimatedWord {
-  readonly occurrences: number;
-  /** The learner's own mark, which wins over the estimate. */
-  readonly status?: 'known' | 'uncertain';
-}
+/** A word of the text with the learner's own mark, which wins over the estimate (Ignored: counted nowhere). */
+export type EstimatedWord = CountedWord;
 
 /**
  * A text's label for a learner who has marked few words: the words they marked count as marked (known, or
- * uncertain), and of the rest `estimatedKnownPercent` counts as known; then the spec's rule applies. Counted
+ * uncertain; Ignored ones not at all), and of the rest `estimatedKnownPercent` counts as known; then the spec's rule applies. Counted
  * in hundredths of an occurrence, so the rule's comparisons stay exact.
  */
 export function estimatedDifficulty(words: Iterable<EstimatedWord>, textLevel: Level, learnerLevel: Level): DifficultyLabel {
-  let total = 0;
-  let known = 0;
-  let uncertain = 0;
-  for (const w of words) {
-    total += w.occurrences;
-    if (w.status === 'uncertain') uncertain += w.occurrences;
-    else if (w.status === 'known') known += w.occurrences;
-  }
+  const { total, known, uncertain } = countWords(words);
   const unmarked = total - known - uncertain;
   return difficultyFromCounts(100 * total, 100 * known + estimatedKnownPercent(textLevel, learnerLevel) * unmarked, 100 * uncertain);
 }

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DIFFICULTY_LABELS, difficultyFromCounts, difficultyLabel } from './difficulty';
+import { DIFFICULTY_LABELS, countWords, difficultyFromCounts, difficultyLabel } from './difficulty';
 
 describe('DIFFICULTY_LABELS', () => {
   it('lists the labels from easiest to hardest', () => {
@@ -85,5 +85,31 @@ describe('difficultyFromCounts', () => {
 
   it('an empty text is Too Easy', () => {
     expect(difficultyFromCounts(0, 0, 0)).toBe('Too Easy');
+  });
+});
+
+describe('countWords: Ignored words count nowhere', () => {
+  // 100 running words: 70 known, 10 uncertain, 12 of names the learner ignored (Leipzig, Krüger), 8 new.
+  const words = [
+    { occurrences: 70, status: 'known' as const },
+    { occurrences: 10, status: 'uncertain' as const },
+    { occurrences: 8, status: 'ignored' as const },
+    { occurrences: 4, status: 'ignored' as const },
+    { occurrences: 8 },
+  ];
+
+  it('leaves Ignored occurrences out of the total, the known and the uncertain counts', () => {
+    expect(countWords(words)).toEqual({ total: 88, known: 70, uncertain: 10 });
+  });
+
+  it('labels the text by its other words: Ideal (79.5% known), where counting the names as unknown said Medium', () => {
+    const { total, known, uncertain } = countWords(words);
+    expect(difficultyFromCounts(total, known, uncertain)).toBe('Ideal');
+    expect(difficultyFromCounts(100, 70, 10)).toBe('Medium');
+  });
+
+  it('reads a text of nothing but Ignored words as empty: Too Easy', () => {
+    const { total, known, uncertain } = countWords([{ occurrences: 5, status: 'ignored' }]);
+    expect(difficultyFromCounts(total, known, uncertain)).toBe('Too Easy');
   });
 });

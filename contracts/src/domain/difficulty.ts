@@ -53,3 +53,26 @@ export function difficultyFromCounts(totalWords: number, knownCount: number, unc
   }
   return 'Very Difficult';
 }
+
+/** A word of a text, by how often it occurs there and the reader's status of it (none: New). */
+export interface CountedWord {
+  readonly occurrences: number;
+  readonly status?: 'known' | 'uncertain' | 'ignored';
+}
+
+/**
+ * A text's word occurrences as the difficulty rule counts them: Ignored words (names, numbers, foreign
+ * words) count nowhere, not even in the total, so a text full of names reads as hard as its other words.
+ */
+export function countWords(words: Iterable<CountedWord>): { total: number; known: number; uncertain: number } {
+  let total = 0;
+  let known = 0;
+  let uncertain = 0;
+  for (const w of words) {
+    if (w.status === 'ignored') continue;
+    total += w.occurrences;
+    if (w.status === 'uncertain') uncertain += w.occurrences;
+    else if (w.status === 'known') known += w.occurrences;
+  }
+  return { total, known, uncertain };
+}

@@ -10,15 +10,16 @@ import { wordKey } from './words';
  * Column names (case-insensitive): the word is `term` (LUTE, LingQ, Verba) or `word`/`value`/`front`; the
  * status is `status`. Status values:
  * - LUTE (`term` with `parent`, `language`, `link_status`, `pronunciation` or `added`): 1-4 learning ->
- *   Uncertain, 5 and 99/W (well known) -> Known, 98/I (ignored) skipped, blank (LUTE reads it as 1) -> Uncertain.
+ *   Uncertain, 5 and 99/W (well known) -> Known, 98/I (ignored) -> Ignored, blank (LUTE reads it as 1) -> Uncertain.
  * - LingQ (`fragment`, `hint(s)`, `importance`, `extended_status`): 0-2 (new, recognized, familiar) ->
- *   Uncertain, 3 and up (learned) or `extended_status` 3 (known) -> Known.
+ *   Uncertain, 3 and up (learned) or `extended_status` 3 (known) -> Known; `ignored` -> Ignored.
  * - Words: known, learned, well known, mastered -> Known; uncertain, learning, new, recognized, familiar ->
- *   Uncertain; ignored -> skipped. Other numbers read as LUTE's 1-5 scale.
+ *   Uncertain; ignored, ignore, I -> Ignored. Other numbers read as LUTE's 1-5 scale.
+ *   (Verba's own word list, wordListCsv, writes these words.)
  * - No status column: every word Known (as add-many does by default).
  * A `language` column, when present, keeps only rows of the chosen language (code or English name).
  */
-export type ImportStatus = 'known' | 'uncertain';
+export type ImportStatus = 'known' | 'uncertain' | 'ignored';
 export type WordListFormat = 'lute' | 'lingq' | 'verba' | 'list';
 
 export const WORD_LIST_MAX_WORDS = 20_000;
@@ -33,7 +34,7 @@ export const WORD_LIST_MESSAGES = {
 export interface SkippedRow {
   /** 1-based line in the file (the header is line 1). */
   line: number;
-  reason: 'not a word' | 'phrase' | 'ignored' | 'other language' | 'unknown status';
+  reason: 'not a word' | 'phrase' | 'other language' | 'unknown status';
 }
 
 export interface WordList {
@@ -61,12 +62,13 @@ function formatOf(columns: readonly string[]): WordListFormat {
   return 'list';
 }
 
-type Status = ImportStatus | 'ignored' | undefined;
+type Status = ImportStatus | undefined;
 
 function statusOf(value: string, format: WordListFormat, extended: string): Status {
   const v = value.trim().toLowerCase();
   if (format === 'lingq') {
     if (extended.trim() === '3') return 'known';
+    if (IGNORED_WORDS.has(extended.trim().toLowerCase())) return 'ignored';
     if (/^\d+$/.test(v)) return Number(v) >= 3 ? 'known' : 'uncertain';
   }
   if (v === '') return 'uncertain';
@@ -109,7 +111,6 @@ export function parseWordList(text: string, language: LearningLanguage): WordLis
     const key = raw.length <= 100 ? wordKey(raw) : '';
     if (!key) return skipped.push({ line, reason: 'not a word' });
     const status = hasStatus ? statusOf(String(row['status'] ?? ''), format, String(row['extended_status'] ?? '')) : 'known';
-    if (status === 'ignored') return skipped.push({ line, reason: 'ignored' });
     if (!status) return skipped.push({ line, reason: 'unknown status' });
     words.delete(key); // the last row of a word decides, and keeps the file's order
     words.set(key, status);
@@ -122,7 +123,7 @@ export function parseWordList(text: string, language: LearningLanguage): WordLis
 export interface WordImportPlan {
   /** What to send, per status: words new to the dictionary or whose status changes. */
   send: Record<ImportStatus, string[]>;
-  counts: { newKnown: number; newUncertain: number; changed: number; unchanged: number; skipped: number };
+  counts: { newKnown: number; newUncertain: number; newIgnored: number; changed: number; unchanged: number; skipped: number };
   /** Words whose status changes, with the status they have now. */
   changes: { word: string; from: ImportStatus; to: ImportStatus }[];
 }
@@ -130,8 +131,8 @@ export interface WordImportPlan {
 /** What importing a word list changes in a dictionary (word key -> status); nothing is ever removed. */
 export function planWordImport(list: WordList, dictionary: ReadonlyMap<string, ImportStatus>): WordImportPlan {
   const plan: WordImportPlan = {
-    send: { known: [], uncertain: [] },
-    counts: { newKnown: 0, newUncertain: 0, changed: 0, unchanged: 0, skipped: list.skipped.length },
+    send: { known: [], uncertain: [], ignored: [] },
+    counts: { newKnown: 0, newUncertain: 0, newIgnored: 0, changed: 0, unchanged: 0, skipped: list.skipped.length },
     changes: [],
   };
   for (const [word, status] of list.words) {
@@ -145,7 +146,23 @@ export function planWordImport(list: WordList, dictionary: ReadonlyMap<string, I
       plan.counts.changed += 1;
       plan.changes.push({ word, from: now, to: status });
     } else if (status === 'known') plan.counts.newKnown += 1;
+    else if (status === 'ignored') plan.counts.newIgnored += 1;
     else plan.counts.newUncertain += 1;
   }
   return plan;
+}
+
+const STATUS_WORDS: Record<ImportStatus, string> = { known: 'known', uncertain: 'uncertain', ignored: 'ignored' };
+/** A cell a spreadsheet would run as a formula, quoted with an apostrophe (parseWordList reads it back as written). */
+const safeCell = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+const csvCell = (cell: string) => (/[",\n\r]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+/**
+ * A dictionary as a CSV word list (`term,status`, one row a word, Ignored words included): what "Download my
+ * words" saves, and what parseWordList reads back into the same statuses.
+ */
+export function wordListCsv(words: Iterable<{ value: string; status: ImportStatus }>): string {
+  const rows = ['term,status'];
+  for (const w of words) rows.push(`${csvCell(safeCell(w.value))},${STATUS_WORDS[w.status]}`);
+  return `${rows.join('\r\n')}\r\n`;
 }

@@ -4,9 +4,15 @@ import { LevelSchema } from '../domain/levels';
 import { wordKey } from '../domain/words';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
-/** New removes a word from the dictionary; Known and Uncertain add it or replace its status. */
-export const WordStatusSchema = z.enum(['new', 'known', 'uncertain']);
+/**
+ * New removes a word from the dictionary; Known, Uncertain and Ignored add it or replace its status. Ignored
+ * (names, numbers, foreign words) counts nowhere: not in difficulty labels, the level hint, known or new counts.
+ */
+export const WordStatusSchema = z.enum(['new', 'known', 'uncertain', 'ignored']);
 export type WordStatus = z.infer<typeof WordStatusSchema>;
+/** A status a dictionary entry holds (New is no entry). */
+export const EntryStatusSchema = z.enum(['known', 'uncertain', 'ignored']);
+export type EntryStatus = z.infer<typeof EntryStatusSchema>;
 
 export const MAX_WORD_LENGTH = 100;
 export const MAX_WORDS_PER_REQUEST = 1000;
@@ -22,7 +28,7 @@ export const WordValueSchema = z
  * A dictionary entry. `value` is the word's text, the spec's name for it ("value (word)"); it is the wire's
  * name only: the back end's code calls it `word`.
  */
-export const DictionaryEntrySchema = z.object({ value: z.string(), status: z.enum(['known', 'uncertain']) });
+export const DictionaryEntrySchema = z.object({ value: z.string(), status: EntryStatusSchema });
 
 const languageCode = { languageCode: LearningLanguageSchema };
 
@@ -61,7 +67,7 @@ export const patchWord = defineRoute({
   method: 'PATCH',
   path: '/api/dictionary/word',
   access: 'user',
-  summary: 'Mark one word New, Known or Uncertain',
+  summary: 'Mark one word New, Known, Uncertain or Ignored',
   body: z.object({
     ...languageCode,
     word: z.object({ value: WordValueSchema, status: WordStatusSchema }),
@@ -81,7 +87,7 @@ export const addMany = defineRoute({
       .array(WordValueSchema)
       .min(1, 'At least one word is required')
       .max(MAX_WORDS_PER_REQUEST, `At most ${MAX_WORDS_PER_REQUEST} words at once`),
-    status: z.enum(['known', 'uncertain']).default('known'),
+    status: EntryStatusSchema.default('known'),
     commandId: CommandIdSchema.optional(),
   }),
   response: markResult,

@@ -76,7 +76,7 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     const before = await dictionary(agent, marked.json().position);
     const plan = planWordImport(list, before);
     // Zelt is new and Known; Sterne was Known and the card says Uncertain; the phrase is skipped.
-    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 0, changed: 1, unchanged: 0, skipped: 1 });
+    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 0, newIgnored: 0, changed: 1, unchanged: 0, skipped: 1 });
     expect(plan.changes).toEqual([{ word: 'sterne', from: 'known', to: 'uncertain' }]);
 
     const position = await importWords(agent, plan.send);
@@ -85,6 +85,7 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     expect(planWordImport(parseWordList(csv.body, 'de'), after).counts).toEqual({
       newKnown: 0,
       newUncertain: 0,
+      newIgnored: 0,
       changed: 0,
       unchanged: 2,
       skipped: 1,

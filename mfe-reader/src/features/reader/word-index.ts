@@ -14,6 +14,10 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 export const wordClass = (status: WordStatus) => `w w--${status}`;
+const STATUSES: readonly string[] = ['new', 'known', 'uncertain', 'ignored'] satisfies WordStatus[];
+
+/** How a word of the page counts (the page's counts, "mark the rest"): Ignored words are in none of these. */
+export type CountedStatus = Exclude<WordStatus, 'ignored'>;
 
 export class WordIndex {
   /** Word spans in reading order (index = data-i). */
@@ -87,9 +91,12 @@ export class WordIndex {
     return { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
   }
 
-  /** The distinct words of the page. */
-  distinctWords(): IterableIterator<string> {
-    return this.byWord.keys();
+  /**
+   * The distinct words of the page that count: every one but the Ignored (names, numbers, foreign words),
+   * which are in no count of the page and no bulk mark ("mark the rest of this page as known").
+   */
+  *distinctWords(): IterableIterator<string> {
+    for (const word of this.byWord.keys()) if (this.markOf(word) !== 'ignored') yield word;
   }
 
   /** Marks (data-card) the words that already have a flashcard. */
@@ -107,10 +114,19 @@ export class WordIndex {
     });
   }
 
-  /** The status the word is painted with ("new" for a word not on the page). */
-  statusOf(word: string): WordStatus {
+  /** The status the word is painted with, Ignored included ("new" for a word not on the page). */
+  markOf(word: string): WordStatus {
     const painted = this.byWord.get(word)?.[0]?.className.match(/w--(\w+)/)?.[1];
-    return painted === 'known' || painted === 'uncertain' ? painted : 'new';
+    return painted !== undefined && STATUSES.includes(painted) ? (painted as WordStatus) : 'new';
+  }
+
+  /**
+   * How a word of distinctWords counts: New, Uncertain or Known. An Ignored word is not among them; asked
+   * about one, this says Known, the status that no count of words to learn and no bulk mark takes up.
+   */
+  statusOf(word: string): CountedStatus {
+    const status = this.markOf(word);
+    return status === 'ignored' ? 'known' : status;
   }
 
   occurrences(word: string): number {
@@ -137,7 +153,7 @@ export class WordIndex {
   paint(statuses: ReadonlyMap<string, WordStatus>): void {
     for (const word of this.byWord.keys()) {
       const next = statuses.get(word) ?? 'new';
-      if (next !== this.statusOf(word)) this.setStatus(word, next);
+      if (next !== this.markOf(word)) this.setStatus(word, next);
     }
   }
 

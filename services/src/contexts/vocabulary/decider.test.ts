@@ -34,4 +34,29 @@ describe('word status decider', () => {
       .when(mark('known'))
       .then([]));
   it('changes nothing when an unknown word is marked new', () => spec.given([]).when(mark('new')).then([]));
+  it('adds a new word as ignored', () =>
+    spec
+      .given([])
+      .when(mark('ignored'))
+      .then([changed('ignored')]));
+  it('ignores a known word, and makes an ignored word known again', () => {
+    spec
+      .given([changed('known')])
+      .when(mark('ignored'))
+      .then([changed('ignored')]);
+    spec
+      .given([changed('known'), changed('ignored')])
+      .when(mark('known'))
+      .then([changed('known')]);
+  });
+  it('changes nothing when an ignored word is marked ignored again', () =>
+    spec
+      .given([changed('ignored')])
+      .when(mark('ignored'))
+      .then([]));
+  it('removes an ignored word marked new', () =>
+    spec
+      .given([changed('ignored')])
+      .when(mark('new'))
+      .then([changed('new')]));
 });

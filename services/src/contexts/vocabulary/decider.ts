@@ -11,7 +11,7 @@ export interface MarkWord {
   at: string;
 }
 
-/** Known/Uncertain add or replace the entry, New removes it; marking a word as it already is changes nothing. */
+/** Known/Uncertain/Ignored add or replace the entry, New removes it; marking a word as it already is changes nothing. */
 export const wordDecider: Decider<MarkWord, { status: WordStatus }, VocabularyEvent> = {
   initialState: () => ({ status: 'new' }),
   decide(c, s) {

@@ -15,8 +15,11 @@ export const vocabularyModule: Module = {
   integration: {
     [WordStatusChanged.type]: (recorded) => {
       const { data } = codec.decode(recorded);
-      const { at, ...rest } = data;
-      return WordStatusChangedV1.build({ id: recorded.id, occurredAt: at, key: data.userId, data: rest });
+      const { at, status, ...rest } = data;
+      // V1 (frozen) knows new, known and uncertain: an Ignored word is, to its readers, out of the dictionary
+      // (it counts nowhere, as New counts nowhere in what they compute from it: words known, the level hint).
+      const published = status === 'ignored' ? 'new' : status;
+      return WordStatusChangedV1.build({ id: recorded.id, occurredAt: at, key: data.userId, data: { ...rest, status: published } });
     },
   },
   routes(app, deps) {

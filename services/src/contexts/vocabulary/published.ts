@@ -7,7 +7,11 @@ import { defineEvent } from '../../platform/decider/events';
  * Changing a schema here changes what every consumer parses: add a version with an upcaster instead.
  */
 
-/** A word's status in one learner's dictionary changed; `new` takes it out of the dictionary. */
+/**
+ * A word's status in one learner's dictionary changed; `new` takes it out of the dictionary. `ignored` (a
+ * name, a number, a foreign word) was added to the status enum later: additive, every earlier event still
+ * reads, so no new version. Consumers count an Ignored word nowhere.
+ */
 export const WordStatusChanged = defineEvent(
   'vocabulary.WordStatusChanged',
   z.object({

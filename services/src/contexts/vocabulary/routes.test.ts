@@ -66,6 +66,33 @@ describe(`dictionary routes on ${database.label}`, () => {
     expect((await read(agent, removed.json().position)).words).toEqual([]);
   });
 
+  it('marks a name Ignored (one word, or many through add-many) and lists it with that status', async () => {
+    const { agent } = learner();
+    const one = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'Leipzig,', status: 'ignored' } },
+    });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ changed: 1, word: { value: 'leipzig', status: 'ignored' } });
+    const many = await agent.request({
+      method: 'POST',
+      url: '/api/dictionary/add-many',
+      payload: { languageCode: 'de', words: ['Krüger', 'Haus'], status: 'ignored' },
+    });
+    expect(many.json().changed).toBe(2);
+    const known = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary',
+      payload: { languageCode: 'de', words: [{ value: 'Haus', status: 'known' }] },
+    });
+    expect((await read(agent, known.json().position)).words).toEqual([
+      { value: 'haus', status: 'known' },
+      { value: 'krüger', status: 'ignored' },
+      { value: 'leipzig', status: 'ignored' },
+    ]);
+  });
+
   it('keeps dictionaries per language', async () => {
     const { agent } = learner();
     const res = await agent.request({
@@ -236,6 +263,23 @@ describe(`dictionary routes on ${database.label}`, () => {
       version: 1,
       key: uid,
       data: { userId: uid, language: 'ru', word: 'ёлка', status: 'uncertain' },
+    });
+  });
+
+  it('publishes an Ignored word to integration version 1 (which has no such status) as New: out of the dictionary', async () => {
+    const { agent, uid } = learner();
+    const res = await agent.request({
+      method: 'PATCH',
+      url: '/api/dictionary/word',
+      payload: { languageCode: 'de', word: { value: 'Krüger', status: 'ignored' } },
+    });
+    expect(await t.platform.relay.waitFor(parsePosition(res.json().position), 5000)).toBe(true);
+    const bus = t.platform.publisher as InProcessPublisher;
+    const message = bus.messages('verba.vocabulary').find((m) => m.key === uid);
+    expect(parseIntegrationEvent(message!.value)).toMatchObject({
+      type: 'verba.vocabulary.word-status-changed',
+      version: 1,
+      data: { userId: uid, language: 'de', word: 'krüger', status: 'new' },
     });
   });
 

@@ -4,7 +4,7 @@ import { queryClient, routeKey } from './queries';
 
 /** A word's status as marked: New takes the word out of the learner's dictionary. */
 export type WordMark = { value: string; status: WordStatus };
-type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
+type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: Exclude<WordStatus, 'new'> }> };
 /** What a failed mark puts back: each marked word's status before it, nothing else. */
 export type MarksUndo = { languageCode?: LearningLanguage; undo: WordMark[] };
 

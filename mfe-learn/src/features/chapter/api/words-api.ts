@@ -4,7 +4,7 @@ import { getDictionary, patchWord, type WordStatus } from '@verba/contracts/http
 import type { LearningLanguage } from '@verba/contracts';
 
 export type { WordStatus };
-type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
+type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: Exclude<WordStatus, 'new'> }> };
 
 const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words.map((w) => [w.value, w.status]));
 /**

@@ -3,8 +3,9 @@ import type { WordToken } from '@verba/contracts';
 import type { WordStatus } from '../api/words-api';
 
 const STATUSES = ['new', 'uncertain', 'known'] as const;
-const LABELS: Record<WordStatus, string> = { new: 'New', uncertain: 'Uncertain', known: 'Known' };
-const KEYS: Record<WordStatus, string> = { new: '1 N', uncertain: '2 U', known: '3 K' };
+// Ignored (marked in the reader) is shown, not offered here.
+const LABELS: Record<WordStatus, string> = { new: 'New', uncertain: 'Uncertain', known: 'Known', ignored: 'Ignored' };
+const KEYS: Record<(typeof STATUSES)[number], string> = { new: '1 N', uncertain: '2 U', known: '3 K' };
 
 interface Props {
   word: WordToken | undefined;

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
-import { WORD_LIST_MESSAGES } from '@verba/contracts/word-lists';
+import { WORD_LIST_MESSAGES, parseWordList } from '@verba/contracts/word-lists';
 import { COMMAND_ID, callsTo, json, mockApi } from '../../../test/mock-api';
 import { resetAfterEach } from '../../../test/reset';
 import { dictionaryAnalytics, getDictionary } from '@verba/contracts/http';
@@ -32,6 +32,7 @@ function mockDictionary(many = 0) {
       new Map([
         ['katze', 'known'],
         ['haus', 'uncertain'],
+        ['leipzig', 'ignored'],
         ...Array.from({ length: many }, (_, i) => [`wort${letters(i)}`, 'known'] as [string, string]),
       ]),
     ],
@@ -44,15 +45,17 @@ function mockDictionary(many = 0) {
   const bodyOf = (init: RequestInit | undefined) => JSON.parse(String(init?.body)) as Record<string, unknown> & { languageCode: string };
   return mockApi({
     'GET /api/dictionary/analytics': (url) => {
+      // As the server counts: Ignored words count nowhere.
       const all = [...of(url).values()];
       const known = all.filter((s) => s === 'known').length;
+      const uncertain = all.filter((s) => s === 'uncertain').length;
       return json(
         dictionaryAnalytics.response.parse({
           languageCode: url.searchParams.get('languageCode'),
           known,
-          uncertain: all.length - known,
-          total: all.length,
-          levelHint: levelHintForWordCount(all.length),
+          uncertain,
+          total: known + uncertain,
+          levelHint: levelHintForWordCount(known + uncertain),
         }),
       );
     },
@@ -100,7 +103,7 @@ const choose = (text: string, name = 'Terms.csv') =>
   );
 
 describe('the dictionary page', () => {
-  it('previews a LUTE export with a count of each change, then imports it through add-many per status', async () => {
+  it('previews a LUTE export with a count of each change, then imports it through add-many per status, Ignored rows kept', async () => {
     const fetchMock = mockDictionary();
     render(
       <KitProviders>
@@ -117,21 +120,26 @@ describe('the dictionary page', () => {
     ).toEqual([
       '1 new word marked Known',
       '0 new words marked Uncertain',
+      '1 new word marked Ignored',
       '1 word changes its status',
       '1 word is already as in the file',
-      '2 rows skipped (phrases, ignored, other languages or not words)',
+      '1 row skipped (phrase, other language or not a word)',
     ]);
     expect(screen.getByText('Changes: katze (known → uncertain)')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/dictionary/add-many')).toHaveLength(0);
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 2 words' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Import 3 words' })));
     await waitFor(() => expect(screen.queryByRole('list', { name: 'What the import changes' })).toBeNull());
     // The counts are read again: Katze is Uncertain now, next to Haus.
     await waitFor(() => expect(countOf('Uncertain')).toBe('2'));
     expect(callsTo(fetchMock, 'POST', '/api/dictionary/add-many').map((c) => c.body)).toEqual([
       { languageCode: 'de', words: ['hund'], status: 'known', commandId: COMMAND_ID },
       { languageCode: 'de', words: ['katze'], status: 'uncertain', commandId: COMMAND_ID },
+      { languageCode: 'de', words: ['der'], status: 'ignored', commandId: COMMAND_ID },
     ]);
+    // The Ignored word is listed as such, and counts nowhere: Known is still Hund alone.
+    await waitFor(() => expect((screen.getByLabelText('Status of der') as HTMLSelectElement).value).toBe('ignored'));
+    expect(countOf('Known')).toBe('1');
   });
 
   it('says what is wrong with a file that is not a word list, and sends nothing', async () => {
@@ -172,9 +180,12 @@ describe('My words', () => {
   it('searches the words and filters them by status', async () => {
     mockDictionary();
     renderPage();
-    await waitFor(() => expect(wordsShown()).toEqual(['haus', 'katze']));
+    await waitFor(() => expect(wordsShown()).toEqual(['haus', 'katze', 'leipzig']));
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'uncertain' } });
     expect(wordsShown()).toEqual(['haus']);
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'ignored' } });
+    expect(wordsShown()).toEqual(['leipzig']);
+    expect((screen.getByLabelText('Status of leipzig') as HTMLSelectElement).value).toBe('ignored');
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'kat' } });
     expect(wordsShown()).toEqual(['katze']);
@@ -185,11 +196,32 @@ describe('My words', () => {
   it('shows another language’s words when the language is changed', async () => {
     const fetchMock = mockDictionary();
     renderPage();
-    await waitFor(() => expect(wordsShown()).toEqual(['haus', 'katze']));
+    await waitFor(() => expect(wordsShown()).toEqual(['haus', 'katze', 'leipzig']));
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr' } });
     await waitFor(() => expect(wordsShown()).toEqual(['chat']));
     expect(screen.getByRole('heading', { name: 'Your French words' })).toBeTruthy();
     expect(callsTo(fetchMock, 'GET', '/api/dictionary/analytics').at(-1)?.url.searchParams.get('languageCode')).toBe('fr');
+  });
+
+  it('downloads every word with its status, Ignored included, as a list the import reads back', async () => {
+    mockDictionary();
+    renderPage();
+    const link = await screen.findByRole('link', { name: 'Download all your German words (CSV)' });
+    expect(link.getAttribute('download')).toBe('verba-words-de.csv');
+    const csv = decodeURIComponent(link.getAttribute('href')!.replace('data:text/csv;charset=utf-8,', ''));
+    expect(csv.split('\r\n')).toEqual(['term,status', 'katze,known', 'haus,uncertain', 'leipzig,ignored', '']);
+    expect(Object.fromEntries(parseWordList(csv, 'de').words)).toEqual({ katze: 'known', haus: 'uncertain', leipzig: 'ignored' });
+  });
+
+  it('marks a word Ignored from the list: it leaves the counts', async () => {
+    const fetchMock = mockDictionary();
+    renderPage();
+    await waitFor(() => expect(countOf('Known')).toBe('1'));
+    await act(async () => fireEvent.change(await screen.findByLabelText('Status of katze'), { target: { value: 'ignored' } }));
+    expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word').map((c) => c.body)).toEqual([
+      { languageCode: 'de', word: { value: 'katze', status: 'ignored' }, commandId: COMMAND_ID },
+    ]);
+    await waitFor(() => expect(countOf('Known')).toBe('0'));
   });
 
   it('changes one word’s status', async () => {

@@ -3,7 +3,7 @@ import { Link, QueryErrorNotice, SectionHeader, Spinner, toast, useSession } fro
 import { ProgressBar } from '@verba/kit/ui';
 import { LEARNING_LANGUAGES, LearningLanguageSchema, type LearningLanguage, LANGUAGE_NAMES } from '@verba/contracts';
 import { useCounts } from '../api/my-words';
-import { previewFile, useApplyPlan, type Preview } from '../api/word-import';
+import { plannedWords, previewFile, useApplyPlan, type Preview } from '../api/word-import';
 import { ImportPreview } from './ImportPreview';
 import { LevelHint } from './LevelHint';
 import { PasteWords } from './PasteWords';
@@ -45,7 +45,7 @@ export function DictionaryPage() {
   const confirm = async (current: Preview) => {
     try {
       await apply(current.plan);
-      const changed = current.plan.send.known.length + current.plan.send.uncertain.length;
+      const changed = plannedWords(current.plan);
       toast({ title: `${changed} ${changed === 1 ? 'word' : 'words'} imported` });
       setPreview(null);
     } catch (error) {
@@ -85,7 +85,7 @@ export function DictionaryPage() {
         </h2>
         <p className="rd-dictionary__note">
           A LingQ or LUTE vocabulary export, a Verba flashcard export, or any list with a “term” or “word” column (and a “status” column:
-          known, learning, or LingQ’s and LUTE’s numbers). You see what changes before anything is saved; nothing is removed.
+          known, learning, ignored, or LingQ’s and LUTE’s numbers). You see what changes before anything is saved; nothing is removed.
         </p>
         {failure ? (
           <p className="rd-dictionary__error" role="alert">

@@ -18,7 +18,7 @@ export function ImportPreview({
   onCancel: () => void;
 }) {
   const { counts, changes } = preview.plan;
-  const total = counts.newKnown + counts.newUncertain + counts.changed;
+  const total = counts.newKnown + counts.newUncertain + counts.newIgnored + counts.changed;
   return (
     <div className="rd-preview" aria-labelledby="rd-preview-title">
       <h3 id="rd-preview-title" className="rd-preview__title">
@@ -27,13 +27,14 @@ export function ImportPreview({
       <ul className="rd-preview__counts" aria-label="What the import changes">
         <li>{plural(counts.newKnown, 'new word marked Known', 'new words marked Known')}</li>
         <li>{plural(counts.newUncertain, 'new word marked Uncertain', 'new words marked Uncertain')}</li>
+        <li>{plural(counts.newIgnored, 'new word marked Ignored', 'new words marked Ignored')}</li>
         <li>{plural(counts.changed, 'word changes its status', 'words change their status')}</li>
         <li>{plural(counts.unchanged, 'word is already as in the file', 'words are already as in the file')}</li>
         <li>
           {plural(
             counts.skipped,
-            'row skipped (phrase, ignored, other language or not a word)',
-            'rows skipped (phrases, ignored, other languages or not words)',
+            'row skipped (phrase, other language or not a word)',
+            'rows skipped (phrases, other languages or not words)',
           )}
         </li>
       </ul>

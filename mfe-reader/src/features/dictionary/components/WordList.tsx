@@ -2,12 +2,13 @@ import { useId, useMemo, useState } from 'react';
 import { Button, QueryErrorNotice, Spinner, toast } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import type { WordStatus } from '@verba/contracts/http';
+import { wordListCsv } from '@verba/contracts/word-lists';
 import { markWords, setWordStatus, useWords } from '../api/my-words';
 
 /** Rows shown at once; a search narrows a long dictionary down. */
 export const SHOWN_WORDS = 200;
-const STATUS_NAMES: Record<WordStatus, string> = { known: 'Known', uncertain: 'Uncertain', new: 'New' };
-type Filter = 'all' | 'known' | 'uncertain';
+const STATUS_NAMES: Record<WordStatus, string> = { known: 'Known', uncertain: 'Uncertain', ignored: 'Ignored', new: 'New' };
+type Filter = 'all' | 'known' | 'uncertain' | 'ignored';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
@@ -27,6 +28,11 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
       .sort((a, b) => a.value.localeCompare(b.value, languageCode));
   }, [words.data, search, filter, languageCode]);
   const shown = matching.slice(0, SHOWN_WORDS);
+  // The whole dictionary, Ignored words too, as a word list the import (here, LUTE's or any) reads back.
+  const download = useMemo(
+    () => (words.data?.words.length ? `data:text/csv;charset=utf-8,${encodeURIComponent(wordListCsv(words.data.words))}` : null),
+    [words.data],
+  );
   // Only words still listed stay selected (a filter or a removal hides the others).
   const chosen = shown.filter((w) => selected.has(w.value)).map((w) => w.value);
   const allChosen = shown.length > 0 && chosen.length === shown.length;
@@ -78,6 +84,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
             <option value="all">All</option>
             <option value="known">Known</option>
             <option value="uncertain">Uncertain</option>
+            <option value="ignored">Ignored</option>
           </select>
         </div>
       </div>
@@ -87,7 +94,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
         <>
           <div className="rd-words__bulk" role="group" aria-label="Mark the selected words">
             <span aria-live="polite">{plural(chosen.length, 'word', 'words')} selected</span>
-            {(['known', 'uncertain', 'new'] as const).map((status) => (
+            {(['known', 'uncertain', 'ignored', 'new'] as const).map((status) => (
               <Button
                 key={status}
                 size="sm"
@@ -99,6 +106,13 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
               </Button>
             ))}
           </div>
+          {download ? (
+            <p className="rd-dictionary__note">
+              <a href={download} download={`verba-words-${languageCode}.csv`}>
+                Download all your {languageLabel} words (CSV)
+              </a>
+            </p>
+          ) : null}
           <p className="rd-dictionary__note" aria-live="polite">
             {matching.length > shown.length
               ? `Showing ${shown.length.toLocaleString('en')} of ${plural(matching.length, 'word', 'words')}: search to narrow them down.`
@@ -146,6 +160,7 @@ export function WordList({ languageCode, languageLabel }: { languageCode: Learni
                         >
                           <option value="known">Known</option>
                           <option value="uncertain">Uncertain</option>
+                          <option value="ignored">Ignored</option>
                           <option value="new">New (remove)</option>
                         </select>
                       </td>

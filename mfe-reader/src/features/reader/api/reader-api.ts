@@ -2,12 +2,13 @@ import { useCallback } from 'react';
 import { atLeast, toast } from '@verba/kit';
 import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
 import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
-import type { LearningLanguage } from '@verba/contracts';
+import type { EntryStatus, LearningLanguage, WordStatus } from '@verba/contracts';
 import type { WordIndex } from '../word-index';
 import { makeUncertainCard, useCardKeys } from './word-help-api';
 
-export type WordStatus = 'new' | 'known' | 'uncertain';
-type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: 'known' | 'uncertain' }> };
+/** New, Known, Uncertain, or Ignored (a name, a number, a foreign word: painted as plain text, counted nowhere). */
+export type { WordStatus };
+type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string; status: EntryStatus }> };
 
 /**
  * Where this tab's writes stood when the reader opened: the article, the word statuses and the bookmark
@@ -64,7 +65,7 @@ export function useMarkWord(article: { id: string; name: string; languageCode: L
   const cards = useCardKeys(languageCode, id).data;
   return useCallback(
     (words: WordIndex, marked: MarkedWord, status: WordStatus) => {
-      if (words.statusOf(marked.word) === status) return;
+      if (words.markOf(marked.word) === status) return;
       words.setStatus(marked.word, status);
       send({ body: { languageCode, word: { value: marked.word, status } } }).then(
         () => {

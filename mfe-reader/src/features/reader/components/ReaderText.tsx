@@ -38,8 +38,16 @@ interface Props {
   onSwipe?: (dir: 1 | -1) => void;
 }
 
-/** Keyboard shortcuts on a focused word (documented in ShortcutHelp). */
-export const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
+/** Keyboard shortcuts on a focused word (documented in the word panel's KeyboardHelp); I ignores a name, a number, a foreign word. */
+export const SHORTCUTS: Record<string, WordStatus> = {
+  '1': 'new',
+  n: 'new',
+  '2': 'uncertain',
+  u: 'uncertain',
+  '3': 'known',
+  k: 'known',
+  i: 'ignored',
+};
 
 /** Renders the text once per page; React never re-renders the words themselves. */
 export function ReaderText({
@@ -175,7 +183,7 @@ export function ReaderText({
       ref={ref}
       className="rd-text"
       role="group"
-      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word New, Uncertain or Known."
+      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word New, Uncertain or Known, I marks it Ignored."
       onClick={onClick}
       onMouseDown={onMouseDown}
       onMouseUp={onMouseUp}

@@ -12,6 +12,8 @@ const CHOICES: Array<{ status: WordStatus; label: string; shortcut: string }> = 
   { status: 'new', label: 'New', shortcut: '1 / N' },
   { status: 'uncertain', label: 'Uncertain', shortcut: '2 / U' },
   { status: 'known', label: 'Known', shortcut: '3 / K' },
+  // Names, numbers, foreign words: painted as plain text and counted nowhere.
+  { status: 'ignored', label: 'Ignored', shortcut: 'I' },
 ];
 
 interface Props {
@@ -51,7 +53,7 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
   const mark = useMarkWord(article);
   usePainted(words);
   if (sheet && !word) return null;
-  const status: WordStatus = word && words ? words.statusOf(word.word) : 'new';
+  const status: WordStatus = word && words ? words.markOf(word.word) : 'new';
   const occurrences = word && words ? words.occurrences(word.word) : 0;
   const heading = word ? <Heading word={word} occurrences={occurrences} languageCode={languageCode} /> : null;
   return (
@@ -123,6 +125,8 @@ function KeyboardHelp() {
         <dd>mark Uncertain</dd>
         <dt>3 or K</dt>
         <dd>mark Known</dd>
+        <dt>I</dt>
+        <dd>mark Ignored (a name, a number, a foreign word: counted nowhere)</dd>
         <dt>Shift + ← →</dt>
         <dd>select several words</dd>
         <dt>Enter / Esc</dt>

@@ -4,7 +4,8 @@ import { UserDeleted } from '../../identity/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 
 /**
- * Each reader's known and uncertain words, for labelling articles' difficulty in SQL. The library keeps its
+ * Each reader's known, uncertain and ignored words, for labelling articles' difficulty in SQL (Ignored ones
+ * to count nowhere). The library keeps its
  * own copy from vocabulary's published `WordStatusChanged` and never reads vocabulary's tables.
  */
 export const readerWordsProjection = defineProjection({

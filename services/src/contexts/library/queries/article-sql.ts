@@ -8,7 +8,7 @@ import {
   type ListArticlesQuery,
 } from '@verba/contracts';
 import type { Actor } from '../deciders/article-decider';
-import { labelAt, labelIndexSql, wordCountsSql } from './difficulty-sql';
+import { countedTotalSql, labelAt, labelIndexSql, wordCountsSql } from './difficulty-sql';
 
 /** A piece of SQL and its bindings, in order. */
 export interface Sql {
@@ -30,8 +30,8 @@ const ORDER: Record<Sort, (t: string) => string> = {
   name: (t) => `lower(${t}.name), ${t}.id`,
   rating: (t) => `${t}.average_rating desc, ${t}.ratings desc, ${t}.created_at desc, ${t}.id`,
   reads: (t) => `${t}.total_reads desc, ${t}.created_at desc, ${t}.id`,
-  // Easiest label first; inside a label the larger known share first.
-  difficulty: (t) => `${t}.label_index, ${t}.known::float8 / greatest(${t}.total_words, 1) desc, ${t}.created_at desc, ${t}.id`,
+  // Easiest label first; inside a label the larger known share (of the words counted: not the Ignored ones) first.
+  difficulty: (t) => `${t}.label_index, ${t}.known::float8 / greatest(${t}.counted_words, 1) desc, ${t}.created_at desc, ${t}.id`,
 };
 
 const SUMMARY = `a.id, a.language, a.name, a.category, a.level, a.total_words, a.author_id, a.author_display_name, a.created_at,
@@ -127,7 +127,10 @@ export interface ArticleQuery {
 }
 
 /** The word counts of nobody: every article unlabelled by a reader's words. */
-const NO_COUNTS = { sql: 'select null::uuid as article_id, 0 as known, 0 as uncertain, false as estimated where false', bindings: [] };
+const NO_COUNTS = {
+  sql: 'select null::uuid as article_id, 0 as known, 0 as uncertain, 0 as ignored, false as estimated where false',
+  bindings: [],
+};
 
 /**
  * Articles labelled for the viewer in ONE query: filters, then the page, then the labels of that page's
@@ -137,7 +140,7 @@ const NO_COUNTS = { sql: 'select null::uuid as article_id, 0 as known, 0 as unce
 export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): Promise<{ rows: ArticleRow[]; total: number }> {
   const where = and(q.where);
   const columns = q.detail ? DETAIL : SUMMARY;
-  const label = (t: string) => labelIndexSql(`${t}.total_words`, 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)');
+  const label = (t: string) => labelIndexSql(countedTotalSql(t), 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)');
   // A scalar subquery, not a join: the series a viewer may see, by primary key.
   const seriesTitle = `(select s.title from library_series s where s.id = p.series_id and ${q.adminView ? 'true' : '(s.is_private = false or s.author_id = ?)'}) as series_title`;
   const seriesBindings = q.adminView ? [] : [viewer.userId];
@@ -146,7 +149,8 @@ export async function queryArticles(db: Knex, viewer: Actor, q: ArticleQuery): P
   const text = labelsFirst
     ? `with base as (select ${columns} from library_articles a where ${where.sql}),
             counts as (${counts.sql}),
-            labelled as (select x.*, coalesce(c.known, 0) as known, ${label('x')} as label_index, coalesce(c.estimated, false) as estimated
+            labelled as (select x.*, coalesce(c.known, 0) as known, ${countedTotalSql('x')} as counted_words, ${label('x')} as label_index,
+                                coalesce(c.estimated, false) as estimated
                           from base x left join counts c on c.article_id = x.id),
             matching as (select * from labelled ${q.difficulty ? 'where label_index = ?' : ''}),
             page as (select * from matching m order by ${ORDER[q.sort]('m')} limit ? offset ?)

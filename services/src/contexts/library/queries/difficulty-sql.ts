@@ -26,11 +26,12 @@ export const labelAt = (index: number): DifficultyLabel => DIFFICULTY_LABELS[ind
 /** The reader's level per language, while their labels are estimated from it (few marks there yet). */
 function estimateSql(): string {
   // Marks are counted only up to the threshold: a reader with 20,000 words costs no more than one with 500.
+  // Ignored words are no marks: they count nowhere.
   return `(select l.language, l.level
              from library_reader_levels l
             where l.user_id = ?
               and (select count(*) from (select 1 from library_reader_words r
-                                          where r.user_id = l.user_id and r.language = l.language
+                                          where r.user_id = l.user_id and r.language = l.language and r.status <> 'ignored'
                                           limit ${MARKS_FOR_PERSONAL_LABELS}) m) < ${MARKS_FOR_PERSONAL_LABELS})`;
 }
 
@@ -41,7 +42,7 @@ function knownPercentSql(textLevel: string, readerLevel: string): string {
 }
 
 /**
- * Known and uncertain word occurrences per article for one reader: each article's precomputed word set
+ * Known, uncertain and ignored word occurrences per article for one reader: each article's precomputed word set
  * (arrays of word hashes and occurrences) summed against the reader's words. The reader's words are
  * uncorrelated subqueries, which PostgreSQL runs once and keeps as hash tables ("hashed SubPlan"), so each
  * article word costs a hash lookup or two, whatever the planner's statistics, and there is no join to
@@ -50,6 +51,9 @@ function knownPercentSql(textLevel: string, readerLevel: string): string {
  * While a reader has a level in the article's language and few marks there (contracts' labelsAreEstimated),
  * the estimated share of the article's unmarked words counts as known too (`known` is then an exact
  * numeric with two decimals) and `estimated` is true: contracts' estimatedDifficulty is the same rule.
+ * Ignored words (names, numbers, foreign words) count nowhere: `ignored` is their occurrences, which the
+ * label takes off the article's total (countedTotalSql), and the estimate leaves them out of the unmarked.
+ * The reader's words of every status are one subquery each, so Ignored adds one hash table, not a join.
  * `articleIds` is a SQL expression yielding ids, without bindings; the bindings returned are the reader's.
  */
 export function wordCountsSql(articleIds: string, userId: string): { sql: string; bindings: string[] } {
@@ -58,19 +62,23 @@ export function wordCountsSql(articleIds: string, userId: string): { sql: string
   const percent = knownPercentSql('la.level', 'e.level');
   return {
     sql: `select w.article_id,
-                 x.known + coalesce(${percent}, 0) * (x.total - x.known - x.uncertain) / 100.0 as known,
-                 x.uncertain, e.level is not null as estimated
+                 x.known + coalesce(${percent}, 0) * (x.total - x.known - x.uncertain - x.ignored) / 100.0 as known,
+                 x.uncertain, x.ignored, e.level is not null as estimated
             from library_article_words w
             join library_articles la on la.id = w.article_id
             left join ${estimateSql()} e on e.language = w.language
             cross join lateral (
               select ${sum(`u.hash in ${words('known')}`)} as known, ${sum(`u.hash in ${words('uncertain')}`)} as uncertain,
+                     ${sum(`u.hash in ${words('ignored')}`)} as ignored,
                      coalesce(sum(u.occurrences), 0)::int as total
                 from unnest(w.word_hashes, w.occurrences) as u(hash, occurrences)) x
            where w.article_id = any(array(${articleIds}))`,
-    bindings: [userId, userId, userId],
+    bindings: [userId, userId, userId, userId],
   };
 }
+
+/** An article's words that the difficulty rule counts: its total less the reader's Ignored occurrences (`c`: wordCountsSql's row). */
+export const countedTotalSql = (article: string, counts = 'c') => `(${article}.total_words - coalesce(${counts}.ignored, 0))`;
 
 /** Labels of many articles for one reader in one query (the library page does the same inside its query). */
 export async function labelsFor(
@@ -83,7 +91,7 @@ export async function labelsFor(
   const { rows } = await db.raw(
     `with ids as (select unnest(?::uuid[]) as id),
           counts as (${counts.sql})
-     select a.id, ${labelIndexSql('a.total_words', 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
+     select a.id, ${labelIndexSql(countedTotalSql('a'), 'coalesce(c.known, 0)', 'coalesce(c.uncertain, 0)')} as label_index
        from library_articles a left join counts c on c.article_id = a.id
       where a.id in (select id from ids) and a.language = ?`,
     [articleIds, ...counts.bindings, language],

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIFFICULTY_LABELS, difficultyFromCounts } from '@verba/contracts';
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import { labelIndexSql, labelsFor } from '../queries/difficulty-sql';
 import { readerWordsProjection } from '../projections/reader-words';
+import { formatPosition } from '../../../platform/event-store/port';
+import { WordStatusChanged } from '../../vocabulary/published';
 import {
   createArticle,
   database,
@@ -95,6 +98,37 @@ describe(`difficulty labels and the library query on ${database.label}`, () => {
     const position = await markWords(t, reader.uid, 'de', ['hund'], 'new');
     const page = await (await get(reader.agent, `/api/articles?languageCode=de&scope=mine&minPosition=${position}`)).json();
     expect(page.articles.find((a: { id: string }) => a.id === ids.easy).difficulty).toBe(difficultyFromCounts(4, 2, 0));
+  });
+
+  it('counts Ignored words nowhere: names the reader ignored leave the total, so the label is that of the other words', async () => {
+    const learner = person(t);
+    const names = (
+      await createArticle(learner.agent, {
+        name: 'Delta Leipzig',
+        category: 'Children',
+        generalDifficulty: 'A1',
+        content: 'Herr Krüger fährt nach Leipzig. Der Hund schläft.',
+      })
+    ).article.id;
+    const before = await markWords(t, learner.uid, 'de', ['herr', 'fährt', 'nach', 'der', 'hund', 'schläft'], 'known');
+    const label = async (position: string) =>
+      (await get(learner.agent, `/api/articles?languageCode=de&scope=mine&minPosition=${position}&sort=difficulty`)).json().articles[0]
+        .difficulty;
+    // 6 of 8 known: the two names count as unknown.
+    expect(await label(before)).toBe('Ideal');
+    // Ignored, they count nowhere: 6 of 6 known.
+    const { position } = await t.deps.store.append(
+      `vocabulary-test-${randomUUID()}`,
+      ['krüger', 'leipzig'].map((word) => ({
+        id: randomUUID(),
+        type: WordStatusChanged.type,
+        version: WordStatusChanged.version,
+        data: { userId: learner.uid, language: 'de', word, status: 'ignored', at: new Date().toISOString() },
+      })),
+      'no_stream',
+    );
+    expect(await label(formatPosition(position))).toBe('Too Easy');
+    expect(Object.fromEntries(await labelsFor(t.deps.db, learner.uid, 'de', [names]))).toEqual({ [names]: 'Too Easy' });
   });
 
   it('computes in SQL exactly the label of the shared rule, for every count up to 40 words', async () => {

@@ -31,6 +31,22 @@ describe('vocabulary-dictionary', () => {
       .then({ dictionary_entries: [{ user_id: ana, language: 'de', word: 'Baum', status: 'known', updated_at: new Date(at) }] });
   });
 
+  it('keeps an Ignored word as its own entry, and takes it out when marked New', async () => {
+    await spec
+      .given([marked(ana, 'Leipzig', 'new'), marked(ana, 'Haus', 'known')])
+      .when(marked(ana, 'Leipzig', 'ignored', later))
+      .then({
+        dictionary_entries: [
+          { user_id: ana, language: 'de', word: 'Haus', status: 'known', updated_at: new Date(at) },
+          { user_id: ana, language: 'de', word: 'Leipzig', status: 'ignored', updated_at: new Date(later) },
+        ],
+      });
+    await spec
+      .given([marked(ana, 'Leipzig', 'ignored')])
+      .when(marked(ana, 'Leipzig', 'new', later))
+      .then({ dictionary_entries: [] });
+  });
+
   it("erases a deleted learner's dictionary", async () => {
     await spec
       .given([marked(ana, 'Haus', 'known'), marked(ben, 'Haus', 'uncertain')])

@@ -1,10 +1,11 @@
+import type { EntryStatus } from '@verba/contracts';
 import { RowListCache, defineProjection, remove, upsert, when } from '../../../platform/projections/declare';
 import { WordStatusChanged } from '../events';
 import { UserDeleted } from '../../identity/published';
 
 export interface DictionaryEntry {
   value: string;
-  status: 'known' | 'uncertain';
+  status: EntryStatus;
 }
 
 /**
@@ -20,7 +21,10 @@ export const dictionaryCache = new RowListCache<DictionaryEntry>({
 });
 export const dictionaryKey = (userId: string, language: string) => dictionaryCache.keyOf(userId, language);
 
-/** The learner's dictionary: one row per known or uncertain word (`new` takes a word out). */
+/**
+ * The learner's dictionary: one row per known, uncertain or ignored word (`new` takes a word out). Ignored
+ * rows needed no new version: the table is the same, and no event before them held that status.
+ */
 export const dictionaryProjection = defineProjection({
   name: 'vocabulary-dictionary',
   version: 1,
