@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@verba/kit';
+import { queryClient } from '@verba/kit/query';
 import { App } from './App';
 
 // Counts loads of the banners' chunk (a module is loaded once per file: the first test that needs it).
@@ -15,6 +16,7 @@ const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200
 
 afterEach(() => {
   cleanup();
+  queryClient.clear(); // the kit's one cache: each case reads its own announcements
   vi.unstubAllGlobals();
   session.reset();
   window.history.replaceState(null, '', '/');
@@ -52,11 +54,13 @@ describe('App layout', () => {
         json({
           announcements: [
             {
-              id: 'a1',
+              id: '5b7c1d2e-3f4a-4b5c-8d6e-7f8091a2b3c4',
               visibleTo: 'all',
               content: { blocks: [{ type: 'paragraph', data: { text: 'Maintenance on Sunday' } }] },
               dismissBehavior: 'session',
               active: true,
+              startsAt: null,
+              endsAt: null,
               createdAt: 1,
               updatedAt: 1,
             },

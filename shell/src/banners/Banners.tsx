@@ -7,7 +7,7 @@ import { dismissBanner, rememberOnAccount, storedDismissals } from './dismissals
 
 /**
  * Announcement banners above the page for signed-in users, from the list GET /api/announcements sent
- * (loaded lazily by BannerArea, only when that list has any).
+ * (loaded lazily by Announcements.tsx, only when that list has any).
  */
 export function Banners({
   user,

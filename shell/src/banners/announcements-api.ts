@@ -1,12 +1,13 @@
-import { callRef } from '@verba/kit';
-import { firstLoadRoutes } from '@verba/contracts/http';
+import { useOpenedAt, useRouteQuery } from '@verba/kit/query';
+import { listAnnouncements } from '@verba/contracts/http';
 
 /**
- * The active announcements for the signed-in user's groups (GET /api/announcements), as sent: read on
- * every signed-in page by reference, unparsed (callRef), and checked by parse-announcements.ts only
- * when there is one, in the banners' own chunk.
+ * The active announcements for the signed-in user's groups (GET /api/announcements), read once where this
+ * tab's writes stood when the user's pages opened (the kit's held position): a write of this tab changes
+ * no announcement, so none is read again after it. Read in the announcements' own chunk (Announcements.tsx),
+ * never in the first load.
  */
-export async function fetchAnnouncementList(signal?: AbortSignal): Promise<unknown[]> {
-  const body: { announcements?: unknown } | null = await callRef(firstLoadRoutes.listAnnouncements, signal ? { signal } : {});
-  return Array.isArray(body?.announcements) ? body.announcements : [];
+export function useAnnouncementList() {
+  const openedAt = useOpenedAt();
+  return useRouteQuery(listAnnouncements, { query: { minPosition: openedAt } }, { select: (answer) => answer.announcements });
 }
