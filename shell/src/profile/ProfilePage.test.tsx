@@ -26,9 +26,14 @@ const PROFILE = {
   hasPassword: true,
 };
 
-/** The profile routes over one learner's settings; PATCH settings merges a group as the server does. */
-function mockProfile(settings: Record<string, Record<string, unknown>>) {
-  let current = settings;
+const isGroup = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The profile routes over one learner's settings (in Berlin unless a test says `timeZone: undefined`);
+ * PATCH settings merges a group as the server does, and replaces a plain value (the time zone).
+ */
+function mockProfile(settings: Record<string, unknown>) {
+  let current: Record<string, unknown> = { timeZone: 'Europe/Berlin', ...settings };
   const saved: unknown[] = [];
   const reads: string[] = [];
   vi.stubGlobal(
@@ -39,9 +44,13 @@ function mockProfile(settings: Record<string, Record<string, unknown>>) {
       if (call === 'GET /api/user/profile') return json({ ...PROFILE, settings: current });
       if (call === 'GET /api/brevo/get-user') return json({ contact: null });
       if (call === 'PATCH /api/user/settings') {
-        const body = JSON.parse(String(init?.body)) as Record<string, Record<string, unknown>>;
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
         saved.push(body);
-        current = Object.fromEntries(Object.keys({ ...current, ...body }).map((k) => [k, { ...current[k], ...body[k] }]));
+        const merged = Object.entries(body).map(([k, v]) => {
+          const before = current[k];
+          return [k, isGroup(v) && isGroup(before) ? { ...before, ...v } : v];
+        });
+        current = { ...current, ...Object.fromEntries(merged) };
         return json({ profile: { ...PROFILE, settings: current }, position: `7.${saved.length}` });
       }
       throw new Error(`unexpected ${call}`);
@@ -95,7 +104,9 @@ describe('profile settings', () => {
       'fetch',
       vi.fn(async (url: string) => {
         if (url.startsWith('/api/user/profile'))
-          return fail ? json({ status: 404, title: 'Not found', detail: 'No such user' }, 404) : json({ ...PROFILE, settings: {} });
+          return fail
+            ? json({ status: 404, title: 'Not found', detail: 'No such user' }, 404)
+            : json({ ...PROFILE, settings: { timeZone: 'UTC' } });
         return json({ contact: null });
       }),
     );
@@ -104,5 +115,42 @@ describe('profile settings', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: /try again|retry/i }));
     expect(await uncertainSwitch()).toBeTruthy();
+  });
+});
+
+describe('the time zone', () => {
+  const zoneSelect = () => screen.findByRole('combobox', { name: 'Time zone' }) as Promise<HTMLSelectElement>;
+  /** This browser runs in `zone`, as Intl tells it. */
+  const browserIn = (zone: string) => {
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone: zone };
+    });
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  it("saves this browser's time zone when the learner has none yet, and shows it", async () => {
+    browserIn('America/Los_Angeles');
+    const { saved, reads } = mockProfile({ timeZone: undefined });
+    render(<ProfilePage />);
+    await waitFor(() => expect(saved).toEqual([{ timeZone: 'America/Los_Angeles' }]));
+    await waitFor(async () => expect((await zoneSelect()).value).toBe('America/Los_Angeles'));
+    expect(reads).toEqual(['/api/user/profile', '/api/user/profile?minPosition=7.1']);
+    const chosen = (await zoneSelect()).selectedOptions[0]!;
+    expect(chosen.textContent).toBe('America/Los Angeles (this device)');
+    expect(screen.getByText('Your streak, “today” and your daily figures count days in this time zone.')).toBeTruthy();
+  });
+
+  it("keeps the learner's own zone whatever the browser says, and changes it with the select", async () => {
+    browserIn('America/Los_Angeles');
+    const { saved } = mockProfile({});
+    render(<ProfilePage />);
+    const select = await zoneSelect();
+    expect(select.value).toBe('Europe/Berlin');
+    expect(saved).toEqual([]);
+    expect([...select.options].map((o) => o.value)).toEqual(expect.arrayContaining(['UTC', 'Asia/Tokyo', 'America/Los_Angeles']));
+    fireEvent.change(select, { target: { value: 'Asia/Tokyo' } });
+    await waitFor(() => expect(saved).toEqual([{ timeZone: 'Asia/Tokyo' }]));
+    await waitFor(async () => expect((await zoneSelect()).value).toBe('Asia/Tokyo'));
   });
 });

@@ -2,11 +2,12 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
-import { MESSAGES, type LearningLanguage } from '@verba/contracts';
+import { DEFAULT_TIME_ZONE, MESSAGES, type LearningLanguage } from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
 import { Newsletter } from './Newsletter';
+import { browserTimeZone, timeZoneChoices, useTimeZoneFromBrowser } from './time-zone';
 import { errorText } from '../auth/error-text';
 import {
   uploadAvatar,
@@ -40,6 +41,8 @@ function ProfileSections() {
   // switch does not turn back for a moment.
   const [answered, setAnswered] = useState<Profile>();
   const profile = read.isPlaceholderData && answered ? answered : read.data;
+  // The first profile load of a learner without a time zone saves the browser's (as the dashboard does).
+  useTimeZoneFromBrowser(leaving ? undefined : read.data);
   const update = (next: Profile) => {
     setAnswered(next);
     session.setUser(next);
@@ -203,8 +206,24 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
     }
   };
   const speed = s.speech?.speed ?? 1;
+  const zone = s.timeZone ?? DEFAULT_TIME_ZONE;
+  const browserZone = browserTimeZone();
   return (
     <Section title="Settings">
+      <label className="sh-profile__select">
+        Time zone
+        <select value={zone} aria-describedby="profile-time-zone-note" onChange={(e) => void save({ timeZone: e.target.value })}>
+          {timeZoneChoices(zone).map((z) => (
+            <option key={z} value={z}>
+              {z.replace(/_/g, ' ')}
+              {z === browserZone ? ' (this device)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p id="profile-time-zone-note" className="sh-profile__meta">
+        Your streak, “today” and your daily figures count days in this time zone.
+      </p>
       <fieldset className="sh-profile__fieldset">
         <legend>Library view</legend>
         {(['table', 'cards'] as const).map((view) => (
