@@ -104,4 +104,17 @@ describe('lastPracticedLabel bands (property)', () => {
     expect(label(utc(2025, 1, 31), utc(2025, 3, 7))).toEqual({ unit: 'months', count: 1 }); // 35 days, February in between
     expect(label(utc(2025, 2, 1), utc(2025, 3, 7))).toEqual({ unit: 'weeks', count: 4 }); // 34 days
   });
+
+  it("counts days in the learner's time zone when given one", () => {
+    // 23:30 on 12 January in Los Angeles (07:30 UTC on the 13th), seen at 00:30 on the 13th there (08:30 UTC).
+    const last = Date.parse('2026-01-13T07:30:00Z');
+    const now = Date.parse('2026-01-13T08:30:00Z');
+    expect(lastPracticedLabel(last, now)).toEqual({ unit: 'today', count: 0 }); // one UTC day
+    expect(lastPracticedLabel(last, now, 'America/Los_Angeles')).toEqual({ unit: 'days', count: 1 });
+    // 16:30 there is already the next UTC day, but still today for the learner.
+    expect(lastPracticedLabel(Date.parse('2026-01-12T23:00:00Z'), Date.parse('2026-01-13T00:30:00Z'), 'America/Los_Angeles')).toEqual({
+      unit: 'today',
+      count: 0,
+    });
+  });
 });

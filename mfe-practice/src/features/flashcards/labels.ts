@@ -7,8 +7,8 @@ export function dueText(card: Pick<Flashcard, 'dueDateStamp'>, now: number): str
   return `Due ${formatDueLabel(label)}`;
 }
 
-/** "Last practiced today", "Last practiced 2 weeks ago", "Never practiced" (spec §9). */
-export function lastPracticedText(card: Pick<Flashcard, 'lastTimePracticedStamp'>, now: number): string {
-  const label = lastPracticedLabel(card.lastTimePracticedStamp ?? undefined, now);
+/** "Last practiced today", "Last practiced 2 weeks ago", "Never practiced" (spec §9), in days of the learner's zone. */
+export function lastPracticedText(card: Pick<Flashcard, 'lastTimePracticedStamp'>, now: number, zone?: string): string {
+  const label = lastPracticedLabel(card.lastTimePracticedStamp ?? undefined, now, zone);
   return label.unit === 'never' ? 'Never practiced' : `Last practiced ${formatLastPracticed(label)}`;
 }

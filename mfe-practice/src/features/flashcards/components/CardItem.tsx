@@ -12,13 +12,15 @@ function originText(card: Flashcard): string {
 interface Props {
   card: Flashcard;
   now: number;
+  /** The learner's time zone: "Last practiced today" is their today. */
+  zone: string;
   onEdit: (card: Flashcard) => void;
   onDelete: (card: Flashcard) => void;
   onToggleStatus: (card: Flashcard) => void;
 }
 
 /** One card of the list: both sides, status, origin, its due and last-practiced labels, and its actions. */
-export function CardItem({ card, now, onEdit, onDelete, onToggleStatus }: Props) {
+export function CardItem({ card, now, zone, onEdit, onDelete, onToggleStatus }: Props) {
   const known = card.status === 'known';
   return (
     <li className="pr-card" aria-label={card.sourceValue}>
@@ -36,7 +38,7 @@ export function CardItem({ card, now, onEdit, onDelete, onToggleStatus }: Props)
       <p className="pr-card__meta">
         <span className={`pr-badge pr-badge--${card.status}`}>{known ? 'Known' : 'Uncertain'}</span>
         <span className="pr-card__due">{dueText(card, now)}</span>
-        <span className="pr-card__last">{lastPracticedText(card, now)}</span>
+        <span className="pr-card__last">{lastPracticedText(card, now, zone)}</span>
         <span className="pr-card__origin">{originText(card)}</span>
       </p>
       <div className="pr-card__actions">

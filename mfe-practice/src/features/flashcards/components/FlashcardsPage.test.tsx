@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAY_MS, MESSAGES } from '@verba/contracts';
+import { DAY_MS, MESSAGES, lastPracticedLabel, localDay, startOfLocalDay } from '@verba/contracts';
 import { flashcardsOriginStatus } from '@verba/contracts/http';
 import { resetAll } from '../../../test/cleanup';
 import { NOW, card, json, mockApi, renderSignedIn, type Call } from '../../../test/practice-api';
@@ -51,6 +51,25 @@ const ORIGINS = flashcardsOriginStatus.response.parse({
     { origin: null, originId: null, originName: null, total: 1, known: 1, uncertain: 0, dueNow: 0 },
   ],
 });
+
+/** The signed-in learner's profile (settings as a test gives them). */
+const PROFILE = {
+  uid: 'u1',
+  name: 'Ana',
+  email: 'ana@example.com',
+  role: 'User',
+  subscription: 'free',
+  currentLearningLanguage: 'de',
+  learnedLanguages: ['de'],
+  languageLevels: { de: 'A2' },
+  creationDateStamp: 1,
+  showMainOnboarding: false,
+  emailVerified: true,
+  username: null,
+  timeSpent: {},
+  hasAvatar: false,
+  hasPassword: true,
+};
 
 /** A small server: the list answers with what the writes left. */
 function mockCards() {
@@ -113,6 +132,23 @@ describe('flashcard list', () => {
     expect(haus).toContain('Last practiced today');
     expect(haus).toContain('Added by hand');
     expect(screen.getByRole('status').textContent).toBe('3 cards');
+  });
+
+  it('counts "Last practiced today" in the learner\'s time zone from their profile', async () => {
+    // A zone whose day began after the UTC day did: a card practised just before it is today in UTC, yesterday there.
+    const zone = ['America/Los_Angeles', 'Asia/Tokyo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((z) => {
+      const before = startOfLocalDay(localDay(NOW, z), z).getTime() - 1;
+      return lastPracticedLabel(before, NOW).unit === 'today';
+    })!;
+    const practised = startOfLocalDay(localDay(NOW, zone), zone).getTime() - 1;
+    const last = card({ sourceValue: 'gestern', targetValue: 'yesterday', lastTimePracticedStamp: practised, state: 'review' });
+    mockApi({
+      'GET /api/flashcards': () => json({ languageCode: 'de', flashcards: [last] }),
+      'GET /api/flashcards/flashcards-origin-status': () => json(ORIGINS),
+      'GET /api/user/profile': () => json({ ...PROFILE, settings: { timeZone: zone } }),
+    });
+    renderSignedIn(<FlashcardsPage />);
+    await waitFor(() => expect(cardItem('gestern').textContent).toContain('Last practiced 1 day ago'));
   });
 
   it('searches both sides and filters by status and origin', async () => {

@@ -6,6 +6,7 @@ import { useLearningLanguage } from '../../../shared/language';
 import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useDeleteFlashcard, useFlashcards, useOriginStatus, useSetFlashcardStatus } from '../api/flashcards';
+import { useLearnerTimeZone } from '../api/time-zone';
 import { NO_FILTER, filterCards, filterFromSearch, type CardFilter } from '../filter';
 import { CardFilters } from './CardFilters';
 import { CardItem } from './CardItem';
@@ -28,6 +29,7 @@ export function FlashcardsPage() {
   const shown = useMemo(() => (cards ? filterCards(cards, filter) : []), [cards, filter]);
   // Labels as of opening the page: rendering reads no clock.
   const [now] = useState(Date.now);
+  const zone = useLearnerTimeZone();
 
   const confirmDelete = (card: Flashcard) =>
     remove.mutate(
@@ -64,7 +66,15 @@ export function FlashcardsPage() {
           ) : (
             <ul className="pr-cards" aria-label="Flashcards">
               {shown.map((card) => (
-                <CardItem key={card.id} card={card} now={now} onEdit={setEditing} onDelete={setDeleting} onToggleStatus={toggleStatus} />
+                <CardItem
+                  key={card.id}
+                  card={card}
+                  now={now}
+                  zone={zone}
+                  onEdit={setEditing}
+                  onDelete={setDeleting}
+                  onToggleStatus={toggleStatus}
+                />
               ))}
             </ul>
           )}
