@@ -179,7 +179,12 @@ export function ReaderPage({ articleId }: { articleId: string }) {
         <div className="rd-parallel" ref={textBox}>
           {translation !== '' ? (
             <div className="rd-tools">
-              <Button size="sm" variant="secondary" aria-pressed={sideBySide} onClick={() => setSideBySide(!sideBySide)}>
+              <Button
+                size="sm"
+                variant={sideBySide ? 'primary' : 'secondary'}
+                aria-pressed={sideBySide}
+                onClick={() => setSideBySide(!sideBySide)}
+              >
                 Show the translation
               </Button>
             </div>
