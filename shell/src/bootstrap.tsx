@@ -12,6 +12,7 @@ import { getConsent } from './consent/consent';
 import { startFragments } from './federation/fragments';
 import { takeRegistry } from './federation/early';
 import { applyOverrides, type Registry } from './federation/registry';
+import { registerOfflineReading } from './offline/register';
 import './styles/shell.css';
 
 async function boot(): Promise<void> {
@@ -43,6 +44,7 @@ async function boot(): Promise<void> {
   start({ urlRerouteOnly: true });
   const root = createRoot(document.getElementById('root') as HTMLElement);
   flushSync(() => root.render(<App />));
+  registerOfflineReading();
 }
 
 void boot();

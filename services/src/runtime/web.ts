@@ -79,8 +79,19 @@ export async function serveWeb(app: App, shell = shellDist, published?: Publishe
     wildcard: false,
     index: false,
     preCompressed: true,
-    setHeaders: cacheHashedForever,
+    setHeaders: shellHeaders,
   });
+}
+
+/**
+ * The service worker's own policy (shell/src/offline/sw.ts, issue 38.9): it fetches this origin's pages,
+ * files and API reads to keep them for offline reading, which the API's `default-src 'none'` refuses.
+ */
+export const WORKER_POLICY = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function shellHeaders(reply: FastifyReply, file: string): void {
+  cacheHashedForever(reply, file);
+  if (/^sw\.js(\.br|\.gz)?$/.test(path.basename(file))) reply.header('content-security-policy', WORKER_POLICY);
 }
 
 /**

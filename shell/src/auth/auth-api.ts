@@ -2,6 +2,7 @@ import { CSRF_COOKIE, callRef, ApiError, navigate, readCookie, session, toast, t
 import { MESSAGES } from '@verba/contracts';
 import { firstLoadRoutes as routes } from '@verba/contracts/http';
 import { PATHS } from '../routing/paths';
+import { forgetOfflineData } from '../offline/register';
 
 // These calls run on the sign-in page and at start-up, so they call the routes by reference (callRef),
 // unparsed: the contract route schemas (classic zod) would add ~25 KiB gzip to the shell's first load.
@@ -56,6 +57,8 @@ export async function signOut(): Promise<void> {
       toast({ title: MESSAGES.other.signOutError, variant: 'destructive' });
     }
   }
+  // What was kept for reading offline goes too, before anyone else can sign in here.
+  await forgetOfflineData().catch(() => undefined);
   session.signedOut(); // the query cache clears itself when the user changes
   navigate(PATHS.signIn, { replace: true });
 }
