@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
+import { Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
 import { useArticle, useMarkKnown, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
@@ -17,6 +17,7 @@ import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
 import { PageFooter } from './PageFooter';
 import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
+import { ReaderTools } from './ReaderTools';
 import { WordPanel } from './WordPanel';
 import '../reader.css';
 import '../parallel.css';
@@ -177,18 +178,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       ) : null}
       <div className="rd-layout">
         <div className="rd-parallel" ref={textBox}>
-          {translation !== '' ? (
-            <div className="rd-tools">
-              <Button
-                size="sm"
-                variant={sideBySide ? 'primary' : 'secondary'}
-                aria-pressed={sideBySide}
-                onClick={() => setSideBySide(!sideBySide)}
-              >
-                Show the translation
-              </Button>
-            </div>
-          ) : null}
+          <ReaderTools hasTranslation={translation !== ''} sideBySide={sideBySide} onSideBySide={setSideBySide} />
           <ReaderText
             content={pages[page - 1] ?? ''}
             statuses={statuses.data ?? EMPTY}
