@@ -342,7 +342,8 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
   }, 60_000);
 
   it('shows a failed fragment in its own area while navigation keeps working', async () => {
-    const page = await browser.newPage();
+    // No service worker (offline reading): a manifest it fetched would bypass page.route.
+    const page = await browser.newPage({ serviceWorkers: 'block' });
     // Before signing in: the dashboard's widgets already load the fragments' manifests.
     await page.route('**/fragments/learn/mf-manifest.json', (route) => route.fulfill({ status: 404, body: 'Not found' }));
     await signIn(page);

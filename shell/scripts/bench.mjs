@@ -132,7 +132,8 @@ const unmocked = new Set();
 try {
   if (!phoneOnly) {
     const newPage = async (api) => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // No service worker (offline reading): requests it answers would bypass page.route and its mocked /api.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
       // The readable CSRF cookie comes with a session: a guest has none.
       if (api.user) await context.addCookies([{ name: 'verba_csrf', value: 'csrf-token-1', url: BASE }]);
       const page = await context.newPage();

@@ -33,7 +33,8 @@ const settled = (page) => page.waitForFunction(() => !/Loading/.test(document.bo
 const server = await startComposedServer(PORT);
 const browser = await launchChromium();
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  // No service worker (offline reading): requests it answers would bypass page.route and its mocked /api.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.route('**/api/**', api.handle);
   const errors = [];
