@@ -14,6 +14,7 @@
  *   At most the 50 articles last opened are kept, each with its related reads.
  */
 import { cleanupOutdatedCaches, matchPrecache, precache } from 'workbox-precaching';
+import { ExpirationPlugin } from 'workbox-expiration';
 import { NetworkFirst } from 'workbox-strategies';
 import {
   apiCacheName,
@@ -63,7 +64,17 @@ const manifest = (self as unknown as WorkerScope).__WB_MANIFEST;
 precache(manifest);
 cleanupOutdatedCaches();
 const shellFiles = new Set(manifest.map((entry) => new URL(entry.url, worker.location.href).pathname));
-const fragments = new NetworkFirst({ cacheName: FRAGMENTS_CACHE });
+/**
+ * How long a page, a file or a read waits for the network when something was kept: on a train the
+ * connection often hangs rather than fails. The network's answer, when it comes, is still kept.
+ */
+const NETWORK_TIMEOUT_MS = 4000;
+// Each deploy of a fragment adds new content-hashed files: the least recently used go past 300.
+const fragments = new NetworkFirst({
+  cacheName: FRAGMENTS_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_MS / 1000,
+  plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true })],
+});
 
 worker.addEventListener('install', () => void worker.skipWaiting());
 worker.addEventListener('activate', (event) =>
@@ -97,24 +108,46 @@ worker.addEventListener('message', (event) => {
   event.waitUntil(serially(() => rememberUser(uid)));
 });
 
-async function page(request: Request): Promise<Response> {
+/**
+ * The network's answer; without one (no network, or none within NETWORK_TIMEOUT_MS) what `kept` gives, if
+ * anything. `answered` sees the network's answer whenever it comes (before the page reads it).
+ */
+async function networkFirst(
+  request: Request,
+  kept: () => Promise<Response | undefined>,
+  answered?: (response: Response) => void,
+): Promise<Response> {
+  const network = fetch(request);
+  if (answered) network.then(answered, () => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NETWORK_TIMEOUT_MS)));
   try {
-    return await fetch(request);
+    const first = await Promise.race([network, slow]);
+    if (first !== 'slow') return first;
+    return (await kept()) ?? (await network);
   } catch (error) {
-    const cached = await matchPrecache(APP_PAGE);
-    if (cached) return cached;
+    const fallback = await kept();
+    if (fallback) return fallback;
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
+/** Pages: the server's (a deploy wins); without a network, the precached app page, whose router takes over. */
+const page = (request: Request) => networkFirst(request, () => matchPrecache(APP_PAGE));
+
 async function shellFile(request: Request, path: string): Promise<Response> {
   if (HASHED.test(path)) return (await matchPrecache(path)) ?? fetch(request);
+  return networkFirst(request, () => matchPrecache(path));
+}
+
+/** Extends the event's life for `work`; once the event is over (a late answer), `work` just runs. */
+function alsoWaitFor(event: ExtendableEvent, work: Promise<void>): void {
   try {
-    return await fetch(request);
-  } catch (error) {
-    const cached = await matchPrecache(path);
-    if (cached) return cached;
-    throw error;
+    event.waitUntil(work);
+  } catch {
+    // InvalidStateError: the event has ended; the write goes on while the worker lives.
   }
 }
 
@@ -152,25 +185,30 @@ const absolute = (key: string) => new URL(key, worker.location.origin).href;
 async function apiRead(event: FetchEvent, read: OfflineRead): Promise<Response> {
   const uid = await currentUser();
   if (uid === null) return fetch(event.request);
-  let response: Response;
+  const kept = async () => {
+    const cached = await (await caches.open(apiCacheName(uid))).match(absolute(read.key));
+    // Read again: it is now the article opened last.
+    if (cached && read.kind === 'article')
+      alsoWaitFor(
+        event,
+        serially(() => keep(uid, read)),
+      );
+    return cached;
+  };
+  const answered = (response: Response) => {
+    if (!isKeepable(response)) return;
+    const copy = response.clone();
+    alsoWaitFor(
+      event,
+      serially(() => keep(uid, read, copy)),
+    );
+  };
   try {
-    response = await fetch(event.request);
+    return await networkFirst(event.request, kept, answered);
   } catch (error) {
-    const cache = await caches.open(apiCacheName(uid));
-    const cached = await cache.match(absolute(read.key));
-    if (cached) {
-      // Read again: it is now the article opened last.
-      if (read.kind === 'article') event.waitUntil(serially(() => keep(uid, read)));
-      return cached;
-    }
     if (read.kind === 'article') return json({ message: NOT_AVAILABLE_OFFLINE }, 503);
     throw error;
   }
-  if (isKeepable(response)) {
-    const copy = response.clone();
-    event.waitUntil(serially(() => keep(uid, read, copy)));
-  }
-  return response;
 }
 
 /** Keeps an answer for `uid` (and its article among the 50 last opened), unless the learner changed meanwhile. */
