@@ -12,9 +12,10 @@ import { readMarkdownPosts } from '../contexts/blog/adapters/local/posts';
 import { startLocalBlogEndpoint } from '../contexts/blog/adapters/local/server';
 import { REPO_ROOT } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
+import { API_POLICY } from '../platform/http/security-headers';
 import { createLogger } from '../platform/logger';
 import { compressResponses } from './compression';
-import { pageFallbackFor, prerenderedPage, serveWeb } from './web';
+import { pageFallbackFor, prerenderedPage, serveWeb, WORKER_POLICY } from './web';
 
 /** Every public page and the heading a visitor without JavaScript must see on it. */
 const PAGES: Record<string, string> = {
@@ -299,6 +300,7 @@ describe('compressed answers for a phone on a slow network', () => {
     for (const [name, text] of [
       ['index.html', page],
       ['470.5aaff931.js', script],
+      ['sw.js', script],
     ] as const) {
       writeFileSync(path.join(dist, name), text);
       writeFileSync(path.join(dist, `${name}.br`), brotliCompressSync(text));
@@ -328,6 +330,16 @@ describe('compressed answers for a phone on a slow network', () => {
     const plain = await app.inject({ method: 'GET', url: '/470.5aaff931.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
+  });
+
+  it('lets the service worker fetch this origin (offline reading), compressed or not; other files keep the API policy', async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['content-security-policy'], encoding).toBe(WORKER_POLICY);
+    }
+    const chunk = await app.inject({ method: 'GET', url: '/470.5aaff931.js', headers: { 'accept-encoding': 'br' } });
+    expect(chunk.headers['content-security-policy']).toBe(API_POLICY);
   });
 
   it('sends the app page compressed, with its security policy', async () => {
