@@ -149,7 +149,7 @@ export function createMockApi({ signedIn = false } = {}) {
     }
     if (key.startsWith('GET /api/audio/article/')) return json(200, { audio: null });
     if (key === 'GET /api/premium/subscription-data')
-      return json(200, { tier: 'free', customerId: null, subscription: null, invoices: [] });
+      return json(200, { subscription: 'free', stripeCustomerId: null, stripeSubscription: null, invoices: [] });
     if (key === 'GET /api/premium/get-prices') {
       const price = (unit_amount) => ({ unit_amount, currency: 'usd' });
       return json(200, {
