@@ -7,6 +7,7 @@ export * from './words';
 export * from './difficulty';
 export * from './difficulty-estimate';
 export * from './level-hint';
+export * from './word-families';
 export { DAY_MS, HOUR_MS } from './time';
 export * from './due-label';
 export * from './last-practiced';

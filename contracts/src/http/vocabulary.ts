@@ -104,6 +104,11 @@ export const dictionaryAnalytics = defineRoute({
     known: z.number().int(),
     uncertain: z.number().int(),
     total: z.number().int(),
+    /** Word families (a base word and its inflected forms) with a Known form; known, uncertain and total count forms. */
+    familiesKnown: z.number().int(),
+    /** Families with an Uncertain form and none Known. */
+    familiesUncertain: z.number().int(),
+    /** The spec's thresholds applied to Known + Uncertain families (contracts' familyLevelHint). */
     levelHint: LevelSchema,
   }),
 });

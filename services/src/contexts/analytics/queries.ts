@@ -2,13 +2,15 @@ import type { Knex } from 'knex';
 import {
   DEFAULT_TIME_ZONE,
   LEARNING_LANGUAGES,
-  levelHint,
+  familyCounts,
+  familyLevelHint,
   type HistoricalRow,
   type LanguageAnalytics,
   type LearningLanguage,
   type Level,
   type UserAnalytics,
 } from '@verba/contracts';
+import { baseForms } from '../../platform/base-forms';
 import type { TableNames } from '../../platform/projections/projection';
 import { dashboardFigures, flashcardFigures } from './domain/learner-progress';
 
@@ -93,20 +95,26 @@ export class AnalyticsQueries {
     });
   }
 
-  /** One learner's words known and uncertain in a language, with the spec §4 level hint (GET dictionary/analytics). */
+  /**
+   * One learner's words known and uncertain in a language, and the word families they make (contracts'
+   * familyCounts, base words from the offline dictionary's links, read on the first count of a language),
+   * with the spec §4 level hint by families (GET dictionary/analytics). Ignored words count nowhere.
+   */
   async dictionary(
     userId: string,
     language: LearningLanguage,
-  ): Promise<{ known: number; uncertain: number; total: number; levelHint: Level }> {
-    const row = await this.db(this.t('analytics_words'))
-      .where({ user_id: userId, language })
-      .first(
-        this.db.raw("count(*) filter (where status = 'known') as known"),
-        this.db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
-      );
-    const known = int(row?.known);
-    const uncertain = int(row?.uncertain);
-    return { known, uncertain, total: known + uncertain, levelHint: levelHint({ known, uncertain }) };
+  ): Promise<{ known: number; uncertain: number; total: number; familiesKnown: number; familiesUncertain: number; levelHint: Level }> {
+    const [rows, forms] = await Promise.all([
+      this.db(this.t('analytics_words'))
+        .where({ user_id: userId, language })
+        .whereIn('status', ['known', 'uncertain'])
+        .select<{ word: string; status: string }[]>('word', 'status'),
+      baseForms.of(language),
+    ]);
+    const known = rows.filter((r) => r.status === 'known').length;
+    const uncertain = rows.length - known;
+    const families = familyCounts(rows, (word) => forms.baseOf(word));
+    return { known, uncertain, total: known + uncertain, ...families, levelHint: familyLevelHint(families) };
   }
 
   /** One learner's dashboard figures in one language, as of `now`, in days of their time zone (UTC by default). */

@@ -55,6 +55,8 @@ function mockDictionary(many = 0) {
           known,
           uncertain,
           total: known + uncertain,
+          familiesKnown: known,
+          familiesUncertain: uncertain,
           levelHint: levelHintForWordCount(known + uncertain),
         }),
       );

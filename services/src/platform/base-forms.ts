@@ -1,0 +1,157 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
+import type { LearningLanguage } from '@verba/contracts';
+import { DICTIONARIES_DIR } from './data-files';
+
+const TAB = 0x09;
+const NEWLINE = 0x0a;
+const PIPE = 0x7c;
+
+/** Two independent 32-bit hashes (FNV-1a and a multiplicative one) of a string's UTF-16 code units: 64 bits together. */
+function hashes(text: string): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x2545f491;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  // 0 marks an empty slot of the table.
+  return [a | 0 || 1, b | 0];
+}
+
+/**
+ * The base word (dictionary form) of each inflected form of one language, from the offline dictionary's
+ * links (`key<TAB>glosses<TAB>lemmas`, as tools/dictionaries/build.mjs writes them): "ging", "gegangen",
+ * "gehst" -> "gehen"; a word the dictionary does not link (a base word, a name, a word it lacks) is its own
+ * base. Keys are the learner's word keys (contracts' wordKey: lower case), so the dictionary's capitalized
+ * keys are read lower-cased; where a lower-case key exists too ("kleine", form of klein, beside the noun
+ * "Kleine"), the lower-case key's link wins. A form linked to several bases ("fue": ir / ser) belongs to the
+ * first the dictionary lists (the builder lists the likeliest first).
+ *
+ * Memory: an open-addressing table of 64-bit hashes of the forms (no form strings kept; a false match of a
+ * word the table lacks is about 1 in 10^13 per look-up) and the distinct base words once each.
+ */
+export class BaseForms {
+  private constructor(
+    private readonly mask: number,
+    private readonly first: Int32Array,
+    private readonly second: Int32Array,
+    /** Index into `bases` + 1 per slot; 0: empty. */
+    private readonly baseIndex: Int32Array,
+    private readonly bases: string[],
+    private readonly language: LearningLanguage,
+    /** Forms linked to a base word other than themselves. */
+    readonly size: number,
+  ) {}
+
+  /** Reads a gzipped dictionary (`<language>.tsv.gz`). */
+  static async load(language: LearningLanguage, file = path.join(DICTIONARIES_DIR, `${language}.tsv.gz`)): Promise<BaseForms> {
+    const data = await promisify(gunzip)(await fs.promises.readFile(file));
+    return BaseForms.fromTsv(language, data);
+  }
+
+  /** Builds the table from the unzipped dictionary's bytes. */
+  static fromTsv(language: LearningLanguage, data: Buffer): BaseForms {
+    // First pass: the linked lines, as (form, first lemma) pairs lower-cased; lower-case keys after capitalized ones.
+    const forms: string[] = [];
+    const lemmas: string[] = [];
+    /** Lower-case keys that are headwords without a link: a capitalized key's link must not claim them. */
+    const unlinkedLower = new Set<string>();
+    for (let start = 0; start < data.length;) {
+      let end = data.indexOf(NEWLINE, start);
+      if (end === -1) end = data.length;
+      const tab = data.indexOf(TAB, start);
+      const tab2 = tab === -1 || tab > end ? -1 : data.indexOf(TAB, tab + 1);
+      if (tab2 !== -1 && tab2 < end) {
+        const key = data.toString('utf8', start, tab);
+        const lower = key.toLowerCase();
+        if (tab2 + 1 < end) {
+          let lemmaEnd = data.indexOf(PIPE, tab2 + 1);
+          if (lemmaEnd === -1 || lemmaEnd > end) lemmaEnd = end;
+          let lemma = data.toString('utf8', tab2 + 1, lemmaEnd).toLowerCase();
+          // "gingen" -> gehen|ging: the first lemma that is not the form itself.
+          if (lemma === lower && lemmaEnd < end) {
+            const next = data.indexOf(PIPE, lemmaEnd + 1);
+            lemma = data.toString('utf8', lemmaEnd + 1, next === -1 || next > end ? end : next).toLowerCase();
+          }
+          if (lemma && lemma !== lower) {
+            forms.push(lower);
+            lemmas.push(lemma);
+          }
+        } else if (key === lower) unlinkedLower.add(lower);
+      }
+      start = end + 1;
+    }
+    let capacity = 1024;
+    while (capacity < forms.length * 2) capacity *= 2;
+    const mask = capacity - 1;
+    const first = new Int32Array(capacity);
+    const second = new Int32Array(capacity);
+    const baseIndex = new Int32Array(capacity);
+    const bases: string[] = [];
+    const indexOfBase = new Map<string, number>();
+    let size = 0;
+    for (let i = 0; i < forms.length; i++) {
+      const form = forms[i]!;
+      if (unlinkedLower.has(form)) continue;
+      const lemma = lemmas[i]!;
+      let index = indexOfBase.get(lemma);
+      if (index === undefined) {
+        index = bases.push(lemma);
+        indexOfBase.set(lemma, index);
+      }
+      const [a, b] = hashes(form);
+      let slot = a & mask;
+      while (first[slot] !== 0 && (first[slot] !== a || second[slot] !== b)) slot = (slot + 1) & mask;
+      if (first[slot] === 0) size++;
+      // Sorted by bytes, a capitalized key comes before its lower-case twin, whose link then wins.
+      first[slot] = a;
+      second[slot] = b;
+      baseIndex[slot] = index;
+    }
+    return new BaseForms(mask, first, second, baseIndex, bases, language, size);
+  }
+
+  private linked(key: string): string | undefined {
+    const [a, b] = hashes(key);
+    for (let slot = a & this.mask; this.first[slot] !== 0; slot = (slot + 1) & this.mask) {
+      if (this.first[slot] === a && this.second[slot] === b) return this.bases[this.baseIndex[slot]! - 1];
+    }
+    return undefined;
+  }
+
+  /** The base word of a word key (contracts' wordKey); the key itself when the dictionary links it to none. */
+  baseOf(key: string): string {
+    const base = this.linked(key);
+    if (base !== undefined) return base;
+    // Russian texts print ё where the dictionary may have е.
+    if (this.language === 'ru' && key.includes('ё')) return this.linked(key.replace(/ё/g, 'е')) ?? key;
+    return key;
+  }
+}
+
+/**
+ * Base forms per language, each read on its first use and then kept for the process (a process that only
+ * counts German never reads Russian). A failed read (a missing file) is tried again next time.
+ */
+export class SharedBaseForms {
+  private readonly loading = new Map<LearningLanguage, Promise<BaseForms>>();
+
+  constructor(private readonly dir: string = DICTIONARIES_DIR) {}
+
+  of(language: LearningLanguage): Promise<BaseForms> {
+    let loading = this.loading.get(language);
+    if (!loading) {
+      loading = BaseForms.load(language, path.join(this.dir, `${language}.tsv.gz`));
+      loading.catch(() => this.loading.delete(language));
+      this.loading.set(language, loading);
+    }
+    return loading;
+  }
+}
+
+export const baseForms = new SharedBaseForms();
