@@ -31,6 +31,14 @@ export const TimeZoneSchema = z.string().superRefine((zone, ctx) => {
   if (!isTimeZone(zone)) ctx.addIssue({ code: 'custom', message: unknownTimeZone(zone) });
 });
 
+/** The reader's comfort settings (issue 38.7): each list runs from the smallest/plainest choice. */
+export const READER_TEXT_SIZES = ['xs', 's', 'm', 'l', 'xl'] as const;
+export const READER_LINE_SPACINGS = ['tight', 'normal', 'relaxed', 'wide'] as const;
+export const READER_COLUMN_WIDTHS = ['narrow', 'medium', 'wide'] as const;
+export const READER_FONTS = ['default', 'serif', 'atkinson', 'opendyslexic'] as const;
+/** 'app' follows the app's light or dark theme. */
+export const READER_THEMES = ['app', 'light', 'sepia', 'dark'] as const;
+
 export const UserSettingsSchema = z.object({
   /**
    * The learner's time zone: their streaks, "today" and daily figures count its calendar days. Absent until
@@ -55,6 +63,17 @@ export const UserSettingsSchema = z.object({
       speed: z.number().min(SPEECH_SPEED_MIN).max(SPEECH_SPEED_MAX),
       voices: z.partialRecord(LearningLanguageSchema, VoiceIdSchema),
       autoplay: z.boolean(),
+    })
+    .partial()
+    .optional(),
+  /** How the reader shows an article's text; absent fields keep the reader's default look. */
+  reader: z
+    .object({
+      textSize: z.enum(READER_TEXT_SIZES),
+      lineSpacing: z.enum(READER_LINE_SPACINGS),
+      columnWidth: z.enum(READER_COLUMN_WIDTHS),
+      font: z.enum(READER_FONTS),
+      theme: z.enum(READER_THEMES),
     })
     .partial()
     .optional(),
@@ -125,7 +144,7 @@ export const updateSettings = defineRoute({
   method: 'PATCH',
   path: '/api/user/settings',
   access: 'user',
-  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone)',
+  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone, reader text)',
   body: UserSettingsSchema.refine((s) => Object.values(s).some((v) => v !== undefined), 'Nothing to update'),
   response: written,
 });
