@@ -8,6 +8,8 @@ import { DICTIONARIES_DIR } from './data-files';
 const TAB = 0x09;
 const NEWLINE = 0x0a;
 const PIPE = 0x7c;
+/** Lines (or forms) built between two pauses of a load: some tens of milliseconds. */
+const SLICE = 20_000;
 
 /** Two independent 32-bit hashes (FNV-1a and a multiplicative one) of a string's UTF-16 code units: 64 bits together. */
 function hashes(text: string): [number, number] {
@@ -51,17 +53,32 @@ export class BaseForms {
   /** Reads a gzipped dictionary (`<language>.tsv.gz`). */
   static async load(language: LearningLanguage, file = path.join(DICTIONARIES_DIR, `${language}.tsv.gz`)): Promise<BaseForms> {
     const data = await promisify(gunzip)(await fs.promises.readFile(file));
-    return BaseForms.fromTsv(language, data);
+    // Built in slices, the event loop running between them: the first count of a language does not stall other requests.
+    const building = BaseForms.build(language, data);
+    for (let step = building.next(); ; step = building.next()) {
+      if (step.done) return step.value;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
-  /** Builds the table from the unzipped dictionary's bytes. */
+  /** Builds the table from the unzipped dictionary's bytes at once. */
   static fromTsv(language: LearningLanguage, data: Buffer): BaseForms {
+    const building = BaseForms.build(language, data);
+    for (;;) {
+      const step = building.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /** Builds the table, pausing (yielding) every SLICE lines or forms. */
+  private static *build(language: LearningLanguage, data: Buffer): Generator<void, BaseForms> {
     // First pass: the linked lines, as (form, first lemma) pairs lower-cased; lower-case keys after capitalized ones.
     const forms: string[] = [];
     const lemmas: string[] = [];
     /** Lower-case keys that are headwords without a link: a capitalized key's link must not claim them. */
     const unlinkedLower = new Set<string>();
-    for (let start = 0; start < data.length;) {
+    for (let start = 0, line = 1; start < data.length; line++) {
+      if (line % SLICE === 0) yield;
       let end = data.indexOf(NEWLINE, start);
       if (end === -1) end = data.length;
       const tab = data.indexOf(TAB, start);
@@ -96,6 +113,7 @@ export class BaseForms {
     const indexOfBase = new Map<string, number>();
     let size = 0;
     for (let i = 0; i < forms.length; i++) {
+      if (i % SLICE === SLICE - 1) yield;
       const form = forms[i]!;
       if (unlinkedLower.has(form)) continue;
       const lemma = lemmas[i]!;
