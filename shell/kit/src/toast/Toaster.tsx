@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { Button } from '../components/Button';
 import { dismissToast, toastStore, type Toast } from './toast-store';
 
 /**
@@ -30,6 +31,18 @@ function ToastList({ toasts, live }: { toasts: readonly Toast[]; live: 'assertiv
             <p className="vk-toast__title">{t.title}</p>
             {t.description ? <p className="vk-toast__description">{t.description}</p> : null}
           </div>
+          {t.action ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                dismissToast(t.id);
+                t.action?.onClick();
+              }}
+            >
+              {t.action.label}
+            </Button>
+          ) : null}
           <button type="button" className="vk-toast__close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
             ×
           </button>

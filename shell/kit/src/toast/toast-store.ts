@@ -7,11 +7,19 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** Milliseconds; DEFAULT_DURATION unless given. */
   duration?: number;
+  /** One button in the toast (e.g. "Undo"): pressing it runs `onClick` and closes the toast; gone with the toast. */
+  action?: ToastAction;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'description'>> {
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface Toast extends Required<Omit<ToastInput, 'description' | 'action'>> {
   id: number;
   description?: string;
+  action?: ToastAction;
 }
 
 export const MAX_TOASTS = 3;

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './Toaster';
@@ -83,5 +83,22 @@ describe('toasts', () => {
     });
     act(() => vi.advanceTimersByTime(1000));
     expect(toastStore.get().map((t) => t.title)).toEqual(['T2', 'T3', 'T4']);
+  });
+
+  it('carries one action button, which runs once and closes the toast; it is gone with the toast', () => {
+    render(<Toaster />);
+    const onClick = vi.fn();
+    act(() => {
+      toast({ title: '3 words marked Known.', duration: 10_000, action: { label: 'Undo', onClick } });
+      toast({ title: 'Later', duration: 10_000, action: { label: 'Undo', onClick } });
+    });
+    const [first] = screen.getAllByRole('button', { name: 'Undo' });
+    act(() => fireEvent.click(first!));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('3 words marked Known.')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Undo' })).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 });
