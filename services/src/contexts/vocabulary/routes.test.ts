@@ -66,6 +66,31 @@ describe(`dictionary routes on ${database.label}`, () => {
     expect((await read(agent, removed.json().position)).words).toEqual([]);
   });
 
+  it("puts several words back to New in one bulk command (the reader's Undo): out of the dictionary, others kept", async () => {
+    const { agent } = learner();
+    const bulk = (words: Array<{ value: string; status: string }>, commandId = randomUUID()) =>
+      agent.request({ method: 'PATCH', url: '/api/dictionary', payload: { languageCode: 'de', words, commandId } });
+    await bulk([{ value: 'hund', status: 'uncertain' }]);
+    const marked = await bulk(['der', 'katze', 'schläft'].map((value) => ({ value, status: 'known' })));
+    expect(marked.json()).toMatchObject({ changed: 3 });
+    const undoId = randomUUID();
+    const undone = await bulk(
+      ['der', 'katze', 'schläft'].map((value) => ({ value, status: 'new' })),
+      undoId,
+    );
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toMatchObject({ changed: 3 });
+    expect((await read(agent, undone.json().position)).words).toEqual([{ value: 'hund', status: 'uncertain' }]);
+    // The Undo sent again (a retry) is the same command: nothing more changes.
+    const before = await eventCount();
+    const retried = await bulk(
+      ['der', 'katze', 'schläft'].map((value) => ({ value, status: 'new' })),
+      undoId,
+    );
+    expect(retried.statusCode).toBe(200);
+    expect(await eventCount()).toBe(before);
+  });
+
   it('marks a name Ignored (one word, or many through add-many) and lists it with that status', async () => {
     const { agent } = learner();
     const one = await agent.request({

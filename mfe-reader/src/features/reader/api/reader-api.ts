@@ -4,6 +4,7 @@ import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark 
 import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { EntryStatus, LearningLanguage, WordStatus } from '@verba/contracts';
 import type { WordIndex } from '../word-index';
+import { useLookedUp } from '../looked-up';
 import { makeUncertainCard, useCardKeys } from './word-help-api';
 
 /** New, Known, Uncertain, or Ignored (a name, a number, a foreign word: painted as plain text, counted nowhere). */
@@ -51,6 +52,7 @@ export interface MarkedWord {
  * it was, which repaints it, and says why. The PATCH's position makes later reads (the library's labels)
  * include it. A word marked Uncertain gets its flashcard (the profile's setting, on by default) with the
  * sentence it was marked in; a word with a card gets none, and marking it Known later leaves the card.
+ * The word is recorded as set on this article, so "mark the rest of this page as known" leaves it alone.
  */
 export function useMarkWord(article: { id: string; name: string; languageCode: LearningLanguage }) {
   const { id, name, languageCode } = article;
@@ -63,8 +65,10 @@ export function useMarkWord(article: { id: string; name: string; languageCode: L
     ),
   ).mutateAsync;
   const cards = useCardKeys(languageCode, id).data;
+  const lookedUp = useLookedUp(id);
   return useCallback(
     (words: WordIndex, marked: MarkedWord, status: WordStatus) => {
+      lookedUp.add([marked.word]);
       if (words.markOf(marked.word) === status) return;
       words.setStatus(marked.word, status);
       send({ body: { languageCode, word: { value: marked.word, status } } }).then(
@@ -77,12 +81,16 @@ export function useMarkWord(article: { id: string; name: string; languageCode: L
         refused(`“${marked.word}” could not be saved.`),
       );
     },
-    [send, cards, languageCode, id, name],
+    [send, cards, lookedUp, languageCode, id, name],
   );
 }
 
-/** Marks many words Known in one PATCH (the rest of a page), repainted at once like a single mark. */
-export function useMarkKnown(languageCode: LearningLanguage | undefined) {
+/**
+ * Marks many words in one PATCH (the rest of a page, or putting them back), repainted at once like a single
+ * mark: on `words` (the page shown) now, and on every cached read of the dictionary, which a refused PATCH
+ * puts back as it was. The promise settles with the server's answer.
+ */
+export function useMarkMany(languageCode: LearningLanguage | undefined) {
   const send = useCommand(
     patchDictionary,
     optimisticMarks(
@@ -91,12 +99,10 @@ export function useMarkKnown(languageCode: LearningLanguage | undefined) {
     ),
   ).mutateAsync;
   return useCallback(
-    (words: WordIndex, known: readonly string[]) => {
-      if (!languageCode || known.length === 0) return;
-      for (const word of known) words.setStatus(word, 'known');
-      send({ body: { languageCode, words: known.map((value) => ({ value, status: 'known' as const })) } }).catch(
-        refused('The page could not be marked as known.'),
-      );
+    async (words: WordIndex | null, marks: readonly WordMark[]): Promise<void> => {
+      if (!languageCode || marks.length === 0) return;
+      for (const { value, status } of marks) words?.setStatus(value, status);
+      await send({ body: { languageCode, words: [...marks] } });
     },
     [send, languageCode],
   );

@@ -4,13 +4,15 @@ interface Props {
   page: number;
   totalPages: number;
   counts: { new: number; uncertain: number; known: number };
+  /** How many words "mark the rest" would mark: still New, and neither looked up nor set on this article. */
+  rest: number;
   onTurn: (page: number) => void;
-  /** Marks the page's still-New words Known, then turns to the next page (if any). */
+  /** Marks those words Known (with an Undo), then turns to the next page (if any). */
   onMarkRestKnown: () => void;
 }
 
 /** The page's word counts and the page turn, with the offer to mark the rest of the page known. */
-export function PageFooter({ page, totalPages, counts, onTurn, onMarkRestKnown }: Props) {
+export function PageFooter({ page, totalPages, counts, rest, onTurn, onMarkRestKnown }: Props) {
   return (
     <div className="rd-footer">
       <dl className="rd-counts" aria-label="Words on this page">
@@ -37,7 +39,7 @@ export function PageFooter({ page, totalPages, counts, onTurn, onMarkRestKnown }
         <Button size="sm" variant="secondary" disabled={page >= totalPages} onClick={() => onTurn(page + 1)} aria-keyshortcuts="PageDown ]">
           Next page
         </Button>
-        {counts.new > 0 ? (
+        {rest > 0 ? (
           <Button size="sm" onClick={onMarkRestKnown}>
             Mark the rest of this page as known
           </Button>

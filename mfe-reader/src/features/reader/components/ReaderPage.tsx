@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Spinner, useSession, useTimeSpent } from '@verba/kit';
 import { LearningLanguageSchema } from '@verba/contracts';
 import { recordTime } from '@verba/contracts/http';
-import { useArticle, useMarkKnown, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
+import { useArticle, useOpenedAt, useStatuses, type WordStatus } from '../api/reader-api';
 import { recordRead, savePosition, useBookmark } from '../api/progress-api';
 import { cardKey, useCardKeys } from '../api/word-help-api';
 import { htmlToText, paginate, sentenceBounds } from '../paging';
@@ -12,6 +12,8 @@ import { usePainted, type WordIndex } from '../word-index';
 import { pageRows } from '../parallel';
 import { useParallelText, useSideBySide } from '../use-parallel';
 import { useWordAutoplay } from '../use-word-autoplay';
+import { useLookedUp } from '../looked-up';
+import { restOfPage, useMarkRest } from '../use-mark-rest';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
@@ -46,6 +48,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const bookmark = useBookmark(articleId, openedAt);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);
+  /** The words looked up (opened in the panel, alone or in a phrase) or marked on this article: "mark the rest" leaves them. */
+  const lookedUp = useLookedUp(articleId);
   // "Play words aloud when I open them": the opened word is spoken as the panel's Listen button speaks it.
   useWordAutoplay(selected, languageCode);
   const [chosenPage, setChosenPage] = useState<number | null>(null);
@@ -81,6 +85,17 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   useEffect(() => {
     if (languageCode) recordRead(articleId, languageCode);
   }, [articleId, languageCode]);
+
+  const open = useCallback(
+    (selection: SelectedWord | null) => {
+      setSelected(selection);
+      if (!selection || !words) return;
+      const opened: string[] = [];
+      for (let i = selection.first; i <= selection.last; i++) opened.push(words.wordAt(i) ?? '');
+      lookedUp.add(opened.filter(Boolean));
+    },
+    [words, lookedUp],
+  );
 
   const closePanel = useCallback(() => {
     words?.highlight();
@@ -122,16 +137,16 @@ export function ReaderPage({ articleId }: { articleId: string }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [turn, page]);
 
-  const markKnown = useMarkKnown(languageCode);
+  const markRest = useMarkRest(languageCode, words, statuses.data ?? EMPTY);
 
-  /** Every still-New word of the page becomes Known in one PATCH; then on to the next page. */
+  /** The page's still-New words, but those looked up or set on this article, become Known in one PATCH (with an Undo); then on to the next page. */
   const markRestKnown = useCallback(() => {
     if (!words) return;
-    const rest = Array.from(words.distinctWords()).filter((word) => words.statusOf(word) === 'new');
+    const rest = restOfPage(words, lookedUp.words());
     if (rest.length === 0) return;
-    markKnown(words, rest);
+    markRest(rest);
     turn(page + 1);
-  }, [words, markKnown, page, turn]);
+  }, [words, lookedUp, markRest, page, turn]);
 
   // The text waits for the statuses and the bookmark (or their failure): painting all words "new"
   // first, or page 1 before the bookmarked page, would flash.
@@ -141,6 +156,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
 
   const counts = { new: 0, uncertain: 0, known: 0 };
   if (words) for (const word of words.distinctWords()) counts[words.statusOf(word)]++;
+  const restCount = words ? restOfPage(words, lookedUp.words()).length : 0;
   const cardKeys = cards.data ?? NO_CARDS;
   const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.word);
 
@@ -184,13 +200,13 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             statuses={statuses.data ?? EMPTY}
             cardKeys={cardKeys}
             onReady={setWords}
-            onSelect={setSelected}
+            onSelect={open}
             article={article.data}
             onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
             initialFocus={focusOnTurn}
             onSwipe={(dir) => turn(page + dir)}
           />
-          <PageFooter page={page} totalPages={totalPages} counts={counts} onTurn={turn} onMarkRestKnown={markRestKnown} />
+          <PageFooter page={page} totalPages={totalPages} counts={counts} rest={restCount} onTurn={turn} onMarkRestKnown={markRestKnown} />
           <ArticleFeedback articleId={articleId} isAuthor={article.data.isAuthor} />
         </div>
         <WordPanel
