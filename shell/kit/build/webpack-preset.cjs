@@ -107,6 +107,11 @@ function verbaWebpack(options) {
         name,
         ...(exposes ? { filename: 'remoteEntry.js', exposes } : {}),
         shared: sharedModules(),
+        // A shared module the shell loads itself (the query cache, on every signed-in page) takes the copy
+        // already loaded, else its own: 'version-first' (the default) would first start every registered
+        // fragment to compare versions, fetching the admin's and the others' manifests and entries on any
+        // page. One build of the kit serves them all, so there is no higher version to find.
+        shareStrategy: 'loaded-first',
         manifest: true,
         // Type generation runs tsc inside the build: slow, and `npm run check` already type-checks.
         dts: false,
