@@ -129,7 +129,10 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     expect((await bookmark).status()).toBe(200);
     await page.keyboard.press('PageUp');
     await page.getByText('Page 1 of 2').waitFor();
-    expect(await page.locator('.rd-text .w--new').count()).toBe(0);
+    // Every New word but those looked up and left New (the phrase's first and last word, issue 38.4) is Known now.
+    const lookedUp = [await words.nth(0).getAttribute('data-key'), await words.nth(2).getAttribute('data-key')].filter((k) => k !== key);
+    const stillNew = await page.locator('.rd-text .w--new').evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    expect([...new Set(stillNew)].sort()).toEqual([...new Set(lookedUp)].sort());
     await page.keyboard.press(']');
     await page.getByText('Page 2 of 2').waitFor();
     await page.waitForLoadState('networkidle');
