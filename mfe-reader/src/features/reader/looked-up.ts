@@ -1,13 +1,31 @@
 /**
- * The words a learner looked up (opened in the word panel, alone or inside a selected phrase) or marked
- * while reading one article. "Mark the rest of this page as known" leaves them alone: a word the learner
- * had to look up, or set to anything here, is not one they know by default (LUTE #734).
+ * The words a learner looked up or marked while reading one article: open in the word panel (alone or
+ * inside a selected phrase) for LOOK_UP_MS or more, or open as they pressed "Mark the rest of this page as
+ * known", or marked here. That button leaves them alone: a word the learner had to look up, or set to
+ * anything here, is not one they know by default (LUTE #734).
  *
  * Kept per learner and article in sessionStorage: a reload of the tab keeps the record, another tab or a
  * new session starts afresh. Where sessionStorage refuses (a private window's quota), it lives in memory.
  */
 import { useMemo } from 'react';
 import { useSession } from '@verba/kit';
+import type { WordIndex } from './word-index';
+
+/**
+ * How long a word stays open in the panel before it counts as looked up: walking the text with the arrow
+ * keys opens every word it passes, for a moment each, and those were not looked up.
+ */
+export const LOOK_UP_MS = 1000;
+
+/** The dictionary forms of words first..last of the page. */
+export function wordsBetween(index: WordIndex, first: number, last: number): string[] {
+  const words: string[] = [];
+  for (let i = first; i <= last; i++) {
+    const word = index.wordAt(i);
+    if (word !== undefined) words.push(word);
+  }
+  return words;
+}
 
 const memory = new Map<string, string>();
 

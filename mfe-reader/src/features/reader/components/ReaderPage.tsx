@@ -12,7 +12,7 @@ import { usePainted, type WordIndex } from '../word-index';
 import { pageRows } from '../parallel';
 import { useParallelText, useSideBySide } from '../use-parallel';
 import { useWordAutoplay } from '../use-word-autoplay';
-import { useLookedUp } from '../looked-up';
+import { LOOK_UP_MS, useLookedUp, wordsBetween } from '../looked-up';
 import { restOfPage, useMarkRest } from '../use-mark-rest';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
@@ -48,7 +48,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const bookmark = useBookmark(articleId, openedAt);
   const cards = useCardKeys(languageCode ?? likelyLanguage, articleId);
   const [selected, setSelected] = useState<SelectedWord | null>(null);
-  /** The words looked up (opened in the panel, alone or in a phrase) or marked on this article: "mark the rest" leaves them. */
+  /** The words looked up (open in the panel a moment, alone or in a phrase) or marked on this article: "mark the rest" leaves them. */
   const lookedUp = useLookedUp(articleId);
   // "Play words aloud when I open them": the opened word is spoken as the panel's Listen button speaks it.
   useWordAutoplay(selected, languageCode);
@@ -86,16 +86,14 @@ export function ReaderPage({ articleId }: { articleId: string }) {
     if (languageCode) recordRead(articleId, languageCode);
   }, [articleId, languageCode]);
 
-  const open = useCallback(
-    (selection: SelectedWord | null) => {
-      setSelected(selection);
-      if (!selection || !words) return;
-      const opened: string[] = [];
-      for (let i = selection.first; i <= selection.last; i++) opened.push(words.wordAt(i) ?? '');
-      lookedUp.add(opened.filter(Boolean));
-    },
-    [words, lookedUp],
-  );
+  /** The words open in the panel now: the selected word, or every word of a selected phrase. */
+  const openWords = useMemo(() => (selected && words ? wordsBetween(words, selected.first, selected.last) : []), [selected, words]);
+  // Open for a moment, they were looked up. Not at once: walking the text with the arrow keys opens every word it passes.
+  useEffect(() => {
+    if (openWords.length === 0) return;
+    const timer = setTimeout(() => lookedUp.add(openWords), LOOK_UP_MS);
+    return () => clearTimeout(timer);
+  }, [openWords, lookedUp]);
 
   const closePanel = useCallback(() => {
     words?.highlight();
@@ -142,11 +140,13 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   /** The page's still-New words, but those looked up or set on this article, become Known in one PATCH (with an Undo); then on to the next page. */
   const markRestKnown = useCallback(() => {
     if (!words) return;
+    // The word open in the panel as the learner presses the button is one they looked up, however briefly.
+    lookedUp.add(openWords);
     const rest = restOfPage(words, lookedUp.words());
     if (rest.length === 0) return;
     markRest(rest);
     turn(page + 1);
-  }, [words, lookedUp, markRest, page, turn]);
+  }, [words, lookedUp, openWords, markRest, page, turn]);
 
   // The text waits for the statuses and the bookmark (or their failure): painting all words "new"
   // first, or page 1 before the bookmarked page, would flash.
@@ -156,7 +156,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
 
   const counts = { new: 0, uncertain: 0, known: 0 };
   if (words) for (const word of words.distinctWords()) counts[words.statusOf(word)]++;
-  const restCount = words ? restOfPage(words, lookedUp.words()).length : 0;
+  const restCount = words ? restOfPage(words, new Set([...lookedUp.words(), ...openWords])).length : 0;
   const cardKeys = cards.data ?? NO_CARDS;
   const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.word);
 
@@ -200,7 +200,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             statuses={statuses.data ?? EMPTY}
             cardKeys={cardKeys}
             onReady={setWords}
-            onSelect={open}
+            onSelect={setSelected}
             article={article.data}
             onEdge={(dir) => turn(page + dir, dir === 1 ? 'first' : 'last')}
             initialFocus={focusOnTurn}

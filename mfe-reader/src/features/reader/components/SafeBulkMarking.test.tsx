@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster, toastStore } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
 import { COMMAND_ID as ID, callsTo, json, problem } from '../../../test/mock-api';
 import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
+import { LOOK_UP_MS } from '../looked-up';
 import { ReaderPage } from './ReaderPage';
 
 /** Issue 38.4: "Mark the rest of this page as known" leaves the learner's own words alone, and can be undone. */
@@ -35,12 +36,16 @@ async function lookUpAndMark() {
   await screen.findByRole('heading', { name: 'Der Hund' });
   fireEvent.click(wordsFor('hund')[0] as HTMLElement);
   await screen.findByText('dog');
+  // Open a moment: looked up.
+  act(() => vi.advanceTimersByTime(LOOK_UP_MS));
   const laeuft = wordsFor('läuft')[0] as HTMLElement;
   laeuft.focus();
   fireEvent.keyDown(laeuft, { key: 'u' });
 }
 
 resetAfterEach();
+// The clock runs, and a test moves it on where it waits for the look-up or the end of the Undo.
+beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => window.sessionStorage.clear());
 
 describe('Mark the rest of this page as known', () => {
@@ -75,7 +80,6 @@ describe('Mark the rest of this page as known', () => {
   });
 
   it('offers Undo for 10 seconds, then no more', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
     mockReader(CONTENT);
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
@@ -103,7 +107,23 @@ describe('Mark the rest of this page as known', () => {
     expect(statusOf('hund')).toBe('new');
   });
 
-  it('counts a phrase translated as its words looked up', async () => {
+  it('counts a word as looked up once it stays open a moment, not each word the arrow keys pass on the way', async () => {
+    const fetchMock = mockReader(CONTENT, { 'GET /api/dictionary': () => json(DICTIONARY) });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    (wordsFor('der')[0] as HTMLElement).focus();
+    fireEvent.keyDown(wordsFor('der')[0] as HTMLElement, { key: 'ArrowRight' }); // Hund, passed
+    fireEvent.keyDown(wordsFor('hund')[0] as HTMLElement, { key: 'ArrowRight' }); // läuft, open a moment
+    act(() => vi.advanceTimersByTime(LOOK_UP_MS));
+    fireEvent.keyDown(wordsFor('läuft')[0] as HTMLElement, { key: 'ArrowRight' }); // Die (Uncertain), passed
+    fireEvent.keyDown(wordsFor('die')[0] as HTMLElement, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', MARK_REST));
+    await screen.findByText('5 words marked Known.');
+    expect(patches(fetchMock)[0]?.words).toEqual(['der', 'hund', 'schläft', 'und', 'bellt'].map((value) => ({ value, status: 'known' })));
+    expect(statusOf('läuft')).toBe('new');
+  });
+
+  it('counts a phrase translated (open as the button is pressed) as its words looked up', async () => {
     const fetchMock = mockReader(CONTENT, { 'GET /api/dictionary': () => json(DICTIONARY) });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
