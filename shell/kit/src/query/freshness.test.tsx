@@ -139,4 +139,38 @@ describe('useRouteQuery and freshness', () => {
       `/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=4.2`,
     ]);
   });
+
+  it('fetchRoute still answers when the read it shares is dropped by a view that moved on to a newer position', async () => {
+    positions.record('7.1');
+    const answers: Array<() => void> = [];
+    let reads = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise<Response>((resolve, reject) => {
+            const rating = ++reads;
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+            answers.push(() =>
+              resolve(new Response(JSON.stringify({ articleId: ARTICLE_ID, rating, averageRating: 4, ratings: 1 }), { status: 200 })),
+            );
+          }),
+      ),
+    );
+    render(
+      <KitProviders>
+        <Rating />
+      </KitProviders>,
+    );
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // An event handler reads the same thing at the same position: it shares the view's read in flight.
+    const shared = fetchRoute(getRating, { query: { articleId: ARTICLE_ID } });
+    // A write lands: the view reads at the new position and leaves its old read, which TanStack cancels.
+    act(() => positions.record('9.2'));
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(2));
+    for (const answer of answers) answer();
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThanOrEqual(3));
+    for (const answer of answers) answer();
+    expect((await shared).averageRating).toBe(4);
+  });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { QueryClient, useQuery, type Query, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, isCancelledError, useQuery, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 // Through the package name, not relative paths: this entry is its own shared module, and must reach
 // the one session, client and position store of the main kit singleton.
@@ -93,11 +93,15 @@ export function fetchRoute<D extends RouteDef>(
   const latest = positions.latest();
   const fresh = takesMinPosition(route) && !choosesPosition(input.query);
   const read = fresh ? atPosition(input, latest) : input;
-  return queryClient.fetchQuery({
-    queryKey: routeKey(route, read),
-    queryFn: ({ signal }) => readRoute(route, { ...input, signal } as CallInput<D>, latest),
-    ...(staleTime !== undefined ? { staleTime } : {}),
-  });
+  const fetch = () =>
+    queryClient.fetchQuery({
+      queryKey: routeKey(route, read),
+      queryFn: ({ signal }) => readRoute(route, { ...input, signal } as CallInput<D>, latest),
+      ...(staleTime !== undefined ? { staleTime } : {}),
+    });
+  // A view that shared this read in flight and left it (a write moved it on to a newer position) cancels
+  // it: this caller still wants the answer, so it reads again, once.
+  return fetch().catch((error: unknown) => (isCancelledError(error) ? fetch() : Promise.reject(error)));
 }
 
 /**
