@@ -232,7 +232,11 @@ function runStatements(run: Run, table: TableDeclaration, physical: string): Wri
       ];
       type Update = { where: Row; set: Row; add: Record<string, unknown>; merge: Record<string, unknown> };
       const statements: Map<string, Update>[] = [new Map()];
+      // An update that changes a column it is found by (a key moved) changes which rows the next one finds:
+      // each is a statement of its own, in order (one statement sees the rows as they were before it).
+      const movesWhere = [...setColumns, ...addColumns, ...mergeColumns].some((c) => whereColumns.includes(c));
       for (const c of run.changes as Extract<RowChange, { kind: 'update' }>[]) {
+        if (movesWhere && statements.at(-1)!.size > 0) statements.push(new Map());
         const k = keyOf(whereColumns, c.where);
         let before = statements.at(-1)!.get(k);
         const merged = before && mergeColumns.map((col) => composeMerges(before!.merge[col], asStored(c.merge![col])));

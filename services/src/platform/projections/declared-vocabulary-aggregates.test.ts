@@ -89,6 +89,26 @@ describe('declared aggregate and array columns', () => {
       });
   });
 
+  it('key-moving updates in one batch each find the rows as the one before left them', async () => {
+    const again = 'c0000000-0000-4000-8000-000000000002';
+    await projectionSpec(posts)
+      .given([posted(p1), scored(p1, ana, 2), scored(p1, ben, 3)])
+      .when([
+        { type: Renamed.type, id: renaming, data: { user: ana } },
+        // ana's scores moved already: this one finds none.
+        { type: Renamed.type, id: again, data: { user: ana } },
+        // The first rename's new id is found, and moved on.
+        { type: Renamed.type, id: cyd, data: { user: renaming } },
+      ])
+      .then({
+        posts: [{ id: p1, tags: ['42'], sizes: [2], average: 2.5, scores: 2 }],
+        scores: [
+          { post_id: p1, user_id: ben, score: 3 },
+          { post_id: p1, user_id: cyd, score: 2 },
+        ],
+      });
+  });
+
   it('batched statements and the bulk fold leave what the changes one by one leave', async () => {
     expect(await checkEquivalence(await specDatabase(), posts, { runs: 150 })).toBe(150);
   }, 120_000);
