@@ -45,9 +45,14 @@ describe.skipIf(!!skipReason)(`safe bulk marking journey in Chromium ${skipReaso
     await page.locator('.rd-text [data-key="frau"]').first().waitFor();
     const before = { new: await count(page, 'new'), known: await count(page, 'known'), uncertain: await count(page, 'uncertain') };
 
-    // Looked up: opened in the word panel, left New.
+    // Looked up: open in the word panel a moment (the reader records it for this article), left New.
     await page.locator('.rd-text [data-key="frau"]').first().click();
     await page.getByRole('complementary', { name: 'Selected word' }).getByText('Frau', { exact: true }).waitFor();
+    const recorded = () =>
+      page.evaluate(() =>
+        Object.keys(sessionStorage).flatMap((k) => (k.startsWith('verba.reader.looked-up:') ? [sessionStorage.getItem(k)] : [])),
+      );
+    await expect.poll(recorded).toEqual([expect.stringContaining('"frau"')]);
     // Marked Uncertain on this page.
     await page.locator('.rd-text [data-key="buch"]').first().focus();
     await page.keyboard.press('u');
@@ -81,6 +86,8 @@ describe.skipIf(!!skipReason)(`safe bulk marking journey in Chromium ${skipReaso
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     // The dictionary holds the Uncertain word alone: none of the undone words, and not the looked-up one.
     await expect.poll(dictionary).toEqual([{ value: 'buch', status: 'uncertain' }]);
+    // The Uncertain mark's flashcard was made, the bulk mark and its Undo notwithstanding.
+    expect(await page.getByText('The flashcard could not be added.').count()).toBe(0);
     await page.screenshot({ path: path.join(SHOTS, 'reader-rest-undone.png') });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
