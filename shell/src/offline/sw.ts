@@ -109,18 +109,22 @@ worker.addEventListener('message', (event) => {
 });
 
 /**
- * The network's answer; without one (no network, or none within NETWORK_TIMEOUT_MS) what `kept` gives, if
+ * The network's answer; without one (no network, or none within `timeoutMs`) what `kept` gives, if
  * anything. `answered` sees the network's answer whenever it comes (before the page reads it).
  */
 async function networkFirst(
   request: Request,
   kept: () => Promise<Response | undefined>,
   answered?: (response: Response) => void,
+  /** null: wait for the network however long it takes (a kept answer only when there is none). */
+  timeoutMs: number | null = NETWORK_TIMEOUT_MS,
 ): Promise<Response> {
   const network = fetch(request);
   if (answered) network.then(answered, () => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const slow = new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), NETWORK_TIMEOUT_MS)));
+  const slow = new Promise<'slow'>((resolve) => {
+    if (timeoutMs !== null) timer = setTimeout(() => resolve('slow'), timeoutMs);
+  });
   try {
     const first = await Promise.race([network, slow]);
     if (first !== 'slow') return first;
@@ -204,7 +208,10 @@ async function apiRead(event: FetchEvent, read: OfflineRead): Promise<Response> 
     );
   };
   try {
-    return await networkFirst(event.request, kept, answered);
+    // A read at a position (after the learner's own write) waits for the server while there is a network: a
+    // kept answer from before that write would undo it on the page. Offline it still gets the kept one.
+    const waits = new URL(event.request.url).searchParams.has('minPosition');
+    return await networkFirst(event.request, kept, answered, waits ? null : NETWORK_TIMEOUT_MS);
   } catch (error) {
     if (read.kind === 'article') return json({ message: NOT_AVAILABLE_OFFLINE }, 503);
     throw error;
