@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { listAnnouncements } from './content';
 import { firstLoadRoutes } from './first-load';
 import { getUser, signIn, signOut, signUp } from './identity';
 import { metaCapi } from './social';
 
 describe('firstLoadRoutes', () => {
   it('name each route by its own method and path', () => {
-    const routes = { getUser, signIn, signUp, signOut, metaCapi, listAnnouncements };
+    const routes = { getUser, signIn, signUp, signOut, metaCapi };
     expect(Object.keys(firstLoadRoutes).sort()).toEqual(Object.keys(routes).sort());
     for (const [name, ref] of Object.entries(firstLoadRoutes)) {
       const route = routes[name as keyof typeof routes];

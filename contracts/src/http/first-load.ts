@@ -1,10 +1,9 @@
-import type { listAnnouncements } from './content';
 import type { getUser, signIn, signOut, signUp } from './identity';
 import { routeRef } from './route-ref';
 import type { metaCapi } from './social';
 
 /**
- * The routes the shell calls on its first load (start-up, the sign-in page, the banner check), as
+ * The routes the shell calls on its first load (start-up, the sign-in page), as
  * schema-free references: their schemas would bring classic zod into the shell's initial bundle (150 KiB
  * gzip budget). Everything else calls the routes themselves.
  */
@@ -14,5 +13,4 @@ export const firstLoadRoutes = {
   signUp: routeRef<typeof signUp>('POST', '/api/sign-up'),
   signOut: routeRef<typeof signOut>('POST', '/api/sign-out'),
   metaCapi: routeRef<typeof metaCapi>('POST', '/api/meta/meta-capi'),
-  listAnnouncements: routeRef<typeof listAnnouncements>('GET', '/api/announcements'),
 };

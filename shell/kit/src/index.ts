@@ -37,7 +37,7 @@ export {
 } from './api/commands';
 export { useTimeSpent, TIME_HEARTBEAT_SECONDS, type TimeSpentOptions } from './activity/time-spent';
 export { startCommand, startUpload, type Started, type UploadInput } from './api/started';
-export { positions, comparePositions, atLeast } from './api/positions';
+export { positions, comparePositions } from './api/positions';
 export { readRoute, callRef, takesMinPosition, choosesPosition } from './api/read';
 export { readCookie, CSRF_COOKIE, CSRF_HEADER } from './api/cookies';
 export { navigate, usePathname, Link } from './routing/navigation';

@@ -79,7 +79,7 @@ export const KEPT_READS = [
 
 /** Sub-paths of /api/articles/ that are routes of their own, never an article id. */
 const NOT_ARTICLE_IDS = new Set(['bookmark', 'rating', 'progress', 'last-articles', 'create', 'update', 'user-articles', 'totalReads']);
-/** The position a read waits for (kit `atLeast`): not part of what is asked. */
+/** The position a read waits for (`minPosition`): not part of what is asked. */
 const POSITION_PARAMS = new Set(['minPosition']);
 
 /** The `:name` parameters of `pathname` under `template`, or null when it does not match. */

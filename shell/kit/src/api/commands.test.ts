@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { approveArticle, setFlashcardStatus } from '@verba/contracts/http';
 import { ApiError } from './api';
 import { sendCommand, sendCommandUnparsed } from './commands';
-import { atLeast, comparePositions, positions } from './positions';
+import { comparePositions, positions } from './positions';
 
 const CARD = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -109,11 +109,6 @@ describe('the position store', () => {
     vi.resetModules();
     const reloaded = await import('./positions');
     expect(reloaded.positions.latest()).toBe('21.4');
-  });
-
-  it('adds minPosition to a query only when there is one', () => {
-    expect(atLeast(undefined)).toEqual({});
-    expect(atLeast('3.1')).toEqual({ minPosition: '3.1' });
   });
 });
 

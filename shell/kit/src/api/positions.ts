@@ -89,10 +89,3 @@ export const positions = {
     }
   },
 };
-
-/**
- * A read at a position the caller chose (a round held where it started): `useRouteQuery` then leaves the
- * position alone. With no position the key is there but undefined, which the URL and the cache key drop,
- * so a read before any write keeps its plain cache key.
- */
-export const atLeast = (minPosition: string | undefined): { minPosition?: string } => ({ minPosition: minPosition || undefined });

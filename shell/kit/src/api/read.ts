@@ -7,7 +7,7 @@ import { comparePositions, positions } from './positions';
 /** True when the route's contract query takes `minPosition` (the API then answers once it has read that far). */
 export const takesMinPosition = (route: RouteDef): boolean => route.query !== undefined && 'minPosition' in route.query.shape;
 
-/** Whether the caller chose the position itself (`atLeast(...)`): then the read leaves it alone. */
+/** Whether the caller chose the position itself (`{ minPosition: held }`): then the read leaves it alone. */
 export const choosesPosition = (query: unknown): boolean => typeof query === 'object' && query !== null && 'minPosition' in query;
 
 /** The later of two positions (either may be missing). */

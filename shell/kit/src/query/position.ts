@@ -10,7 +10,7 @@ export const useMinPosition = (): string | undefined => useSyncExternalStore(pos
 
 /**
  * A position held for the component's life until it moves on: where this tab's writes stood when it
- * mounted, and after `moveToLatest()` where they stand then. A game round reads there (`atLeast(held)`) so
+ * mounted, and after `moveToLatest()` where they stand then. A game round reads there (`{ minPosition: held }`) so
  * ratings sent during the round do not reshuffle it; `moved` says a write came since.
  */
 export function useHeldPosition(): { held: string | undefined; moved: boolean; moveToLatest: () => void } {
