@@ -90,6 +90,29 @@ export function wordKey(word: string): string {
   return key.toLowerCase().normalize('NFC');
 }
 
+/** A phrase (a dictionary entry of several words: "zum Beispiel") has at most this many words. */
+export const MAX_PHRASE_WORDS = 8;
+export const PHRASE_TOO_LONG = `A phrase has at most ${MAX_PHRASE_WORDS} words`;
+
+/**
+ * Dictionary key of a word or a phrase. Text without white space inside is one word (wordKey: "l'homme"
+ * stays as it was always keyed). Text with white space is a phrase: its words' keys joined by one space,
+ * whatever was between them (line breaks, several spaces, punctuation), so "Zum\nBeispiel" is "zum beispiel"
+ * and the reader finds it by the keys of the page's words. A "phrase" of one word is that word's key.
+ */
+export function entryKey(text: string): string {
+  if (!/\s/u.test(text.trim())) return wordKey(text);
+  return splitWords(text)
+    .map((word) => wordKey(word))
+    .join(' ');
+}
+
+/** How many words a dictionary key holds: 1 for a word, more for a phrase. */
+export const entryWordCount = (key: string): number => (key === '' ? 0 : key.split(' ').length);
+
+/** Whether a dictionary key is a phrase (several words). */
+export const isPhraseKey = (key: string): boolean => key.includes(' ');
+
 /** Splits a candidate like "d'aujourd'hui" into its elided prefixes and the rest. */
 function splitElisions(candidate: string): string[] {
   if (!HAS_APOSTROPHE.test(candidate)) return [candidate];

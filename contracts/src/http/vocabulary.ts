@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
-import { wordKey } from '../domain/words';
+import { MAX_PHRASE_WORDS, PHRASE_TOO_LONG, entryKey, entryWordCount, wordKey } from '../domain/words';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
 /**
@@ -15,6 +15,8 @@ export const EntryStatusSchema = z.enum(['known', 'uncertain', 'ignored']);
 export type EntryStatus = z.infer<typeof EntryStatusSchema>;
 
 export const MAX_WORD_LENGTH = 100;
+/** A phrase of eight long words still fits; the own meaning's word or phrase has the same bound. */
+export const MAX_PHRASE_LENGTH = 300;
 export const MAX_WORDS_PER_REQUEST = 1000;
 
 /** A word as the learner sent it: looked up case-insensitively, without edge punctuation. */
@@ -23,6 +25,24 @@ export const WordValueSchema = z
   .max(MAX_WORD_LENGTH, `A word has at most ${MAX_WORD_LENGTH} letters`)
   .refine((w) => wordKey(w) !== '', 'Not a word')
   .transform((w) => wordKey(w));
+
+/**
+ * A dictionary entry's value as sent: a word (as WordValueSchema) or a phrase (issue 38.3: several words,
+ * at most MAX_PHRASE_WORDS), keyed by entryKey, a phrase as its words' keys joined by one space.
+ */
+export const EntryValueSchema = z
+  .string()
+  .max(MAX_PHRASE_LENGTH, `A word or phrase has at most ${MAX_PHRASE_LENGTH} letters`)
+  .transform((w, ctx) => {
+    const key = entryKey(w);
+    const words = entryWordCount(key);
+    if (words === 0) ctx.addIssue({ code: 'custom', message: 'Not a word' });
+    else if (words === 1 && w.trim().length > MAX_WORD_LENGTH)
+      ctx.addIssue({ code: 'custom', message: `A word has at most ${MAX_WORD_LENGTH} letters` });
+    else if (words > MAX_PHRASE_WORDS) ctx.addIssue({ code: 'custom', message: PHRASE_TOO_LONG });
+    else return key;
+    return z.NEVER;
+  });
 
 /**
  * A dictionary entry. `value` is the word's text, the spec's name for it ("value (word)"); it is the wire's
@@ -51,11 +71,11 @@ export const patchDictionary = defineRoute({
   method: 'PATCH',
   path: '/api/dictionary',
   access: 'user',
-  summary: 'Set the status of several words',
+  summary: 'Set the status of several words (or phrases)',
   body: z.object({
     ...languageCode,
     words: z
-      .array(z.object({ value: WordValueSchema, status: WordStatusSchema }))
+      .array(z.object({ value: EntryValueSchema, status: WordStatusSchema }))
       .min(1, 'At least one word is required')
       .max(MAX_WORDS_PER_REQUEST, `At most ${MAX_WORDS_PER_REQUEST} words at once`),
     commandId: CommandIdSchema.optional(),
@@ -67,10 +87,10 @@ export const patchWord = defineRoute({
   method: 'PATCH',
   path: '/api/dictionary/word',
   access: 'user',
-  summary: 'Mark one word New, Known, Uncertain or Ignored',
+  summary: 'Mark one word or phrase New, Known, Uncertain or Ignored',
   body: z.object({
     ...languageCode,
-    word: z.object({ value: WordValueSchema, status: WordStatusSchema }),
+    word: z.object({ value: EntryValueSchema, status: WordStatusSchema }),
     commandId: CommandIdSchema.optional(),
   }),
   response: markResult.extend({ word: z.object({ value: z.string(), status: WordStatusSchema }) }),
@@ -84,7 +104,7 @@ export const addMany = defineRoute({
   body: z.object({
     ...languageCode,
     words: z
-      .array(WordValueSchema)
+      .array(EntryValueSchema)
       .min(1, 'At least one word is required')
       .max(MAX_WORDS_PER_REQUEST, `At most ${MAX_WORDS_PER_REQUEST} words at once`),
     status: EntryStatusSchema.default('known'),
