@@ -23,7 +23,8 @@ import { AUDIO_EXTENSIONS, joinPieces, type AudioType } from './domain/audio-fil
 import { HttpError } from '../../platform/http/problem';
 import type { Entitlements } from '../../platform/module';
 import type { Logger } from '../../platform/logger';
-import { audioKey, type AudioCache } from './domain/audio-cache';
+import { audioKey, type AudioCache, type CachedSpeech } from './domain/audio-cache';
+import { wordsOfMarks } from './domain/word-timings';
 import { SpeechUnavailableError, type SpeechAudio, type Synthesizer } from './adapters/synthesizer';
 import type { TtsUsage } from './domain/usage';
 import { audioUrl } from './queries';
@@ -48,7 +49,7 @@ export class SpeechCommands {
    * Audio for the text. A phrase already spoken with this voice and speed comes from the cache and costs
    * nothing; otherwise the call must fit the monthly allowance and is counted once the audio exists.
    */
-  async speak(userId: string, input: SpeakInput): Promise<SpeechAudio> {
+  async speak(userId: string, input: SpeakInput): Promise<CachedSpeech> {
     const text = unwrapSpeech(input.text).trim();
     if (!text) throw new HttpError(400, SPEECH_TEXT_REQUIRED);
     const key = audioKey(this.synthesizer.name, input.voiceId, input.speed, text);
@@ -58,10 +59,12 @@ export class SpeechCommands {
     const subscription = await this.entitlements.subscriptionOf(userId);
     // A cheap check first, so a user over the limit costs no synthesis; the count below is the exact one.
     if (!(await this.usage.allowance(userId, subscription)).allowed) throw new HttpError(403, MESSAGES.tts.monthlyLimitReached);
-    const audio = await this.synthesize(text, input);
-    await this.cache.put(key, audio);
+    const { marks, ...audio } = await this.synthesize(text, input);
+    const words = marks?.length ? wordsOfMarks(text, input.speed, marks) : [];
+    const spoken: CachedSpeech = { ...audio, ...(words.length ? { words } : {}) };
+    await this.cache.put(key, spoken);
     await this.usage.count(userId, subscription, input.voiceId);
-    return audio;
+    return spoken;
   }
 
   private async synthesize(text: string, input: SpeakInput): Promise<SpeechAudio> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SPEECH_UNAVAILABLE } from '@verba/contracts';
+import { MESSAGES, SPEECH_UNAVAILABLE, SPEECH_WORDS_HEADER, parseSpokenWords } from '@verba/contracts';
 import { SESSION_EXPIRED } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
@@ -53,6 +53,8 @@ describe(`text-to-speech routes on ${database.label}`, () => {
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.rawPayload.toString()).toBe('MP3:Tatyana:<speak><break time="150ms"/>Tom &amp; Jerry</speak>');
     expect(synth.calls.slice(before)).toEqual([{ voiceId: 'Tatyana', ssml: '<speak><break time="150ms"/>Tom &amp; Jerry</speak>' }]);
+    // An engine that gives no word timings: no words header (the reader highlights the sentence only).
+    expect(res.headers[SPEECH_WORDS_HEADER]).toBeUndefined();
   });
 
   it('accepts text the client already wrapped, without wrapping it twice, and applies the speed', async () => {
@@ -173,7 +175,16 @@ describe(`text-to-speech with the configured engine on ${database.label}`, () =>
       expect(res.headers['content-type']).toBe('audio/wav');
       expect(res.rawPayload.toString('ascii', 0, 4)).toBe('RIFF');
       expect(res.rawPayload.length).toBeGreaterThan(44_100); // more than a second of 22 kHz 16-bit speech
-      expect((await speakOnce()).rawPayload.equals(res.rawPayload)).toBe(true);
+      // Each word of the text with the moment it is heard, in order, within the audio (read-aloud highlights it).
+      const words = parseSpokenWords(res.headers[SPEECH_WORDS_HEADER] as string);
+      const text = 'Es riecht nach Brot und Kaffee.';
+      expect(words.map((w) => text.slice(w.start, w.end))).toEqual(['Es', 'riecht', 'nach', 'Brot', 'und', 'Kaffee']);
+      const times = words.map((w) => w.offsetMs);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      expect(times.at(-1)!).toBeLessThan(((res.rawPayload.length - 44) / 2 / 22_050) * 1000);
+      const again = await speakOnce();
+      expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
+      expect(parseSpokenWords(again.headers[SPEECH_WORDS_HEADER] as string)).toEqual(words); // kept with the cached audio
       expect((await agent.request({ method: 'POST', url: '/api/translationLimit' })).json().used).toBe(1);
     } finally {
       await t.close();

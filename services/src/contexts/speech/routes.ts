@@ -5,6 +5,7 @@ import {
   AUDIO_MESSAGES,
   AUDIO_TEXT_MAX,
   MESSAGES,
+  SPEECH_WORDS_HEADER,
   adminAudioRoutes as a,
   speechRoutes as r,
   translationLimit,
@@ -23,8 +24,9 @@ import { audioProjection } from './projections/audio';
 
 export function speechRoutes(app: App, host: RouteHost, commands: SpeechCommands, queries: SpeechQueries): void {
   registerRoute(app, host, r.synthesizeSpeech, async ({ user, body, reply }) => {
-    const { audio, contentType } = await commands.speak(user.id, body);
+    const { audio, contentType, words } = await commands.speak(user.id, body);
     reply.header('content-type', contentType).header('cache-control', 'private, max-age=86400');
+    if (words?.length) reply.header(SPEECH_WORDS_HEADER, JSON.stringify(words));
     return Buffer.from(audio.buffer, audio.byteOffset, audio.byteLength);
   });
 

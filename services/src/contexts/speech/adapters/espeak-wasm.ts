@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { SPEECH_UNAVAILABLE, type VoiceId } from '@verba/contracts';
 import { pcm16ToWav } from './wav';
+import { codePointIndexes } from '../domain/word-timings';
 import { SpeechUnavailableError, type SpeechAudio, type SpeechRequest, type Synthesizer } from './synthesizer';
 
 /**
@@ -35,11 +36,20 @@ export interface EspeakWasmOptions {
   idleMs?: number;
 }
 
+/** The engine's word events: [1-based code point position in the SSML, milliseconds into the audio]. */
+type WordEvents = [number, number][];
 type Reply =
-  { type: 'ready'; sampleRate: number } | { type: 'failed'; error: string } | { id: number; samples?: Int16Array; error?: string };
+  | { type: 'ready'; sampleRate: number }
+  | { type: 'failed'; error: string }
+  | { id: number; samples?: Int16Array; words?: WordEvents; error?: string };
+
+interface Spoken {
+  samples: Int16Array;
+  words: WordEvents;
+}
 
 interface Pending {
-  resolve(samples: Int16Array): void;
+  resolve(spoken: Spoken): void;
   reject(error: Error): void;
 }
 
@@ -63,9 +73,14 @@ export function createEspeakWasmSynthesizer(options: EspeakWasmOptions = {}): Sy
   return {
     name: 'espeak-ng-wasm',
     async synthesize({ ssml, voiceId }: SpeechRequest): Promise<SpeechAudio> {
-      const { samples, sampleRate } = await engine.speak(ssml, ESPEAK_VOICES[voiceId]);
+      const { samples, words, sampleRate } = await engine.speak(ssml, ESPEAK_VOICES[voiceId]);
       if (samples.length === 0) throw new Error('espeak-ng produced no audio');
-      return { audio: pcm16ToWav(samples, sampleRate), contentType: 'audio/wav' };
+      const indexes = codePointIndexes(ssml);
+      const marks = words.flatMap(([position, ms]) => {
+        const index = indexes[position - 1];
+        return index === undefined ? [] : [{ index, ms }];
+      });
+      return { audio: pcm16ToWav(samples, sampleRate), contentType: 'audio/wav', marks };
     },
     close: () => engine.stop(),
   };
@@ -86,7 +101,7 @@ class EspeakThread {
     private readonly idleMs: number,
   ) {}
 
-  async speak(ssml: string, voice: string): Promise<{ samples: Int16Array; sampleRate: number }> {
+  async speak(ssml: string, voice: string): Promise<Spoken & { sampleRate: number }> {
     clearTimeout(this.idleTimer);
     this.active++;
     try {
@@ -106,11 +121,11 @@ class EspeakThread {
     }
   }
 
-  private async synthesize(ssml: string, voice: string): Promise<{ samples: Int16Array; sampleRate: number }> {
+  private async synthesize(ssml: string, voice: string): Promise<Spoken & { sampleRate: number }> {
     const thread = this.start();
     const sampleRate = await thread.ready;
     const id = this.nextId++;
-    const samples = await new Promise<Int16Array>((resolve, reject) => {
+    const spoken = await new Promise<Spoken>((resolve, reject) => {
       const timer = setTimeout(() => {
         reject(new Error(`espeak-ng took longer than ${this.timeoutMs} ms`));
         void this.stop(); // a stuck engine cannot be interrupted, only ended
@@ -119,7 +134,7 @@ class EspeakThread {
       thread.pending.set(id, { resolve: (s) => (done(), resolve(s)), reject: (e) => (done(), reject(e)) });
       thread.worker.postMessage({ id, ssml, voice });
     });
-    return { samples, sampleRate };
+    return { ...spoken, sampleRate };
   }
 
   /** The running thread, or a new one; its `ready` gives the engine's sample rate, or fails as unavailable. */
@@ -137,7 +152,7 @@ class EspeakThread {
       failStart = reject;
       worker.on('message', (m: Reply) => {
         if (!('type' in m)) {
-          if (m.samples) pending.get(m.id)?.resolve(m.samples);
+          if (m.samples) pending.get(m.id)?.resolve({ samples: m.samples, words: m.words ?? [] });
           else pending.get(m.id)?.reject(new Error(m.error ?? 'espeak-ng failed'));
         } else if (m.type === 'ready') {
           started = true;

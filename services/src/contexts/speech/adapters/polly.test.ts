@@ -27,7 +27,18 @@ describe('Polly adapter against a local endpoint', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ method: req.method, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString() || '{}') });
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, unknown>;
+        received.push({ method: req.method, headers: req.headers, body });
+        if (body.OutputFormat === 'json') {
+          // Word speech marks: one JSON object a line, `start` a byte offset in the SSML.
+          const ssml = String(body.Text);
+          const marks = [...ssml.matchAll(/Krüger|Morgen/g)].map((m, i) =>
+            JSON.stringify({ time: 100 + i * 300, type: 'word', start: Buffer.byteLength(ssml.slice(0, m.index)), end: 0, value: m[0] }),
+          );
+          res.writeHead(200, { 'content-type': 'application/x-json-stream' });
+          res.end(marks.join('\n'));
+          return;
+        }
         if (failNext) {
           failNext = false;
           res.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'InvalidSsmlException' });
@@ -56,11 +67,19 @@ describe('Polly adapter against a local endpoint', () => {
 
   it('sends the voice, SSML text with the 150 ms break and MP3 format, and returns the audio bytes', async () => {
     const ssml = wrapForSpeech('Guten Morgen, Frau Krüger!');
+    const before = received.length;
     const result = await polly().synthesize({ ssml, voiceId: 'Vicki' });
     expect(result.contentType).toBe('audio/mpeg');
     expect(Buffer.from(result.audio).equals(audio)).toBe(true);
+    // The words' timings come from a second call for word speech marks, as UTF-16 indexes in the SSML.
+    expect(result.marks).toEqual([
+      { index: ssml.indexOf('Morgen'), ms: 100 },
+      { index: ssml.indexOf('Krüger'), ms: 400 },
+    ]);
+    const marksRequest = received.slice(before).find((r) => r.body.OutputFormat === 'json')!;
+    expect(marksRequest.body).toMatchObject({ SpeechMarkTypes: ['word'], TextType: 'ssml', VoiceId: 'Vicki', Text: ssml });
 
-    const request = received.at(-1)!;
+    const request = received.slice(before).find((r) => r.body.OutputFormat === 'mp3')!;
     expect(request.method).toBe('POST');
     expect(request.headers[':path']).toBe('/v1/speech');
     expect(request.body).toEqual({

@@ -1,5 +1,19 @@
 import type { VoiceId as PollyVoiceId } from '@aws-sdk/client-polly';
 import type { SpeechAudio, SpeechRequest, Synthesizer } from './synthesizer';
+import { byteIndexes, type EngineMark } from '../domain/word-timings';
+
+/** Polly's word speech marks (one JSON object a line; `start` a UTF-8 byte offset in the SSML) as marks. */
+export function wordMarks(ssml: string, lines: string): EngineMark[] {
+  const indexes = byteIndexes(ssml);
+  const marks: EngineMark[] = [];
+  for (const line of lines.split('\n')) {
+    if (!line.trim()) continue;
+    const mark = JSON.parse(line) as { type?: string; start?: number; time?: number };
+    const index = mark.start === undefined ? undefined : indexes.get(mark.start);
+    if (mark.type === 'word' && index !== undefined && typeof mark.time === 'number') marks.push({ index, ms: mark.time });
+  }
+  return marks;
+}
 
 export interface PollyOptions {
   region: string;
@@ -28,13 +42,19 @@ export function createPollySynthesizer(options: PollyOptions): Synthesizer {
     name: 'polly',
     async synthesize({ ssml, voiceId }: SpeechRequest): Promise<SpeechAudio> {
       const { client, SynthesizeSpeechCommand } = await sdk;
-      const out = await client.send(
-        new SynthesizeSpeechCommand({ Text: ssml, TextType: 'ssml', VoiceId: voiceId as PollyVoiceId, OutputFormat: 'mp3' }),
-      );
+      const input = { Text: ssml, TextType: 'ssml', VoiceId: voiceId as PollyVoiceId } as const;
+      // The words' timings are a second call (speech marks), asked for beside the audio so it adds no wait;
+      // audio without them still plays (the reader then highlights the sentence only).
+      const marks = client
+        .send(new SynthesizeSpeechCommand({ ...input, OutputFormat: 'json', SpeechMarkTypes: ['word'] }))
+        .then(async (out) => wordMarks(ssml, (await out.AudioStream?.transformToString()) ?? ''))
+        .catch(() => undefined);
+      const out = await client.send(new SynthesizeSpeechCommand({ ...input, OutputFormat: 'mp3' }));
       if (!out.AudioStream) throw new Error('Polly returned no audio');
       const audio = await out.AudioStream.transformToByteArray();
       if (audio.length === 0) throw new Error('Polly returned empty audio');
-      return { audio, contentType: out.ContentType ?? 'audio/mpeg' };
+      const words = await marks;
+      return { audio, contentType: out.ContentType ?? 'audio/mpeg', ...(words?.length ? { marks: words } : {}) };
     },
   };
 }

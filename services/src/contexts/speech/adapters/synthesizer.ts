@@ -1,4 +1,5 @@
 import type { VoiceId } from '@verba/contracts';
+import type { EngineMark } from '../domain/word-timings';
 
 export interface SpeechRequest {
   /** A complete SSML document (built by the server with `wrapForSpeech`). */
@@ -9,6 +10,8 @@ export interface SpeechRequest {
 export interface SpeechAudio {
   audio: Uint8Array;
   contentType: string;
+  /** Where each word starts in the SSML and when it is heard, when the engine says (the command maps them to the text). */
+  marks?: EngineMark[];
 }
 
 /** Text-to-speech port: Amazon Polly in production, espeak-ng (WebAssembly) offline. */

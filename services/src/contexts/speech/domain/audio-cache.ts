@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { SpeechAudio } from '../adapters/synthesizer';
+import type { SpokenWord } from '@verba/contracts';
+
+/** Cached speech: the audio and, when the engine gave them, its words' timings in the text. */
+export interface CachedSpeech {
+  audio: Uint8Array;
+  contentType: string;
+  words?: SpokenWord[];
+}
 
 const TABLE = 'speech_audio_cache';
 
@@ -10,13 +17,16 @@ const TABLE = 'speech_audio_cache';
  * across restarts. It is a cache, not a read model: nothing in the log describes it.
  */
 export async function migrateAudioCache(db: Knex): Promise<void> {
-  if (await db.schema.hasTable(TABLE)) return;
-  await db.schema.createTable(TABLE, (t) => {
-    t.text('key').primary();
-    t.text('content_type').notNullable();
-    t.binary('audio').notNullable();
-    t.timestamp('created_at', { useTz: true }).notNullable();
-  });
+  if (!(await db.schema.hasTable(TABLE))) {
+    await db.schema.createTable(TABLE, (t) => {
+      t.text('key').primary();
+      t.text('content_type').notNullable();
+      t.binary('audio').notNullable();
+      t.timestamp('created_at', { useTz: true }).notNullable();
+    });
+  }
+  // The words' timings (read-aloud highlights the spoken word); audio cached before them has none.
+  if (!(await db.schema.hasColumn(TABLE, 'words'))) await db.schema.alterTable(TABLE, (t) => t.jsonb('words').nullable());
 }
 
 export function audioKey(engine: string, voiceId: string, speed: number, text: string): string {
@@ -31,14 +41,23 @@ export class AudioCache {
     private readonly now: () => Date,
   ) {}
 
-  async get(key: string): Promise<SpeechAudio | undefined> {
-    const row: { content_type: string; audio: Buffer } | undefined = await this.db(TABLE).where({ key }).first('content_type', 'audio');
-    return row ? { contentType: row.content_type, audio: new Uint8Array(row.audio) } : undefined;
+  async get(key: string): Promise<CachedSpeech | undefined> {
+    const row: { content_type: string; audio: Buffer; words: SpokenWord[] | null } | undefined = await this.db(TABLE)
+      .where({ key })
+      .first('content_type', 'audio', 'words');
+    if (!row) return undefined;
+    return { contentType: row.content_type, audio: new Uint8Array(row.audio), ...(row.words?.length ? { words: row.words } : {}) };
   }
 
-  async put(key: string, { audio, contentType }: SpeechAudio): Promise<void> {
+  async put(key: string, { audio, contentType, words }: CachedSpeech): Promise<void> {
     await this.db(TABLE)
-      .insert({ key, content_type: contentType, audio: Buffer.from(audio), created_at: this.now() })
+      .insert({
+        key,
+        content_type: contentType,
+        audio: Buffer.from(audio),
+        words: words?.length ? JSON.stringify(words) : null,
+        created_at: this.now(),
+      })
       .onConflict('key')
       .ignore();
   }
