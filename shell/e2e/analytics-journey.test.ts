@@ -258,7 +258,7 @@ describe.skipIf(!!skipReason)(`analytics journey in Chromium ${skipReason}`, () 
         .first();
     expect(await figure('Words known').innerText()).toBe('1'); // the demo learner's one mark on this fresh server
     expect(await figure('Level hint').innerText()).toBe('A1 · Elementary');
-    expect(await progress.getByText(/ of 800 words for the next level$/).count()).toBe(1);
+    expect(await progress.getByText(/ of 800 word families for the next level$/).count()).toBe(1);
     expect(await figure('Streak').innerText()).toBe('1 day');
     // The header's circle is the learner's level: the A2 the demo learner chose, above the dictionary's A1 hint.
     expect(await learner.locator('.sh-level-badge').innerText()).toContain('A2');

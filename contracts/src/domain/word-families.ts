@@ -36,3 +36,52 @@ export function familyCounts(
 export function familyLevelHint(counts: FamilyCounts): Level {
   return levelHintForWordCount(counts.familiesKnown + counts.familiesUncertain);
 }
+
+/** Where a form's base word came from, in the order they win. */
+export type BaseSource = 'own' | 'split' | 'corrected' | 'dictionary';
+
+/** What changes a form's family besides the bundled analyser's link (keys are word keys, lower case). */
+export interface FamilyOverrides {
+  /** The learner's own choices: a form's base word set by hand, or the form itself when split off ("not the same word"). */
+  readonly own?: ReadonlyMap<string, string>;
+  /** Admins' corrections of a wrong base word, for everyone. */
+  readonly corrected?: ReadonlyMap<string, string>;
+}
+
+/**
+ * A form's base word as the learner sees it: their own choice (a split form is its own base), else an
+ * admin's correction, else the analyser's link (`analyser` answers the word itself when it links none).
+ * A base set by hand is taken as given, not looked up again: the learner said which word it is.
+ */
+export function familyBase(
+  word: string,
+  analyser: (word: string) => string,
+  overrides: FamilyOverrides = {},
+): { base: string; source: BaseSource } {
+  const own = overrides.own?.get(word);
+  if (own !== undefined) return { base: own, source: own === word ? 'split' : 'own' };
+  const corrected = overrides.corrected?.get(word);
+  if (corrected !== undefined) return { base: corrected, source: 'corrected' };
+  return { base: analyser(word), source: 'dictionary' };
+}
+
+/** `familyBase` as the `baseOf` of familyCounts. */
+export const familyBaseOf =
+  (analyser: (word: string) => string, overrides: FamilyOverrides = {}) =>
+  (word: string): string =>
+    familyBase(word, analyser, overrides).base;
+
+/**
+ * The other forms of `base`'s family among `words` (a page's words: word keys, in any order, repeats
+ * allowed), each once, in their first order: what "Mark the N other forms of <base> on this page" marks.
+ */
+export function otherFormsOf(base: string, word: string, words: Iterable<string>, baseOf: (word: string) => string): string[] {
+  const seen = new Set<string>([word]);
+  const forms: string[] = [];
+  for (const w of words) {
+    if (seen.has(w)) continue;
+    seen.add(w);
+    if (baseOf(w) === base) forms.push(w);
+  }
+  return forms;
+}

@@ -29,3 +29,4 @@ export * from './admin-users';
 export * from './learner-analytics';
 export * from './route-ref';
 export * from './first-load';
+export * from './word-families';

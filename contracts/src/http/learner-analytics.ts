@@ -23,9 +23,13 @@ export const DashboardFiguresSchema = z.object({
   languageCode: LearningLanguageSchema,
   wordsKnown: z.number().int(),
   wordsUncertain: z.number().int(),
-  /** Spec §4: Known + Uncertain words give the level. */
+  /** Word families (a base word and its forms) with a Known form; wordsKnown and wordsUncertain count forms (issue 38.2). */
+  familiesKnown: z.number().int(),
+  /** Families with an Uncertain form and none Known. */
+  familiesUncertain: z.number().int(),
+  /** Spec §4's thresholds applied to Known + Uncertain families (contracts' familyLevelHint). */
   levelHint: LevelSchema,
-  /** Known + Uncertain words needed for the next level; null at C2. */
+  /** Known + Uncertain families needed for the next level; null at C2. */
   nextLevelAt: z.number().int().nullable(),
   /** Consecutive UTC days with any activity in the language, ending today, or yesterday when not yet active today. */
   streak: z.number().int(),

@@ -156,6 +156,13 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'PATCH /api/dictionary': { kind: 'own' },
   'PATCH /api/dictionary/word': { kind: 'own' },
   'POST /api/dictionary/add-many': { kind: 'own' },
+  // word families: the caller's own choices; an admin's correction is for everyone
+  'GET /api/dictionary/families': { kind: 'own' },
+  'POST /api/dictionary/families/split': { kind: 'own' },
+  'PUT /api/dictionary/families/base': { kind: 'own' },
+  'POST /api/dictionary/families/rejoin': { kind: 'own' },
+  'GET /api/admin/word-families': { kind: 'admin' },
+  'PUT /api/admin/word-families': { kind: 'admin' },
   'GET /api/dictionary/analytics': user('no-leak', (id) => ({
     method: 'GET',
     url: `/api/dictionary/analytics?languageCode=de&userId=${id}`,

@@ -21,6 +21,8 @@ function figures(overrides: Record<string, unknown> = {}, words: Record<number, 
     languageCode: 'de',
     wordsKnown: 1234,
     wordsUncertain: 66,
+    familiesKnown: 1100,
+    familiesUncertain: 50,
     levelHint: 'A2',
     nextLevelAt: 2000,
     streak: 3,
@@ -32,13 +34,15 @@ function figures(overrides: Record<string, unknown> = {}, words: Record<number, 
 }
 
 describe('the dashboard figures', () => {
-  it('show words known, the level hint with the next threshold, the streak and time spent in hours to one decimal', () => {
+  it('show families and words known, the level hint by families with the next threshold, the streak and time spent in hours to one decimal', () => {
     render(<ProgressFigures figures={figures()} />);
     const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).parentElement!;
+    expect(within(figure('Families known')).getByText('1,100')).toBeTruthy();
+    expect(within(figure('Families known')).getByText('50 uncertain families')).toBeTruthy();
     expect(within(figure('Words known')).getByText('1,234')).toBeTruthy();
     expect(within(figure('Words known')).getByText('66 uncertain words')).toBeTruthy();
     expect(within(figure('Level hint')).getByText('A2 · Low Intermediate')).toBeTruthy();
-    expect(within(figure('Level hint')).getByText('1,300 of 2,000 words for the next level')).toBeTruthy();
+    expect(within(figure('Level hint')).getByText('1,150 of 2,000 word families for the next level')).toBeTruthy();
     expect(within(figure('Streak')).getByText('3 days')).toBeTruthy();
     expect(within(figure('Time spent')).getByText('1.5 hours')).toBeTruthy();
   });
@@ -58,8 +62,10 @@ describe('the dashboard figures', () => {
     render(
       <ProgressFigures
         figures={figures({
-          wordsKnown: 12000,
+          wordsKnown: 15000,
           wordsUncertain: 0,
+          familiesKnown: 12000,
+          familiesUncertain: 0,
           levelHint: 'C2',
           nextLevelAt: null,
           streak: 0,
@@ -69,7 +75,8 @@ describe('the dashboard figures', () => {
       />,
     );
     expect(screen.getByText('Read, mark or practise to start one')).toBeTruthy();
-    expect(screen.getByText('12,000 words counted: the highest level')).toBeTruthy();
+    expect(screen.getByText('12,000 word families counted: the highest level')).toBeTruthy();
+    expect(screen.getByText('A word and its forms count once')).toBeTruthy();
     expect(screen.getByText('No words marked in the last 30 days yet: mark words as you read.')).toBeTruthy();
     expect(screen.getByText('0.0 hours')).toBeTruthy();
   });

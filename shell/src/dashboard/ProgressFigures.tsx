@@ -3,15 +3,28 @@ import { WordsChart } from './WordsChart';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** The learner's own figures on the dashboard: words known, level hint, streak, time spent, words per day. */
+/**
+ * The learner's own figures on the dashboard: word families known beside the forms known (a learner who
+ * knows "gehen" and marks "ging" knows one family, two forms), the level hint (by families, issue 38.2),
+ * streak, time spent, words per day.
+ */
 export function ProgressFigures({ figures }: { figures: DashboardFigures }) {
-  const counted = figures.wordsKnown + figures.wordsUncertain;
+  const counted = figures.familiesKnown + figures.familiesUncertain;
   return (
     <section className="sh-progress" aria-labelledby="sh-progress-title">
       <h2 id="sh-progress-title" className="sh-widget__title">
         Your progress
       </h2>
       <dl className="sh-progress__figures">
+        <div className="sh-progress__figure">
+          <dt>Families known</dt>
+          <dd>{figures.familiesKnown.toLocaleString('en')}</dd>
+          <dd className="sh-progress__note">
+            {figures.familiesUncertain
+              ? plural(figures.familiesUncertain, 'uncertain family', 'uncertain families')
+              : 'A word and its forms count once'}
+          </dd>
+        </div>
         <div className="sh-progress__figure">
           <dt>Words known</dt>
           <dd>{figures.wordsKnown.toLocaleString('en')}</dd>
@@ -26,8 +39,8 @@ export function ProgressFigures({ figures }: { figures: DashboardFigures }) {
           </dd>
           <dd className="sh-progress__note">
             {figures.nextLevelAt === null
-              ? `${counted.toLocaleString('en')} words counted: the highest level`
-              : `${counted.toLocaleString('en')} of ${figures.nextLevelAt.toLocaleString('en')} words for the next level`}
+              ? `${counted.toLocaleString('en')} word families counted: the highest level`
+              : `${counted.toLocaleString('en')} of ${figures.nextLevelAt.toLocaleString('en')} word families for the next level`}
           </dd>
         </div>
         <div className="sh-progress__figure">

@@ -13,6 +13,8 @@ const figures = (activeToday: boolean) => ({
   languageCode: 'de',
   wordsKnown: 12,
   wordsUncertain: 0,
+  familiesKnown: 0,
+  familiesUncertain: 0,
   levelHint: 'A1',
   nextLevelAt: 800,
   streak: activeToday ? 2 : 1,

@@ -17,6 +17,8 @@ const FIGURES = {
   languageCode: 'de',
   wordsKnown: 1234,
   wordsUncertain: 66,
+  familiesKnown: 0,
+  familiesUncertain: 0,
   levelHint: 'A2',
   nextLevelAt: 2000,
   streak: 3,

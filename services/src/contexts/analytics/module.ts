@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/module';
+import { familyOverrides } from '../vocabulary/published';
 import type { Mappers } from './events';
 import { analyticsProjection } from './projections/analytics';
 import { AnalyticsQueries } from './queries';
@@ -14,7 +15,8 @@ export function createAnalyticsModule(mappers: Mappers): Module {
     name: 'analytics',
     projections: [projection],
     routes(app, deps) {
-      const queries = new AnalyticsQueries(deps.db);
+      // Families count as each learner sees them: their own splits and base words, admins' corrections (vocabulary's read model).
+      const queries = new AnalyticsQueries(deps.db, undefined, (userId, language) => familyOverrides(deps.db, userId, language));
       analyticsRoutes(app, deps, queries, deps.now);
       learnerAnalyticsRoutes(app, deps, queries, deps.now, projection, deps.timeZones);
     },

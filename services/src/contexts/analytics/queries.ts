@@ -2,8 +2,10 @@ import type { Knex } from 'knex';
 import {
   DEFAULT_TIME_ZONE,
   LEARNING_LANGUAGES,
+  familyBaseOf,
   familyCounts,
   familyLevelHint,
+  type FamilyOverrides,
   type HistoricalRow,
   type LanguageAnalytics,
   type LearningLanguage,
@@ -38,6 +40,11 @@ export class AnalyticsQueries {
   constructor(
     private readonly db: Knex,
     private readonly t: TableNames = live,
+    /**
+     * A learner's own family choices and admins' corrections in a language (vocabulary's, wired in module.ts);
+     * without it, families are the dictionary's alone.
+     */
+    private readonly overridesOf: (userId: string, language: LearningLanguage) => Promise<FamilyOverrides> = async () => ({}),
   ) {}
 
   /** Spec §3 language analytics of the learning languages (all, or those asked for) over [from, to] (UTC days, both included). */
@@ -98,28 +105,34 @@ export class AnalyticsQueries {
   /**
    * One learner's words known and uncertain in a language, and the word families they make (contracts'
    * familyCounts, base words from the offline dictionary's links, read on the first count of a language),
-   * with the spec §4 level hint by families (GET dictionary/analytics). Ignored words count nowhere.
+   * with the spec §4 level hint by families (GET dictionary/analytics). The learner's own splits and base
+   * words set by hand, and admins' corrections, decide a form's family before the dictionary's link (contracts'
+   * familyBase). Ignored words count nowhere.
    */
   async dictionary(
     userId: string,
     language: LearningLanguage,
   ): Promise<{ known: number; uncertain: number; total: number; familiesKnown: number; familiesUncertain: number; levelHint: Level }> {
-    const [rows, forms] = await Promise.all([
+    const [rows, forms, overrides] = await Promise.all([
       this.db(this.t('analytics_words'))
         .where({ user_id: userId, language })
         .whereIn('status', ['known', 'uncertain'])
         .select<{ word: string; status: string }[]>('word', 'status'),
       baseForms.of(language),
+      this.overridesOf(userId, language),
     ]);
     const known = rows.filter((r) => r.status === 'known').length;
     const uncertain = rows.length - known;
-    const families = familyCounts(rows, (word) => forms.baseOf(word));
+    const families = familyCounts(
+      rows,
+      familyBaseOf((word) => forms.baseOf(word), overrides),
+    );
     return { known, uncertain, total: known + uncertain, ...families, levelHint: familyLevelHint(families) };
   }
 
   /** One learner's dashboard figures in one language, as of `now`, in days of their time zone (UTC by default). */
   progress(userId: string, language: LearningLanguage, now: Date, zone = DEFAULT_TIME_ZONE) {
-    return dashboardFigures(this.db, this.t, userId, language, now, zone);
+    return dashboardFigures(this.db, this.t, userId, language, now, zone, this.overridesOf(userId, language));
   }
 
   /** One learner's practice figures in one language, as of `now` (GET flashcards/analytics), in days of their time zone. */

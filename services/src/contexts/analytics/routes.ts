@@ -11,6 +11,7 @@ import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { TimeZones } from '../../platform/module';
 import type { Projection } from '../../platform/projections/projection';
+import { FAMILIES_READ_MODEL } from '../vocabulary/published';
 import type { AnalyticsQueries } from './queries';
 
 const DAY_MS = 86_400_000;
@@ -84,7 +85,7 @@ export function learnerAnalyticsRoutes(
     host,
     progressRoute,
     async ({ user, query }) => queries.progress(user.id, query.languageCode, now(), await timeZones.timeZoneOf(user.id)),
-    { reads: [analytics] },
+    { reads: [analytics, FAMILIES_READ_MODEL] },
   );
 
   registerRoute(
@@ -100,7 +101,8 @@ export function learnerAnalyticsRoutes(
       }
       return { languageCode: query.languageCode, ...(await queries.dictionary(target, query.languageCode)) };
     },
-    { reads: [analytics] },
+    // Families follow the learner's own choices and admins' corrections (vocabulary's read model).
+    { reads: [analytics, FAMILIES_READ_MODEL] },
   );
 
   registerRoute(

@@ -4,11 +4,14 @@ import { eventIdFor } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
 import { handleCommand } from '../../platform/decider/handle-command';
 import { StreamStateCache } from '../../platform/decider/state-cache';
+import { lastEventOnly } from '../../platform/decider/last-event-view';
 import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
-import { wordDecider } from './decider';
-import { vocabularyEvents, wordStream } from './events';
+import { baseCorrectionDecider, ownBaseDecider, wordDecider } from './decider';
+import { BaseCorrected, baseCorrectionStream, OwnBaseChosen, ownBaseStream, WordStatusChanged, wordStream } from './events';
 
-const codec = new EventCodec([...vocabularyEvents]);
+const codec = new EventCodec([WordStatusChanged]);
+const ownBaseCodec = new EventCodec([OwnBaseChosen]);
+const correctionCodec = new EventCodec([BaseCorrected]);
 /** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
 const BULK_CONCURRENCY = 8;
 
@@ -17,7 +20,10 @@ export interface MarkResult {
   changed: number;
 }
 
-/** Marking words; the dictionary is read in queries.ts. */
+const changeOf = (r: { events: unknown[]; position?: Position }): MarkResult =>
+  r.position ? { position: r.position, changed: r.events.length } : { changed: 0 };
+
+/** Marking words and choosing their families; the dictionary and families are read in queries.ts. */
 export class VocabularyCommands {
   private readonly words = new StreamStateCache<{ status: WordStatus }>();
 
@@ -56,6 +62,37 @@ export class VocabularyCommands {
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, queue.length) }, worker));
     return { ...(position ? { position } : {}), changed };
+  }
+
+  /**
+   * The learner's family choice of a form (a word key): `base` set by hand, the form itself to split it off,
+   * null to rejoin. Each stream's last event is its whole state, so toggling for years reads one event.
+   */
+  async chooseBase(userId: string, language: LearningLanguage, word: string, base: string | null, commandId: string = randomUUID()) {
+    const result = await handleCommand({
+      store: lastEventOnly(this.store),
+      codec: ownBaseCodec,
+      decider: ownBaseDecider,
+      streamId: ownBaseStream(userId, language, word),
+      command: { userId, language, word, base, at: this.now().toISOString() },
+      commandId,
+      actor: userId,
+    });
+    return changeOf(result);
+  }
+
+  /** An admin corrects a form's base word for everyone (null: back to the dictionary's); the event names the admin. */
+  async correctBase(adminId: string, language: LearningLanguage, word: string, base: string | null, commandId: string = randomUUID()) {
+    const result = await handleCommand({
+      store: lastEventOnly(this.store),
+      codec: correctionCodec,
+      decider: baseCorrectionDecider,
+      streamId: baseCorrectionStream(language, word),
+      command: { language, word, base, adminId, at: this.now().toISOString() },
+      commandId,
+      actor: adminId,
+    });
+    return changeOf(result);
   }
 
   private markOne(userId: string, language: LearningLanguage, word: string, status: WordStatus, at: string, commandId: string) {

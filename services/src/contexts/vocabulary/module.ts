@@ -1,17 +1,18 @@
 import { WordStatusChangedV1 } from '@verba/contracts/integration';
 import { EventCodec } from '../../platform/decider/events';
-import { vocabularyEvents, WordStatusChanged } from './events';
+import { WordStatusChanged } from './events';
 import type { Module } from '../../platform/module';
 import { dictionaryCache, dictionaryProjection } from './projections/dictionary';
-import { vocabularyRoutes } from './routes';
+import { familiesProjection } from './projections/families';
+import { vocabularyRoutes, wordFamilyRoutes } from './routes';
 import { VocabularyCommands } from './commands';
 import { VocabularyQueries } from './queries';
 
-const codec = new EventCodec([...vocabularyEvents]);
+const codec = new EventCodec([WordStatusChanged]);
 
 export const vocabularyModule: Module = {
   name: 'vocabulary',
-  projections: [dictionaryProjection],
+  projections: [dictionaryProjection, familiesProjection],
   integration: {
     [WordStatusChanged.type]: (recorded) => {
       const { data } = codec.decode(recorded);
@@ -26,5 +27,6 @@ export const vocabularyModule: Module = {
     const commands = new VocabularyCommands(deps.store);
     const queries = new VocabularyQueries(deps.db, deps.projectorsInProcess ? dictionaryCache : undefined);
     vocabularyRoutes(app, deps, commands, queries);
+    wordFamilyRoutes(app, deps, commands, queries);
   },
 };

@@ -22,3 +22,10 @@ export const WordStatusChanged = defineEvent(
     at: z.iso.datetime(),
   }),
 );
+
+/**
+ * A learner's word-family choices and admins' corrections (issue 38.2), for contexts that count by family
+ * (analytics' dictionary figures): read from vocabulary's families read model, which they list in their
+ * route's reads by FAMILIES_READ_MODEL.
+ */
+export { familyOverrides, FAMILIES_READ_MODEL } from './domain/family-overrides';

@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
-import type { LearningLanguage } from '@verba/contracts';
+import { familyBase, type BaseSource, type LearningLanguage } from '@verba/contracts';
+import { baseForms } from '../../platform/base-forms';
+import { familyOverrides } from './domain/family-overrides';
 import type { RowListCache } from '../../platform/projections/declare';
 import { dictionaryKey, type DictionaryEntry } from './projections/dictionary';
 
@@ -21,5 +23,29 @@ export class VocabularyQueries {
         )
       ).rows;
     return this.cache ? this.cache.get(dictionaryKey(userId, language), load) : load();
+  }
+
+  /** Each word's base word as this learner sees it: their own choice, else an admin's correction, else the dictionary's. */
+  async families(
+    userId: string,
+    language: LearningLanguage,
+    words: readonly string[],
+  ): Promise<{ value: string; base: string; source: BaseSource }[]> {
+    const [forms, overrides] = await Promise.all([baseForms.of(language), familyOverrides(this.db, userId, language, words)]);
+    return words.map((value) => ({ value, ...familyBase(value, (w) => forms.baseOf(w), overrides) }));
+  }
+
+  /** A form's base word by the dictionary and an admin's correction of it (the admin's look-up). */
+  async correction(language: LearningLanguage, word: string) {
+    const [forms, row] = await Promise.all([
+      baseForms.of(language),
+      this.db('vocabulary_base_corrections')
+        .where({ language, word })
+        .first<{ base: string; corrected_by: string; corrected_at: Date } | undefined>(),
+    ]);
+    return {
+      dictionaryBase: forms.baseOf(word),
+      correction: row ? { base: row.base, correctedBy: row.corrected_by, correctedAt: new Date(row.corrected_at).toISOString() } : null,
+    };
   }
 }

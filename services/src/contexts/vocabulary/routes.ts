@@ -1,8 +1,9 @@
-import { vocabularyRoutes as r, type WordStatus } from '@verba/contracts';
+import { vocabularyRoutes as r, wordFamilyRoutes as f, type WordStatus } from '@verba/contracts';
 import { formatPosition } from '../../platform/event-store/port';
 import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import { dictionaryProjection } from './projections/dictionary';
+import { familiesProjection } from './projections/families';
 import type { MarkResult, VocabularyCommands } from './commands';
 import type { VocabularyQueries } from './queries';
 
@@ -41,5 +42,50 @@ export function vocabularyRoutes(app: App, host: RouteHost, commands: Vocabulary
         body.commandId,
       ),
     ),
+  );
+}
+
+/**
+ * Word families (issue 38.2): the look-up of base words as the caller sees them, the learner's own split /
+ * base word / rejoin (their dictionary only), and admins' corrections for everyone (admin routes).
+ */
+export function wordFamilyRoutes(app: App, host: RouteHost, commands: VocabularyCommands, queries: VocabularyQueries): void {
+  registerRoute(
+    app,
+    host,
+    f.getWordFamilies,
+    async ({ user, query }) => ({
+      languageCode: query.languageCode,
+      words: await queries.families(user.id, query.languageCode, query.words),
+    }),
+    { reads: [familiesProjection] },
+  );
+
+  registerRoute(app, host, f.splitWordOff, async ({ user, body }) =>
+    asResponse(await commands.chooseBase(user.id, body.languageCode, body.word, body.word, body.commandId)),
+  );
+
+  registerRoute(app, host, f.setOwnBase, async ({ user, body }) =>
+    asResponse(await commands.chooseBase(user.id, body.languageCode, body.word, body.base, body.commandId)),
+  );
+
+  registerRoute(app, host, f.rejoinWord, async ({ user, body }) =>
+    asResponse(await commands.chooseBase(user.id, body.languageCode, body.word, null, body.commandId)),
+  );
+
+  registerRoute(
+    app,
+    host,
+    f.getBaseCorrection,
+    async ({ query }) => ({
+      languageCode: query.languageCode,
+      word: query.word,
+      ...(await queries.correction(query.languageCode, query.word)),
+    }),
+    { reads: [familiesProjection] },
+  );
+
+  registerRoute(app, host, f.correctBase, async ({ user, body }) =>
+    asResponse(await commands.correctBase(user.id, body.languageCode, body.word, body.base, body.commandId)),
   );
 }

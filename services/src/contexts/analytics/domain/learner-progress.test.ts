@@ -64,6 +64,41 @@ describe.skipIf(!pgProbe.available)('learner dashboard figures: given events, th
     });
   });
 
+  it('counts word families beside forms, as the learner and admins set them, and gives the level hint by families (issue 38.2)', async () => {
+    const h = new History().registered(ana, '2026-10-01T08:00:00Z');
+    // Three forms of "gehen", a form of "sein", and "seine", which the dictionary takes for a word of its own.
+    for (const w of ['ging', 'gegangen', 'gehst', 'war', 'seine']) h.word(ana, 'de', w, 'known', '2026-10-01T09:00:00Z');
+    h.word(ana, 'de', 'bin', 'uncertain', '2026-10-01T09:01:00Z');
+    await given(h);
+    expect(await figures(ana, '2026-10-01T12:00:00Z')).toMatchObject({
+      wordsKnown: 5,
+      wordsUncertain: 1,
+      familiesKnown: 3, // gehen, sein, seine
+      familiesUncertain: 0, // "bin" is a form of "sein", known
+      levelHint: 'A1',
+      nextLevelAt: 800,
+    });
+    // The learner split "gehst" off; an admin corrected "seine" to "sein".
+    const own = { own: new Map([['gehst', 'gehst']]), corrected: new Map([['seine', 'sein']]) };
+    expect(await new AnalyticsQueries(db, live, async () => own).progress(ana, 'de', at('2026-10-01T12:00:00Z'))).toMatchObject({
+      wordsKnown: 5,
+      familiesKnown: 3, // gehen, sein, gehst
+    });
+  });
+
+  it('gives the level by families: 900 forms of 300 words are A1', async () => {
+    const h = new History().registered(ana, '2026-10-01T08:00:00Z');
+    for (let i = 0; i < 900; i++) h.word(ana, 'de', `wort${i}`, 'known', '2026-10-01T09:00:00Z');
+    await given(h);
+    const families = { own: new Map(Array.from({ length: 900 }, (_, i) => [`wort${i}`, `stamm${i % 300}`] as [string, string])) };
+    expect(await new AnalyticsQueries(db, live, async () => families).progress(ana, 'de', at('2026-10-01T12:00:00Z'))).toMatchObject({
+      wordsKnown: 900,
+      familiesKnown: 300,
+      levelHint: 'A1',
+      nextLevelAt: 800,
+    });
+  });
+
   it('the level hint counts Known and Uncertain: 800 words is A2, 799 is A1', async () => {
     const h = new History().registered(ana, '2026-10-01T08:00:00Z');
     for (let i = 0; i < 799; i++) h.word(ana, 'de', `wort${i}`, i % 2 ? 'known' : 'uncertain', '2026-10-01T09:00:00Z');

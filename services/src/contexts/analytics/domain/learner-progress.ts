@@ -6,14 +6,18 @@ import {
   QUARTER_HOUR_MS,
   addLocalDays,
   currentStreak,
+  familyBaseOf,
+  familyCounts,
+  familyLevelHint,
   localDay,
-  levelHint,
   longestStreak,
   type DashboardFigures,
+  type FamilyOverrides,
   type FsrsState,
   type LearningLanguage,
   type ProgressDay,
 } from '@verba/contracts';
+import { baseForms } from '../../../platform/base-forms';
 import type { TableNames } from '../../../platform/projections/projection';
 
 /** The `n` calendar days ending on `today`, oldest first. */
@@ -43,7 +47,11 @@ async function learnerDays(db: Knex, t: TableNames, userId: string, language: Le
   }));
 }
 
-/** The learner's dashboard figures from the analytics tables, in days of their time zone: one user's rows only, so always small. */
+/**
+ * The learner's dashboard figures from the analytics tables, in days of their time zone: one user's rows only,
+ * so always small. Words count as forms and as families (a base word and its forms, as the learner's own
+ * choices, admins' corrections and the dictionary give them); the level hint counts families (issue 38.2).
+ */
 export async function dashboardFigures(
   db: Knex,
   t: TableNames,
@@ -51,21 +59,27 @@ export async function dashboardFigures(
   language: LearningLanguage,
   now: Date,
   zone: string,
+  /** The learner's own family choices and admins' corrections (vocabulary's): none, the dictionary's families alone. */
+  ownFamilies: Promise<FamilyOverrides> = Promise.resolve({}),
 ): Promise<DashboardFigures> {
   const today = localDay(now, zone);
-  const [words, all] = await Promise.all([
+  const [words, all, forms, overrides] = await Promise.all([
     db(t('analytics_words'))
       .where({ user_id: userId, language })
-      .select(
-        db.raw("count(*) filter (where status = 'known') as known"),
-        db.raw("count(*) filter (where status = 'uncertain') as uncertain"),
-      )
-      .first() as Promise<{ known: string; uncertain: string }>,
+      .whereIn('status', ['known', 'uncertain'])
+      .select<{ word: string; status: string }[]>('word', 'status'),
     learnerDays(db, t, userId, language, zone),
+    baseForms.of(language),
+    ownFamilies,
   ]);
   const activity = all.filter((d) => d.day <= today);
-  const known = Number(words?.known ?? 0);
-  const uncertain = Number(words?.uncertain ?? 0);
+  const known = words.filter((w) => w.status === 'known').length;
+  const uncertain = words.length - known;
+  const families = familyCounts(
+    words,
+    familyBaseOf((word) => forms.baseOf(word), overrides),
+  );
+  const counted = families.familiesKnown + families.familiesUncertain;
   const byDay = new Map(activity.map((a) => [a.day, a]));
   const days: ProgressDay[] = lastDays(today, PROGRESS_DAYS).map((day) => {
     const a = byDay.get(day);
@@ -75,8 +89,9 @@ export async function dashboardFigures(
     languageCode: language,
     wordsKnown: known,
     wordsUncertain: uncertain,
-    levelHint: levelHint({ known, uncertain }),
-    nextLevelAt: LEVEL_HINT_THRESHOLDS.find((n) => n > known + uncertain) ?? null,
+    ...families,
+    levelHint: familyLevelHint(families),
+    nextLevelAt: LEVEL_HINT_THRESHOLDS.find((n) => n > counted) ?? null,
     streak: currentStreak(new Set(byDay.keys()), today),
     activeToday: byDay.has(today),
     timeSpent: activity.reduce((s, a) => s + a.seconds, 0),
