@@ -7,14 +7,21 @@
  * `data-key` attribute is the one name the DOM keeps, shared with the learn fragment's text and the journeys.
  */
 import { useSyncExternalStore } from 'react';
-import type { Token } from '@verba/contracts';
+import { isPhraseKey, type Token } from '@verba/contracts';
 import type { WordStatus } from './api/reader-api';
+import { matchPhrases, phraseRefusal, type PhraseMatch } from './phrase-match';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
 
 export const wordClass = (status: WordStatus) => `w w--${status}`;
 const STATUSES: readonly string[] = ['new', 'known', 'uncertain', 'ignored'] satisfies WordStatus[];
+
+/** A saved phrase's occurrence on the page as one unit: `ph ph--<status>`, around its words and the space between. */
+export const phraseClass = (status: WordStatus) => `ph ph--${status}`;
+
+/** Words first..last as a phrase the learner can save (its dictionary key), or why they cannot be one. */
+export type PhraseChoice = { key: string; refused?: undefined } | { key?: undefined; refused: string };
 
 /** How a word of the page counts (the page's counts, "mark the rest"): Ignored words are in none of these. */
 export type CountedStatus = Exclude<WordStatus, 'ignored'>;
@@ -26,6 +33,12 @@ export class WordIndex {
   /** Where each word starts and ends in the page text. */
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
+  /** The text between word i and word i + 1: white space lets a phrase run on, punctuation breaks it. */
+  private readonly gaps: string[] = [];
+  /** The learner's saved phrases (keys of several words) and their statuses, from the dictionary. */
+  private readonly phrases = new Map<string, WordStatus>();
+  /** The saved phrases found on this page, each painted as one element around its words. */
+  private found: Array<PhraseMatch & { element: HTMLElement | null }> = [];
   private readonly byWord = new Map<string, HTMLElement[]>();
   private readonly listeners = new Set<() => void>();
   /** Counts repaints: the snapshot components subscribe to (usePainted). */
@@ -34,13 +47,17 @@ export class WordIndex {
   constructor(container: HTMLElement, tokens: readonly Token[], statuses: ReadonlyMap<string, WordStatus>) {
     const html: string[] = [];
     let offset = 0;
+    let gap = '';
     for (const token of tokens) {
       offset += token.text.length;
       if (token.kind !== 'word') {
         html.push(escape(token.text));
+        gap += token.text;
         continue;
       }
       const i = this.wordList.length;
+      if (i > 0) this.gaps.push(gap);
+      gap = '';
       this.wordList.push(token.key);
       this.starts.push(offset - token.text.length);
       this.ends.push(offset);
@@ -57,6 +74,7 @@ export class WordIndex {
       if (list) list.push(element);
       else this.byWord.set(word, [element]);
     });
+    this.paintPhrases(statuses);
   }
 
   wordAt(i: number): string | undefined {
@@ -114,8 +132,9 @@ export class WordIndex {
     });
   }
 
-  /** The status the word is painted with, Ignored included ("new" for a word not on the page). */
+  /** The status the word is painted with, Ignored included ("new" for a word not on the page); a phrase's saved status. */
   markOf(word: string): WordStatus {
+    if (isPhraseKey(word)) return this.phrases.get(word) ?? 'new';
     const painted = this.byWord.get(word)?.[0]?.className.match(/w--(\w+)/)?.[1];
     return painted !== undefined && STATUSES.includes(painted) ? (painted as WordStatus) : 'new';
   }
@@ -130,13 +149,36 @@ export class WordIndex {
   }
 
   occurrences(word: string): number {
+    if (isPhraseKey(word)) return this.found.filter((match) => match.key === word).length;
     return this.byWord.get(word)?.length ?? 0;
   }
 
-  /** Repaints every occurrence of `word` (a mark shows at once; the cache follows) and tells the subscribers. */
+  /** The saved phrase painted over word i, if any (a click on it opens the phrase). */
+  phraseAt(i: number): PhraseMatch | undefined {
+    const match = this.found.find((m) => m.first <= i && i <= m.last);
+    return match && { key: match.key, first: match.first, last: match.last };
+  }
+
+  /** Words first..last as a phrase: its key (the words' keys joined by one space), or why it cannot be saved. */
+  phraseOf(first: number, last: number): PhraseChoice {
+    const refused = phraseRefusal(last - first + 1, this.gaps.slice(first, last));
+    return refused ? { refused } : { key: this.wordList.slice(first, last + 1).join(' ') };
+  }
+
+  /**
+   * Repaints every occurrence of `word` (a mark shows at once; the cache follows) and tells the subscribers.
+   * A phrase's key (several words) repaints where the page holds it; New takes it off.
+   */
   setStatus(word: string, status: WordStatus): void {
-    const className = wordClass(status);
-    for (const element of this.byWord.get(word) ?? []) element.className = className;
+    if (isPhraseKey(word)) {
+      const next = new Map(this.phrases);
+      if (status === 'new') next.delete(word);
+      else next.set(word, status);
+      this.paintPhrases(next);
+    } else {
+      const className = wordClass(status);
+      for (const element of this.byWord.get(word) ?? []) element.className = className;
+    }
     this.paints++;
     for (const listener of this.listeners) listener();
   }
@@ -155,6 +197,44 @@ export class WordIndex {
       const next = statuses.get(word) ?? 'new';
       if (next !== this.markOf(word)) this.setStatus(word, next);
     }
+    if (this.paintPhrases(statuses)) {
+      this.paints++;
+      for (const listener of this.listeners) listener();
+    }
+  }
+
+  /**
+   * Takes the saved phrases from `statuses` (its keys of several words) and, when they changed, paints each
+   * occurrence on the page as one element around its words (the space between them included, so its
+   * underline runs on, across a line break too). Whether anything changed.
+   */
+  private paintPhrases(statuses: ReadonlyMap<string, WordStatus>): boolean {
+    const saved = new Map<string, WordStatus>();
+    for (const [key, status] of statuses) if (status !== 'new' && isPhraseKey(key)) saved.set(key, status);
+    if (saved.size === this.phrases.size && [...saved].every(([key, status]) => this.phrases.get(key) === status)) return false;
+    this.phrases.clear();
+    for (const [key, status] of saved) this.phrases.set(key, status);
+    // Moving the words into (or out of) a phrase's element takes the focus off them: it is given back.
+    const focused = document.activeElement;
+    for (const { element } of this.found) element?.replaceWith(...Array.from(element.childNodes));
+    this.found = matchPhrases(this.wordList, this.gaps, saved.keys()).map((match) => ({ ...match, element: this.wrap(match) }));
+    if (focused instanceof HTMLElement && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
+    return true;
+  }
+
+  /** One element around a phrase's words; none when they are not side by side (split over two parallel rows). */
+  private wrap({ key, first, last }: PhraseMatch): HTMLElement | null {
+    const start = this.words[first];
+    const end = this.words[last];
+    if (!start || !end || start.parentNode !== end.parentNode) return null;
+    const element = document.createElement('span');
+    element.className = phraseClass(this.phrases.get(key) ?? 'new');
+    element.dataset.phrase = key;
+    const range = document.createRange();
+    range.setStartBefore(start);
+    range.setEndAfter(end);
+    range.surroundContents(element);
+    return element;
   }
 
   /** Roving tabindex: exactly one word is in the tab order. */

@@ -1,11 +1,11 @@
-import { atLeast, sendCommand } from '@verba/kit';
+import { sendCommand } from '@verba/kit';
 import { useRouteQuery } from '@verba/kit/query';
 import { addArticleProgress, countRead, getBookmark, setBookmark } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 /** Where the learner stopped in the article, read where the reader opened (a quick return never shows an older page). */
 export const useBookmark = (articleId: string, openedAt: string | undefined) =>
-  useRouteQuery(getBookmark, { query: { articleId, ...atLeast(openedAt) } });
+  useRouteQuery(getBookmark, { query: { articleId, minPosition: openedAt || undefined } });
 
 /** The bookmark writes of each article, in order: quick page turns must not land out of order. */
 const bookmarkWrites = new Map<string, Promise<void>>();

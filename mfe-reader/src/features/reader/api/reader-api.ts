@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { atLeast, toast } from '@verba/kit';
+import { toast } from '@verba/kit';
 import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
 import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
 import type { EntryStatus, LearningLanguage, WordStatus } from '@verba/contracts';
@@ -19,7 +19,7 @@ type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string
 export { useOpenedAt };
 
 export const useArticle = (id: string, openedAt: string | undefined) =>
-  useRouteQuery(getArticle, { params: { id }, query: { ...atLeast(openedAt) } });
+  useRouteQuery(getArticle, { params: { id }, query: { minPosition: openedAt || undefined } });
 
 /** The article's audio, when an admin attached some. */
 export const useArticleAudio = (articleId: string) => useRouteQuery(getAudio, { params: { targetKind: 'article', targetId: articleId } });
@@ -30,7 +30,7 @@ const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words
 export const useStatuses = (languageCode: LearningLanguage | undefined, openedAt: string | undefined) =>
   useRouteQuery(
     getDictionary,
-    { query: { languageCode: languageCode ?? 'de', ...atLeast(openedAt) } },
+    { query: { languageCode: languageCode ?? 'de', minPosition: openedAt || undefined } },
     { enabled: languageCode !== undefined, select: toStatusMap },
   );
 

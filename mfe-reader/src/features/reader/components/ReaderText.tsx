@@ -1,9 +1,10 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { tokenize, type LearningLanguage } from '@verba/contracts';
-import { WordIndex } from '../word-index';
+import { WordIndex, type PhraseChoice } from '../word-index';
 import { sentenceAround } from '../paging';
 import { usePageSwipe } from '../touch/use-page-swipe';
 import { useMarkWord, type WordStatus } from '../api/reader-api';
+import '../phrases.css';
 
 /** One word, or several (shift+click, drag, shift+arrows): `first`..`last` in reading order. */
 export interface SelectedWord {
@@ -16,6 +17,8 @@ export interface SelectedWord {
   sentence: string;
   first: number;
   last: number;
+  /** Several words: the phrase's dictionary key, which marks save, or why they cannot be saved as one. */
+  phrase?: PhraseChoice;
 }
 
 export const isPhrase = (word: SelectedWord) => word.first !== word.last;
@@ -67,6 +70,8 @@ export function ReaderText({
   /** The other end of a multi-word selection (where a shift+click or drag started). */
   const anchor = useRef<number | null>(null);
   const dragStart = useRef<number | null>(null);
+  /** The words selected now (a key press marks a selected phrase as a whole). */
+  const current = useRef<SelectedWord | null>(null);
   const swipe = usePageSwipe(onSwipe);
   const mark = useMarkWord(article);
 
@@ -78,6 +83,7 @@ export function ReaderText({
     indexRef.current = index;
     focused.current = 0;
     anchor.current = null;
+    current.current = null;
     onReady(index);
     if (initialFocus && index.words.length > 0) {
       const i = initialFocus === 'first' ? 0 : index.words.length - 1;
@@ -95,37 +101,64 @@ export function ReaderText({
     indexRef.current?.setCards(cardKeys);
   }, [cardKeys]);
 
-  /** Focuses word i and selects it alone, or from `from` to it; the selection, or null when there is no word i. */
-  const select = (i: number, from: number = i): SelectedWord | null => {
+  /**
+   * Focuses word i and selects it alone, or from `from` to it, or the words `whole` spans (a saved phrase);
+   * the selection, or null when there is no word i.
+   */
+  const select = (i: number, from: number = i, whole?: { first: number; last: number }): SelectedWord | null => {
     const index = indexRef.current;
     const element = index?.words[i];
     if (!index || !element) return null;
     index.focusWord(i, focused.current);
     focused.current = i;
-    anchor.current = from;
-    index.highlight(from, i);
-    const [first, last] = [Math.min(from, i), Math.max(from, i)];
+    anchor.current = whole ? i : from;
+    const [first, last] = whole ? [whole.first, whole.last] : [Math.min(from, i), Math.max(from, i)];
+    index.highlight(first, last);
     const [start, end] = index.span(first, last);
-    const selected = {
+    const selected: SelectedWord = {
       index: i,
       word: index.wordAt(i) as string,
       text: first === last ? (element.textContent ?? '') : content.slice(start, end),
       sentence: sentenceAround(content, start, end),
       first,
       last,
+      ...(first === last ? {} : { phrase: index.phraseOf(first, last) }),
     };
+    current.current = selected;
     onSelect(selected);
     return selected;
+  };
+
+  /** The selection still shown (the page can close the panel, which takes the highlight off). */
+  const shown = (): SelectedWord | null => {
+    const now = current.current;
+    return now && indexRef.current?.words[now.first]?.hasAttribute('data-sel') ? now : null;
+  };
+
+  /**
+   * Opens word i: the saved phrase painted over it, unless that phrase is what is open already (a second
+   * click or Enter opens the word alone).
+   */
+  const open = (i: number): SelectedWord | null => {
+    const phrase = indexRef.current?.phraseAt(i);
+    const now = shown();
+    const phraseOpen = phrase && now && now.first === phrase.first && now.last === phrase.last;
+    return phrase && !phraseOpen ? select(i, i, phrase) : select(i);
   };
 
   const wordAt = (event: { target: EventTarget }) => indexRef.current?.indexOf(event.target as Element) ?? -1;
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const i = wordAt(event);
+    let i = wordAt(event);
+    // The space inside a saved phrase opens the phrase (its first word takes the focus).
+    const phrase = i < 0 ? (event.target as Element).closest?.('.ph') : null;
+    if (phrase) i = indexRef.current?.indexOf(phrase.querySelector('span[data-i]')) ?? -1;
     if (i < 0) return;
     const extend = event.shiftKey && anchor.current !== null;
-    if (extend) window.getSelection()?.removeAllRanges(); // the words are highlighted; the browser's selection would hide that
-    select(i, extend ? (anchor.current as number) : i);
+    if (extend) {
+      window.getSelection()?.removeAllRanges(); // the words are highlighted; the browser's selection would hide that
+      select(i, anchor.current as number);
+    } else open(i);
   };
 
   const onMouseDown = (event: MouseEvent<HTMLDivElement>) => {
@@ -165,15 +198,22 @@ export function ReaderText({
     const status = SHORTCUTS[event.key.toLowerCase()];
     const extend = event.shiftKey && anchor.current !== null;
     if (move[event.key]) select(move[event.key]!(), extend ? (anchor.current as number) : undefined);
-    else if (event.key === 'Enter' || event.key === ' ') select(i);
+    else if (event.key === 'Enter' || event.key === ' ') open(i);
     else if (event.key === 'Escape') {
       index.highlight();
       anchor.current = null;
+      current.current = null;
       onSelect(null);
     } else if (status) {
-      // The key press selects the word and marks it in one go.
-      const selected = select(i);
-      if (selected) mark(index, selected, status);
+      // A selected phrase around the focused word is marked as a whole (a phrase that cannot be saved: nothing).
+      const now = shown();
+      if (now && now.first !== now.last && now.first <= i && i <= now.last) {
+        if (now.phrase?.key) mark(index, { word: now.phrase.key, text: now.text, sentence: now.sentence }, status);
+      } else {
+        // The key press selects the word and marks it in one go.
+        const selected = select(i);
+        if (selected) mark(index, selected, status);
+      }
     } else return;
     event.preventDefault();
   };
@@ -183,7 +223,7 @@ export function ReaderText({
       ref={ref}
       className="rd-text"
       role="group"
-      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word New, Uncertain or Known, I marks it Ignored."
+      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word or the selected phrase New, Uncertain or Known, I marks it Ignored."
       onClick={onClick}
       onMouseDown={onMouseDown}
       onMouseUp={onMouseUp}

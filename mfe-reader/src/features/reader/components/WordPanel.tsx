@@ -32,8 +32,12 @@ function Heading({ word, occurrences, languageCode }: { word: SelectedWord; occu
   if (isPhrase(word)) {
     return (
       <>
-        <p className="rd-panel__word rd-panel__word--phrase">{word.text}</p>
-        <p className="rd-panel__status">{word.last - word.first + 1} words selected</p>
+        <p className="rd-panel__word rd-panel__word--phrase" lang={languageCode}>
+          {word.text}
+        </p>
+        <p className="rd-panel__status">
+          {word.last - word.first + 1} words selected{occurrences > 1 ? `, ${occurrences} times on this page` : ''}
+        </p>
       </>
     );
   }
@@ -53,8 +57,10 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
   const mark = useMarkWord(article);
   usePainted(words);
   if (sheet && !word) return null;
-  const status: WordStatus = word && words ? words.markOf(word.word) : 'new';
-  const occurrences = word && words ? words.occurrences(word.word) : 0;
+  // A phrase is marked by its dictionary key; one that cannot be saved (punctuation between, 9 words) says why.
+  const marked = word && isPhrase(word) ? (word.phrase?.key ?? null) : (word?.word ?? null);
+  const status: WordStatus = marked && words ? words.markOf(marked) : 'new';
+  const occurrences = marked && words ? words.occurrences(marked) : 0;
   const heading = word ? <Heading word={word} occurrences={occurrences} languageCode={languageCode} /> : null;
   return (
     <aside className={sheet ? 'rd-panel rd-panel--sheet' : 'rd-panel'} aria-label="Selected word" ref={sheet?.ref}>
@@ -65,8 +71,8 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
       ) : (
         heading
       )}
-      {word && !isPhrase(word) ? (
-        <div className="rd-panel__actions rd-panel__marks" role="group" aria-label="Mark word as">
+      {word && marked ? (
+        <div className="rd-panel__actions rd-panel__marks" role="group" aria-label={isPhrase(word) ? 'Mark phrase as' : 'Mark word as'}>
           {CHOICES.map((choice) => (
             <Button
               key={choice.status}
@@ -74,13 +80,14 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
               variant={choice.status === status ? 'primary' : 'secondary'}
               aria-pressed={choice.status === status}
               aria-keyshortcuts={choice.shortcut.replace(' / ', ' ')}
-              onClick={() => words && mark(words, word, choice.status)}
+              onClick={() => words && mark(words, { word: marked, text: word.text, sentence: word.sentence }, choice.status)}
             >
               {choice.label}
             </Button>
           ))}
         </div>
       ) : null}
+      {word?.phrase?.refused ? <p className="rd-panel__hint">{word.phrase.refused}</p> : null}
       {word ? (
         <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
       ) : null}
