@@ -39,6 +39,12 @@ export const READER_FONTS = ['default', 'serif', 'atkinson', 'opendyslexic'] as 
 /** 'app' follows the app's light or dark theme. */
 export const READER_THEMES = ['app', 'light', 'sepia', 'dark'] as const;
 
+/** Marking a form of a word in the reader marks its family's other forms on the page too: always, after asking, or never (issue 38.2). */
+export const MARK_FAMILY_CHOICES = ['always', 'ask', 'never'] as const;
+export type MarkFamily = (typeof MARK_FAMILY_CHOICES)[number];
+/** What an unset "Mark the whole family" means. */
+export const MARK_FAMILY_DEFAULT: MarkFamily = 'ask';
+
 export const UserSettingsSchema = z.object({
   /**
    * The learner's time zone: their streaks, "today" and daily figures count its calendar days. Absent until
@@ -64,6 +70,11 @@ export const UserSettingsSchema = z.object({
       voices: z.partialRecord(LearningLanguageSchema, VoiceIdSchema),
       autoplay: z.boolean(),
     })
+    .partial()
+    .optional(),
+  /** Word families when marking: "Mark the whole family" (absent: MARK_FAMILY_DEFAULT, ask). */
+  words: z
+    .object({ markFamily: z.enum(MARK_FAMILY_CHOICES) })
     .partial()
     .optional(),
   /** How the reader shows an article's text; absent fields keep the reader's default look. */
@@ -144,7 +155,8 @@ export const updateSettings = defineRoute({
   method: 'PATCH',
   path: '/api/user/settings',
   access: 'user',
-  summary: 'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone, reader text)',
+  summary:
+    'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone, reader text, marking word families)',
   body: UserSettingsSchema.refine((s) => Object.values(s).some((v) => v !== undefined), 'Nothing to update'),
   response: written,
 });

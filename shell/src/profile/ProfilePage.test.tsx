@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { positions, toastStore } from '@verba/kit';
 import { queryClient } from '@verba/kit/query';
@@ -96,6 +96,27 @@ describe('profile settings', () => {
     mockProfile({ flashcards: { uncertainMakesCard: false } });
     render(<ProfilePage />);
     expect((await uncertainSwitch()).getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('asks before marking a whole word family by default, and saves Always and Never (issue 38.2)', async () => {
+    const { saved } = mockProfile({});
+    render(<ProfilePage />);
+    const group = await screen.findByRole('group', { name: 'Mark the whole family' });
+    const choice = (name: string) => within(group).getByRole<HTMLInputElement>('radio', { name });
+    expect(choice('Ask each time').checked).toBe(true);
+    fireEvent.click(choice('Always'));
+    await waitFor(() => expect(saved).toEqual([{ words: { markFamily: 'always' } }]));
+    await waitFor(() => expect(choice('Always').checked).toBe(true));
+    fireEvent.click(choice('Never'));
+    await waitFor(() => expect(saved[1]).toEqual({ words: { markFamily: 'never' } }));
+    await waitFor(() => expect(choice('Never').checked).toBe(true));
+  });
+
+  it('shows the family choice the learner saved', async () => {
+    mockProfile({ words: { markFamily: 'never' } });
+    render(<ProfilePage />);
+    const group = await screen.findByRole('group', { name: 'Mark the whole family' });
+    expect(within(group).getByRole<HTMLInputElement>('radio', { name: 'Never' }).checked).toBe(true);
   });
 
   it('says a profile that could not be loaded, and loads it on retry', async () => {

@@ -2,7 +2,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, ErrorNotice, Link, PasswordInput, SectionHeader, Spinner, TextField, navigate, session, toast } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { AlertDialog, Switch } from '@verba/kit/ui';
-import { DEFAULT_TIME_ZONE, MESSAGES, type LearningLanguage } from '@verba/contracts';
+import {
+  DEFAULT_TIME_ZONE,
+  MARK_FAMILY_CHOICES,
+  MARK_FAMILY_DEFAULT,
+  MESSAGES,
+  type LearningLanguage,
+  type MarkFamily,
+} from '@verba/contracts';
 import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
@@ -22,6 +29,8 @@ import {
 } from './profile-api';
 
 const MAX_AVATAR_BYTES = 4_194_304;
+/** "Mark the whole family" (issue 38.2): what marking a form does to its family's other forms on the page. */
+const MARK_FAMILY_LABELS: Record<MarkFamily, string> = { always: 'Always', ask: 'Ask each time', never: 'Never' };
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
 /** /app/user-profile/user-info: details, languages, settings, newsletter, password and account deletion. */
@@ -286,6 +295,23 @@ function Settings({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile
         checked={s.flashcards?.uncertainMakesCard ?? true}
         onCheckedChange={(uncertainMakesCard) => void save({ flashcards: { uncertainMakesCard } })}
       />
+      <fieldset className="sh-profile__fieldset" aria-describedby="profile-mark-family-note">
+        <legend>Mark the whole family</legend>
+        {MARK_FAMILY_CHOICES.map((choice) => (
+          <label key={choice} className="sh-profile__radio">
+            <input
+              type="radio"
+              name="mark-family"
+              checked={(s.words?.markFamily ?? MARK_FAMILY_DEFAULT) === choice}
+              onChange={() => void save({ words: { markFamily: choice } })}
+            />
+            {MARK_FAMILY_LABELS[choice]}
+          </label>
+        ))}
+      </fieldset>
+      <p id="profile-mark-family-note" className="sh-profile__meta">
+        When you mark a word in the reader, its other forms on the page (“ging” and “gegangen” of “gehen”) can take the same status.
+      </p>
       <p>
         Translations come from offline dictionaries, with a word-by-word gloss for sentences. Whoever runs this Verba server can add AI
         translation in context by pointing it at any OpenAI-compatible server, a local one included (Ollama, llama.cpp): set{' '}

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAME_INVISIBLE, unknownTimeZone, USERNAME_CONFUSABLE, USERNAME_RESERVED, USERNAME_RULE, USERNAME_TAKEN } from '@verba/contracts';
+import {
+  MARK_FAMILY_DEFAULT,
+  NAME_INVISIBLE,
+  unknownTimeZone,
+  USERNAME_CONFUSABLE,
+  USERNAME_RESERVED,
+  USERNAME_RULE,
+  USERNAME_TAKEN,
+} from '@verba/contracts';
 import { preferredTestDatabase } from '../../../../test-support/platform/databases';
 import { createTestApp, type TestApp } from '../../../../test-support/platform/test-app';
 import { identityModule } from '../module';
@@ -116,6 +124,21 @@ describe(`onboarding and profile routes on ${database.label}`, () => {
     expect(wrongVoice.statusCode).toBe(400);
     const tooFast = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { speech: { speed: 3 } } });
     expect(tooFast.statusCode).toBe(400);
+  });
+
+  it('keeps "Mark the whole family" (always, ask, never; unset means ask) beside the other settings, and refuses another value', async () => {
+    const { agent } = await signUpVerified(t, uniqueEmail(), PASSWORD);
+    const profile = async () => (await agent.request({ method: 'GET', url: '/api/user/profile' })).json();
+    expect((await profile()).settings.words).toBeUndefined();
+    expect(MARK_FAMILY_DEFAULT).toBe('ask');
+    await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { library: { view: 'cards' } } });
+    const saved = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { words: { markFamily: 'always' } } });
+    expect(saved.statusCode).toBe(200);
+    expect((await profile()).settings).toMatchObject({ library: { view: 'cards' }, words: { markFamily: 'always' } });
+    const wrong = await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { words: { markFamily: 'sometimes' } } });
+    expect(wrong.statusCode).toBe(400);
+    await agent.request({ method: 'PATCH', url: '/api/user/settings', payload: { words: { markFamily: 'never' } } });
+    expect((await profile()).settings.words).toEqual({ markFamily: 'never' });
   });
 
   it("keeps the learner's time zone: none (UTC) until one is saved, an unknown one refused with its message", async () => {
