@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, CSRF_HEADER, readCookie } from '@verba/kit';
 import { useRouteQuery } from '@verba/kit/query';
-import { getProfile, translationLimit } from '@verba/contracts/http';
+import { getProfile, parseSpokenWords, SPEECH_WORDS_HEADER, translationLimit, type SpokenWord } from '@verba/contracts/http';
 import { DEFAULT_VOICES, isVoiceForLanguage, MESSAGES, SPEECH_UNAVAILABLE, type LearningLanguage, type VoiceId } from '@verba/contracts';
 
 /** How many of the month's free pronunciations are left (counted by the server, so read afresh each time). */
@@ -27,8 +27,17 @@ export class SpeechError extends Error {
   }
 }
 
-/** POST /api/tts answers audio bytes, which the JSON client cannot read: fetched here and played. */
-export async function speak(text: string, voiceId: VoiceId, speed: number): Promise<void> {
+/** A text's speech: the audio, and when each of its words is heard where the engine says (read-aloud lights them). */
+export interface Speech {
+  audio: Blob;
+  words: SpokenWord[];
+}
+
+/**
+ * POST /api/tts answers audio bytes, which the JSON client cannot read: fetched here. The words' timings
+ * come in a header (SPEECH_WORDS_HEADER). An abort (the learner stopped read-aloud) rejects with the abort.
+ */
+export async function fetchSpeech(text: string, voiceId: VoiceId, speed: number, signal?: AbortSignal): Promise<Speech> {
   const csrf = readCookie(CSRF_COOKIE);
   let response: Response;
   try {
@@ -37,14 +46,21 @@ export async function speak(text: string, voiceId: VoiceId, speed: number): Prom
       credentials: 'include',
       headers: { 'content-type': 'application/json', accept: 'audio/*', ...(csrf ? { [CSRF_HEADER]: csrf } : {}) },
       body: JSON.stringify({ text, voiceId, speed }),
+      ...(signal ? { signal } : {}),
     });
-  } catch {
+  } catch (error) {
+    if (signal?.aborted) throw error;
     throw new SpeechError(MESSAGES.other.speechError, false);
   }
   if (response.status === 403) throw new SpeechError(MESSAGES.tts.monthlyLimitReached, true);
   if (response.status === 503) throw new SpeechError(SPEECH_UNAVAILABLE, true);
   if (!response.ok) throw new SpeechError(MESSAGES.other.speechError, false);
-  const url = URL.createObjectURL(await response.blob());
+  return { audio: await response.blob(), words: parseSpokenWords(response.headers.get(SPEECH_WORDS_HEADER)) };
+}
+
+/** Speaks a text once (a word, a phrase): fetched and played. */
+export async function speak(text: string, voiceId: VoiceId, speed: number): Promise<void> {
+  const url = URL.createObjectURL((await fetchSpeech(text, voiceId, speed)).audio);
   const audio = new Audio(url);
   audio.addEventListener('ended', () => URL.revokeObjectURL(url), { once: true });
   try {

@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { ErrorBoundary } from '@verba/kit';
 import { useArticleAudio } from '../api/reader-api';
+import { useAudioInText } from '../readaloud/follow-audio';
+import type { WordIndex } from '../word-index';
 
 // The player and its styles are fetched only for an article an admin attached audio to (most have
 // none), so they stay out of the library's and the reader's first load.
@@ -8,15 +10,28 @@ const SentencePlayer = lazy(() =>
   import(/* webpackExports: ["SentencePlayer"] */ '@verba/kit/ui').then((ui) => ({ default: ui.SentencePlayer })),
 );
 
-/** The article's audio, when an admin attached some: play it and follow the highlighted sentence. */
-export function ArticleAudio({ articleId, text }: { articleId: string; text: string }) {
+interface Props {
+  articleId: string;
+  text: string;
+  /** The page's words, where the sentence being heard is lit too, and where the page starts in `text`. */
+  words?: WordIndex | null;
+  pageStart?: number;
+}
+
+/** The article's audio, when an admin attached some: play it and follow the highlighted sentence, in the list and in the text. */
+export function ArticleAudio({ articleId, text, words = null, pageStart = 0 }: Props) {
   const audio = useArticleAudio(articleId);
-  if (!audio.data?.audio) return null;
+  const player = useRef<HTMLDivElement>(null);
+  const stored = audio.data?.audio;
+  useAudioInText(player, stored?.sentences, text, words, pageStart);
+  if (!stored) return null;
   return (
-    <ErrorBoundary label="the audio player">
-      <Suspense fallback={null}>
-        <SentencePlayer audio={audio.data.audio} text={text} label="Listen to the article" />
-      </Suspense>
-    </ErrorBoundary>
+    <div ref={player}>
+      <ErrorBoundary label="the audio player">
+        <Suspense fallback={null}>
+          <SentencePlayer audio={stored} text={text} label="Listen to the article" />
+        </Suspense>
+      </ErrorBoundary>
+    </div>
   );
 }

@@ -175,7 +175,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       <h1 className="rd-title" ref={top}>
         {article.data.name}
       </h1>
-      <ArticleAudio articleId={articleId} text={text} />
+      <ArticleAudio articleId={articleId} text={text} words={words} pageStart={pages.slice(0, page - 1).join('').length} />
       {article.data.isAuthor && article.data.needApprove ? (
         <p className="rd-info" role="status">
           This article waits for an administrator’s approval before it appears in the public library.
@@ -194,7 +194,12 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       ) : null}
       <div className="rd-layout">
         <div className="rd-parallel" ref={textBox}>
-          <ReaderTools hasTranslation={translation !== ''} sideBySide={sideBySide} onSideBySide={setSideBySide} />
+          <ReaderTools
+            hasTranslation={translation !== ''}
+            sideBySide={sideBySide}
+            onSideBySide={setSideBySide}
+            readAloud={{ words, pageText: pages[page - 1] ?? '', languageCode, selected: selected?.first ?? null }}
+          />
           <ReaderText
             content={pages[page - 1] ?? ''}
             statuses={statuses.data ?? EMPTY}

@@ -4,12 +4,16 @@ import { comfortStyle } from '../comfort/comfort';
 import { useReaderComfort } from '../api/comfort-api';
 import { ComfortDialog } from '../comfort/ComfortDialog';
 import { loadFont } from '../comfort/fonts';
+import { ReadAloudButtons } from '../readaloud/ReadAloudButtons';
+import type { ReadAloudOptions } from '../readaloud/use-read-aloud';
 
 interface Props {
   /** The article's translation (trimmed): the side-by-side toggle shows only when there is one. */
   hasTranslation: boolean;
   sideBySide: boolean;
   onSideBySide: (on: boolean) => void;
+  /** The page being read, for "Play sentence", its key P and "Read aloud". */
+  readAloud: Omit<ReadAloudOptions, 'anchor'>;
 }
 
 /**
@@ -17,7 +21,7 @@ interface Props {
  * (size, spacing, column, font, colours), applied as custom properties on the text's container, the
  * element these tools sit in (reader.css reads them on .rd-text).
  */
-export function ReaderTools({ hasTranslation, sideBySide, onSideBySide }: Props) {
+export function ReaderTools({ hasTranslation, sideBySide, onSideBySide, readAloud }: Props) {
   const bar = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   const { comfort, change, saveError } = useReaderComfort();
@@ -65,6 +69,7 @@ export function ReaderTools({ hasTranslation, sideBySide, onSideBySide }: Props)
           Show the translation
         </Button>
       ) : null}
+      <ReadAloudButtons {...readAloud} />
     </div>
   );
 }
