@@ -1,4 +1,4 @@
-import { atLeast, type CallInput, type RouteDef } from '@verba/kit';
+import type { CallInput, RouteDef } from '@verba/kit';
 import { useHeldPosition, useRouteQuery } from '@verba/kit/query';
 
 /**
@@ -8,7 +8,10 @@ import { useHeldPosition, useRouteQuery } from '@verba/kit/query';
  */
 export function useRoundQuery<D extends RouteDef>(route: D, query: NonNullable<CallInput<D>['query']>) {
   const { held, moved, moveToLatest } = useHeldPosition();
-  const result = useRouteQuery(route, { query: { ...query, ...atLeast(held) } } as CallInput<D>, { staleTime: Infinity, gcTime: 0 });
+  const result = useRouteQuery(route, { query: { ...query, minPosition: held || undefined } } as CallInput<D>, {
+    staleTime: Infinity,
+    gcTime: 0,
+  });
   const nextRound = () => {
     if (moved) moveToLatest();
     else void result.refetch();
