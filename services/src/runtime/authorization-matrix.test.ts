@@ -278,6 +278,7 @@ describe(`authorization matrix over every route on ${database.label}`, () => {
       'GET /api/admin/users': 'pageSize=100',
       'GET /api/admin/analytics/users': `userId=${a.uid}`,
       'GET /api/translation-ai/prompts/history': 'kind=translation',
+      'GET /api/admin/word-families': 'languageCode=de&word=ging',
     };
     const reads = declaredRoutes.filter(({ route }) => route.access === 'admin' && route.method === 'GET');
     const wrong: string[] = [];
