@@ -17,3 +17,4 @@ export { useHeldPosition, useOpenedAt } from './position';
 export { fragmentLifecycles, KitProviders } from './lifecycles';
 export { DashboardWidget } from './widget';
 export { optimisticMarks, type WordMark, type MarksUndo } from './word-marks';
+export { rereadQueuedChanges } from './offline';
