@@ -46,6 +46,7 @@ const ROUTES: Record<string, (p: Pages) => ReactNode> = {
   [ADMIN_PATHS.aiHateSpeechPrompt]: (p) => <p.PromptPage kind="publicArticleCheck" />,
   [ADMIN_PATHS.aiPromptMultiword]: (p) => <p.PromptPage kind="multiWord" />,
   [ADMIN_PATHS.testAi]: (p) => <p.TestAiPage />,
+  [ADMIN_PATHS.wordFamilies]: (p) => <p.WordFamiliesPage />,
   [ADMIN_PATHS.users]: (p) => <p.UsersPage />,
   [ADMIN_PATHS.userDetail]: (p) => <p.UserDetailPage />,
   [ADMIN_PATHS.announcements]: (p) => <p.AnnouncementsPage />,

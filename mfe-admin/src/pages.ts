@@ -22,6 +22,7 @@ export { FlaggedArticlesPage } from './features/library/components/FlaggedArticl
 export { SeriesListPage, CreateSeriesPage, EditSeriesPage } from './features/series/components/SeriesPages';
 export { PromptPage } from './features/prompts/components/PromptPage';
 export { TestAiPage } from './features/prompts/components/TestAiPage';
+export { WordFamiliesPage } from './features/word-families/components/WordFamiliesPage';
 export { UsersPage } from './features/users/components/UsersPage';
 export { UserDetailPage } from './features/users/components/UserDetailPage';
 export { AnnouncementsPage } from './features/announcements/components/AnnouncementsPage';

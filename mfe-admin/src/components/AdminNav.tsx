@@ -18,6 +18,7 @@ const ITEMS = [
   { href: ADMIN_PATHS.series, label: 'Series' },
   { href: ADMIN_PATHS.aiPrompt, label: 'AI prompts' },
   { href: ADMIN_PATHS.testAi, label: 'Test AI' },
+  { href: ADMIN_PATHS.wordFamilies, label: 'Word families' },
   { href: ADMIN_PATHS.users, label: 'Users' },
   { href: ADMIN_PATHS.announcements, label: 'Announcements' },
 ];

@@ -38,6 +38,7 @@ export const ADMIN_PATHS = {
   aiHateSpeechPrompt: `${ADMIN}/library/ai-hate-speech-prompt`,
   aiPromptMultiword: `${ADMIN}/library/ai-prompt-multiword`,
   testAi: `${ADMIN}/library/test-ai`,
+  wordFamilies: `${ADMIN}/word-families`,
   users: `${ADMIN}/users`,
   userDetail: `${ADMIN}/users/user`,
   announcements: `${ADMIN}/announcements`,
