@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { BytesSchema, PositionSchema, defineRoute } from './route';
 
-/** Cards out: an Anki package (.apkg) or a CSV whose word and status columns the dictionary import reads back. */
-export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv'] as const;
+/**
+ * Cards out: an Anki package (.apkg, with the review log), a CSV whose word and status columns the dictionary
+ * import reads back, or the review log as a CSV beside it (`reviews`).
+ */
+export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv', 'reviews'] as const;
 export type FlashcardExportFormat = (typeof FLASHCARD_EXPORT_FORMATS)[number];
 
 export const FLASHCARD_EXPORT_TYPES = { apkg: 'application/apkg', csv: 'text/csv; charset=utf-8' } as const;
@@ -25,6 +28,21 @@ export const FLASHCARD_CSV_COLUMNS = [
   'origin',
 ] as const;
 
+/** The review log's CSV columns, in order: one row a review that stands, oldest first. */
+export const REVIEW_CSV_COLUMNS = [
+  'term',
+  'reviewed',
+  'rating',
+  'source',
+  'scheduled',
+  'state_before',
+  'interval_before',
+  'interval_after',
+  'due_after',
+  'stability_after',
+  'difficulty_after',
+] as const;
+
 export const EXPORT_MESSAGES = {
   noCards: 'You have no flashcards in this language yet.',
 } as const;
@@ -36,9 +54,12 @@ export const exportFlashcards = defineRoute({
   summary: "Download the caller's flashcards in one language as an Anki package (.apkg) or a CSV file",
   description:
     'apkg: a zip with collection.anki2 (Anki\'s SQLite schema 11): one "Verba" note type with Front and Back, one card a note, ' +
-    "and the FSRS state where Anki keeps it (due, interval, reps, lapses; stability and difficulty in the card's data). " +
+    "and the FSRS state where Anki keeps it (due, interval, reps, lapses; stability and difficulty in the card's data), " +
+    "with a revlog row for every review that stands, so Anki's optimiser can fit FSRS on it. " +
     'csv: one row a card, columns ' +
     FLASHCARD_CSV_COLUMNS.join(', ') +
+    '. reviews: the review log of those cards as CSV, one row a review (oldest first), columns ' +
+    REVIEW_CSV_COLUMNS.join(', ') +
     '. Sent as an attachment.',
   query: z.object({
     languageCode: LearningLanguageSchema,

@@ -51,6 +51,18 @@ describe(`flashcard export on ${database.label}`, () => {
       url: '/api/flashcards',
       payload: { reviews: [{ id: ids[0], rating: 'good' }] },
     });
+    // The tent's review is undone: it leaves the log, and the package's revlog with it.
+    const tentReview = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards',
+      payload: { reviews: [{ id: ids[2], rating: 'again' }] },
+    });
+    const undone = await agent.request({
+      method: 'POST',
+      url: '/api/flashcards/undo-review',
+      payload: { id: ids[2], reviewId: tentReview.json().cards[0].reviewId },
+    });
+    expect(undone.statusCode, undone.body).toBe(200);
     const status = await agent.request({ method: 'PATCH', url: '/api/flashcards/status', payload: { id: ids[1], status: 'known' } });
     const dog = reviewed.json().cards[0];
     expect(dog.state).toBe('review');
@@ -105,6 +117,40 @@ describe(`flashcard export on ${database.label}`, () => {
     expect(memory).toMatchObject({ dr: 0.9, lrt: Math.floor(dog.lastTimePracticedStamp / 1000) });
     expect(catRow).toMatchObject({ type: 0, queue: 0, due: 2, reps: 0, data: '{}', tags: ' verba known ' });
     expect(tentRow).toMatchObject({ type: 0, queue: 0, due: 3, ivl: 0, factor: 0, data: '{}' });
+
+    // Anki's review log: the dog's two reviews (Good, while learning: a first step in seconds, then days),
+    // oldest first, on the dog's card; nothing of the tent's undone review.
+    const [dogCard] = pkg.all("select c.id from cards c join notes n on n.id = c.nid where n.sfld = 'der Hund'");
+    const revlog = pkg.all('select id, cid, usn, ease, ivl, lastIvl, type from revlog order by id');
+    expect(revlog).toHaveLength(2);
+    for (const r of revlog) expect(r).toMatchObject({ cid: dogCard!.id, usn: -1, ease: 3, type: 0 });
+    expect(Number(revlog[0]!.ivl)).toBeLessThan(0);
+    expect(revlog[1]).toMatchObject({ ivl: dog.scheduledDays, lastIvl: 0, id: dog.lastTimePracticedStamp });
+    expect(Number(revlog[1]!.id) - Number(revlog[0]!.id)).toBe(DAY_MS);
+  });
+
+  it('exports the review log as CSV beside the cards, one row a review that stands', async () => {
+    const { agent } = p.learner();
+    const { ids } = await p.create(agent, [{ sourceValue: 'el perro', targetValue: 'the dog' }], 'es');
+    const first = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'hard' }] } });
+    p.clock.advance(DAY_MS);
+    const second = await agent.request({ method: 'PATCH', url: '/api/flashcards', payload: { reviews: [{ id: ids[0], rating: 'easy' }] } });
+    expect(first.statusCode).toBe(200);
+    const res = await p.get(agent, '/api/flashcards/export?languageCode=es&format=reviews', second.json().position);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="verba-reviews-es-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'term,reviewed,rating,source,scheduled,state_before,interval_before,interval_after,due_after,stability_after,difficulty_after',
+    );
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 6))).toEqual([
+      ['el perro', expect.stringMatching(/^20\d\d-/), 'hard', 'flashcards', 'true', 'new'],
+      ['el perro', expect.stringMatching(/^20\d\d-/), 'easy', 'flashcards', 'true', 'learning'],
+    ]);
   });
 
   it('exports a CSV with a row a card, and says so when there is nothing to export', async () => {

@@ -6,6 +6,7 @@ import { FlashcardCommands } from './commands';
 import { PracticeGames } from './queries/games';
 import { uncertainWordsProjection } from './projections/uncertain-words';
 import { flashcardsProjection } from './projections/flashcards';
+import { reviewsProjection } from './projections/reviews';
 import { FlashcardQueries } from './queries/flashcards';
 import { flashcardRoutes, practiceRoutes } from './routes';
 
@@ -21,7 +22,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
   const now = options.now ?? (() => new Date());
   return {
     name: 'practice',
-    projections: [flashcardsProjection, uncertainWordsProjection],
+    projections: [flashcardsProjection, reviewsProjection, uncertainWordsProjection],
     integration: {
       // The card's sides are the learner's text: only ids, language, the rating and where the schedule stands leave.
       [FlashcardReviewed.type]: (recorded) => {

@@ -16,7 +16,8 @@ import { FLASHCARD_NOT_FOUND } from './decider';
 import type { PracticeGames } from './queries/games';
 import type { FlashcardQueries } from './queries/flashcards';
 import { ankiPackage } from './domain/anki-package';
-import { flashcardsCsv } from './domain/flashcards-csv';
+import { flashcardsCsv, reviewsCsv } from './domain/flashcards-csv';
+import { reviewsProjection } from './projections/reviews';
 import { flashcardsProjection } from './projections/flashcards';
 import { uncertainWordsProjection } from './projections/uncertain-words';
 
@@ -80,16 +81,25 @@ export function flashcardRoutes(app: App, host: RouteHost, s: PracticeServices):
       const cards = await s.queries.list(user.id, query.languageCode);
       if (!cards.length) throw new HttpError(404, EXPORT_MESSAGES.noCards);
       const now = s.now();
-      const name = `verba-flashcards-${query.languageCode}-${now.toISOString().slice(0, 10)}.${query.format}`;
+      const day = now.toISOString().slice(0, 10);
+      const name =
+        query.format === 'reviews'
+          ? `verba-reviews-${query.languageCode}-${day}.csv`
+          : `verba-flashcards-${query.languageCode}-${day}.${query.format}`;
       reply.header('content-disposition', `attachment; filename="${name}"`).header('cache-control', 'private, no-store');
       if (query.format === 'csv') {
         reply.type(FLASHCARD_EXPORT_TYPES.csv);
         return Buffer.from(flashcardsCsv(cards), 'utf8');
       }
+      const reviews = await s.queries.reviews(user.id, query.languageCode);
+      if (query.format === 'reviews') {
+        reply.type(FLASHCARD_EXPORT_TYPES.csv);
+        return Buffer.from(reviewsCsv(cards, reviews), 'utf8');
+      }
       reply.type(FLASHCARD_EXPORT_TYPES.apkg);
-      return Buffer.from(await ankiPackage(cards, query.languageCode, now));
+      return Buffer.from(await ankiPackage(cards, query.languageCode, now, reviews));
     },
-    { reads },
+    { reads: [...reads, reviewsProjection] },
   );
 
   registerRoute(app, host, f.reviewFlashcards, async ({ user, body }) => {

@@ -99,7 +99,7 @@ const shownCards = () =>
 const cardItem = (name: string) => screen.getByRole('listitem', { name });
 
 describe('flashcard list', () => {
-  it('offers the cards for download as an Anki package and as CSV, in the learning language', async () => {
+  it('offers the cards for download as an Anki package and as CSV, and their reviews as CSV, in the learning language', async () => {
     mockCards();
     renderSignedIn(<FlashcardsPage />);
     await screen.findByRole('heading', { name: 'Export your 3 cards' });
@@ -108,6 +108,9 @@ describe('flashcard list', () => {
     );
     expect(screen.getByRole('link', { name: 'Export as CSV' }).getAttribute('href')).toBe(
       '/api/flashcards/export?languageCode=de&format=csv',
+    );
+    expect(screen.getByRole('link', { name: 'Reviews as CSV' }).getAttribute('href')).toBe(
+      '/api/flashcards/export?languageCode=de&format=reviews',
     );
   });
 

@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { strToU8, zipSync } from 'fflate';
 import { DAY_MS, LANGUAGE_NAMES, type Flashcard, type LearningLanguage } from '@verba/contracts';
+import type { ReviewRow } from '../projections/reviews';
 
 /**
  * An Anki package (.apkg): a zip holding `collection.anki2`, a SQLite database in Anki's schema 11 (the
  * format every Anki version imports), and an empty `media` map. Each flashcard is one note of a two-field
  * "Verba" note type with one card. Its FSRS state goes where Anki keeps it: type/queue/due/ivl/reps/lapses
  * columns for the schedule, and the card's `data` JSON for FSRS memory (`s` stability, `d` difficulty,
- * `dr` desired retention, `lrt` last review), as Anki's own FSRS writes them.
+ * `dr` desired retention, `lrt` last review), as Anki's own FSRS writes them. Each review that stands is a
+ * `revlog` row, so Anki's own optimiser can fit FSRS on the learner's Verba history.
  */
 
 let sqlJs: Promise<SqlJsStatic> | undefined;
@@ -146,8 +148,30 @@ function schedule(card: Flashcard, position: number, crtSeconds: number) {
   };
 }
 
-/** The package of one learner's cards in one language, oldest card first. */
-export async function ankiPackage(cards: readonly Flashcard[], language: LearningLanguage, now: Date): Promise<Uint8Array> {
+/** Anki's answer buttons (revlog.ease). */
+const EASE = { again: 1, hard: 2, good: 3, easy: 4 } as const;
+/** revlog.type: learn, review, relearn, and "filtered" for a game's extra repetition that left the schedule alone. */
+const REVIEW_TYPE = { new: 0, learning: 0, review: 1, relearning: 2 } as const;
+const FILTERED = 3;
+
+/** One revlog row's values after its id and card id: usn, ease, ivl, lastIvl, factor, time, type. */
+function revlogValues(r: ReviewRow) {
+  const reviewed = r.reviewed_at.getTime();
+  // Anki's ivl: days when the card went to review, minus seconds while it is (re)learning.
+  const ivl = r.interval_after > 0 ? r.interval_after : -Math.max(0, Math.round((r.due_after.getTime() - reviewed) / 1000));
+  const type = r.scheduled ? (REVIEW_TYPE[r.state_before as keyof typeof REVIEW_TYPE] ?? 1) : FILTERED;
+  const factor = type === 0 ? 0 : DEFAULT_EASE;
+  // Verba does not time answers: 0 ms, which Anki reads as unknown.
+  return [EASE[r.rating as keyof typeof EASE] ?? 3, ivl, r.interval_before, factor, 0, type];
+}
+
+/** The package of one learner's cards in one language (oldest card first) with their reviews (the log). */
+export async function ankiPackage(
+  cards: readonly Flashcard[],
+  language: LearningLanguage,
+  now: Date,
+  reviews: readonly ReviewRow[] = [],
+): Promise<Uint8Array> {
   const SQL = await sqlite();
   const db = new SQL.Database();
   try {
@@ -188,9 +212,11 @@ export async function ankiPackage(cards: readonly Flashcard[], language: Learnin
     ]);
     const note = db.prepare("insert into notes values (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, '')");
     const card = db.prepare('insert into cards values (?, ?, ?, 0, ?, -1, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?)');
+    const ids = new Map<string, number>();
     ordered.forEach((c, i) => {
       const front = html(c.sourceValue);
       const id = c.creationDateStamp * 1000 + (i % 1000); // unique even for cards made in the same millisecond
+      ids.set(c.id, id);
       const tags = c.status === 'known' ? ' verba known ' : ' verba uncertain ';
       note.run([id, guid(), modelId, nowSeconds, tags, `${front}${FIELD_SEPARATOR}${html(c.targetValue)}`, front, checksum(front)]);
       const s = schedule(c, i + 1, crt);
@@ -198,6 +224,16 @@ export async function ankiPackage(cards: readonly Flashcard[], language: Learnin
     });
     note.free();
     card.free();
+    // revlog ids are the review's millisecond; two reviews in one millisecond take the next free one.
+    const revlog = db.prepare('insert into revlog values (?, ?, -1, ?, ?, ?, ?, ?, ?)');
+    let lastId = 0;
+    for (const r of [...reviews].sort((a, b) => a.reviewed_at.getTime() - b.reviewed_at.getTime())) {
+      const cid = ids.get(r.card_id);
+      if (cid === undefined) continue; // a deleted card's reviews stay in Verba's log, not in a package of cards
+      lastId = Math.max(r.reviewed_at.getTime(), lastId + 1);
+      revlog.run([lastId, cid, ...revlogValues(r)]);
+    }
+    revlog.free();
     return zipSync({ 'collection.anki2': db.export(), media: strToU8('{}') });
   } finally {
     db.close();

@@ -14,6 +14,7 @@ import {
 } from '@verba/contracts';
 import type { TimeZones } from '../../../platform/module';
 import type { FlashcardRow } from '../projections/flashcards';
+import type { ReviewRow } from '../projections/reviews';
 
 type Db = Knex | Knex.Transaction;
 const ms = (d: Date | null) => (d ? d.getTime() : null);
@@ -63,6 +64,11 @@ export class FlashcardQueries {
     const rows: FlashcardRow[] = await (status ? q.andWhere({ status }) : q).select();
     const now = this.now();
     return rows.map((r) => toFlashcard(r, now));
+  }
+
+  /** The learner's review log in a language, oldest first: the reviews that stand, of any card ever made. */
+  async reviews(userId: string, language: LearningLanguage): Promise<ReviewRow[]> {
+    return this.db<ReviewRow>('practice_reviews').where({ user_id: userId, language }).orderBy(['reviewed_at', 'review_id']).select();
   }
 
   async one(userId: string, cardId: string): Promise<FlashcardRow | undefined> {
