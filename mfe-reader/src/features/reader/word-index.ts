@@ -10,6 +10,7 @@ import { useSyncExternalStore } from 'react';
 import { isPhraseKey, type Token } from '@verba/contracts';
 import type { WordStatus } from './api/reader-api';
 import { matchPhrases, phraseRefusal, type PhraseMatch } from './phrase-match';
+import { matchSeparable, separableLookups, splitSeparable } from './separable';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c] ?? c);
@@ -35,10 +36,15 @@ export class WordIndex {
   private readonly ends: number[] = [];
   /** The text between word i and word i + 1: white space lets a phrase run on, punctuation breaks it. */
   private readonly gaps: string[] = [];
-  /** The learner's saved phrases (keys of several words) and their statuses, from the dictionary. */
+  /** The learner's saved phrases (keys of several words) and separable verbs ("aufstehen"), with their statuses. */
   private readonly phrases = new Map<string, WordStatus>();
-  /** The saved phrases found on this page, each painted as one element around its words. */
-  private found: Array<PhraseMatch & { element: HTMLElement | null }> = [];
+  /** The page's words' base words from the analyser (German): what finds a separable verb split in a sentence. */
+  private readonly bases = new Map<string, string>();
+  /**
+   * The saved phrases found on this page, each painted as one element around its words, and the separable
+   * verbs split in a sentence, each of their two words painted as the entry (`parts`: the verb and the particle).
+   */
+  private found: Array<PhraseMatch & { parts?: [number, number]; elements: HTMLElement[] }> = [];
   private readonly byWord = new Map<string, HTMLElement[]>();
   private readonly listeners = new Set<() => void>();
   /** Counts repaints: the snapshot components subscribe to (usePainted). */
@@ -124,6 +130,11 @@ export class WordIndex {
     }
   }
 
+  /** Highlights the words at `indices` (data-sel) as the current selection: a separable verb's two words. */
+  highlightWords(indices: readonly number[]): void {
+    this.words.forEach((element, k) => element.toggleAttribute('data-sel', indices.includes(k)));
+  }
+
   /** Highlights words i..j (data-sel) as the current selection; no argument clears it. */
   highlight(i?: number, j = i): void {
     this.words.forEach((element, k) => {
@@ -134,7 +145,7 @@ export class WordIndex {
 
   /** The status the word is painted with, Ignored included ("new" for a word not on the page); a phrase's saved status. */
   markOf(word: string): WordStatus {
-    if (isPhraseKey(word)) return this.phrases.get(word) ?? 'new';
+    if (isPhraseKey(word) || (!this.byWord.has(word) && this.phrases.has(word))) return this.phrases.get(word) ?? 'new';
     const painted = this.byWord.get(word)?.[0]?.className.match(/w--(\w+)/)?.[1];
     return painted !== undefined && STATUSES.includes(painted) ? (painted as WordStatus) : 'new';
   }
@@ -149,14 +160,30 @@ export class WordIndex {
   }
 
   occurrences(word: string): number {
-    if (isPhraseKey(word)) return this.found.filter((match) => match.key === word).length;
-    return this.byWord.get(word)?.length ?? 0;
+    const split = this.found.filter((match) => match.key === word).length;
+    return isPhraseKey(word) ? split : (this.byWord.get(word)?.length ?? 0) + split;
   }
 
-  /** The saved phrase painted over word i, if any (a click on it opens the phrase). */
-  phraseAt(i: number): PhraseMatch | undefined {
-    const match = this.found.find((m) => m.first <= i && i <= m.last);
-    return match && { key: match.key, first: match.first, last: match.last };
+  /**
+   * The saved phrase painted over word i, if any (a click on it opens the phrase); a separable verb split in a
+   * sentence has `parts`, its verb's and its particle's word.
+   */
+  phraseAt(i: number): (PhraseMatch & { parts?: [number, number] }) | undefined {
+    const match = this.found.find((m) => (m.parts ? m.parts.includes(i) : m.first <= i && i <= m.last));
+    return match && { key: match.key, first: match.first, last: match.last, ...(match.parts ? { parts: match.parts } : {}) };
+  }
+
+  /** Words whose base word would find a saved separable verb on this page (the reader asks the analyser for them). */
+  separableLookups(): string[] {
+    return separableLookups(this.wordList, this.gaps, this.phrases.keys()).filter((word) => !this.bases.has(word));
+  }
+
+  /** Takes the analyser's base words of the page's words and paints the separable verbs they find. */
+  setBases(bases: ReadonlyMap<string, string>): void {
+    for (const [word, base] of bases) this.bases.set(word, base);
+    this.paintPhrases(this.phrases, true);
+    this.paints++;
+    for (const listener of this.listeners) listener();
   }
 
   /** Words first..last as a phrase: its key (the words' keys joined by one space), or why it cannot be saved. */
@@ -170,12 +197,13 @@ export class WordIndex {
    * A phrase's key (several words) repaints where the page holds it; New takes it off.
    */
   setStatus(word: string, status: WordStatus): void {
-    if (isPhraseKey(word)) {
+    if (isPhraseKey(word) || splitSeparable(word)) {
       const next = new Map(this.phrases);
       if (status === 'new') next.delete(word);
       else next.set(word, status);
       this.paintPhrases(next);
-    } else {
+    }
+    if (!isPhraseKey(word)) {
       const className = wordClass(status);
       for (const element of this.byWord.get(word) ?? []) element.className = className;
     }
@@ -204,29 +232,46 @@ export class WordIndex {
   }
 
   /**
-   * Takes the saved phrases from `statuses` (its keys of several words) and, when they changed, paints each
-   * occurrence on the page as one element around its words (the space between them included, so its
-   * underline runs on, across a line break too). Whether anything changed.
+   * Takes the saved phrases and separable verbs from `statuses` (its keys of several words, and its words that
+   * are a particle and a verb) and, when they changed (or `always`), paints each occurrence on the page: a
+   * phrase as one element around its words (the space between them included, so its underline runs on,
+   * across a line break too), a separable verb split in a sentence as one element around each of its two words.
+   * Whether anything changed.
    */
-  private paintPhrases(statuses: ReadonlyMap<string, WordStatus>): boolean {
+  private paintPhrases(statuses: ReadonlyMap<string, WordStatus>, always = false): boolean {
     const saved = new Map<string, WordStatus>();
-    for (const [key, status] of statuses) if (status !== 'new' && isPhraseKey(key)) saved.set(key, status);
-    if (saved.size === this.phrases.size && [...saved].every(([key, status]) => this.phrases.get(key) === status)) return false;
-    this.phrases.clear();
-    for (const [key, status] of saved) this.phrases.set(key, status);
+    for (const [key, status] of statuses) if (status !== 'new' && (isPhraseKey(key) || splitSeparable(key))) saved.set(key, status);
+    const same = saved.size === this.phrases.size && [...saved].every(([key, status]) => this.phrases.get(key) === status);
+    if (same && !always) return false;
+    if (!same) {
+      this.phrases.clear();
+      for (const [key, status] of saved) this.phrases.set(key, status);
+    }
     // Moving the words into (or out of) a phrase's element takes the focus off them: it is given back.
     const focused = document.activeElement;
-    for (const { element } of this.found) element?.replaceWith(...Array.from(element.childNodes));
-    this.found = matchPhrases(this.wordList, this.gaps, saved.keys()).map((match) => ({ ...match, element: this.wrap(match) }));
+    for (const { elements } of this.found) for (const element of elements) element.replaceWith(...Array.from(element.childNodes));
+    const keys = [...this.phrases.keys()];
+    const phrases = matchPhrases(this.wordList, this.gaps, keys.filter(isPhraseKey)).map((match) => ({
+      ...match,
+      elements: this.wrap(match.key, match.first, match.last),
+    }));
+    const separable = matchSeparable(this.wordList, this.gaps, this.bases, keys).map(({ key, verb, particle }) => ({
+      key,
+      first: verb,
+      last: particle,
+      parts: [verb, particle] as [number, number],
+      elements: [...this.wrap(key, verb, verb), ...this.wrap(key, particle, particle)],
+    }));
+    this.found = [...phrases, ...separable];
     if (focused instanceof HTMLElement && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
     return true;
   }
 
-  /** One element around a phrase's words; none when they are not side by side (split over two parallel rows). */
-  private wrap({ key, first, last }: PhraseMatch): HTMLElement | null {
+  /** One element around words first..last; none when they are not side by side (split over two parallel rows). */
+  private wrap(key: string, first: number, last: number): HTMLElement[] {
     const start = this.words[first];
     const end = this.words[last];
-    if (!start || !end || start.parentNode !== end.parentNode) return null;
+    if (!start || !end || start.parentNode !== end.parentNode) return [];
     const element = document.createElement('span');
     element.className = phraseClass(this.phrases.get(key) ?? 'new');
     element.dataset.phrase = key;
@@ -234,7 +279,7 @@ export class WordIndex {
     range.setStartBefore(start);
     range.setEndAfter(end);
     range.surroundContents(element);
-    return element;
+    return [element];
   }
 
   /** Roving tabindex: exactly one word is in the tab order. */

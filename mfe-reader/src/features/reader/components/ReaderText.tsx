@@ -3,6 +3,7 @@ import { tokenize, type LearningLanguage } from '@verba/contracts';
 import { WordIndex, type PhraseChoice } from '../word-index';
 import { sentenceAround } from '../paging';
 import { usePageSwipe } from '../touch/use-page-swipe';
+import { useSeparableVerbs } from '../use-separable';
 import { useMarkWord, type WordStatus } from '../api/reader-api';
 import '../phrases.css';
 
@@ -19,6 +20,8 @@ export interface SelectedWord {
   last: number;
   /** Several words: the phrase's dictionary key, which marks save, or why they cannot be saved as one. */
   phrase?: PhraseChoice;
+  /** A saved separable verb split in its sentence, as written ("steht … auf"); `word` and `text` are the entry ("aufstehen"). */
+  separable?: string;
 }
 
 export const isPhrase = (word: SelectedWord) => word.first !== word.last;
@@ -101,6 +104,8 @@ export function ReaderText({
     indexRef.current?.setCards(cardKeys);
   }, [cardKeys]);
 
+  useSeparableVerbs(indexRef, content, article.languageCode, statuses);
+
   /**
    * Focuses word i and selects it alone, or from `from` to it, or the words `whole` spans (a saved phrase);
    * the selection, or null when there is no word i.
@@ -142,8 +147,33 @@ export function ReaderText({
   const open = (i: number): SelectedWord | null => {
     const phrase = indexRef.current?.phraseAt(i);
     const now = shown();
+    if (phrase?.parts) return now?.separable && now.word === phrase.key ? select(i) : selectSeparable(i, phrase.key, phrase.parts);
     const phraseOpen = phrase && now && now.first === phrase.first && now.last === phrase.last;
     return phrase && !phraseOpen ? select(i, i, phrase) : select(i);
+  };
+
+  /** Opens a separable verb split in its sentence from one of its words: the entry, both words highlighted. */
+  const selectSeparable = (i: number, key: string, [verb, particle]: [number, number]): SelectedWord | null => {
+    const index = indexRef.current;
+    if (!index?.words[i]) return null;
+    index.focusWord(i, focused.current);
+    focused.current = i;
+    anchor.current = i;
+    index.highlightWords([verb, particle]);
+    const [start, end] = index.span(verb, particle);
+    const written = (k: number) => index.words[k]?.textContent ?? '';
+    const selected: SelectedWord = {
+      index: i,
+      word: key,
+      text: key,
+      sentence: sentenceAround(content, start, end),
+      first: i,
+      last: i,
+      separable: `${written(verb)} … ${written(particle)}`,
+    };
+    current.current = selected;
+    onSelect(selected);
+    return selected;
   };
 
   const wordAt = (event: { target: EventTarget }) => indexRef.current?.indexOf(event.target as Element) ?? -1;
@@ -209,6 +239,9 @@ export function ReaderText({
       const now = shown();
       if (now && now.first !== now.last && now.first <= i && i <= now.last) {
         if (now.phrase?.key) mark(index, { word: now.phrase.key, text: now.text, sentence: now.sentence }, status);
+      } else if (now?.separable && index.phraseAt(i)?.key === now.word) {
+        // An open separable verb: either of its words marks the entry.
+        mark(index, now, status);
       } else {
         // The key press selects the word and marks it in one go.
         const selected = select(i);

@@ -46,6 +46,11 @@ function Heading({ word, occurrences, languageCode }: { word: SelectedWord; occu
       <p className="rd-panel__word" lang={languageCode}>
         {word.text}
       </p>
+      {word.separable ? (
+        <p className="rd-panel__status">
+          Separable verb: <span lang={languageCode}>{word.separable}</span>
+        </p>
+      ) : null}
       {occurrences > 1 ? <p className="rd-panel__status">{occurrences} times on this page</p> : null}
     </>
   );
