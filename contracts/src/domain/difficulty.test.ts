@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { DIFFICULTY_LABELS, countWords, difficultyFromCounts, difficultyLabel } from './difficulty';
+import { DIFFICULTY_LABELS, countWords, countedByFamily, difficultyFromCounts, difficultyLabel } from './difficulty';
 
 describe('DIFFICULTY_LABELS', () => {
   it('lists the labels from easiest to hardest', () => {
@@ -111,5 +111,49 @@ describe('countWords: Ignored words count nowhere', () => {
   it('reads a text of nothing but Ignored words as empty: Too Easy', () => {
     const { total, known, uncertain } = countWords([{ occurrences: 5, status: 'ignored' }]);
     expect(difficultyFromCounts(total, known, uncertain)).toBe('Too Easy');
+  });
+});
+
+describe('countedByFamily: a word counts as its family does', () => {
+  // A tiny German dictionary: ging, gegangen, gehst -> gehen; bin, war -> sein.
+  const BASES: Record<string, string> = { ging: 'gehen', gegangen: 'gehen', gehst: 'gehen', bin: 'sein', war: 'sein' };
+  const baseOf = (word: string) => BASES[word] ?? word;
+  const text = [
+    { word: 'ich', occurrences: 2 },
+    { word: 'ging', occurrences: 3 },
+    { word: 'gegangen', occurrences: 1 },
+    { word: 'war', occurrences: 2 },
+    { word: 'leipzig', occurrences: 2 },
+  ];
+  const counted = (marks: Parameters<typeof countedByFamily>[1]) => countWords(countedByFamily(text, marks, baseOf));
+
+  it('knowing the base word knows its forms: "gehen" known makes "ging" and "gegangen" known', () => {
+    expect(counted([{ word: 'gehen', status: 'known' }])).toEqual({ total: 10, known: 4, uncertain: 0 });
+  });
+
+  it('knowing one form knows the others and the base; an Uncertain form makes its family uncertain', () => {
+    expect(counted([{ word: 'gehst', status: 'known' }])).toEqual({ total: 10, known: 4, uncertain: 0 });
+    expect(counted([{ word: 'bin', status: 'uncertain' }])).toEqual({ total: 10, known: 0, uncertain: 2 });
+  });
+
+  it('Known anywhere in the family wins over Uncertain, whichever comes first', () => {
+    const both = [
+      { word: 'ging', status: 'uncertain' as const },
+      { word: 'gehen', status: 'known' as const },
+    ];
+    expect(counted(both)).toEqual({ total: 10, known: 4, uncertain: 0 });
+    expect(counted([...both].reverse())).toEqual({ total: 10, known: 4, uncertain: 0 });
+  });
+
+  it('Ignored counts nowhere and stays the form’s own: ignoring "gehen" leaves "ging" counted as new', () => {
+    expect(counted([{ word: 'leipzig', status: 'ignored' }])).toEqual({ total: 8, known: 0, uncertain: 0 });
+    expect(counted([{ word: 'gehen', status: 'ignored' }])).toEqual({ total: 10, known: 0, uncertain: 0 });
+    // An Ignored form stays out even when its family is known.
+    expect(
+      counted([
+        { word: 'gehen', status: 'known' },
+        { word: 'gegangen', status: 'ignored' },
+      ]),
+    ).toEqual({ total: 9, known: 3, uncertain: 0 });
   });
 });

@@ -76,3 +76,34 @@ export function countWords(words: Iterable<CountedWord>): { total: number; known
   }
   return { total, known, uncertain };
 }
+
+/** A reader's mark of a word (its key), as the difficulty label reads it: New words are not marked. */
+export interface MarkedWord {
+  readonly word: string;
+  readonly status: 'known' | 'uncertain' | 'ignored';
+}
+
+/**
+ * A text's words (keys and occurrences) with the status the difficulty label counts, by word family (`baseOf`
+ * giving a word's base word, the word itself when it has none, as in familyCounts): a word is Known when the
+ * reader marked any form of its family Known (knowing "gehen" makes "ging" known, and knowing "ging" makes
+ * "gehen" known), else Uncertain when any form is Uncertain. Ignored is the word's own and wins over its
+ * family (a name the reader ignored counts nowhere), and ignoring a word leaves its other forms counted.
+ * The library's label query (wordCountsSql) applies the same rule; count the result with countWords.
+ */
+export function countedByFamily(
+  text: Iterable<{ readonly word: string; readonly occurrences: number }>,
+  marks: Iterable<MarkedWord>,
+  baseOf: (word: string) => string,
+): CountedWord[] {
+  const ignored = new Set<string>();
+  const families = new Map<string, 'known' | 'uncertain'>();
+  for (const { word, status } of marks) {
+    if (status === 'ignored') ignored.add(word);
+    else if (status === 'known' || !families.has(baseOf(word))) families.set(baseOf(word), status);
+  }
+  return [...text].map(({ word, occurrences }) => {
+    const status = ignored.has(word) ? 'ignored' : families.get(baseOf(word));
+    return status ? { occurrences, status } : { occurrences };
+  });
+}

@@ -186,7 +186,16 @@ describe('base forms', () => {
     expect(noun.baseOf('weg')).toBe('weg');
   });
 
+  it('are there at once for code that cannot wait, and the same table for a later wait', async () => {
+    const forms = new SharedBaseForms();
+    const now = forms.now('es');
+    expect(now.baseOf('fui')).toBe('ir');
+    expect(forms.now('es')).toBe(now);
+    expect(await forms.of('es')).toBe(now);
+  });
+
   it('fail on a missing dictionary file', async () => {
+    expect(() => new SharedBaseForms('/nonexistent').now('de')).toThrow(/ENOENT/);
     await expect(new SharedBaseForms('/nonexistent').of('de')).rejects.toThrow(/ENOENT/);
   });
 });

@@ -77,27 +77,36 @@ const row = (id: string, authorId: string | null, totalWords = 5) => ({
   updated_at: new Date(at),
 });
 const hashes = (...words: string[]) => words.map((w) => wordHash('de', w));
+/** An article's word set: each word's hash, its base word's (its family's) and its occurrences. */
+const wordSet = (words: [word: string, base: string, occurrences: number][]) => ({
+  word_hashes: hashes(...words.map(([w]) => w)),
+  family_hashes: hashes(...words.map(([, base]) => base)),
+  occurrences: words.map(([, , n]) => n),
+});
+const dasHaus = wordSet([
+  ['das', 'das', 2],
+  ['haus', 'haus', 2],
+  ['und', 'und', 1],
+]);
 
 describe('library-articles', () => {
   afterAll(closeSpecDatabase);
   const spec = projectionSpec(articlesProjection);
 
-  it('publishes an article with its word count and word set (each distinct word and how often it occurs)', async () => {
+  it('publishes an article with its word count and word set (each distinct word, its family and how often it occurs)', async () => {
     await spec
       .given([])
       .when(published(haus, ana))
       .then({
         library_articles: [row(haus, ana)],
-        library_article_words: [
-          { article_id: haus, author_id: ana, language: 'de', word_hashes: hashes('das', 'haus', 'und'), occurrences: [2, 2, 1] },
-        ],
+        library_article_words: [{ article_id: haus, author_id: ana, language: 'de', ...dasHaus }],
       });
   });
 
-  it('an update replaces text and word set, clears a decline and keeps the approval flag only on a private article', async () => {
+  it('an update replaces text and word set (a form’s family is its base word’s), clears a decline and keeps the approval flag only on a private article', async () => {
     const updated = (isPrivate: boolean) => ({
       type: ArticleUpdated.type,
-      data: { articleId: haus, ...body('Ein Baum.', isPrivate), at: later },
+      data: { articleId: haus, ...body('Er ging, Bäume.', isPrivate), at: later },
     });
     const flaggedAndDeclined = [
       published(haus, ana),
@@ -105,14 +114,23 @@ describe('library-articles', () => {
       { type: ArticleDeclined.type, data: { articleId: haus, reason: 'Spam', at } },
       { type: ArticleFlaggedForApproval.type, data: { articleId: haus, at } },
     ];
-    const after = { ...row(haus, ana, 2), content: 'Ein Baum.', updated_at: new Date(later), decline_reason: null };
+    const after = { ...row(haus, ana, 3), content: 'Er ging, Bäume.', updated_at: new Date(later), decline_reason: null };
     await spec
       .given(flaggedAndDeclined)
       .when(updated(true))
       .then({
         library_articles: [{ ...after, is_private: true, flagged: true }],
         library_article_words: [
-          { article_id: haus, author_id: ana, language: 'de', word_hashes: hashes('ein', 'baum'), occurrences: [1, 1] },
+          {
+            article_id: haus,
+            author_id: ana,
+            language: 'de',
+            ...wordSet([
+              ['er', 'er', 1],
+              ['ging', 'gehen', 1],
+              ['bäume', 'baum', 1],
+            ]),
+          },
         ],
       });
     await spec
@@ -158,9 +176,7 @@ describe('library-articles', () => {
       ])
       .then({
         library_articles: [row(baum, ana)],
-        library_article_words: [
-          { article_id: baum, author_id: ana, language: 'de', word_hashes: hashes('das', 'haus', 'und'), occurrences: [2, 2, 1] },
-        ],
+        library_article_words: [{ article_id: baum, author_id: ana, language: 'de', ...dasHaus }],
         library_series: [],
         library_ratings: [],
         library_article_readers: [],
@@ -184,9 +200,7 @@ describe('library-articles', () => {
       .when({ type: UserDeleted.type, data: { userId: ana, at } })
       .then({
         library_articles: [row(baum, null)],
-        library_article_words: [
-          { article_id: baum, author_id: null, language: 'de', word_hashes: hashes('das', 'haus', 'und'), occurrences: [2, 2, 1] },
-        ],
+        library_article_words: [{ article_id: baum, author_id: null, language: 'de', ...dasHaus }],
       });
   });
 });

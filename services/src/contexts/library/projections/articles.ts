@@ -31,7 +31,7 @@ import {
   type ArticleEvent,
 } from '../events';
 import { visibleText } from '../domain/sanitize';
-import { wordHash } from '../domain/word-hash';
+import { familyHash, wordHash } from '../domain/word-hash';
 
 /** Each distinct word (dictionary key) of a text and how often it occurs; the sum is the word count. */
 export function wordCounts(content: string, format: 'text' | 'html'): Map<string, number> {
@@ -44,15 +44,17 @@ export function wordCounts(content: string, format: 'text' | 'html'): Map<string
 
 type Written = Extract<ArticleEvent, { type: 'library.ArticlePublished' | 'library.ArticleUpdated' }>['data'];
 
-/** The article's word set as parallel arrays (word hashes and occurrences) and its word count. */
+/** The article's word set as parallel arrays (word hashes, their families' hashes and occurrences) and its word count. */
 function wordsOf(a: Written) {
   const counts = wordCounts(a.content, a.contentFormat);
   const occurrences = [...counts.values()];
+  const keys = [...counts.keys()];
   return {
     words: {
       article_id: a.articleId,
       language: a.languageCode,
-      word_hashes: [...counts.keys()].map((w) => wordHash(a.languageCode, w)),
+      word_hashes: keys.map((w) => wordHash(a.languageCode, w)),
+      family_hashes: keys.map((w) => familyHash(a.languageCode, w)),
       occurrences,
     },
     total: occurrences.reduce((sum, n) => sum + n, 0),
@@ -93,8 +95,9 @@ const article = (e: { articleId: string }) => ({ id: e.articleId });
 export const articlesProjection = defineProjection({
   name: 'library-articles',
   // 6: declared; the word set carries its author (erasure) and no longer the unused frequency ranks; ratings
-  // and reads are aggregate columns, an erased reader's rows stay under the erasure's id.
-  version: 6,
+  // and reads are aggregate columns, an erased reader's rows stay under the erasure's id. 7: the word set
+  // carries each word's family hash (issue 38.2); the rebuild fills it for the articles written before.
+  version: 7,
   tables: {
     library_articles: {
       key: ['id'],
@@ -132,10 +135,18 @@ export const articlesProjection = defineProjection({
       },
       growsFast: true,
     },
-    // One row per article: its distinct words (wordHash) and how often each occurs, as parallel arrays.
+    // One row per article: its distinct words (wordHash), their families (familyHash) and how often each
+    // occurs, as parallel arrays.
     library_article_words: {
       key: ['article_id'],
-      columns: { article_id: 'uuid', author_id: 'uuid?', language: 'text', word_hashes: 'bigint[]', occurrences: 'integer[]' },
+      columns: {
+        article_id: 'uuid',
+        author_id: 'uuid?',
+        language: 'text',
+        word_hashes: 'bigint[]',
+        family_hashes: 'bigint[]',
+        occurrences: 'integer[]',
+      },
       indexes: [['author_id']],
       growsFast: true,
     },
