@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, isAdmin, useSession, type SessionUser } from '@verba/kit';
+import { OfflineStatus } from '../offline/OfflineStatus';
 import { PATHS } from '../routing/paths';
 import { useTheme } from './theme';
 
@@ -89,6 +90,7 @@ export function Header({ pathname }: { pathname: string }) {
       </Link>
       {sections ? <MainNav user={user} pathname={pathname} /> : <span className="sh-nav" />}
       <div className="sh-header__end">
+        {user ? <OfflineStatus /> : null}
         <button
           type="button"
           className="sh-theme"

@@ -6,14 +6,18 @@ import {
   apiCachesToDrop,
   cacheKey,
   FRAGMENTS_CACHE,
+  articleTitle,
+  dropArticle,
   isKeepable,
   keepRead,
+  keptTexts,
   KEPT_ARTICLES,
   KEPT_READS,
   META_CACHE,
   offlineRead,
   outdatedCaches,
   parseIndex,
+  pinArticle,
   type KeptIndex,
 } from './cache-rules';
 
@@ -166,5 +170,58 @@ describe('the 50 articles last opened', () => {
     expect(parseIndex(null)).toEqual([]);
     expect(parseIndex({ id: 'a' })).toEqual([]);
     expect(parseIndex([{ id: 'a', keys: ['/k'] }, { id: 3 }, { id: 'b', keys: [1] }])).toEqual([{ id: 'a', keys: ['/k'] }]);
+  });
+});
+
+describe('the texts the learner keeps offline', () => {
+  const at = (minute: number) => `2026-12-06T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const open = (index: KeptIndex, id: string, minute: number, limit = 2) =>
+    keepRead(index, id, `/api/articles/${id}`, limit, { title: `Text ${id}`, at: at(minute) });
+
+  it('lists each with its title and when it was opened last, most recent first', () => {
+    let index: KeptIndex = open([], 'a', 1).index;
+    index = open(index, 'b', 2).index;
+    index = keepRead(index, 'a', '/api/articles/bookmark?articleId=a').index; // a read of it: not an opening
+    index = open(index, 'b', 3).index;
+    expect(keptTexts(index)).toEqual([
+      { id: 'b', title: 'Text b', openedAt: at(3), pinned: false },
+      { id: 'a', title: 'Text a', openedAt: at(1), pinned: false },
+    ]);
+    // Read from the cache (no answer to take the title from): the title stays.
+    index = keepRead(index, 'a', '/api/articles/a', 2, { at: at(4) }).index;
+    expect(keptTexts(index)[0]).toEqual({ id: 'a', title: 'Text a', openedAt: at(4), pinned: false });
+  });
+
+  it('never drops a pinned text for the limit: the limit counts the others', () => {
+    let index: KeptIndex = open([], 'pinned', 1).index;
+    index = pinArticle(index, 'pinned', true);
+    index = open(index, 'b', 2).index;
+    index = open(index, 'c', 3).index;
+    const next = open(index, 'd', 4);
+    expect(next.index.map((a) => a.id)).toEqual(['d', 'c', 'pinned']);
+    expect(next.drop).toEqual(['/api/articles/b']);
+    // Unpinned, it goes like any other when the next text is opened.
+    const after = open(pinArticle(next.index, 'pinned', false), 'e', 5);
+    expect(after.index.map((a) => a.id)).toEqual(['e', 'd']);
+    expect(after.drop).toContain('/api/articles/pinned');
+  });
+
+  it('removes a text with the reads no other kept text uses', () => {
+    let index: KeptIndex = open([], 'a', 1).index;
+    index = keepRead(index, undefined, '/shared').index;
+    index = open(index, 'b', 2).index;
+    index = keepRead(index, undefined, '/shared').index;
+    index = keepRead(index, undefined, '/only-b').index;
+    const removed = dropArticle(index, 'b');
+    expect(removed.index.map((a) => a.id)).toEqual(['a']);
+    expect(removed.drop.sort()).toEqual(['/api/articles/b', '/only-b']);
+  });
+
+  it('takes the title from the article’s answer, and reads back only well-formed fields', () => {
+    expect(articleTitle({ name: ' Der Hund ' })).toBe('Der Hund');
+    expect(articleTitle({ name: '' })).toBeUndefined();
+    expect(articleTitle(null)).toBeUndefined();
+    expect(parseIndex([{ id: 'a', keys: [], title: { html: '<b>' }, openedAt: 5, pinned: 'yes' }])).toEqual([{ id: 'a', keys: [] }]);
+    expect(keptTexts([{ id: 'a', keys: [] }])).toEqual([{ id: 'a', title: 'Untitled text', openedAt: null, pinned: false }]);
   });
 });

@@ -129,6 +129,11 @@ export const isKeepable = (response: Pick<Response, 'status' | 'type'>): boolean
 export interface KeptArticle {
   id: string;
   keys: string[];
+  /** The article's title and when it was last opened (the profile lists them). */
+  title?: string;
+  openedAt?: string;
+  /** Pinned by the learner: never dropped for the limit, only when they remove it. */
+  pinned?: boolean;
 }
 
 /** Most recently opened first. */
@@ -136,37 +141,73 @@ export type KeptIndex = KeptArticle[];
 
 /**
  * Keeps `key` (read of `articleId`, or of the article being read when undefined) and makes that article the
- * last opened. Returns the new index and the keys to delete: those of the articles beyond `limit` that no
- * kept article still uses. With no article to go with (a meaning before any article), nothing is kept.
+ * last opened (`opened`: its title and the time, when the article itself was read). Returns the new index and
+ * the keys to delete: those of the unpinned articles beyond the `limit` last opened that no kept article still
+ * uses. Pinned articles are kept besides the limit. With no article to go with (a meaning before any article),
+ * nothing is kept.
  */
 export function keepRead(
   index: KeptIndex,
   articleId: string | undefined,
   key: string,
   limit = KEPT_ARTICLES,
+  opened?: { title?: string | undefined; at: string },
 ): { index: KeptIndex; drop: string[]; kept: boolean } {
   const id = articleId ?? index[0]?.id;
   if (id === undefined) return { index, drop: [], kept: false };
   const previous = index.find((a) => a.id === id);
-  const entry: KeptArticle = { id, keys: previous?.keys.includes(key) ? previous.keys : [...(previous?.keys ?? []), key] };
+  const entry: KeptArticle = { ...previous, id, keys: previous?.keys.includes(key) ? previous.keys : [...(previous?.keys ?? []), key] };
+  if (opened) {
+    entry.openedAt = opened.at;
+    if (opened.title) entry.title = opened.title;
+  }
   const ordered = [entry, ...index.filter((a) => a.id !== id)];
-  const kept = ordered.slice(0, limit);
-  const stillUsed = new Set(kept.flatMap((a) => a.keys));
-  const drop = [...new Set(ordered.slice(limit).flatMap((a) => a.keys))].filter((k) => !stillUsed.has(k));
-  return { index: kept, drop, kept: true };
+  let unpinned = 0;
+  const kept = ordered.filter((a) => a.pinned === true || ++unpinned <= limit);
+  return { index: kept, drop: unusedKeys(ordered, kept), kept: true };
+}
+
+/** Keys of `before`'s articles that none of `after`'s uses. */
+const unusedKeys = (before: KeptIndex, after: KeptIndex): string[] => {
+  const stillUsed = new Set(after.flatMap((a) => a.keys));
+  return [...new Set(before.flatMap((a) => a.keys))].filter((k) => !stillUsed.has(k));
+};
+
+/** The learner pins (or unpins) a kept article. */
+export const pinArticle = (index: KeptIndex, id: string, pinned: boolean): KeptIndex =>
+  index.map((a) => (a.id === id ? { ...a, pinned } : a));
+
+/** The learner removes a kept article: it goes with its reads (those no other kept article uses). */
+export function dropArticle(index: KeptIndex, id: string): { index: KeptIndex; drop: string[] } {
+  const kept = index.filter((a) => a.id !== id);
+  return { index: kept, drop: unusedKeys(index, kept) };
 }
 
 /** An index read back from the cache: anything malformed counts as empty. */
 export function parseIndex(data: unknown): KeptIndex {
   if (!Array.isArray(data)) return [];
-  return data.filter(
-    (a): a is KeptArticle =>
-      typeof a === 'object' &&
-      a !== null &&
-      typeof (a as KeptArticle).id === 'string' &&
-      Array.isArray((a as KeptArticle).keys) &&
-      (a as KeptArticle).keys.every((k) => typeof k === 'string'),
-  );
+  return data
+    .filter(
+      (a): a is KeptArticle =>
+        typeof a === 'object' &&
+        a !== null &&
+        typeof (a as KeptArticle).id === 'string' &&
+        Array.isArray((a as KeptArticle).keys) &&
+        (a as KeptArticle).keys.every((k) => typeof k === 'string'),
+    )
+    .map(({ id, keys, title, openedAt, pinned }) => ({
+      id,
+      keys,
+      ...(typeof title === 'string' ? { title } : {}),
+      ...(typeof openedAt === 'string' ? { openedAt } : {}),
+      ...(pinned === true ? { pinned } : {}),
+    }));
+}
+
+/** The title of an article answer (the `name` of the contract's article), if it has one. */
+export function articleTitle(data: unknown): string | undefined {
+  const name = (data as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
 }
 
 /** The page's message to the worker: who is signed in now (uid null: nobody). */
@@ -175,3 +216,17 @@ export interface UserMessage {
   type: typeof USER_MESSAGE;
   uid: string | null;
 }
+
+/** The page asks the worker for the kept texts, pins one or removes one; the worker answers with TEXTS_STATE. */
+export const TEXTS_ASK = 'verba-offline-texts-ask';
+export const TEXT_PIN = 'verba-offline-text-pin';
+export const TEXT_DROP = 'verba-offline-text-drop';
+export const TEXTS_STATE = 'verba-offline-texts';
+export interface KeptText {
+  id: string;
+  title: string;
+  openedAt: string | null;
+  pinned: boolean;
+}
+export const keptTexts = (index: KeptIndex): KeptText[] =>
+  index.map((a) => ({ id: a.id, title: a.title ?? 'Untitled text', openedAt: a.openedAt ?? null, pinned: a.pinned === true }));

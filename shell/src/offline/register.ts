@@ -1,5 +1,6 @@
 import { session, type SessionState } from '@verba/kit';
 import { apiCachesToDrop, USER_MESSAGE, type UserMessage } from './cache-rules';
+import { QUEUE_FORGET } from './queue-rules';
 
 /** The worker (sw.ts), built to the site's root so that it may answer for every page. */
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -31,13 +32,15 @@ export function registerOfflineReading(): void {
 }
 
 /**
- * Sign-out: the learner's kept answers are deleted now, before anyone else can sign in on this browser
+ * Sign-out: the learner's kept answers (and writes waiting offline) are deleted now, before anyone else can sign in on this browser
  * (and the worker told, so it keeps nothing more for them).
  */
 export async function forgetOfflineData(): Promise<void> {
   if (typeof caches === 'undefined') return;
   const message: UserMessage = { type: USER_MESSAGE, uid: null };
   navigator.serviceWorker?.controller?.postMessage(message);
+  // The learner's changes still waiting offline, and refusals not yet read, go with them.
+  navigator.serviceWorker?.controller?.postMessage({ type: QUEUE_FORGET });
   const names = await caches.keys();
   await Promise.all(apiCachesToDrop(names, null).map((name) => caches.delete(name)));
 }
