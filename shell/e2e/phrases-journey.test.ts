@@ -16,7 +16,7 @@ describe.skipIf(!!skipReason)(`phrases journey in Chromium ${skipReason}`, () =>
   /** The saved phrases painted in the text: each one's class and its text as written. */
   const phrases = (page: Page) => page.locator('.rd-text .ph').evaluateAll((els) => els.map((e) => `${e.className}: ${e.textContent}`));
 
-  it('marks "zum Beispiel" Uncertain with a meaning: painted as one unit here, further on and across a line break, after a reload too, and listed in My words', async () => {
+  it('marks "zum Beispiel" Uncertain with a meaning: painted as one unit here, further on and across a line break, after a reload too, and listed in My words; a saved separable verb is found split in a sentence', async () => {
     const page = await verba.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, verba.base, verba.learner);
     const csrf = (await page.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
@@ -29,7 +29,7 @@ describe.skipIf(!!skipReason)(`phrases journey in Chromium ${skipReason}`, () =>
         generalDifficulty: 'A2',
         content:
           'Wir lernen jeden Tag neue Wörter, zum Beispiel am Morgen im Bus. Die Lehrerin sagt zum\n' +
-          'Beispiel: Lies den Satz laut! Zum Beispiel hilft das sehr. Ich komme zum, Beispiel nicht.',
+          'Beispiel: Lies den Satz laut! Zum Beispiel hilft das sehr. Ich komme zum, Beispiel nicht. Ich stehe jeden Tag früh auf.',
       },
     });
     expect(created.status()).toBe(201);
@@ -81,6 +81,25 @@ describe.skipIf(!!skipReason)(`phrases journey in Chromium ${skipReason}`, () =>
     await expect.poll(() => page.locator('.rd-words tbody tr td[lang]').allInnerTexts()).toContain('zum beispiel');
     expect(await page.getByLabel('Status of zum beispiel').inputValue()).toBe('uncertain');
     await page.screenshot({ path: path.join(SHOTS, 'dictionary-phrase.png'), fullPage: true });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A separable verb the learner has saved ("aufstehen") is found where the sentence splits it: "stehe … auf",
+    // from the analyser's base word of "stehe".
+    const saved = await page.request.patch(`${verba.base}/api/dictionary/word`, {
+      headers: { 'x-verba-csrf': csrf },
+      data: { languageCode: 'de', word: { value: 'aufstehen', status: 'known' } },
+    });
+    expect(saved.status()).toBe(200);
+    await page.goto(`${verba.base}/app/library/${article.id}`);
+    const separable = page.locator('.rd-text .ph[data-phrase="aufstehen"]');
+    await expect.poll(() => separable.allTextContents()).toEqual(['stehe', 'auf']);
+    expect(await separable.first().getAttribute('class')).toBe('ph ph--known');
+    await separable.last().locator('[data-key="auf"]').click();
+    await page.getByText('Separable verb: stehe … auf').waitFor();
+    expect(
+      await page.getByRole('group', { name: 'Mark word as' }).getByRole('button', { name: 'Known' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.screenshot({ path: path.join(SHOTS, 'reader-separable-verb.png') });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();
   }, 120_000);
