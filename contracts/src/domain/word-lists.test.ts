@@ -8,6 +8,7 @@ Katze,,cat,German,,2024-01-02 10:00:00,2,,
 laufen,,to run,German,,2024-01-02 10:00:00,99,,
 der,,the,German,,2024-01-02 10:00:00,98,,
 "guten Morgen",,good morning,German,,2024-01-02 10:00:00,1,,
+"eins zwei drei vier fünf sechs sieben acht neun",,,German,,2024-01-02 10:00:00,1,,
 gato,,cat,Spanish,,2024-01-02 10:00:00,3,,
 Baum,,tree,German,,2024-01-02 10:00:00,,,
 `;
@@ -24,7 +25,7 @@ Leipzig\t\tin Leipzig\t0\tignored\t
 `;
 
 describe('word lists in (CSV)', () => {
-  it("reads LUTE's export: 1-4 Uncertain, 5 and 99 Known, 98 Ignored (kept), other languages and phrases skipped", () => {
+  it("reads LUTE's export: 1-4 Uncertain, 5 and 99 Known, 98 Ignored (kept), phrases of up to 8 words kept, other languages skipped", () => {
     const list = parseWordList(LUTE, 'de');
     expect(list.format).toBe('lute');
     expect([...list.words]).toEqual([
@@ -32,11 +33,12 @@ describe('word lists in (CSV)', () => {
       ['katze', 'uncertain'],
       ['laufen', 'known'],
       ['der', 'ignored'],
+      ['guten morgen', 'uncertain'],
       ['baum', 'uncertain'],
     ]);
     expect(list.skipped).toEqual([
-      { line: 6, reason: 'phrase' },
-      { line: 7, reason: 'other language' },
+      { line: 7, reason: 'phrase' },
+      { line: 8, reason: 'other language' },
     ]);
     expect([...parseWordList(LUTE, 'es').words]).toEqual([['gato', 'uncertain']]);
   });
@@ -91,8 +93,8 @@ describe('word lists in (CSV)', () => {
       ['haus', 'uncertain' as const],
     ]);
     const plan = planWordImport(list, dictionary);
-    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 1, newIgnored: 1, changed: 1, unchanged: 1, skipped: 2 });
-    expect(plan.send).toEqual({ known: ['laufen'], uncertain: ['katze', 'baum'], ignored: ['der'] });
+    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 2, newIgnored: 1, changed: 1, unchanged: 1, skipped: 2 });
+    expect(plan.send).toEqual({ known: ['laufen'], uncertain: ['katze', 'guten morgen', 'baum'], ignored: ['der'] });
     expect(plan.changes).toEqual([{ word: 'katze', from: 'known', to: 'uncertain' }]);
   });
 

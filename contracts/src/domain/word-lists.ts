@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { LANGUAGE_NAMES, type LearningLanguage } from './languages';
-import { wordKey } from './words';
+import { MAX_PHRASE_WORDS, entryKey, entryWordCount, wordKey } from './words';
 
 /**
  * Cards and words in: a CSV word list (what LingQ, LUTE and Verba's own flashcard export write) read into
@@ -107,8 +107,10 @@ export function parseWordList(text: string, language: LearningLanguage): WordLis
     const raw = unquote(String(row[wordColumn] ?? '')).trim();
     if (row['language'] !== undefined && !matchesLanguage(row['language'], language))
       return skipped.push({ line, reason: 'other language' });
-    if (/\s/.test(raw)) return skipped.push({ line, reason: 'phrase' });
-    const key = raw.length <= 100 ? wordKey(raw) : '';
+    // A phrase of up to MAX_PHRASE_WORDS words is an entry like a word (issue 38.3); a longer one is skipped.
+    const phrase = /\s/.test(raw) ? entryKey(raw) : null;
+    if (phrase !== null && entryWordCount(phrase) > MAX_PHRASE_WORDS) return skipped.push({ line, reason: 'phrase' });
+    const key = phrase ?? (raw.length <= 100 ? wordKey(raw) : '');
     if (!key) return skipped.push({ line, reason: 'not a word' });
     const status = hasStatus ? statusOf(String(row['status'] ?? ''), format, String(row['extended_status'] ?? '')) : 'known';
     if (!status) return skipped.push({ line, reason: 'unknown status' });
