@@ -17,6 +17,32 @@ export function splitSentences(text: string): string[] {
   return sentences;
 }
 
+/** Where a sentence of splitSentences is in the text: [start, end) offsets, trimmed as the sentence is. */
+export interface SentenceRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * splitSentences' sentences as offsets in the text, so a player can light sentence i among the text's
+ * words (read-aloud, and admin audio lit in the text being read). Same split: text.slice(start, end) is
+ * sentence i (but for marks alone, which join the sentence before them with the space between).
+ */
+export function sentenceRanges(text: string): SentenceRange[] {
+  const ranges: SentenceRange[] = [];
+  for (const line of text.matchAll(/[^\n]+/g)) {
+    for (const piece of line[0].matchAll(/[^.!?…]+(?:[.!?…]+["'»«“”„)\]]*|$)|[.!?…]+/g)) {
+      const raw = piece[0];
+      const start = line.index + piece.index + (raw.length - raw.trimStart().length);
+      const end = line.index + piece.index + raw.trimEnd().length;
+      if (start >= end) continue;
+      if (/[\p{L}\p{N}]/u.test(raw)) ranges.push({ start, end });
+      else if (ranges.length) ranges[ranges.length - 1]!.end = end;
+    }
+  }
+  return ranges;
+}
+
 export interface SentenceTiming {
   /** Seconds from the start of the audio. */
   start: number;

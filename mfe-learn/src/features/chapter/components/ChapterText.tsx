@@ -1,7 +1,9 @@
-import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { tokenize, wordKey } from '@verba/contracts';
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { sentenceRanges, tokenize, wordKey } from '@verba/contracts';
 import type { WordStatus } from '../api/words-api';
+import { useSpokenSentence } from './ChapterAudio';
 import { WordCard } from './WordCard';
+import './chapter-audio.css';
 
 /** Shortcuts on a focused word, as in the reader: 1/N New, 2/U Uncertain, 3/K Known. */
 const SHORTCUTS: Record<string, WordStatus> = { '1': 'new', n: 'new', '2': 'uncertain', u: 'uncertain', '3': 'known', k: 'known' };
@@ -25,6 +27,7 @@ export function ChapterText({ text, statuses, translations, onMark }: Props) {
   const [focused, setFocused] = useState(0);
   const [selected, setSelected] = useState<number | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  useSpokenWords(container, tokens, text);
 
   const select = (i: number) => {
     setFocused(i);
@@ -80,6 +83,33 @@ export function ChapterText({ text, statuses, translations, onMark }: Props) {
       />
     </div>
   );
+}
+
+/**
+ * Lights (data-spoken) the words of the sentence the chapter's audio speaks now, on the spans themselves:
+ * set outside React, which never sets that attribute, so a re-render of the words keeps it.
+ */
+function useSpokenWords(container: RefObject<HTMLDivElement | null>, tokens: ReturnType<typeof tokenize>, text: string) {
+  const sentence = useSpokenSentence(text);
+  const ranges = useMemo(() => sentenceRanges(text), [text]);
+  /** [start, end) of each word in the text. */
+  const spans = useMemo(() => {
+    const out: [number, number][] = [];
+    let at = 0;
+    for (const token of tokens) {
+      if (token.kind === 'word') out.push([at, at + token.text.length]);
+      at += token.text.length;
+    }
+    return out;
+  }, [tokens]);
+  useEffect(() => {
+    const range = ranges[sentence];
+    const words = container.current?.querySelectorAll<HTMLElement>('[data-i]') ?? [];
+    words.forEach((element, i) => {
+      const [start, end] = spans[i] ?? [0, 0];
+      element.toggleAttribute('data-spoken', range !== undefined && start >= range.start && end <= range.end);
+    });
+  }, [container, sentence, ranges, spans]);
 }
 
 /** Re-renders only when statuses or the focused word change, not when the card does. */

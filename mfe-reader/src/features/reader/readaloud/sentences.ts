@@ -1,32 +1,8 @@
-/**
- * Sentences with where they are: the same split as contracts' splitSentences (the audio manager's timings
- * and the player count sentences by it), as [start, end) offsets in the text, so a sentence can be found
- * among the page's words and lit there.
- */
-export interface SentenceRange {
-  start: number;
-  end: number;
-}
+import { sentenceRanges, type SentenceRange } from '@verba/contracts';
 
-const PIECE = /[^.!?…]+(?:[.!?…]+["'»«“”„)\]]*|$)|[.!?…]+/g;
-
-export function sentenceRanges(text: string): SentenceRange[] {
-  const ranges: SentenceRange[] = [];
-  const lines = /[^\n]+/g;
-  for (const line of text.matchAll(lines)) {
-    for (const piece of line[0].matchAll(PIECE)) {
-      const raw = piece[0];
-      const lead = raw.length - raw.trimStart().length;
-      const start = line.index + piece.index + lead;
-      const end = line.index + piece.index + raw.trimEnd().length;
-      if (start >= end) continue;
-      // Marks alone ("…") join the sentence before them, as splitSentences joins them.
-      if (/[\p{L}\p{N}]/u.test(raw)) ranges.push({ start, end });
-      else if (ranges.length) ranges[ranges.length - 1]!.end = end;
-    }
-  }
-  return ranges;
-}
+// Sentences with where they are: contracts' split (the audio manager's timings and the player count
+// sentences by it), as offsets in the page's text, so a sentence is found among the page's words.
+export { sentenceRanges, type SentenceRange };
 
 /** A sentence of the page: its text (what is spoken) and its first and last word on the page. */
 export interface PageSentence extends SentenceRange {
