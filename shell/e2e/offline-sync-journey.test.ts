@@ -189,4 +189,65 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     await expect.poll(() => refused.count()).toBe(0);
     await context.close();
   }, 240_000);
+  it('lists the texts kept offline with their titles, pins one and removes one (what the profile’s OfflineTexts shows)', async () => {
+    const context = await verba.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { base } = verba;
+    await signIn(page, base, verba.learner);
+    await controlled(page);
+    /** Asks the worker as OfflineTexts does (or sends a change) and waits for its list. */
+    const texts = (message: Record<string, unknown>) =>
+      page.evaluate(
+        (sent) =>
+          new Promise<Array<{ id: string; title: string; openedAt: string | null; pinned: boolean }>>((resolve) => {
+            const heard = (event: MessageEvent) => {
+              if ((event.data as { type?: string }).type !== 'verba-offline-texts') return;
+              navigator.serviceWorker.removeEventListener('message', heard);
+              resolve((event.data as { texts: never }).texts);
+            };
+            navigator.serviceWorker.addEventListener('message', heard);
+            navigator.serviceWorker.controller!.postMessage(sent);
+          }),
+        message,
+      );
+
+    await page.goto(`${base}/app/library`);
+    const links = page.locator('a[href^="/app/library/"]');
+    await links.nth(1).waitFor();
+    // Two texts (the learner's last read may be listed twice: continue reading, and in the library).
+    const hrefs = [...new Set(await links.evaluateAll((els) => els.map((e) => e.getAttribute('href')!)))].slice(0, 2);
+    expect(hrefs).toHaveLength(2);
+    const titles: string[] = [];
+    for (const href of hrefs) {
+      await page.goto(`${base}${href}`);
+      await page.locator('.rd-text [data-key]').first().waitFor();
+      titles.push((await page.locator('h1').first().innerText()).trim());
+      await page.waitForLoadState('networkidle');
+    }
+    const ids = hrefs.map((href) => href.split('/').pop()!);
+
+    // The one opened last first, each with its title and when it was opened.
+    const kept = await texts({ type: 'verba-offline-texts-ask' });
+    expect(kept.map(({ id, title, pinned }) => ({ id, title, pinned }))).toEqual([
+      { id: ids[1], title: titles[1], pinned: false },
+      { id: ids[0], title: titles[0], pinned: false },
+    ]);
+    for (const text of kept) expect(Date.now() - Date.parse(text.openedAt!)).toBeLessThan(5 * 60_000);
+
+    // Pin the first text; remove the second.
+    expect((await texts({ type: 'verba-offline-text-pin', id: ids[0], pinned: true })).find((t) => t.id === ids[0])?.pinned).toBe(true);
+    expect((await texts({ type: 'verba-offline-text-drop', id: ids[1] })).map((t) => t.id)).toEqual([ids[0]]);
+
+    // Offline: the removed text is no longer there; the pinned one opens.
+    await context.setOffline(true);
+    await page.goto(`${base}${hrefs[1]}`);
+    await page.getByText('This article is not available offline: open it once while online to read it without a connection.').waitFor({
+      timeout: 15_000,
+    });
+    await page.goto(`${base}${hrefs[0]}`);
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    await expect.poll(() => page.locator('h1').first().innerText()).toBe(titles[0]);
+    await context.setOffline(false);
+    await context.close();
+  }, 240_000);
 });
