@@ -75,20 +75,20 @@ describe(`flashcards out as CSV and back into the dictionary on ${database.label
     expect(list.format).toBe('verba');
     const before = await dictionary(agent, marked.json().position);
     const plan = planWordImport(list, before);
-    // Zelt is new and Known; Sterne was Known and the card says Uncertain; the phrase is skipped.
-    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 0, newIgnored: 0, changed: 1, unchanged: 0, skipped: 1 });
+    // Zelt is new and Known; Sterne was Known and the card says Uncertain; the phrase is a new Uncertain entry (issue 38.3).
+    expect(plan.counts).toEqual({ newKnown: 1, newUncertain: 1, newIgnored: 0, changed: 1, unchanged: 0, skipped: 0 });
     expect(plan.changes).toEqual([{ word: 'sterne', from: 'known', to: 'uncertain' }]);
 
     const position = await importWords(agent, plan.send);
     const after = await dictionary(agent, position);
-    expect(Object.fromEntries(after)).toEqual({ zelt: 'known', sterne: 'uncertain' });
+    expect(Object.fromEntries(after)).toEqual({ zelt: 'known', sterne: 'uncertain', 'guten morgen': 'uncertain' });
     expect(planWordImport(parseWordList(csv.body, 'de'), after).counts).toEqual({
       newKnown: 0,
       newUncertain: 0,
       newIgnored: 0,
       changed: 0,
-      unchanged: 2,
-      skipped: 1,
+      unchanged: 3,
+      skipped: 0,
     });
   });
 
