@@ -75,7 +75,7 @@ function Correction({ looked }: { looked: { languageCode: LearningLanguage; word
   };
   return (
     <section className="ad-form" aria-label={`Base word of “${looked.word}”`}>
-      <dl>
+      <dl className="ad-history__details">
         <dt>The dictionary’s base word</dt>
         <dd>{dictionaryBase === looked.word ? `none (“${looked.word}” is its own base word)` : dictionaryBase}</dd>
         <dt>Correction for everyone</dt>
@@ -83,7 +83,7 @@ function Correction({ looked }: { looked: { languageCode: LearningLanguage; word
       </dl>
       <form onSubmit={submit} noValidate>
         <TextField label="Correct base word" value={base} error={error} onChange={(e) => setBase(e.target.value)} autoComplete="off" />
-        <div className="ad-form__row">
+        <div className="ad-actions">
           <Button type="submit" disabled={correct.isPending}>
             Save for everyone
           </Button>
