@@ -140,9 +140,9 @@ function KeyboardHelp() {
         <dt>I</dt>
         <dd>mark Ignored (a name, a number, a foreign word: counted nowhere)</dd>
         <dt>Shift + ← →</dt>
-        <dd>select several words</dd>
+        <dd>select several words: a phrase of up to 8 words, which the keys above mark</dd>
         <dt>Enter / Esc</dt>
-        <dd>open the word / close</dd>
+        <dd>open the word (on a saved phrase: the phrase, again for the word) / close</dd>
         <dt>PageDown / PageUp, ] / [</dt>
         <dd>next / previous page (also → on the last word, ← on the first)</dd>
         <dt>Tab</dt>
