@@ -112,6 +112,11 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     await page.locator(`.rd-text [data-key="${looked}"]`).first().click();
     await page.locator('.rd-translation__text', { hasText: translated }).waitFor();
     await lookAt(page, 'offline-sync-waiting');
+    // On a 320 px phone the badge fits the header: no sideways scroll.
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await lookAt(page, 'offline-sync-waiting-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Back online: they are sent, the badge goes, and the server holds each once.
     await context.setOffline(false);
@@ -178,6 +183,10 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     expect(await alert.innerText()).toContain('Your progress in “Ein Tag im Park”: Article not found');
     await expect.poll(() => badge(page).innerText()).toBe('');
     await lookAt(page, 'offline-sync-refused');
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await lookAt(page, 'offline-sync-refused-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Still there after a reload: the learner has not read it yet.
     await page.reload();
