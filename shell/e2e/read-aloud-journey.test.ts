@@ -82,4 +82,65 @@ describe.skipIf(!!skipReason)(`read-aloud journey in Chromium ${skipReason}`, ()
     expect(await page.locator('.rd-text [data-spoken]').count()).toBe(0);
     await lookAt(page, 'read-aloud-stopped-on-page-turn');
   }, 120_000);
+
+  it('lights the sentence of admin audio in the text being read: an article in the reader, a chapter in the course', async () => {
+    // The admin adds a library article and generates the audio of it and of the learner's first chapter.
+    const admin = await verba.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await signIn(admin, verba.base, verba.admin);
+    const csrf = (await admin.context().cookies()).find((c) => c.name === 'verba_csrf')!.value;
+    const articleText = 'Der Hund spielt im Garten. Die Katze schläft in der Sonne.';
+    const created = await admin.request.post(`${verba.base}/api/admin/library/articles`, {
+      headers: { 'x-verba-csrf': csrf },
+      data: {
+        languageCode: 'de',
+        name: 'Der kleine Hund',
+        category: 'Children',
+        generalDifficulty: 'A1',
+        content: articleText,
+        isPrivate: false,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const articleId = (await created.json()).articleId as string;
+    const generate = (kind: 'article' | 'chapter', id: string, text: string) =>
+      admin.request.post(`${verba.base}/api/admin/audio/${kind}/${id}/generate`, {
+        headers: { 'x-verba-csrf': csrf },
+        data: { text, voiceId: 'Marlene' },
+      });
+    expect((await generate('article', articleId, articleText)).status()).toBe(201);
+
+    // The learner plays it in the reader: the sentence being heard is lit on the page's words, then the next.
+    await page.goto(`${verba.base}/app/library/${articleId}`);
+    await page.getByRole('heading', { level: 1, name: 'Der kleine Hund' }).waitFor();
+    const player = page.getByRole('region', { name: 'Listen to the article' });
+    await player.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(litSentence, { timeout: 10_000 }).toEqual(['Der', 'Hund', 'spielt', 'im', 'Garten']);
+    await lookAt(page, 'read-aloud-article-audio');
+    await expect.poll(litSentence, { timeout: 15_000 }).toEqual(['Die', 'Katze', 'schläft', 'in', 'der', 'Sonne']);
+
+    // A chapter of the learner's course, with its audio: lit in the chapter's text the same way.
+    await page.getByRole('link', { name: 'Learn' }).click();
+    await page.locator('.ln-chapter__title').first().click();
+    await page.waitForURL('**/app/courses/chapter/**');
+    const chapterText = page.locator('.ln-text');
+    await chapterText.waitFor();
+    const chapterId = /chapter\/([^/?#]+)/.exec(page.url())![1]!;
+    const text = (await chapterText.textContent())!;
+    expect((await generate('chapter', chapterId, text)).status()).toBe(201);
+    await admin.close();
+    await page.reload();
+    const chapterPlayer = page.getByRole('region', { name: 'Listen to the chapter' });
+    await chapterPlayer.getByRole('button', { name: 'Play' }).click();
+    const lit = () => page.locator('.ln-text [data-spoken]').allInnerTexts();
+    await expect.poll(async () => (await lit()).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const first = await lit();
+    expect(text).toContain(first.join(' ').split(' ')[0]!);
+    expect(first).toEqual(
+      await chapterPlayer.locator('[aria-current="true"]').evaluate((e) => (e.textContent ?? '').match(/[\p{L}\p{N}]+/gu)),
+    );
+    await lookAt(page, 'read-aloud-chapter-audio');
+    // It moves on with the audio: the next sentence lit, the one the player's list marks.
+    await expect.poll(async () => (await lit()).join(' '), { timeout: 15_000 }).not.toBe(first.join(' '));
+    expect((await lit()).length).toBeGreaterThan(0);
+  }, 180_000);
 });
