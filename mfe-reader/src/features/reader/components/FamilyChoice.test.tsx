@@ -146,7 +146,7 @@ describe('the word family in the word panel', () => {
     expect(callsTo(never, 'PATCH', '/api/dictionary')).toHaveLength(0);
   });
 
-  it('splits the word off with "Not the same word", and Undo puts it back', async () => {
+  it('splits the word off with "Not the same word", and “Undo my choice” puts it back', async () => {
     const fetchMock = mockFamilies();
     renderPanel('gingen');
     await screen.findByText('gehen', { selector: 'b' });
@@ -157,7 +157,7 @@ describe('the word family in the word panel', () => {
       word: 'gingen',
       commandId: ID,
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Undo my choice' }));
     expect(await screen.findByText('gehen', { selector: 'b' })).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/dictionary/families/rejoin')).toHaveLength(1);
   });

@@ -27,8 +27,9 @@ interface Offer {
  * The selected word's family in the word panel (issue 38.2): "from gehen", and after the learner marks the
  * word, its family's other forms on this page take the same status too: at once ("Mark the whole family":
  * always), after a Yes (ask, the default) or never. The learner can split the word off ("Not the same word"),
- * set its base word by hand, or undo either; their families are theirs only. A mark is seen as the word's
- * painted status changing while it is selected, so the buttons, the keys and any later way of marking count.
+ * set its base word by hand, or undo either ("Undo my choice"); their families are theirs only. A mark is
+ * seen as the word's painted status changing while it is selected, so the buttons, the keys and any later
+ * way of marking count.
  */
 export function FamilyChoice({ word, words, languageCode }: Props) {
   usePainted(words);
@@ -176,7 +177,7 @@ function FamilyActions(props: { word: string; family: Family; languageCode: Lear
       </Button>
       {own ? (
         <Button size="sm" variant="ghost" disabled={busy} onClick={() => run(commands.rejoin(word), `“${word}” could not be put back.`)}>
-          Undo
+          Undo my choice
         </Button>
       ) : null}
     </div>
