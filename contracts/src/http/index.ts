@@ -30,3 +30,4 @@ export * from './learner-analytics';
 export * from './route-ref';
 export * from './first-load';
 export * from './word-families';
+export * from './scheduler';

@@ -306,6 +306,10 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   })),
   'GET /api/flashcards/info': { kind: 'own' },
   'GET /api/flashcards/export': { kind: 'own' },
+  'GET /api/flashcards/scheduler': { kind: 'own' },
+  'PUT /api/flashcards/scheduler': { kind: 'own' },
+  'POST /api/flashcards/scheduler/fit': { kind: 'own' },
+  'GET /api/flashcards/scheduler/forecast': { kind: 'own' },
   'GET /api/flashcards/analytics': { kind: 'own' },
   'GET /api/flashcards/flashcards-origin-status': { kind: 'own' },
   'GET /api/flashcards/created': article('no-leak', (id) => ({

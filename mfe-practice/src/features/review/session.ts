@@ -1,5 +1,5 @@
 import type { ReviewRating } from '@verba/contracts';
-import { reschedule, type FsrsSchedule } from '@verba/contracts/fsrs';
+import { reschedule, type FsrsSchedule, type LearnerScheduler } from '@verba/contracts/fsrs';
 import type { Review } from './api/review';
 
 export const RATINGS: ReadonlyArray<{ rating: ReviewRating; label: string; key: string }> = [
@@ -46,7 +46,7 @@ export interface SessionState {
 
 export type SessionAction =
   | { type: 'flip' }
-  | { type: 'rate'; rating: ReviewRating; at: number }
+  | { type: 'rate'; rating: ReviewRating; at: number; scheduler?: LearnerScheduler | null }
   | { type: 'undo' }
   | { type: 'sending' }
   | { type: 'sent'; review: Review; reviewId: string };
@@ -91,7 +91,7 @@ export function sessionReducer(s: SessionState, action: SessionAction): SessionS
       const card = s.current ? s.cards[s.current] : undefined;
       if (!card || !s.flipped) return s; // rate only once the answer was seen
       const review = { id: card.id, rating: action.rating };
-      const schedule = reschedule(card.schedule, new Date(action.at), action.rating);
+      const schedule = reschedule(card.schedule, new Date(action.at), action.rating, action.scheduler);
       const relearning = action.rating === 'again' ? [...s.relearning, { id: card.id, due: Date.parse(schedule.due) }] : s.relearning;
       return {
         ...s,

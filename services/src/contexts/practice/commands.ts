@@ -1,5 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import {
+  FIT_EVERY_REVIEWS,
+  FIT_MIN_REVIEWS,
+  SCHEDULER_MESSAGES,
   wordKey,
   type FlashcardForm,
   type FlashcardStatus,
@@ -14,9 +17,20 @@ import { handleCommand } from '../../platform/decider/handle-command';
 import { StreamStateCache } from '../../platform/decider/state-cache';
 import { comparePositions, type EventStore, type Position } from '../../platform/event-store/port';
 import { DomainError } from '../../platform/decider/decider';
-import { FLASHCARD_NOT_FOUND, flashcardDecider, type FlashcardCommand, type FlashcardState } from './decider';
-import { CARD_SEALED_FIELDS, flashcardEvents, flashcardStream, type FsrsCard } from './events';
+import {
+  FLASHCARD_NOT_FOUND,
+  flashcardDecider,
+  schedulerDecider,
+  type FlashcardCommand,
+  type FlashcardState,
+  type SchedulerCommand,
+} from './decider';
+import { CARD_SEALED_FIELDS, flashcardEvents, flashcardStream, schedulerEvents, schedulerStream, type FsrsCard } from './events';
+import type { FitInput, FitOutput } from './domain/scheduler-jobs';
+import { HttpError } from '../../platform/http/problem';
+import type { UntrustedWork } from '../../platform/untrusted/pool';
 import type { PersonalData } from '../../platform/personal-data/keys';
+import type { LearnerScheduler } from '@verba/contracts/fsrs';
 
 const codec = new EventCodec([...flashcardEvents]);
 /** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
@@ -51,6 +65,8 @@ export class FlashcardCommands {
     private readonly personalData?: PersonalData,
     /** The id of a card the learner has whose front is this word key (the read model), for `oncePerWord`. */
     private readonly cardOfWord?: (userId: string, language: LearningLanguage, key: string) => Promise<string | undefined>,
+    /** The learner's scheduler (fitted parameters, desired retention) reviews are scheduled with; defaults without. */
+    private readonly schedulerOf?: (userId: string) => Promise<LearnerScheduler | null>,
   ) {}
 
   /** The user's text in a command, sealed for them (deterministic: equal text seals equal, so edits still compare). */
@@ -180,9 +196,11 @@ export class FlashcardCommands {
     let position: Position | undefined;
     const outcomes: ReviewOutcome[] = [];
     const notFound: string[] = [];
+    const scheduler = (await this.schedulerOf?.(userId)) ?? null;
     for (const [i, r] of reviews.entries()) {
       const reviewId = eventIdFor(commandId, `review:${i}`);
-      const result = await this.run(userId, r.id, { kind: 'review', reviewId, rating: r.rating, source }, reviewId).catch((e: unknown) => {
+      const body = { kind: 'review' as const, reviewId, rating: r.rating, source, scheduler };
+      const result = await this.run(userId, r.id, body, reviewId).catch((e: unknown) => {
         // A card deleted meanwhile (another tab) must not make the rest of a session unsavable.
         if (e instanceof DomainError && e.status === 404 && reviews.length > 1) return undefined;
         throw e;
@@ -242,3 +260,88 @@ export class FlashcardCommands {
     return { changed: result.events.length, ...(result.position ? { position: result.position } : {}) };
   }
 }
+
+/** What fitting needs of the read side: the learner's standing reviews (all languages) and their last fit. */
+export interface FitSource {
+  reviewsForFit(userId: string): Promise<{ cardId: string; at: Date; rating: ReviewRating }[]>;
+  reviewCount(userId: string): Promise<number>;
+  lastFitReviews(userId: string): Promise<number | null>;
+}
+
+const schedulerCodec = new EventCodec([...schedulerEvents]);
+const RATING_NUMBER: Record<ReviewRating, number> = { again: 1, hard: 2, good: 3, easy: 4 };
+/** The optimiser's wall-time budget: 10,000 reviews fit in about a second; a long history gets a minute. */
+const FIT_BUDGET_MS = 60_000;
+
+/**
+ * A learner's scheduler: desired retention, and FSRS fitted on their own review log by fsrs-rs on the worker
+ * pool (never the request thread), at their asking or every FIT_EVERY_REVIEWS new reviews. One fit per
+ * learner at a time in this process.
+ */
+export class SchedulerCommands {
+  private readonly fitting = new Set<string>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => Date,
+    private readonly pool: UntrustedWork,
+    private readonly source: FitSource,
+  ) {}
+
+  private decide(userId: string, command: SchedulerCommand, commandId: string) {
+    return handleCommand({
+      store: this.store,
+      codec: schedulerCodec,
+      decider: schedulerDecider,
+      streamId: schedulerStream(userId),
+      command,
+      commandId,
+      actor: userId,
+    });
+  }
+
+  async setRetention(userId: string, desiredRetention: number, commandId: string = randomUUID()): Promise<Position | undefined> {
+    const at = this.now().toISOString();
+    return (await this.decide(userId, { kind: 'set-retention', userId, desiredRetention, at }, commandId)).position;
+  }
+
+  /** Whether an automatic fit is due: the first at FIT_MIN_REVIEWS reviews, then every FIT_EVERY_REVIEWS new ones. */
+  async fitDue(userId: string): Promise<boolean> {
+    const [count, last] = await Promise.all([this.source.reviewCount(userId), this.source.lastFitReviews(userId)]);
+    return count >= FIT_MIN_REVIEWS && (last === null || count - last >= FIT_EVERY_REVIEWS);
+  }
+
+  /** Fits now on every review that stands; the fitted parameters are used only when they predict better. */
+  async fit(userId: string, trigger: 'learner' | 'automatic', commandId: string = randomUUID()) {
+    if (this.fitting.has(userId)) throw new DomainError(SCHEDULER_MESSAGES.busy, 409);
+    this.fitting.add(userId);
+    try {
+      const reviews = await this.source.reviewsForFit(userId);
+      if (reviews.length < FIT_MIN_REVIEWS) throw new DomainError(SCHEDULER_MESSAGES.tooFewReviews, 409);
+      const cards = new Map<string, number>();
+      const input: FitInput = {
+        reviews: reviews.map((r) => {
+          if (!cards.has(r.cardId)) cards.set(r.cardId, cards.size);
+          return [cards.get(r.cardId)!, r.at.getTime(), RATING_NUMBER[r.rating]];
+        }),
+      };
+      const out = await this.pool.run<FitOutput>('practice.fit-fsrs', input, {}, { timeMs: FIT_BUDGET_MS }).catch((error: unknown) => {
+        // The optimiser missing on this platform, or a history it cannot use: never a 500.
+        if (error instanceof HttpError && error.message === 'too few') throw new DomainError(SCHEDULER_MESSAGES.notVariedEnough, 409);
+        throw new HttpError(503, SCHEDULER_MESSAGES.unavailable);
+      });
+      const at = this.now().toISOString();
+      const command: SchedulerCommand = { kind: 'record-fit', userId, at, trigger, reviews: reviews.length, ...pick(out) };
+      const result = await this.decide(userId, command, commandId);
+      const adopted = Number.isFinite(out.logLoss) && out.logLoss < out.defaultLogLoss;
+      return {
+        fit: { at, reviews: reviews.length, logLoss: out.logLoss, defaultLogLoss: out.defaultLogLoss, adopted },
+        ...(result.position ? { position: result.position } : {}),
+      };
+    } finally {
+      this.fitting.delete(userId);
+    }
+  }
+}
+
+const pick = ({ parameters, logLoss, defaultLogLoss }: FitOutput) => ({ parameters, logLoss, defaultLogLoss });

@@ -1,4 +1,5 @@
 import {
+  DESIRED_RETENTION,
   UNDO_MESSAGES,
   type FlashcardOrigin,
   type FlashcardStatus,
@@ -6,8 +7,9 @@ import {
   type ReviewRating,
   type ReviewSource,
 } from '@verba/contracts';
+import type { LearnerScheduler } from '@verba/contracts/fsrs';
 import { DomainError, type Decider } from '../../platform/decider/decider';
-import type { FlashcardEvent, FsrsCard } from './events';
+import type { FlashcardEvent, FsrsCard, SchedulerEvent } from './events';
 import { newSchedule, reschedule } from './domain/scheduler';
 
 export const FLASHCARD_NOT_FOUND = 'Flashcard not found';
@@ -36,7 +38,14 @@ export type FlashcardCommand = CardRef &
     | { kind: 'edit'; sourceValue: string; targetValue: string; sealedFor?: string }
     | { kind: 'delete' }
     | { kind: 'status'; status: FlashcardStatus }
-    | { kind: 'review'; reviewId: string; rating: ReviewRating; source: ReviewSource }
+    | {
+        kind: 'review';
+        reviewId: string;
+        rating: ReviewRating;
+        source: ReviewSource;
+        /** The learner's scheduler (their fitted parameters and desired retention); the defaults without it. */
+        scheduler?: LearnerScheduler | null;
+      }
     | { kind: 'undo-review'; reviewId: string }
   );
 
@@ -108,7 +117,7 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
       const scheduled = c.source === 'flashcards' || s.gameDay !== utcDay(c.at);
       // Clocks of several API instances may disagree slightly: never review before the last review.
       const when = before.lastReview && c.at < before.lastReview ? before.lastReview : c.at;
-      const after = scheduled ? reschedule(before, new Date(when), c.rating) : before;
+      const after = scheduled ? reschedule(before, new Date(when), c.rating, c.scheduler) : before;
       return [
         {
           type: 'practice.FlashcardReviewed',
@@ -189,4 +198,35 @@ export const flashcardDecider: Decider<FlashcardCommand, FlashcardState, Flashca
   initialState: () => ({ phase: 'none', sourceValue: '', targetValue: '', status: 'uncertain', timePracticed: 0, recentReviews: [] }),
   decide,
   evolve,
+};
+
+export type SchedulerCommand = { userId: string; at: string } & (
+  | { kind: 'set-retention'; desiredRetention: number }
+  | { kind: 'record-fit'; parameters: number[]; reviews: number; logLoss: number; defaultLogLoss: number; trigger: 'learner' | 'automatic' }
+);
+
+export interface SchedulerState {
+  desiredRetention?: number;
+  /** Reviews the last fit learned from: a fit on the same reviews again (a repeated trigger) records nothing. */
+  fittedOn?: number;
+}
+
+/** A learner's scheduler: fitted parameters are used only when they predicted the held-out reviews better. */
+export const schedulerDecider: Decider<SchedulerCommand, SchedulerState, SchedulerEvent> = {
+  initialState: () => ({}),
+  decide(c, s) {
+    if (c.kind === 'set-retention') {
+      if (c.desiredRetention === (s.desiredRetention ?? DESIRED_RETENTION.default)) return [];
+      return [{ type: 'practice.DesiredRetentionSet', data: { userId: c.userId, desiredRetention: c.desiredRetention, at: c.at } }];
+    }
+    if (s.fittedOn === c.reviews) return [];
+    const { userId, parameters, reviews, logLoss, defaultLogLoss, trigger, at } = c;
+    const adopted = Number.isFinite(logLoss) && logLoss < defaultLogLoss;
+    return [{ type: 'practice.SchedulerFitted', data: { userId, parameters, reviews, logLoss, defaultLogLoss, adopted, trigger, at } }];
+  },
+  evolve(s, e) {
+    return e.type === 'practice.DesiredRetentionSet'
+      ? { ...s, desiredRetention: e.data.desiredRetention }
+      : { ...s, fittedOn: e.data.reviews };
+  },
 };

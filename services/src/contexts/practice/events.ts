@@ -110,3 +110,34 @@ export type FlashcardEvent = EventOf<(typeof flashcardEvents)[number]>;
 
 /** One small stream per card: a decision loads only that card's events, however many cards a user has. */
 export const flashcardStream = (userId: string, cardId: string) => `flashcard-${userId}.${cardId}`;
+
+/** A learner's scheduler: one small stream each, apart from the cards (a fit is about all of them). */
+export const schedulerStream = (userId: string) => `practice-scheduler-${userId}`;
+
+/** The learner chose the probability of recall their reviews are scheduled for. */
+export const DesiredRetentionSet = defineEvent(
+  'practice.DesiredRetentionSet',
+  z.object({ userId: z.uuid(), desiredRetention: z.number(), at: z.iso.datetime() }),
+);
+
+/**
+ * FSRS was fitted on the learner's reviews (`reviews` of them): the parameters, and the log loss of the fitted
+ * and of the default parameters on the cards kept out of the fit. `adopted`: the fitted ones predicted better,
+ * so reviews are scheduled with them from now on; otherwise the learner keeps what they had.
+ */
+export const SchedulerFitted = defineEvent(
+  'practice.SchedulerFitted',
+  z.object({
+    userId: z.uuid(),
+    parameters: z.array(z.number()),
+    reviews: z.number().int(),
+    logLoss: z.number(),
+    defaultLogLoss: z.number(),
+    adopted: z.boolean(),
+    trigger: z.enum(['learner', 'automatic']),
+    at: z.iso.datetime(),
+  }),
+);
+
+export const schedulerEvents = [DesiredRetentionSet, SchedulerFitted] as const;
+export type SchedulerEvent = EventOf<(typeof schedulerEvents)[number]>;

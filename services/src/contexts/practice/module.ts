@@ -2,13 +2,16 @@ import { CardCreatedV1, CardDeletedV1, CardReviewedV2, CardReviewUndoneV1 } from
 import { readEventData } from '../../platform/decider/events';
 import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed, FlashcardReviewUndone } from './events';
 import type { Module } from '../../platform/module';
-import { FlashcardCommands } from './commands';
+import { FlashcardCommands, SchedulerCommands } from './commands';
+import { autoFitReactor } from './reactors/auto-fit';
+import { schedulersProjection } from './projections/schedulers';
+import { SchedulerQueries } from './queries/scheduler';
 import { PracticeGames } from './queries/games';
 import { uncertainWordsProjection } from './projections/uncertain-words';
 import { flashcardsProjection } from './projections/flashcards';
 import { reviewsProjection } from './projections/reviews';
 import { FlashcardQueries } from './queries/flashcards';
-import { flashcardRoutes, practiceRoutes } from './routes';
+import { flashcardRoutes, practiceRoutes, schedulerRoutes } from './routes';
 
 export interface PracticeOptions {
   /** The clock of commands and queries; tests replay review histories at chosen times. */
@@ -22,7 +25,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
   const now = options.now ?? (() => new Date());
   return {
     name: 'practice',
-    projections: [flashcardsProjection, reviewsProjection, uncertainWordsProjection],
+    projections: [flashcardsProjection, reviewsProjection, schedulersProjection, uncertainWordsProjection],
     integration: {
       // The card's sides are the learner's text: only ids, language, the rating and where the schedule stands leave.
       [FlashcardReviewed.type]: (recorded) => {
@@ -44,18 +47,30 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
         return CardDeletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, cardId } });
       },
     },
+    reactors(deps) {
+      const schedulers = new SchedulerQueries(deps.db);
+      return [autoFitReactor(new SchedulerCommands(deps.store, now, deps.untrusted, schedulers), deps.log)];
+    },
     routes(app, deps) {
       const queries = new FlashcardQueries(deps.db, now, deps.timeZones);
+      const schedulers = new SchedulerQueries(deps.db);
       const services = {
         now,
-        commands: new FlashcardCommands(deps.store, now, deps.personalData, (userId, language, key) =>
-          queries.cardOfWord(userId, language, key),
+        commands: new FlashcardCommands(
+          deps.store,
+          now,
+          deps.personalData,
+          (userId, language, key) => queries.cardOfWord(userId, language, key),
+          (userId) => schedulers.learnerScheduler(userId),
         ),
         queries,
         games: new PracticeGames(deps.db, options.random),
+        scheduler: { commands: new SchedulerCommands(deps.store, now, deps.untrusted, schedulers), queries: schedulers },
+        untrusted: deps.untrusted,
       };
       flashcardRoutes(app, deps, services);
       practiceRoutes(app, deps, services);
+      schedulerRoutes(app, deps, services);
     },
   };
 }

@@ -1,4 +1,10 @@
 import {
+  DESIRED_RETENTION,
+  FORECAST_DAYS,
+  fitScheduler,
+  forecastScheduler,
+  getScheduler,
+  setDesiredRetention,
   EXPORT_MESSAGES,
   FLASHCARD_EXPORT_TYPES,
   flashcardRoutes as f,
@@ -11,7 +17,11 @@ import { formatPosition, type Position } from '../../platform/event-store/port';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
-import type { Changed, FlashcardCommands, ReviewOutcome } from './commands';
+import type { Changed, FlashcardCommands, ReviewOutcome, SchedulerCommands } from './commands';
+import type { SchedulerQueries } from './queries/scheduler';
+import type { ForecastInput } from './domain/scheduler-jobs';
+import type { UntrustedWork } from '../../platform/untrusted/pool';
+import { schedulersProjection } from './projections/schedulers';
 import { FLASHCARD_NOT_FOUND } from './decider';
 import type { PracticeGames } from './queries/games';
 import type { FlashcardQueries } from './queries/flashcards';
@@ -29,6 +39,9 @@ export interface PracticeServices {
   commands: FlashcardCommands;
   queries: FlashcardQueries;
   games: PracticeGames;
+  scheduler: { commands: SchedulerCommands; queries: SchedulerQueries };
+  /** The worker pool: the forecast of daily reviews runs there (a learner's every card, stepped through 30 days). */
+  untrusted: UntrustedWork;
 }
 
 const at = (p: Position | undefined) => (p ? { position: formatPosition(p) } : {});
@@ -222,4 +235,39 @@ export function practiceRoutes(app: App, host: RouteHost, s: PracticeServices): 
     const r = await s.commands.review(user.id, [{ id: body.id, rating: correct ? 'good' : 'again' }], 'quick-quiz', body.commandId);
     return { correct, ...at(r.position), card: asSchedule(r.outcomes[0]!) };
   });
+}
+
+/** The learner's scheduler (issue 39.4): desired retention, fitting FSRS to their reviews, the forecast. */
+export function schedulerRoutes(app: App, host: RouteHost, s: PracticeServices): void {
+  const { commands, queries } = s.scheduler;
+  registerRoute(app, host, getScheduler, async ({ user }) => queries.scheduler(user.id), {
+    reads: [schedulersProjection, reviewsProjection],
+  });
+
+  registerRoute(app, host, setDesiredRetention, async ({ user, body }) =>
+    at(await commands.setRetention(user.id, body.desiredRetention, body.commandId)),
+  );
+
+  registerRoute(app, host, fitScheduler, async ({ user, body }) => {
+    const { fit, position } = await commands.fit(user.id, 'learner', body.commandId);
+    return { fit, ...at(position) };
+  });
+
+  registerRoute(
+    app,
+    host,
+    forecastScheduler,
+    async ({ user, query }) => {
+      const [learner, cards] = await Promise.all([queries.learnerScheduler(user.id), queries.studiedCards(user.id, query.languageCode)]);
+      const desiredRetention = query.desiredRetention ?? learner?.desiredRetention ?? DESIRED_RETENTION.default;
+      const input: ForecastInput = {
+        cards,
+        now: s.now().getTime(),
+        learner: { parameters: learner?.parameters ?? null, desiredRetention },
+        days: FORECAST_DAYS,
+      };
+      return { desiredRetention, days: await s.untrusted.run<number[]>('practice.forecast', input) };
+    },
+    { reads: [flashcardsProjection, schedulersProjection] },
+  );
 }

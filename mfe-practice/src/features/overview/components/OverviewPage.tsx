@@ -6,6 +6,7 @@ import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useFlashcardsInfo } from '../api/info';
 import { PracticeStatistics } from './PracticeStatistics';
+import { SchedulerPanel } from './SchedulerPanel';
 
 const GAMES = [
   { href: PRACTICE_PATHS.review, title: 'Review flashcards', text: 'Flip each card and rate how well you knew it; the schedule adapts.' },
@@ -75,6 +76,7 @@ export function OverviewPage() {
             ))}
           </ul>
           <PracticeStatistics languageCode={languageCode} info={data} />
+          <SchedulerPanel languageCode={languageCode} />
         </>
       ) : null}
     </Portal>

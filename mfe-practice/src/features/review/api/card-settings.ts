@@ -1,5 +1,6 @@
 import { useRouteQuery } from '@verba/kit/query';
-import { getProfile } from '@verba/contracts/http';
+import { getProfile, getScheduler } from '@verba/contracts/http';
+import type { LearnerScheduler } from '@verba/contracts/fsrs';
 import { DEFAULT_VOICES, isVoiceForLanguage, type LearningLanguage, type VoiceId } from '@verba/contracts';
 
 export interface CardSettings {
@@ -10,13 +11,16 @@ export interface CardSettings {
   /** The learner's voice for the language (its default voice otherwise) and speed, as the reader speaks. */
   voiceId: VoiceId;
   speed: number;
+  /** The learner's own scheduler (fitted parameters, desired retention): the buttons preview what the server will do. */
+  scheduler: LearnerScheduler | null;
   /** False while the profile is still being read (a failed read leaves every switch off). */
   ready: boolean;
 }
 
-/** The profile's flashcard switches and speech settings (settings.flashcards, settings.speech). */
+/** The profile's flashcard switches and speech settings (settings.flashcards, settings.speech), and the learner's scheduler. */
 export function useCardSettings(languageCode: LearningLanguage): CardSettings {
   const profile = useRouteQuery(getProfile, {}, { staleTime: 5 * 60_000, retry: false });
+  const scheduler = useRouteQuery(getScheduler, {}, { staleTime: 5 * 60_000, retry: false });
   const settings = profile.data?.settings;
   const chosen = settings?.speech?.voices?.[languageCode];
   return {
@@ -24,6 +28,7 @@ export function useCardSettings(languageCode: LearningLanguage): CardSettings {
     translationFirst: settings?.flashcards?.showTranslationFirst === true,
     voiceId: chosen && isVoiceForLanguage(chosen, languageCode) ? chosen : DEFAULT_VOICES[languageCode],
     speed: settings?.speech?.speed ?? 1,
-    ready: !profile.isPending,
+    scheduler: scheduler.data ? { parameters: scheduler.data.parameters, desiredRetention: scheduler.data.desiredRetention } : null,
+    ready: !profile.isPending && !scheduler.isPending,
   };
 }

@@ -16,10 +16,11 @@ const due = (sourceValue: string, targetValue: string) => ({ ...card({ sourceVal
 const CARDS = [due('der Hund', 'the dog'), due('die Katze', 'the cat'), due('das Haus', 'the house')];
 const [HUND, KATZE, HAUS] = CARDS as [(typeof CARDS)[0], (typeof CARDS)[0], (typeof CARDS)[0]];
 
-function mockSession(flashcards = CARDS, settings: Record<string, unknown> = {}) {
+function mockSession(flashcards = CARDS, settings: Record<string, unknown> = {}, desiredRetention = 0.9) {
   let position = 0;
   return mockApi({
     'GET /api/user/profile': () => json(profile(settings)),
+    'GET /api/flashcards/scheduler': () => json({ desiredRetention, parameters: null, fit: null, reviews: 0, nextFitAt: 400 }),
     'POST /api/tts': () => new Response(new Uint8Array([82, 73, 70, 70]), { headers: { 'content-type': 'audio/wav' } }),
     'GET /api/practice/flashcards': () => json({ dueCount: flashcards.filter((c) => c.isDue).length, flashcards }),
     'PATCH /api/flashcards': (call: Call) => {
@@ -208,6 +209,30 @@ describe('review session', () => {
     expect(again).toBe('10m');
     expect(intervals()).toEqual([again, hard, good, easy]);
     expect(new Set([hard, good, easy]).size).toBe(3);
+  });
+
+  it("previews with the learner's own scheduler: at 97% desired retention a learnt card comes back sooner", async () => {
+    const learnt = {
+      ...card({
+        sourceValue: 'der Baum',
+        targetValue: 'the tree',
+        state: 'review',
+        stability: 30,
+        difficulty: 5,
+        scheduledDays: 30,
+        reps: 4,
+      }),
+      lastTimePracticedStamp: NOW - 30 * 86_400_000,
+      isDue: true,
+    };
+    mockSession([learnt], {}, 0.97);
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('der Baum');
+    space();
+    const good = () => document.querySelectorAll('.pr-rating__interval')[2]?.textContent;
+    const mine = ratingIntervals(scheduleOf(learnt), new Date(), { parameters: null, desiredRetention: 0.97 }).good;
+    expect(mine).not.toBe(ratingIntervals(scheduleOf(learnt), new Date()).good);
+    await waitFor(() => expect(good()).toBe(mine));
   });
 
   it('undoes the last rating from "Session complete": the server takes the review back and the card returns', async () => {

@@ -32,12 +32,15 @@ export function ReviewSession({
   const finished = isFinished(state);
   const card = state.current ? state.cards[state.current] : undefined;
   // What each button would schedule, from the scheduler the server uses, as of when the answer shows.
-  const intervals = useMemo(() => (card && state.flipped ? ratingIntervals(card.schedule, new Date()) : null), [card, state.flipped]);
+  const intervals = useMemo(
+    () => (card && state.flipped ? ratingIntervals(card.schedule, new Date(), settings.scheduler) : null),
+    [card, state.flipped, settings.scheduler],
+  );
 
   const rate = (rating: ReviewRating) => {
     if (!state.flipped) return;
     if (state.pending) void send(state.pending);
-    dispatch({ type: 'rate', rating, at: Date.now() });
+    dispatch({ type: 'rate', rating, at: Date.now(), scheduler: settings.scheduler });
   };
 
   const undo = async () => {
