@@ -31,8 +31,8 @@ const DAY_MS = 86_400_000;
 const daysBetween = (a: number, b: number) => Math.floor(b / DAY_MS) - Math.floor(a / DAY_MS);
 
 type Binding = typeof import('@open-spaced-repetition/binding');
-let binding: Promise<Binding> | undefined;
-const load = () => (binding ??= import('@open-spaced-repetition/binding'));
+/** The native optimiser, loaded on the first fit in this worker thread (Node keeps the module after). */
+const load = (): Promise<Binding> => import('@open-spaced-repetition/binding');
 
 /** A card's reviews as fsrs-rs items: one for each review after the first, holding every review up to it. */
 function itemsOf(b: Binding, reviews: readonly FitReview[]) {
