@@ -14,7 +14,8 @@ describe(`a learner's own scheduler on ${database.label}`, () => {
   });
   afterAll(async () => p?.t.close());
 
-  const send = (agent: Agent, method: 'PUT' | 'POST' | 'PATCH', url: string, payload: unknown) => agent.request({ method, url, payload });
+  const send = (agent: Agent, method: 'PUT' | 'POST' | 'PATCH', url: string, payload: Record<string, unknown>) =>
+    agent.request({ method, url, payload });
 
   it('starts at the defaults and keeps the desired retention the learner sets (70-97%)', async () => {
     const { agent } = p.learner();
