@@ -155,6 +155,15 @@ export async function composedAnalyticsModule() {
   return analyticsModule;
 }
 
+/**
+ * The modules whose read models the analytics routes wait on besides their own: vocabulary's word families,
+ * which the dashboard's figures count by. A test app serving those routes composes these too.
+ */
+export async function modulesAnalyticsReads() {
+  const { allModules } = await import('../src/runtime/modules');
+  return allModules.filter((m) => m.name === 'vocabulary');
+}
+
 /** The analytics projection as composed (with every context's integration mappers). */
 export async function composedAnalyticsProjection() {
   return (await composedAnalyticsModule()).projections![0]!;

@@ -4,7 +4,7 @@ import { preferredTestDatabase } from '../../../test-support/platform/databases'
 import { createTestApp, type Agent, type TestApp } from '../../../test-support/platform/test-app';
 import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { testClock } from '../../../test-support/platform/clock';
-import { composedAnalyticsModule } from '../../../test-support/analytics-history';
+import { composedAnalyticsModule, modulesAnalyticsReads } from '../../../test-support/analytics-history';
 import type { Module } from '../../platform/module';
 import { createPracticeModule } from './module';
 
@@ -24,7 +24,8 @@ describe(`a learner's own days on ${database.label}`, () => {
     const now = () => clock.date();
     t = await createTestApp(
       await database.create(),
-      [testAuthModule, zonesModule, createPracticeModule({ now }), await composedAnalyticsModule()],
+      // Vocabulary projects the word families the dashboard's figures count by (analytics waits on them).
+      [testAuthModule, zonesModule, createPracticeModule({ now }), ...(await modulesAnalyticsReads()), await composedAnalyticsModule()],
       {
         now,
       },
