@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getRating, listBlogTags } from '@verba/contracts/http';
-import { atLeast, positions, takesMinPosition } from '@verba/kit';
+import { positions, takesMinPosition } from '@verba/kit';
 import { KitProviders, fetchRoute, queryClient, useRouteQuery } from './index';
 
 const ARTICLE_ID = '0f8e7c1a-2b3d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -19,7 +19,7 @@ function ratingServer() {
 }
 
 function Rating({ held }: { held?: string | undefined }) {
-  const query = held === undefined ? { articleId: ARTICLE_ID } : { articleId: ARTICLE_ID, ...atLeast(held) };
+  const query = held === undefined ? { articleId: ARTICLE_ID } : { articleId: ARTICLE_ID, minPosition: held || undefined };
   const q = useRouteQuery(getRating, { query });
   return <p>{q.data ? `rating ${q.data.rating}` : 'loading'}</p>;
 }
@@ -111,7 +111,7 @@ describe('useRouteQuery and freshness', () => {
     expect(urls(fetchMock)[0]).toBe(`/api/articles/rating?articleId=${ARTICLE_ID}&minPosition=12.0`);
   });
 
-  it('leaves a position the caller holds alone (atLeast), even before any write', async () => {
+  it('leaves a position the caller holds alone ({ minPosition: held }), even before any write', async () => {
     const fetchMock = ratingServer();
     vi.stubGlobal('fetch', fetchMock);
     render(

@@ -8,7 +8,7 @@
  * the cache key, so each write re-reads the views it may change, and the API answers once its read
  * models include the write). Nothing else: no invalidating by URL, no patching the cache by hand, no
  * polling, no positions in URL strings. A read that must not move during a round sets its own
- * `minPosition` (`atLeast(held)`, held by `useOpenedAt`/`useHeldPosition`); a read outside React goes through
+ * `minPosition` (`{ minPosition: held }`, held by `useOpenedAt`/`useHeldPosition`); a read outside React goes through
  * `fetchRoute` (or the kit's `readRoute`).
  */
 export { queryClient, routeKey, useRouteQuery, useRouteQueryUntil, fetchRoute } from './queries';

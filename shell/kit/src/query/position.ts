@@ -21,7 +21,7 @@ export function useHeldPosition(): { held: string | undefined; moved: boolean; m
 
 /**
  * Where this tab's writes stood when the component mounted, held for its life: a view that updates its
- * own cache on each write (the reader's word marks) reads there once, with `atLeast(openedAt)`, instead
+ * own cache on each write (the reader's word marks) reads there once, with `{ minPosition: openedAt }`, instead
  * of reading again at every write.
  */
 export const useOpenedAt = (): string | undefined => useHeldPosition().held;

@@ -50,7 +50,7 @@ const withoutPosition = (key: readonly unknown[]) =>
  * contract query takes `minPosition`, the read carries this tab's latest write position (part of the cache
  * key, so a write re-reads every view of such a route, the previous answer kept on screen meanwhile) and
  * first lets writes still in flight answer. A caller that sets `minPosition` itself (a round held at its
- * start, see `atLeast`) keeps that.
+ * start, see `useHeldPosition`) keeps that.
  */
 export function useRouteQuery<D extends RouteDef, Data = Output<D>>(
   route: D,
