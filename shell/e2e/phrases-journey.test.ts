@@ -75,6 +75,11 @@ describe.skipIf(!!skipReason)(`phrases journey in Chromium ${skipReason}`, () =>
     await page.locator('.rd-own-meaning__text', { hasText: 'for example' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'reader-phrase-after-reload.png') });
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // In the dark theme the underline takes a light amber.
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.screenshot({ path: path.join(SHOTS, 'reader-phrase-dark.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
 
     // My words lists it like a word, with its status.
     await page.goto(`${verba.base}/app/dictionary`);
