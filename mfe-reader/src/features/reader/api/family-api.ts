@@ -3,6 +3,12 @@ import { fetchRoute, useCommand, useRouteQuery } from '@verba/kit/query';
 import { getProfile, getWordFamilies, rejoinWord, setOwnBase, splitWordOff } from '@verba/contracts/http';
 import { MARK_FAMILY_DEFAULT, MAX_FAMILY_WORDS, type LearningLanguage, type MarkFamily } from '@verba/contracts';
 
+/**
+ * Words per look-up: fewer than the route takes (MAX_FAMILY_WORDS), so the URL of 100 long Russian words
+ * (each letter 6 bytes encoded) stays well under the 16 KB a server takes in a request's head.
+ */
+const LOOK_UP_WORDS = Math.min(100, MAX_FAMILY_WORDS);
+
 /** A word's base word as the learner sees it, and where it comes from (their own, split off, an admin's correction, the dictionary). */
 export interface Family {
   base: string;
@@ -10,7 +16,7 @@ export interface Family {
 }
 
 /**
- * The base word of every distinct word of the page (issue 38.2), in look-ups of MAX_FAMILY_WORDS words, read
+ * The base word of every distinct word of the page (issue 38.2), in look-ups of LOOK_UP_WORDS words, read
  * again after the learner's own family change (`version`) at this tab's latest position. Empty until
  * answered; a failed look-up leaves the page without family lines (marking works as before).
  */
@@ -25,8 +31,8 @@ export function usePageFamilies(
     if (!key) return;
     let current = true;
     const words = key.split(',');
-    const chunks = Array.from({ length: Math.ceil(words.length / MAX_FAMILY_WORDS) }, (_, i) =>
-      words.slice(i * MAX_FAMILY_WORDS, (i + 1) * MAX_FAMILY_WORDS),
+    const chunks = Array.from({ length: Math.ceil(words.length / LOOK_UP_WORDS) }, (_, i) =>
+      words.slice(i * LOOK_UP_WORDS, (i + 1) * LOOK_UP_WORDS),
     );
     Promise.all(chunks.map((chunk) => fetchRoute(getWordFamilies, { query: { languageCode, words: chunk.join(',') } }))).then(
       (answers) => {

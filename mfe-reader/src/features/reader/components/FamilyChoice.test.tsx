@@ -53,13 +53,13 @@ function mockFamilies(settings: Record<string, unknown> = {}) {
   return fetchMock;
 }
 
-function renderPanel(word: string | null) {
+function renderPanel(word: string | null, text = TEXT) {
   // The page's text, as the reader puts it beside the panel (one a test).
   document.querySelector('.test-text')?.remove();
   const container = document.createElement('div');
   container.className = 'test-text';
   document.body.append(container);
-  const words = new WordIndex(container, tokenize(TEXT), new Map());
+  const words = new WordIndex(container, tokenize(text), new Map());
   const view = render(
     <KitProviders>
       <FamilyChoice word={word} words={words} languageCode="de" />
@@ -89,6 +89,19 @@ describe('the word family in the word panel', () => {
     expect(lookUps[0]!.url.searchParams.get('words')!.split(',')).toEqual(
       expect.arrayContaining(['ging', 'gehen', 'gingen', 'gegangen', 'haus']),
     );
+  });
+
+  it('looks a long page up in parts of at most 100 words (a short URL even for Russian)', async () => {
+    const fetchMock = mockFamilies();
+    const many = Array.from(
+      { length: 150 },
+      (_, i) => `wort${String.fromCharCode(97 + (i % 26))}${String.fromCharCode(97 + Math.floor(i / 26))}`,
+    );
+    renderPanel('ging', `Er ging. ${many.join(' ')}.`);
+    expect(await screen.findByText('gehen', { selector: 'b' })).toBeTruthy();
+    const asked = callsTo(fetchMock, 'GET', '/api/dictionary/families').map((c) => c.url.searchParams.get('words')!.split(','));
+    expect(asked.map((words) => words.length)).toEqual([100, 52]);
+    expect(new Set(asked.flat())).toEqual(new Set(['er', 'ging', ...many]));
   });
 
   it('asks after a mark (the default) and marks the other forms on the page with Yes', async () => {
