@@ -234,8 +234,8 @@ export class WordIndex {
   /**
    * Takes the saved phrases and separable verbs from `statuses` (its keys of several words, and its words that
    * are a particle and a verb) and, when they changed (or `always`), paints each occurrence on the page: a
-   * phrase as one element around its words (the space between them included, so its underline runs on,
-   * across a line break too), a separable verb split in a sentence as one element around each of its two words.
+   * phrase as one element around its words (the space between them included, so its underline runs on;
+   * one element a line where a line break splits it), a separable verb split in a sentence as one element around each of its two words.
    * Whether anything changed.
    */
   private paintPhrases(statuses: ReadonlyMap<string, WordStatus>, always = false): boolean {
@@ -253,7 +253,7 @@ export class WordIndex {
     const keys = [...this.phrases.keys()];
     const phrases = matchPhrases(this.wordList, this.gaps, keys.filter(isPhraseKey)).map((match) => ({
       ...match,
-      elements: this.wrap(match.key, match.first, match.last),
+      elements: this.lines(match.first, match.last).flatMap(([first, last]) => this.wrap(match.key, first, last)),
     }));
     const separable = matchSeparable(this.wordList, this.gaps, this.bases, keys).map(({ key, verb, particle }) => ({
       key,
@@ -265,6 +265,22 @@ export class WordIndex {
     this.found = [...phrases, ...separable];
     if (focused instanceof HTMLElement && focused !== document.activeElement && focused.isConnected) focused.focus({ preventScroll: true });
     return true;
+  }
+
+  /**
+   * Words first..last in runs that no line break splits: a phrase across a line break is one element a line,
+   * so no element holds a line break, where the side-by-side translation may start a new row.
+   */
+  private lines(first: number, last: number): Array<[number, number]> {
+    const runs: Array<[number, number]> = [];
+    let start = first;
+    for (let k = first; k < last; k++) {
+      if (!/[\n\r]/.test(this.gaps[k] ?? '')) continue;
+      runs.push([start, k]);
+      start = k + 1;
+    }
+    runs.push([start, last]);
+    return runs;
   }
 
   /** One element around words first..last; none when they are not side by side (split over two parallel rows). */

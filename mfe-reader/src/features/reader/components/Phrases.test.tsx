@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { session } from '@verba/kit';
 import { KitProviders } from '@verba/kit/query';
 import { resetAfterEach } from '../../../test/reset';
-import { COMMAND_ID as ID, callsTo, json } from '../../../test/mock-api';
+import { COMMAND_ID as ID, article, callsTo, json } from '../../../test/mock-api';
 import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from './ReaderPage';
 
@@ -23,6 +24,7 @@ const select = (from: HTMLElement, to: HTMLElement) => {
 };
 
 resetAfterEach();
+afterEach(() => session.reset());
 
 describe('Phrases in the reader', () => {
   it('marks a selected phrase Uncertain from the panel: saved by its key, painted as one unit wherever it recurs', async () => {
@@ -36,7 +38,8 @@ describe('Phrases in the reader', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Uncertain' }));
     expect(marks.querySelector('[aria-pressed="true"]')?.textContent).toBe('Uncertain');
     // Here and across the line break; not where a comma splits it. Its words keep their own status.
-    expect(phrases()).toEqual(['ph ph--uncertain: Zum Beispiel', 'ph ph--uncertain: zum\nBeispiel']);
+    // One element a line: none holds the line break, where the side-by-side translation may start a row.
+    expect(phrases()).toEqual(['ph ph--uncertain: Zum Beispiel', 'ph ph--uncertain: zum', 'ph ph--uncertain: Beispiel']);
     expect(wordsFor('zum').map((w) => w.className)).toEqual(['w w--new', 'w w--new', 'w w--new']);
     expect(screen.getByText('2 words selected, 2 times on this page')).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/dictionary/word')).toHaveLength(1));
@@ -53,7 +56,7 @@ describe('Phrases in the reader', () => {
     });
     renderReader();
     await screen.findByRole('heading', { name: 'Der Hund' });
-    expect(phrases()).toEqual(['ph ph--known: Zum Beispiel', 'ph ph--known: zum\nBeispiel']);
+    expect(phrases()).toEqual(['ph ph--known: Zum Beispiel', 'ph ph--known: zum', 'ph ph--known: Beispiel']);
     const second = wordsFor('beispiel')[1]!;
     fireEvent.click(second);
     expect(screen.getByRole('group', { name: 'Mark phrase as' })).toBeTruthy();
@@ -62,7 +65,7 @@ describe('Phrases in the reader', () => {
     // Key 2 on a word of the open phrase marks the phrase, focus staying in the text.
     second.focus();
     fireEvent.keyDown(second, { key: '2' });
-    expect(phrases()).toEqual(['ph ph--uncertain: Zum Beispiel', 'ph ph--uncertain: zum\nBeispiel']);
+    expect(phrases()).toEqual(['ph ph--uncertain: Zum Beispiel', 'ph ph--uncertain: zum', 'ph ph--uncertain: Beispiel']);
     expect(document.activeElement).toBe(second);
     expect(second.className).toBe('w w--new');
     // A second click opens the word alone.
@@ -86,5 +89,22 @@ describe('Phrases in the reader', () => {
     select(wordsFor('zum')[2]!, wordsFor('beispiel')[2]!);
     expect(screen.queryByRole('group', { name: 'Mark phrase as' })).toBeNull();
     expect(screen.getByText('Words with punctuation or a paragraph between them cannot be saved as one phrase.')).toBeTruthy();
+  });
+
+  it('keeps a phrase split by a line break in its rows when the translation is shown beside the text', async () => {
+    session.setUser({ uid: 'u1', name: 'Lea', email: 'lea@example.org', role: 'User', currentLearningLanguage: 'de' });
+    // No blank lines: each line is a paragraph, paired with the translation's.
+    const content = 'Wir lernen zum\nBeispiel Wörter.';
+    mockReader(content, {
+      [`GET /api/articles/${ARTICLE_ID}`]: () =>
+        json(article({ id: ARTICLE_ID, name: 'Der Hund', content, translation: 'We learn, for\nexample, words.' })),
+      'GET /api/dictionary': () => json({ languageCode: 'de', words: [{ value: 'zum beispiel', status: 'uncertain' }] }),
+    });
+    renderReader();
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Show the translation' }));
+    const rows = [...document.querySelectorAll('.rd-text .rd-para__original')].map((row) => row.textContent);
+    expect(rows).toEqual(['Wir lernen zum', 'Beispiel Wörter.']);
+    expect(phrases()).toEqual(['ph ph--uncertain: zum', 'ph ph--uncertain: Beispiel']);
   });
 });
