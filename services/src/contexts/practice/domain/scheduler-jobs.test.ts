@@ -57,6 +57,17 @@ describe('fitting FSRS to a learner (fsrs-rs)', () => {
     expect(out.parameters[2]!).toBeLessThan(default_w[2]! / 2);
   }, 60_000);
 
+  it('leaves out what fsrs-rs cannot take (it aborts the process on it): cards reviewed on one day only, bad ratings', async () => {
+    const log = simulatedLearner(300, 8);
+    const day = Date.UTC(2026, 5, 1);
+    // Learning steps of new cards, all on one day; a rating no button gives.
+    for (let c = 300; c < 340; c++) for (let r = 0; r < 4; r++) log.push([c, day + r * 60_000, 1 + (r % 3)]);
+    log.push([340, day, 3], [340, day + 3 * DAY_MS, 7]);
+    const out = await fitFsrs({ reviews: log });
+    expect(out.logLoss).toBeGreaterThan(0);
+    expect(out.parameters).toHaveLength(21);
+  }, 60_000);
+
   it('refuses a log with no card to hold out', async () => {
     await expect(
       fitFsrs({

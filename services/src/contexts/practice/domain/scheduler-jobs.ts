@@ -34,14 +34,21 @@ type Binding = typeof import('@open-spaced-repetition/binding');
 /** The native optimiser, loaded on the first fit in this worker thread (Node keeps the module after). */
 const load = (): Promise<Binding> => import('@open-spaced-repetition/binding');
 
-/** A card's reviews as fsrs-rs items: one for each review after the first, holding every review up to it. */
+/**
+ * A card's reviews as fsrs-rs items: one for each review after the first, holding every review up to it. fsrs-rs
+ * panics (and a panic aborts the whole process, not only this thread) on an item whose reviews all fall on one
+ * day, so only items with at least one review on a later day are made; a rating outside 1-4 ends the card.
+ */
 function itemsOf(b: Binding, reviews: readonly FitReview[]) {
   const items: InstanceType<Binding['FSRSBindingItem']>[] = [];
-  for (let i = 1; i < reviews.length; i++) {
-    const history = reviews
-      .slice(0, i + 1)
-      .map((r, j) => new b.FSRSBindingReview(r[2], j === 0 ? 0 : daysBetween(reviews[j - 1]![1], r[1])));
-    items.push(new b.FSRSBindingItem(history));
+  const history: { rating: number; deltaT: number }[] = [];
+  for (const [j, r] of reviews.entries()) {
+    const deltaT = j === 0 ? 0 : daysBetween(reviews[j - 1]![1], r[1]);
+    if (!Number.isInteger(r[2]) || r[2] < 1 || r[2] > 4 || !Number.isFinite(deltaT) || deltaT < 0) break;
+    history.push({ rating: r[2], deltaT });
+    if (history.length > 1 && history.some((h) => h.deltaT > 0)) {
+      items.push(new b.FSRSBindingItem(history.map((h) => new b.FSRSBindingReview(h.rating, h.deltaT))));
+    }
   }
   return items;
 }
