@@ -29,6 +29,7 @@ import { CARD_SEALED_FIELDS, flashcardEvents, flashcardStream, schedulerEvents, 
 import type { FitInput, FitOutput } from './domain/scheduler-jobs';
 import { HttpError } from '../../platform/http/problem';
 import type { UntrustedWork } from '../../platform/untrusted/pool';
+import type { Logger } from '../../platform/logger';
 import type { PersonalData } from '../../platform/personal-data/keys';
 import type { LearnerScheduler } from '@verba/contracts/fsrs';
 
@@ -265,11 +266,14 @@ export class FlashcardCommands {
 export interface FitSource {
   reviewsForFit(userId: string): Promise<{ cardId: string; at: Date; rating: ReviewRating }[]>;
   reviewCount(userId: string): Promise<number>;
-  lastFitReviews(userId: string): Promise<number | null>;
+  /** The last fit: on how many reviews, and when. */
+  lastFit(userId: string): Promise<{ reviews: number; at: Date } | null>;
 }
 
 const schedulerCodec = new EventCodec([...schedulerEvents]);
 const RATING_NUMBER: Record<ReviewRating, number> = { again: 1, hard: 2, good: 3, easy: 4 };
+/** Automatic fits of one learner are at least this far apart. */
+const AUTO_FIT_GAP_MS = 3_600_000;
 /** The optimiser's wall-time budget: 10,000 reviews fit in about a second; a long history gets a minute. */
 const FIT_BUDGET_MS = 60_000;
 
@@ -286,6 +290,7 @@ export class SchedulerCommands {
     private readonly now: () => Date,
     private readonly pool: UntrustedWork,
     private readonly source: FitSource,
+    private readonly log?: Logger,
   ) {}
 
   private decide(userId: string, command: SchedulerCommand, commandId: string) {
@@ -305,10 +310,15 @@ export class SchedulerCommands {
     return (await this.decide(userId, { kind: 'set-retention', userId, desiredRetention, at }, commandId)).position;
   }
 
-  /** Whether an automatic fit is due: the first at FIT_MIN_REVIEWS reviews, then every FIT_EVERY_REVIEWS new ones. */
+  /**
+   * Whether an automatic fit is due: the first at FIT_MIN_REVIEWS reviews, then every FIT_EVERY_REVIEWS new ones,
+   * at most once an hour (a history imported or replayed at once would otherwise fit again every 500 reviews).
+   */
   async fitDue(userId: string): Promise<boolean> {
-    const [count, last] = await Promise.all([this.source.reviewCount(userId), this.source.lastFitReviews(userId)]);
-    return count >= FIT_MIN_REVIEWS && (last === null || count - last >= FIT_EVERY_REVIEWS);
+    const [count, last] = await Promise.all([this.source.reviewCount(userId), this.source.lastFit(userId)]);
+    if (count < FIT_MIN_REVIEWS) return false;
+    if (!last) return true;
+    return count - last.reviews >= FIT_EVERY_REVIEWS && this.now().getTime() - last.at.getTime() >= AUTO_FIT_GAP_MS;
   }
 
   /** Fits now on every review that stands; the fitted parameters are used only when they predict better. */

@@ -49,7 +49,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
     },
     reactors(deps) {
       const schedulers = new SchedulerQueries(deps.db);
-      return [autoFitReactor(new SchedulerCommands(deps.store, now, deps.untrusted, schedulers), deps.log)];
+      return [autoFitReactor(new SchedulerCommands(deps.store, now, deps.untrusted, schedulers, deps.log), deps.log)];
     },
     routes(app, deps) {
       const queries = new FlashcardQueries(deps.db, now, deps.timeZones);
@@ -65,7 +65,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
         ),
         queries,
         games: new PracticeGames(deps.db, options.random),
-        scheduler: { commands: new SchedulerCommands(deps.store, now, deps.untrusted, schedulers), queries: schedulers },
+        scheduler: { commands: new SchedulerCommands(deps.store, now, deps.untrusted, schedulers, deps.log), queries: schedulers },
         untrusted: deps.untrusted,
       };
       flashcardRoutes(app, deps, services);

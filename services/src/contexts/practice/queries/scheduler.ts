@@ -37,8 +37,9 @@ export class SchedulerQueries implements FitSource {
     return Number(row?.n ?? 0);
   }
 
-  async lastFitReviews(userId: string): Promise<number | null> {
-    return (await this.row(userId))?.fit_reviews ?? null;
+  async lastFit(userId: string): Promise<{ reviews: number; at: Date } | null> {
+    const row = await this.row(userId);
+    return row?.fit_reviews != null && row.fitted_at ? { reviews: row.fit_reviews, at: row.fitted_at } : null;
   }
 
   async reviewsForFit(userId: string): Promise<{ cardId: string; at: Date; rating: ReviewRating }[]> {

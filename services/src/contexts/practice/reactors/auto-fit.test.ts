@@ -12,9 +12,10 @@ import { autoFitReactor } from './auto-fit';
 const userId = 'b0000000-0000-4000-8000-000000000001';
 const at = '2026-03-02T09:00:00.000Z';
 
-/** The scheduler's commands over a review log of `count` reviews, last fitted on `last` of them. */
-function commands(count: number, last: number | null) {
-  const source: FitSource = { reviewCount: async () => count, lastFitReviews: async () => last, reviewsForFit: async () => [] };
+/** The scheduler's commands over a review log of `count` reviews, last fitted on `last` of them `ago` ms before. */
+function commands(count: number, last: number | null, ago = 2 * 3_600_000) {
+  const lastFit = last === null ? null : { reviews: last, at: new Date(Date.parse(at) - ago) };
+  const source: FitSource = { reviewCount: async () => count, lastFit: async () => lastFit, reviewsForFit: async () => [] };
   return new SchedulerCommands({} as EventStore, () => new Date(at), {} as UntrustedWork, source);
 }
 
@@ -37,11 +38,13 @@ const review = (scheduled: boolean) =>
   }) as unknown as RecordedEvent;
 
 describe('the automatic fit', () => {
-  it(`is due at ${FIT_MIN_REVIEWS} reviews, then every ${FIT_EVERY_REVIEWS} new ones`, async () => {
+  it(`is due at ${FIT_MIN_REVIEWS} reviews, then every ${FIT_EVERY_REVIEWS} new ones, at most once an hour`, async () => {
     expect(await commands(FIT_MIN_REVIEWS - 1, null).fitDue(userId)).toBe(false);
     expect(await commands(FIT_MIN_REVIEWS, null).fitDue(userId)).toBe(true);
     expect(await commands(FIT_MIN_REVIEWS + FIT_EVERY_REVIEWS - 1, FIT_MIN_REVIEWS).fitDue(userId)).toBe(false);
     expect(await commands(FIT_MIN_REVIEWS + FIT_EVERY_REVIEWS, FIT_MIN_REVIEWS).fitDue(userId)).toBe(true);
+    // A history that arrives at once (an import, a replay) fits once an hour, not every 500 reviews.
+    expect(await commands(FIT_MIN_REVIEWS + 5 * FIT_EVERY_REVIEWS, FIT_MIN_REVIEWS, 60_000).fitDue(userId)).toBe(false);
   });
 
   it('fits after a scheduled review that makes it due, in the background, never after a game repetition', async () => {
