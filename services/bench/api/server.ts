@@ -59,7 +59,8 @@ async function startServer(label: string, args: string[], databaseUrl: string, e
   const child = spawn(process.execPath, args, {
     cwd: SERVICES,
     env: { ...process.env, ...env, DATABASE_URL: preferUnixSocket(databaseUrl), PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // BENCH_API_STDOUT=1 shows the server's log (pino writes to stdout), e.g. to see why a request failed.
+    stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (d) => {

@@ -305,6 +305,11 @@ export class SchedulerCommands {
     });
   }
 
+  /** True while this process fits the learner's scheduler (the automatic fit then waits for the next review). */
+  isFitting(userId: string): boolean {
+    return this.fitting.has(userId);
+  }
+
   async setRetention(userId: string, desiredRetention: number, commandId: string = randomUUID()): Promise<Position | undefined> {
     const at = this.now().toISOString();
     return (await this.decide(userId, { kind: 'set-retention', userId, desiredRetention, at }, commandId)).position;

@@ -57,12 +57,14 @@ describe('fitting FSRS to a learner (fsrs-rs)', () => {
     expect(out.parameters[2]!).toBeLessThan(default_w[2]! / 2);
   }, 60_000);
 
-  it('leaves out what fsrs-rs cannot take (it aborts the process on it): cards reviewed on one day only, bad ratings', async () => {
+  it('leaves out what fsrs-rs cannot take: cards reviewed on one day only (a panic aborts the process), items ending on a same-day step, bad ratings', async () => {
     const log = simulatedLearner(300, 8);
     const day = Date.UTC(2026, 5, 1);
     // Learning steps of new cards, all on one day; a rating no button gives.
     for (let c = 300; c < 340; c++) for (let r = 0; r < 4; r++) log.push([c, day + r * 60_000, 1 + (r % 3)]);
     log.push([340, day, 3], [340, day + 3 * DAY_MS, 7]);
+    // A relearning step the same day as a lapse: evaluation refuses items ending on it (InvalidInput).
+    for (let c = 341; c < 400; c++) log.push([c, day, 3], [c, day + 2 * DAY_MS, 1], [c, day + 2 * DAY_MS + 600_000, 3]);
     const out = await fitFsrs({ reviews: log });
     expect(out.logLoss).toBeGreaterThan(0);
     expect(out.parameters).toHaveLength(21);

@@ -35,9 +35,9 @@ type Binding = typeof import('@open-spaced-repetition/binding');
 const load = (): Promise<Binding> => import('@open-spaced-repetition/binding');
 
 /**
- * A card's reviews as fsrs-rs items: one for each review after the first, holding every review up to it. fsrs-rs
- * panics (and a panic aborts the whole process, not only this thread) on an item whose reviews all fall on one
- * day, so only items with at least one review on a later day are made; a rating outside 1-4 ends the card.
+ * A card's reviews as fsrs-rs items: one for each review on a later day than the review before it, holding every
+ * review up to it. fsrs-rs panics (and a panic aborts the whole process, not only this thread) on an item whose
+ * reviews all fall on one day, which this also keeps out; a rating outside 1-4 ends the card.
  */
 function itemsOf(b: Binding, reviews: readonly FitReview[]) {
   const items: InstanceType<Binding['FSRSBindingItem']>[] = [];
@@ -46,7 +46,9 @@ function itemsOf(b: Binding, reviews: readonly FitReview[]) {
     const deltaT = j === 0 ? 0 : daysBetween(reviews[j - 1]![1], r[1]);
     if (!Number.isInteger(r[2]) || r[2] < 1 || r[2] > 4 || !Number.isFinite(deltaT) || deltaT < 0) break;
     history.push({ rating: r[2], deltaT });
-    if (history.length > 1 && history.some((h) => h.deltaT > 0)) {
+    // Predicted: a review on a later day than the one before (same-day steps stay in the history). fsrs-rs
+    // refuses an evaluation holding items that end on a same-day review (InvalidInput).
+    if (history.length > 1 && deltaT > 0) {
       items.push(new b.FSRSBindingItem(history.map((h) => new b.FSRSBindingReview(h.rating, h.deltaT))));
     }
   }
@@ -87,7 +89,8 @@ export async function fitFsrs({ reviews, holdOutEvery }: FitInput): Promise<FitO
       const defaults = new b.FSRSBinding().evaluate(test);
       return { parameters, logLoss: fitted.logLoss, defaultLogLoss: defaults.logLoss, trained: train.length, heldOut: test.length };
     } catch (error) {
-      if (!notEnough(error)) throw error;
+      // Said in the refusal, so the server's log names it (the learner reads "not available").
+      if (!notEnough(error)) throw new Refused(422, `fsrs-rs: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   throw new Refused(422, 'too few');

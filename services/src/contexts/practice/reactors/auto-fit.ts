@@ -15,7 +15,7 @@ export function autoFitReactor(scheduler: SchedulerCommands, log: Logger): React
     eventTypes: [FlashcardReviewed.type],
     async react(event) {
       const { userId, scheduled } = readEventData(FlashcardReviewed, event);
-      if (!scheduled || !(await scheduler.fitDue(userId))) return;
+      if (!scheduled || scheduler.isFitting(userId) || !(await scheduler.fitDue(userId))) return;
       void scheduler.fit(userId, 'automatic').then(
         ({ fit }) => log.info({ userId, reviews: fit.reviews, adopted: fit.adopted }, 'scheduler fitted to a learner'),
         (err: unknown) => log.warn({ err, userId }, 'automatic scheduler fit failed'),
