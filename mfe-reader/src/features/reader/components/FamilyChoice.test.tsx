@@ -119,7 +119,7 @@ describe('the word family in the word panel', () => {
       words: ['gehen', 'gingen', 'gegangen'].map((value) => ({ value, status: 'known' })),
       commandId: ID,
     });
-    await waitFor(() => expect(toastStore.get().map((t) => t.title)).toContain('3 other forms of “gehen” marked Known.'));
+    await waitFor(() => expect(toastStore.get().map((t) => t.title)).toContain('3 other forms of “gehen” marked Known'));
     expect(screen.queryByText(/too\?$/)).toBeNull();
   });
 

@@ -51,7 +51,7 @@ export function FamilyChoice({ word, words, languageCode }: Props) {
     ).then(
       () =>
         toast({
-          title: `${o.forms.length} other ${o.forms.length === 1 ? 'form' : 'forms'} of “${o.base}” marked ${STATUS_NAMES[o.status]}.`,
+          title: `${o.forms.length} other ${o.forms.length === 1 ? 'form' : 'forms'} of “${o.base}” marked ${STATUS_NAMES[o.status]}`,
         }),
       (error: Error) => toast({ title: 'The other forms could not be marked.', description: error.message, variant: 'destructive' }),
     );

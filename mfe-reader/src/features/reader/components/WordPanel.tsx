@@ -5,6 +5,7 @@ import { useMarkWord, type WordStatus } from '../api/reader-api';
 import { usePainted, type WordIndex } from '../word-index';
 import { isPhrase, type SelectedWord } from './ReaderText';
 import { WordHelp } from './WordHelp';
+import { FamilyChoice } from './FamilyChoice';
 import { TOUCH_ONLY, useMediaQuery } from '../touch/media';
 import { useSheetDrag } from '../touch/use-sheet-drag';
 
@@ -93,6 +94,7 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
         </div>
       ) : null}
       {word?.phrase?.refused ? <p className="rd-panel__hint">{word.phrase.refused}</p> : null}
+      <FamilyChoice word={word && !isPhrase(word) ? word.word : null} words={words} languageCode={languageCode} />
       {word ? (
         <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
       ) : null}
@@ -139,6 +141,8 @@ function KeyboardHelp() {
         <dd>mark Known</dd>
         <dt>I</dt>
         <dd>mark Ignored (a name, a number, a foreign word: counted nowhere)</dd>
+        <dt>P</dt>
+        <dd>play the sentence aloud</dd>
         <dt>Shift + ← →</dt>
         <dd>select several words: a phrase of up to 8 words, which the keys above mark</dd>
         <dt>Enter / Esc</dt>
