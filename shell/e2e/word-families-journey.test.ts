@@ -74,7 +74,8 @@ describe.skipIf(!!skipReason)(`word families journey in Chromium ${skipReason}`,
 
     // An admin corrects "seine" to "sein" for everyone.
     const admin = await (await verba.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(admin, verba.base, verba.admin, /\/app\//);
+    // An admin lands on the dashboard; waiting for any /app/ page would match the sign-in page itself.
+    await signIn(admin, verba.base, verba.admin, '**/app/dashboard');
     await admin.goto(`${verba.base}/app/admin/word-families`);
     await admin.getByLabel('Word', { exact: true }).fill('seine');
     await admin.getByRole('button', { name: 'Look up' }).click();

@@ -82,6 +82,7 @@ export function AdminHomePage() {
     { href: ADMIN_PATHS.series, name: 'Series', what: 'Named groups of articles in one language, of every author.' },
     { href: ADMIN_PATHS.aiPrompt, name: 'AI prompts', what: 'The translation, hate-speech and multi-word prompts and their versions.' },
     { href: ADMIN_PATHS.testAi, name: 'Test AI', what: 'Run a prompt on a sample beside the version before it.' },
+    { href: ADMIN_PATHS.wordFamilies, name: 'Word families', what: "Correct a word's base word for every learner." },
     { href: ADMIN_PATHS.users, name: 'Users', what: 'Find people; change their role, subscription or account.' },
     { href: ADMIN_PATHS.announcements, name: 'Announcements', what: 'Banners for groups of learners, scheduled and previewed.' },
     { href: ADMIN_PATHS.analytics, name: 'Analytics', what: 'Language, user and historical analytics, and the monthly statistics.' },
