@@ -34,10 +34,10 @@ export const ReviewRatingSchema = z.enum(['again', 'hard', 'good', 'easy']);
 export type ReviewRating = z.infer<typeof ReviewRatingSchema>;
 
 /**
- * Where a review came from. Flashcard sessions always schedule; games (match words, quick quiz) schedule
- * at most one review per card per day, further repetitions are only counted.
+ * Where a review came from. Flashcard sessions always schedule; games (match words, quick quiz) and the
+ * reader's "I knew it here" schedule at most one review per card per day, further repetitions are only counted.
  */
-export const ReviewSourceSchema = z.enum(['flashcards', 'match-words', 'quick-quiz']);
+export const ReviewSourceSchema = z.enum(['flashcards', 'match-words', 'quick-quiz', 'reader']);
 export type ReviewSource = z.infer<typeof ReviewSourceSchema>;
 
 export const FlashcardIdSchema = z.uuid({ message: 'Flashcard not found' });

@@ -66,7 +66,7 @@ const cardReviewed = z.object({
   cardId: z.uuid(),
   language: Language,
   rating: z.enum(['again', 'hard', 'good', 'easy']),
-  source: z.enum(['flashcards', 'match-words', 'quick-quiz']),
+  source: z.enum(['flashcards', 'match-words', 'quick-quiz', 'reader']),
 });
 export const CardReviewedV1 = defineIntegrationEvent('verba.practice.card-reviewed', 1, cardReviewed);
 
