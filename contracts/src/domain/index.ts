@@ -30,3 +30,5 @@ export * from './forum';
 export * from './uploads';
 export * from './names';
 export * from './local-days';
+export * from './sentence-highlight';
+export * from './answer-check';

@@ -1,5 +1,6 @@
 import { Button } from '@verba/kit';
 import type { Flashcard } from '@verba/contracts';
+import { CardSentence } from '../../../shared/CardSentence';
 import { dueText, lastPracticedText } from '../labels';
 
 const ORIGIN: Record<'article' | 'chapter', string> = { article: 'Article', chapter: 'Chapter' };
@@ -30,9 +31,15 @@ export function CardItem({ card, now, zone, onEdit, onDelete, onToggleStatus }: 
         </p>
         <p className="pr-card__target">{card.targetValue}</p>
         {card.sentence ? (
-          <p className="pr-card__sentence" lang={card.languageCode}>
-            {card.sentence}
-          </p>
+          <CardSentence
+            className="pr-card__sentence"
+            sentence={card.sentence}
+            word={card.sourceValue}
+            languageCode={card.languageCode}
+            origin={card.origin}
+            originId={card.originId}
+            originName={card.originName}
+          />
         ) : null}
       </div>
       <p className="pr-card__meta">

@@ -124,8 +124,13 @@ describe('flashcard list', () => {
     expect(hund).toContain('Never practiced');
     expect(hund).toContain('Uncertain');
     expect(hund).toContain('Article: Der Hund');
-    // The sentence the word was marked in, with the card made in the reader.
-    expect(within(cardItem('der Hund')).getByText('Der Hund läuft.')).toBeTruthy();
+    // The sentence the word was marked in, the word highlighted, and a link back to the article.
+    const sentence = cardItem('der Hund').querySelector('.pr-card__sentence');
+    expect(sentence?.querySelector('p')?.textContent).toBe('Der Hund läuft.');
+    expect([...(sentence?.querySelectorAll('mark') ?? [])].map((m) => m.textContent)).toEqual(['Der', 'Hund']);
+    expect(within(cardItem('der Hund')).getByRole('link', { name: 'Open the article: Der Hund' }).getAttribute('href')).toBe(
+      '/app/library/a1',
+    );
     const katze = cardItem('die Katze').textContent;
     expect(katze).toContain('Due in 3 days');
     expect(katze).toContain('Last practiced 2 weeks ago');
