@@ -1,11 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 import type { LearningLanguage } from '@verba/contracts';
-import { fetchBaseWords } from './api/reader-api';
+import { familiesOf } from './api/family-api';
 import type { WordIndex } from './word-index';
 
 /**
  * German separable verbs on the page (issue 38.3): when the learner has saved one ("aufstehen") and the page
- * has its particle ending a clause, the base words of the words before it are asked from the analyser and the
+ * has its particle ending a clause, the base words of the words before it are read from the page's families (asked once) and the
  * index paints the verbs they find. A failed look-up leaves the page as it was. `statuses` is the dictionary:
  * a newly saved verb asks again (only for words not asked before).
  */
@@ -21,9 +21,10 @@ export function useSeparableVerbs(
     const asked = words.separableLookups();
     if (asked.length === 0) return;
     let current = true;
-    fetchBaseWords(languageCode, asked).then(
-      (bases) => {
-        if (current && index.current === words) words.setBases(bases);
+    familiesOf(languageCode, asked).then(
+      (families) => {
+        // A word the analyser does not link is its own base.
+        if (current && index.current === words) words.setBases(new Map(asked.map((w) => [w, families.get(w)?.base ?? w])));
       },
       () => undefined,
     );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { fetchRoute, useCommand, useRouteQuery } from '@verba/kit/query';
+import { fetchRoute, queryClient, useCommand, useRouteQuery } from '@verba/kit/query';
 import { getProfile, getWordFamilies, rejoinWord, setOwnBase, splitWordOff } from '@verba/contracts/http';
 import { MARK_FAMILY_DEFAULT, MAX_FAMILY_WORDS, type LearningLanguage, type MarkFamily } from '@verba/contracts';
 
@@ -15,10 +15,51 @@ export interface Family {
   source: 'own' | 'split' | 'corrected' | 'dictionary';
 }
 
+type Answer = Family | null;
+const familyKey = (languageCode: LearningLanguage, word: string) => ['word-family', languageCode, word] as const;
+
+/** One look-up of the families route: the family of each word it links. */
+const lookUp = (languageCode: LearningLanguage, words: readonly string[]) =>
+  fetchRoute(getWordFamilies, { query: { languageCode, words: words.join(',') } }).then(
+    (a) => new Map(a.words.map((w) => [w.value, { base: w.base, source: w.source }] as const)),
+  );
+
 /**
- * The base word of every distinct word of the page (issue 38.2), in look-ups of LOOK_UP_WORDS words, read
- * again after the learner's own family change (`version`) at this tab's latest position. Empty until
- * answered; a failed look-up leaves the page without family lines (marking works as before).
+ * The families of `words` (a word the analyser does not link has none), each asked once per tab: every word
+ * is its own query, so an answered word is read from the cache and a word being asked is waited for, and
+ * only the rest go out, LOOK_UP_WORDS to a request. The word panel's family line and the separable verbs
+ * both read the page's words through here, so the page is looked up once.
+ */
+export async function familiesOf(languageCode: LearningLanguage, words: Iterable<string>): Promise<Map<string, Family>> {
+  const distinct = [...new Set(words)];
+  const ask = distinct.filter((word) => {
+    const state = queryClient.getQueryState(familyKey(languageCode, word));
+    return !state || (state.data === undefined && state.fetchStatus !== 'fetching');
+  });
+  const answers = new Map<string, Promise<Map<string, Family>>>();
+  for (let i = 0; i < ask.length; i += LOOK_UP_WORDS) {
+    const chunk = ask.slice(i, i + LOOK_UP_WORDS);
+    const answer = lookUp(languageCode, chunk);
+    for (const word of chunk) answers.set(word, answer);
+  }
+  const answered = await Promise.all(
+    distinct.map(async (word) => {
+      const family = await queryClient.fetchQuery<Answer>({
+        queryKey: familyKey(languageCode, word),
+        // Words not asked above are cached or in flight, whose answer this joins; the look-up is a fallback.
+        queryFn: () => (answers.get(word) ?? lookUp(languageCode, [word])).then((found) => found.get(word) ?? null),
+        staleTime: Infinity,
+      });
+      return [word, family] as const;
+    }),
+  );
+  return new Map(answered.flatMap(([word, family]) => (family ? [[word, family] as const] : [])));
+}
+
+/**
+ * The base word of every distinct word of the page (issue 38.2), read again after the learner's own family
+ * change (`version`). Empty until answered; a failed look-up leaves the page without family lines (marking
+ * works as before).
  */
 export function usePageFamilies(
   languageCode: LearningLanguage,
@@ -30,14 +71,9 @@ export function usePageFamilies(
   useEffect(() => {
     if (!key) return;
     let current = true;
-    const words = key.split(',');
-    const chunks = Array.from({ length: Math.ceil(words.length / LOOK_UP_WORDS) }, (_, i) =>
-      words.slice(i * LOOK_UP_WORDS, (i + 1) * LOOK_UP_WORDS),
-    );
-    Promise.all(chunks.map((chunk) => fetchRoute(getWordFamilies, { query: { languageCode, words: chunk.join(',') } }))).then(
-      (answers) => {
-        if (current)
-          setFamilies(new Map(answers.flatMap((a) => a.words.map((w) => [w.value, { base: w.base, source: w.source }] as const))));
+    familiesOf(languageCode, key.split(',')).then(
+      (found) => {
+        if (current) setFamilies(found);
       },
       () => undefined,
     );
@@ -59,9 +95,17 @@ export function useFamilyCommands(languageCode: LearningLanguage) {
   const split = useCommand(splitWordOff).mutateAsync;
   const setBase = useCommand(setOwnBase).mutateAsync;
   const rejoin = useCommand(rejoinWord).mutateAsync;
+  // The changed word's family is asked again (the caller bumps its version).
+  const forget = useCallback(
+    <T>(word: string, sent: Promise<T>) => sent.finally(() => queryClient.removeQueries({ queryKey: familyKey(languageCode, word) })),
+    [languageCode],
+  );
   return {
-    split: useCallback((word: string) => split({ body: { languageCode, word } }), [split, languageCode]),
-    setBase: useCallback((word: string, base: string) => setBase({ body: { languageCode, word, base } }), [setBase, languageCode]),
-    rejoin: useCallback((word: string) => rejoin({ body: { languageCode, word } }), [rejoin, languageCode]),
+    split: useCallback((word: string) => forget(word, split({ body: { languageCode, word } })), [forget, split, languageCode]),
+    setBase: useCallback(
+      (word: string, base: string) => forget(word, setBase({ body: { languageCode, word, base } })),
+      [forget, setBase, languageCode],
+    ),
+    rejoin: useCallback((word: string) => forget(word, rejoin({ body: { languageCode, word } })), [forget, rejoin, languageCode]),
   };
 }

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { toast } from '@verba/kit';
-import { fetchRoute, optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
-import { getArticle, getAudio, getDictionary, getWordFamilies, patchDictionary, patchWord } from '@verba/contracts/http';
-import { MAX_FAMILY_WORDS, type EntryStatus, type LearningLanguage, type WordStatus } from '@verba/contracts';
+import { optimisticMarks, useCommand, useOpenedAt, useRouteQuery, type WordMark } from '@verba/kit/query';
+import { getArticle, getAudio, getDictionary, patchDictionary, patchWord } from '@verba/contracts/http';
+import { type EntryStatus, type LearningLanguage, type WordStatus } from '@verba/contracts';
 import type { WordIndex } from '../word-index';
 import { useLookedUp } from '../looked-up';
 import { makeUncertainCard, useCardKeys } from './word-help-api';
@@ -106,20 +106,4 @@ export function useMarkMany(languageCode: LearningLanguage | undefined) {
     },
     [send, languageCode],
   );
-}
-
-/**
- * The analyser's base word of each of `words` (the word families route, as the learner sees them), in
- * look-ups of MAX_FAMILY_WORDS; a word it does not link is its own base.
- */
-export async function fetchBaseWords(languageCode: LearningLanguage, words: readonly string[]): Promise<Map<string, string>> {
-  const chunks = Array.from({ length: Math.ceil(words.length / MAX_FAMILY_WORDS) }, (_, i) =>
-    words.slice(i * MAX_FAMILY_WORDS, (i + 1) * MAX_FAMILY_WORDS),
-  );
-  const answers = await Promise.all(
-    chunks.map((chunk) => fetchRoute(getWordFamilies, { query: { languageCode, words: chunk.join(',') } })),
-  );
-  const bases = new Map(words.map((word) => [word, word]));
-  for (const answer of answers) for (const { value, base } of answer.words) bases.set(value, base);
-  return bases;
 }
