@@ -10,6 +10,13 @@ const counts = (...words: [string, string][]) =>
   );
 
 describe('family counts', () => {
+  it('counts no saved phrase as a family, only the words marked themselves', () => {
+    expect(counts(['zum beispiel', 'known'], ['auf jeden fall', 'uncertain'], ['beispiel', 'known'])).toEqual({
+      familiesKnown: 1,
+      familiesUncertain: 0,
+    });
+  });
+
   it('counts the forms of one base word as one family', () => {
     expect(counts(['gehen', 'known'], ['ging', 'known'], ['gegangen', 'known'], ['gehst', 'known'])).toEqual({
       familiesKnown: 1,

@@ -1,4 +1,5 @@
 import { levelHintForWordCount } from './level-hint';
+import { isPhraseKey } from './words';
 import type { Level } from './levels';
 
 /** Families of a learner's dictionary in one language by the best status among their forms. */
@@ -15,7 +16,8 @@ export interface FamilyCounts {
  * learner who knows "gehen" and marks "ging", "gegangen" and "gehst" Known has one family known, not four;
  * and one who only ever marked "ging" knows the family of "gehen" too (marking a form known is knowing the
  * word: LinguaCafe counts known lemmas). A family with no Known form and an Uncertain one is uncertain.
- * Ignored words (names, numbers, foreign words) and New ones count nowhere.
+ * Ignored words (names, numbers, foreign words) and New ones count nowhere, nor do saved phrases ("zum
+ * Beispiel"): a phrase is no word, and its words count by their own marks.
  */
 export function familyCounts(
   words: Iterable<{ readonly word: string; readonly status: string }>,
@@ -24,6 +26,7 @@ export function familyCounts(
   const known = new Set<string>();
   const uncertain = new Set<string>();
   for (const { word, status } of words) {
+    if (isPhraseKey(word)) continue;
     if (status === 'known') known.add(baseOf(word));
     else if (status === 'uncertain') uncertain.add(baseOf(word));
   }

@@ -44,4 +44,24 @@ describe(`family counts on ${database.label}`, () => {
     expect(await analytics(split.json().position)).toMatchObject({ known: 5, familiesKnown: 4 });
     expect(await dashboard(split.json().position)).toMatchObject({ wordsKnown: 5, familiesKnown: 4 });
   });
+
+  it('counts a saved phrase in no family: its words count by their own marks', async () => {
+    const ben = agent();
+    const marked = await ben.request({
+      method: 'PATCH',
+      url: '/api/dictionary',
+      payload: {
+        languageCode: 'de',
+        words: [
+          { value: 'zum Beispiel', status: 'known' },
+          { value: 'Beispiel', status: 'known' },
+        ],
+      },
+    });
+    const analytics = await ben.request({
+      method: 'GET',
+      url: `/api/dictionary/analytics?languageCode=de&minPosition=${marked.json().position}`,
+    });
+    expect(analytics.json()).toMatchObject({ familiesKnown: 1 });
+  });
 });
