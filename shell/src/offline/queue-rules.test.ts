@@ -38,6 +38,9 @@ describe('which writes wait offline', () => {
       'bookmark',
     );
     expect(queuedKind('POST', '/api/articles/progress/add', { commandId: ID })).toBe('progress');
+    expect(queuedKind('POST', '/api/flashcards/one', { languageCode: 'de', flashcard: { sourceValue: 'Haus' }, commandId: ID })).toBe(
+      'card',
+    );
     // Without a command id a resend could apply twice: never queued.
     expect(queuedKind('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: 'haus', status: 'known' } })).toBeNull();
     expect(queuedKind('PATCH', '/api/dictionary/word', null)).toBeNull();
@@ -78,6 +81,11 @@ describe('what the page gets for a queued write', () => {
       meaning: { languageCode: 'de', word: 'Haus', meaning: 'house', commandId: ID },
       bookmark: { articleId: ARTICLE, pageNumber: 2, totalPages: 3, commandId: ID },
       progress: { articleProgressItem: { articleId: ARTICLE, progress: 50 }, language: 'de', commandId: ID },
+      card: {
+        languageCode: 'de',
+        flashcard: { sourceValue: 'Haus', targetValue: 'house', origin: 'article', originId: ARTICLE, oncePerWord: true },
+        commandId: ID,
+      },
     } as const;
     for (const write of QUEUED_WRITES) {
       const answer = queuedAnswer(write.kind, bodies[write.kind]);
@@ -86,6 +94,7 @@ describe('what the page gets for a queued write', () => {
     }
     expect(queuedAnswer('mark', bodies.mark)).toEqual({ changed: 1, word: { value: 'haus', status: 'known' } });
     expect(queuedAnswer('marks', bodies.marks)).toEqual({ changed: 2 });
+    expect(queuedAnswer('card', { ...bodies.card, flashcard: { ...bodies.card.flashcard, id: ID } })).toEqual({ changed: 1, id: ID });
   });
 });
 
@@ -188,6 +197,7 @@ describe('sending a waiting write', () => {
       }),
     ).toBe('2 words marked');
     expect(describeWrite('meaning', { word: 'Haus' })).toBe('Your meaning of “Haus”');
+    expect(describeWrite('card', { flashcard: { sourceValue: 'Haus' } })).toBe('Your card for “Haus”');
     expect(describeWrite('bookmark', {}, 'Der Hund')).toBe('Your page in “Der Hund”');
     expect(describeWrite('progress', {})).toBe('Your progress in an article');
   });

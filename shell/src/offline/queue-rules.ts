@@ -8,6 +8,7 @@
  */
 import type {
   addArticleProgress,
+  createFlashcard,
   getDictionary,
   getOwnMeaning,
   patchDictionary,
@@ -24,6 +25,8 @@ export const QUEUED_WRITES = [
   { kind: 'meaning', method: 'POST', path: '/api/translation/meanings' satisfies (typeof saveOwnMeaning)['path'] },
   { kind: 'bookmark', method: 'POST', path: '/api/articles/bookmark' satisfies (typeof setBookmark)['path'] },
   { kind: 'progress', method: 'POST', path: '/api/articles/progress/add' satisfies (typeof addArticleProgress)['path'] },
+  // The card an Uncertain mark makes (one a word: the server answers the word's card when it has one).
+  { kind: 'card', method: 'POST', path: '/api/flashcards/one' satisfies (typeof createFlashcard)['path'] },
 ] as const;
 export type WriteKind = (typeof QUEUED_WRITES)[number]['kind'];
 
@@ -90,12 +93,14 @@ export function queuedKind(method: string, pathname: string, body: unknown): Wri
 const STATUS_NAMES: Record<WordStatus, string> = { new: 'New', known: 'Known', uncertain: 'Uncertain', ignored: 'Ignored' };
 const marksOf = (kind: WriteKind, body: Body): Mark[] =>
   kind === 'mark' ? [body['word'] as Mark] : kind === 'marks' ? ((body['words'] as Mark[] | undefined) ?? []) : [];
-const articleIdOf = (kind: WriteKind, body: Body): string | undefined =>
-  kind === 'bookmark'
-    ? (body['articleId'] as string | undefined)
-    : kind === 'progress'
-      ? (body['articleProgressItem'] as { articleId?: string } | undefined)?.articleId
-      : undefined;
+type Card = { sourceValue?: string; origin?: string; originId?: string; id?: string };
+const cardOf = (body: Body): Card => (body['flashcard'] as Card | undefined) ?? {};
+const articleIdOf = (kind: WriteKind, body: Body): string | undefined => {
+  if (kind === 'bookmark') return body['articleId'] as string | undefined;
+  if (kind === 'progress') return (body['articleProgressItem'] as { articleId?: string } | undefined)?.articleId;
+  if (kind === 'card' && cardOf(body).origin === 'article') return cardOf(body).originId;
+  return undefined;
+};
 export const articleOfWrite = (write: Pick<QueuedWrite, 'kind' | 'body'>): string | undefined => articleIdOf(write.kind, write.body);
 
 /** The change in the learner's words; `title` is the article's, when the worker kept it. */
@@ -118,6 +123,8 @@ export function describeWrite(kind: WriteKind, body: Body, title?: string): stri
       return `Your page${inText}`;
     case 'progress':
       return `Your progress${inText}`;
+    case 'card':
+      return `Your card for “${cardOf(body).sourceValue ?? ''}”`;
   }
 }
 
@@ -138,6 +145,9 @@ export function queuedAnswer(kind: WriteKind, body: Body): Record<string, unknow
     case 'bookmark':
     case 'progress':
       return {};
+    case 'card':
+      // The card's own id when the page made one; the server keeps one a word, so this may name none later.
+      return { changed: 1, id: cardOf(body).id ?? crypto.randomUUID() };
   }
 }
 
