@@ -186,12 +186,35 @@ export const createFlashcard = defineRoute({
   status: 201,
 });
 
+export const FLASHCARD_SENTENCE_TOO_LONG = `A sentence has at most ${FLASHCARD_SENTENCE_MAX} characters`;
+
+/** A card's sentence as the learner edits it: '' removes it (as null does). */
+export const FlashcardSentenceSchema = z
+  .string()
+  .trim()
+  .refine((s) => Array.from(s).length <= FLASHCARD_SENTENCE_MAX, FLASHCARD_SENTENCE_TOO_LONG);
+
+/**
+ * An edit of a card: its sides, and optionally its sentence (null or '' removes it) and, for a sentence picked
+ * from a text the learner read, that text as the card's origin (the link back to it).
+ */
+const edit = FlashcardFormSchema.extend({
+  sentence: FlashcardSentenceSchema.nullable().optional(),
+  origin: FlashcardOriginSchema.optional(),
+  originId: z.string().min(1).max(200).optional(),
+  originName: z.string().max(300).optional(),
+});
+const originWithId = (e: { origin?: unknown; originId?: unknown }) => (e.origin === undefined) === (e.originId === undefined);
+const ORIGIN_NEEDS_ID = { message: 'An origin needs its id', path: ['originId'] };
+export const FlashcardEditSchema = edit.refine(originWithId, ORIGIN_NEEDS_ID);
+export type FlashcardEdit = z.infer<typeof FlashcardEditSchema>;
+
 export const editFlashcard = defineRoute({
   method: 'PATCH',
   path: '/api/flashcards/one',
   access: 'user',
-  summary: "Edit a flashcard's two sides",
-  body: FlashcardFormSchema.extend({ id: FlashcardIdSchema, ...commandId }),
+  summary: "Edit a flashcard's two sides, and its sentence and the text it came from",
+  body: edit.extend({ id: FlashcardIdSchema, ...commandId }).refine(originWithId, ORIGIN_NEEDS_ID),
   response: changed,
 });
 

@@ -4,6 +4,7 @@ import {
   FIT_MIN_REVIEWS,
   SCHEDULER_MESSAGES,
   wordKey,
+  type FlashcardEdit,
   type FlashcardForm,
   type FlashcardStatus,
   type LearningLanguage,
@@ -32,6 +33,9 @@ import type { UntrustedWork } from '../../platform/untrusted/pool';
 import type { Logger } from '../../platform/logger';
 import type { PersonalData } from '../../platform/personal-data/keys';
 import type { LearnerScheduler } from '@verba/contracts/fsrs';
+
+/** What an edit may change beside the sides: the card's sentence, and the text a picked one came from. */
+type EditContext = Pick<FlashcardEdit, 'sentence' | 'origin' | 'originId' | 'originName'>;
 
 const codec = new EventCodec([...flashcardEvents]);
 /** Appends of one bulk request in flight at once: enough to overlap round trips, few enough to be fair. */
@@ -172,7 +176,8 @@ export class FlashcardCommands {
     return { ids, changed, ...(position ? { position } : {}) };
   }
 
-  async edit(userId: string, cardId: string, form: FlashcardForm, commandId: string = randomUUID()): Promise<Changed> {
+  /** The sides, and the sentence and origin when given (a sentence null or '' is removed). */
+  async edit(userId: string, cardId: string, form: FlashcardForm & EditContext, commandId: string = randomUUID()): Promise<Changed> {
     return this.single(userId, cardId, await this.sealed(userId, { kind: 'edit' as const, ...form }), commandId);
   }
 

@@ -115,6 +115,40 @@ describe('flashcard decider', () => {
       .then([]);
   });
 
+  it('edits a card’s sentence and the text it came from, and decides nothing when they stay', () => {
+    const withSentence: FlashcardEvent = { ...created, data: { ...created.data, sentence: 'Das Haus ist alt.' } } as FlashcardEvent;
+    spec
+      .given([withSentence])
+      .when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house', sentence: 'Das Haus ist alt.' }))
+      .then([]);
+    spec
+      .given([withSentence])
+      .when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house', sentence: '' }))
+      .then([
+        { type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: 'das Haus', targetValue: 'the house', sentence: null, at: T0 } },
+      ]);
+    const picked = { sentence: 'Im Haus brennt Licht.', origin: 'article', originId: 'a1', originName: 'Am Abend' } as const;
+    const edited: FlashcardEvent = {
+      type: 'practice.FlashcardEdited',
+      data: { ...ref, sourceValue: 'das Haus', targetValue: 'the house', ...picked, at: T0 },
+    };
+    spec
+      .given([created])
+      .when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house', ...picked }))
+      .then([edited]);
+    spec
+      .given([created, edited])
+      .when(cmd({ kind: 'edit', sourceValue: 'das Haus', targetValue: 'the house', ...picked }))
+      .then([]);
+    // An edit of the sides alone (older clients, older events) leaves the sentence.
+    const state = [
+      created,
+      edited,
+      { type: 'practice.FlashcardEdited', data: { ...ref, sourceValue: 'Haus', targetValue: 'house', at: T0 } },
+    ].reduce((s, e) => flashcardDecider.evolve(s, e as FlashcardEvent), flashcardDecider.initialState());
+    expect(state).toMatchObject({ sourceValue: 'Haus', sentence: picked.sentence, origin: { origin: 'article', originId: 'a1' } });
+  });
+
   it('schedules a flashcard review with FSRS, keeping the schedule before and after', () => {
     const at = '2026-03-02T09:05:00.000Z';
     spec

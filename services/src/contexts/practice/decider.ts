@@ -35,7 +35,18 @@ export type FlashcardCommand = CardRef &
         /** Set when the text fields are sealed for the user. */
         sealedFor?: string;
       }
-    | { kind: 'edit'; sourceValue: string; targetValue: string; sealedFor?: string }
+    | {
+        kind: 'edit';
+        sourceValue: string;
+        targetValue: string;
+        /** A new sentence; null or '' removes it; absent leaves it. */
+        sentence?: string | null;
+        /** The text a picked sentence came from: the card's origin from now on; absent leaves the origin. */
+        origin?: FlashcardOrigin;
+        originId?: string;
+        originName?: string | null;
+        sealedFor?: string;
+      }
     | { kind: 'delete' }
     | { kind: 'status'; status: FlashcardStatus }
     | {
@@ -57,6 +68,9 @@ export interface FlashcardState {
   language?: LearningLanguage;
   sourceValue: string;
   targetValue: string;
+  /** The card's sentence and origin (sealed as the events carry them), so an edit changing nothing decides nothing. */
+  sentence?: string | null;
+  origin?: { origin: FlashcardOrigin | null; originId: string | null; originName: string | null };
   status: FlashcardStatus;
   schedule?: FsrsCard;
   /** Reviews of every kind, scheduled or not (spec's timePracticed). */
@@ -92,8 +106,13 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
   if (c.kind === 'delete' && s.phase === 'deleted') return [];
   if (s.phase !== 'active') throw new DomainError(FLASHCARD_NOT_FOUND, 404);
   switch (c.kind) {
-    case 'edit':
-      if (c.sourceValue === s.sourceValue && c.targetValue === s.targetValue) return [];
+    case 'edit': {
+      const sentence = c.sentence === undefined ? undefined : c.sentence || null;
+      const newSentence = sentence !== undefined && sentence !== (s.sentence ?? null);
+      const was = s.origin;
+      const newOrigin =
+        c.origin !== undefined && (c.origin !== was?.origin || c.originId !== was.originId || (c.originName ?? null) !== was.originName);
+      if (c.sourceValue === s.sourceValue && c.targetValue === s.targetValue && !newSentence && !newOrigin) return [];
       return [
         {
           type: 'practice.FlashcardEdited',
@@ -101,11 +120,14 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
             ...ref,
             sourceValue: c.sourceValue,
             targetValue: c.targetValue,
+            ...(newSentence ? { sentence } : {}),
+            ...(newOrigin ? { origin: c.origin, originId: c.originId ?? '', originName: c.originName ?? null } : {}),
             at: c.at,
             ...(c.sealedFor ? { sealedFor: c.sealedFor } : {}),
           },
         },
       ];
+    }
     case 'delete':
       return [{ type: 'practice.FlashcardDeleted', data: { ...ref, at: c.at } }];
     case 'status':
@@ -158,13 +180,23 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
         language: e.data.language,
         sourceValue: e.data.sourceValue,
         targetValue: e.data.targetValue,
+        sentence: e.data.sentence ?? null,
+        origin: { origin: e.data.origin, originId: e.data.originId, originName: e.data.originName },
         status: 'uncertain',
         schedule: newSchedule(new Date(e.data.at)),
         timePracticed: 0,
         recentReviews: [],
       };
     case 'practice.FlashcardEdited':
-      return { ...s, sourceValue: e.data.sourceValue, targetValue: e.data.targetValue };
+      return {
+        ...s,
+        sourceValue: e.data.sourceValue,
+        targetValue: e.data.targetValue,
+        ...(e.data.sentence !== undefined ? { sentence: e.data.sentence } : {}),
+        ...(e.data.origin !== undefined
+          ? { origin: { origin: e.data.origin, originId: e.data.originId ?? null, originName: e.data.originName ?? null } }
+          : {}),
+      };
     case 'practice.FlashcardDeleted':
       return { ...s, phase: 'deleted' };
     case 'practice.FlashcardStatusChanged':

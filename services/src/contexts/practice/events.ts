@@ -35,9 +35,23 @@ export const FlashcardCreated = defineEvent(
   }),
 );
 
+/**
+ * A card's sides edited; its sentence too when `sentence` is there (null: removed), and its origin when
+ * `origin` is there (a sentence picked from an article the learner read). Older edits carry neither.
+ */
 export const FlashcardEdited = defineEvent(
   'practice.FlashcardEdited',
-  z.object({ ...card, sourceValue: z.string(), targetValue: z.string(), at: z.iso.datetime(), ...sealedFor }),
+  z.object({
+    ...card,
+    sourceValue: z.string(),
+    targetValue: z.string(),
+    sentence: z.string().nullable().optional(),
+    origin: FlashcardOriginSchema.optional(),
+    originId: z.string().optional(),
+    originName: z.string().nullable().optional(),
+    at: z.iso.datetime(),
+    ...sealedFor,
+  }),
 );
 
 export const FlashcardDeleted = defineEvent('practice.FlashcardDeleted', z.object({ ...card, at: z.iso.datetime() }));

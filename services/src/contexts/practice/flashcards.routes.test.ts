@@ -226,6 +226,78 @@ describe(`flashcard routes on ${database.label}`, () => {
     expect(afterDelete.json().message).toBe('Flashcard not found');
   });
 
+  it('edits a card’s sentence, replaces it with one picked from an article, and removes it', async () => {
+    const { agent, uid } = p.learner();
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'Fluss', targetValue: 'river' }]);
+    const edit = (payload: Record<string, unknown>) =>
+      agent.request({
+        method: 'PATCH',
+        url: '/api/flashcards/one',
+        payload: { id, sourceValue: 'Fluss', targetValue: 'river', ...payload },
+      });
+
+    const typed = await edit({ sentence: '  Der Fluss ist breit.  ' });
+    expect(typed.json().changed).toBe(1);
+    expect((await list(agent, typed.json().position)).flashcards[0]).toMatchObject({ sentence: 'Der Fluss ist breit.', origin: null });
+    expect((await edit({ sentence: 'Der Fluss ist breit.' })).json()).toEqual({ changed: 0 });
+
+    const picked = await edit({ sentence: 'Am Fluss steht ein Haus.', origin: 'article', originId: 'a-9', originName: 'Am Fluss' });
+    expect(picked.json().changed).toBe(1);
+    expect((await list(agent, picked.json().position)).flashcards[0]).toMatchObject({
+      sentence: 'Am Fluss steht ein Haus.',
+      origin: 'article',
+      originId: 'a-9',
+      originName: 'Am Fluss',
+    });
+    // Sealed like the card's other text: the event holds no sentence in clear.
+    const stream = await p.t.deps.store.readStream(`flashcard-${uid}.${id}`);
+    expect(JSON.stringify(stream.at(-1)?.data)).not.toContain('steht ein Haus');
+
+    // The sides alone (as older clients edit) leave the sentence; null removes it.
+    const sides = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards/one',
+      payload: { id, sourceValue: 'Fluss', targetValue: 'the river' },
+    });
+    expect((await list(agent, sides.json().position)).flashcards[0]).toMatchObject({
+      targetValue: 'the river',
+      sentence: 'Am Fluss steht ein Haus.',
+    });
+    const removed = await edit({ sentence: null });
+    const [card] = (await list(agent, removed.json().position)).flashcards;
+    expect(card.sentence).toBeUndefined();
+    expect(card.originId).toBe('a-9');
+  });
+
+  it('refuses a sentence longer than 1000 characters, or an origin without its id, and appends nothing', async () => {
+    const { agent } = p.learner();
+    const {
+      ids: [id],
+    } = await p.create(agent, [{ sourceValue: 'Fluss', targetValue: 'river' }]);
+    const before = await p.eventCount();
+    for (const [extra, message] of [
+      [{ sentence: 'ё'.repeat(1001) }, 'A sentence has at most 1000 characters'],
+      [{ sentence: 'Am Fluss.', origin: 'article' }, 'An origin needs its id'],
+    ] as const) {
+      const res = await agent.request({
+        method: 'PATCH',
+        url: '/api/flashcards/one',
+        payload: { id, sourceValue: 'Fluss', targetValue: 'river', ...extra },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+    const ok = await agent.request({
+      method: 'PATCH',
+      url: '/api/flashcards/one',
+      payload: { id, sourceValue: 'Fluss', targetValue: 'river', sentence: 'ё'.repeat(1000) },
+    });
+    expect(ok.json().changed).toBe(1);
+    expect(await p.eventCount()).toBe(before + 1);
+  });
+
   it("answers 404 for another user's card on every route that names one, and appends nothing", async () => {
     const owner = p.learner();
     const other = p.learner();

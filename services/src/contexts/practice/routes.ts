@@ -130,9 +130,10 @@ export function flashcardRoutes(app: App, host: RouteHost, s: PracticeServices):
     return { id: r.ids[0]!, ...asChanged(r) };
   });
 
-  registerRoute(app, host, f.editFlashcard, async ({ user, body }) =>
-    asChanged(await s.commands.edit(user.id, body.id, { sourceValue: body.sourceValue, targetValue: body.targetValue }, body.commandId)),
-  );
+  registerRoute(app, host, f.editFlashcard, async ({ user, body }) => {
+    const { id, commandId, ...edit } = body;
+    return asChanged(await s.commands.edit(user.id, id, edit, commandId));
+  });
 
   registerRoute(app, host, f.deleteFlashcard, async ({ user, body }) =>
     asChanged(await s.commands.delete(user.id, body.id, body.commandId)),

@@ -133,9 +133,18 @@ export const flashcardsProjection = defineProjection({
       ],
       { sealed: ['sourceValue', 'targetValue', 'originName', 'sentence'] },
     ),
-    when(FlashcardEdited, (d) => [update('flashcards', card(d), { source_value: d.sourceValue, target_value: d.targetValue })], {
-      sealed: ['sourceValue', 'targetValue'],
-    }),
+    when(
+      FlashcardEdited,
+      (d) => [
+        update('flashcards', card(d), {
+          source_value: d.sourceValue,
+          target_value: d.targetValue,
+          ...(d.sentence !== undefined ? { sentence: d.sentence } : {}),
+          ...(d.origin !== undefined ? { origin: d.origin, origin_id: d.originId ?? null, origin_name: d.originName ?? null } : {}),
+        }),
+      ],
+      { sealed: ['sourceValue', 'targetValue', 'sentence', 'originName'] },
+    ),
     when(FlashcardDeleted, (d) => [remove('flashcards', card(d))]),
     when(FlashcardStatusChanged, (d) => [update('flashcards', card(d), { status: d.status })]),
     when(FlashcardReviewed, (d) => [
