@@ -31,3 +31,4 @@ export * from './uploads';
 export * from './names';
 export * from './local-days';
 export * from './sentence-highlight';
+export * from './goals';

@@ -31,3 +31,4 @@ export * from './route-ref';
 export * from './first-load';
 export * from './word-families';
 export * from './scheduler';
+export * from './reading-time';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LearningLanguageSchema } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
+import { DailyGoalSchema, HEATMAP_WEEKS } from '../domain/goals';
 import { PositionSchema, defineRoute } from './route';
 
 /** The learner's own figures on the dashboard (issue 18 scope 6), from the analytics read model. */
@@ -19,6 +20,19 @@ export const ProgressDaySchema = z.object({
 });
 export type ProgressDay = z.infer<typeof ProgressDaySchema>;
 
+/** A learner's own day with what counts toward a daily goal (contracts' GoalDay). */
+export const GoalDaySchema = z.object({
+  day: z.iso.date(),
+  words: z.number().int(),
+  reviews: z.number().int(),
+  /** Seconds of active reading in the reader. */
+  readSeconds: z.number().int(),
+  pages: z.number().int(),
+});
+
+/** The heatmap's span: the days of HEATMAP_WEEKS weeks (at most this many days are sent). */
+export const YEAR_DAYS = HEATMAP_WEEKS * 7;
+
 export const DashboardFiguresSchema = z.object({
   languageCode: LearningLanguageSchema,
   wordsKnown: z.number().int(),
@@ -31,13 +45,26 @@ export const DashboardFiguresSchema = z.object({
   levelHint: LevelSchema,
   /** Known + Uncertain families needed for the next level; null at C2. */
   nextLevelAt: z.number().int().nullable(),
-  /** Consecutive UTC days with any activity in the language, ending today, or yesterday when not yet active today. */
+  /**
+   * Consecutive days (the learner's own) on which the daily goal was met, ending today once it is met, else
+   * yesterday; without a goal, days with any activity in the language.
+   */
   streak: z.number().int(),
   activeToday: z.boolean(),
   /** Seconds, all time, in the language. */
   timeSpent: z.number().int(),
   /** The last PROGRESS_DAYS days, oldest first, today last; days without activity have zeros. */
   days: z.array(ProgressDaySchema),
+  /** The learner's daily goal (profile settings); null when they set none. */
+  goal: DailyGoalSchema.nullable().default(null),
+  /** Today's amounts toward any goal (the learner's today). */
+  today: GoalDaySchema.omit({ day: true }).default({ words: 0, reviews: 0, readSeconds: 0, pages: 0 }),
+  /** Today's goal is met (false without a goal). */
+  goalMet: z.boolean().default(false),
+  /** Words on the pages the learner read in the language, all time (a page turned faster than one can read counts none). */
+  wordsRead: z.number().int().default(0),
+  /** Days with activity over the last YEAR_DAYS days (the heatmap), oldest first; days without any are left out. */
+  year: z.array(GoalDaySchema).default([]),
 });
 export type DashboardFigures = z.infer<typeof DashboardFiguresSchema>;
 
@@ -49,4 +76,26 @@ export const dashboardFigures = defineRoute({
   description: 'Answered from the analytics read model (projected from the public integration events).',
   query: z.object({ languageCode: LearningLanguageSchema, minPosition: PositionSchema.optional() }),
   response: DashboardFiguresSchema,
+});
+
+export const TextReadingSchema = z.object({
+  articleId: z.uuid(),
+  /** Words on the pages read (pages turned faster than MAX_READING_WPM count none). */
+  wordsRead: z.number().int(),
+  pagesRead: z.number().int(),
+  /** Seconds of active reading on those pages. */
+  seconds: z.number().int(),
+  /** Words a minute on the pages read; null before any page was read. */
+  wordsPerMinute: z.number().int().nullable(),
+});
+export type TextReading = z.infer<typeof TextReadingSchema>;
+
+export const textReading = defineRoute({
+  method: 'GET',
+  path: '/api/analytics/reading',
+  access: 'user',
+  summary: "The caller's words read and reading speed (words a minute) in one text",
+  description: "Answered from the analytics read model: the caller's own page times (zeros for a text they never read).",
+  query: z.object({ articleId: z.uuid(), minPosition: PositionSchema.optional() }),
+  response: TextReadingSchema,
 });

@@ -3,6 +3,7 @@ import { LearningLanguageSchema } from '../domain/languages';
 import { visibleName } from '../domain/names';
 import { IMAGE_MAX_BYTES } from '../domain/limits';
 import { LevelSchema } from '../domain/levels';
+import { DailyGoalSchema } from '../domain/goals';
 import { isTimeZone, unknownTimeZone } from '../domain/local-days';
 import { SPEECH_SPEED_MAX, SPEECH_SPEED_MIN } from '../domain/speech';
 import { VoiceIdSchema } from '../domain/voices';
@@ -51,6 +52,8 @@ export const UserSettingsSchema = z.object({
    * the browser's zone is saved (the shell does at the first profile load); absent counts as UTC.
    */
   timeZone: TimeZoneSchema.optional(),
+  /** The learner's daily goal (issue 39.6): what the streak counts; null removes it (absent keeps the one set). */
+  dailyGoal: DailyGoalSchema.nullable().optional(),
   library: z
     .object({ view: z.enum(['table', 'cards']) })
     .partial()
@@ -156,7 +159,7 @@ export const updateSettings = defineRoute({
   path: '/api/user/settings',
   access: 'user',
   summary:
-    'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone, reader text, marking word families)',
+    'Change settings (library view, flashcards, speech speed, voice per language, autoplay, time zone, daily goal, reader text, marking word families)',
   body: UserSettingsSchema.refine((s) => Object.values(s).some((v) => v !== undefined), 'Nothing to update'),
   response: written,
 });

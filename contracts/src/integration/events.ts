@@ -53,6 +53,23 @@ export const ArticleReadV1 = defineIntegrationEvent(
   z.object({ userId: z.uuid(), articleId: z.uuid(), language: Language, day: z.iso.date() }),
 );
 
+/**
+ * The reader's active time on one page of an article, with the page's words (issue 39.6): minutes read a day,
+ * words read and words a minute per text. `seconds` is at most 600 a report.
+ */
+export const ReadingTimeV1 = defineIntegrationEvent(
+  'verba.library.reading-time',
+  1,
+  z.object({
+    userId: z.uuid(),
+    articleId: z.uuid(),
+    language: Language,
+    pageNumber: z.number().int().min(1),
+    seconds: z.number().int().positive(),
+    words: z.number().int().min(0),
+  }),
+);
+
 /** A learner completed a course chapter. */
 export const ChapterCompletedV1 = defineIntegrationEvent(
   'verba.learning.chapter-completed',
@@ -137,6 +154,7 @@ export const INTEGRATION_EVENTS = [
   LearningLanguageChangedV1,
   TimeSpentV1,
   ArticleReadV1,
+  ReadingTimeV1,
   ChapterCompletedV1,
   CardReviewedV1,
   CardReviewedV2,

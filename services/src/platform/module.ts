@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Subscription } from '@verba/contracts';
+import type { DailyGoal, Subscription } from '@verba/contracts';
 import type { Cache } from './cache/port';
 import type { Config } from './config';
 import type { EventStore } from './event-store/port';
@@ -53,6 +53,8 @@ export interface People {
 export interface TimeZones {
   /** The zone the user chose (or their browser gave); UTC for a user who has none or is unknown. */
   timeZoneOf(userId: string): Promise<string>;
+  /** The learner's daily goal (issue 39.6), which decides the days their streak counts; null when none is set. */
+  dailyGoalOf?(userId: string): Promise<DailyGoal | null>;
 }
 
 /** What every bounded context gets from the runtime. */

@@ -376,6 +376,13 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'GET /api/admin/analytics/monthly-statistics': { kind: 'admin' },
   // analytics (learner): the caller's own dashboard figures
   'GET /api/analytics/progress': { kind: 'own' },
+  // the caller's own words read and speed in a text: another learner's private article gives only zeros (issue 39.6)
+  'GET /api/analytics/reading': article('no-leak', (id) => ({ method: 'GET', url: `/api/analytics/reading?articleId=${id}` })),
+  'POST /api/articles/reading-time': article(notFound, (id) => ({
+    method: 'POST',
+    url: '/api/articles/reading-time',
+    payload: { articleId: id, language: 'de', pageNumber: 1, seconds: 30, words: 100, ...cmd() },
+  })),
   'GET /api/admin/courses': { kind: 'admin' },
   'POST /api/admin/images': { kind: 'admin' },
   'PATCH /api/migrations/addArticlesTotalRead': { kind: 'admin' },

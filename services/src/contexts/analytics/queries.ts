@@ -5,6 +5,7 @@ import {
   familyBaseOf,
   familyCounts,
   familyLevelHint,
+  type DailyGoal,
   type FamilyOverrides,
   type HistoricalRow,
   type LanguageAnalytics,
@@ -14,7 +15,7 @@ import {
 } from '@verba/contracts';
 import { baseForms } from '../../platform/base-forms';
 import type { TableNames } from '../../platform/projections/projection';
-import { dashboardFigures, flashcardFigures } from './domain/learner-progress';
+import { dashboardFigures, flashcardFigures, textReading } from './domain/learner-progress';
 
 /** Live views are named after the logical tables; as-of copies have their own names (as-of.ts). */
 const live: TableNames = (logical) => logical;
@@ -130,9 +131,17 @@ export class AnalyticsQueries {
     return { known, uncertain, total: known + uncertain, ...families, levelHint: familyLevelHint(families) };
   }
 
-  /** One learner's dashboard figures in one language, as of `now`, in days of their time zone (UTC by default). */
-  progress(userId: string, language: LearningLanguage, now: Date, zone = DEFAULT_TIME_ZONE) {
-    return dashboardFigures(this.db, this.t, userId, language, now, zone, this.overridesOf(userId, language));
+  /**
+   * One learner's dashboard figures in one language, as of `now`, in days of their time zone (UTC by default);
+   * with a daily goal, the streak counts the days it was met.
+   */
+  progress(userId: string, language: LearningLanguage, now: Date, zone = DEFAULT_TIME_ZONE, goal: DailyGoal | null = null) {
+    return dashboardFigures(this.db, this.t, userId, language, now, zone, this.overridesOf(userId, language), goal);
+  }
+
+  /** One learner's words read and words a minute in one text. */
+  reading(userId: string, articleId: string) {
+    return textReading(this.db, this.t, userId, articleId);
   }
 
   /** One learner's practice figures in one language, as of `now` (GET flashcards/analytics), in days of their time zone. */

@@ -4,6 +4,7 @@ import {
   dashboardFigures as progressRoute,
   flashcardsAnalytics,
   isAdminRole,
+  textReading,
   vocabularyRoutes,
 } from '@verba/contracts';
 import { HttpError } from '../../platform/http/problem';
@@ -84,9 +85,15 @@ export function learnerAnalyticsRoutes(
     app,
     host,
     progressRoute,
-    async ({ user, query }) => queries.progress(user.id, query.languageCode, now(), await timeZones.timeZoneOf(user.id)),
+    async ({ user, query }) => {
+      const [zone, goal] = await Promise.all([timeZones.timeZoneOf(user.id), timeZones.dailyGoalOf?.(user.id) ?? null]);
+      return queries.progress(user.id, query.languageCode, now(), zone, goal);
+    },
     { reads: [analytics, FAMILIES_READ_MODEL] },
   );
+
+  // The caller's own page times only: any text id answers (zeros for one never read), so nothing of another's shows.
+  registerRoute(app, host, textReading, async ({ user, query }) => queries.reading(user.id, query.articleId), { reads: [analytics] });
 
   registerRoute(
     app,

@@ -167,6 +167,28 @@ export const ArticleFlagDismissed = defineEvent('library.ArticleFlagDismissed', 
 /** An admin approved a private article its author flagged: it is public now (not premium). */
 export const ArticleMadePublic = defineEvent('library.ArticleMadePublic', articleAt);
 
+// Reading time (issue 39.6), appended here so other additions to this file merge cleanly.
+/**
+ * The reader's active time on one page (visible tab, an interaction in the last two minutes, capped per report)
+ * with the page's words: analytics' minutes read, words read and words a minute. One stream per reader and
+ * UTC day keeps each bounded; the command id makes a resent report count once.
+ */
+export const ReadingTimeRecorded = defineEvent(
+  'library.ReadingTimeRecorded',
+  z.object({
+    userId: z.uuid(),
+    articleId: z.uuid(),
+    language: LearningLanguageSchema,
+    pageNumber: z.number().int().min(1),
+    seconds: z.number().int().positive(),
+    words: z.number().int().min(0),
+    at: z.iso.datetime(),
+  }),
+);
+export const readingTimeEvents = [ReadingTimeRecorded] as const;
+export type ReadingTimeEvent = EventOf<(typeof readingTimeEvents)[number]>;
+export const readingTimeStream = (userId: string, day: string) => `library-reading-time-${userId}.${day}`;
+
 export const articleEvents = [
   ArticlePublished,
   ArticleUpdated,
@@ -180,7 +202,7 @@ export const articleEvents = [
 ] as const;
 export const readerEvents = [ArticleRated, BookmarkSet, ReadingProgressRecorded, ArticleRead, ArticleFlaggedForReview] as const;
 export const seriesEvents = [SeriesCreated, SeriesUpdated, SeriesDeleted] as const;
-export const libraryEvents = [...articleEvents, ...readerEvents, ...seriesEvents] as const;
+export const libraryEvents = [...articleEvents, ...readerEvents, ...seriesEvents, ...readingTimeEvents] as const;
 
 export type ArticleEvent = EventOf<(typeof articleEvents)[number]>;
 export type ReaderEvent = EventOf<(typeof readerEvents)[number]>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { LIBRARY_MESSAGES } from '@verba/contracts';
-import { ArticleReadV1 } from '@verba/contracts/integration';
+import { ArticleReadV1, ReadingTimeV1 } from '@verba/contracts/integration';
 import { HttpError } from '../../platform/http/problem';
 import { actorOf } from './domain/actor';
 import { readEventData } from '../../platform/decider/events';
-import { ArticleRead, articleStream, seriesStream } from './events';
+import { ArticleRead, ReadingTimeRecorded, articleStream, seriesStream } from './events';
 import { writeThrough } from '../../platform/http/write-through';
 import { libraryReadModels } from './routes/read-models';
 import type { Module } from '../../platform/module';
@@ -25,6 +25,8 @@ import { SeriesCommands } from './commands/series';
 import { ArticleQueries } from './queries/articles';
 import { ReaderQueries } from './queries/reader';
 import { SeriesQueries } from './queries/series';
+import { ReadingTimeCommands } from './commands/reading-time';
+import { readingTimeRoutes } from './routes/reading-time';
 
 const ARTICLE_ID = z.uuid();
 
@@ -43,6 +45,10 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       [ArticleRead.type]: (recorded) => {
         const { userId, articleId, language, day, at } = readEventData(ArticleRead, recorded);
         return ArticleReadV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, articleId, language, day } });
+      },
+      [ReadingTimeRecorded.type]: (recorded) => {
+        const { at, ...data } = readEventData(ReadingTimeRecorded, recorded);
+        return ReadingTimeV1.build({ id: recorded.id, occurredAt: at, key: data.userId, data });
       },
     },
     readAccess: (deps) => {
@@ -77,6 +83,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
         { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
       );
       seriesRoutes(app, deps, { commands: seriesCommands, queries: series });
+      readingTimeRoutes(app, deps, new ReadingTimeCommands(deps.store, deps.db, deps.now));
       migrationRoutes(app, deps, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
       adminLibraryRoutes(app, deps, {
         articles: articleCommands,

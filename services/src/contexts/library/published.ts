@@ -7,3 +7,5 @@
 export { ArticlePublished, ArticleUpdated, ArticleDeleted, ARTICLE_SEALED_FIELDS } from './events';
 /** Analytics follows reads of articles (as library publishes them). */
 export { ArticleRead } from './events';
+/** Analytics follows the reader's page times (minutes read, words read, words a minute). */
+export { ReadingTimeRecorded } from './events';

@@ -4,18 +4,25 @@ import {
   LEVEL_HINT_THRESHOLDS,
   PROGRESS_DAYS,
   QUARTER_HOUR_MS,
+  YEAR_DAYS,
+  activeDay,
   addLocalDays,
   currentStreak,
+  goalMet,
+  goalStreak,
+  wordsPerMinute,
   familyBaseOf,
   familyCounts,
   familyLevelHint,
   localDay,
   longestStreak,
+  type DailyGoal,
   type DashboardFigures,
   type FamilyOverrides,
   type FsrsState,
   type LearningLanguage,
   type ProgressDay,
+  type TextReading,
 } from '@verba/contracts';
 import { baseForms } from '../../../platform/base-forms';
 import type { TableNames } from '../../../platform/projections/projection';
@@ -23,7 +30,7 @@ import type { TableNames } from '../../../platform/projections/projection';
 /** The `n` calendar days ending on `today`, oldest first. */
 const lastDays = (today: string, n: number) => Array.from({ length: n }, (_, i) => addLocalDays(today, i - (n - 1)));
 
-type Counts = { reads: number; reviews: number; words: number; seconds: number };
+type Counts = { reads: number; reviews: number; words: number; seconds: number; readSeconds: number; pages: number; wordsRead: number };
 
 /**
  * A learner's activity summed by their own days (YYYY-MM-DD in `zone`, ascending), from the quarter hours it
@@ -35,7 +42,15 @@ async function learnerDays(db: Knex, t: TableNames, userId: string, language: Le
   const rows = (await db(t('analytics_learner_times'))
     .where({ user_id: userId, language })
     .select({ day })
-    .sum({ reads: 'reads', reviews: 'reviews', words: 'words', seconds: 'seconds' })
+    .sum({
+      reads: 'reads',
+      reviews: 'reviews',
+      words: 'words',
+      seconds: 'seconds',
+      readSeconds: 'read_seconds',
+      pages: 'pages',
+      wordsRead: 'words_read',
+    })
     .groupBy('day')
     .orderBy('day')) as unknown as ({ day: string } & Record<keyof Counts, string>)[];
   return rows.map((r) => ({
@@ -44,6 +59,9 @@ async function learnerDays(db: Knex, t: TableNames, userId: string, language: Le
     reviews: Number(r.reviews),
     words: Number(r.words),
     seconds: Number(r.seconds),
+    readSeconds: Number(r.readSeconds),
+    pages: Number(r.pages),
+    wordsRead: Number(r.wordsRead),
   }));
 }
 
@@ -61,6 +79,8 @@ export async function dashboardFigures(
   zone: string,
   /** The learner's own family choices and admins' corrections (vocabulary's): none, the dictionary's families alone. */
   ownFamilies: Promise<FamilyOverrides> = Promise.resolve({}),
+  /** The learner's daily goal (identity's settings): the streak counts the days it was met; null, days with any activity. */
+  goal: DailyGoal | null = null,
 ): Promise<DashboardFigures> {
   const today = localDay(now, zone);
   const [words, all, forms, overrides] = await Promise.all([
@@ -81,6 +101,15 @@ export async function dashboardFigures(
   );
   const counted = families.familiesKnown + families.familiesUncertain;
   const byDay = new Map(activity.map((a) => [a.day, a]));
+  const goalDays = activity.map((a) => ({ day: a.day, words: a.words, reviews: a.reviews, readSeconds: a.readSeconds, pages: a.pages }));
+  const yearStart = addLocalDays(today, 1 - YEAR_DAYS);
+  const todayCounts = byDay.get(today);
+  const todays = {
+    words: todayCounts?.words ?? 0,
+    reviews: todayCounts?.reviews ?? 0,
+    readSeconds: todayCounts?.readSeconds ?? 0,
+    pages: todayCounts?.pages ?? 0,
+  };
   const days: ProgressDay[] = lastDays(today, PROGRESS_DAYS).map((day) => {
     const a = byDay.get(day);
     return { day, words: a?.words ?? 0, reads: a?.reads ?? 0, reviews: a?.reviews ?? 0, seconds: a?.seconds ?? 0 };
@@ -92,10 +121,15 @@ export async function dashboardFigures(
     ...families,
     levelHint: familyLevelHint(families),
     nextLevelAt: LEVEL_HINT_THRESHOLDS.find((n) => n > counted) ?? null,
-    streak: currentStreak(new Set(byDay.keys()), today),
+    streak: goal ? goalStreak(goalDays, goal, today) : currentStreak(new Set(byDay.keys()), today),
     activeToday: byDay.has(today),
     timeSpent: activity.reduce((s, a) => s + a.seconds, 0),
     days,
+    goal,
+    today: todays,
+    goalMet: goal ? goalMet(goal, todays) : false,
+    wordsRead: activity.reduce((s, a) => s + a.wordsRead, 0),
+    year: goalDays.filter((d) => d.day >= yearStart && activeDay(d)),
   };
 }
 
@@ -128,4 +162,18 @@ export async function flashcardFigures(db: Knex, t: TableNames, userId: string, 
     cardsByState,
     retention: { reviews, lapses, rate: reviews ? Math.round((1 - lapses / reviews) * 1000) / 1000 : null },
   };
+}
+
+/** The learner's words read, pages read, their seconds and words a minute in one text (zeros for a text never read). */
+export async function textReading(db: Knex, t: TableNames, userId: string, articleId: string): Promise<TextReading> {
+  const row = (await db(t('analytics_texts'))
+    .where({ user_id: userId, article_id: articleId })
+    .first(
+      db.raw('coalesce(sum(words_read), 0) as words'),
+      db.raw('coalesce(sum(pages), 0) as pages'),
+      db.raw('coalesce(sum(read_seconds), 0) as seconds'),
+    )) as { words: string; pages: string; seconds: string } | undefined;
+  const words = Number(row?.words ?? 0);
+  const seconds = Number(row?.seconds ?? 0);
+  return { articleId, wordsRead: words, pagesRead: Number(row?.pages ?? 0), seconds, wordsPerMinute: wordsPerMinute(words, seconds) };
 }

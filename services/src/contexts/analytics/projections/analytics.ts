@@ -4,7 +4,7 @@ import { defineProjection, when, type DeclaredProjection, type EventEnvelope } f
 import { subscriptionEvents } from '../../billing/published';
 import { OnboardingCompleted, ProfileUpdated, TimeRecorded, UserDeleted, UserRegistered } from '../../identity/published';
 import { ChapterCompleted } from '../../learning/published';
-import { ArticleRead } from '../../library/published';
+import { ArticleRead, ReadingTimeRecorded } from '../../library/published';
 import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed, FlashcardReviewUndone } from '../../practice/published';
 import { WordStatusChanged } from '../../vocabulary/published';
 import { factOf, type Fact, type Mappers } from '../events';
@@ -22,6 +22,7 @@ const FOLLOWED: readonly EventDefinition[] = [
   TimeRecorded,
   UserDeleted,
   ArticleRead,
+  ReadingTimeRecorded,
   ChapterCompleted,
   FlashcardCreated,
   FlashcardReviewed,
@@ -45,8 +46,9 @@ export function analyticsProjection(mappers: Mappers): DeclaredProjection {
     name: ANALYTICS_PROJECTION,
     // 2: per-day rollups for the language analytics query. 3: cards held, with their schedule. 4: an undone
     // review no longer counts. 5: declared (premium null until a subscription says, read as not Master).
-    // 6: learners' activity by quarter hour too (their own days in their time zone).
-    version: 6,
+    // 6: learners' activity by quarter hour too (their own days in their time zone). 7: the reader's page times
+    // (minutes read, pages and words read by quarter hour; words read and words a minute per text).
+    version: 7,
     tables: ANALYTICS_TABLES,
     // Dashboards, not the page a learner marks words on: batches of a tenth of a second under load cost a
     // fraction a mark of a transaction every few milliseconds (services/bench/NOTES.md).

@@ -1,10 +1,13 @@
-import { quarterHourOf } from '@verba/contracts';
+import { pageCountsAsRead, quarterHourOf } from '@verba/contracts';
 import { increment, remove, upsert, type Lookup, type Row, type RowChange } from '../../../platform/projections/declare';
 import { dayOf, type Fact } from '../events';
 import type { AnalyticsTable } from './tables';
 
 type Change = RowChange<AnalyticsTable>;
 type Counts = { reads?: number; chapters?: number; reviews?: number; words?: number; seconds?: number };
+/** The reader's page times, counted in the learner's quarter hours only (admin figures do not read them). */
+type Reading = { read_seconds: number; pages: number; words_read: number };
+const NO_READING: Reading = { read_seconds: 0, pages: 0, words_read: 0 };
 
 /** A user joins a language on the first day they choose it or do anything in it (the lowest day wins). */
 const joined = (userId: string, language: string, day: string): Change =>
@@ -14,7 +17,7 @@ const joined = (userId: string, language: string, day: string): Change =>
  * A count of activity at `at`: the user was active in the language that (UTC) day, and joined it by then;
  * the same counts by quarter hour give the learner's own days in their time zone.
  */
-const act = (userId: string, language: string, at: string, counts: Counts): Change[] => {
+const act = (userId: string, language: string, at: string, counts: Counts, reading: Reading = NO_READING): Change[] => {
   const n = {
     reads: counts.reads ?? 0,
     chapters: counts.chapters ?? 0,
@@ -26,7 +29,7 @@ const act = (userId: string, language: string, at: string, counts: Counts): Chan
   return [
     joined(userId, language, day),
     increment('analytics_activity', { user_id: userId, language, day, ...n }),
-    increment('analytics_learner_times', { user_id: userId, language, quarter_hour: quarterHourOf(at), ...n }),
+    increment('analytics_learner_times', { user_id: userId, language, quarter_hour: quarterHourOf(at), ...n, ...reading }),
   ];
 };
 
@@ -59,6 +62,23 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
         ...act(f.data.userId, f.data.language, f.occurredAt, { reads: 1 }),
         increment('analytics_articles', { language: f.data.language, day, article_id: f.data.articleId, reads: 1 }),
       ];
+    case 'verba.library.reading-time': {
+      // Time on a page always counts as minutes read; its words and the page only when it was read, not turned.
+      const { userId, articleId, language, seconds, words } = f.data;
+      const read = pageCountsAsRead(words, seconds);
+      const reading = { read_seconds: seconds, pages: read ? 1 : 0, words_read: read ? words : 0 };
+      return [
+        ...act(userId, language, f.occurredAt, {}, reading),
+        increment('analytics_texts', {
+          user_id: userId,
+          article_id: articleId,
+          language,
+          words_read: reading.words_read,
+          pages: reading.pages,
+          read_seconds: read ? seconds : 0,
+        }),
+      ];
+    }
     case 'verba.learning.chapter-completed': {
       // Chapters carry no language: they count for the learner's current one, none before they chose one.
       const language = found?.current_language as string | null | undefined;
@@ -95,6 +115,7 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
           'analytics_learner_times',
           'analytics_words',
           'analytics_cards',
+          'analytics_texts',
         ] as const
       ).map((t) => remove(t, user));
     }

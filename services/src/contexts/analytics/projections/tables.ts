@@ -1,6 +1,8 @@
 import { gapsOf, sumsOf, type TableDeclaration } from '../../../platform/projections/declare';
 
 const counts = { reads: 'integer', chapters: 'integer', reviews: 'integer', words: 'integer', seconds: 'integer' } as const;
+/** The reader's page times (issue 39.6): seconds of active reading, pages read and the words on them. */
+const reading = { read_seconds: 'integer', pages: 'integer', words_read: 'integer' } as const;
 
 /**
  * The analytics read model's tables (logical names; each generation and as-of copy has its own), and the
@@ -32,7 +34,13 @@ export const ANALYTICS_TABLES = {
   // into the learner's own days in their time zone where the dashboard and flashcards analytics read them.
   analytics_learner_times: {
     key: ['user_id', 'language', 'quarter_hour'],
-    columns: { user_id: 'uuid', language: 'text', quarter_hour: 'integer', ...counts },
+    columns: { user_id: 'uuid', language: 'text', quarter_hour: 'integer', ...counts, ...reading },
+  },
+  // Per user and text (issue 39.6): the words on the pages read, those pages and their seconds (words a minute);
+  // pages turned faster than one can read count none (contracts' pageCountsAsRead).
+  analytics_texts: {
+    key: ['user_id', 'article_id', 'language'],
+    columns: { user_id: 'uuid', article_id: 'uuid', language: 'text', words_read: 'integer', pages: 'integer', read_seconds: 'integer' },
   },
   analytics_words: {
     key: ['user_id', 'language', 'word'],

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@verba/contracts';
+import { DEFAULT_TIME_ZONE, DailyGoalSchema, isTimeZone, type DailyGoal } from '@verba/contracts';
 import type { TimeZones } from '../../../platform/module';
 
 /**
@@ -15,5 +15,12 @@ export class TimeZoneQueries implements TimeZones {
       { time_zone: string | null } | undefined;
     const zone = row?.time_zone;
     return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
+  }
+
+  /** The learner's daily goal from their settings (issue 39.6); none set, or one no longer valid, is null. */
+  async dailyGoalOf(userId: string): Promise<DailyGoal | null> {
+    const row = (await this.db('identity_users').where({ user_id: userId }).first(this.db.raw("settings->'dailyGoal' as goal"))) as
+      { goal: unknown } | undefined;
+    return DailyGoalSchema.safeParse(row?.goal).data ?? null;
   }
 }
