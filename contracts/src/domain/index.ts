@@ -31,4 +31,5 @@ export * from './uploads';
 export * from './names';
 export * from './local-days';
 export * from './sentence-highlight';
+export * from './answer-check';
 export * from './goals';
