@@ -31,4 +31,5 @@ export * from './route-ref';
 export * from './first-load';
 export * from './word-families';
 export * from './scheduler';
+export * from './reader-review';
 export * from './reading-time';

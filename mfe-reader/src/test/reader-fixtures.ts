@@ -25,6 +25,7 @@ export function mockReader(content: string, overrides: Record<string, Handler> =
     'PATCH /api/articles/totalReads': () => json({}),
     'GET /api/articles/rating': () => json(ratingOf({ articleId: ARTICLE_ID, rating: null, averageRating: 0, ratings: 0 })),
     'GET /api/flashcards/created': () => json({ articleId: ARTICLE_ID, flashcards: cards }),
+    'GET /api/flashcards/due-words': () => json({ languageCode: 'de', endOfDayStamp: Date.now(), words: [], truncated: false }),
     'GET /api/user/profile': () => json(profile()),
     'POST /api/translation-ai': () => json({ success: true, data: 'dog', duration_s: 0.1 }),
     'POST /api/translation-ai/multi-words-translation-prompt/post': () => json({ success: true, data: 'the dog runs', duration_s: 0.1 }),

@@ -305,6 +305,7 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
     payload: { id, status: 'known', ...cmd() },
   })),
   'GET /api/flashcards/info': { kind: 'own' },
+  'GET /api/flashcards/due-words': { kind: 'own' },
   'GET /api/flashcards/export': { kind: 'own' },
   'GET /api/flashcards/scheduler': { kind: 'own' },
   'PUT /api/flashcards/scheduler': { kind: 'own' },

@@ -12,6 +12,9 @@ import { flashcardsProjection } from './projections/flashcards';
 import { reviewsProjection } from './projections/reviews';
 import { FlashcardQueries } from './queries/flashcards';
 import { flashcardRoutes, practiceRoutes, schedulerRoutes } from './routes';
+import { DueWordQueries } from './queries/due-words';
+import { dueWords } from '@verba/contracts';
+import { registerRoute } from '../../platform/http/routes';
 
 export interface PracticeOptions {
   /** The clock of commands and queries; tests replay review histories at chosen times. */
@@ -71,6 +74,11 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       flashcardRoutes(app, deps, services);
       practiceRoutes(app, deps, services);
       schedulerRoutes(app, deps, services);
+      // Review in the text (issue 39.3): the cards the reader underlines; "I knew it here" is a review (source 'reader').
+      const due = new DueWordQueries(deps.db, now, deps.timeZones);
+      registerRoute(app, deps, dueWords, async ({ user, query }) => due.dueWords(user.id, query.languageCode), {
+        reads: [flashcardsProjection],
+      });
     },
   };
 }

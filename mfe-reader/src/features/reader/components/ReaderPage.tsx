@@ -21,6 +21,9 @@ import { PageFooter } from './PageFooter';
 import { ReaderText, isPhrase, type SelectedWord } from './ReaderText';
 import { ReaderTools } from './ReaderTools';
 import { WordPanel } from './WordPanel';
+import { selectedKey, useReviewInText } from '../due/use-review-in-text';
+import { DueCard } from '../due/DueCard';
+import { DueLegend } from '../due/DueLegend';
 import '../reader.css';
 import '../parallel.css';
 
@@ -136,6 +139,8 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   }, [turn, page]);
 
   const markRest = useMarkRest(languageCode, words, statuses.data ?? EMPTY);
+  // Review in the text: words with a card due today are underlined; G or the panel's "I knew it here" reviews it.
+  const review = useReviewInText(languageCode ?? likelyLanguage, openedAt, words, selected);
 
   /** The page's still-New words, but those looked up or set on this article, become Known in one PATCH (with an Undo); then on to the next page. */
   const markRestKnown = useCallback(() => {
@@ -159,6 +164,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const restCount = words ? restOfPage(words, new Set([...lookedUp.words(), ...openWords])).length : 0;
   const cardKeys = cards.data ?? NO_CARDS;
   const hasCard = selected !== null && cardKeys.has(isPhrase(selected) ? cardKey(selected.text) : selected.word);
+  const dueCard = review.cardOf(selectedKey(selected));
 
   return (
     <main className={narrow && selected ? 'rd-reader rd-reader--sheet-open' : 'rd-reader'}>
@@ -200,6 +206,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             onSideBySide={setSideBySide}
             readAloud={{ words, pageText: pages[page - 1] ?? '', languageCode, selected: selected?.first ?? null }}
           />
+          <DueLegend count={review.dueOnPage} noteId={review.noteId} />
           <ReaderText
             content={pages[page - 1] ?? ''}
             statuses={statuses.data ?? EMPTY}
@@ -219,6 +226,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
           words={words}
           article={article.data}
           hasCard={hasCard}
+          dueCard={dueCard ? <DueCard card={dueCard} languageCode={article.data.languageCode} review={review} /> : null}
           sheet={narrow ? { onClose: closePanel, ref: sheet } : null}
         />
       </div>

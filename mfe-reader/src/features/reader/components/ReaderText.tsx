@@ -256,7 +256,7 @@ export function ReaderText({
       ref={ref}
       className="rd-text"
       role="group"
-      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word or the selected phrase New, Uncertain or Known, I marks it Ignored, P plays its sentence."
+      aria-label="Article text. Arrow keys move between words, Shift with an arrow selects several; 1, 2, 3 mark a word or the selected phrase New, Uncertain or Known, I marks it Ignored, P plays its sentence, G says you knew a word whose flashcard is due today (heavy dotted underline)."
       onClick={onClick}
       onMouseDown={onMouseDown}
       onMouseUp={onMouseUp}

@@ -24,6 +24,8 @@ interface Props {
   /** The article read: its language, and its id and name for the flashcards made from it. */
   article: { id: string; name: string; languageCode: LearningLanguage };
   hasCard: boolean;
+  /** The selected word's flashcard when it is due today, with "I knew it here" (review in the text). */
+  dueCard?: ReactNode;
   /** A bottom sheet (a narrow screen): closed while no word is selected, closed by its button or a drag down. */
   sheet?: { onClose: () => void; ref: RefObject<HTMLElement | null> } | null;
 }
@@ -57,7 +59,7 @@ function Heading({ word, occurrences, languageCode }: { word: SelectedWord; occu
   );
 }
 
-export function WordPanel({ word, words, article, hasCard, sheet = null }: Props) {
+export function WordPanel({ word, words, article, hasCard, dueCard = null, sheet = null }: Props) {
   const { languageCode } = article;
   const touch = useMediaQuery(TOUCH_ONLY);
   const mark = useMarkWord(article);
@@ -94,6 +96,7 @@ export function WordPanel({ word, words, article, hasCard, sheet = null }: Props
         </div>
       ) : null}
       {word?.phrase?.refused ? <p className="rd-panel__hint">{word.phrase.refused}</p> : null}
+      {word ? dueCard : null}
       <FamilyChoice word={word && !isPhrase(word) ? word.word : null} words={words} languageCode={languageCode} />
       {word ? (
         <WordHelp key={`${word.first}-${word.last}`} word={word} languageCode={languageCode} article={article} hasCard={hasCard} />
@@ -143,6 +146,8 @@ function KeyboardHelp() {
         <dd>mark Ignored (a name, a number, a foreign word: counted nowhere)</dd>
         <dt>P</dt>
         <dd>play the sentence aloud</dd>
+        <dt>G</dt>
+        <dd>I knew it here: a review rated Good of the word’s flashcard due today (heavy dotted underline)</dd>
         <dt>Shift + ← →</dt>
         <dd>select several words: a phrase of up to 8 words, which the keys above mark</dd>
         <dt>Enter / Esc</dt>
