@@ -1,6 +1,8 @@
 import type { ReviewRating } from '@verba/contracts';
 import { reschedule, type FsrsSchedule, type LearnerScheduler } from '@verba/contracts/fsrs';
+import { isRightRating } from '@verba/contracts';
 import type { Review } from './api/review';
+import { FORMATS, type ReviewFormat } from './formats';
 
 export const RATINGS: ReadonlyArray<{ rating: ReviewRating; label: string; key: string }> = [
   { rating: 'again', label: 'Again', key: '1' },
@@ -15,6 +17,12 @@ export interface SessionCard {
   targetValue: string;
   /** The sentence the word was met in (cards the reader made), shown with the answer. */
   sentence?: string;
+  /** Where the card was saved from (the sentence links back to it). */
+  origin?: 'article' | 'chapter' | null;
+  originId?: string | null;
+  originName?: string | null;
+  /** How the card is reviewed this session (flip when not said). */
+  format?: ReviewFormat;
   /** The card's FSRS schedule as the session last left it (previews the rating buttons' intervals). */
   schedule: FsrsSchedule;
 }
@@ -36,6 +44,8 @@ export interface SessionState {
   relearning: ReadonlyArray<{ id: string; due: number }>;
   flipped: boolean;
   ratings: readonly Review[];
+  /** The format each rating was answered in, in the order of `ratings` (kept apart: ratings are what is sent). */
+  formats: readonly ReviewFormat[];
   /** The last rating, until it is handed over for sending. */
   pending: Review | null;
   /** The last rating once the server recorded it (the session's end), for Undo on the summary. */
@@ -46,7 +56,10 @@ export interface SessionState {
 
 export type SessionAction =
   | { type: 'flip' }
-  | { type: 'rate'; rating: ReviewRating; at: number; scheduler?: LearnerScheduler | null }
+  /** `answered`: a card of an answer format was answered (it has no flip), so its grade may be recorded. */
+  | { type: 'rate'; rating: ReviewRating; at: number; scheduler?: LearnerScheduler | null; answered?: boolean }
+  /** A card reviewed otherwise from now on (listening typed when speech is unavailable). */
+  | { type: 'reformat'; id: string; format: ReviewFormat }
   | { type: 'undo' }
   | { type: 'sending' }
   | { type: 'sent'; review: Review; reviewId: string };
@@ -60,6 +73,7 @@ export function startSession(cards: readonly SessionCard[]): SessionState {
     relearning: [],
     flipped: false,
     ratings: [],
+    formats: [],
     pending: null,
     sent: null,
     previous: null,
@@ -89,7 +103,7 @@ export function sessionReducer(s: SessionState, action: SessionAction): SessionS
       return isFinished(s) ? s : { ...s, flipped: !s.flipped };
     case 'rate': {
       const card = s.current ? s.cards[s.current] : undefined;
-      if (!card || !s.flipped) return s; // rate only once the answer was seen
+      if (!card || !(s.flipped || action.answered)) return s; // rate only once the answer was seen
       const review = { id: card.id, rating: action.rating };
       const schedule = reschedule(card.schedule, new Date(action.at), action.rating, action.scheduler);
       const relearning = action.rating === 'again' ? [...s.relearning, { id: card.id, due: Date.parse(schedule.due) }] : s.relearning;
@@ -99,15 +113,23 @@ export function sessionReducer(s: SessionState, action: SessionAction): SessionS
         cards: { ...s.cards, [card.id]: { ...card, schedule } },
         flipped: false,
         ratings: [...s.ratings, review],
+        formats: [...s.formats, formatOf(card)],
         pending: review,
         sent: null,
         previous: { ...s, previous: null },
       };
     }
-    case 'undo':
+    case 'reformat': {
+      const card = s.cards[action.id];
+      return card ? { ...s, cards: { ...s.cards, [card.id]: { ...card, format: action.format } } } : s;
+    }
+    case 'undo': {
       // The caller undid a sent rating on the server first; a pending one was never sent.
       if (!s.previous || !(s.pending || s.sent)) return s;
-      return { ...s.previous, flipped: true, pending: null, sent: null, previous: null };
+      // A flipped card comes back on its answer side to be rated again; an answered one, to be answered again.
+      const back = s.previous.current ? s.previous.cards[s.previous.current] : undefined;
+      return { ...s.previous, flipped: !back || formatOf(back) === 'flip', pending: null, sent: null, previous: null };
+    }
     case 'sending':
       return { ...s, pending: null };
     case 'sent':
@@ -118,3 +140,12 @@ export function sessionReducer(s: SessionState, action: SessionAction): SessionS
 /** How many answers got each rating, in the buttons' order. */
 export const countRatings = (s: SessionState) =>
   RATINGS.map(({ rating, label }) => ({ rating, label, count: s.ratings.filter((r) => r.rating === rating).length }));
+
+export const formatOf = (card: SessionCard): ReviewFormat => card.format ?? 'flip';
+
+/** Per format reviewed this session: how many answers were right (not rated Again) of how many, in the mix's order. */
+export const formatAccuracy = (s: SessionState) =>
+  FORMATS.map(({ format, label }) => {
+    const ratings = s.ratings.filter((_, i) => s.formats[i] === format);
+    return { format, label, right: ratings.filter((r) => isRightRating(r.rating)).length, total: ratings.length };
+  }).filter((f) => f.total > 0);

@@ -7,6 +7,8 @@ import { NoCards } from '../../../shared/NoCards';
 import { Portal } from '../../../shared/Portal';
 import { useSessionCards } from '../api/review';
 import { useCardSettings } from '../api/card-settings';
+import { assignFormats, loadMix, orderedMix, saveMix, type ReviewMix } from '../formats';
+import { MixPicker } from './MixPicker';
 import { ReviewSession } from './ReviewSession';
 
 /** "in 3 hours": when a card is due, from now (as the overview's next review). */
@@ -18,19 +20,33 @@ export function ReviewPage() {
   const { result: query, nextRound } = useSessionCards(languageCode);
   const [ahead, setAhead] = useState(false);
   const [round, setRound] = useState(0);
+  // The mix is picked before the first session of the visit; "Review more" keeps it.
+  const [mix, setMix] = useState<ReviewMix | null>(null);
   // Which side comes first is known before the first card shows (the profile is read beside the cards).
   const settings = useCardSettings(languageCode);
   const cards = query.data?.flashcards;
   const due = cards?.filter((c) => c.isDue) ?? [];
   const chosen = due.length > 0 ? due : ahead ? (cards ?? []) : [];
   // Read once, when the session starts (its reducer's initial state).
-  const session = chosen.map((c) => ({
+  const formats = mix ? assignFormats(chosen, mix.formats) : [];
+  const session = chosen.map((c, i) => ({
     id: c.id,
     sourceValue: c.sourceValue,
     targetValue: c.targetValue,
     ...(c.sentence ? { sentence: c.sentence } : {}),
+    origin: c.origin,
+    originId: c.originId,
+    originName: c.originName,
+    format: formats[i] ?? 'flip',
     schedule: scheduleOf(c),
   }));
+  // The words to pick from in cloze and listening: every card of the language loaded.
+  const pool = cards?.map((c) => c.sourceValue) ?? [];
+  const start = (picked: ReviewMix) => {
+    const mixed = orderedMix(picked);
+    saveMix(mixed);
+    setMix(mixed);
+  };
   const restart = () => {
     setAhead(false);
     setRound((r) => r + 1);
@@ -46,7 +62,19 @@ export function ReviewPage() {
         cards.length === 0 ? (
           <NoCards languageCode={languageCode} />
         ) : session.length > 0 ? (
-          <ReviewSession key={`${round}-${ahead}`} cards={session} onRestart={restart} settings={settings} />
+          mix ? (
+            <ReviewSession
+              key={`${round}-${ahead}`}
+              cards={session}
+              onRestart={restart}
+              settings={settings}
+              languageCode={languageCode}
+              answerMode={mix.answerMode}
+              pool={pool}
+            />
+          ) : (
+            <MixPicker initial={loadMix()} count={session.length} onStart={start} />
+          )
         ) : (
           <EmptyState
             title="Nothing is due now"

@@ -1,18 +1,23 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Button, toast } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
-import type { ReviewRating } from '@verba/contracts';
+import type { LearningLanguage, ReviewRating } from '@verba/contracts';
 import { ratingIntervals } from '@verba/contracts/fsrs';
 import { notAShortcut } from '../../../shared/keys';
+import { CardSentence } from '../../../shared/CardSentence';
 import { undoRating } from '../api/review';
 import type { CardSettings } from '../api/card-settings';
 import { speakWord } from '../api/speech';
-import { RATINGS, isFinished, remaining, sessionReducer, startSession, type SessionCard } from '../session';
+import type { AnswerMode } from '../formats';
+import { RATINGS, formatOf, isFinished, remaining, sessionReducer, startSession, type SessionCard } from '../session';
+import { AnswerCard, type SpeechOff } from './AnswerCard';
 import { ReviewSummary } from './ReviewSummary';
+import './review-formats.css';
 import { useRatingSender } from './useRatingSender';
 
 /**
- * Space flips, 1-4 rate (once flipped), U undoes the last rating. A rating is sent when the next card
+ * Each card in its format of the session's mix: a flip card (Space flips, 1-4 rate once flipped), or one
+ * answered (cloze, typed, listening: Enter checks, the answer rule grades). U undoes the last rating. A rating is sent when the next card
  * is rated (or the session ends), so Undo during the session only drops what was never sent; after the
  * session's end it asks the server to take the last review back. The profile's switches: the translation
  * side first (the word after the flip), and the word spoken each time it shows.
@@ -21,16 +26,27 @@ export function ReviewSession({
   cards,
   onRestart,
   settings,
+  languageCode,
+  answerMode = 'type',
+  pool = [],
 }: {
   cards: readonly SessionCard[];
   onRestart: () => void;
   settings: CardSettings;
+  languageCode: LearningLanguage;
+  /** How cloze and listening are answered this session. */
+  answerMode?: AnswerMode;
+  /** The learner's words in the language (options to pick from). */
+  pool?: readonly string[];
 }) {
   const [state, dispatch] = useReducer(sessionReducer, cards, startSession);
   const { send, saving } = useRatingSender();
   const [undoing, setUndoing] = useState(false);
   const finished = isFinished(state);
   const card = state.current ? state.cards[state.current] : undefined;
+  const format = card ? formatOf(card) : 'flip';
+  // Once speech is refused (the Free allowance used up, or none), listening cards are typed for the rest of the session.
+  const [speechOff, setSpeechOff] = useState<SpeechOff | null>(null);
   // What each button would schedule, from the scheduler the server uses, as of when the answer shows.
   const intervals = useMemo(
     () => (card && state.flipped ? ratingIntervals(card.schedule, new Date(), settings.scheduler) : null),
@@ -41,6 +57,15 @@ export function ReviewSession({
     if (!state.flipped) return;
     if (state.pending) void send(state.pending);
     dispatch({ type: 'rate', rating, at: Date.now(), scheduler: settings.scheduler });
+  };
+  /** An answered card's grade: recorded like a flip card's rating (sent when the next is rated). */
+  const grade = (rating: ReviewRating) => {
+    if (state.pending) void send(state.pending);
+    dispatch({ type: 'rate', rating, at: Date.now(), scheduler: settings.scheduler, answered: true });
+  };
+  const typeInstead = (reason: SpeechOff) => {
+    setSpeechOff(reason);
+    if (card) dispatch({ type: 'reformat', id: card.id, format: 'typed' });
   };
 
   const undo = async () => {
@@ -76,20 +101,21 @@ export function ReviewSession({
   }, [finished, state.pending, send]);
   useEffect(() => () => void (pendingRef.current && send(pendingRef.current)), [send]);
 
-  const handlers = useRef({ rate, undo, dispatch });
+  const handlers = useRef({ rate, undo, dispatch, format });
   useEffect(() => {
-    handlers.current = { rate, undo, dispatch };
+    handlers.current = { rate, undo, dispatch, format };
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (notAShortcut(event)) return;
-      if (event.key === ' ') {
+      if (event.key === ' ' && handlers.current.format === 'flip') {
         event.preventDefault(); // no page scroll, and no click of a focused button
         if (event.type === 'keydown' && !event.repeat) handlers.current.dispatch({ type: 'flip' });
         return;
       }
       if (event.type !== 'keydown') return;
-      const rating = RATINGS.find((r) => r.key === event.key);
+      // 1-4 rate a flip card; an answered card uses them to pick (its own keys).
+      const rating = handlers.current.format === 'flip' ? RATINGS.find((r) => r.key === event.key) : undefined;
       if (rating) handlers.current.rate(rating.rating);
       else if (event.key === 'u' || event.key === 'U') void handlers.current.undo();
     };
@@ -103,7 +129,7 @@ export function ReviewSession({
 
   // "Play flashcards aloud": the word side is spoken when it shows (at once, or on the flip when the translation comes first).
   const { autoplay, translationFirst, voiceId, speed } = settings;
-  const wordShown = card !== undefined && (!translationFirst || state.flipped);
+  const wordShown = card !== undefined && format === 'flip' && (!translationFirst || state.flipped);
   const showing = wordShown ? `${state.ratings.length}:${card.id}` : null;
   const word = card?.sourceValue;
   useEffect(() => {
@@ -124,44 +150,71 @@ export function ReviewSession({
           Card {done + 1} of {total}
         </span>
       </div>
-      <button
-        type="button"
-        className={`pr-flashcard${state.flipped ? ' pr-flashcard--flipped' : ''}`}
-        onClick={() => dispatch({ type: 'flip' })}
-      >
-        <span className="pr-flashcard__source">{translationFirst ? card.targetValue : card.sourceValue}</span>
-        {state.flipped ? (
-          <span className="pr-flashcard__target">{translationFirst ? card.sourceValue : card.targetValue}</span>
-        ) : (
-          <span className="pr-flashcard__hint">Press Space to show the answer</span>
-        )}
-        {state.flipped && card.sentence ? <span className="pr-flashcard__sentence">{card.sentence}</span> : null}
-      </button>
-      {intervals ? (
-        <div className="pr-ratings" role="group" aria-label="How well did you know it?">
-          {RATINGS.map(({ rating, label, key }) => (
-            <Button
-              key={rating}
-              variant="secondary"
-              className={`pr-rating pr-rating--${rating}`}
-              onClick={() => rate(rating)}
-              aria-keyshortcuts={key}
-            >
-              <span className="pr-rating__interval" title={`Next review in ${intervals[rating]}`}>
-                {intervals[rating]}
-              </span>
-              <span className="pr-rating__label">
-                {label} <kbd>{key}</kbd>
-              </span>
-            </Button>
-          ))}
-        </div>
+      {format !== 'flip' ? (
+        <AnswerCard
+          key={`${done}:${card.id}`}
+          card={card}
+          format={format}
+          mode={answerMode}
+          pool={pool}
+          languageCode={languageCode}
+          settings={settings}
+          speechOff={speechOff}
+          onSpeechOff={typeInstead}
+          onRate={grade}
+        />
       ) : (
-        <div className="pr-ratings pr-ratings--flip">
-          <Button onClick={() => dispatch({ type: 'flip' })} aria-keyshortcuts="Space">
-            Show answer <kbd>Space</kbd>
-          </Button>
-        </div>
+        <>
+          <button
+            type="button"
+            className={`pr-flashcard${state.flipped ? ' pr-flashcard--flipped' : ''}`}
+            onClick={() => dispatch({ type: 'flip' })}
+          >
+            <span className="pr-flashcard__source">{translationFirst ? card.targetValue : card.sourceValue}</span>
+            {state.flipped ? (
+              <span className="pr-flashcard__target">{translationFirst ? card.sourceValue : card.targetValue}</span>
+            ) : (
+              <span className="pr-flashcard__hint">Press Space to show the answer</span>
+            )}
+          </button>
+          {state.flipped && card.sentence ? (
+            <CardSentence
+              className="pr-review__sentence"
+              sentence={card.sentence}
+              word={card.sourceValue}
+              languageCode={languageCode}
+              origin={card.origin ?? null}
+              originId={card.originId ?? null}
+              originName={card.originName ?? null}
+            />
+          ) : null}
+          {intervals ? (
+            <div className="pr-ratings" role="group" aria-label="How well did you know it?">
+              {RATINGS.map(({ rating, label, key }) => (
+                <Button
+                  key={rating}
+                  variant="secondary"
+                  className={`pr-rating pr-rating--${rating}`}
+                  onClick={() => rate(rating)}
+                  aria-keyshortcuts={key}
+                >
+                  <span className="pr-rating__interval" title={`Next review in ${intervals[rating]}`}>
+                    {intervals[rating]}
+                  </span>
+                  <span className="pr-rating__label">
+                    {label} <kbd>{key}</kbd>
+                  </span>
+                </Button>
+              ))}
+            </div>
+          ) : (
+            <div className="pr-ratings pr-ratings--flip">
+              <Button onClick={() => dispatch({ type: 'flip' })} aria-keyshortcuts="Space">
+                Show answer <kbd>Space</kbd>
+              </Button>
+            </div>
+          )}
+        </>
       )}
       <div className="pr-review__undo">
         <Button variant="ghost" size="sm" disabled={!canUndo} onClick={() => void undo()} aria-keyshortcuts="U">

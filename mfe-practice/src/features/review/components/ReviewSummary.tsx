@@ -1,6 +1,6 @@
 import { Button } from '@verba/kit';
 import { ResultActions } from '../../../shared/ResultActions';
-import { countRatings, type SessionState } from '../session';
+import { countRatings, formatAccuracy, type SessionState } from '../session';
 
 interface Props {
   state: SessionState;
@@ -11,9 +11,10 @@ interface Props {
   onUndo: () => void;
 }
 
-/** The end of a session: what was rated how, Undo of the last rating, and where to go next once every rating is saved. */
+/** The end of a session: what was rated how, each format's accuracy, Undo of the last rating, and where to go next once every rating is saved. */
 export function ReviewSummary({ state, saving, onRestart, canUndo, onUndo }: Props) {
   const total = new Set(state.ratings.map((r) => r.id)).size;
+  const accuracy = formatAccuracy(state);
   return (
     <section className="pr-result" aria-labelledby="review-summary-title">
       <h2 id="review-summary-title">Session complete</h2>
@@ -28,6 +29,18 @@ export function ReviewSummary({ state, saving, onRestart, canUndo, onUndo }: Pro
           </div>
         ))}
       </dl>
+      {accuracy.length > 0 ? (
+        <>
+          <h3 className="pr-result__subtitle">Right answers by format</h3>
+          <ul className="pr-result__formats">
+            {accuracy.map(({ format, label, right, total: answers }) => (
+              <li key={format} className={`pr-result__format pr-result__format--${format}`}>
+                {label} {right} of {answers} right
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p className="pr-muted" role="status">
         {saving ? 'Saving your ratings…' : 'Your ratings are saved.'}
       </p>
