@@ -14,6 +14,7 @@ import { PATHS } from '../routing/paths';
 import { LANGUAGES, USERNAME_PATTERN, USERNAME_RULE } from '../onboarding/choices';
 import { DEFAULT_VOICES, VOICES } from './voices';
 import { Newsletter } from './Newsletter';
+import { DailyGoalForm } from './DailyGoal';
 import { OfflineTexts } from '../offline/OfflineTexts';
 import { browserTimeZone, timeZoneChoices, useTimeZoneFromBrowser } from './time-zone';
 import { errorText } from '../auth/error-text';
@@ -69,6 +70,9 @@ function ProfileSections() {
         <>
           <Details profile={profile} onSaved={update} onAvatar={() => void read.refetch()} />
           <Languages profile={profile} onSaved={update} />
+          <Section title="Daily goal">
+            <DailyGoalForm profile={profile} onSaved={update} />
+          </Section>
           <Settings profile={profile} onSaved={update} />
           <Section title="Offline reading">
             <OfflineTexts />
