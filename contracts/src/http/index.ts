@@ -33,3 +33,4 @@ export * from './word-families';
 export * from './scheduler';
 export * from './reader-review';
 export * from './reading-time';
+export * from './learn-first';

@@ -171,6 +171,7 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   // library: articles
   'GET /api/articles': series('no-leak', (id) => ({ method: 'GET', url: `/api/articles?languageCode=fr&seriesId=${id}` })),
   'GET /api/articles/:id': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/${id}` })),
+  'GET /api/articles/learn-first': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/learn-first?articleId=${id}` })),
   'GET /api/articles/create': { kind: 'own' },
   'POST /api/articles/create': series(denied, (id) => ({
     method: 'POST',

@@ -14,8 +14,6 @@ export const ROUTES_WITHOUT_CALLERS: Readonly<Record<string, string>> = {
   // No learner page needs them (reviewed for issue 21).
   'GET /api/courses/list':
     "the course map opens the course of the learner's current language (GET courses); another language is chosen in onboarding (choose-new-language)",
-  'POST /api/flashcards':
-    'bulk card creation for API clients: the reader adds one card (flashcards/one), a chapter its words (flashcards/chapter)',
   'PATCH /api/user':
     'the profile page writes by part (user/basic-info, user/settings, user/change-language); this is the whole-user update of spec §7',
 

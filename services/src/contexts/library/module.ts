@@ -15,6 +15,7 @@ import { importRoutes } from './routes/imports';
 import { adminLibraryRoutes } from './routes/admin';
 import { AdminLibraryQueries } from './queries/admin';
 import { libraryRoutes } from './routes/articles';
+import { learnFirstRoutes } from './routes/learn-first';
 import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
 import { migrationRoutes } from './routes/migrations';
@@ -83,6 +84,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
         { commands: new ReaderCommands(deps.store, deps.db), queries: new ReaderQueries(deps.db) },
       );
       seriesRoutes(app, deps, { commands: seriesCommands, queries: series });
+      learnFirstRoutes(app, deps);
       readingTimeRoutes(app, deps, new ReadingTimeCommands(deps.store, deps.db, deps.now));
       migrationRoutes(app, deps, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
       adminLibraryRoutes(app, deps, {
