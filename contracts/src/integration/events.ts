@@ -83,7 +83,7 @@ const cardReviewed = z.object({
   cardId: z.uuid(),
   language: Language,
   rating: z.enum(['again', 'hard', 'good', 'easy']),
-  source: z.enum(['flashcards', 'match-words', 'quick-quiz', 'reader']),
+  source: z.enum(['flashcards', 'match-words', 'quick-quiz']),
 });
 export const CardReviewedV1 = defineIntegrationEvent('verba.practice.card-reviewed', 1, cardReviewed);
 
@@ -94,10 +94,22 @@ const FsrsState = z.enum(['new', 'learning', 'review', 'relearning']);
  * reviews so far (`reps`) and its lapses (a learned card forgotten). `scheduled` is false for a game's
  * repetition beyond the one a day that counts, which leaves the schedule as it was.
  */
-export const CardReviewedV2 = defineIntegrationEvent(
+const cardReviewedV2 = cardReviewed.extend({
+  scheduled: z.boolean(),
+  state: FsrsState,
+  reps: z.number().int().min(0),
+  lapses: z.number().int().min(0),
+});
+export const CardReviewedV2 = defineIntegrationEvent('verba.practice.card-reviewed', 2, cardReviewedV2);
+
+/**
+ * v3: a review may also come from the reader ("I knew it here" on a word with a card due, issue 39.3). v2's
+ * `source` is frozen without it, so a consumer of v2 never meets a value it does not know.
+ */
+export const CardReviewedV3 = defineIntegrationEvent(
   'verba.practice.card-reviewed',
-  2,
-  cardReviewed.extend({ scheduled: z.boolean(), state: FsrsState, reps: z.number().int().min(0), lapses: z.number().int().min(0) }),
+  3,
+  cardReviewedV2.extend({ source: z.enum(['flashcards', 'match-words', 'quick-quiz', 'reader']) }),
 );
 
 /**
@@ -158,6 +170,7 @@ export const INTEGRATION_EVENTS = [
   ChapterCompletedV1,
   CardReviewedV1,
   CardReviewedV2,
+  CardReviewedV3,
   CardReviewUndoneV1,
   CardCreatedV1,
   CardDeletedV1,

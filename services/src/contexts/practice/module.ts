@@ -1,4 +1,4 @@
-import { CardCreatedV1, CardDeletedV1, CardReviewedV2, CardReviewUndoneV1 } from '@verba/contracts/integration';
+import { CardCreatedV1, CardDeletedV1, CardReviewedV3, CardReviewUndoneV1 } from '@verba/contracts/integration';
 import { readEventData } from '../../platform/decider/events';
 import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed, FlashcardReviewUndone } from './events';
 import type { Module } from '../../platform/module';
@@ -34,7 +34,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       [FlashcardReviewed.type]: (recorded) => {
         const { userId, cardId, language, rating, source, scheduled, after, at } = readEventData(FlashcardReviewed, recorded);
         const data = { userId, cardId, language, rating, source, scheduled, state: after.state, reps: after.reps, lapses: after.lapses };
-        return CardReviewedV2.build({ id: recorded.id, occurredAt: at, key: userId, data });
+        return CardReviewedV3.build({ id: recorded.id, occurredAt: at, key: userId, data });
       },
       [FlashcardReviewUndone.type]: (recorded) => {
         const { userId, cardId, language, reviewedAt, restored, at } = readEventData(FlashcardReviewUndone, recorded);

@@ -92,7 +92,7 @@ export function factChanges(f: Fact, found: Row | undefined): Change[] {
       return [card({ ...f.data, state: 'new', reps: 0, lapses: 0 })];
     case 'verba.practice.card-reviewed':
       // v1 (no longer published) says nothing of the schedule: the review counts, the card stays as it was.
-      return [...act(f.data.userId, f.data.language, f.occurredAt, { reviews: 1 }), ...(f.version === 2 ? [card(f.data)] : [])];
+      return [...act(f.data.userId, f.data.language, f.occurredAt, { reviews: 1 }), ...(f.version === 1 ? [] : [card(f.data)])];
     case 'verba.practice.card-review-undone':
       // The review no longer counts, on the day it was made; the card's schedule is as before it.
       return [...act(f.data.userId, f.data.language, f.data.reviewedAt, { reviews: -1 }), card(f.data)];
