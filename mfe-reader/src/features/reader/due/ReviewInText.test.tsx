@@ -6,7 +6,7 @@ import { KitProviders } from '@verba/kit/query';
 import { dueWords, reviewFlashcards } from '@verba/contracts/http';
 import { DAY_MS, HOUR_MS } from '@verba/contracts';
 import { resetAfterEach } from '../../../test/reset';
-import { COMMAND_ID, callsTo, json } from '../../../test/mock-api';
+import { COMMAND_ID, callsTo, json, problem } from '../../../test/mock-api';
 import { ARTICLE_ID, mockReader } from '../../../test/reader-fixtures';
 import { ReaderPage } from '../components/ReaderPage';
 
@@ -66,8 +66,8 @@ function reviews() {
   };
 }
 
-async function openReader() {
-  const fetchMock = mockReader(CONTENT, { 'GET /api/flashcards/due-words': dueList, 'PATCH /api/flashcards': reviews() });
+async function openReader(overrides: Parameters<typeof mockReader>[1] = {}) {
+  const fetchMock = mockReader(CONTENT, { 'GET /api/flashcards/due-words': dueList, 'PATCH /api/flashcards': reviews(), ...overrides });
   render(
     <KitProviders>
       <ReaderPage articleId={ARTICLE_ID} />
@@ -131,6 +131,49 @@ describe('review in the text', () => {
 
     fireEvent.click(word('katze'));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Flashcard due today' })).toBeNull());
+  });
+
+  it('says why when the card is gone (deleted in another tab), and offers it no more', async () => {
+    await openReader({ 'PATCH /api/flashcards': () => problem(404, 'Flashcard not found') });
+    fireEvent.click(word('hund'));
+    const card = await screen.findByRole('region', { name: 'Flashcard due today' });
+    fireEvent.click(within(card).getByRole('button', { name: 'I knew it here' }));
+    await waitFor(() =>
+      expect(toastStore.get().map((t) => [t.title, t.description])).toContainEqual([
+        'The review could not be saved.',
+        'Flashcard not found',
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Flashcard due today' })).toBeNull());
+    expect(word('hund').hasAttribute('data-due')).toBe(false);
+  });
+
+  it("underlines a saved phrase with a card due, and G on one of its words reviews the phrase's card", async () => {
+    const PHRASE_CARD = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const phraseDue = {
+      languageCode: 'de',
+      endOfDayStamp: Date.now() + HOUR_MS,
+      truncated: false,
+      words: [{ id: PHRASE_CARD, sourceValue: 'Die Katze', key: 'die katze', targetValue: 'the cat', dueDateStamp: Date.now() - HOUR_MS }],
+    };
+    const fetchMock = mockReader(CONTENT, {
+      'GET /api/dictionary': () => json({ languageCode: 'de', words: [{ value: 'die katze', status: 'uncertain' }] }),
+      'GET /api/flashcards/due-words': () => json(dueWords.response.parse(phraseDue)),
+      'PATCH /api/flashcards': reviews(),
+    });
+    render(
+      <KitProviders>
+        <ReaderPage articleId={ARTICLE_ID} />
+      </KitProviders>,
+    );
+    await screen.findByRole('heading', { name: 'Der Hund' });
+    const phrase = () => document.querySelector('.rd-text [data-phrase="die katze"]') as HTMLElement;
+    await waitFor(() => expect(phrase().hasAttribute('data-due')).toBe(true));
+    expect(word('katze').hasAttribute('data-due')).toBe(false);
+    fireEvent.keyDown(word('katze'), { key: 'g' });
+    await waitFor(() => expect(toasts()).toContain('Next review in 4 days'));
+    expect(callsTo(fetchMock, 'PATCH', '/api/flashcards')[0]?.body).toMatchObject({ reviews: [{ id: PHRASE_CARD, rating: 'good' }] });
+    await waitFor(() => expect(phrase().hasAttribute('data-due')).toBe(false));
   });
 
   it('lists G in the keyboard help', async () => {
