@@ -32,5 +32,6 @@ export * from './first-load';
 export * from './word-families';
 export * from './scheduler';
 export * from './reader-review';
+export * from './sentences';
 export * from './reading-time';
 export * from './learn-first';

@@ -173,6 +173,8 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   'GET /api/articles/:id': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/${id}` })),
   'GET /api/articles/learn-first': article(notFound, (id) => ({ method: 'GET', url: `/api/articles/learn-first?articleId=${id}` })),
   'GET /api/articles/create': { kind: 'own' },
+  // Sentences for a card from the caller's own reading, only of texts they may still open (issue 39.1).
+  'GET /api/articles/sentences': { kind: 'own' },
   'POST /api/articles/create': series(denied, (id) => ({
     method: 'POST',
     url: '/api/articles/create',

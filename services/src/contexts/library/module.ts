@@ -18,6 +18,7 @@ import { libraryRoutes } from './routes/articles';
 import { learnFirstRoutes } from './routes/learn-first';
 import { seedDemoLibrary } from './seed';
 import { seriesRoutes } from './routes/series';
+import { sentenceRoutes } from './routes/sentences';
 import { migrationRoutes } from './routes/migrations';
 import { TotalReadsRebuildJob } from './domain/total-reads-rebuild';
 import { ArticleCommands } from './commands/articles';
@@ -85,6 +86,7 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
       );
       seriesRoutes(app, deps, { commands: seriesCommands, queries: series });
       learnFirstRoutes(app, deps);
+      sentenceRoutes(app, deps);
       readingTimeRoutes(app, deps, new ReadingTimeCommands(deps.store, deps.db, deps.now));
       migrationRoutes(app, deps, new TotalReadsRebuildJob(deps.store, deps.db, deps.cache, deps.log, deps.now));
       adminLibraryRoutes(app, deps, {

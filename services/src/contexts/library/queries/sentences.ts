@@ -1,0 +1,95 @@
+import type { Knex } from 'knex';
+import {
+  FLASHCARD_SENTENCE_MAX,
+  READING_SENTENCES_MAX,
+  splitSentences,
+  splitWords,
+  tokenize,
+  wordKey,
+  type LearningLanguage,
+  type ReadingSentence,
+} from '@verba/contracts';
+import type { Actor } from '../deciders/article-decider';
+import { visibleText } from '../domain/sanitize';
+import { familyHash, wordHash } from '../domain/word-hash';
+import type { ArticleQueries } from './articles';
+
+/** Articles looked into at most: the ones read most lately that have the word (their text is split here). */
+const ARTICLES_LOOKED_INTO = 20;
+/** Sentences taken from one article at most, so the choice shows more than one text. */
+const PER_ARTICLE = 2;
+
+/** The word the look-up is about: a phrase card's longest word ("der Hund" is about "hund"). */
+function mainKey(word: string): string {
+  return splitWords(word)
+    .map(wordKey)
+    .reduce((a, b) => ([...b].length > [...a].length ? b : a), '');
+}
+
+/**
+ * Sentences of the texts a learner has read that hold a word or a form of its family (the read models'
+ * word and family hashes find the texts; the texts' sentences are then split as the reader splits them).
+ */
+export class SentenceQueries {
+  constructor(
+    private readonly db: Knex,
+    private readonly articles: ArticleQueries,
+  ) {}
+
+  async find(viewer: Actor, language: LearningLanguage, word: string): Promise<ReadingSentence[]> {
+    const key = mainKey(word);
+    if (!key) return [];
+    const family = familyHash(language, key);
+    const hash = wordHash(language, key);
+    // Opened (reading progress) or read (last reads), most lately first, with the word or its family in them.
+    const { rows } = (await this.db.raw(
+      `select r.article_id, max(r.at) as at
+         from (select article_id, updated_at as at from library_progress where user_id = ? and language = ?
+               union all
+               select article_id, read_at as at from library_last_reads where user_id = ? and language = ?) r
+         join library_article_words w on w.article_id = r.article_id
+        where ?::bigint = any(w.word_hashes) or ?::bigint = any(w.family_hashes)
+        group by r.article_id
+        order by max(r.at) desc, r.article_id
+        limit ?`,
+      [viewer.userId, language, viewer.userId, language, hash, family, ARTICLES_LOOKED_INTO],
+    )) as { rows: { article_id: string }[] };
+    const read = rows.map((r) => r.article_id);
+    // The reader's own rule: a text made private, deleted or premium-only since is not quoted.
+    const openable = await this.articles.openable(viewer, read);
+    const ids = read.filter((id) => openable.has(id));
+    if (!ids.length) return [];
+    const texts = new Map(
+      (
+        (await this.db('library_articles').whereRaw('id = any(?::uuid[])', [ids]).select('id', 'name', 'content', 'content_format')) as {
+          id: string;
+          name: string;
+          content: string;
+          content_format: 'text' | 'html';
+        }[]
+      ).map((t) => [t.id, t]),
+    );
+    const families = new Map<string, string>();
+    const isForm = (k: string) => {
+      if (k === key) return true;
+      if (!families.has(k)) families.set(k, familyHash(language, k));
+      return families.get(k) === family;
+    };
+    const found: ReadingSentence[] = [];
+    const seen = new Set<string>();
+    for (const id of ids) {
+      const text = texts.get(id);
+      if (!text) continue;
+      let taken = 0;
+      for (const sentence of splitSentences(visibleText(text.content, text.content_format))) {
+        if (Array.from(sentence).length > FLASHCARD_SENTENCE_MAX || seen.has(sentence)) continue;
+        if (!tokenize(sentence).some((t) => t.kind === 'word' && isForm(t.key))) continue;
+        seen.add(sentence);
+        found.push({ sentence, articleId: id, title: text.name });
+        if (found.length === READING_SENTENCES_MAX) return found;
+        if (++taken === PER_ARTICLE) break;
+      }
+    }
+    return found;
+  }
+}
