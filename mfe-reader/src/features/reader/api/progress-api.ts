@@ -1,6 +1,6 @@
 import { sendCommand } from '@verba/kit';
 import { useRouteQuery } from '@verba/kit/query';
-import { addArticleProgress, countRead, getBookmark, setBookmark } from '@verba/contracts/http';
+import { addArticleProgress, countRead, getBookmark, recordReadingTime, setBookmark, textReading } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 /** Where the learner stopped in the article, read where the reader opened (a quick return never shows an older page). */
@@ -33,3 +33,18 @@ export function savePosition(articleId: string, languageCode: LearningLanguage, 
 export function recordRead(articleId: string, languageCode: LearningLanguage): void {
   void sendCommand(countRead, { body: { articleId, language: languageCode } }).catch(() => undefined);
 }
+
+/**
+ * The active time on one page with its words (issue 39.6): minutes read, words read and words a minute.
+ * Fire and forget like the read count; one resend with the same command id, so a retry counts once.
+ */
+export function reportReadingTime(
+  articleId: string,
+  language: LearningLanguage,
+  page: { pageNumber: number; seconds: number; words: number },
+): void {
+  void sendCommand(recordReadingTime, { body: { articleId, language, ...page } }, { retries: 1 }).catch(() => undefined);
+}
+
+/** The learner's words read and words a minute in this text (after this tab's page reports). */
+export const useTextReading = (articleId: string) => useRouteQuery(textReading, { query: { articleId } });

@@ -14,6 +14,7 @@ import { useParallelText, useSideBySide } from '../use-parallel';
 import { useWordAutoplay } from '../use-word-autoplay';
 import { LOOK_UP_MS, useLookedUp, wordsBetween } from '../looked-up';
 import { restOfPage, useMarkRest } from '../use-mark-rest';
+import { TextReading, useReadingTime } from '../reading-time';
 import { ArticleAudio } from './ArticleAudio';
 import { ArticleFeedback } from './ArticleFeedback';
 import { ArticleUnavailable } from './ArticleUnavailable';
@@ -74,6 +75,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
   const pages = useMemo(() => (article.data ? paginate(text) : ['']), [article.data, text]);
   const totalPages = pages.length;
   const page = Math.min(Math.max(chosenPage ?? bookmark.data?.bookmark?.pageNumber ?? 1, 1), totalPages);
+  useReadingTime(articleId, languageCode, page, pages[page - 1] ?? '');
 
   // The article's translation beside the text, paragraph by paragraph, when it has one and the learner wants it.
   const translation = article.data?.translation.trim() ?? '';
@@ -219,6 +221,7 @@ export function ReaderPage({ articleId }: { articleId: string }) {
             onSwipe={(dir) => turn(page + dir)}
           />
           <PageFooter page={page} totalPages={totalPages} counts={counts} rest={restCount} onTurn={turn} onMarkRestKnown={markRestKnown} />
+          {page === totalPages ? <TextReading articleId={articleId} /> : null}
           <ArticleFeedback articleId={articleId} isAuthor={article.data.isAuthor} />
         </div>
         <WordPanel

@@ -1,0 +1,2 @@
+export { useReadingTime } from './use-reading-time';
+export { TextReading } from './TextReading';
