@@ -26,6 +26,7 @@ export const FLASHCARD_CSV_COLUMNS = [
   'lapses',
   'added',
   'origin',
+  'sentence',
 ] as const;
 
 /** The review log's CSV columns, in order: one row a review that stands, oldest first. */

@@ -36,7 +36,7 @@ describe(`flashcard export on ${database.label}`, () => {
     const { agent } = p.learner();
     const ids: string[] = [];
     for (const card of [
-      { sourceValue: 'der Hund', targetValue: 'the dog' },
+      { sourceValue: 'der Hund', targetValue: 'the dog', sentence: 'Ich sehe den Hund <dort> & die Hunde.' },
       { sourceValue: 'die Katze <klein>', targetValue: 'the (small) cat & co' },
       { sourceValue: 'das Zelt', targetValue: 'the tent' },
     ]) {
@@ -84,8 +84,10 @@ describe(`flashcard export on ${database.label}`, () => {
       tmpls: { qfmt: string; afmt: string }[];
     }[];
     expect(models).toHaveLength(1);
-    expect(models[0]!.flds.map((f) => f.name)).toEqual(['Front', 'Back']);
+    expect(models[0]!.flds.map((f) => f.name)).toEqual(['Front', 'Back', 'Sentence']);
     expect(models[0]!.tmpls[0]!.qfmt).toBe('{{Front}}');
+    // The sentence shows under the back, only on cards that have one.
+    expect(models[0]!.tmpls[0]!.afmt).toContain('{{#Sentence}}<div class="sentence">{{Sentence}}</div>{{/Sentence}}');
     const decks = Object.values(JSON.parse(String(col!.decks))) as { id: number; name: string }[];
     const deck = decks.find((d) => d.name === 'Verba::German')!;
     expect(deck).toBeDefined();
@@ -94,9 +96,10 @@ describe(`flashcard export on ${database.label}`, () => {
       'select n.flds, n.sfld, n.tags, n.mid, c.did, c.ord, c.type, c.queue, c.due, c.ivl, c.factor, c.reps, c.lapses, c.data from notes n join cards c on c.nid = n.id order by n.id',
     );
     expect(rows.map((r) => String(r.flds).split('\u001f'))).toEqual([
-      ['der Hund', 'the dog'],
-      ['die Katze &lt;klein&gt;', 'the (small) cat &amp; co'],
-      ['das Zelt', 'the tent'],
+      // The sentence is escaped like every field, then its word is made bold (the learner's "<" stays a letter).
+      ['der Hund', 'the dog', 'Ich sehe den <b>Hund</b> &lt;dort&gt; &amp; die Hunde.'],
+      ['die Katze &lt;klein&gt;', 'the (small) cat &amp; co', ''],
+      ['das Zelt', 'the tent', ''],
     ]);
     for (const r of rows) expect(r).toMatchObject({ mid: models[0]!.id, did: deck.id, ord: 0 });
     const [dogRow, catRow, tentRow] = rows;
@@ -163,6 +166,7 @@ describe(`flashcard export on ${database.label}`, () => {
       [
         { sourceValue: 'le chat', targetValue: 'the cat' },
         { sourceValue: '=HYPERLINK("x")', targetValue: 'a, "quoted" meaning' },
+        { sourceValue: 'le chien', targetValue: 'the dog', sentence: 'Le chien dort, "tranquille".' },
       ],
       'fr',
     );
@@ -173,11 +177,13 @@ describe(`flashcard export on ${database.label}`, () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('term,translation,status,language,state,due,interval,difficulty,stability,reps,lapses,added,origin');
-    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('term,translation,status,language,state,due,interval,difficulty,stability,reps,lapses,added,origin,sentence');
+    expect(lines).toHaveLength(4);
     expect(lines.find((l) => l.startsWith('le chat'))).toMatch(
-      /^le chat,the cat,uncertain,fr,new,2026-03-0\dT[\d:.]+Z,0,0,0,0,0,2026-03-0\dT[\d:.]+Z,$/,
+      /^le chat,the cat,uncertain,fr,new,2026-03-0\dT[\d:.]+Z,0,0,0,0,0,2026-03-0\dT[\d:.]+Z,,$/,
     );
+    // The card's sentence is the last column, quoted as CSV quotes.
+    expect(lines.find((l) => l.startsWith('le chien'))).toMatch(/,,"Le chien dort, ""tranquille""\."$/);
     // A formula is neutralised for spreadsheets; quotes and commas survive.
     expect(lines.find((l) => l.includes('HYPERLINK'))).toMatch(/^"'=HYPERLINK\(""x""\)","a, ""quoted"" meaning",uncertain,fr,new,/);
   });

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
 import { strToU8, zipSync } from 'fflate';
-import { DAY_MS, LANGUAGE_NAMES, type Flashcard, type LearningLanguage } from '@verba/contracts';
+import { DAY_MS, LANGUAGE_NAMES, highlightSentence, type Flashcard, type LearningLanguage } from '@verba/contracts';
 import type { ReviewRow } from '../projections/reviews';
 
 /**
  * An Anki package (.apkg): a zip holding `collection.anki2`, a SQLite database in Anki's schema 11 (the
- * format every Anki version imports), and an empty `media` map. Each flashcard is one note of a two-field
- * "Verba" note type with one card. Its FSRS state goes where Anki keeps it: type/queue/due/ivl/reps/lapses
+ * format every Anki version imports), and an empty `media` map. Each flashcard is one note of a "Verba" note
+ * type (Front, Back, and the Sentence the word was met in, shown under the back with the word in bold) with
+ * one card. Its FSRS state goes where Anki keeps it: type/queue/due/ivl/reps/lapses
  * columns for the schedule, and the card's `data` JSON for FSRS memory (`s` stability, `d` difficulty,
  * `dr` desired retention, `lrt` last review), as Anki's own FSRS writes them. Each review that stands is a
  * `revlog` row, so Anki's own optimiser can fit FSRS on the learner's Verba history.
@@ -39,11 +40,20 @@ const DEFAULT_EASE = 2500;
 /** The retention FSRS schedules for by default (ts-fsrs and Anki alike). */
 const DESIRED_RETENTION = 0.9;
 const FIELD_SEPARATOR = '\u001f';
-const CSS = '.card { font-family: sans-serif; font-size: 28px; text-align: center; color: black; background-color: white; }';
+const CSS =
+  '.card { font-family: sans-serif; font-size: 28px; text-align: center; color: black; background-color: white; }\n' +
+  '.sentence { font-size: 20px; font-style: italic; margin-top: 1em; }';
 
 /** Text for an Anki field: fields are HTML, so a learner's "<" must stay a letter, not become markup. */
 const html = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the sort field, as a number. */
+/** The card's sentence as an Anki field: escaped like any field, its word (or the form of it there) in bold. */
+const sentenceField = (card: Flashcard) =>
+  card.sentence
+    ? highlightSentence(card.sentence, card.sourceValue)
+        .map((part) => (part.mark ? `<b>${html(part.text)}</b>` : html(part.text)))
+        .join('')
+    : '';
 const checksum = (text: string) => parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 const guid = () => randomBytes(8).toString('base64url');
 
@@ -62,7 +72,7 @@ function noteType(id: number, deckId: number, now: number, language: string) {
         name: 'Card 1',
         ord: 0,
         qfmt: '{{Front}}',
-        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}\n\n{{#Sentence}}<div class="sentence">{{Sentence}}</div>{{/Sentence}}',
         bqfmt: '',
         bafmt: '',
         did: null,
@@ -70,7 +80,7 @@ function noteType(id: number, deckId: number, now: number, language: string) {
         bsize: 0,
       },
     ],
-    flds: [field('Front', 0), field('Back', 1)],
+    flds: [field('Front', 0), field('Back', 1), field('Sentence', 2)],
     css: CSS,
     latexPre:
       '\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage[utf8]{inputenc}\n\\usepackage{amssymb,amsmath}\n\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n',
@@ -218,7 +228,16 @@ export async function ankiPackage(
       const id = c.creationDateStamp * 1000 + (i % 1000); // unique even for cards made in the same millisecond
       ids.set(c.id, id);
       const tags = c.status === 'known' ? ' verba known ' : ' verba uncertain ';
-      note.run([id, guid(), modelId, nowSeconds, tags, `${front}${FIELD_SEPARATOR}${html(c.targetValue)}`, front, checksum(front)]);
+      note.run([
+        id,
+        guid(),
+        modelId,
+        nowSeconds,
+        tags,
+        [front, html(c.targetValue), sentenceField(c)].join(FIELD_SEPARATOR),
+        front,
+        checksum(front),
+      ]);
       const s = schedule(c, i + 1, crt);
       card.run([id, id, deckId, nowSeconds, s.type, s.queue, s.due, s.ivl, s.factor, c.reps, c.lapses, s.data]);
     });

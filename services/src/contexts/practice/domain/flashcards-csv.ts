@@ -63,6 +63,7 @@ function cardRows(cards: readonly Flashcard[]) {
       lapses: c.lapses,
       added: iso(c.creationDateStamp),
       origin: c.originName ?? '',
+      sentence: c.sentence ?? '',
     }));
   return rows;
 }
