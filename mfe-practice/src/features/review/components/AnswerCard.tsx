@@ -19,6 +19,7 @@ import { CardSentence } from '../../../shared/CardSentence';
 import type { CardSettings } from '../api/card-settings';
 import { fetchSpeech, playUrl, speakWord } from '../api/speech';
 import { clozeOf, pickOptions, type AnswerMode } from '../formats';
+import { inDialog } from '../keys';
 import { RATINGS, type SessionCard } from '../session';
 
 export type AnswerFormat = 'cloze' | 'typed' | 'listening';
@@ -135,7 +136,7 @@ export function AnswerCard({ card, format, mode, pool, languageCode, settings, s
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (notAShortcut(event) || !keys.current.picking) return;
+      if (notAShortcut(event) || inDialog(event) || !keys.current.picking) return;
       const option = keys.current.options[Number(event.key) - 1];
       if (option) keys.current.pick(option);
     };

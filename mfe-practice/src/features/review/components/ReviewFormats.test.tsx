@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@verba/contracts';
 import { resetAll } from '../../../test/cleanup';
@@ -73,15 +74,26 @@ const sent = (api: ReturnType<typeof mockApi>) =>
 const spoken = (api: ReturnType<typeof mockApi>) => api.to('POST /api/tts').map((c) => (c.body as { text: string }).text);
 const status = () => document.querySelector('.pr-answer__feedback')?.textContent ?? '';
 
-/** Picks the mix on the picker and starts the session. */
+const boxes = () =>
+  Object.fromEntries(
+    (screen.getAllByRole('checkbox') as HTMLInputElement[]).map((b) => [
+      b.closest('label')?.querySelector('strong')?.textContent,
+      b.checked,
+    ]),
+  );
+
+/** Chooses the session's mix in its dialog (before the first answer); the session starts again with it. */
 async function begin(formats: string[], mode: 'Typing the word' | 'Picking it from four' = 'Typing the word') {
-  const start = await screen.findByRole('button', { name: 'Start review' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Choose how to review' }));
+  const dialog = await screen.findByRole('dialog', { name: 'How to review' });
   for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[]) {
     const name = box.closest('label')?.querySelector('strong')?.textContent ?? '';
     if (box.checked !== formats.includes(name)) fireEvent.click(box);
   }
   fireEvent.click(screen.getByRole('radio', { name: mode }));
-  await act(async () => void fireEvent.click(start));
+  // The form submits asynchronously: act waits for the new session and its key listeners.
+  await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Review this way' })));
+  await waitFor(() => expect(dialog.isConnected).toBe(false));
 }
 
 /** Types an answer and checks it (the Check button is the form's Enter). */
@@ -92,30 +104,36 @@ async function answer(label: string, text: string) {
 }
 
 describe('the mix picker', () => {
-  it('offers the four formats (flip alone at first), needs one, and remembers the mix for the next visit', async () => {
+  it('offers the four formats (flip alone at first) before the first answer, needs one, and remembers the mix', async () => {
     mockSession([HUND, KATZE]);
     const view = renderSignedIn(<ReviewPage />);
-    await screen.findByRole('heading', { name: '2 cards to review' });
-    const boxes = () =>
-      Object.fromEntries(
-        (screen.getAllByRole('checkbox') as HTMLInputElement[]).map((b) => [
-          b.closest('label')?.querySelector('strong')?.textContent,
-          b.checked,
-        ]),
-      );
+    await screen.findByText('Card 1 of 2');
+    expect(screen.getByText('This session: Flip')).toBeTruthy();
+    expect(document.querySelector('.pr-flashcard__source')?.textContent).toBe('Hund');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose how to review' }));
+    await screen.findByRole('dialog', { name: 'How to review' });
     expect(boxes()).toEqual({ Flip: true, Cloze: false, Typed: false, Listening: false });
     expect(screen.getByRole('group', { name: 'Ways to review' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Review this way' }), { key: ' ' });
+    expect(document.querySelector('.pr-flashcard__target')).toBeNull(); // keys in the dialog are the dialog's
 
     fireEvent.click(screen.getByRole('checkbox', { name: /Flip/ }));
-    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Start review' })));
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Review this way' })));
     expect((await screen.findByRole('alert')).textContent).toBe('Pick at least one way to review');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
 
     await begin(['Cloze', 'Typed'], 'Picking it from four');
-    expect(await screen.findByText('Card 1 of 2')).toBeTruthy();
+    expect(screen.getByText('This session: Cloze, Typed (picked from four)')).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Pick the word' })).toBeTruthy(); // Hund: cloze, picked
+    fireEvent.click(screen.getByRole('button', { name: /Hund/ }));
+    fireEvent.click(screen.getByRole('button', { name: /Next card/ }));
+    expect(screen.queryByRole('button', { name: 'Choose how to review' })).toBeNull(); // only before the first answer
     view.unmount();
 
     renderSignedIn(<ReviewPage />);
-    await screen.findByRole('heading', { name: '2 cards to review' });
+    await screen.findByText('This session: Cloze, Typed (picked from four)');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose how to review' }));
+    await screen.findByRole('dialog', { name: 'How to review' });
     expect(boxes()).toEqual({ Flip: false, Cloze: true, Typed: true, Listening: false });
     expect((screen.getByRole('radio', { name: 'Picking it from four' }) as HTMLInputElement).checked).toBe(true);
   });
@@ -141,8 +159,8 @@ describe('cloze', () => {
   it('blanks the word in its sentence; typed right is sent as Good, and the sentence shows with its word', async () => {
     stubAudio();
     const api = mockSession([HUND, KATZE], { settings: { flashcards: { autoplay: true } } });
+    localStorage.setItem('verba.practice.review-mix', JSON.stringify({ formats: ['cloze'], answerMode: 'type' })); // chosen before
     renderSignedIn(<ReviewPage />);
-    await begin(['Cloze']);
     const sentence = await screen.findByText(/Ich sehe den/);
     expect(sentence.textContent).toBe('Ich sehe den missing word im Park.'); // the gap, named for screen readers
     expect(screen.getByText('Meaning: dog')).toBeTruthy();
@@ -286,5 +304,32 @@ describe('the summary', () => {
     expect(screen.getByText('You reviewed 4 cards.')).toBeTruthy();
     const formats = Array.from(document.querySelectorAll('.pr-result__format'), (el) => el.textContent);
     expect(formats).toEqual(['Flip 2 of 2 right', 'Typed 2 of 3 right']);
+  });
+});
+
+describe('accessibility', () => {
+  const violations = async () => {
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`);
+  };
+
+  it('the mix dialog, a cloze answered and a picked listening card pass axe', async () => {
+    stubAudio();
+    mockSession([HUND, KATZE, HAUS]);
+    renderSignedIn(<ReviewPage />);
+    await screen.findByText('Card 1 of 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Choose how to review' }));
+    await screen.findByRole('dialog', { name: 'How to review' });
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    await begin(['Cloze', 'Listening'], 'Picking it from four');
+    await screen.findByRole('list', { name: 'Pick the word' });
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Hund/ }));
+    expect(await violations()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Next card/ }));
+    await screen.findByRole('button', { name: 'Play again' });
+    expect(await violations()).toEqual([]);
   });
 });

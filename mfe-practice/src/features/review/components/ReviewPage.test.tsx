@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HOUR_MS } from '@verba/contracts';
 import { ratingIntervals, scheduleOf } from '@verba/contracts/fsrs';
@@ -12,13 +12,6 @@ afterEach(() => {
   resetAll();
   localStorage.clear();
 });
-
-/** The mix picker comes before a session: start with the mix remembered (flip alone at first). */
-const begin = async () => {
-  const start = await screen.findByRole('button', { name: 'Start review' });
-  // The form submits asynchronously: act waits for the session and its key listeners.
-  await act(async () => void fireEvent.click(start));
-};
 
 const due = (sourceValue: string, targetValue: string) => ({ ...card({ sourceValue, targetValue }), isDue: true });
 const CARDS = [due('der Hund', 'the dog'), due('die Katze', 'the cat'), due('das Haus', 'the house')];
@@ -82,7 +75,6 @@ describe('review session', () => {
   it('shows the sentence the word was met in with the answer', async () => {
     mockSession([{ ...due('der Hund', 'the dog'), sentence: 'Der Hund läuft.' }]);
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     expect(document.querySelector('.pr-sentence')).toBeNull();
     space();
@@ -94,7 +86,6 @@ describe('review session', () => {
   it('flips with Space, rates with 1-4, undoes the last rating without sending it, and ends with a summary', async () => {
     const api = mockSession();
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     expect(screen.getByText('Card 1 of 3')).toBeTruthy();
     expect(screen.queryByText('the dog')).toBeNull();
@@ -145,7 +136,6 @@ describe('review session', () => {
   it('brings a card rated Again back after the other cards; the session ends only once it is answered otherwise', async () => {
     const api = mockSession();
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     space();
     key('1'); // der Hund: Again
@@ -180,7 +170,6 @@ describe('review session', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     mockSession();
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     space();
     key('1'); // der Hund: Again, back in a minute
@@ -210,7 +199,6 @@ describe('review session', () => {
     };
     mockSession([HUND, learnt]);
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     expect(document.querySelector('.pr-rating__interval')).toBeNull(); // not before the answer shows
     space();
@@ -241,7 +229,6 @@ describe('review session', () => {
     };
     mockSession([learnt], {}, 0.97);
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Baum');
     space();
     const good = () => document.querySelectorAll('.pr-rating__interval')[2]?.textContent;
@@ -253,7 +240,6 @@ describe('review session', () => {
   it('undoes the last rating from "Session complete": the server takes the review back and the card returns', async () => {
     const api = mockSession(CARDS.slice(0, 1));
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     space();
     key('3');
@@ -286,7 +272,6 @@ describe('review session', () => {
   it('"Review more" loads a new session that includes every rating sent', async () => {
     const api = mockSession(CARDS.slice(0, 1));
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     space();
     key('3');
@@ -304,8 +289,7 @@ describe('review session', () => {
     await screen.findByRole('heading', { name: 'Nothing is due now' });
     expect(screen.getByText(/Your next card is due in 2 hours\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Practice ahead' }));
-    await begin();
-    expect(await screen.findByText('das Boot')).toBeTruthy();
+    expect(screen.getByText('das Boot')).toBeTruthy();
   });
 
   it('without cards explains how to add words from the reader', async () => {
@@ -338,7 +322,6 @@ describe('the profile switches of flashcards', () => {
     stubAudio();
     const api = mockSession(CARDS.slice(0, 2), { flashcards: { autoplay: true }, speech: { speed: 0.75, voices: { de: 'Hans' } } });
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
     expect(spoken(api)).toEqual([{ text: 'der Hund', voiceId: 'Hans', speed: 0.75 }]);
@@ -355,7 +338,6 @@ describe('the profile switches of flashcards', () => {
     stubAudio();
     const api = mockSession(CARDS.slice(0, 1), { flashcards: { showTranslationFirst: true, autoplay: true } });
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('the dog');
     expect(front()).toBe('the dog');
     expect(back()).toBeNull();
@@ -372,7 +354,6 @@ describe('the profile switches of flashcards', () => {
     stubAudio();
     const api = mockSession(CARDS.slice(0, 1), { flashcards: { showTranslationFirst: false, autoplay: false } });
     renderSignedIn(<ReviewPage />);
-    await begin();
     await screen.findByText('der Hund');
     expect(front()).toBe('der Hund');
     space();

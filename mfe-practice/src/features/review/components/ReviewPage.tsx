@@ -8,7 +8,7 @@ import { Portal } from '../../../shared/Portal';
 import { useSessionCards } from '../api/review';
 import { useCardSettings } from '../api/card-settings';
 import { assignFormats, loadMix, orderedMix, saveMix, type ReviewMix } from '../formats';
-import { MixPicker } from './MixPicker';
+import { MixControl } from './MixPicker';
 import { ReviewSession } from './ReviewSession';
 
 /** "in 3 hours": when a card is due, from now (as the overview's next review). */
@@ -20,15 +20,15 @@ export function ReviewPage() {
   const { result: query, nextRound } = useSessionCards(languageCode);
   const [ahead, setAhead] = useState(false);
   const [round, setRound] = useState(0);
-  // The mix is picked before the first session of the visit; "Review more" keeps it.
-  const [mix, setMix] = useState<ReviewMix | null>(null);
+  // The mix remembered in this browser (flip alone at first); it can be changed before a session's first answer.
+  const [mix, setMix] = useState(loadMix);
   // Which side comes first is known before the first card shows (the profile is read beside the cards).
   const settings = useCardSettings(languageCode);
   const cards = query.data?.flashcards;
   const due = cards?.filter((c) => c.isDue) ?? [];
   const chosen = due.length > 0 ? due : ahead ? (cards ?? []) : [];
   // Read once, when the session starts (its reducer's initial state).
-  const formats = mix ? assignFormats(chosen, mix.formats) : [];
+  const formats = assignFormats(chosen, mix.formats);
   const session = chosen.map((c, i) => ({
     id: c.id,
     sourceValue: c.sourceValue,
@@ -42,10 +42,12 @@ export function ReviewPage() {
   }));
   // The words to pick from in cloze and listening: every card of the language loaded.
   const pool = cards?.map((c) => c.sourceValue) ?? [];
-  const start = (picked: ReviewMix) => {
+  // A new mix starts the session again (nothing was answered yet: no new cards are needed).
+  const changeMix = (picked: ReviewMix) => {
     const mixed = orderedMix(picked);
     saveMix(mixed);
     setMix(mixed);
+    setRound((r) => r + 1);
   };
   const restart = () => {
     setAhead(false);
@@ -62,19 +64,16 @@ export function ReviewPage() {
         cards.length === 0 ? (
           <NoCards languageCode={languageCode} />
         ) : session.length > 0 ? (
-          mix ? (
-            <ReviewSession
-              key={`${round}-${ahead}`}
-              cards={session}
-              onRestart={restart}
-              settings={settings}
-              languageCode={languageCode}
-              answerMode={mix.answerMode}
-              pool={pool}
-            />
-          ) : (
-            <MixPicker initial={loadMix()} count={session.length} onStart={start} />
-          )
+          <ReviewSession
+            key={`${round}-${ahead}`}
+            cards={session}
+            onRestart={restart}
+            settings={settings}
+            languageCode={languageCode}
+            answerMode={mix.answerMode}
+            pool={pool}
+            mixControl={<MixControl mix={mix} onChange={changeMix} />}
+          />
         ) : (
           <EmptyState
             title="Nothing is due now"

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { Button, toast } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import type { LearningLanguage, ReviewRating } from '@verba/contracts';
 import { ratingIntervals } from '@verba/contracts/fsrs';
 import { notAShortcut } from '../../../shared/keys';
+import { inDialog } from '../keys';
 import { CardSentence } from '../../../shared/CardSentence';
 import { undoRating } from '../api/review';
 import type { CardSettings } from '../api/card-settings';
@@ -29,6 +30,7 @@ export function ReviewSession({
   languageCode,
   answerMode = 'type',
   pool = [],
+  mixControl,
 }: {
   cards: readonly SessionCard[];
   onRestart: () => void;
@@ -38,6 +40,8 @@ export function ReviewSession({
   answerMode?: AnswerMode;
   /** The learner's words in the language (options to pick from). */
   pool?: readonly string[];
+  /** Shown until the first answer: the session's formats and the way to change them. */
+  mixControl?: ReactNode;
 }) {
   const [state, dispatch] = useReducer(sessionReducer, cards, startSession);
   const { send, saving } = useRatingSender();
@@ -107,7 +111,7 @@ export function ReviewSession({
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (notAShortcut(event)) return;
+      if (notAShortcut(event) || inDialog(event)) return;
       if (event.key === ' ' && handlers.current.format === 'flip') {
         event.preventDefault(); // no page scroll, and no click of a focused button
         if (event.type === 'keydown' && !event.repeat) handlers.current.dispatch({ type: 'flip' });
@@ -150,6 +154,7 @@ export function ReviewSession({
           Card {done + 1} of {total}
         </span>
       </div>
+      {done === 0 ? mixControl : null}
       {format !== 'flip' ? (
         <AnswerCard
           key={`${done}:${card.id}`}
