@@ -1,6 +1,7 @@
 import { Link } from '@verba/kit';
 import { highlightSentence } from '@verba/contracts';
 import type { FlashcardOrigin } from '@verba/contracts/http';
+import './CardSentence.css';
 
 /** Where a card's text opens: the reader for an article, the course page for a chapter. */
 export function originHref(origin: FlashcardOrigin, originId: string): string {

@@ -2,6 +2,7 @@ import { highlightSentence, type LearningLanguage } from '@verba/contracts';
 import type { ReadingSentence } from '@verba/contracts/http';
 import { QueryErrorNotice, Spinner } from '@verba/kit';
 import { useReadingSentences } from '../api/sentences';
+import './sentence-picker.css';
 
 interface Props {
   languageCode: LearningLanguage;
