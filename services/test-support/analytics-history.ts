@@ -60,6 +60,18 @@ export class History {
       at,
     });
   }
+  /** The reader's active time on one page of an article, with the page's words (issue 39.6). */
+  readingTime(userId: string, articleId: string, language: string, seconds: number, words: number, at: string, pageNumber = 1) {
+    return this.add(`library-reading-time-${userId}.${at.slice(0, 10)}`, 'library.ReadingTimeRecorded', {
+      userId,
+      articleId,
+      language,
+      pageNumber,
+      seconds,
+      words,
+      at,
+    });
+  }
   chapter(userId: string, chapterId: string, at: string) {
     return this.add(`learning-progress-${userId}.${uuidOf(7)}`, 'learning.ChapterCompleted', {
       userId,
