@@ -129,15 +129,21 @@ export function AnswerCard({ card, format, mode, pool, languageCode, settings, s
     if (!done) setPicked(option);
   };
 
-  // Keys 1-4 pick an option while picking.
-  const keys = useRef({ pick, options, picking });
+  // Keys 1-4 pick an option while picking; Enter goes on once answered (a focused button takes its own Enter).
+  const goOn = () => rating !== null && onRate(rating);
+  const keys = useRef({ pick, options, picking, goOn });
   useEffect(() => {
-    keys.current = { pick, options, picking };
+    keys.current = { pick, options, picking, goOn };
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (notAShortcut(event) || inDialog(event) || !keys.current.picking) return;
-      const option = keys.current.options[Number(event.key) - 1];
+      if (notAShortcut(event) || inDialog(event) || event.repeat) return;
+      if (event.key === 'Enter') {
+        if (event.target instanceof Element && event.target.closest('button, a')) return;
+        event.preventDefault();
+        return void keys.current.goOn();
+      }
+      const option = keys.current.picking ? keys.current.options[Number(event.key) - 1] : undefined;
       if (option) keys.current.pick(option);
     };
     window.addEventListener('keydown', onKey);
@@ -259,7 +265,7 @@ export function AnswerCard({ card, format, mode, pool, languageCode, settings, s
               originName={card.originName ?? null}
             />
           ) : null}
-          <button type="button" ref={next} className="vk-btn vk-btn--primary vk-btn--md" onClick={() => onRate(rating)}>
+          <button type="button" ref={next} className="vk-btn vk-btn--primary vk-btn--md" onClick={goOn}>
             Next card <kbd>Enter</kbd>
           </button>
         </div>

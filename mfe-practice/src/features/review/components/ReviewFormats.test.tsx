@@ -195,7 +195,8 @@ describe('cloze', () => {
     const wrong = names.findIndex((n) => n === 'Katze');
     fireEvent.keyDown(window, { key: String(wrong + 1) });
     expect(status()).toBe('Not quite: it is “Hund”. Graded Again.');
-    fireEvent.click(screen.getByRole('button', { name: /Next card/ }));
+    expect(document.activeElement?.textContent).toMatch(/Next card/);
+    fireEvent.keyDown(window, { key: 'Enter' }); // Enter goes on
     await waitFor(() => expect(screen.queryByRole('list', { name: 'Pick the word' })).toBeNull()); // the others are typed
     await answer('The word in German', 'Katze');
     fireEvent.click(screen.getByRole('button', { name: /Next card/ }));
