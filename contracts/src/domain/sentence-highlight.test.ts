@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { highlightSentence } from './sentence-highlight';
+import { highlightSentence, sentenceWith } from './sentence-highlight';
 
 const marked = (sentence: string, word: string) =>
   highlightSentence(sentence, word)
@@ -47,5 +47,13 @@ describe('highlighting a card’s word in its sentence', () => {
 
   it('keeps French elisions apart from the word', () => {
     expect(marked("J'aime l'homme.", 'homme')).toEqual(['homme']);
+  });
+
+  it('finds the sentence of a text a card keeps: the word itself first, else a form of it', () => {
+    const text = 'Die Tür des Hauses ist rot.\nWir gehen ins Haus. Das Haus ist alt.';
+    expect(sentenceWith(text, 'das Haus')).toBe('Das Haus ist alt.');
+    expect(sentenceWith(text, 'Haus')).toBe('Wir gehen ins Haus.');
+    expect(sentenceWith('Die Tür des Hauses ist rot. Sie ist alt.', 'Haus')).toBe('Die Tür des Hauses ist rot.');
+    expect(sentenceWith(text, 'Katze')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { splitSentences } from './sentences';
 import { splitWords, tokenize, wordKey, type Token } from './words';
 
 /** A piece of a card's sentence: `mark` when it is the card's word (or a form of it) the UI highlights. */
@@ -42,6 +43,21 @@ function phraseAt(tokens: readonly Token[], cardKeys: readonly string[]): number
 }
 
 /**
+ * Which tokens are the card's word, and how surely: 2 the card's whole text (a word, or a phrase where it stands
+ * whole), 1 a phrase's longest word alone, 0 the form sharing the longest start with it (or nothing marked).
+ */
+function marksOf(tokens: readonly Token[], word: string): { marked: boolean[]; strength: number } {
+  const cardKeys = splitWords(word).map(wordKey).filter(Boolean);
+  const longest = cardKeys.reduce((a, b) => ([...b].length > [...a].length ? b : a), '');
+  const phrase = new Set(cardKeys.length > 1 ? phraseAt(tokens, cardKeys) : []);
+  const marked = tokens.map((t, i) => phrase.has(i) || (t.kind === 'word' && t.key === longest && longest !== ''));
+  if (marked.some(Boolean)) return { marked, strength: phrase.size || cardKeys.length === 1 ? 2 : 1 };
+  const scores = tokens.map((t) => (t.kind === 'word' && longest ? stemScore(t.key, [longest]) : 0));
+  const top = Math.max(0, ...scores);
+  return { marked: scores.map((score) => top > 0 && score === top), strength: 0 };
+}
+
+/**
  * A card's sentence split so the UI can highlight its word: the card's whole text where it stands in the
  * sentence (case-insensitive, whole words, any script: "der Hund" in "Der Hund läuft"); else its longest
  * word ("Hund" in "Ich sehe den Hund"); else the form sharing the longest start with that word ("Hauses"
@@ -50,15 +66,7 @@ function phraseAt(tokens: readonly Token[], cardKeys: readonly string[]): number
  */
 export function highlightSentence(sentence: string, word: string): SentencePart[] {
   const tokens = tokenize(sentence);
-  const cardKeys = splitWords(word).map(wordKey).filter(Boolean);
-  const longest = cardKeys.reduce((a, b) => ([...b].length > [...a].length ? b : a), '');
-  const phrase = new Set(cardKeys.length > 1 ? phraseAt(tokens, cardKeys) : []);
-  let marked = tokens.map((t, i) => phrase.has(i) || (t.kind === 'word' && t.key === longest && longest !== ''));
-  if (!marked.some(Boolean) && longest) {
-    const scores = tokens.map((t) => (t.kind === 'word' ? stemScore(t.key, [longest]) : 0));
-    const top = Math.max(0, ...scores);
-    marked = scores.map((score) => top > 0 && score === top);
-  }
+  const { marked } = marksOf(tokens, word);
   const parts: SentencePart[] = [];
   tokens.forEach((token, i) => {
     const mark = marked[i] ?? false;
@@ -67,4 +75,21 @@ export function highlightSentence(sentence: string, word: string): SentencePart[
     else parts.push({ text: token.text, mark });
   });
   return parts;
+}
+
+/**
+ * The sentence of a text (split as the reader and the audio split it) a card of `word` keeps: the first with
+ * the card's whole text, else the first with its longest word, else with a form of it (highlightSentence's
+ * order); undefined when none has it. For cards made from a whole text at once (a chapter's vocabulary
+ * list), where no click names the sentence.
+ */
+export function sentenceWith(text: string, word: string): string | undefined {
+  const best: (string | undefined)[] = [];
+  for (const sentence of splitSentences(text)) {
+    const { marked, strength } = marksOf(tokenize(sentence), word);
+    if (!marked.some(Boolean)) continue;
+    if (strength === 2) return sentence;
+    best[strength] ??= sentence;
+  }
+  return best[1] ?? best[0];
 }

@@ -266,7 +266,7 @@ export const createChapterFlashcards = defineRoute({
     chapterId: z.string().min(1).max(200),
     chapterName: z.string().max(300).optional(),
     flashcards: z
-      .array(FlashcardFormSchema.extend({ id: z.uuid().optional() }))
+      .array(FlashcardFormSchema.extend({ id: z.uuid().optional(), sentence: NewFlashcardSchema.shape.sentence }))
       .min(1, 'At least one flashcard is required')
       .max(MAX_FLASHCARDS_PER_REQUEST, `At most ${MAX_FLASHCARDS_PER_REQUEST} flashcards at once`),
   }),

@@ -347,7 +347,7 @@ describe(`flashcard routes on ${database.label}`, () => {
         languageCode: 'de',
         chapterId: 'ch-7',
         chapterName: 'Kapitel 7',
-        flashcards: [{ sourceValue: 'die Stadt', targetValue: 'the city' }],
+        flashcards: [{ sourceValue: 'die Stadt', targetValue: 'the city', sentence: 'Die Stadt ist groß.' }],
       },
     });
     expect(chapter.statusCode).toBe(201);
@@ -362,8 +362,10 @@ describe(`flashcard routes on ${database.label}`, () => {
     });
     const inChapter = (await p.get(agent, '/api/flashcards/chapter?languageCode=de&chapterId=ch-7')).json();
     expect(inChapter.flashcards).toHaveLength(1);
+    // A chapter's card keeps the sentence of the chapter it was found in.
     expect(inChapter.flashcards[0]).toMatchObject({
       sourceValue: 'die Stadt',
+      sentence: 'Die Stadt ist groß.',
       origin: 'chapter',
       originId: 'ch-7',
       originName: 'Kapitel 7',
