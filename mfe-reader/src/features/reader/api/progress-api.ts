@@ -1,6 +1,14 @@
 import { sendCommand } from '@verba/kit';
 import { useRouteQuery } from '@verba/kit/query';
-import { addArticleProgress, countRead, getBookmark, recordReadingTime, setBookmark, textReading } from '@verba/contracts/http';
+import {
+  PAGE_WORDS_MAX,
+  addArticleProgress,
+  countRead,
+  getBookmark,
+  recordReadingTime,
+  setBookmark,
+  textReading,
+} from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
 
 /** Where the learner stopped in the article, read where the reader opened (a quick return never shows an older page). */
@@ -43,7 +51,8 @@ export function reportReadingTime(
   language: LearningLanguage,
   page: { pageNumber: number; seconds: number; words: number },
 ): void {
-  void sendCommand(recordReadingTime, { body: { articleId, language, ...page } }, { retries: 1 }).catch(() => undefined);
+  const body = { articleId, language, ...page, words: Math.min(PAGE_WORDS_MAX, page.words) };
+  void sendCommand(recordReadingTime, { body }, { retries: 1 }).catch(() => undefined);
 }
 
 /** The learner's words read and words a minute in this text (after this tab's page reports). */
