@@ -13,7 +13,7 @@ interface Props {
 /** The sentences of the learner's reading that have the card's word, each a button that puts it on the card. */
 export function SentencePicker({ languageCode, word, onPick }: Props) {
   const found = useReadingSentences(languageCode, word, true);
-  if (found.isError) return <QueryErrorNotice query={found} title="The sentences could not be loaded" />;
+  if (found.isError) return <QueryErrorNotice query={found} title="The sentences could not be loaded." />;
   if (!found.data) return <Spinner label="Looking for sentences…" />;
   const { sentences } = found.data;
   if (!sentences.length) return <p className="pr-picker__none">No text you have read has this word yet.</p>;
