@@ -42,6 +42,8 @@ export const LearnFirstSchema = z.object({
   knownPercent: z.number().int(),
   knownPercentAfter: z.number().int(),
   targetPercent: z.number().int(),
+  /** True while the article's label is still estimated from the learner's level (few marks yet): the share here counts marks only. */
+  estimated: z.boolean(),
   /** Most frequent first; empty when the text is already at the target. */
   words: z.array(LearnFirstWordSchema),
 });

@@ -22,6 +22,7 @@ const answer = (fields: Partial<LearnFirst> = {}): LearnFirst =>
     knownPercent: 76,
     knownPercentAfter: 96,
     targetPercent: 95,
+    estimated: false,
     words: [
       { word: 'gehen', forms: ['ging', 'gehen'], count: 3, status: 'new', meaning: 'go', sentence: 'Ging ging, gehen.' },
       { word: 'haus', forms: ['haus'], count: 2, status: 'uncertain', meaning: 'home', sentence: 'Haus, Haus.' },
@@ -140,6 +141,29 @@ describe('Learn these first', () => {
     );
     expect(await within(dialog).findByText('Known now: 88% → 96% after these')).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Mark “gehen” Known' })).toBeNull();
+  });
+
+  it('offers Ignore for a word without a meaning (a name), marking each of its forms Ignored', async () => {
+    const fetchMock = mockLearnFirst(answer());
+    const dialog = await openDialog();
+    expect(await within(dialog).findByRole('button', { name: 'Ignore “krüger”' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Ignore “gehen”' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Ignore “krüger”' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'PATCH', '/api/dictionary').map((c) => c.body)).toEqual([
+        { languageCode: 'de', words: [{ value: 'krüger', status: 'ignored' }], commandId: COMMAND_ID },
+      ]),
+    );
+  });
+
+  it('says the share counts marks only while the label is still estimated from the level', async () => {
+    mockLearnFirst(answer({ estimated: true }));
+    const dialog = await openDialog();
+    expect(
+      await within(dialog).findByText(
+        'Counted from the words you have marked; the library still estimates this text’s label from your level.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so kindly when the text is already 95% known', async () => {

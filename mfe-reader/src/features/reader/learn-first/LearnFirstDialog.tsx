@@ -77,9 +77,13 @@ function WordList({ data }: { data: LearnFirst }) {
     }
   });
 
-  const markKnown = (word: LearnFirstWord) =>
-    markMany(null, [{ value: word.word, status: 'known' }]).then(
-      () => toast({ title: `“${word.word}” marked Known` }),
+  // Known goes on the base word, which knows every form; Ignored is each form's own (a name: every way the text writes it).
+  const mark = (word: LearnFirstWord, status: 'known' | 'ignored') =>
+    markMany(
+      null,
+      status === 'known' ? [{ value: word.word, status }] : [...new Set([word.word, ...word.forms])].map((value) => ({ value, status })),
+    ).then(
+      () => toast({ title: `“${word.word}” marked ${status === 'known' ? 'Known' : 'Ignored'}` }),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );
 
@@ -89,6 +93,11 @@ function WordList({ data }: { data: LearnFirst }) {
         Known now: {knownPercent}% → {knownPercentAfter}% after these
         {knownPercentAfter < targetPercent ? ` (${words.length} words shown)` : ''}
       </p>
+      {data.estimated ? (
+        <p className="rd-learn-first__note">
+          Counted from the words you have marked; the library still estimates this text’s label from your level.
+        </p>
+      ) : null}
       <ul className="rd-learn-first__words" aria-label="Words to learn">
         {words.map((w) => (
           <li key={w.word} className="rd-learn-first__word">
@@ -102,9 +111,22 @@ function WordList({ data }: { data: LearnFirst }) {
                 {w.count}× {w.forms.some((f) => f !== w.word) ? <span lang={data.languageCode}>({w.forms.join(', ')})</span> : null}
               </span>
             </label>
-            <Button size="sm" variant="secondary" type="button" onClick={() => void markKnown(w)} aria-label={`Mark “${w.word}” Known`}>
-              Known
-            </Button>
+            <span className="rd-learn-first__marks">
+              {w.meaning ? null : (
+                <Button size="sm" variant="ghost" type="button" onClick={() => void mark(w, 'ignored')} aria-label={`Ignore “${w.word}”`}>
+                  Ignore
+                </Button>
+              )}
+              <Button
+                size="sm"
+                variant="secondary"
+                type="button"
+                onClick={() => void mark(w, 'known')}
+                aria-label={`Mark “${w.word}” Known`}
+              >
+                Known
+              </Button>
+            </span>
           </li>
         ))}
       </ul>

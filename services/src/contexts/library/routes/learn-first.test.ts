@@ -10,6 +10,7 @@ import {
   expectProblem,
   get,
   libraryTestApp,
+  onboard,
   person,
   type Person,
 } from '../../../../test-support/contexts/library/app';
@@ -53,7 +54,14 @@ describe(`learn these first on ${database.label}`, () => {
     await mark(t, reader.uid, 'de', ['und'], 'known');
     const position = await mark(t, reader.uid, 'de', ['haus'], 'uncertain');
     const answer = await learnFirst(reader, article.id, `&minPosition=${position}`);
-    expect(answer).toMatchObject({ totalWords: 26, knownWords: 20, knownPercent: 76, knownPercentAfter: 96, targetPercent: 95 });
+    expect(answer).toMatchObject({
+      totalWords: 26,
+      knownWords: 20,
+      knownPercent: 76,
+      knownPercentAfter: 96,
+      targetPercent: 95,
+      estimated: false,
+    });
     expect(answer.words).toEqual([
       { word: 'gehen', forms: ['ging', 'gehen'], count: 3, status: 'new', meaning: 'go', sentence: 'Ging ging, gehen.' },
       { word: 'haus', forms: ['haus'], count: 2, status: 'uncertain', meaning: 'home', sentence: 'Haus, Haus.' },
@@ -104,6 +112,14 @@ describe(`learn these first on ${database.label}`, () => {
     expect(book).toMatchObject({ forms: expect.arrayContaining(['книгу', 'книга']), count: 2, meaning: 'book' });
     expect(answer.words[0]!.word).toBe('книга');
     expect(answer.knownPercent).toBe(0);
+  });
+
+  it('counts marks only while the label is estimated from the level, and says so', async () => {
+    const reader = person(t);
+    const { article } = await createArticle(reader.agent, { languageCode: 'de', content: TEXT });
+    const answer = await learnFirst(reader, article.id, `&minPosition=${await onboard(t, reader.uid, 'de', 'B2')}`);
+    expect(answer).toMatchObject({ estimated: true, knownWords: 0, knownPercent: 0 });
+    expect(answer.words.map((w) => w.word).slice(0, 2)).toEqual(['und', 'gehen']);
   });
 
   it('answers 404 for another learner’s private article, and the premium rule for a premium-only one', async () => {

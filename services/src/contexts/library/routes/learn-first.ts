@@ -32,6 +32,7 @@ export function learnFirstRoutes(app: App, deps: ModuleDeps, meanings: FirstMean
         languageCode: article.languageCode,
         ...counts,
         targetPercent: LEARN_FIRST_TARGET_PERCENT,
+        estimated: article.difficultyEstimated,
         words: counts.words.map((w) => ({ ...w, meaning: [w.word, ...w.forms].map((f) => senses.get(f)).find(Boolean) ?? null })),
       };
     },
