@@ -95,10 +95,11 @@ describe("a chapter's vocabulary as flashcards", () => {
       languageCode: 'de',
       chapterId: CH.familie,
       chapterName: 'Meine Familie',
+      // Each with the chapter's sentence it stands in.
       flashcards: [
-        { sourceValue: 'Vater', targetValue: 'father' },
-        { sourceValue: 'Mutter', targetValue: 'mother' },
-        { sourceValue: 'Familie', targetValue: 'family' },
+        { sourceValue: 'Vater', targetValue: 'father', sentence: 'Mein Vater heißt Jonas.' },
+        { sourceValue: 'Mutter', targetValue: 'mother', sentence: 'Meine Mutter ist Ärztin.' },
+        { sourceValue: 'Familie', targetValue: 'family', sentence: 'Das ist meine Familie.' },
       ],
       commandId: COMMAND_ID,
     });

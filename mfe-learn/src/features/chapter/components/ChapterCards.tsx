@@ -1,10 +1,10 @@
 import { Button, Link, toast } from '@verba/kit';
-import type { LearningLanguage, VocabularyPair } from '@verba/contracts';
+import { FLASHCARD_SENTENCE_MAX, sentenceWith, type LearningLanguage, type VocabularyPair } from '@verba/contracts';
 import { chapterCardsPath } from '../../../paths';
 import { missingPairs, useAddChapterCards, useChapterCards } from '../api/cards-api';
 
 interface Props {
-  chapter: { id: string; title: string; languageCode: LearningLanguage; vocabulary: readonly VocabularyPair[] };
+  chapter: { id: string; title: string; text: string; languageCode: LearningLanguage; vocabulary: readonly VocabularyPair[] };
 }
 
 const cards = (n: number) => `${n} ${n === 1 ? 'card' : 'cards'}`;
@@ -36,7 +36,14 @@ export function ChapterCards({ chapter }: Props) {
           languageCode: chapter.languageCode,
           chapterId: chapter.id,
           chapterName: chapter.title,
-          flashcards: missing.map((pair) => ({ sourceValue: pair.word, targetValue: pair.translation })),
+          // Each card keeps the chapter's sentence its word stands in (issue 39.1), when the text has one.
+          flashcards: missing.map((pair) => {
+            // A run-on sentence is cut as the reader cuts one (the route takes no longer).
+            const sentence = Array.from(sentenceWith(chapter.text, pair.word) ?? '')
+              .slice(0, FLASHCARD_SENTENCE_MAX)
+              .join('');
+            return { sourceValue: pair.word, targetValue: pair.translation, ...(sentence ? { sentence } : {}) };
+          }),
         },
       },
       {
