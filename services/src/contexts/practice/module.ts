@@ -77,7 +77,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       // Review in the text (issue 39.3): the cards the reader underlines; "I knew it here" is a review (source 'reader').
       const due = new DueWordQueries(deps.db, now, deps.timeZones);
       registerRoute(app, deps, dueWords, async ({ user, query }) => due.dueWords(user.id, query.languageCode), {
-        reads: [flashcardsProjection],
+        reads: [flashcardsProjection, reviewsProjection],
       });
     },
   };

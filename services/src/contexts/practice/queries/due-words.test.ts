@@ -54,7 +54,7 @@ describe(`review in the text (due words, "I knew it here") on ${database.label}`
     return res.json();
   };
 
-  it("lists only the caller's due cards in the language, keyed as the reader keys words, none made or reviewed today", async () => {
+  it("lists only the caller's due cards in the language, keyed as the reader keys words, none made today and never reviewed", async () => {
     clock.set('2026-05-11T09:00:00.000Z');
     const me = learner();
     const other = learner();
@@ -119,6 +119,22 @@ describe(`review in the text (due words, "I knew it here") on ${database.label}`
     const nextDay = await knewIt(me, card);
     expect(nextDay.cards[0]!.scheduled).toBe(true);
     expect(nextDay.cards[0]!.dueDateStamp).toBeGreaterThan(first.cards[0]!.dueDateStamp);
+  });
+
+  it('underlines a card failed in practice today, due again in minutes, until it is confirmed in the reader', async () => {
+    clock.set('2026-05-11T09:00:00.000Z');
+    const me = learner();
+    const made = await create(me, 'de', [{ sourceValue: 'Wolke', targetValue: 'cloud' }]);
+    const [card] = made.ids as [string];
+    // Made today and never reviewed: not yet.
+    expect((await due(me, made.position)).words).toEqual([]);
+    // Forgotten in a flashcard session: a learning step brings it back within minutes, today.
+    const failed = await review(me, card, 'flashcards', 'again');
+    expect(failed.statusCode).toBe(200);
+    expect((await due(me, failed.json().position)).words.map((w) => w.id)).toEqual([card]);
+    const confirmed = await knewIt(me, card);
+    expect(confirmed.cards[0]).toMatchObject({ id: card, scheduled: true });
+    expect((await due(me, confirmed.position)).words).toEqual([]);
   });
 
   it("refuses another learner's card as not found", async () => {

@@ -7,9 +7,12 @@ type Db = Knex | Knex.Transaction;
 
 /**
  * The cards the reader underlines for a review in the text (issue 39.3): due before the end of the learner's
- * day in their time zone, and not met in practice that day yet (made or last reviewed since their midnight):
- * a card just made from the page, or reviewed minutes ago and due again in ten, is no passive review.
- * Read from the index on (user, language, due date): only the due rows are touched, however many cards.
+ * day in their time zone, but not a card made that day and never reviewed (a word just marked Uncertain
+ * makes one, due at once: no passive review yet), nor one already confirmed in the reader that day (it
+ * counts once a day; a learning step may bring it due again within minutes). A card failed in practice
+ * today, due again in ten minutes, is underlined: meeting it in a text is the review it needs.
+ * Read from the index on (user, language, due date): only the due rows are touched, however many cards;
+ * the day's reader reviews from the review log's index on (user, language, time).
  */
 export class DueWordQueries {
   constructor(
@@ -28,7 +31,13 @@ export class DueWordQueries {
     )
       .where({ user_id: userId, language })
       .andWhere('due_at', '<', endOfDay)
-      .andWhereRaw('coalesce(last_review_at, created_at) < ?', [startOfDay])
+      .andWhere((q) => q.whereNot('state', 'new').orWhere('created_at', '<', startOfDay))
+      .whereNotExists(
+        this.db('practice_reviews as r')
+          .whereRaw('r.card_id = flashcards.card_id')
+          .andWhere({ 'r.user_id': userId, 'r.language': language, 'r.source': 'reader' })
+          .andWhere('r.reviewed_at', '>=', startOfDay),
+      )
       .orderBy(['due_at', 'card_id'])
       .limit(MAX_DUE_WORDS + 1)
       .select('card_id', 'source_value', 'target_value', 'sentence', 'due_at');
