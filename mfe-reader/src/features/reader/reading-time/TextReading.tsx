@@ -8,12 +8,17 @@ import { useTextReading } from '../api/progress-api';
 export function TextReading({ articleId }: { articleId: string }) {
   const { data } = useTextReading(articleId);
   if (!data || data.wordsRead === 0) return null;
-  const minutes = Math.max(1, Math.round(data.seconds / 60));
   return (
     <p className="rd-info" role="status" aria-live="polite">
-      You have read {data.wordsRead.toLocaleString('en')} {data.wordsRead === 1 ? 'word' : 'words'} of this text in {minutes}{' '}
-      {minutes === 1 ? 'minute' : 'minutes'}
+      You have read {data.wordsRead.toLocaleString('en')} {data.wordsRead === 1 ? 'word' : 'words'} of this text in {timeText(data.seconds)}
       {data.wordsPerMinute !== null ? `: ${data.wordsPerMinute.toLocaleString('en')} words a minute` : ''}
     </p>
   );
+}
+
+/** "under a minute" below one (a rounded "1 minute" beside 360 words a minute reads as a sum gone wrong), else whole minutes. */
+function timeText(seconds: number): string {
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }

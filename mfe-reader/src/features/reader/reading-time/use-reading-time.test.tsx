@@ -87,6 +87,21 @@ describe("the text's figures at its end", () => {
     );
   });
 
+  it('say "under a minute" for a short text read fast', async () => {
+    vi.useRealTimers();
+    mockApi({
+      'GET /api/analytics/reading': () => json({ articleId: ARTICLE, wordsRead: 36, pagesRead: 1, seconds: 6, wordsPerMinute: 360 }),
+    });
+    render(
+      <KitProviders>
+        <TextReading articleId={ARTICLE} />
+      </KitProviders>,
+    );
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'You have read 36 words of this text in under a minute: 360 words a minute',
+    );
+  });
+
   it('say nothing before a page was read', async () => {
     vi.useRealTimers();
     const fetchMock = mockApi({
