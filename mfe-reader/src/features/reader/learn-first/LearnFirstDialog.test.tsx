@@ -125,7 +125,7 @@ describe('Learn these first', () => {
     expect(second.flashcards.map((c) => c.sourceValue)).toEqual(['gehen', 'haus']);
   });
 
-  it('marks a word’s base word Known with the reader’s mark, and the list follows', async () => {
+  it('marks a word’s base word and the forms the text writes Known with the reader’s mark, and the list follows', async () => {
     const after = answer({
       knownWords: 23,
       knownPercent: 88,
@@ -136,7 +136,14 @@ describe('Learn these first', () => {
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Mark “gehen” Known' }));
     await waitFor(() =>
       expect(callsTo(fetchMock, 'PATCH', '/api/dictionary').map((c) => c.body)).toEqual([
-        { languageCode: 'de', words: [{ value: 'gehen', status: 'known' }], commandId: COMMAND_ID },
+        {
+          languageCode: 'de',
+          words: [
+            { value: 'gehen', status: 'known' },
+            { value: 'ging', status: 'known' },
+          ],
+          commandId: COMMAND_ID,
+        },
       ]),
     );
     expect(await within(dialog).findByText('Known now: 88% → 96% after these')).toBeTruthy();

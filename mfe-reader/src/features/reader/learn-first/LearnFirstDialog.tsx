@@ -20,7 +20,7 @@ interface Props {
  * "Learn these first" (issue 39.7): the word families of this text the learner does not know yet, most
  * frequent first, just as many as lift it to 95% known, each with its meaning and how often it occurs.
  * "Make cards" makes a card of each ticked word (one a word: a word with a card gets none); "Known" marks
- * a word's base word Known, which knows the whole family, so the list, the share and the library's label follow.
+ * the word's base word and the forms the text writes Known, so the list, the share and the library's label follow.
  */
 export function LearnFirstDialog({ articleId, open, onOpenChange, trigger }: Props) {
   const answer = useLearnFirst(articleId, open);
@@ -77,11 +77,12 @@ function WordList({ data }: { data: LearnFirst }) {
     }
   });
 
-  // Known goes on the base word, which knows every form; Ignored is each form's own (a name: every way the text writes it).
+  // The base word and every form the text writes: the base alone knows the family only where the dictionary's links
+  // agree both ways ("Sonne" -> "sonnen", but "sonnen" -> "sonne"), and Ignored is each form's own (a name).
   const mark = (word: LearnFirstWord, status: 'known' | 'ignored') =>
     markMany(
       null,
-      status === 'known' ? [{ value: word.word, status }] : [...new Set([word.word, ...word.forms])].map((value) => ({ value, status })),
+      [...new Set([word.word, ...word.forms])].map((value) => ({ value, status })),
     ).then(
       () => toast({ title: `“${word.word}” marked ${status === 'known' ? 'Known' : 'Ignored'}` }),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
