@@ -107,6 +107,34 @@ describe('review in the text', () => {
     expect(callsTo(fetchMock, 'PATCH', '/api/flashcards')).toHaveLength(2);
   });
 
+  it('underlines another form of a due card\'s word ("läuft" for a card of "laufen"), and G reviews that card', async () => {
+    const LAUFEN_CARD = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const fetchMock = await openReader({
+      'GET /api/flashcards/due-words': () =>
+        json({
+          languageCode: 'de',
+          endOfDayStamp: Date.now() + HOUR_MS,
+          truncated: false,
+          words: [
+            { id: HUND_CARD, sourceValue: 'Hund', key: 'hund', targetValue: 'dog', dueDateStamp: Date.now() - HOUR_MS },
+            { id: LAUFEN_CARD, sourceValue: 'laufen', key: 'laufen', targetValue: 'run', dueDateStamp: Date.now() - HOUR_MS },
+          ],
+        }),
+      'GET /api/dictionary/families': (url: URL) =>
+        json({
+          languageCode: 'de',
+          words: (url.searchParams.get('words') ?? '')
+            .split(',')
+            .map((value) => ({ value, base: value === 'läuft' ? 'laufen' : value, source: 'dictionary' })),
+        }),
+    });
+    await waitFor(() => expect(word('läuft').hasAttribute('data-due')).toBe(true));
+    expect(word('schläft').hasAttribute('data-due')).toBe(false);
+    fireEvent.keyDown(word('läuft'), { key: 'g' });
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/api/flashcards')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'PATCH', '/api/flashcards')[0]?.body).toMatchObject({ reviews: [{ id: LAUFEN_CARD, rating: 'good' }] });
+  });
+
   it('says when the word has no card due, and reviews nothing', async () => {
     const fetchMock = await openReader();
     fireEvent.keyDown(word('katze'), { key: 'g' });

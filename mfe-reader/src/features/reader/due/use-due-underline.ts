@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { WordIndex } from '../word-index';
-import type { DueCards } from '../api/due-api';
 
 /** The attribute a word (or a saved phrase's element) of the page carries while its card is due today. */
 export const DUE_ATTRIBUTE = 'data-due';
@@ -8,10 +7,10 @@ export const DUE_ATTRIBUTE = 'data-due';
 /**
  * Marks the page's words whose card is due today, outside React like the statuses (word-index.ts): one Set
  * look-up a word, attributes toggled in place, no re-render of the text. Each due word is described by
- * `noteId` ("card due today") for screen readers. Saved phrases are painted anew when the statuses change,
+ * `noteId` ("card due today") for screen readers. `dueKey` names the due card's key a word (or phrase) key stands for. Saved phrases are painted anew when the statuses change,
  * so the marks are put back after each repaint. Answers how many distinct words (or phrases) of the page are due.
  */
-export function useDueUnderline(words: WordIndex | null, due: DueCards, noteId: string): number {
+export function useDueUnderline(words: WordIndex | null, dueKey: (key: string | undefined) => string | undefined, noteId: string): number {
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (!words) return;
@@ -19,8 +18,9 @@ export function useDueUnderline(words: WordIndex | null, due: DueCards, noteId: 
     const apply = () => {
       const seen = new Set<string>();
       const mark = (element: Element, key: string | undefined) => {
-        const isDue = key !== undefined && due.has(key);
-        if (isDue) seen.add(key);
+        const card = dueKey(key);
+        const isDue = card !== undefined;
+        if (isDue) seen.add(card);
         if (element.hasAttribute(DUE_ATTRIBUTE) === isDue) return;
         element.toggleAttribute(DUE_ATTRIBUTE, isDue);
         if (isDue) element.setAttribute('aria-describedby', noteId);
@@ -32,6 +32,6 @@ export function useDueUnderline(words: WordIndex | null, due: DueCards, noteId: 
     };
     apply();
     return words.subscribe(apply);
-  }, [words, due, noteId]);
+  }, [words, dueKey, noteId]);
   return count;
 }

@@ -6,6 +6,7 @@ import type { WordIndex } from '../word-index';
 import { isPhrase, type SelectedWord } from '../components/ReaderText';
 import { knewItNotice } from './notice';
 import { useDueUnderline } from './use-due-underline';
+import { usePageFamilies } from '../api/family-api';
 
 /** The key that confirms "I knew it here" on a word of the text (G for Good; not one of the reader's other keys). */
 export const KNEW_IT_KEY = 'g';
@@ -50,17 +51,32 @@ export function useReviewInText(
   /** Cards reviewed on this visit (with what the notice said), or found gone: no longer underlined. */
   const [results, setResults] = useState<ReadonlyMap<string, { card: DueWord; notice?: string }>>(new Map());
   const due = useMemo(() => (results.size ? new Map([...listed].filter(([key]) => !results.has(key))) : listed), [listed, results]);
-  const dueOnPage = useDueUnderline(words, due, noteId);
+  // A card is due where the text writes its word or another form of its family ("fährt" for a card of "fahren"),
+  // read from the page's families (the word panel's look-up, asked once).
+  const pageWords = useMemo(() => (words ? [...words.distinctWords()] : []), [words]);
+  const families = usePageFamilies(languageCode ?? 'de', languageCode ? pageWords : [], 0);
+  const dueKey = useCallback(
+    (key: string | undefined): string | undefined => {
+      if (key === undefined) return undefined;
+      if (due.has(key)) return key;
+      const base = families.get(key)?.base;
+      return base !== undefined && due.has(base) ? base : undefined;
+    },
+    [due, families],
+  );
+  const dueOnPage = useDueUnderline(words, dueKey, noteId);
   const knewIt = useKnewIt();
   const [pending, setPending] = useState(false);
 
   const cardOf = useCallback(
     (key: string | undefined) => {
       if (!key) return undefined;
-      const reviewed = results.get(key);
-      return due.get(key) ?? (reviewed?.notice ? reviewed.card : undefined);
+      const found = dueKey(key);
+      if (found) return due.get(found);
+      const reviewed = results.get(key) ?? results.get(families.get(key)?.base ?? '');
+      return reviewed?.notice ? reviewed.card : undefined;
     },
-    [due, results],
+    [due, dueKey, families, results],
   );
   const resultOf = useCallback((card: DueWord) => results.get(card.key)?.notice, [results]);
 
