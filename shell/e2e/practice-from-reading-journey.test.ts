@@ -33,6 +33,8 @@ describe.skipIf(!!skipReason)(`practice from reading journey in Chromium ${skipR
   let verba: Verba;
   let page: Page;
   let articleUrl = '';
+  /** The card answered wrong in the review, confirmed in the text afterwards. */
+  let failedWord = '';
   /** The newest write's position: reads wait for it (read-your-writes). */
   let position = '';
   const spoken: string[] = [];
@@ -193,23 +195,34 @@ describe.skipIf(!!skipReason)(`practice from reading journey in Chromium ${skipR
     expect(Number(typed[1])).toBeLessThan(Number(typed[2]));
     await lookAt(page, 'review-formats-summary');
     expect(failed).not.toBeNull();
-    (globalThis as { failedWord?: string }).failedWord = failed!;
+    failedWord = failed!;
   }, 180_000);
 
   it('confirms the failed card where it stands in the text, and its next review moves', async () => {
-    const word = (globalThis as { failedWord?: string }).failedWord!;
+    const word = failedWord;
     const card = (await cards()).find((c) => c.sourceValue === word)!;
     await page.goto(articleUrl);
-    const due = page.locator(`.rd-text [data-due][data-key="${word.toLowerCase()}"]`).first();
-    await due.waitFor();
+    // The text may write another form of the card's word ("fährt" for "fahren"): each underlined word opens
+    // its card in the word panel, until the failed one.
+    const underlined = page.locator('.rd-text [data-due]');
+    await underlined.first().waitFor();
     await lookAt(page, 'review-in-text-underlined');
-    await due.focus();
+    const dueCard = page.getByRole('region', { name: 'Flashcard due today' });
+    let found = -1;
+    for (let i = 0; i < (await underlined.count()) && found < 0; i++) {
+      await underlined.nth(i).click();
+      await dueCard.waitFor();
+      if ((await dueCard.locator('dd').first().innerText()) === word) found = i;
+    }
+    expect(found).toBeGreaterThanOrEqual(0);
+    const before = await underlined.count();
+    await underlined.nth(found).focus();
     await page.keyboard.press('g');
     await page
       .getByText(/Next review in /)
       .first()
       .waitFor();
-    await expect.poll(() => page.locator(`.rd-text [data-due][data-key="${word.toLowerCase()}"]`).count()).toBe(0);
+    await expect.poll(() => underlined.count()).toBe(before - 1);
     await expect.poll(async () => (await cards()).find((c) => c.id === card.id)!.dueDateStamp).toBeGreaterThan(card.dueDateStamp);
     await lookAt(page, 'review-in-text-confirmed');
   }, 120_000);
@@ -233,4 +246,23 @@ describe.skipIf(!!skipReason)(`practice from reading journey in Chromium ${skipR
     expect(await heatmap.locator('[aria-label*="review"]').count()).toBeGreaterThan(0);
     await lookAt(page, 'goal-streak-heatmap');
   }, 120_000);
+
+  it('shows the scheduler fitted to the learner on the practice page, on a desktop and on a phone', async () => {
+    await page.goto(`${verba.base}/app/practice-portal`);
+    const panel = page.getByRole('region', { name: 'Your scheduler' });
+    await panel.waitFor();
+    // Too few reviews to fit yet: the panel says so and shows the forecast at the chosen retention.
+    await panel
+      .getByText(/review/)
+      .first()
+      .waitFor();
+    await panel.scrollIntoViewIfNeeded();
+    await lookAt(page, 'scheduler-panel-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await panel.waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await lookAt(page, 'scheduler-panel-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }, 60_000);
 });
