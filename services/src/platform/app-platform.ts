@@ -13,7 +13,7 @@ import { createInProcessPublisher } from './integration/in-process';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides, TimeZones } from './module';
+import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides, TimeZones, WordMeanings } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
@@ -156,6 +156,7 @@ export async function openPlatform(
     history: historyOf(modules),
     people: peopleOf(modules, base),
     timeZones: timeZonesOf(modules, base),
+    wordMeanings: wordMeaningsOf(modules, base),
     readable: readableOf(modules, () => deps),
   };
   const reactors = modules
@@ -231,6 +232,12 @@ function authenticatorOf(modules: readonly Module[], base: BaseDeps): Authentica
 function peopleOf(modules: readonly Module[], base: BaseDeps): People {
   const provide = providerOf(modules, 'people');
   return provide ? provide(base) : { displayNames: async () => new Map() };
+}
+
+function wordMeaningsOf(modules: readonly Module[], base: BaseDeps): WordMeanings {
+  const provide = providerOf(modules, 'wordMeanings');
+  // No dictionaries in this process: words are listed without their sense.
+  return provide ? provide(base) : { firstMeanings: async () => new Map() };
 }
 
 function timeZonesOf(modules: readonly Module[], base: BaseDeps): TimeZones {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { DailyGoal, Subscription } from '@verba/contracts';
+import type { DailyGoal, LearningLanguage, Subscription } from '@verba/contracts';
 import type { Cache } from './cache/port';
 import type { Config } from './config';
 import type { EventStore } from './event-store/port';
@@ -57,6 +57,15 @@ export interface TimeZones {
   dailyGoalOf?(userId: string): Promise<DailyGoal | null>;
 }
 
+/**
+ * First meanings of words from the offline dictionaries, read by a context that shows words with their sense
+ * (the library's "learn these first") without opening the dictionaries itself; none known without them.
+ */
+export interface WordMeanings {
+  /** The first dictionary sense of each word (a key as the reader writes it) that has one. */
+  firstMeanings(language: LearningLanguage, words: readonly string[]): Promise<Map<string, string>>;
+}
+
 /** What every bounded context gets from the runtime. */
 export interface BaseDeps {
   config: Config;
@@ -105,6 +114,8 @@ export interface ModuleDeps extends BaseDeps {
   people: People;
   /** Learners' time zones, from the module that keeps their settings (identity); UTC for all without it. */
   timeZones: TimeZones;
+  /** Words' first dictionary senses, from the module that owns the dictionaries (translation); none without it. */
+  wordMeanings: WordMeanings;
 }
 
 /** What a module provides the others; a process without a provider gets the platform's default (see app-platform). */
@@ -117,6 +128,8 @@ export interface Provides {
   people?(deps: BaseDeps): People;
   /** The one module that keeps learners' settings (identity): each one's time zone. */
   timeZones?(deps: BaseDeps): TimeZones;
+  /** The one module that owns the offline dictionaries (translation): words' first senses. */
+  wordMeanings?(deps: BaseDeps): WordMeanings;
 }
 
 /** A bounded context as the runtime composes it; any set of modules can run in one process. */

@@ -11,6 +11,7 @@ import { translationRoutes } from './routes';
 import { promptStream } from './events';
 import { TranslationCommands } from './commands';
 import { TranslationQueries } from './queries';
+import { dictionaryWordMeanings } from './adapters/local/dictionary/first-meanings';
 
 export interface TranslationModuleOptions {
   now?: () => Date;
@@ -43,6 +44,8 @@ export function createTranslationModule(options: TranslationModuleOptions = {}):
     migrate: migrateTranslationMemory,
     projections: [promptsProjection, ownMeaningsProjection],
     history: { prompt: (kind) => [promptStream(kind)] },
+    // The offline dictionaries' first senses, for contexts that list words with their meaning.
+    provides: { wordMeanings: () => dictionaryWordMeanings() },
     routes(app, deps) {
       const log = options.log ?? deps.log;
       const memory = new TranslationMemory(deps.db, now);

@@ -4,6 +4,7 @@ import { LIBRARY_MESSAGES, type LearningLanguage, type LearnFirst } from '@verba
 import type { TestApp } from '../../../../test-support/platform/test-app';
 import { formatPosition } from '../../../platform/event-store/port';
 import { WordStatusChanged } from '../../vocabulary/published';
+import { dictionariesModule } from '../../../../test-support/dictionaries';
 import {
   createArticle,
   database,
@@ -36,7 +37,8 @@ const TEXT = `${'Und und und und und. '.repeat(4)}Ging ging, gehen. Haus, Haus. 
 describe(`learn these first on ${database.label}`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await libraryTestApp();
+    // Translation owns the dictionaries the meanings come from (its word meanings port).
+    t = await libraryTestApp([await dictionariesModule()]);
   });
   afterAll(async () => t?.close());
 

@@ -6,15 +6,15 @@ import type { ModuleDeps } from '../../../platform/module';
 import { actorOf } from '../domain/actor';
 import { ArticleQueries } from '../queries/articles';
 import { LearnFirstQueries } from '../queries/learn-first';
-import { firstMeanings, type FirstMeanings } from './learn-first-meanings';
 import { libraryReadModels } from './read-models';
 
 /**
  * "Learn these first" (issue 39.7): for an article the caller may open (the reader's own rule: 404 for
  * another learner's private one, premium-only for Master), the unknown word families that lift it to 95%
- * known, with their first dictionary sense (the base word's, else a form's).
+ * known, with their first dictionary sense (the base word's, else a form's), from the dictionaries' owner
+ * (translation's word meanings; none in a process without it).
  */
-export function learnFirstRoutes(app: App, deps: ModuleDeps, meanings: FirstMeanings = firstMeanings): void {
+export function learnFirstRoutes(app: App, deps: ModuleDeps): void {
   const articles = new ArticleQueries(deps.db, deps.people);
   const queries = new LearnFirstQueries(deps.db);
   registerRoute(
@@ -25,7 +25,9 @@ export function learnFirstRoutes(app: App, deps: ModuleDeps, meanings: FirstMean
       const article = await articles.get(await actorOf(deps, user), query.articleId);
       if (!article) throw new HttpError(404, M.articleNotFound);
       const counts = await queries.of(user.id, article, query.limit);
-      const senses = await meanings.of(article.languageCode, [...new Set(counts.words.flatMap((w) => [w.word, ...w.forms]))]);
+      const senses = await deps.wordMeanings.firstMeanings(article.languageCode, [
+        ...new Set(counts.words.flatMap((w) => [w.word, ...w.forms])),
+      ]);
       return {
         articleId: article.id,
         name: article.name,
