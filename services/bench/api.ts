@@ -7,6 +7,9 @@
  *   ryw    during the mark load, a separate client marks a word and reads its dictionary with the
  *          returned position: the time from the mark's response to the read showing the word
  *   busy   the mark phase again while a spinning process keeps one of the two cores busy
+ *   fit    ours only: the mark phase again while a learner of their own (>= 10,000 seeded reviews) has
+ *          their scheduler fitted back to back (fsrs-rs on the worker pool); its ratio is to the peer's
+ *          plain mark phase of the round, which ran just before (the peer has no fit). BENCH_API_FIT=0 skips it.
  * Rounds interleave the two servers (ours, peer, ours, peer ...); each figure is the median over rounds
  * with its spread, and ratios are taken per round between phases that ran back to back.
  */
@@ -20,6 +23,7 @@ import { percentile, roundFigure, spread } from './lib/stats';
 import { formatFigure, renderTable } from './lib/table';
 import { sampleReadYourWrites } from './lib/read-your-writes';
 import { signUpAndIn, startApi, startPeer, type RunningApi, type Session } from './api/server';
+import { firstFit, fitsBackToBack, seedFitLearner } from './api/fit';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -28,6 +32,7 @@ const CONNECTIONS = 32;
 const MARK_SECONDS = Math.max(3, Math.round(8 * scale));
 const READ_SECONDS = Math.max(2, Math.round(4 * scale));
 const WORDS_PER_READER = 200;
+const FIT_PHASE = process.env.BENCH_API_FIT !== '0';
 
 /** Targets on the median over rounds; `worst` says which end of the spread the table also shows. */
 const TARGETS: Record<string, { op: '>=' | '<='; value: number }> = {
@@ -35,6 +40,7 @@ const TARGETS: Record<string, { op: '>=' | '<='; value: number }> = {
   ryw_p99_ms: { op: '<=', value: 50 },
   busy_mark_ratio: { op: '>=', value: 0.6 },
   busy_ryw_p99_ms: { op: '<=', value: 50 },
+  fit_mark_ratio: { op: '>=', value: 0.6 },
   errors: { op: '<=', value: 0 },
 };
 
@@ -151,13 +157,29 @@ async function seedReaders(c: Contender): Promise<void> {
   }
 }
 
+/** The mark phase of ours while the fit learner's scheduler is fitted back to back beside it. */
+async function fitPhase(c: Contender, fitter: Session, tag: string, rywUser: number) {
+  let stopFits!: () => void;
+  const fits = fitsBackToBack(c.server.base, fitter, new Promise<void>((r) => (stopFits = r)));
+  let mark: MarkPhase;
+  try {
+    mark = await markPhase(c, tag, rywUser);
+  } finally {
+    stopFits();
+  }
+  const run = await fits;
+  process.stderr.write(`  ${c.label} ${tag}: ${run.completed} fits completed (median ${run.medianSeconds.toFixed(2)} s)\n`);
+  return { mark, fits: run };
+}
+
 type Round = Record<string, number>;
 
-function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
+function runRound(ours: Contender, peer: Contender, r: number, fitter: Session | null): Promise<Round> {
   return (async () => {
     process.stderr.write(`round ${r + 1}/${ROUNDS}\n`);
     const o = await markPhase(ours, `r${r}`, r * 4);
     const p = await markPhase(peer, `r${r}`, r * 4);
+    const of = fitter ? await fitPhase(ours, fitter, `f${r}`, r * 4 + 1) : null;
     const oRead = await load(ours.server.base, ours.sessions, READ_SECONDS, readRequest);
     const pRead = await load(peer.server.base, peer.sessions, READ_SECONDS, readRequest);
     const stopBurner = startCpuBurner();
@@ -195,7 +217,18 @@ function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
       busy_ryw_p50_ms: ob.rywP50,
       busy_ryw_p99_ms: ob.rywP99,
       busy_peer_ryw_p99_ms: pb.rywP99,
-      errors: o.errors + o.rywErrors + oRead.errors + ob.errors + ob.rywErrors,
+      ...(of && {
+        fit_mark_rps: of.mark.rps,
+        fit_mark_ratio: of.mark.rps / p.rps,
+        fit_vs_quiet: of.mark.rps / o.rps,
+        fit_mark_p99_ms: of.mark.p99,
+        fit_ryw_p50_ms: of.mark.rywP50,
+        fit_ryw_p99_ms: of.mark.rywP99,
+        fits_completed: of.fits.completed,
+        fit_s: of.fits.medianSeconds,
+      }),
+      errors:
+        o.errors + o.rywErrors + oRead.errors + ob.errors + ob.rywErrors + (of ? of.mark.errors + of.mark.rywErrors + of.fits.errors : 0),
       peer_errors: p.errors + p.rywErrors + pRead.errors + pb.errors + pb.rywErrors,
     };
   })();
@@ -204,6 +237,7 @@ function runRound(ours: Contender, peer: Contender, r: number): Promise<Round> {
 function report(
   rounds: Round[],
   background: { busyPct: number | null; load1: number },
+  fitReviews: number | null,
 ): { report: string; figures: Record<string, number | boolean | null> } {
   const figures: Record<string, number | boolean | null> = {};
   const rows: string[][] = [];
@@ -234,6 +268,14 @@ function report(
     "  its HTTP thread alone, the rest being our projector thread and V8's garbage-collecting and compiling helpers),",
     '  of PostgreSQL (all its processes: other users of the server count too) and of the load generator (this process).',
     '* ryw: mark, then GET /api/dictionary with minPosition, by one client beside the mark load (the peer ignores minPosition).',
+    ...(fitReviews === null
+      ? ['* fit phase skipped (BENCH_API_FIT=0).']
+      : [
+          `* fit_*: ours marked ${MARK_SECONDS} s again (after the peer's marks) while one more learner, ${fitReviews.toLocaleString('en-US')} reviews`,
+          '  seeded into the event store, had POST /api/flashcards/scheduler/fit sent again as soon as the last answered;',
+          "  fit_mark_ratio = that phase's rps / the peer's mark rps of the round, fit_vs_quiet = / ours' mark rps of the round;",
+          `  fits_completed per round (${rounds.reduce((n, r) => n + (r['fits_completed'] ?? 0), 0)} in all), fit_s the median fit's answer time.`,
+        ]),
     `* servers, PostgreSQL and autocannon share the ${availableParallelism()} cores; before the run the machine was ` +
       `${background.busyPct === null ? '?' : background.busyPct.toFixed(0)}% busy, load average ${background.load1.toFixed(2)}.`,
   ].join('\n');
@@ -260,11 +302,19 @@ export const apiBenchmark: Benchmark = {
         };
         await seedReaders(ours);
         await seedReaders(peer);
+        let fitter: Awaited<ReturnType<typeof seedFitLearner>> | null = null;
+        if (FIT_PHASE) {
+          process.stderr.write('seeding the fit learner\n');
+          fitter = await seedFitLearner(api);
+          process.stderr.write(`  ${fitter.reviews} reviews; a first fit (loads fsrs-rs in the worker)\n`);
+          const seconds = await firstFit(api.base, fitter.session);
+          process.stderr.write(`  first fit ${seconds.toFixed(2)} s\n`);
+        }
         process.stderr.write('warm-up\n');
         for (const c of [ours, peer]) await load(c.server.base, c.sessions, 2, markRequests('warm'));
         const rounds: Round[] = [];
-        for (let r = 0; r < ROUNDS; r++) rounds.push(await runRound(ours, peer, r));
-        return report(rounds, { busyPct, load1 });
+        for (let r = 0; r < ROUNDS; r++) rounds.push(await runRound(ours, peer, r, fitter?.session ?? null));
+        return report(rounds, { busyPct, load1 }, fitter?.reviews ?? null);
       } finally {
         await Promise.all([api.stop(), peerServer.stop()]);
       }
