@@ -42,10 +42,17 @@ export async function seedFitLearner(api: RunningApi): Promise<{ session: Sessio
     if (Date.now() > deadline) throw new Error(`fit learner: projection reached ${info.total} of ${FIT_CARDS} cards in 300 s`);
     await sleep(250);
   }
-  const { reviews } = await json<{ reviews: number }>(
-    await fetch(`${api.base}/api/flashcards/scheduler`, { headers: { cookie: session.cookie } }),
-  );
-  if (reviews < FIT_MIN_SEEDED_REVIEWS) throw new Error(`fit learner: ${reviews} reviews seeded, fewer than ${FIT_MIN_SEEDED_REVIEWS}`);
+  // The review log is a projection of its own: wait until its count stops moving.
+  let reviews = -1;
+  for (;;) {
+    const now = (
+      await json<{ reviews: number }>(await fetch(`${api.base}/api/flashcards/scheduler`, { headers: { cookie: session.cookie } }))
+    ).reviews;
+    if (now === reviews && now >= FIT_MIN_SEEDED_REVIEWS) break;
+    if (Date.now() > deadline) throw new Error(`fit learner: ${now} reviews projected in 300 s, ${FIT_MIN_SEEDED_REVIEWS} needed`);
+    reviews = now;
+    await sleep(1000);
+  }
   return { session, reviews };
 }
 
