@@ -11,6 +11,7 @@ import {
   type NewFlashcard,
   type ReviewRating,
   type ReviewSource,
+  localDay,
 } from '@verba/contracts';
 import { eventIdFor, uuidFromDigest } from '../../platform/decider/event-ids';
 import { EventCodec } from '../../platform/decider/events';
@@ -72,6 +73,8 @@ export class FlashcardCommands {
     private readonly cardOfWord?: (userId: string, language: LearningLanguage, key: string) => Promise<string | undefined>,
     /** The learner's scheduler (fitted parameters, desired retention) reviews are scheduled with; defaults without. */
     private readonly schedulerOf?: (userId: string) => Promise<LearnerScheduler | null>,
+    /** The learner's time zone: a game's or the reader's one scheduled review a day counts on their own day (UTC without). */
+    private readonly timeZoneOf?: (userId: string) => Promise<string>,
   ) {}
 
   /** The user's text in a command, sealed for them (deterministic: equal text seals equal, so edits still compare). */
@@ -202,10 +205,14 @@ export class FlashcardCommands {
     let position: Position | undefined;
     const outcomes: ReviewOutcome[] = [];
     const notFound: string[] = [];
-    const scheduler = (await this.schedulerOf?.(userId)) ?? null;
+    const [scheduler, zone] = await Promise.all([
+      this.schedulerOf?.(userId).then((found) => found ?? null) ?? null,
+      source === 'flashcards' ? undefined : this.timeZoneOf?.(userId),
+    ]);
+    const day = zone ? { day: localDay(this.now(), zone) } : {};
     for (const [i, r] of reviews.entries()) {
       const reviewId = eventIdFor(commandId, `review:${i}`);
-      const body = { kind: 'review' as const, reviewId, rating: r.rating, source, scheduler };
+      const body = { kind: 'review' as const, reviewId, rating: r.rating, source, scheduler, ...day };
       const result = await this.run(userId, r.id, body, reviewId).catch((e: unknown) => {
         // A card deleted meanwhile (another tab) must not make the rest of a session unsavable.
         if (e instanceof DomainError && e.status === 404 && reviews.length > 1) return undefined;

@@ -26,13 +26,15 @@ const created: FlashcardEvent = {
 const cmd = (c: Record<string, unknown>, at = T0) => ({ ...ref, at, ...c }) as FlashcardCommand;
 /** Review ids in these tests are derived from the review's time. */
 const reviewIdAt = (at: string) => `00000000-0000-4000-8000-${String(Date.parse(at)).padStart(12, '0').slice(-12)}`;
-const review = (rating: string, source: string, at: string) => cmd({ kind: 'review', reviewId: reviewIdAt(at), rating, source }, at);
+const review = (rating: string, source: string, at: string, day?: string) =>
+  cmd({ kind: 'review', reviewId: reviewIdAt(at), rating, source, ...(day ? { day } : {}) }, at);
 const reviewed = (
   rating: 'again' | 'hard' | 'good' | 'easy',
   at: string,
-  source: 'flashcards' | 'quick-quiz' | 'match-words',
+  source: 'flashcards' | 'quick-quiz' | 'match-words' | 'reader',
   scheduled: boolean,
   before = newSchedule(new Date(T0)),
+  day = at.slice(0, 10),
 ): FlashcardEvent => ({
   type: 'practice.FlashcardReviewed',
   data: {
@@ -45,6 +47,7 @@ const reviewed = (
     before,
     after: scheduled ? reschedule(before, new Date(at), rating) : before,
     at,
+    ...(source === 'flashcards' ? {} : { day }),
   },
 });
 
@@ -157,7 +160,18 @@ describe('flashcard decider', () => {
       .then([reviewed('good', at, 'flashcards', true)]);
   });
 
-  it('schedules one game review per card per UTC day; later ones that day are only counted', () => {
+  it("schedules one game or reader review per card on the learner's day (its own time zone's)", () => {
+    // 23:30 UTC on Monday is Monday 16:30 in Los Angeles; 01:00 UTC on Tuesday is still Monday there.
+    const first = reviewed('good', '2026-03-02T23:30:00.000Z', 'reader', true, undefined, '2026-03-02');
+    const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;
+    const later = '2026-03-03T01:00:00.000Z';
+    spec
+      .given([created, first])
+      .when(review('good', 'reader', later, '2026-03-02'))
+      .then([reviewed('good', later, 'reader', false, after, '2026-03-02')]);
+  });
+
+  it("schedules one game review per card per UTC day without the learner's zone; later ones that day are only counted", () => {
     const first = reviewed('good', '2026-03-02T10:00:00.000Z', 'quick-quiz', true);
     const sameDay = '2026-03-02T23:59:00.000Z';
     const after = first.type === 'practice.FlashcardReviewed' ? first.data.after : undefined;

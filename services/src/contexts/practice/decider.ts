@@ -56,6 +56,8 @@ export type FlashcardCommand = CardRef &
         source: ReviewSource;
         /** The learner's scheduler (their fitted parameters and desired retention); the defaults without it. */
         scheduler?: LearnerScheduler | null;
+        /** The learner's own day of `at` (their time zone): a game's or the reader's review counts once on it. UTC's without it. */
+        day?: string;
       }
     | { kind: 'undo-review'; reviewId: string }
   );
@@ -136,7 +138,8 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
     case 'review': {
       if (s.recentReviews.includes(c.reviewId)) return [];
       const before = s.schedule!;
-      const scheduled = c.source === 'flashcards' || s.gameDay !== utcDay(c.at);
+      const day = c.day ?? utcDay(c.at);
+      const scheduled = c.source === 'flashcards' || s.gameDay !== day;
       // Clocks of several API instances may disagree slightly: never review before the last review.
       const when = before.lastReview && c.at < before.lastReview ? before.lastReview : c.at;
       const after = scheduled ? reschedule(before, new Date(when), c.rating, c.scheduler) : before;
@@ -153,6 +156,7 @@ function decide(c: FlashcardCommand, s: FlashcardState): FlashcardEvent[] {
             before,
             after,
             at: c.at,
+            ...(c.source === 'flashcards' ? {} : { day }),
           },
         },
       ];
@@ -211,7 +215,7 @@ function evolve(s: FlashcardState, e: FlashcardEvent): FlashcardState {
         timePracticed: s.timePracticed + 1,
         recentReviews,
         undoable,
-        ...(game ? { gameDay: utcDay(e.data.at) } : {}),
+        ...(game ? { gameDay: e.data.day ?? utcDay(e.data.at) } : {}),
       };
     }
     case 'practice.FlashcardReviewUndone':

@@ -93,6 +93,11 @@ export const FlashcardReviewed = defineEvent(
     before: FsrsCardSchema,
     after: FsrsCardSchema,
     at: z.iso.datetime(),
+    /**
+     * A game's or the reader's review: the learner's own day it counted on (their time zone), the day its one
+     * scheduled review a day is kept for. Absent in older events: their UTC day.
+     */
+    day: z.iso.date().optional(),
   }),
 );
 

@@ -65,6 +65,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
           deps.personalData,
           (userId, language, key) => queries.cardOfWord(userId, language, key),
           (userId) => schedulers.learnerScheduler(userId),
+          (userId) => deps.timeZones.timeZoneOf(userId),
         ),
         queries,
         games: new PracticeGames(deps.db, options.random),

@@ -150,6 +150,21 @@ describe(`review in the text (due words, "I knew it here") on ${database.label}`
     expect((await due(owner, made.position)).words.map((w) => w.id)).toEqual([card]);
   });
 
+  it("schedules once on the learner's own day, not the UTC day", async () => {
+    clock.set('2026-05-10T09:00:00.000Z');
+    const california = learner('America/Los_Angeles');
+    const made = await create(california, 'de', [{ sourceValue: 'Abend', targetValue: 'evening' }]);
+    const [card] = made.ids as [string];
+    // Monday 16:30 in Los Angeles (23:30 UTC): counted and scheduled.
+    clock.set('2026-05-11T23:30:00.000Z');
+    const first = await knewIt(california, card);
+    expect(first.cards[0]!.scheduled).toBe(true);
+    // Monday 18:00 there, already Tuesday in UTC: still the learner's Monday, so only counted.
+    clock.set('2026-05-12T01:00:00.000Z');
+    const second = await knewIt(california, card);
+    expect(second.cards[0]).toMatchObject({ scheduled: false, dueDateStamp: first.cards[0]!.dueDateStamp });
+  });
+
   it("counts today in the learner's time zone", async () => {
     // Monday 23:30 in Los Angeles (PDT, UTC-7), already Tuesday in UTC.
     clock.set('2026-05-12T06:30:00.000Z');
