@@ -311,7 +311,8 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
     await page.goto(`${verba.base}/app/practice-portal/flashcards`);
     await page.getByRole('heading', { name: /^Export your/ }).waitFor();
     await shot('flashcards-export.png');
-    const download = page.waitForEvent('download');
+    // The package is built on the server's worker pool (sql.js): on a loaded CI machine it once took over 30 s.
+    const download = page.waitForEvent('download', { timeout: 90_000 });
     await page.getByRole('link', { name: 'Export to Anki (.apkg)' }).click();
     const apkg = await download;
     expect(apkg.suggestedFilename()).toMatch(/^verba-flashcards-de-\d{4}-\d{2}-\d{2}\.apkg$/);
