@@ -36,33 +36,37 @@ const CSS_RUNTIME = /[\\/]node_modules[\\/](style-loader|css-loader)[\\/]dist[\\
 /**
  * Which minifier gets which asset. Terser removes more dead code than esbuild (zod and react-hook-form
  * above; the federation runtime's sdk: main.js 30.1 -> 26.0 KiB gzip, a remoteEntry.js 13.2 -> 7.8;
- * 3-6 % of the app's own chunks) but is slow on big inputs. React's already minified react-dom
- * (200 KB, 2.9 s of terser per build for 0.3 KiB gzip) is the one big asset: esbuild takes every JS
- * asset larger than LARGE_ASSET before minification but the zod and forms chunks and the entries
- * (TERSER_ALWAYS), terser the rest. The minimizers' include/exclude
- * options take only a RegExp or string, matched with `.test(name)`: this one looks up the asset's size,
- * recorded just before the minimizers run.
+ * 3-6 % of the app's own chunks, and every contract route a chunk does not use) but is slow on big
+ * inputs. React's already minified react-dom (200 KB, 2.9 s of terser per build for 0.3 KiB gzip) is the
+ * one asset not worth it: esbuild takes the files of chunks holding react-dom, terser every other one.
+ * (Until 2026-12 the rule was any asset over 150 KB: the reader's chunk grew past it with issues 38 and
+ * 39, went to esbuild, and kept every route of each contracts file it imports, +50 KiB gzip on /app/library.)
+ * The minimizers' include/exclude options take only a RegExp or string, matched with `.test(name)`: this
+ * one looks the asset up among the files recorded just before the minimizers run.
  */
-const LARGE_ASSET = 150_000;
-const TERSER_ALWAYS = /^(zod\.|forms\.|main\.js|remoteEntry\.js)/;
-class LargeAssets extends RegExp {
+const PREMINIFIED = /[\\/]node_modules[\\/]react-dom[\\/]/;
+class PreminifiedAssets extends RegExp {
   constructor() {
     super('(?:)');
-    /** @type {Map<string, number>} */
-    this.sizes = new Map();
+    /** @type {Set<string>} */
+    this.files = new Set();
   }
 
   /** @param {string} name */
   test(name) {
-    return !TERSER_ALWAYS.test(name) && (this.sizes.get(name) ?? 0) > LARGE_ASSET;
+    return this.files.has(name);
   }
 
   /** @param {import('webpack').Compiler} compiler */
   apply(compiler) {
     const stage = compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE - 1;
-    compiler.hooks.thisCompilation.tap('VerbaLargeAssets', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'VerbaLargeAssets', stage }, (assets) => {
-        for (const [name, source] of Object.entries(assets)) this.sizes.set(name, source.size());
+    compiler.hooks.thisCompilation.tap('VerbaPreminifiedAssets', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'VerbaPreminifiedAssets', stage }, () => {
+        for (const chunk of compilation.chunks) {
+          const modules = compilation.chunkGraph.getChunkModulesIterable(chunk);
+          const prebuilt = [...modules].some((m) => PREMINIFIED.test(m.nameForCondition() ?? ''));
+          if (prebuilt) for (const file of chunk.files) this.files.add(file);
+        }
       });
     });
   }
@@ -101,7 +105,7 @@ function verbaWebpack(options) {
   return (_env, argv) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const dev = mode === 'development';
-    const large = new LargeAssets();
+    const preminified = new PreminifiedAssets();
     const plugins = [
       new ModuleFederationPlugin({
         name,
@@ -194,7 +198,7 @@ function verbaWebpack(options) {
       },
       optimization: {
         // esbuild minifies fast but keeps unused pure code inside webpack's module functions, which
-        // for zod + react-hook-form costs ~20 KiB gzip; terser (slow) gets all but the large assets.
+        // for zod + react-hook-form costs ~20 KiB gzip; terser (slow) gets all but react-dom's chunk.
         splitChunks: {
           cacheGroups: {
             zod: { test: ZOD, name: 'zod', chunks: 'all', enforce: true },
@@ -205,9 +209,9 @@ function verbaWebpack(options) {
           },
         },
         minimizer: [
-          large,
-          new EsbuildPlugin({ target: 'es2022', format: undefined, css: true, include: large }),
-          new TerserPlugin({ exclude: large }),
+          preminified,
+          new EsbuildPlugin({ target: 'es2022', format: undefined, css: true, include: preminified }),
+          new TerserPlugin({ exclude: preminified }),
         ],
       },
       plugins,
