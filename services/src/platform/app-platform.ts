@@ -13,7 +13,7 @@ import { createInProcessPublisher } from './integration/in-process';
 import type { IntegrationPublisher } from './integration/publisher';
 import { IntegrationRelay, migrateRelay } from './integration/relay';
 import type { Logger } from './logger';
-import type { BaseDeps, Entitlements, Module, ModuleDeps, People, Provides, TimeZones, WordMeanings } from './module';
+import type { BaseDeps, ChapterReading, Entitlements, Module, ModuleDeps, People, Provides, TimeZones, WordMeanings } from './module';
 import { CheckpointedFollower } from './event-store/checkpointed-follower';
 import { SharedLogReader } from './event-store/shared-log-reader';
 import { createMailer } from './mail/index';
@@ -157,6 +157,7 @@ export async function openPlatform(
     people: peopleOf(modules, base),
     timeZones: timeZonesOf(modules, base),
     wordMeanings: wordMeaningsOf(modules, base),
+    chapterReading: chapterReadingOf(modules, base),
     readable: readableOf(modules, () => deps),
   };
   const reactors = modules
@@ -238,6 +239,12 @@ function wordMeaningsOf(modules: readonly Module[], base: BaseDeps): WordMeaning
   const provide = providerOf(modules, 'wordMeanings');
   // No dictionaries in this process: words are listed without their sense.
   return provide ? provide(base) : { firstMeanings: async () => new Map() };
+}
+
+function chapterReadingOf(modules: readonly Module[], base: BaseDeps): ChapterReading {
+  const provide = providerOf(modules, 'chapterReading');
+  // No courses in this process: no chapter has been read.
+  return provide ? provide(base) : { readModels: [], readChapters: async () => [] };
 }
 
 function timeZonesOf(modules: readonly Module[], base: BaseDeps): TimeZones {

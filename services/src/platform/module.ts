@@ -18,6 +18,7 @@ import type { UntrustedWork } from './untrusted/pool';
 import type { HistoryStreams } from './history';
 import type { ReadableKind, ReadAccess, Readable } from './readable';
 import type { RuntimeInstances } from './per-runtime';
+import type { PremiumViewer } from './entitlements';
 
 /** Waits for projections to reach a position; tells a position the log holds from one it never gave out. */
 export interface ReadYourWrites extends Pick<ProjectionRunner, 'waitFor'> {
@@ -64,6 +65,26 @@ export interface TimeZones {
 export interface WordMeanings {
   /** The first dictionary sense of each word (a key as the reader writes it) that has one. */
   firstMeanings(language: LearningLanguage, words: readonly string[]): Promise<Map<string, string>>;
+}
+
+/** A course chapter a learner has read, with its plain text. */
+export interface ReadChapter {
+  chapterId: string;
+  title: string;
+  text: string;
+  /** When the learner read it: its first completion. */
+  readAt: Date;
+}
+
+/**
+ * The course chapters learners have read, for a context that quotes a learner's reading (the library's sentences
+ * for a card) without reading the courses' tables; none without the module that owns courses (learning).
+ */
+export interface ChapterReading {
+  /** The read models the answers come from: a read given minPosition waits on them too. */
+  readModels: readonly { name: string }[];
+  /** Chapters in `language` the viewer has read and may still open (the chapter page's rule), latest first, at most `limit`. */
+  readChapters(viewer: PremiumViewer, language: LearningLanguage, limit: number): Promise<ReadChapter[]>;
 }
 
 /** What every bounded context gets from the runtime. */
@@ -116,6 +137,8 @@ export interface ModuleDeps extends BaseDeps {
   timeZones: TimeZones;
   /** Words' first dictionary senses, from the module that owns the dictionaries (translation); none without it. */
   wordMeanings: WordMeanings;
+  /** The chapters each learner has read, from the module that owns courses (learning); none without it. */
+  chapterReading: ChapterReading;
 }
 
 /** What a module provides the others; a process without a provider gets the platform's default (see app-platform). */
@@ -130,6 +153,8 @@ export interface Provides {
   timeZones?(deps: BaseDeps): TimeZones;
   /** The one module that owns the offline dictionaries (translation): words' first senses. */
   wordMeanings?(deps: BaseDeps): WordMeanings;
+  /** The one module that owns courses (learning): the chapters each learner has read. */
+  chapterReading?(deps: BaseDeps): ChapterReading;
 }
 
 /** A bounded context as the runtime composes it; any set of modules can run in one process. */

@@ -15,6 +15,7 @@ import { seedDemoCourses } from './seed';
 import { LearningCommands } from './commands';
 import { LearningQueries } from './queries';
 import { premiumViewerOf } from '../../platform/entitlements';
+import { chapterReading } from './chapter-reading';
 
 /**
  * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the
@@ -46,6 +47,10 @@ export const learningModule: Module = {
       const { userId, courseId, lessonId, chapterId, at } = readEventData(ChapterCompleted, recorded);
       return ChapterCompletedV1.build({ id: recorded.id, occurredAt: at, key: userId, data: { userId, courseId, lessonId, chapterId } });
     },
+  },
+  provides: {
+    // The chapters each learner has read, by the chapter page's rule (the library quotes them on cards).
+    chapterReading: (deps) => chapterReading(deps.db, new LearningQueries(deps.db, courseCache(deps))),
   },
   readAccess: (deps) => {
     const queries = new LearningQueries(deps.db, courseCache(deps));

@@ -10,10 +10,12 @@ afterEach(resetAll);
 
 const HAUS = card({ sourceValue: 'das Haus', targetValue: 'the house', sentence: 'Das Haus ist alt.' });
 const ARTICLE = '5f0c1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b';
+const CHAPTER = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const FOUND = readingSentences.response.parse({
   sentences: [
-    { sentence: 'Die Tür des Hauses ist rot.', articleId: ARTICLE, title: 'Am See' },
-    { sentence: 'Ein Haus steht im Wald.', articleId: ARTICLE, title: 'Am See' },
+    { sentence: 'Die Tür des Hauses ist rot.', origin: 'article', originId: ARTICLE, articleId: ARTICLE, title: 'Am See' },
+    { sentence: 'Ein Haus steht im Wald.', origin: 'article', originId: ARTICLE, articleId: ARTICLE, title: 'Am See' },
+    { sentence: 'Unser Haus hat einen Garten.', origin: 'chapter', originId: CHAPTER, title: 'Im Garten' },
   ],
 });
 
@@ -77,6 +79,23 @@ describe('editing a card’s sentence', () => {
       origin: 'article',
       originId: ARTICLE,
       originName: 'Am See',
+    });
+  });
+
+  it('puts a sentence from a course chapter on the card with the chapter as its origin', async () => {
+    const { calls, onClose, dialog, sentence } = open({ 'GET /api/articles/sentences': () => json(FOUND) });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Find a sentence in my reading' }));
+    const list = await within(dialog).findByRole('list', { name: 'Sentences from your reading' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Unser Haus hat einen Garten. (Im Garten)' }));
+    expect(sentence.value).toBe('Unser Haus hat einen Garten.');
+    expect(within(dialog).getByText('From the chapter: Im Garten')).toBeTruthy();
+    await save(dialog);
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(calls.to('PATCH /api/flashcards/one')[0]?.body).toMatchObject({
+      sentence: 'Unser Haus hat einen Garten.',
+      origin: 'chapter',
+      originId: CHAPTER,
+      originName: 'Im Garten',
     });
   });
 

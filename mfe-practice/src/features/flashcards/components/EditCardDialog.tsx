@@ -12,8 +12,8 @@ import { SentencePicker } from './SentencePicker';
 const EditFormSchema = FlashcardFormSchema.extend({ sentence: FlashcardSentenceSchema });
 type EditForm = z.infer<typeof EditFormSchema>;
 
-/** The text a picked sentence came from: saved as the card's origin, so the card links back to it. */
-type PickedFrom = Pick<ReadingSentence, 'articleId' | 'title'>;
+/** The text a picked sentence came from (an article or a course chapter): saved as the card's origin, so the card links back to it. */
+type PickedFrom = Pick<ReadingSentence, 'origin' | 'originId' | 'title'>;
 
 /** The flashcard form in a dialog; the contract's schemas give "Required", the 300-letter and the sentence-length messages. */
 export function EditCardDialog({ card, onClose }: { card: Flashcard; onClose: () => void }) {
@@ -28,12 +28,12 @@ export function EditCardDialog({ card, onClose }: { card: Flashcard; onClose: ()
   });
   const pick = (found: ReadingSentence) => {
     setValue('sentence', found.sentence, { shouldDirty: true, shouldValidate: true });
-    setPickedFrom({ articleId: found.articleId, title: found.title });
+    setPickedFrom({ origin: found.origin, originId: found.originId, title: found.title });
     setLooking(false);
   };
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
-    const origin = pickedFrom ? { origin: 'article' as const, originId: pickedFrom.articleId, originName: pickedFrom.title } : {};
+    const origin = pickedFrom ? { origin: pickedFrom.origin, originId: pickedFrom.originId, originName: pickedFrom.title } : {};
     try {
       await edit.mutateAsync({ body: { id: card.id, ...values, ...origin } });
       toast({ title: 'Flashcard saved' });
@@ -60,7 +60,11 @@ export function EditCardDialog({ card, onClose }: { card: Flashcard; onClose: ()
           error={formState.errors.sentence?.message}
           {...register('sentence')}
         />
-        {pickedFrom ? <p className="pr-picker__from">From the article: {pickedFrom.title}</p> : null}
+        {pickedFrom ? (
+          <p className="pr-picker__from">
+            From the {pickedFrom.origin}: {pickedFrom.title}
+          </p>
+        ) : null}
         <Button size="sm" variant="secondary" aria-expanded={looking} onClick={() => setLooking((open) => !open)}>
           Find a sentence in my reading
         </Button>

@@ -20,7 +20,7 @@ export function SentencePicker({ languageCode, word, onPick }: Props) {
   return (
     <ul className="pr-picker" aria-label="Sentences from your reading">
       {sentences.map((s) => (
-        <li key={`${s.articleId}:${s.sentence}`}>
+        <li key={`${s.origin}:${s.originId}:${s.sentence}`}>
           <button type="button" className="pr-picker__choice" onClick={() => onPick(s)}>
             <span className="pr-picker__sentence" lang={languageCode}>
               {highlightSentence(s.sentence, word).map((part, i) => (part.mark ? <mark key={i}>{part.text}</mark> : part.text))}

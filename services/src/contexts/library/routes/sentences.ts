@@ -7,14 +7,17 @@ import { ArticleQueries } from '../queries/articles';
 import { SentenceQueries } from '../queries/sentences';
 import { libraryReadModels } from './read-models';
 
-/** A card's sentence from the learner's reading (issue 39.1): the texts they read that have the word or its family. */
+/**
+ * A card's sentence from the learner's reading (issue 39.1): the texts they read that have the word or its family,
+ * articles and (through the platform's chapter reading port) course chapters; minPosition waits on both.
+ */
 export function sentenceRoutes(app: App, deps: ModuleDeps): void {
-  const queries = new SentenceQueries(deps.db, new ArticleQueries(deps.db, deps.people));
+  const queries = new SentenceQueries(deps.db, new ArticleQueries(deps.db, deps.people), deps.chapterReading);
   registerRoute(
     app,
     deps,
     readingSentences,
     async ({ user, query }) => ({ sentences: await queries.find(await actorOf(deps, user), query.languageCode, query.word) }),
-    { reads: libraryReadModels },
+    { reads: [...libraryReadModels, ...deps.chapterReading.readModels] },
   );
 }
