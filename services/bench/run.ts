@@ -14,6 +14,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   embedded: async () => (await import('./embedded')).embeddedBenchmark,
   analytics: async () => (await import('./analytics')).analyticsBenchmark,
   hostile: async () => (await import('./hostile')).hostileBenchmark,
+  alignment: async () => (await import('./alignment')).alignmentBenchmark,
 };
 
 async function main(): Promise<void> {
