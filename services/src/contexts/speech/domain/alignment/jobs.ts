@@ -18,7 +18,7 @@ export const ALIGNMENT_MESSAGES = {
 export const ALIGNMENT_LIMITS = { secondsMax: 3 * 3600, sentencesMax: 10_000, charactersMax: 300_000 } as const;
 
 /**
- * The pool budget the caller passes with the job: 10 minutes of speech align in about 10 s on this
+ * The pool budget the caller passes with the job: 10 minutes of speech align in about 16 s on this
  * machine (bench/alignment.ts), so three hours fit in 5 minutes with a margin for a busy machine.
  */
 export const ALIGNMENT_JOB_BUDGET = { timeMs: 300_000 } as const;
