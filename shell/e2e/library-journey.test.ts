@@ -274,7 +274,7 @@ describe.skipIf(!!skipReason)(`library journey in Chromium ${skipReason}`, () =>
   it('imports an EPUB into a private series with progress shown, exports the cards, and imports a word list into the dictionary', async () => {
     await page.goto(`${verba.base}/app/add-article`);
     await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
-    await page.getByLabel('A file (.txt or .epub)').check();
+    await page.getByLabel('A file (.txt, .epub, .srt, .vtt or .pdf)').check();
     await page.getByLabel(/^File/).setInputFiles(BOOK);
     await page.getByLabel('Category').selectOption('Fiction');
     await page.getByLabel('Level').selectOption('A2');

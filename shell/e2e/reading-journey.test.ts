@@ -209,7 +209,7 @@ describe.skipIf(!!skipReason)(`reading journey in Chromium ${skipReason}`, () =>
     // Their own book in: an EPUB's chapters become a private series.
     await page.goto(`${base}/app/add-article`);
     await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
-    await page.getByLabel('A file (.txt or .epub)').check();
+    await page.getByLabel('A file (.txt, .epub, .srt, .vtt or .pdf)').check();
     await page.getByLabel(/^File/).setInputFiles(BOOK);
     await page.getByRole('button', { name: 'Import' }).click();
     await page.waitForURL('**/app/library?seriesId=*');

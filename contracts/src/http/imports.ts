@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { ArticleCategorySchema } from '../domain/categories';
-import { LearningLanguageSchema } from '../domain/languages';
+import { LANGUAGE_NAMES, LearningLanguageSchema, type LearningLanguage } from '../domain/languages';
 import { LevelSchema } from '../domain/levels';
 import { MESSAGES } from '../domain/messages';
 import { ARTICLE_CONTENT_MAX, ARTICLE_NAME_MAX, FREE_PRIVATE_ARTICLE_LIMIT, LIBRARY_MESSAGES } from './library';
 import { CommandIdSchema, PositionSchema, defineRoute } from './route';
 
 /**
- * Bringing your own texts: pasted text, a .txt or .epub file, or a web page, each into private articles
- * (a long text or a book's chapters become a private series). The usual limits hold: each article at most
+ * Bringing your own texts: pasted text, a .txt, .epub, subtitle (.srt, .vtt) or PDF file, or a web page, each
+ * into private articles (a long text or a book's chapters become a private series). The usual limits hold: each article at most
  * ARTICLE_CONTENT_MAX letters (longer texts are cut into parts at paragraph ends) and the free private quota.
  */
 export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -19,7 +19,13 @@ export const IMPORT_PAGE_TIMEOUT_MS = 15_000;
 export const IMPORT_ARTICLES_MAX = 200;
 /** Pasted text: within the JSON body limit (1 MB) even for Cyrillic, two bytes a letter. */
 export const IMPORT_TEXT_MAX = 400_000;
-export const IMPORT_FILE_TYPES = ['.txt', '.epub'] as const;
+export const IMPORT_FILE_TYPES = ['.txt', '.epub', '.srt', '.vtt', '.pdf'] as const;
+/** Pages of a PDF read at most (a longer document is refused whole: each page costs reading time). */
+export const IMPORT_PDF_PAGES_MAX = 500;
+/** Bytes a PDF's compressed streams may unpack to, together (counted before pdf.js reads them). */
+export const IMPORT_PDF_UNPACKED_MAX = 64 * 1024 * 1024;
+/** Words a subtitle file or PDF needs before its language is judged (fewer say too little to tell). */
+export const IMPORT_LANGUAGE_WORDS_MIN = 12;
 /** A book's files, and the bytes they unpack to, read at most (counted as they unpack, whatever the zip says). */
 export const IMPORT_BOOK_FILES_MAX = 5000;
 export const IMPORT_BOOK_UNZIPPED_MAX = 64 * 1024 * 1024;
@@ -34,10 +40,26 @@ export const IMPORT_MESSAGES = {
   fileRequired: MESSAGES.form.fileRequired,
   emptyFile: 'The file is empty.',
   fileTooLarge: `The file is too large: at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB can be imported.`,
-  unsupportedFile: 'Only .txt and .epub files can be imported.',
+  unsupportedFile: 'Only .txt, .epub, .srt, .vtt and .pdf files can be imported.',
   notText: 'This file is not a plain text file. Save it as UTF-8 text (.txt) and try again.',
   notEpub: 'This file is not an EPUB book: it has no EPUB package inside.',
   noText: 'No text to read was found in it.',
+  subtitlesNotUtf8: 'This subtitle file is not UTF-8 text. Save it as UTF-8 (.srt or .vtt) and try again.',
+  notSubtitles: 'This file is not a subtitle file: no cue with a start and an end time (00:00:01,000 --> 00:00:02,000) was found in it.',
+  subtitleTimingBroken: 'This subtitle file cannot be imported: a cue ends before it starts or has a time that cannot be read.',
+  subtitlesTooSlow: `This subtitle file took more than ${IMPORT_READ_SECONDS_MAX} seconds to read, so nothing was imported.`,
+  notPdf: 'This file is not a PDF document, or it is damaged.',
+  pdfEncrypted: 'This PDF is protected with a password. Save it without the protection and try again.',
+  pdfNoText:
+    'This PDF has no text to read, only images (a scan, for example). Verba reads the text of a PDF; it does not recognize text in images.',
+  pdfTooManyPages: `This PDF is too long to import: it has more than ${IMPORT_PDF_PAGES_MAX} pages.`,
+  pdfTooLarge: `This PDF is too large to import: its contents unpack to more than ${IMPORT_PDF_UNPACKED_MAX / 1024 / 1024} MB.`,
+  pdfTooSlow: `This PDF took more than ${IMPORT_READ_SECONDS_MAX} seconds to read, so nothing was imported. Try a shorter document.`,
+  pdfNeedsTooMuch: 'This PDF is too large to import: reading it needs more memory than an import may use.',
+  /** The text of a subtitle file or PDF is not in the language chosen for it. */
+  wrongLanguage: Object.fromEntries(
+    Object.entries(LANGUAGE_NAMES).map(([code, name]) => [code, `This text does not look like ${name}.`]),
+  ) as Readonly<Record<LearningLanguage, string>>,
   textTooLong: `Maximum ${IMPORT_TEXT_MAX} letters are allowed`,
   tooManyArticles: `At most ${IMPORT_ARTICLES_MAX} articles can be made from one import.`,
   bookTooLarge: `This book is too large to import: it unpacks to more than ${IMPORT_BOOK_UNZIPPED_MAX / 1024 / 1024} MB.`,
@@ -143,16 +165,16 @@ export const importFile = defineRoute({
   method: 'POST',
   path: '/api/articles/import/file',
   access: 'user',
-  summary: 'Import a .txt file or an EPUB book (its chapters become a private series) as private articles',
-  description: `multipart/form-data: the fields languageCode, category, generalDifficulty, commandId, then one file part; at most ${IMPORT_FILE_MAX_BYTES} bytes, refused as soon as more arrive.`,
+  summary: 'Import a .txt file, an EPUB book (its chapters become a private series), subtitles (.srt, .vtt) or a PDF as private articles',
+  description: `multipart/form-data: the fields languageCode, category, generalDifficulty, commandId, then one file part; at most ${IMPORT_FILE_MAX_BYTES} bytes, refused as soon as more arrive. Subtitles: each cue becomes one line (paragraph) of the text, its styling tags dropped and the repeated lines of roll-up captions merged, cues sorted by start; the article keeps each line's start and end (cues of GET /api/articles/:id). PDF: the text layer in paragraphs, without the headers and footers repeated on its pages, words hyphenated at line ends joined (no OCR). The text of subtitles and PDFs must be in the language chosen.`,
   status: 201,
   consumes: ['multipart/form-data'],
   body: ImportFileFieldsSchema.extend({ file: z.file().max(IMPORT_FILE_MAX_BYTES) }),
   response: ImportResultSchema,
   errors: {
-    400: 'No file, an empty file, a file that is not what its name says (not UTF-8 text, not an EPUB), no text in it, or more articles than one import makes.',
+    400: 'No file, an empty file, a type other than .txt, .epub, .srt, .vtt or .pdf, a file that is not what its name says (not UTF-8 text, not an EPUB, subtitles not in UTF-8 or without timed cues, a cue ending before it starts, a damaged or password-protected PDF), no text in it (a PDF of scanned images has none), text not in the language chosen, or more articles than one import makes.',
     403: `${quota}.`,
-    413: `The file is larger than the import limit; a book holds more than ${IMPORT_BOOK_FILES_MAX} files or unpacks to more than ${IMPORT_BOOK_UNZIPPED_MAX / 1024 / 1024} MB (counted as it unpacks, whatever the zip declares); or reading it needs more memory than an import may use.`,
+    413: `The file is larger than the import limit; a book holds more than ${IMPORT_BOOK_FILES_MAX} files or unpacks to more than ${IMPORT_BOOK_UNZIPPED_MAX / 1024 / 1024} MB (counted as it unpacks, whatever the zip declares); a PDF has more than ${IMPORT_PDF_PAGES_MAX} pages or its compressed streams unpack to more than ${IMPORT_PDF_UNPACKED_MAX / 1024 / 1024} MB; or reading it needs more memory than an import may use.`,
     422: `Reading took more than ${IMPORT_READ_SECONDS_MAX} s, or its markup nests more than ${IMPORT_NESTING_MAX} deep (read on a worker thread with a time, memory and output budget; nothing is written)`,
     503: 'Too many files are being read right now; try again in a minute.',
   },

@@ -80,6 +80,12 @@ export const ArticleSummarySchema = z.object({
 });
 export type ArticleSummary = z.infer<typeof ArticleSummarySchema>;
 
+/**
+ * A line's start and end in seconds: the shape of admin-audio's SentenceTimingSchema (written out here so the
+ * reader's bundle, which imports this file, does not take in the admin audio routes).
+ */
+export const CueTimingSchema = z.object({ start: z.number().min(0), end: z.number().min(0) });
+
 export const ArticleSchema = ArticleSummarySchema.extend({
   /** `text`: plain text, paragraphs separated by a blank line; `html`: sanitized rich text (harmless tags only). */
   content: z.string(),
@@ -89,6 +95,11 @@ export const ArticleSchema = ArticleSummarySchema.extend({
   declineReason: z.string().nullable(),
   /** Flagged by its author for approval (private articles). */
   flagged: z.boolean(),
+  /**
+   * Imported subtitles only: each line's (paragraph's) start and end in seconds, one per paragraph of
+   * `content`, in order. Left out for other articles, and once an edit changed the number of paragraphs.
+   */
+  cues: z.array(CueTimingSchema).optional(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 

@@ -38,6 +38,17 @@ const BOOK_ANSWERS: Record<string, { status: number; message: string }> = {
   'falsch.epub': { status: 400, message: M.notEpub },
   'kaputt.txt': { status: 400, message: M.notText },
   'zeile.txt': { status: 413, message: M.fileTooLarge },
+  'latin.srt': { status: 400, message: M.subtitlesNotUtf8 },
+  'utf16.srt': { status: 400, message: M.subtitlesNotUtf8 },
+  'zeile.vtt': { status: 400, message: M.notSubtitles },
+  'tags.vtt': { status: 400, message: M.noText },
+  'rueckwaerts.srt': { status: 400, message: M.subtitleTimingBroken },
+  'bombe.pdf': { status: 413, message: M.pdfTooLarge },
+  'doppelt.pdf': { status: 413, message: M.pdfTooLarge },
+  'seiten.pdf': { status: 413, message: M.pdfTooManyPages },
+  'schleife.pdf': { status: 400, message: M.notPdf },
+  'tief.pdf': { status: 400, message: M.pdfNoText },
+  'falsch.pdf': { status: 400, message: M.notPdf },
 };
 
 const PAGE_ANSWERS: Record<string, { status: number; message: string }> = {

@@ -4,9 +4,10 @@
  * malformed XML, invalid UTF-8, one enormous line, pages that never finish). Shared by the hostile-upload
  * suite (src/runtime/hostile-uploads.test.ts) and the hostile benchmark (bench/hostile.ts).
  */
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 import type http from 'node:http';
 import { strToU8, zipSync, type Zippable } from 'fflate';
+import { pdfOf, streamObject } from '../contexts/library/pdf';
 
 export interface HostileFile {
   name: string;
@@ -119,6 +120,33 @@ function manyEntries(count: number): Uint8Array {
 
 const LAUGHS = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><container><rootfiles><rootfile full-path="&lol9;"/></rootfiles></container>`;
 
+/** 2 GiB of zeros deflated (about 2 MB): 128 fully flushed blocks of 16 MiB, then an empty final block. */
+function zeroBomb(): Buffer {
+  const block = deflateRawSync(Buffer.alloc(16 * 1024 * 1024), { level: 9, finishFlush: constants.Z_FULL_FLUSH });
+  return Buffer.concat([...Array<Buffer>(128).fill(block), Buffer.from([0x03, 0x00])]);
+}
+
+/** A zlib stream (what a PDF's FlateDecode holds) around raw deflate data: its header, no checksum. */
+const zlibOf = (raw: Buffer) => Buffer.concat([Buffer.from([0x78, 0xda]), raw]);
+
+const PDF_FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
+/** A one-page PDF whose page content is `content` (a stream object's body). */
+const onePagePdf = (content: Buffer | string) =>
+  pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    content,
+    PDF_FONT,
+  ]);
+
+/** A timing line of cue `i` (a second each). */
+const srtTime = (i: number) => {
+  const t = (s: number) =>
+    `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')},000`;
+  return `${t(i)} --> ${t(i + 1)}`;
+};
+
 /** The hostile files, built once (the 2 GiB bomb takes a tenth of a second). */
 export const hostileFiles = (): HostileFile[] => [
   {
@@ -162,6 +190,81 @@ export const hostileFiles = (): HostileFile[] => [
   },
   { name: 'a .txt of one 50 MB line', filename: 'zeile.txt', bytes: new Uint8Array(50 * 1024 * 1024).fill(0x61) },
   { name: 'a .txt of 9 MB without a space or line break', filename: 'wurst.txt', bytes: new Uint8Array(9 * 1024 * 1024).fill(0x61) },
+  // Subtitles (.srt, .vtt): the parser, the tag stripping, the roll-up merging and the encoding check.
+  {
+    name: 'an .srt of Latin-1 bytes (not UTF-8)',
+    filename: 'latin.srt',
+    bytes: Buffer.from(`1\n${srtTime(0)}\nSchöne Grüße aus Köln\n`, 'latin1'),
+  },
+  {
+    name: 'an .srt in UTF-16 without its byte order mark',
+    filename: 'utf16.srt',
+    bytes: Buffer.from(`1\n${srtTime(0)}\nGuten Tag\n`, 'utf16le'),
+  },
+  {
+    name: 'a .vtt of one 9 MB line and no cue',
+    filename: 'zeile.vtt',
+    bytes: Buffer.concat([Buffer.from('WEBVTT\n\n'), Buffer.alloc(9 * 1024 * 1024, 0x61)]),
+  },
+  {
+    name: 'a .vtt cue of tags nested 200,000 deep around a note',
+    filename: 'tags.vtt',
+    bytes: strToU8(`WEBVTT\n\n00:00.000 --> 00:01.000\n${'<c.a><i><b>'.repeat(200_000)}♪${'</b></i></c>'.repeat(200_000)}\n`),
+  },
+  {
+    name: 'an .srt of 200,000 cues, each ending before it starts but the first',
+    filename: 'rueckwaerts.srt',
+    bytes: strToU8(
+      Array.from(
+        { length: 200_000 },
+        (_, i) => `${i + 1}\n${i ? srtTime(i).split(' --> ').reverse().join(' --> ') : srtTime(i)}\nWort ${i}\n`,
+      ).join('\n'),
+    ),
+  },
+  {
+    name: 'an .srt of 1,500 cues growing a line each (paint-on captions, cubic to merge naively)',
+    filename: 'wachsen.srt',
+    bytes: strToU8(
+      Array.from({ length: 1500 }, (_, i) => `${i + 1}\n${srtTime(i)}\n${'ja\n'.repeat(Math.min(i, 600))}nein ${i}\n`).join('\n'),
+    ),
+  },
+  // PDF: what pdf.js unpacks, counts and nests.
+  {
+    name: 'a PDF of 2 MB whose page content inflates to 2 GiB',
+    filename: 'bombe.pdf',
+    bytes: onePagePdf(streamObject(zlibOf(zeroBomb()), { dict: ' /Filter /FlateDecode' })),
+  },
+  {
+    name: 'a PDF whose content is deflated twice, to 2 GiB',
+    filename: 'doppelt.pdf',
+    bytes: onePagePdf(streamObject(deflateSync(zlibOf(zeroBomb())), { dict: ' /Filter [/FlateDecode /FlateDecode]' })),
+  },
+  {
+    name: 'a PDF of 50,000 pages sharing one content stream (4.5 MB)',
+    filename: 'seiten.pdf',
+    bytes: pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      `<< /Type /Pages /Kids [${Array.from({ length: 50_000 }, (_, i) => `${i + 5} 0 R`).join(' ')}] /Count 50000 >>`,
+      streamObject('BT /F1 12 Tf 72 700 Td (Noch eine Seite.) Tj ET'),
+      PDF_FONT,
+      ...Array.from({ length: 50_000 }, () => '<< /Type /Page /Parent 2 0 R /Resources << /Font << /F1 4 0 R >> >> /Contents 3 0 R >>'),
+    ]),
+  },
+  {
+    name: 'a PDF whose page tree is a loop',
+    filename: 'schleife.pdf',
+    bytes: pdfOf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [2 0 R 3 0 R] /Count 3 >>',
+      '<< /Type /Pages /Kids [2 0 R] /Count 2 >>',
+    ]),
+  },
+  {
+    name: 'a PDF whose content nests arrays 100,000 deep',
+    filename: 'tief.pdf',
+    bytes: onePagePdf(streamObject(`BT /F1 12 Tf 72 700 Td ${'['.repeat(100_000)}(Hallo)${']'.repeat(100_000)} TJ ET`, { deflate: true })),
+  },
+  { name: 'a file named .pdf that is not one', filename: 'falsch.pdf', bytes: strToU8('%PDF-1.7\n%%EOF\n this is not a PDF at all') },
 ];
 
 /** Pages the web-page import is pointed at, served by a test's own server on 127.0.0.1. */

@@ -56,6 +56,11 @@ export const ArticlePublished = defineEvent(
       authorId: z.uuid().nullable(),
       needApprove: z.boolean(),
       at: z.iso.datetime(),
+      /**
+       * Imported subtitles (issue 40): each paragraph's start and end in seconds, in order. Library's own
+       * event only (ArticlePublished is no integration event), so adding it versions nothing public.
+       */
+      cues: z.array(z.object({ start: z.number().min(0), end: z.number().min(0) })).optional(),
     })
     .superRefine(nameLength),
   {

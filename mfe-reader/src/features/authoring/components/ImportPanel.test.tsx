@@ -102,13 +102,17 @@ describe('importing a text', () => {
     expect(`${window.location.pathname}${window.location.search}`).toBe(`/app/library?seriesId=${SERIES}`);
   });
 
-  it('checks the file before sending it: required, .txt or .epub, not empty', async () => {
+  it('checks the file before sending it: required, .txt, .epub, .srt, .vtt or .pdf, not empty', async () => {
     mockApi({});
     renderPanel();
-    fireEvent.click(screen.getByLabelText('A file (.txt or .epub)'));
+    fireEvent.click(screen.getByLabelText('A file (.txt, .epub, .srt, .vtt or .pdf)'));
+    // The picker offers every type the import reads, and says what becomes of subtitles and PDFs.
+    const picker = field(/^File/) as HTMLInputElement;
+    expect(picker.accept.split(',')).toEqual(expect.arrayContaining(['.txt', '.epub', '.srt', '.vtt', '.pdf']));
+    expect(screen.getByText(/each subtitle becomes a line, with its timing/)).toBeTruthy();
     await submit();
     expect(screen.getByText(IMPORT_MESSAGES.fileRequired)).toBeTruthy();
-    fireEvent.change(field(/^File/), { target: { files: [new File(['%PDF'], 'folien.pdf')] } });
+    fireEvent.change(field(/^File/), { target: { files: [new File(['PK'], 'folien.docx')] } });
     await submit();
     expect(screen.getByText(IMPORT_MESSAGES.unsupportedFile)).toBeTruthy();
     fireEvent.change(field(/^File/), { target: { files: [new File([], 'leer.txt')] } });

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Button, TextField, navigate, toast, useSession, type SessionUser } from '@verba/kit';
 import { ProgressBar } from '@verba/kit/ui';
 import { ARTICLE_CATEGORIES, LEVELS, LevelSchema, type ArticleCategory, type LearningLanguage, type Level } from '@verba/contracts';
-import { IMPORT_FILE_MAX_BYTES, IMPORT_MESSAGES, LIBRARY_MESSAGES, type ImportResult } from '@verba/contracts/http';
+import { IMPORT_FILE_MAX_BYTES, IMPORT_FILE_TYPES, IMPORT_MESSAGES, LIBRARY_MESSAGES, type ImportResult } from '@verba/contracts/http';
 import { useImport, type ImportSource } from '../api/import-api';
 import { SelectField, TextAreaField } from './fields';
 
@@ -21,9 +21,21 @@ interface ImportForm {
 
 const KINDS: [Kind, string][] = [
   ['text', 'Pasted text'],
-  ['file', 'A file (.txt or .epub)'],
+  ['file', 'A file (.txt, .epub, .srt, .vtt or .pdf)'],
   ['url', 'A web page'],
 ];
+
+/** What the file picker offers: the extensions the import reads, and their types where browsers know them. */
+const FILE_ACCEPT = [
+  ...IMPORT_FILE_TYPES,
+  'text/plain',
+  'application/epub+zip',
+  'text/vtt',
+  'application/x-subrip',
+  'application/pdf',
+].join(',');
+const FILE_HELP =
+  'A text file, an EPUB book, subtitles (.srt or .vtt: each subtitle becomes a line, with its timing) or a PDF with a text layer (scanned pages without one cannot be read). The text must be in the language of the library.';
 
 /** The source as the form holds it, or the message to show in place of the missing part. */
 function sourceOf(values: ImportForm): ImportSource | { field: 'text' | 'files' | 'url'; message: string } {
@@ -37,7 +49,8 @@ function sourceOf(values: ImportForm): ImportSource | { field: 'text' | 'files' 
       : { field: 'url', message: IMPORT_MESSAGES.urlInvalid };
   const file = values.files?.[0];
   if (!file) return { field: 'files', message: IMPORT_MESSAGES.fileRequired };
-  if (!/\.(txt|epub)$/i.test(file.name)) return { field: 'files', message: IMPORT_MESSAGES.unsupportedFile };
+  if (!IMPORT_FILE_TYPES.some((type) => file.name.toLowerCase().endsWith(type)))
+    return { field: 'files', message: IMPORT_MESSAGES.unsupportedFile };
   if (file.size === 0) return { field: 'files', message: IMPORT_MESSAGES.emptyFile };
   if (file.size > IMPORT_FILE_MAX_BYTES) return { field: 'files', message: IMPORT_MESSAGES.fileTooLarge };
   return { kind: 'file', file };
@@ -61,7 +74,7 @@ function done(result: ImportResult) {
 }
 
 /**
- * Bring your own texts: pasted text, a .txt or EPUB file, or a web page, into private articles. Long
+ * Bring your own texts: pasted text, a .txt, EPUB, subtitle (.srt, .vtt) or PDF file, or a web page, into private articles. Long
  * imports show their progress (upload, then the articles as the server writes them).
  */
 export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }) {
@@ -126,12 +139,13 @@ export function ImportPanel({ languageCode }: { languageCode: LearningLanguage }
           label="File"
           type="file"
           required
-          accept=".txt,.epub,text/plain,application/epub+zip"
+          accept={FILE_ACCEPT}
           disabled={busy}
           error={formState.errors.files?.message}
           {...register('files')}
         />
       ) : null}
+      {kind === 'file' ? <p className="rd-note">{FILE_HELP}</p> : null}
       {kind === 'url' ? (
         <TextField
           label="Web address"

@@ -10,7 +10,7 @@ import { lastEventOnly } from '../../../platform/decider/last-event-view';
 import type { PersonalData } from '../../../platform/personal-data/keys';
 import { quotaDecider, type QuotaCommand } from '../deciders/quota-decider';
 import type { ArticleQueries } from '../queries/articles';
-import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft } from '../deciders/article-decider';
+import { articleDecider, type Actor, type ArticleCommand, type ArticleDraft, type Cue } from '../deciders/article-decider';
 import {
   ARTICLE_SEALED_FIELDS,
   FLAG_SEALED_FIELDS,
@@ -127,8 +127,16 @@ export class ArticleCommands {
     return this.saved(actor, articleId, position);
   }
 
-  /** Writes a new article without waiting for the read model (imports write many, then wait once). */
-  async append(actor: Actor, input: ArticleInput, commandId: string = randomUUID()): Promise<{ articleId: string; position?: string }> {
+  /**
+   * Writes a new article without waiting for the read model (imports write many, then wait once);
+   * `timing`: an imported subtitle's start and end of each paragraph.
+   */
+  async append(
+    actor: Actor,
+    input: ArticleInput,
+    commandId: string = randomUUID(),
+    timing: { cues?: Cue[] } = {},
+  ): Promise<{ articleId: string; position?: string }> {
     const draft = this.draft(input);
     await this.checkSeries(actor, draft.seriesId, draft.languageCode);
     const articleId = eventIdFor(commandId, 'article');
@@ -138,6 +146,7 @@ export class ArticleCommands {
       actor,
       articleId,
       draft: await this.sealed(actor.userId, draft),
+      ...(timing.cues ? { cues: timing.cues } : {}),
       ...(verdict ? { verdict } : {}),
       at: this.now().toISOString(),
     };

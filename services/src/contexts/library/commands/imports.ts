@@ -28,6 +28,8 @@ import { mayUsePremium } from '../../../platform/entitlements';
 const BOOK: BudgetMessages = { tooSlow: M.bookTooSlow, tooLarge: M.bookNeedsTooMuch, unreadable: M.notEpub };
 const FILE: BudgetMessages = { tooSlow: M.fileTooSlow, tooLarge: M.fileNeedsTooMuch, unreadable: M.notText };
 const PAGE: BudgetMessages = { tooSlow: M.pageTooSlow, tooLarge: M.pageNeedsTooMuch, unreadable: M.pageUnreadable };
+const SUBTITLES: BudgetMessages = { tooSlow: M.subtitlesTooSlow, tooLarge: M.fileNeedsTooMuch, unreadable: M.notSubtitles };
+const PDF: BudgetMessages = { tooSlow: M.pdfTooSlow, tooLarge: M.pdfNeedsTooMuch, unreadable: M.notPdf };
 
 const PROGRESS_TTL_MS = 10 * 60_000;
 const progressKey = (userId: string, importId: string) => `library:import:${userId}:${importId}`;
@@ -63,7 +65,10 @@ export class ImportCommands {
     return this.read(actor, settings, commandId, 'library.import.web-page', page, PAGE);
   }
 
-  /** A .txt or .epub file, told apart by its name and then checked by its content. */
+  /**
+   * A .txt, .epub, .srt, .vtt or .pdf file, told apart by its name and then checked by its content (the
+   * text of subtitles and PDFs also by its language).
+   */
   async file(actor: Actor, settings: ImportSettings, filename: string, bytes: Uint8Array, commandId: string = randomUUID()) {
     if (bytes.length === 0) throw new HttpError(400, M.emptyFile);
     const extension = /\.[^.]+$/.exec(filename.toLowerCase())?.[0];
@@ -71,6 +76,13 @@ export class ImportCommands {
     if (extension === '.epub') {
       await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
       return this.read(actor, settings, commandId, 'library.import.epub', { filename, bytes }, BOOK);
+    }
+    const { languageCode } = settings;
+    if (extension === '.srt' || extension === '.vtt')
+      return this.read(actor, settings, commandId, 'library.import.subtitles', { filename, bytes, languageCode }, SUBTITLES);
+    if (extension === '.pdf') {
+      await this.progress(actor.userId, commandId, { stage: 'reading', done: 0, total: 0 });
+      return this.read(actor, settings, commandId, 'library.import.pdf', { filename, bytes, languageCode }, PDF);
     }
     throw new HttpError(400, M.unsupportedFile);
   }
@@ -147,7 +159,8 @@ export class ImportCommands {
           isPremiumOnly: false,
           seriesId: series?.id ?? null,
         };
-        const result = await this.articles.append(actor, input, eventIdFor(commandId, `article:${i}`));
+        const timing = article.cues ? { cues: article.cues } : {};
+        const result = await this.articles.append(actor, input, eventIdFor(commandId, `article:${i}`), timing);
         written.push({ id: result.articleId, name: article.name });
         position = result.position ?? position;
         await this.progress(actor.userId, commandId, { stage: 'creating', done: i + 1, total });

@@ -11,10 +11,12 @@ type Published = Extract<ArticleEvent, { type: 'library.ArticlePublished' }>['da
 type Updated = Extract<ArticleEvent, { type: 'library.ArticleUpdated' }>['data'];
 /** What the author wrote (sanitized); needApprove is the decider's to set. */
 export type ArticleDraft = Omit<Updated, 'needApprove' | 'at' | 'articleId'>;
+/** An imported subtitle line's start and end, in seconds. */
+export type Cue = NonNullable<Published['cues']>[number];
 
 export type ArticleCommand =
   | { kind: 'publish'; article: Omit<Published, 'authorId' | 'needApprove'> } // Verba's own content
-  | { kind: 'create'; actor: Actor; articleId: string; draft: ArticleDraft; verdict?: Verdict; at: string }
+  | { kind: 'create'; actor: Actor; articleId: string; draft: ArticleDraft; cues?: Cue[]; verdict?: Verdict; at: string }
   | { kind: 'update'; actor: Actor; articleId: string; draft: ArticleDraft; verdict?: Verdict; at: string }
   | { kind: 'makePublicPremium'; articleId: string; at: string }
   // readerFlags: readers flagged it for review (their flags live on streams of their own).
@@ -82,8 +84,12 @@ function decide(c: ArticleCommand, s: ArticleState): ArticleEvent[] {
     case 'create': {
       if (s.exists) return retriedCreate(s.authorId, c.actor); // the article's id derives from the command id
       const needApprove = checkDraft(c.draft, c.actor, c.verdict, false);
+      const cues = c.cues ? { cues: c.cues } : {};
       return [
-        { type: 'library.ArticlePublished', data: { articleId: c.articleId, ...c.draft, authorId: c.actor.userId, needApprove, at } },
+        {
+          type: 'library.ArticlePublished',
+          data: { articleId: c.articleId, ...c.draft, ...cues, authorId: c.actor.userId, needApprove, at },
+        },
       ];
     }
     case 'update': {

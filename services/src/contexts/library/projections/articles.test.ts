@@ -75,6 +75,7 @@ const row = (id: string, authorId: string | null, totalWords = 5) => ({
   total_reads: 0,
   created_at: new Date(at),
   updated_at: new Date(at),
+  cues: null,
 });
 const hashes = (...words: string[]) => words.map((w) => wordHash('de', w));
 /** An article's word set: each word's hash, its base word's (its family's) and its occurrences. */
@@ -100,6 +101,28 @@ describe('library-articles', () => {
       .then({
         library_articles: [row(haus, ana)],
         library_article_words: [{ article_id: haus, author_id: ana, language: 'de', ...dasHaus }],
+      });
+  });
+
+  it('keeps an imported subtitle’s timings of its lines (issue 40); other articles have none', async () => {
+    const cues = [
+      { start: 1, end: 2.5 },
+      { start: 2.5, end: 4 },
+    ];
+    const lines = published(haus, ana, 'Das Haus.\n\nUnd das Haus.');
+    const subtitles = { ...lines, data: { ...lines.data, cues } };
+    await spec
+      .given([subtitles])
+      .when(published(baum, ana))
+      .then({
+        library_articles: [
+          { ...row(haus, ana), content: 'Das Haus.\n\nUnd das Haus.', total_words: 5, cues },
+          { ...row(baum, ana), cues: null },
+        ],
+        library_article_words: [
+          { article_id: haus, author_id: ana, language: 'de', ...dasHaus },
+          { article_id: baum, author_id: ana, language: 'de', ...dasHaus },
+        ],
       });
   });
 

@@ -97,7 +97,8 @@ export const articlesProjection = defineProjection({
   // 6: declared; the word set carries its author (erasure) and no longer the unused frequency ranks; ratings
   // and reads are aggregate columns, an erased reader's rows stay under the erasure's id. 7: the word set
   // carries each word's family hash (issue 38.2); the rebuild fills it for the articles written before.
-  version: 7,
+  // 8: an imported subtitle's timing of each paragraph (cues, issue 40).
+  version: 8,
   tables: {
     library_articles: {
       key: ['id'],
@@ -125,6 +126,8 @@ export const articlesProjection = defineProjection({
         total_reads: 'integer',
         created_at: 'timestamptz',
         updated_at: 'timestamptz',
+        // Imported subtitles: [{ start, end }] in seconds, one per paragraph of the text as imported.
+        cues: 'jsonb?',
       },
       indexes: [['language', 'created_at'], ['author_id'], ['series_id']],
       aggregates: {
@@ -194,6 +197,7 @@ export const articlesProjection = defineProjection({
             flagged: false,
             decline_reason: null,
             created_at: a.at,
+            cues: a.cues ?? null,
           }),
         ];
       },

@@ -36,7 +36,7 @@ const ORDER: Record<Sort, (t: string) => string> = {
 
 const SUMMARY = `a.id, a.language, a.name, a.category, a.level, a.total_words, a.author_id, a.author_display_name, a.created_at,
   a.average_rating, a.ratings, a.total_reads, a.preview_img_src, a.is_private, a.need_approve, a.is_premium_only, a.series_id`;
-const DETAIL = `${SUMMARY}, a.content, a.content_format, a.translation, a.decline_reason, a.flagged`;
+const DETAIL = `${SUMMARY}, a.content, a.content_format, a.translation, a.decline_reason, a.flagged, a.cues`;
 
 export interface ArticleRow {
   id: string;
@@ -66,6 +66,7 @@ export interface ArticleRow {
   translation?: string;
   decline_reason?: string | null;
   flagged?: boolean;
+  cues?: { start: number; end: number }[] | null;
 }
 
 export function toSummary(r: ArticleRow, viewer: Actor): ArticleSummary {
@@ -102,7 +103,14 @@ export function toArticle(r: ArticleRow, viewer: Actor): Article {
     translation: r.translation!,
     declineReason: own ? (r.decline_reason ?? null) : null,
     flagged: r.flagged ?? false,
+    ...cuesOf(r),
   };
+}
+
+/** An imported subtitle's timings, while they still fit the text: one per paragraph (an edit may have changed them). */
+function cuesOf(r: ArticleRow): Pick<Article, 'cues'> {
+  if (!r.cues?.length || r.content_format !== 'text') return {};
+  return r.content!.split(/\n\n+/).length === r.cues.length ? { cues: r.cues } : {};
 }
 
 /** Public approved articles, and the viewer's own in any state (admins: everything when asked). */

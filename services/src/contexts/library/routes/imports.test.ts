@@ -248,7 +248,8 @@ describe(`importing your own texts on ${database.label}`, () => {
       ['archiv.txt', renamedZip, 400, M.notText],
       ['leer.txt', new Uint8Array(0), 400, M.emptyFile],
       ['leer.epub', new Uint8Array(0), 400, M.emptyFile],
-      ['folien.pdf', strToU8('%PDF-1.4'), 400, M.unsupportedFile],
+      ['folien.pdf', strToU8('%PDF-1.4'), 400, M.notPdf],
+      ['folien.docx', strToU8('PK'), 400, M.unsupportedFile],
       ['riesig.txt', new Uint8Array(20 * 1024 * 1024).fill(0x61), 413, M.fileTooLarge],
       [
         'bilder.epub',

@@ -1,8 +1,11 @@
-import { IMPORT_MESSAGES as M, SERIES_TITLE_MAX } from '@verba/contracts';
+import { IMPORT_MESSAGES as M, SERIES_TITLE_MAX, type LearningLanguage } from '@verba/contracts';
 import { Refused } from '../../../../platform/untrusted/refused';
 import { readEpub } from './epub';
+import { checkLanguage } from './language';
 import { splitIntoArticles, type ImportedText } from './parts';
+import { readPdf } from './pdf';
 import { decodeTextFile, hasBlankLines, paragraphsFromText, titleFromText } from './plain-text';
+import { readSubtitles } from './subtitles';
 import { fileTitle, leadingTitle } from './title';
 import { readWebPage } from './web-page';
 
@@ -25,6 +28,24 @@ function fromText(given: string | undefined, text: string, fallback?: string): W
   return { title: name, author: '', articles: splitIntoArticles(name, paragraphs) };
 }
 
+/** A subtitle file's bytes as text: UTF-8 (a byte order mark allowed) or UTF-16 with its byte order mark, nothing else. */
+function decodeSubtitles(bytes: Uint8Array): string {
+  try {
+    return decodeTextFile(bytes);
+  } catch (error) {
+    // Latin-1 bytes, or UTF-16 without its mark (every other byte NUL): a clear word about the encoding.
+    if (error instanceof Refused && error.message === M.notText) throw new Refused(400, M.subtitlesNotUtf8);
+    throw error;
+  }
+}
+
+/** A file and the language the learner chose for it (formats whose language is checked). */
+interface FileInLanguage {
+  filename: string;
+  bytes: Uint8Array;
+  languageCode: LearningLanguage;
+}
+
 /**
  * The library's imports as jobs of the untrusted pool (runtime/untrusted-worker.ts): each reads what a
  * learner brought into articles, on a worker thread with a time, memory and output budget.
@@ -40,6 +61,20 @@ export const libraryImportJobs = {
       author: book.author,
       articles: book.chapters.flatMap((chapter) => splitIntoArticles(chapter.title, chapter.paragraphs)),
     };
+  },
+  /** Subtitles: one line (paragraph) a cue, each article keeping its lines' timings. */
+  'library.import.subtitles': ({ filename, bytes, languageCode }: FileInLanguage): Work => {
+    const { lines, cues } = readSubtitles(decodeSubtitles(bytes));
+    checkLanguage(lines, languageCode);
+    const title = fileTitle(filename) || titleFromText(lines, SERIES_TITLE_MAX);
+    return { title, author: '', articles: splitIntoArticles(title, lines, undefined, cues) };
+  },
+  'library.import.pdf': async ({ filename, bytes, languageCode }: FileInLanguage): Promise<Work> => {
+    const paragraphs = await readPdf(bytes);
+    checkLanguage(paragraphs, languageCode);
+    const { title, paragraphs: text } = leadingTitle(paragraphs, true);
+    const name = title || fileTitle(filename) || titleFromText(text, SERIES_TITLE_MAX);
+    return { title: name, author: '', articles: splitIntoArticles(name, text) };
   },
   'library.import.web-page': ({ body, url, contentType }: { body: string; url: string; contentType: string }): Work => {
     const page = readWebPage(body, url, contentType);

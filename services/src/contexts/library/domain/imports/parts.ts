@@ -1,8 +1,16 @@
 import { ARTICLE_NAME_MAX, IMPORT_PART_MAX } from '@verba/contracts';
 
+/** A line's start and end in seconds (a subtitle cue's). */
+export interface Cue {
+  start: number;
+  end: number;
+}
+
 export interface ImportedText {
   name: string;
   content: string;
+  /** Timed text (subtitles): one per paragraph of `content`, in order. */
+  cues?: Cue[];
 }
 
 /** Letters as the article limit counts them (the string length the contract checks). */
@@ -31,20 +39,32 @@ const partName = (name: string, n: number) => {
 /**
  * One text as articles within the article limit: paragraphs are kept whole and gathered into parts of at
  * most `max` letters; a text that fits is one article with the text's name, else "Name (1)", "Name (2)".
+ * Timed text (`cues`, one per paragraph) keeps each paragraph's timing in the part it lands in; a
+ * paragraph cut because it alone passes the limit gives each of its pieces its timing.
  */
-export function splitIntoArticles(name: string, paragraphs: readonly string[], max = IMPORT_PART_MAX): ImportedText[] {
-  const parts: string[] = [];
+export function splitIntoArticles(
+  name: string,
+  paragraphs: readonly string[],
+  max = IMPORT_PART_MAX,
+  cues?: readonly Cue[],
+): ImportedText[] {
+  const parts: { content: string; cues: Cue[] }[] = [];
   let current = '';
-  for (const paragraph of paragraphs.flatMap((p) => cutLong(p, max))) {
-    if (current && current.length + JOIN.length + paragraph.length > max) {
-      parts.push(current);
-      current = '';
+  let timed: Cue[] = [];
+  paragraphs.forEach((whole, i) => {
+    for (const paragraph of cutLong(whole, max)) {
+      if (current && current.length + JOIN.length + paragraph.length > max) {
+        parts.push({ content: current, cues: timed });
+        current = '';
+        timed = [];
+      }
+      current = current ? `${current}${JOIN}${paragraph}` : paragraph;
+      if (cues) timed.push(cues[i]!);
     }
-    current = current ? `${current}${JOIN}${paragraph}` : paragraph;
-  }
-  if (current) parts.push(current);
+  });
+  if (current) parts.push({ content: current, cues: timed });
   const title = name.slice(0, ARTICLE_NAME_MAX);
-  return parts.length === 1
-    ? [{ name: title, content: parts[0]! }]
-    : parts.map((content, i) => ({ name: partName(title, i + 1), content }));
+  const withCues = (part: { content: string; cues: Cue[] }, name: string): ImportedText =>
+    cues ? { name, content: part.content, cues: part.cues } : { name, content: part.content };
+  return parts.length === 1 ? [withCues(parts[0]!, title)] : parts.map((part, i) => withCues(part, partName(title, i + 1)));
 }
