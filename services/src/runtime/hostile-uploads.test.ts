@@ -43,8 +43,12 @@ const BOOK_ANSWERS: Record<string, { status: number; message: string }> = {
   'zeile.vtt': { status: 400, message: M.notSubtitles },
   'tags.vtt': { status: 400, message: M.noText },
   'rueckwaerts.srt': { status: 400, message: M.subtitleTimingBroken },
+  // Read and merged whole first (the cost under test), then refused: it is English, not German.
+  'wachsen.srt': { status: 400, message: M.wrongLanguage.de },
   'bombe.pdf': { status: 413, message: M.pdfTooLarge },
   'doppelt.pdf': { status: 413, message: M.pdfTooLarge },
+  'lzw.pdf': { status: 413, message: M.pdfTooLarge },
+  'laenge.pdf': { status: 413, message: M.pdfTooLarge },
   'seiten.pdf': { status: 413, message: M.pdfTooManyPages },
   'schleife.pdf': { status: 400, message: M.notPdf },
   'tief.pdf': { status: 400, message: M.pdfNoText },

@@ -140,6 +140,35 @@ const onePagePdf = (content: Buffer | string) =>
     PDF_FONT,
   ]);
 
+/**
+ * An LZW stream (EarlyChange 1, as PDF's LZWDecode reads it) of `repeats` times the longest run of zeros
+ * its dictionary holds (3,839 bytes a code of 12 bits): codes 0, 258, 259 ... 4095 each add a zero.
+ */
+function lzwZeros(repeats: number): Buffer {
+  const codes = [0, ...Array.from({ length: 4095 - 257 }, (_, i) => 258 + i), ...Array<number>(repeats).fill(4095)];
+  const out: number[] = [];
+  let nextCode = 258;
+  let codeLength = 9;
+  let cached = 0;
+  let bits = 0;
+  codes.forEach((code, i) => {
+    cached = (cached << codeLength) | code;
+    bits += codeLength;
+    while (bits >= 8) {
+      bits -= 8;
+      out.push((cached >>> bits) & 0xff);
+    }
+    cached &= (1 << bits) - 1;
+    if (i > 0) {
+      nextCode++;
+      const n = nextCode + 1;
+      if (!(n & (n - 1))) codeLength = Math.min(Math.log2(n) + 1, 12);
+    }
+  });
+  if (bits) out.push((cached << (8 - bits)) & 0xff);
+  return Buffer.from(out);
+}
+
 /** A timing line of cue `i` (a second each). */
 const srtTime = (i: number) => {
   const t = (s: number) =>
@@ -222,10 +251,10 @@ export const hostileFiles = (): HostileFile[] => [
     ),
   },
   {
-    name: 'an .srt of 1,500 cues growing a line each (paint-on captions, cubic to merge naively)',
+    name: 'an .srt of 1,500 cues growing a line each (paint-on captions, cubic to merge naively), in English',
     filename: 'wachsen.srt',
     bytes: strToU8(
-      Array.from({ length: 1500 }, (_, i) => `${i + 1}\n${srtTime(i)}\n${'ja\n'.repeat(Math.min(i, 600))}nein ${i}\n`).join('\n'),
+      Array.from({ length: 1500 }, (_, i) => `${i + 1}\n${srtTime(i)}\n${'the\n'.repeat(Math.min(i, 600))}and it is ${i}\n`).join('\n'),
     ),
   },
   // PDF: what pdf.js unpacks, counts and nests.
@@ -238,6 +267,16 @@ export const hostileFiles = (): HostileFile[] => [
     name: 'a PDF whose content is deflated twice, to 2 GiB',
     filename: 'doppelt.pdf',
     bytes: onePagePdf(streamObject(deflateSync(zlibOf(zeroBomb())), { dict: ' /Filter [/FlateDecode /FlateDecode]' })),
+  },
+  {
+    name: 'a PDF whose LZW page content unpacks to 2 GiB (840 KB)',
+    filename: 'lzw.pdf',
+    bytes: onePagePdf(streamObject(lzwZeros(560_000), { dict: ' /Filter /LZWDecode' })),
+  },
+  {
+    name: 'a PDF whose run-length page content unpacks to 300 MB',
+    filename: 'laenge.pdf',
+    bytes: onePagePdf(streamObject(Buffer.alloc(4.8 * 1024 * 1024, Buffer.from([0x81, 0x20])), { dict: ' /Filter /RunLengthDecode' })),
   },
   {
     name: 'a PDF of 50,000 pages sharing one content stream (4.5 MB)',

@@ -143,11 +143,79 @@ function inflated(data: Uint8Array, max: number): Buffer | undefined {
 }
 
 /**
+ * Bytes an LZWDecode stream unpacks to, counted as pdf.js's LZWStream decodes it (its code lengths and
+ * dictionary lengths, without the bytes); stops counting past `max`.
+ */
+export function lzwSize(data: Uint8Array, earlyChange: number, max: number): number {
+  const lengths = new Uint16Array(4096);
+  lengths.fill(1, 0, 256);
+  let codeLength = 9;
+  let nextCode = 258;
+  let prevCode = 0;
+  let sequence = 0;
+  let total = 0;
+  let cached = 0;
+  let bits = 0;
+  let at = 0;
+  while (total <= max) {
+    while (bits < codeLength && at < data.length) {
+      cached = ((cached << 8) | data[at++]!) & 0xffffff;
+      bits += 8;
+    }
+    if (bits < codeLength) break;
+    bits -= codeLength;
+    const code = (cached >>> bits) & ((1 << codeLength) - 1);
+    const hasPrev = sequence > 0;
+    if (code < 256) sequence = 1;
+    else if (code >= 258) sequence = code < nextCode ? lengths[code]! : sequence + 1;
+    else if (code === 256) {
+      codeLength = 9;
+      nextCode = 258;
+      sequence = 0;
+      continue;
+    } else break;
+    if (hasPrev) {
+      if (nextCode < 4096) lengths[nextCode] = lengths[prevCode]! + 1;
+      nextCode++;
+      const n = nextCode + earlyChange;
+      codeLength = n & (n - 1) ? codeLength : Math.min(Math.floor(Math.log2(n)) + 1, 12);
+    }
+    prevCode = code;
+    total += sequence;
+  }
+  return total;
+}
+
+/** Bytes a RunLengthDecode stream unpacks to (stops counting past `max`). */
+export function runLengthSize(data: Uint8Array, max: number): number {
+  let total = 0;
+  for (let at = 0; at < data.length && total <= max;) {
+    const n = data[at]!;
+    if (n === 128) break;
+    if (n < 128) {
+      total += n + 1;
+      at += n + 2;
+    } else {
+      total += 257 - n;
+      at += 2;
+    }
+  }
+  return total;
+}
+
+/** A stream's filters in the order they are undone, as its dictionary names them (abbreviations too). */
+function filtersOf(dictionary: string): string[] {
+  const filter = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/.exec(dictionary)?.[1] ?? '';
+  return (filter.match(/\/[A-Za-z0-9]+/g) ?? []).map((name) => name.slice(1));
+}
+
+/**
  * Refuses a PDF whose compressed streams unpack to more than IMPORT_PDF_UNPACKED_MAX bytes together.
  * pdf.js unpacks a stream into one growing buffer, outside the thread's heap budget, with no bound of its
- * own: a 2 MB stream of zeros could ask for gigabytes. So every stream of the file is unpacked here first
- * (as many times as its filters deflate it), counting, and stopped at the bound. Streams in other
- * compressions (LZW, run length) are at most a few hundred times their size and stay pdf.js's.
+ * own: a 2 MB stream of zeros could ask for gigabytes. So every stream of the file is unpacked here first,
+ * filter after filter, counting and stopping at the bound: deflate by zlib (bounded), LZW and run length
+ * by counting what they would write. (Image filters, DCT and the like, stay pdf.js's: text extraction
+ * does not decode images.)
  */
 function checkUnpackedSize(bytes: Uint8Array): void {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -159,13 +227,22 @@ function checkUnpackedSize(bytes: Uint8Array): void {
     if (end < 0) break;
     const dictionary = text.slice(Math.max(0, match.index - 1024), match.index);
     const object = dictionary.slice(dictionary.lastIndexOf('obj') + 1);
-    const layers = (object.match(/\/(FlateDecode|Fl)\b/g) ?? []).length;
+    const earlyChange = /\/EarlyChange\s+0\b/.test(object) ? 0 : 1;
     let data: Uint8Array = bytes.subarray(start, end);
-    for (let layer = 0; layer < layers; layer++) {
-      const out = inflated(data, left);
-      if (!out) break;
-      left -= out.length;
-      data = out;
+    for (const filter of filtersOf(object)) {
+      let size: number;
+      if (filter === 'FlateDecode' || filter === 'Fl') {
+        const out = inflated(data, left);
+        if (!out) break;
+        size = out.length;
+        data = out;
+      } else if (filter === 'LZWDecode' || filter === 'LZW') size = lzwSize(data, earlyChange, left);
+      else if (filter === 'RunLengthDecode' || filter === 'RL') size = runLengthSize(data, left);
+      else break;
+      left -= size;
+      if (left < 0) throw new Refused(413, M.pdfTooLarge);
+      // Counted, not unpacked: a filter after LZW or run length reads what is not here.
+      if (!(filter === 'FlateDecode' || filter === 'Fl')) break;
     }
     keyword.lastIndex = end;
   }
