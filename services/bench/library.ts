@@ -10,7 +10,9 @@
  *   peer: naive         the same labels one article at a time (1,000 queries), as a per-article
  *                       computation would do; its ratio to the one query is printed
  * Words are real German dictionary keys (inflected forms and base words, shuffled), so families link words
- * of the reader's dictionary to other forms in the articles, as in real texts.
+ * of the reader's dictionary to other forms in the articles, as in real texts. The reader also made family
+ * choices of their own (issue 38.2's overrides, which the labels honour): FAMILY_CHOICES forms given a base
+ * word by hand and as many split off, through the API.
  * The dictionary is seeded through the API (add-many, 1,000 words a request); articles are appended
  * as Verba's own content straight to the event store; both are waited for through the projections.
  */
@@ -42,6 +44,8 @@ const DICTIONARY_WORDS = 20_000;
 const UNCERTAIN_EVERY = 10; // every 10th dictionary word is uncertain, the rest known
 const VOCABULARY = 40_000; // words the articles draw from; the reader knows the first half
 const ARTICLES = 1_000;
+/** Forms the reader gave a known base word by hand, and as many known forms they split off ("not the same word"). */
+const FAMILY_CHOICES = 100;
 const WORDS_PER_ARTICLE = 300;
 const PAGE_SIZE = 50;
 /** The headline is one reader paging (latency); a second run with 4 concurrent clients shows contention. */
@@ -168,6 +172,24 @@ async function seedDictionary(base: string, s: Session): Promise<string> {
   return position;
 }
 
+/**
+ * The reader's own family choices: FAMILY_CHOICES words they have not marked, each given a base word they know
+ * (so it counts as known), and FAMILY_CHOICES words they know split off (their other forms no longer known through them).
+ */
+async function seedFamilyChoices(base: string, s: Session): Promise<string> {
+  const headers = { cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' };
+  let position = '';
+  const send = async (method: string, url: string, body: Record<string, unknown>) => {
+    const answer = await json(await fetch(`${base}${url}`, { method, headers, body: JSON.stringify({ languageCode: 'de', ...body }) }));
+    if (answer['position']) position = String(answer['position']);
+  };
+  for (let i = 0; i < FAMILY_CHOICES; i++) {
+    await send('PUT', '/api/dictionary/families/base', { word: word(DICTIONARY_WORDS + 1 + i * 97), base: word(1 + i * 13) });
+    await send('POST', '/api/dictionary/families/split', { word: word(3 + i * 17) });
+  }
+  return position;
+}
+
 async function seedArticles(url: string): Promise<{ ids: string[]; position: string }> {
   const store = createPostgresEventStore({ connectionString: url, poolSize: 8 });
   const db = createKnex(url, { poolSize: 2 });
@@ -249,9 +271,11 @@ export const libraryBenchmark: Benchmark = {
         process.stderr.write(`seeding ${DICTIONARY_WORDS} dictionary words through the API\n`);
         const seedStart = performance.now();
         const dictionaryAt = await seedDictionary(api.base, session);
+        const choicesAt = await seedFamilyChoices(api.base, session);
         process.stderr.write(`seeding ${ARTICLES} articles of ${WORDS_PER_ARTICLE} words\n`);
         const { ids, position } = await seedArticles(url);
         await waitForLibrary(api.base, session, dictionaryAt);
+        await waitForLibrary(api.base, session, choicesAt);
         await waitForLibrary(api.base, session, position);
         const seedSeconds = (performance.now() - seedStart) / 1000;
 
@@ -359,7 +383,7 @@ export const libraryBenchmark: Benchmark = {
               ],
             ),
             '',
-            `* Reader: ${DICTIONARY_WORDS.toLocaleString('en-US')} words (every ${UNCERTAIN_EVERY}th uncertain); ${ARTICLES} public articles of ${WORDS_PER_ARTICLE} words from a ${VOCABULARY.toLocaleString('en-US')}-word vocabulary; seeding took ${seedSeconds.toFixed(1)} s.`,
+            `* Reader: ${DICTIONARY_WORDS.toLocaleString('en-US')} words (every ${UNCERTAIN_EVERY}th uncertain), ${FAMILY_CHOICES} forms given a base word by hand and ${FAMILY_CHOICES} split off; ${ARTICLES} public articles of ${WORDS_PER_ARTICLE} words from a ${VOCABULARY.toLocaleString('en-US')}-word vocabulary; seeding took ${seedSeconds.toFixed(1)} s.`,
             `* Page: GET /api/articles, ${PAGE_SIZE} labelled articles, pages 1..${pages} in turn, for ${PAGE_SECONDS} s after a warm-up: one autocannon`,
             `  connection (a reader paging), then ${CONNECTIONS} at once;`,
             '  by_difficulty sorts by label, so it labels every article of the language before paging.',

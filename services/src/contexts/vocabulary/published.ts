@@ -24,6 +24,38 @@ export const WordStatusChanged = defineEvent(
 );
 
 /**
+ * A learner chose a form's family by hand (issue 38.2): `base` is the base word they set, the form itself
+ * when they split it off ("not the same word"), or null when they undid their choice (rejoined: back to the
+ * family an admin's correction or the dictionary gives). Published with BaseCorrected for the library, whose
+ * difficulty labels and "learn these first" count families as the learner sees them.
+ */
+export const OwnBaseChosen = defineEvent(
+  'vocabulary.OwnBaseChosen',
+  z.object({
+    userId: z.uuid(),
+    language: LearningLanguageSchema,
+    word: z.string().min(1),
+    base: z.string().min(1).nullable(),
+    at: z.iso.datetime(),
+  }),
+);
+
+/**
+ * An admin corrected a form's base word for everyone (null: back to the dictionary's). `correctedBy` names
+ * the admin in the event itself, besides the log's actor: the correction's audit trail.
+ */
+export const BaseCorrected = defineEvent(
+  'vocabulary.BaseCorrected',
+  z.object({
+    language: LearningLanguageSchema,
+    word: z.string().min(1),
+    base: z.string().min(1).nullable(),
+    correctedBy: z.uuid(),
+    at: z.iso.datetime(),
+  }),
+);
+
+/**
  * A learner's word-family choices and admins' corrections (issue 38.2), for contexts that count by family
  * (analytics' dictionary figures): read from vocabulary's families read model, which they list in their
  * route's reads by FAMILIES_READ_MODEL.

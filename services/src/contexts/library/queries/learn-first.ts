@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import {
+  familyBase,
   FLASHCARD_SENTENCE_MAX,
   LEARN_FIRST_TARGET_PERCENT,
   splitSentences,
@@ -10,6 +11,7 @@ import {
 import { baseForms } from '../../../platform/base-forms';
 import { visibleText } from '../domain/sanitize';
 import { wordHash } from '../domain/word-hash';
+import { overridesSql } from './difficulty-sql';
 import { wordCounts } from '../projections/articles';
 
 /** What "Learn these first" answers before meanings are added (the route looks those up). */
@@ -104,7 +106,10 @@ export function firstSentences(text: string, forms: ReadonlySet<string>): Map<st
 /**
  * "Learn these first" for one article and reader, computed on request: the text is tokenized as the word set
  * was when it was written (a few milliseconds for a long article), and only the reader's marks of the text's
- * words and families are read (the read model's key starts with the reader), so nothing is cached.
+ * words and families are read (the read model's key starts with the reader), so nothing is cached. Families are
+ * the ones the learner sees, as the label counts them (contracts' familyBase): their own choices (a base word set
+ * by hand, a form split off), else admins' corrections, else the dictionary's links; a mark counts for the
+ * family its form is in for them.
  */
 export class LearnFirstQueries {
   constructor(private readonly db: Knex) {}
@@ -116,22 +121,32 @@ export class LearnFirstQueries {
   ): Promise<LearnFirstCounts> {
     const language = article.languageCode;
     const bases = await baseForms.of(language);
-    const words: TextWord[] = [...wordCounts(article.content, article.contentFormat)].map(([word, occurrences]) => {
-      const base = bases.baseOf(word);
-      return { word, occurrences, base, hash: wordHash(language, word), family: wordHash(language, base) };
+    const counted = [...wordCounts(article.content, article.contentFormat)];
+    const hashes = counted.map(([word]) => wordHash(language, word));
+    // The text's forms the learner or an admin gave another base word.
+    const [own, corrected] = await Promise.all([
+      this.db('library_own_families')
+        .where({ user_id: userId, language })
+        .whereRaw('word_hash = any(?::bigint[])', [hashes])
+        .select<{ word: string; base: string }[]>('word', 'base'),
+      this.db('library_family_corrections')
+        .where({ language })
+        .whereRaw('word_hash = any(?::bigint[])', [hashes])
+        .select<{ word: string; base: string }[]>('word', 'base'),
+    ]);
+    const overrides = { own: new Map(own.map((r) => [r.word, r.base])), corrected: new Map(corrected.map((r) => [r.word, r.base])) };
+    const words: TextWord[] = counted.map(([word, occurrences], i) => {
+      const base = familyBase(word, (w) => bases.baseOf(w), overrides).base;
+      return { word, occurrences, base, hash: hashes[i]!, family: wordHash(language, base) };
     });
-    const rows = (await this.db('library_reader_words')
-      .where({ user_id: userId, language })
-      .where((q) =>
-        q
-          .whereRaw('word_hash = any(?::bigint[])', [words.map((w) => w.hash)])
-          .orWhereRaw('family_hash = any(?::bigint[])', [[...new Set(words.map((w) => w.family))]]),
-      )
-      .select(this.db.raw('word_hash::text as word_hash'), this.db.raw('family_hash::text as family_hash'), 'status')) as {
-      word_hash: string;
-      family_hash: string;
-      status: string;
-    }[];
+    // The reader's marks of these forms, or of any form whose family (as they see it) is one of the text's.
+    const { rows } = (await this.db.raw(
+      `select r.word_hash::text as word_hash, coalesce(o.family_hash, r.family_hash)::text as family_hash, r.status
+         from library_reader_words r left join ${overridesSql('?', '?')} o on o.word_hash = r.word_hash
+        where r.user_id = ? and r.language = ?
+          and (r.word_hash = any(?::bigint[]) or coalesce(o.family_hash, r.family_hash) = any(?::bigint[]))`,
+      [userId, userId, userId, language, hashes, [...new Set(words.map((w) => w.family))]],
+    )) as { rows: { word_hash: string; family_hash: string; status: string }[] };
     const of = (status: string, pick: (r: (typeof rows)[number]) => string) => new Set(rows.filter((r) => r.status === status).map(pick));
     const counts = learnFirstOf(
       words,
