@@ -10,8 +10,8 @@ interface Props {
   saveError: string | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens it (focus goes back to it on closing). */
-  trigger: ReactNode;
+  /** The button that opens it (focus goes back to it on closing); none when the opener handles focus. */
+  trigger?: ReactNode;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { pageChunks, toast } from '@verba/kit';
+import { LazyDialogButton } from './LazyDialogButton';
 import { rate, useRating } from '../api/feedback-api';
 
 const STARS = [1, 2, 3, 4, 5] as const;
@@ -56,36 +57,14 @@ const loadFlagDialog = () => import('./FlagDialog');
 const useFlagDialog = pageChunks(loadFlagDialog);
 
 function FlagForReview({ articleId }: { articleId: string }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   return (
-    <>
-      {/* A plain button (the kit's takes no ref): focus comes back to it when the dialog closes. */}
-      <button
-        ref={button}
-        type="button"
-        className="vk-btn vk-btn--ghost vk-btn--sm"
-        aria-haspopup="dialog"
-        onPointerEnter={() => void loadFlagDialog()}
-        onFocus={() => void loadFlagDialog()}
-        onClick={() => setOpen(true)}
-      >
-        Flag for review
-      </button>
-      {open ? (
-        <LoadedFlagDialog
-          articleId={articleId}
-          onClose={() => {
-            setOpen(false);
-            button.current?.focus();
-          }}
-        />
-      ) : null}
-    </>
+    <LazyDialogButton
+      load={loadFlagDialog}
+      useChunk={useFlagDialog}
+      variant="ghost"
+      dialog={(chunk, close) => <chunk.FlagDialog articleId={articleId} onClose={close} />}
+    >
+      Flag for review
+    </LazyDialogButton>
   );
-}
-
-function LoadedFlagDialog(props: { articleId: string; onClose: () => void }) {
-  const chunk = useFlagDialog();
-  return chunk ? <chunk.FlagDialog {...props} /> : null;
 }

@@ -1,9 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Button, usePathname } from '@verba/kit';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Button, pageChunks, usePathname } from '@verba/kit';
 import { comfortStyle } from '../comfort/comfort';
 import { useReaderComfort } from '../api/comfort-api';
-import { ComfortDialog } from '../comfort/ComfortDialog';
-import { LearnFirstDialog } from '../learn-first/LearnFirstDialog';
+import { LazyDialogButton } from './LazyDialogButton';
 import { loadFont } from '../comfort/fonts';
 import { ReadAloudButtons } from '../readaloud/ReadAloudButtons';
 import type { ReadAloudOptions } from '../readaloud/use-read-aloud';
@@ -25,6 +24,12 @@ const articleIdOf = (pathname: string) => {
   return id ? decodeURIComponent(id) : undefined;
 };
 
+// The dialogs (Radix, react-hook-form) come when a learner reaches for their buttons, not with the reader.
+const loadComfort = () => import('../comfort/ComfortDialog');
+const useComfort = pageChunks(loadComfort);
+const loadLearnFirst = () => import('../learn-first/LearnFirstDialog');
+const useLearnFirst = pageChunks(loadLearnFirst);
+
 /**
  * The reader's tools above the text: how the text is shown. "Text" opens the reading comfort options
  * (size, spacing, column, font, colours), applied as custom properties on the text's container, the
@@ -33,8 +38,6 @@ const articleIdOf = (pathname: string) => {
  */
 export function ReaderTools({ hasTranslation, sideBySide, onSideBySide, readAloud, articleId: given }: Props) {
   const bar = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
-  const [learnFirstOpen, setLearnFirstOpen] = useState(false);
   const pathname = usePathname();
   const articleId = given ?? articleIdOf(pathname);
   const { comfort, change, saveError } = useReaderComfort();
@@ -60,18 +63,15 @@ export function ReaderTools({ hasTranslation, sideBySide, onSideBySide, readAlou
 
   return (
     <div className="rd-tools" ref={bar}>
-      <ComfortDialog
-        comfort={comfort}
-        onChange={change}
-        saveError={saveError}
-        open={open}
-        onOpenChange={setOpen}
-        trigger={
-          <Button size="sm" variant="secondary" aria-haspopup="dialog">
-            <span aria-hidden="true">Aa</span> Text
-          </Button>
-        }
-      />
+      <LazyDialogButton
+        load={loadComfort}
+        useChunk={useComfort}
+        dialog={(chunk, close) => (
+          <chunk.ComfortDialog comfort={comfort} onChange={change} saveError={saveError} open onOpenChange={(o) => o || close()} />
+        )}
+      >
+        <span aria-hidden="true">Aa</span> Text
+      </LazyDialogButton>
       {hasTranslation ? (
         <Button
           size="sm"
@@ -84,16 +84,13 @@ export function ReaderTools({ hasTranslation, sideBySide, onSideBySide, readAlou
       ) : null}
       <ReadAloudButtons {...readAloud} />
       {articleId ? (
-        <LearnFirstDialog
-          articleId={articleId}
-          open={learnFirstOpen}
-          onOpenChange={setLearnFirstOpen}
-          trigger={
-            <Button size="sm" variant="secondary" aria-haspopup="dialog">
-              Learn these first
-            </Button>
-          }
-        />
+        <LazyDialogButton
+          load={loadLearnFirst}
+          useChunk={useLearnFirst}
+          dialog={(chunk, close) => <chunk.LearnFirstDialog articleId={articleId} open onOpenChange={(o) => o || close()} />}
+        >
+          Learn these first
+        </LazyDialogButton>
       ) : null}
     </div>
   );

@@ -12,8 +12,8 @@ interface Props {
   articleId: string | undefined;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The button that opens it (focus goes back to it on closing). */
-  trigger: ReactNode;
+  /** The button that opens it (focus goes back to it on closing); none when the opener handles focus. */
+  trigger?: ReactNode;
 }
 
 /**
