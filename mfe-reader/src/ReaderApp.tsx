@@ -1,10 +1,12 @@
 import { Spinner, pageChunks, usePathname } from '@verba/kit';
 import { useSearchParam } from './routing/use-search';
+import { loadReaderPage } from './reader-chunk';
 
-// Library and reader load together on first mount (see pageChunks), so opening an article from the
-// list renders at once. The authoring pages (forms, react-hook-form, the leave dialog) are a second
-// set, fetched only when an authoring page is opened: a reader's first load does not pay for them.
-const useReadingPages = pageChunks(() => import('./reading-pages'));
+// The library and the reader are two chunks: the reader's is fetched as a learner reaches for an article
+// (reader-chunk.ts), so the library's first load does not pay for it. The authoring pages (forms,
+// react-hook-form, the leave dialog) are a third set, fetched only when an authoring page is opened.
+const useLibraryPage = pageChunks(() => import('./features/library/components/LibraryPage'));
+const useReaderPage = pageChunks(loadReaderPage);
 // Its own chunk: its alert dialog (Radix) need not come with the library's first load.
 const useMyArticlesPage = pageChunks(() => import('./features/library/components/MyArticlesPage'));
 const useAuthoringPages = pageChunks(() =>
@@ -47,12 +49,19 @@ function MyArticlesRoute() {
 }
 
 function ReadingRoute({ pathname }: { pathname: string }) {
-  const seriesId = useSearchParam('seriesId');
-  const pages = useReadingPages();
-  if (!pages) return <Spinner label="Loading…" />;
   const articleId = /^\/app\/library\/([^/]+)$/.exec(pathname)?.[1];
-  if (articleId) return <pages.ReaderPage key={articleId} articleId={decodeURIComponent(articleId)} />;
-  return <pages.LibraryPage key={seriesId ?? ''} />;
+  return articleId ? <ReaderRoute articleId={decodeURIComponent(articleId)} /> : <LibraryRoute />;
+}
+
+function LibraryRoute() {
+  const seriesId = useSearchParam('seriesId');
+  const page = useLibraryPage();
+  return page ? <page.LibraryPage key={seriesId ?? ''} /> : <Spinner label="Loading…" />;
+}
+
+function ReaderRoute({ articleId }: { articleId: string }) {
+  const page = useReaderPage();
+  return page ? <page.ReaderPage key={articleId} articleId={articleId} /> : <Spinner label="Loading…" />;
 }
 
 function AuthoringRoute({ pathname, seriesId }: { pathname: string; seriesId?: string }) {

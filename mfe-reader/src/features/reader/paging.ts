@@ -1,4 +1,4 @@
-import { segment } from '@verba/contracts';
+import { visitSegments } from '@verba/contracts';
 
 export const WORDS_PER_PAGE = 250;
 /** A page may run this many words past the target to end at a sentence. */
@@ -14,24 +14,36 @@ const PAGE_BREAK = /(?:[.!?…]+["'»«“”‘’)\]]*|\n)\s*/;
 export function paginate(text: string, wordsPerPage = WORDS_PER_PAGE): string[] {
   const pages: string[] = [];
   let start = 0;
-  let offset = 0;
   let words = 0;
-  for (const token of segment(text)) {
-    offset += token.text.length;
-    if (token.kind === 'word') {
-      words++;
-      continue;
-    }
-    const tokenStart = offset - token.text.length;
-    const sentenceEnd = words >= wordsPerPage ? PAGE_BREAK.exec(token.text) : null;
+  // The text between two words, as one stretch (visitSegments may give it in pieces).
+  let from = -1;
+  let to = -1;
+  const between = () => {
+    if (from < 0) return;
+    const gap = [from, to] as const;
+    from = -1;
+    if (words < wordsPerPage) return;
+    const sentenceEnd = PAGE_BREAK.exec(text.slice(gap[0], gap[1]));
     // The next sentence's opening quote or dash stays with it.
-    const cut = sentenceEnd ? tokenStart + sentenceEnd.index + sentenceEnd[0].length : words >= wordsPerPage + SENTENCE_SLACK ? offset : -1;
+    const cut = sentenceEnd ? gap[0] + sentenceEnd.index + sentenceEnd[0].length : words >= wordsPerPage + SENTENCE_SLACK ? gap[1] : -1;
     if (cut >= 0) {
       pages.push(text.slice(start, cut));
       start = cut;
       words = 0;
     }
-  }
+  };
+  visitSegments(
+    text,
+    () => {
+      between();
+      words++;
+    },
+    (a, b) => {
+      if (from < 0) from = a;
+      to = b;
+    },
+  );
+  between();
   // A short tail joins the page before it rather than making a near-empty page.
   if (start < text.length) {
     const tail = text.slice(start);

@@ -1,7 +1,6 @@
-import { Link } from '@verba/kit';
 import type { ArticleSummary } from '@verba/contracts/http';
 import { DifficultyBadge } from './DifficultyBadge';
-import { articleHref, ArticleTags } from './article-bits';
+import { ArticleLink, ArticleTags } from './article-bits';
 
 export function ArticleCards({ articles }: { articles: readonly ArticleSummary[] }) {
   return (
@@ -14,9 +13,7 @@ export function ArticleCards({ articles }: { articles: readonly ArticleSummary[]
             <div className="rd-card__image rd-card__image--none" aria-hidden="true" />
           )}
           <div className="rd-card__body">
-            <Link href={articleHref(article.id)} className="rd-article__link">
-              {article.name}
-            </Link>
+            <ArticleLink article={article}>{article.name}</ArticleLink>
             <ArticleTags article={article} />
             <p className="rd-article__meta">
               {article.category} · {article.generalDifficulty} · {article.totalWords.toLocaleString()} words

@@ -1,7 +1,6 @@
-import { Link } from '@verba/kit';
 import type { ArticleSummary } from '@verba/contracts/http';
 import { DifficultyBadge } from './DifficultyBadge';
-import { articleHref, ArticleTags } from './article-bits';
+import { ArticleLink, ArticleTags } from './article-bits';
 
 export function ArticleTable({ articles }: { articles: readonly ArticleSummary[] }) {
   return (
@@ -22,9 +21,7 @@ export function ArticleTable({ articles }: { articles: readonly ArticleSummary[]
           {articles.map((article) => (
             <tr key={article.id}>
               <td>
-                <Link href={articleHref(article.id)} className="rd-article__link">
-                  {article.name}
-                </Link>
+                <ArticleLink article={article}>{article.name}</ArticleLink>
                 <ArticleTags article={article} />
               </td>
               <td>{article.category}</td>

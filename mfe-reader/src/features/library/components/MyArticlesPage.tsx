@@ -4,7 +4,7 @@ import { EmptyState, Link, QueryErrorNotice, SectionHeader, Spinner, toast } fro
 import { AlertDialog } from '@verba/kit/ui';
 import type { ArticleSummary } from '@verba/contracts/http';
 import { deleteOwnArticle, useUserArticles } from '../api/my-library';
-import { articleHref, ArticleTags } from './article-bits';
+import { ArticleLink, ArticleTags } from './article-bits';
 import '../library.css';
 
 /** /app/my-articles: everything the learner wrote, in every language; private ones can be deleted. */
@@ -59,9 +59,7 @@ export function MyArticlesPage() {
               {mine.data.articles.map((article) => (
                 <tr key={article.id}>
                   <td>
-                    <Link href={articleHref(article.id)} className="rd-article__link">
-                      {article.name}
-                    </Link>
+                    <ArticleLink article={article}>{article.name}</ArticleLink>
                     <ArticleTags article={article} />
                   </td>
                   <td>{LANGUAGE_NAMES[article.languageCode]}</td>

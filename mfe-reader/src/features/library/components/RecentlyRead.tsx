@@ -1,7 +1,6 @@
-import { Link } from '@verba/kit';
 import type { LearningLanguage } from '@verba/contracts';
 import { useReadingProgress, useRecentlyRead } from '../api/my-library';
-import { articleHref } from './article-bits';
+import { ArticleLink } from './article-bits';
 
 const SHOWN = 5;
 
@@ -29,9 +28,7 @@ export function RecentlyRead({ languageCode }: { languageCode: LearningLanguage 
       <ul className="rd-recent__list">
         {articles.map((article) => (
           <li key={article.id}>
-            <Link href={articleHref(article.id)} className="rd-article__link">
-              {article.name}
-            </Link>{' '}
+            <ArticleLink article={article}>{article.name}</ArticleLink>{' '}
             <span className="rd-article__meta">
               {article.generalDifficulty} · {article.category}
               {readSoFar(byArticle.get(article.id))}

@@ -10,10 +10,11 @@ import {
   textReading,
 } from '@verba/contracts/http';
 import type { LearningLanguage } from '@verba/contracts';
+import { bookmarkRead } from './first-reads';
 
 /** Where the learner stopped in the article, read where the reader opened (a quick return never shows an older page). */
 export const useBookmark = (articleId: string, openedAt: string | undefined) =>
-  useRouteQuery(getBookmark, { query: { articleId, minPosition: openedAt || undefined } });
+  useRouteQuery(getBookmark, bookmarkRead(articleId, openedAt));
 
 /** The bookmark writes of each article, in order: quick page turns must not land out of order. */
 const bookmarkWrites = new Map<string, Promise<void>>();

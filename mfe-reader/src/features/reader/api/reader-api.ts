@@ -6,6 +6,7 @@ import { type EntryStatus, type LearningLanguage, type WordStatus } from '@verba
 import type { WordIndex } from '../word-index';
 import { useLookedUp } from '../looked-up';
 import { makeUncertainCard, useCardKeys } from './word-help-api';
+import { articleRead, statusesRead } from './first-reads';
 
 /** New, Known, Uncertain, or Ignored (a name, a number, a foreign word: painted as plain text, counted nowhere). */
 export type { WordStatus };
@@ -18,8 +19,7 @@ type Dictionary = { languageCode: LearningLanguage; words: Array<{ value: string
  */
 export { useOpenedAt };
 
-export const useArticle = (id: string, openedAt: string | undefined) =>
-  useRouteQuery(getArticle, { params: { id }, query: { minPosition: openedAt || undefined } });
+export const useArticle = (id: string, openedAt: string | undefined) => useRouteQuery(getArticle, articleRead(id, openedAt));
 
 /** The article's audio, when an admin attached some. */
 export const useArticleAudio = (articleId: string) => useRouteQuery(getAudio, { params: { targetKind: 'article', targetId: articleId } });
@@ -28,11 +28,7 @@ const toStatusMap = (data: Dictionary) => new Map<string, WordStatus>(data.words
 
 /** The learner's dictionary as word -> status (words not in it are "new"), read where the reader opened. */
 export const useStatuses = (languageCode: LearningLanguage | undefined, openedAt: string | undefined) =>
-  useRouteQuery(
-    getDictionary,
-    { query: { languageCode: languageCode ?? 'de', minPosition: openedAt || undefined } },
-    { enabled: languageCode !== undefined, select: toStatusMap },
-  );
+  useRouteQuery(getDictionary, statusesRead(languageCode ?? 'de', openedAt), { enabled: languageCode !== undefined, select: toStatusMap });
 
 type Body<T> = { body?: T };
 
