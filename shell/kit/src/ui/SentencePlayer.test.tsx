@@ -60,4 +60,31 @@ describe('SentencePlayer', () => {
     expect(container.querySelector('[aria-current="true"]')?.textContent).toContain('Wie geht es?');
     expect(screen.getByText('1.50–3.50 s')).toBeTruthy();
   });
+  it('repeats the sentence heard, by its button or its key (not while typing), at the speed the learner picks', async () => {
+    const { container } = render(
+      <>
+        <input aria-label="Somewhere to type" />
+        <SentencePlayer audio={audio} text="Guten Tag! Wie geht es?" repeatKey="r" />
+      </>,
+    );
+    const media = mediaOf(container);
+    media.at(2.2);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Repeat sentence' })));
+    expect(media.element.currentTime).toBe(1.5);
+    expect(media.element.play).toHaveBeenCalledTimes(1);
+
+    // Past the end, the last sentence heard is the one repeated; R does it from anywhere on the page.
+    media.at(3.6);
+    await act(async () => fireEvent.keyDown(document.body, { key: 'R' }));
+    expect(media.element.currentTime).toBe(1.5);
+    expect(media.element.play).toHaveBeenCalledTimes(2);
+    media.at(0.4);
+    await act(async () => fireEvent.keyDown(screen.getByRole('textbox', { name: 'Somewhere to type' }), { key: 'r' }));
+    expect(media.element.currentTime).toBe(0.4);
+    expect(media.element.play).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Repeat sentence' }).getAttribute('aria-keyshortcuts')).toBe('R');
+
+    fireEvent.change(screen.getByRole('combobox', { name: /Speed/ }), { target: { value: '0.75' } });
+    expect(media.element.playbackRate).toBe(0.75);
+  });
 });

@@ -29,7 +29,7 @@ export function ArticleAudio({ articleId, text, words = null, pageStart = 0 }: P
     <div ref={player}>
       <ErrorBoundary label="the audio player">
         <Suspense fallback={null}>
-          <SentencePlayer audio={stored} text={text} label="Listen to the article" />
+          <SentencePlayer audio={stored} text={text} label="Listen to the article" repeatKey="r" />
         </Suspense>
       </ErrorBoundary>
     </div>

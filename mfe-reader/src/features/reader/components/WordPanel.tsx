@@ -146,6 +146,8 @@ function KeyboardHelp() {
         <dd>mark Ignored (a name, a number, a foreign word: counted nowhere)</dd>
         <dt>P</dt>
         <dd>play the sentence aloud</dd>
+        <dt>R</dt>
+        <dd>repeat the sentence being heard in the article’s audio (where it has audio)</dd>
         <dt>G</dt>
         <dd>I knew it here: a review rated Good of the word’s flashcard due today (heavy dotted underline)</dd>
         <dt>Shift + ← →</dt>
