@@ -22,5 +22,11 @@ export default serveJobs({
   crash: () => {
     throw new TypeError("Cannot read properties of undefined (reading 'x') at /srv/secret/parser.ts:12:3");
   },
+  /** How many bytes reached the worker, and their sum (so every byte is read). */
+  count: (input: { file: { bytes: Uint8Array } }) => {
+    let sum = 0;
+    for (const b of input.file.bytes) sum = (sum + b) % 1_000_000_007;
+    return { length: input.file.bytes.length, sum };
+  },
   wait: (input: { ms: number }) => new Promise((resolve) => setTimeout(() => resolve('waited'), input.ms)),
 });

@@ -1,7 +1,8 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@verba/contracts';
 import { HttpError } from '../http/problem';
-import { createUntrustedPool } from './pool';
+import { MOVE_MIN_BYTES, createUntrustedPool } from './pool';
 
 const entry = new URL('../../../test-support/platform/untrusted-test-worker.mjs', import.meta.url);
 
@@ -59,5 +60,26 @@ describe('the untrusted pool: parsing off the request thread, within budgets', (
     const running = [pool.run('wait', { ms: 400 }), pool.run('wait', { ms: 10 }), pool.run('wait', { ms: 10 })];
     expect(await refusal(pool.run('wait', { ms: 10 }))).toEqual({ status: 503, message: UPLOAD_MESSAGES.busy });
     expect(await Promise.all(running)).toEqual(['waited', 'waited', 'waited']);
+  });
+
+  it('moves a large upload to the worker instead of copying it: the caller’s bytes are handed over and the event loop keeps turning', async () => {
+    const bytes = new Uint8Array(48 * 1024 * 1024);
+    for (let i = 0; i < bytes.length; i += 4096) bytes[i] = i % 251;
+    let sum = 0;
+    for (const b of bytes) sum = (sum + b) % 1_000_000_007;
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const answer = await pool.run('count', { file: { bytes } }, {}, { timeMs: 20_000 });
+    delay.disable();
+    expect(answer).toEqual({ length: 48 * 1024 * 1024, sum });
+    expect(bytes.byteLength).toBe(0); // moved: detached here, nothing was cloned
+    expect(delay.max / 1e6).toBeLessThan(100);
+    // A small buffer, or a slice of a larger one, is copied and stays the caller's.
+    const small = new Uint8Array([1, 2, 3]);
+    const whole = new Uint8Array(MOVE_MIN_BYTES * 2);
+    const slice = whole.subarray(10, MOVE_MIN_BYTES + 20);
+    expect(await pool.run('count', { file: { bytes: small } })).toEqual({ length: 3, sum: 6 });
+    expect(await pool.run('count', { file: { bytes: slice } })).toEqual({ length: MOVE_MIN_BYTES + 10, sum: 0 });
+    expect([small.byteLength, whole.byteLength, slice.byteLength]).toEqual([3, MOVE_MIN_BYTES * 2, MOVE_MIN_BYTES + 10]);
   });
 });
