@@ -96,7 +96,8 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
     if (!text) throw new HttpError(400, AUDIO_MESSAGES.textRequired);
     const { contentType, durationSeconds } = await d.untrusted.run<{ contentType?: AudioType; durationSeconds?: number }>(
       'speech.audio-file',
-      { bytes: form.bytes },
+      // A copy: the pool moves the bytes it is given, and these are stored below.
+      { bytes: new Uint8Array(form.bytes) },
       { tooSlow: AUDIO_MESSAGES.unreadable, unreadable: AUDIO_MESSAGES.unreadable, tooLarge: AUDIO_MESSAGES.tooLarge },
     );
     if (!contentType) throw new HttpError(400, AUDIO_MESSAGES.wrongType);

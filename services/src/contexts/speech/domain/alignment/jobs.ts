@@ -1,13 +1,16 @@
 import { LEARNING_LANGUAGES, type SentenceTiming } from '@verba/contracts';
 import { Refused } from '../../../../platform/untrusted/refused';
 import { alignToReference, speakReference, type WordTiming } from './align';
+import { durationOf, sniffAudio } from '../audio-files';
 import { decodeAudio, type AudioDecoder, type Pcm } from './decode';
+import { AUDIO_DECODERS, isMpeg4 } from './decoders';
 import { espeakLoader } from './espeak';
 import type { Speaker } from './align';
 
 /** What a learner reads when their audio cannot be aligned (problem+json messages, each a full sentence). */
 export const ALIGNMENT_MESSAGES = {
-  notAudio: 'This file is not audio that can be read. Attach an mp3, m4a, ogg or wav file.',
+  notAudio: 'This file is not audio that can be read. Attach an mp3, ogg or wav file.',
+  m4a: 'M4A (AAC) audio cannot be read yet. Save the recording as mp3, ogg or wav and attach it again.',
   noSpeech: 'No speech was heard in this audio, so it could not be aligned to the text.',
   tooLong: 'This audio is longer than an hour. Attach a shorter recording.',
   noText: 'The text has no sentences to align the audio to.',
@@ -33,7 +36,7 @@ const REFERENCE_VOICES: Readonly<Record<(typeof LEARNING_LANGUAGES)[number], str
 };
 
 export interface AlignJobInput {
-  /** Decoded samples, or the file's bytes (decoded here: WAV, and whatever decoders are plugged in). */
+  /** Decoded samples, or the file's bytes (decoded here: WAV, mp3 and Ogg Vorbis unless other decoders are given). */
   audio: Pcm | { bytes: Uint8Array };
   /** The text's sentences as splitSentences gives them: timing i is sentence i. */
   sentences: readonly string[];
@@ -59,9 +62,15 @@ function peakLoudness(samples: Float32Array, sampleRate: number): number {
   return Math.sqrt(peak);
 }
 
-async function recordingOf(audio: AlignJobInput['audio'], decoders?: readonly AudioDecoder[]): Promise<Pcm> {
+async function recordingOf(audio: AlignJobInput['audio'], decoders: readonly AudioDecoder[] = AUDIO_DECODERS): Promise<Pcm> {
   if ('bytes' in audio) {
     if (!(audio.bytes instanceof Uint8Array)) throw new Refused(415, ALIGNMENT_MESSAGES.notAudio);
+    if (isMpeg4(audio.bytes)) throw new Refused(415, ALIGNMENT_MESSAGES.m4a);
+    // The length the file's headers or frames tell, before anything is decoded: an over-long file costs no decoding.
+    const file = Buffer.from(audio.bytes.buffer, audio.bytes.byteOffset, audio.bytes.byteLength);
+    const type = sniffAudio(file);
+    const seconds = type ? durationOf(file, type) : undefined;
+    if (seconds !== undefined && seconds > ALIGNMENT_LIMITS.secondsMax) throw new Refused(413, ALIGNMENT_MESSAGES.tooLong);
     const decoded = await decodeAudio(audio.bytes, decoders).catch(() => undefined);
     if (!decoded) throw new Refused(415, ALIGNMENT_MESSAGES.notAudio);
     return decoded;
@@ -72,7 +81,7 @@ async function recordingOf(audio: AlignJobInput['audio'], decoders?: readonly Au
   return audio;
 }
 
-/** The job itself: the engine to speak the reference, and the decoders to try (WAV unless told). */
+/** The job itself: the engine to speak the reference, and the decoders to try (AUDIO_DECODERS unless told). */
 export async function alignRecording(
   input: AlignJobInput,
   speaker: () => Promise<Speaker>,
