@@ -1,20 +1,10 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@verba/contracts';
-import { HttpError } from '../http/problem';
 import { MOVE_MIN_BYTES, createUntrustedPool } from './pool';
+import { refusal } from '../../../test-support/platform/refusal';
 
 const entry = new URL('../../../test-support/platform/untrusted-test-worker.mjs', import.meta.url);
-
-/** The HttpError a run throws, as status and message. */
-async function refusal(run: Promise<unknown>) {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
-}
 
 describe('the untrusted pool: parsing off the request thread, within budgets', () => {
   const pool = createUntrustedPool({ entry, threads: 1, queueMax: 2, memoryMb: 64, budget: { timeMs: 3000, outputMax: 1000 } });

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../../platform/http/problem';
 import { createUntrustedPool } from '../../../../platform/untrusted/pool';
 import { decodeAudio } from './decode';
 import { AUDIO_DECODERS } from './decoders';
 import { ALIGNMENT_JOB_BUDGET, ALIGNMENT_MESSAGES, type AlignJobOutput } from './jobs';
+import { refusal } from '../../../../../test-support/platform/refusal';
 
 /** Two sentences spoken by espeak-ng, encoded by lame and oggenc (fixtures/make-fixtures.ts), and their true starts. */
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -16,15 +16,6 @@ function silentMp3(seconds: number): Uint8Array {
   const file = new Uint8Array(frames * 72);
   for (let i = 0; i < frames; i++) file.set([0xff, 0xe3, 0x18, 0xc0], i * 72);
   return file;
-}
-
-async function refusal(run: Promise<unknown>) {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
 }
 
 describe('mp3 and Ogg Vorbis recordings', () => {

@@ -1,5 +1,4 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { HttpError } from '../../../../platform/http/problem';
 import { createUntrustedPool } from '../../../../platform/untrusted/pool';
 import { pcm16ToWav } from '../../adapters/wav';
 import type { AlignJobOutput } from './jobs';
@@ -8,6 +7,7 @@ import { espeakLoader } from './espeak';
 
 const loadEspeak = espeakLoader();
 import { syntheticRecording } from './synthetic-recording';
+import { refusal } from '../../../../../test-support/platform/refusal';
 
 const SENTENCES = [
   'Guten Morgen, Herr Becker!',
@@ -15,15 +15,6 @@ const SENTENCES = [
   'Und ein Stück Kuchen für meine Frau.',
   'Das macht fünf Euro zwanzig.',
 ];
-
-async function refusal(run: Promise<unknown>) {
-  const error = await run.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return { status: (error as HttpError).status, message: (error as HttpError).message };
-}
 
 describe('the alignment job on the untrusted pool', () => {
   // As the product runs the pool: 256 MB of heap a thread; the job loads espeak-ng into its thread.
