@@ -10,7 +10,11 @@ import { BytesSchema, CommandIdSchema, PositionSchema, defineRoute } from './rou
 export const AUDIO_TARGETS = ['chapter', 'article'] as const;
 export type AudioTarget = (typeof AUDIO_TARGETS)[number];
 export const AUDIO_TYPES = ['audio/mpeg', 'audio/wav', 'audio/ogg'] as const;
-export const AUDIO_SOURCES = ['upload', 'generated'] as const;
+/**
+ * How the sentence timings were found: `upload` estimated from sentence lengths, `generated` measured as
+ * spoken, `aligned` by forced alignment of the recording to the text, `cues` from the subtitles' timings.
+ */
+export const AUDIO_SOURCES = ['upload', 'generated', 'aligned', 'cues'] as const;
 /** 20 MiB: about 20 minutes of MP3 at 128 kbit/s. */
 export const AUDIO_MAX_BYTES = 20_971_520;
 /** As long as the longest chapter text. */

@@ -19,6 +19,7 @@ export * from './admin-analytics';
 export * from './exercises';
 export * from './admin-media';
 export * from './admin-audio';
+export * from './learner-audio';
 export * from './blog';
 export * from './forum';
 export * from './admin-history';

@@ -10,6 +10,17 @@ export const READABLE_KINDS: readonly ReadableKind[] = ['article', 'chapter'];
 /** What a context hanging something on a readable thing may need to know of it (the forum: its thread's language). */
 export interface ReadableTarget {
   language: LearningLanguage;
+  /**
+   * Articles: what a context that times audio to the text needs (speech, issue 40.2): whether the caller
+   * wrote it, whether it is private, its content as stored and, for a subtitle import, each paragraph's cue.
+   */
+  article?: {
+    isAuthor: boolean;
+    isPrivate: boolean;
+    content: string;
+    contentFormat: 'text' | 'html';
+    cues?: readonly { start: number; end: number }[];
+  };
 }
 
 /** Throws the owner's own 404/403 (with its message) when `user` may not open the thing; resolves when they may. */

@@ -89,6 +89,7 @@ describe(`hostile uploads on every route that takes a file or a URL, on ${databa
   let t: TestApp;
   let admin: Agent;
   let learner: Agent;
+  let own: { articleId: string };
   let server: http.Server;
   let base: string;
   const files = hostileFiles();
@@ -105,6 +106,18 @@ describe(`hostile uploads on every route that takes a file or a URL, on ${databa
     t = await createTestApp(await database.create(), allModules, { env: { IMPORT_ALLOWED_ADDRESSES: '127.0.0.1' } });
     admin = await signInSeededAdmin(t, await seedIfEmpty(t.deps, allModules));
     learner = (await signUpVerified(t, `hostile-${randomUUID()}@example.org`, 'Correct-horse-9', 'Hostile Learner')).agent;
+    const article = await learner.request({
+      method: 'POST',
+      url: '/api/articles/create',
+      payload: {
+        languageCode: 'de',
+        name: 'Eigener Text',
+        category: 'Travel',
+        generalDifficulty: 'A2',
+        content: 'Ein Satz. Noch ein Satz.',
+      },
+    });
+    own = { articleId: (article.json() as { article: { id: string } }).article.id };
     await t.caughtUp();
   }, 120_000);
 
@@ -147,7 +160,10 @@ describe(`hostile uploads on every route that takes a file or a URL, on ${databa
     for (const file of hostileFiles().map((f): Pick<HostileFile, 'name' | 'filename'> => ({ name: f.name, filename: f.filename }))) {
       it(`${key}: ${file.name}`, async () => {
         const declared = UPLOAD_ROUTES[key]!;
-        const { url, payload, headers } = declared.form(files.find((f) => f.filename === file.filename)!);
+        const { url, payload, headers } = declared.form(
+          files.find((f) => f.filename === file.filename)!,
+          own,
+        );
         const { res, message, wrong } = await problemsWith(caller(declared.as), { method: 'POST', url, payload, headers });
         if (key === 'POST /api/articles/import/file' && file.filename === 'wieder.epub') {
           // Not hostile once each document is read once: the chapter of 220,000 letters becomes its three

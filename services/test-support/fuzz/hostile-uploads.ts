@@ -13,8 +13,11 @@ import { contractRoutes } from '../security/route-table';
 export interface UploadDeclaration {
   /** Who may call it: the suite sends as that caller, so the file reaches the parser. */
   as: 'learner' | 'admin';
-  /** The request with the file in it. */
-  form(file: { filename: string; bytes: Uint8Array }): { url: string; payload: Buffer; headers: Record<string, string> };
+  /** The request with the file in it; `own` names things the learner owns (their private article). */
+  form(
+    file: { filename: string; bytes: Uint8Array },
+    own: { articleId: string },
+  ): { url: string; payload: Buffer; headers: Record<string, string> };
 }
 
 export interface FetchDeclaration {
@@ -43,6 +46,8 @@ export const UPLOAD_ROUTES: Record<string, UploadDeclaration> = {
     as: 'admin',
     form: (file) => withUrl(`/api/admin/audio/article/${randomUUID()}`)(file, { text: 'Ein Satz. Noch ein Satz.' }),
   },
+  // The learner's own audio, on their own private article (issue 40.2).
+  'POST /api/audio/article/:articleId': { as: 'learner', form: (file, own) => withUrl(`/api/audio/article/${own.articleId}`)(file) },
 };
 
 export const FETCH_ROUTES: Record<string, FetchDeclaration> = {

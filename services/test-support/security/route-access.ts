@@ -271,6 +271,8 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   // the audio of a private article is as private as the article
   'GET /api/audio/:targetKind/:targetId': article(notFound, (id) => ({ method: 'GET', url: `/api/audio/article/${id}` })),
   'GET /api/audio-files/:file': { kind: 'shared' },
+  // a learner attaches audio to their own private article only: another learner's is not there for them
+  'POST /api/audio/article/:articleId': article(notFound, (id) => ({ method: 'POST', url: `/api/audio/article/${id}` })),
   'POST /api/courses/exercises/check': { kind: 'shared' },
   'GET /api/courses/chapter-match-words': { kind: 'shared' },
   'PATCH /api/courses/chapter-match-words': { kind: 'own' },

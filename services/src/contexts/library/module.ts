@@ -62,7 +62,8 @@ export function createLibraryModule(options: { moderation?: ArticleModeration; w
           async check(user, id) {
             const article = ARTICLE_ID.safeParse(id).success ? await articles.get(await actorOf(deps, user), id) : undefined;
             if (!article) throw new HttpError(404, LIBRARY_MESSAGES.articleNotFound);
-            return { language: article.languageCode };
+            const { isAuthor, isPrivate, content, contentFormat, cues } = article;
+            return { language: article.languageCode, article: { isAuthor, isPrivate, content, contentFormat, ...(cues ? { cues } : {}) } };
           },
           visible: async (user, ids) =>
             articles.openable(

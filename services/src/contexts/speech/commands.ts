@@ -139,6 +139,11 @@ export class AudioCommands {
     );
   }
 
+  /** A file whose sentence timings were found already: by a subtitle import's cues, or aligned to the text. */
+  attachTimed(target: Target, file: AudioFile, source: 'cues' | 'aligned', sentences: SentenceTiming[], by: string, commandId?: string) {
+    return this.attach(target, file, source, sentences, by, commandId);
+  }
+
   async remove(target: Target, by: string) {
     const { position } = await handleCommand({
       store: this.store,

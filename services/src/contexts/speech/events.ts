@@ -24,9 +24,9 @@ export type SpeechEvent = EventOf<(typeof speechEvents)[number]>;
 
 const audioTarget = { targetKind: z.enum(AUDIO_TARGETS), targetId: z.uuid() };
 /**
- * An admin attached audio (replacing any before). `file` is the bytes' content address in media storage;
+ * An admin, or the author of a private article, attached audio (replacing any before). `file` is the bytes' content address in media storage;
  * `sentences` are timings only, one per sentence of the text, never the text (an author's is sealed).
- * `by` is the acting admin.
+ * `by` is the acting admin or author.
  */
 export const AudioAttached = defineEvent(
   'speech.AudioAttached',

@@ -5,8 +5,14 @@ import {
   AUDIO_MESSAGES,
   AUDIO_TEXT_MAX,
   MESSAGES,
+  LEARNER_AUDIO_MAX_BYTES,
+  LEARNER_AUDIO_MESSAGES as L,
+  LEARNER_AUDIO_SECONDS_MAX,
+  LIBRARY_MESSAGES,
   SPEECH_WORDS_HEADER,
   adminAudioRoutes as a,
+  learnerAudioRoutes as la,
+  splitSentences,
   speechRoutes as r,
   translationLimit,
 } from '@verba/contracts';
@@ -21,6 +27,9 @@ import type { AudioCommands, SpeechCommands } from './commands';
 import type { AudioQueries, SpeechQueries } from './queries';
 import { AUDIO_EXTENSIONS, type AudioType } from './domain/audio-files';
 import { audioProjection } from './projections/audio';
+import { readerText, timingsFromCues } from './domain/article-text';
+import { isMpeg4 } from './domain/alignment/decoders';
+import { ALIGNMENT_JOB_BUDGET, type AlignJobInput, type AlignJobOutput } from './domain/alignment/jobs';
 
 export function speechRoutes(app: App, host: RouteHost, commands: SpeechCommands, queries: SpeechQueries): void {
   registerRoute(app, host, r.synthesizeSpeech, async ({ user, body, reply }) => {
@@ -38,8 +47,17 @@ const TEXT_FIELD_MAX_BYTES = 4 * AUDIO_TEXT_MAX; // UTF-8: at most four bytes a 
 
 type Part = MultipartFile | { type: 'field'; fieldname: string; value: unknown };
 
+/** What an upload form's refusals say: the file over its limit, and a second file. */
+interface FormMessages {
+  tooLarge: string;
+  oneFile: string;
+}
+
 /** The upload form: exactly one file (refused as soon as it passes the limit) and the `text` field. */
-async function readAudioForm(parts: AsyncIterableIterator<Part>): Promise<{ text?: string; bytes?: Buffer }> {
+async function readAudioForm(
+  parts: AsyncIterableIterator<Part>,
+  say: FormMessages = { tooLarge: AUDIO_MESSAGES.tooLarge, oneFile: MESSAGES.form.fileRequired },
+): Promise<{ text?: string; bytes?: Buffer }> {
   let text: string | undefined;
   let bytes: Buffer | undefined;
   for await (const part of parts) {
@@ -48,10 +66,10 @@ async function readAudioForm(parts: AsyncIterableIterator<Part>): Promise<{ text
       continue;
     }
     const file = await (part as MultipartFile).toBuffer().catch((error: { code?: string }) => {
-      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AUDIO_MESSAGES.tooLarge);
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, say.tooLarge);
       throw error;
     });
-    if (bytes) throw new HttpError(400, MESSAGES.form.fileRequired);
+    if (bytes) throw new HttpError(400, say.oneFile);
     bytes = file;
   }
   return { ...(text !== undefined ? { text } : {}), ...(bytes ? { bytes } : {}) };
@@ -67,7 +85,7 @@ export interface AudioRouteDeps {
   untrusted: UntrustedWork;
 }
 
-/** The admin's audio manager and the learner's player (see commands.ts AudioCommands). */
+/** The admin's audio manager, the learner's own audio and the learner's player (see commands.ts AudioCommands). */
 export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps): Promise<void> {
   await useMultipart(app);
   const position = (r: { position?: Position }) => (r.position ? { position: formatPosition(r.position) } : {});
@@ -106,6 +124,56 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
       params,
       text.slice(0, AUDIO_TEXT_MAX),
       { bytes: form.bytes, contentType, durationSeconds },
+      user.id,
+    );
+    return { audio, ...position(rest) };
+  });
+
+  registerRoute(app, host, la.attachArticleAudio, async ({ user, params, request }) => {
+    // The article's own rule first (another learner's private article is not there for the caller), before any byte is read.
+    const target = await d.readable.check('article', user, params.articleId);
+    const article = target.article;
+    if (!article) throw new HttpError(404, LIBRARY_MESSAGES.articleNotFound);
+    if (!article.isAuthor || !article.isPrivate) throw new HttpError(403, L.notYours);
+    const text = readerText(article);
+    const sentences = splitSentences(text);
+    if (!sentences.length) throw new HttpError(400, L.noText);
+    if (!request.isMultipart()) throw new HttpError(400, L.fileRequired);
+    const form = await readAudioForm(
+      request.parts({ limits: { fileSize: LEARNER_AUDIO_MAX_BYTES, files: 2, fields: 4, fieldSize: 1024 } }) as never,
+      { tooLarge: L.tooLarge, oneFile: L.fileRequired },
+    );
+    const bytes = form.bytes;
+    if (!bytes?.length) throw new HttpError(400, L.fileRequired);
+    if (isMpeg4(bytes)) throw new HttpError(415, L.m4a);
+    // Copies: the pool moves the bytes it is given, and these are stored at the end.
+    const { contentType, durationSeconds } = await d.untrusted.run<{ contentType?: AudioType; durationSeconds?: number }>(
+      'speech.audio-file',
+      { bytes: new Uint8Array(bytes) },
+      { tooSlow: L.unreadable, unreadable: L.unreadable, tooLarge: L.tooLarge },
+    );
+    if (!contentType) throw new HttpError(415, L.notAudio);
+    if (durationSeconds === undefined) throw new HttpError(400, L.unreadable);
+    if (durationSeconds > LEARNER_AUDIO_SECONDS_MAX) throw new HttpError(413, L.tooLong);
+    const cued = article.cues ? timingsFromCues(text, article.cues) : undefined;
+    const timed = cued
+      ? { source: 'cues' as const, sentences: cued }
+      : {
+          source: 'aligned' as const,
+          sentences: (
+            await d.untrusted.run<AlignJobOutput>(
+              'speech.align',
+              { audio: { bytes: new Uint8Array(bytes) }, sentences, language: target.language } satisfies AlignJobInput,
+              { tooSlow: L.tooSlow, tooLarge: L.tooLong, unreadable: L.notAudio },
+              ALIGNMENT_JOB_BUDGET,
+            )
+          ).sentences,
+        };
+    const { audio, ...rest } = await d.commands.attachTimed(
+      { targetKind: 'article', targetId: params.articleId },
+      { bytes, contentType, durationSeconds },
+      timed.source,
+      timed.sentences,
       user.id,
     );
     return { audio, ...position(rest) };

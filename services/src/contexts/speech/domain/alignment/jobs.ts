@@ -1,4 +1,4 @@
-import { LEARNING_LANGUAGES, type SentenceTiming } from '@verba/contracts';
+import { LEARNER_AUDIO_MESSAGES, LEARNER_AUDIO_SECONDS_MAX, LEARNING_LANGUAGES, type SentenceTiming } from '@verba/contracts';
 import { Refused } from '../../../../platform/untrusted/refused';
 import { alignToReference, speakReference, type WordTiming } from './align';
 import { durationOf, sniffAudio } from '../audio-files';
@@ -9,17 +9,17 @@ import type { Speaker } from './align';
 
 /** What a learner reads when their audio cannot be aligned (problem+json messages, each a full sentence). */
 export const ALIGNMENT_MESSAGES = {
-  notAudio: 'This file is not audio that can be read. Attach an mp3, ogg or wav file.',
-  m4a: 'M4A (AAC) audio cannot be read yet. Save the recording as mp3, ogg or wav and attach it again.',
-  noSpeech: 'No speech was heard in this audio, so it could not be aligned to the text.',
-  tooLong: 'This audio is longer than an hour. Attach a shorter recording.',
-  noText: 'The text has no sentences to align the audio to.',
+  notAudio: LEARNER_AUDIO_MESSAGES.notAudio,
+  m4a: LEARNER_AUDIO_MESSAGES.m4a,
+  noSpeech: LEARNER_AUDIO_MESSAGES.noSpeech,
+  tooLong: LEARNER_AUDIO_MESSAGES.tooLong,
+  noText: LEARNER_AUDIO_MESSAGES.noText,
   tooMuchText: 'The text is too long to align to audio in one go.',
   unknownVoice: 'The voice to align with is not one the speech engine has.',
 } as const;
 
 /** An hour: decoded at 44.1 kHz it is 635 MB of samples already, outside the pool's heap limit. */
-export const ALIGNMENT_LIMITS = { secondsMax: 3600, sentencesMax: 10_000, charactersMax: 300_000 } as const;
+export const ALIGNMENT_LIMITS = { secondsMax: LEARNER_AUDIO_SECONDS_MAX, sentencesMax: 10_000, charactersMax: 300_000 } as const;
 
 /**
  * The pool budget the caller passes with the job: 10 minutes of speech align in about 16 s on this
