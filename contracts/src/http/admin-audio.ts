@@ -77,8 +77,12 @@ export const adminUploadAudio = defineRoute({
   method: 'POST',
   path: '/api/admin/audio/:targetKind/:targetId',
   access: 'admin',
-  summary: 'Upload one audio file (mp3, wav or ogg by its bytes, up to 20 MB); sentence timings are estimated from sentence lengths',
-  description: 'A form with exactly one file part ("File is required." otherwise) and a `text` field: the text the audio speaks.',
+  summary: 'Upload one audio file (mp3, wav or ogg by its bytes, up to 20 MB); its sentences are aligned to the text',
+  description:
+    'A form with exactly one file part ("File is required." otherwise) and a `text` field: the text the audio speaks. The ' +
+    'recording is aligned to the text’s sentences by forced alignment in the chapter’s or article’s language (`source: ' +
+    '"aligned"`, on a worker thread with a 3-minute budget); when it cannot be (no speech heard, Ogg Opus, an unknown target, ' +
+    'the budget spent) the timings are estimated from sentence lengths (`source: "upload"`).',
   consumes: ['multipart/form-data'],
   params: target,
   body: z.object({

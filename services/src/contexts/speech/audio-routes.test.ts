@@ -8,6 +8,8 @@ import { createTestApp, type Agent, type TestApp } from '../../../test-support/p
 import { testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { readWholeLog } from '../../../test-support/platform/whole-log';
 import { pcm16ToWav } from './adapters/wav';
+import { espeakLoader } from './domain/alignment/espeak';
+import { syntheticRecording } from './domain/alignment/synthetic-recording';
 import { createSpeechModule } from './module';
 import type { Synthesizer } from './adapters/synthesizer';
 import { HttpError } from '../../platform/http/problem';
@@ -15,7 +17,8 @@ import type { Module } from '../../platform/module';
 
 const database = await preferredTestDatabase();
 const RATE = 16000;
-const wav = (seconds: number) => Buffer.from(pcm16ToWav(new Int16Array(Math.round(seconds * RATE)).fill(1000), RATE));
+/** Silence: a recording the aligner refuses (no speech), so an admin's upload falls back to the length estimate. */
+const wav = (seconds: number) => Buffer.from(pcm16ToWav(new Int16Array(Math.round(seconds * RATE)), RATE));
 
 /** Speaks a tenth of a second per letter of the sentence (SSML markup left out), so timings are exact. */
 const lettersSynthesizer: Synthesizer = {
@@ -118,7 +121,27 @@ describe(`audio manager routes on ${database.label}`, () => {
     expect(JSON.stringify(lockedRes.json())).not.toContain('url');
   });
 
-  it('takes an uploaded WAV, estimates timings from sentence lengths, serves it byte-equal, and removes it', async () => {
+  it('aligns an uploaded recording to its text, as a learner’s own audio is aligned', async () => {
+    const chapterId = randomUUID();
+    opened.add(chapterId);
+    const sentences = ['Guten Morgen, Herr Becker!', 'Vier Brötchen, bitte.', 'Das macht fünf Euro zwanzig.'];
+    const recording = syntheticRecording(sentences, await espeakLoader()(), { voice: 'de+m3', speed: 1.1, seed: 5, sampleRate: 22_050 });
+    const bytes = Buffer.from(
+      pcm16ToWav(
+        Int16Array.from(recording.samples, (x) => Math.round(Math.max(-1, Math.min(1, x)) * 32767)),
+        22_050,
+      ),
+    );
+    const res = await upload(`/api/admin/audio/chapter/${chapterId}`, [{ filename: 'kapitel.wav', type: 'audio/wav', bytes }], {
+      text: sentences.join('\n'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { audio } = res.json() as { audio: { source: string; sentences: { start: number }[] } };
+    expect(audio.source).toBe('aligned');
+    audio.sentences.forEach((s, i) => expect(Math.abs(s.start - recording.starts[i]!), `sentence ${i}`).toBeLessThan(0.3));
+  }, 60_000);
+
+  it('takes an uploaded WAV it cannot align, estimates timings from sentence lengths, serves it byte-equal, and removes it', async () => {
     const articleId = randomUUID();
     opened.add(articleId);
     const bytes = wav(6);

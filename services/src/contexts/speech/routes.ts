@@ -19,7 +19,7 @@ import {
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { useMultipart } from '../../platform/http/multipart';
 import { HttpError } from '../../platform/http/problem';
-import { registerRoute, type RouteHost } from '../../platform/http/routes';
+import { registerRoute, type AuthUser, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
 import type { MediaStorage } from '../../platform/storage/port';
 import type { UntrustedWork } from '../../platform/untrusted/pool';
@@ -85,6 +85,30 @@ export interface AudioRouteDeps {
   untrusted: UntrustedWork;
 }
 
+/**
+ * An admin's upload aligned to its text in the chapter's or article's language, as a learner's is; undefined
+ * (the sentence-length estimate, source 'upload') when the target is unknown or the aligner refuses the
+ * recording (silence, music, Ogg Opus, over its budget): an admin's upload is never refused for its timings.
+ */
+async function alignOrEstimate(
+  d: AudioRouteDeps,
+  user: AuthUser,
+  target: { targetKind: AudioTarget; targetId: string },
+  text: string,
+  bytes: Buffer,
+): Promise<SentenceTiming[] | undefined> {
+  const sentences = splitSentences(text);
+  const found = await d.readable.check(target.targetKind, user, target.targetId).catch(() => undefined);
+  if (!found || !sentences.length) return undefined;
+  try {
+    const input: AlignJobInput = { audio: { bytes: new Uint8Array(bytes) }, sentences, language: found.language };
+    return (await d.untrusted.run<AlignJobOutput>('speech.align', input, {}, ALIGNMENT_JOB_BUDGET)).sentences;
+  } catch (error) {
+    if (error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 429) return undefined;
+    throw error;
+  }
+}
+
 /** The admin's audio manager, the learner's own audio and the learner's player (see commands.ts AudioCommands). */
 export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps): Promise<void> {
   await useMultipart(app);
@@ -120,12 +144,12 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
     );
     if (!contentType) throw new HttpError(400, AUDIO_MESSAGES.wrongType);
     if (durationSeconds === undefined) throw new HttpError(400, AUDIO_MESSAGES.unreadable);
-    const { audio, ...rest } = await d.commands.upload(
-      params,
-      text.slice(0, AUDIO_TEXT_MAX),
-      { bytes: form.bytes, contentType, durationSeconds },
-      user.id,
-    );
+    const file = { bytes: form.bytes, contentType, durationSeconds };
+    const spoken = text.slice(0, AUDIO_TEXT_MAX);
+    const aligned = await alignOrEstimate(d, user, params, spoken, form.bytes);
+    const { audio, ...rest } = aligned
+      ? await d.commands.attachTimed(params, file, 'aligned', aligned, user.id)
+      : await d.commands.upload(params, spoken, file, user.id);
     return { audio, ...position(rest) };
   });
 
