@@ -15,6 +15,8 @@ import {
   splitSentences,
   speechRoutes as r,
   translationLimit,
+  type AudioTarget,
+  type SentenceTiming,
 } from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { useMultipart } from '../../platform/http/multipart';
