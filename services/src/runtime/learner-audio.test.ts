@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_AUDIO_MAX_BYTES, LEARNER_AUDIO_MESSAGES as L, LIBRARY_MESSAGES, splitSentences } from '@verba/contracts';
 import type { Agent, TestApp } from '../../test-support/platform/test-app';
@@ -124,6 +126,50 @@ describe(`the learner's own audio on their own article on ${database.label}`, ()
     expect(await eventCount(t)).toBe(before);
     expect((await get(author.agent, `/api/audio/article/${article.id}`)).json().audio).toBeNull();
   }, 60_000);
+
+  it('reads a 60 MB recording off the request thread: the event loop is never held long', async () => {
+    const author = person(t);
+    const { article } = await createArticle(author.agent, { content: SENTENCES.join(' ') });
+    await t.caughtUp();
+    // Five minutes of 48 kHz stereo silence: read, sniffed and decoded in the pool, then refused as no speech.
+    const frames = 48_000 * 60 * 5;
+    const wav = Buffer.alloc(44 + frames * 4);
+    wav.write('RIFF', 0, 'ascii');
+    wav.writeUInt32LE(36 + frames * 4, 4);
+    wav.write('WAVEfmt ', 8, 'ascii');
+    wav.writeUInt32LE(16, 16);
+    wav.writeUInt16LE(1, 20);
+    wav.writeUInt16LE(2, 22);
+    wav.writeUInt32LE(48_000, 24);
+    wav.writeUInt32LE(48_000 * 4, 28);
+    wav.writeUInt16LE(4, 32);
+    wav.writeUInt16LE(16, 34);
+    wav.write('data', 36, 'ascii');
+    wav.writeUInt32LE(frames * 4, 40);
+    const form = multipartForm({}, { filename: 'lang.wav', bytes: wav });
+    // Sent as a network delivers it: 64 KiB at a time, each in its own turn of the event loop (an injected
+    // Buffer, or a stream of it read at once, would be parsed in one turn however the route reads it).
+    async function* chunks() {
+      for (let at = 0; at < form.payload.length; at += 65_536) {
+        await new Promise((resolve) => setImmediate(resolve));
+        yield form.payload.subarray(at, at + 65_536);
+      }
+    }
+    const request = {
+      method: 'POST' as const,
+      url: `/api/audio/article/${article.id}`,
+      payload: Readable.from(chunks()),
+      headers: { ...form.headers, 'content-length': String(form.payload.length) },
+    };
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const res = await author.agent.request(request);
+    delay.disable();
+    expectProblem(res, 422, L.noSpeech);
+    // No step of the route copies or parses the whole file on this thread.
+    console.log(`60 MB upload: event loop held at most ${Math.round(delay.max / 1e6)} ms`);
+    expect(delay.max / 1e6).toBeLessThan(200);
+  }, 120_000);
 
   it('is the author’s alone: another learner’s private article is not there (404), and nothing is appended', async () => {
     const author = person(t);

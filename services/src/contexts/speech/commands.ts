@@ -91,6 +91,8 @@ export interface AudioFile {
   bytes: Buffer;
   contentType: AudioType;
   durationSeconds: number;
+  /** The bytes' SHA-256 (hex) when it was taken as they arrived; else it is computed here. */
+  sha256?: string;
 }
 
 /**
@@ -165,7 +167,7 @@ export class AudioCommands {
     by: string,
     commandId: string = randomUUID(),
   ) {
-    const name = `${createHash('sha256').update(file.bytes).digest('hex')}.${AUDIO_EXTENSIONS[file.contentType]}`;
+    const name = `${file.sha256 ?? createHash('sha256').update(file.bytes).digest('hex')}.${AUDIO_EXTENSIONS[file.contentType]}`;
     await this.storage.put(name, file.bytes, file.contentType);
     const at = this.now();
     const audio = {
