@@ -22,6 +22,7 @@ export const AUDIO_TEXT_MAX = 20_000;
 
 export const AUDIO_MESSAGES = {
   wrongType: 'Only MP3, WAV or Ogg audio files are allowed.',
+  rangeNotSatisfiable: 'The part of the audio asked for is past its end.',
   tooLarge: 'The audio file must be at most 20 MB.',
   unreadable: 'The length of this audio file could not be read. Save it again as MP3, WAV or Ogg and try again.',
   textRequired: 'The text is required: the audio is timed sentence by sentence.',
@@ -118,8 +119,10 @@ export const getAudio = defineRoute({
   access: 'user',
   summary: 'The audio of a chapter or article for the learner’s player, or null',
   description:
-    'Only for a caller who may open the chapter or article itself: the same 404 (hidden, private or missing) and 403 (premium) answers as the chapter and article routes.',
+    'Only for a caller who may open the chapter or article itself: the same 404 (hidden, private or missing) and 403 (premium) answers as the chapter and article routes. ' +
+    'Pass the `position` a learner’s own attach answered as `minPosition` to read the recording just attached.',
   params: target,
+  query: z.object({ minPosition: PositionSchema.optional() }),
   errors: { 403: 'A premium chapter or article, for a free learner', 404: 'No such chapter or article the caller may open' },
   response: z.object({ audio: AttachedAudioSchema.nullable() }),
 });
@@ -129,10 +132,12 @@ export const getAudioFile = defineRoute({
   path: '/api/audio-files/:file',
   access: 'public',
   summary: 'Audio bytes by their content address (<sha-256>.<mp3|wav|ogg>), cached for a year',
+  description:
+    'Answers a single `Range: bytes=` request with 206 and `Content-Range` (a player seeks by asking from there on; several ranges are answered whole), with `Accept-Ranges: bytes` always.',
   params: z.object({ file: z.string().regex(/^[0-9a-f]{64}\.(mp3|wav|ogg)$/, AUDIO_MESSAGES.targetNotFound) }),
   produces: AUDIO_TYPES,
   response: BytesSchema.meta({ description: 'Audio bytes' }),
-  errors: { 404: 'No such audio' },
+  errors: { 404: 'No such audio', 416: 'A range that starts past the end of the audio (`Content-Range: bytes */<size>`)' },
 });
 
 export const adminAudioRoutes = { adminGetAudio, adminGenerateAudio, adminUploadAudio, adminRemoveAudio, getAudio, getAudioFile };

@@ -74,7 +74,18 @@ describe(`the learner's own audio on their own article on ${database.label}`, ()
     audio.sentences.forEach((s, i) => expect(Math.abs(s.start - recording.starts[i]!), `sentence ${i}`).toBeLessThan(0.3));
     await t.caughtUp();
     expect((await get(author.agent, `/api/audio/article/${article.id}`)).json().audio).toEqual(audio);
-    expect((await get(t.agent(), audio.url)).statusCode).toBe(200);
+    const whole = await get(t.agent(), audio.url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['accept-ranges']).toBe('bytes');
+    // A player seeks (a sentence clicked) by asking for the bytes from there on.
+    const size = whole.rawPayload.length;
+    const part = await t.agent().request({ method: 'GET', url: audio.url, headers: { range: 'bytes=1000-' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 1000-${size - 1}/${size}`);
+    expect(Buffer.compare(part.rawPayload, whole.rawPayload.subarray(1000))).toBe(0);
+    const past = await t.agent().request({ method: 'GET', url: audio.url, headers: { range: `bytes=${size}-` } });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
   }, 60_000);
 
   it('times an imported subtitle’s sentences by its cues, a line of two sentences sharing its cue', async () => {

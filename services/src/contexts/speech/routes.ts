@@ -21,6 +21,7 @@ import {
 } from '@verba/contracts';
 import { formatPosition, type Position } from '../../platform/event-store/port';
 import { useMultipart } from '../../platform/http/multipart';
+import { byteRange } from '../../platform/http/byte-range';
 import { HttpError } from '../../platform/http/problem';
 import { registerRoute, type AuthUser, type RouteHost } from '../../platform/http/routes';
 import type { App } from '../../platform/http/server';
@@ -259,13 +260,21 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
     { reads: [audioProjection] },
   );
 
-  registerRoute(app, host, a.getAudioFile, async ({ params, reply }) => {
+  registerRoute(app, host, a.getAudioFile, async ({ params, reply, request }) => {
     const bytes = await d.storage.get(params.file);
     if (!bytes) throw new HttpError(404, AUDIO_MESSAGES.targetNotFound);
     const extension = params.file.slice(65) as 'mp3' | 'wav' | 'ogg';
     const type = (Object.keys(AUDIO_EXTENSIONS) as AudioType[]).find((t) => AUDIO_EXTENSIONS[t] === extension)!;
     // The URL names the bytes, so they never change under it.
-    reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable');
-    return bytes;
+    reply.header('content-type', type).header('cache-control', 'public, max-age=31536000, immutable').header('accept-ranges', 'bytes');
+    // A player seeks (a sentence clicked) by asking for a range from there on.
+    const range = byteRange(request.headers.range, bytes.length);
+    if (range === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${bytes.length}`);
+      throw new HttpError(416, AUDIO_MESSAGES.rangeNotSatisfiable);
+    }
+    if (range === 'whole') return bytes;
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${bytes.length}`);
+    return bytes.subarray(range.start, range.end + 1);
   });
 }

@@ -182,7 +182,8 @@ export function registerRoute<D extends RouteDef>(
       const body = multipart ? undefined : request.body;
       const input = { params: request.params, query: request.query, body, request, reply, user, cached: cachedFor(request) };
       const result = await (handler as (i: typeof input) => Promise<unknown>)(input);
-      return reply.code(status).send(result);
+      // A handler may answer another success itself (206, a range of the bytes); else the route's status.
+      return reply.code(reply.statusCode === 200 ? status : reply.statusCode).send(result);
     },
   });
 }
