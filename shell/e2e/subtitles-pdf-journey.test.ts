@@ -29,7 +29,7 @@ const PDF = buildPdf([
   pageWithRunningHeads(['Frau Becker verkauft seit zwanzig Jahren Äpfel und Birnen. Sie sagt, dass der Sommer', 'zu trocken war.'], 2),
 ]);
 
-describe.skipIf(!!skipReason)(`subtitles and PDF journey in Chromium ${skipReason}`, () => {
+describe.skipIf(!!skipReason)(`a learner's own texts and recordings (subtitles, PDF, audio) in Chromium ${skipReason}`, () => {
   let verba: Verba;
   let page: Page;
 
@@ -40,6 +40,9 @@ describe.skipIf(!!skipReason)(`subtitles and PDF journey in Chromium ${skipReaso
   }, 180_000);
 
   afterAll(async () => verba?.stop());
+
+  /** The subtitle import's reader page, for its recording below. */
+  let subtitled = '';
 
   const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
 
@@ -57,6 +60,7 @@ describe.skipIf(!!skipReason)(`subtitles and PDF journey in Chromium ${skipReaso
 
   it('imports subtitles: each cue a line, in time order, styling gone', async () => {
     await importFile('Ein Morgen in Berlin.srt', 'application/x-subrip', Buffer.from(SRT), 'Ein Morgen in Berlin');
+    subtitled = page.url();
     const text = await page.locator('.rd-text').innerText();
     expect(text.split('\n').filter((line) => line.trim())).toEqual([
       'Guten Morgen, Anna! Hast du gut geschlafen?',
@@ -77,4 +81,73 @@ describe.skipIf(!!skipReason)(`subtitles and PDF journey in Chromium ${skipReaso
     await shot('import-pdf-reader.png');
     expect(await seriousA11yViolations(page)).toEqual([]);
   }, 90_000);
+  /** The text read aloud by the product's own speech engine (espeak-ng here): a recording of it, as a learner would bring one. */
+  const recordingOf = (text: string) =>
+    page.evaluate(async (text) => {
+      const csrf = /(?:^|; )verba_csrf=([^;]*)/.exec(document.cookie)?.[1] ?? '';
+      const res = await fetch('/api/tts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-verba-csrf': decodeURIComponent(csrf) },
+        body: JSON.stringify({ text, voiceId: 'Hans', speed: 0.9 }),
+      });
+      if (!res.ok) throw new Error(`tts ${res.status}`);
+      return [...new Uint8Array(await res.arrayBuffer())];
+    }, text);
+
+  /** Attaches a recording from the reader, and waits for the player. */
+  async function attach(bytes: number[]) {
+    await page.getByText('Add your own recording').click();
+    await page.getByLabel('Recording').setInputFiles({ name: 'aufnahme.wav', mimeType: 'audio/wav', buffer: Buffer.from(bytes) });
+    await page.getByRole('region', { name: 'Listen to the article' }).waitFor({ timeout: 60_000 });
+  }
+
+  const audioTime = () => page.getByTestId('sentence-audio').evaluate((a: HTMLAudioElement) => a.currentTime);
+
+  it('attaches a recording to the subtitles: a line plays from its cue, and the spoken sentence moves in the text', async () => {
+    await page.goto(subtitled);
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    const text = (await page.locator('.rd-text').innerText()).replace(/\s+/g, ' ').trim();
+    await attach(await recordingOf(text));
+    const player = page.getByRole('region', { name: 'Listen to the article' });
+    // The second cue (4.0 s - 7.0 s) holds two sentences: the first of them starts where the cue does.
+    await player.getByRole('button', { name: 'Wie geht es dir?' }).click();
+    await expect.poll(audioTime).toBeGreaterThanOrEqual(4);
+    expect(await audioTime()).toBeLessThan(4.5);
+    const spoken = () => page.locator('.rd-text [data-spoken]').allInnerTexts();
+    await expect.poll(spoken).toEqual(['Wie', 'geht', 'es', 'dir']);
+    expect(await player.getByRole('button', { name: 'Pause' }).getAttribute('aria-pressed')).toBe('true');
+    // Playing on, the next sentence of the cue lights up in the text.
+    await expect.poll(spoken, { timeout: 10_000 }).toEqual(['Wir', 'können', 'in', 'die', 'Stadt', 'gehen']);
+    await shot('own-recording-subtitles.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }, 120_000);
+
+  it('attaches a recording to a pasted article and sees it aligned to the sentences', async () => {
+    await page.goto(`${verba.base}/app/add-article`);
+    await page.getByRole('tab', { name: 'Import text, file or web page' }).click();
+    await page.getByLabel('Pasted text').check();
+    await page.getByLabel('Title (optional: the first line otherwise)').fill('Im Park');
+    const pasted = 'Am Sonntag gehen wir in den Park. Die Kinder spielen mit dem Ball. Danach essen wir ein Eis am See.';
+    await page.getByRole('textbox', { name: /^Text/ }).fill(pasted);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.waitForURL(/\/app\/library\/[^/?]+$/);
+    await page.locator('.rd-text [data-key]').first().waitFor();
+    await attach(await recordingOf(pasted));
+    const player = page.getByRole('region', { name: 'Listen to the article' });
+    const sentences = player.getByRole('listitem');
+    expect(await sentences.allInnerTexts()).toEqual([
+      'Am Sonntag gehen wir in den Park.',
+      'Die Kinder spielen mit dem Ball.',
+      'Danach essen wir ein Eis am See.',
+    ]);
+    // Aligned: each sentence starts later than the one before, inside the recording.
+    await player.getByRole('button', { name: 'Die Kinder spielen mit dem Ball.' }).click();
+    const second = await audioTime();
+    await player.getByRole('button', { name: 'Danach essen wir ein Eis am See.' }).click();
+    const third = await audioTime();
+    expect(second).toBeGreaterThan(0.5);
+    expect(third).toBeGreaterThan(second + 0.5);
+    await shot('own-recording-aligned.png');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }, 120_000);
 });

@@ -9,8 +9,6 @@ export const ROUTES_WITHOUT_CALLERS: Readonly<Record<string, string>> = {
   'POST /api/premium/webhook': 'called by Stripe (signed webhooks), never by a browser',
   'GET /api/images/:file': "image URLs the server sends in responses (a chapter's imageUrl), loaded by <img>",
   'GET /api/audio-files/:file': "audio URLs the server sends in the player's answer (GET audio/:kind/:id), loaded by <audio>",
-  'POST /api/audio/article/:articleId':
-    "issue 40.2: the learner's own audio; the reader's control that attaches it is being built with the reader's player",
   'GET /api/blog/images/:name': "images named in a blog post's rendered HTML (the server's Markdown), loaded by <img>",
 
   // No learner page needs them (reviewed for issue 21).

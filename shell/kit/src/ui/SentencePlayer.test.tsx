@@ -60,6 +60,16 @@ describe('SentencePlayer', () => {
     expect(container.querySelector('[aria-current="true"]')?.textContent).toContain('Wie geht es?');
     expect(screen.getByText('1.50–3.50 s')).toBeTruthy();
   });
+
+  it('keeps playing when the seek to a clicked sentence ends after playback began (as a browser seeks)', async () => {
+    const { container } = render(<SentencePlayer audio={audio} text="Guten Tag! Wie geht es?" />);
+    const media = mediaOf(container);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Wie geht es\?$/ })));
+    // The browser's 'seeked' comes once the bytes from there have arrived, after 'play'.
+    act(() => void media.element.dispatchEvent(new Event('seeked')));
+    expect(screen.getByRole('button', { name: 'Pause' }).getAttribute('aria-pressed')).toBe('true');
+    expect(container.querySelector('[aria-current="true"]')?.textContent).toContain('Wie geht es?');
+  });
   it('repeats the sentence heard, by its button or its key (not while typing), at the speed the learner picks', async () => {
     const { container } = render(
       <>

@@ -49,13 +49,15 @@ export function SentencePlayer({ audio, text, showTimes = false, label = 'Listen
     a.addEventListener('play', onPlay);
     a.addEventListener('pause', onStop);
     a.addEventListener('ended', onStop);
-    a.addEventListener('seeked', onStop);
+    // A seek while playing (a sentence clicked) ends after play began: the clock keeps running then.
+    const onSeeked = () => (a.paused ? onStop() : setTime(a.currentTime));
+    a.addEventListener('seeked', onSeeked);
     return () => {
       cancelAnimationFrame(frame);
       a.removeEventListener('play', onPlay);
       a.removeEventListener('pause', onStop);
       a.removeEventListener('ended', onStop);
-      a.removeEventListener('seeked', onStop);
+      a.removeEventListener('seeked', onSeeked);
     };
   }, [audio.url]);
 

@@ -3,6 +3,7 @@ import { ErrorBoundary } from '@verba/kit';
 import { useArticleAudio } from '../api/reader-api';
 import { useAudioInText } from '../readaloud/follow-audio';
 import type { WordIndex } from '../word-index';
+import { OwnRecording } from './OwnRecording';
 
 // The player and its styles are fetched only for an article an admin attached audio to (most have
 // none), so they stay out of the library's and the reader's first load.
@@ -12,19 +13,25 @@ const SentencePlayer = lazy(() =>
 
 interface Props {
   articleId: string;
+  /** The reader may attach their own recording (the author of a private article). */
+  ownRecording?: boolean;
   text: string;
   /** The page's words, where the sentence being heard is lit too, and where the page starts in `text`. */
   words?: WordIndex | null;
   pageStart?: number;
 }
 
-/** The article's audio, when an admin attached some: play it and follow the highlighted sentence, in the list and in the text. */
-export function ArticleAudio({ articleId, text, words = null, pageStart = 0 }: Props) {
+/**
+ * The article's audio, when an admin or its author attached some: play it and follow the highlighted sentence,
+ * in the list and in the text. The author of a private article may attach (or replace) their own recording.
+ */
+export function ArticleAudio({ articleId, ownRecording = false, text, words = null, pageStart = 0 }: Props) {
   const audio = useArticleAudio(articleId);
   const player = useRef<HTMLDivElement>(null);
   const stored = audio.data?.audio;
   useAudioInText(player, stored?.sentences, text, words, pageStart);
-  if (!stored) return null;
+  const own = ownRecording ? <OwnRecording articleId={articleId} hasAudio={Boolean(stored)} /> : null;
+  if (!stored) return own;
   return (
     <div ref={player}>
       <ErrorBoundary label="the audio player">
@@ -32,6 +39,7 @@ export function ArticleAudio({ articleId, text, words = null, pageStart = 0 }: P
           <SentencePlayer audio={stored} text={text} label="Listen to the article" repeatKey="r" />
         </Suspense>
       </ErrorBoundary>
+      {own}
     </div>
   );
 }

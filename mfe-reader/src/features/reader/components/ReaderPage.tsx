@@ -183,7 +183,13 @@ export function ReaderPage({ articleId }: { articleId: string }) {
       <h1 className="rd-title" ref={top}>
         {article.data.name}
       </h1>
-      <ArticleAudio articleId={articleId} text={text} words={words} pageStart={pages.slice(0, page - 1).join('').length} />
+      <ArticleAudio
+        articleId={articleId}
+        ownRecording={article.data.isAuthor && article.data.isPrivate}
+        text={text}
+        words={words}
+        pageStart={pages.slice(0, page - 1).join('').length}
+      />
       {article.data.isAuthor && article.data.needApprove ? (
         <p className="rd-info" role="status">
           This article waits for an administrator’s approval before it appears in the public library.
