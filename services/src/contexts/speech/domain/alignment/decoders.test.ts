@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUntrustedPool } from '../../../../platform/untrusted/pool';
 import { decodeAudio } from './decode';
 import { AUDIO_DECODERS } from './decoders';
-import { ALIGNMENT_JOB_BUDGET, ALIGNMENT_MESSAGES, type AlignJobOutput } from './jobs';
+import { ALIGNMENT_MESSAGES, type AlignJobOutput } from './jobs';
 import { refusal } from '../../../../../test-support/platform/refusal';
+import { alignmentTestPool } from '../../../../../test-support/contexts/speech/alignment-pool';
 
 /** Two sentences spoken by espeak-ng, encoded by lame and oggenc (fixtures/make-fixtures.ts), and their true starts. */
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
@@ -40,12 +40,7 @@ describe('mp3 and Ogg Vorbis recordings', () => {
   });
 
   describe('aligned on the untrusted pool', () => {
-    const pool = createUntrustedPool({
-      entry: new URL('./jobs.test-worker.mjs', import.meta.url),
-      threads: 1,
-      memoryMb: 256,
-      budget: ALIGNMENT_JOB_BUDGET,
-    });
+    const pool = alignmentTestPool();
     afterAll(() => pool.close());
 
     it('aligns an mp3 and an ogg file to their sentences', async () => {

@@ -1,13 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createUntrustedPool } from '../../../../platform/untrusted/pool';
 import { pcm16ToWav } from '../../adapters/wav';
 import type { AlignJobOutput } from './jobs';
-import { ALIGNMENT_JOB_BUDGET, ALIGNMENT_MESSAGES } from './jobs';
+import { ALIGNMENT_MESSAGES } from './jobs';
 import { espeakLoader } from './espeak';
 
 const loadEspeak = espeakLoader();
 import { syntheticRecording } from './synthetic-recording';
 import { refusal } from '../../../../../test-support/platform/refusal';
+import { alignmentTestPool } from '../../../../../test-support/contexts/speech/alignment-pool';
 
 const SENTENCES = [
   'Guten Morgen, Herr Becker!',
@@ -17,13 +17,7 @@ const SENTENCES = [
 ];
 
 describe('the alignment job on the untrusted pool', () => {
-  // As the product runs the pool: 256 MB of heap a thread; the job loads espeak-ng into its thread.
-  const pool = createUntrustedPool({
-    entry: new URL('./jobs.test-worker.mjs', import.meta.url),
-    threads: 1,
-    memoryMb: 256,
-    budget: ALIGNMENT_JOB_BUDGET,
-  });
+  const pool = alignmentTestPool();
   afterAll(() => pool.close());
 
   it('aligns an uploaded WAV file to its sentences, speaking the reference inside the pool’s thread', async () => {
