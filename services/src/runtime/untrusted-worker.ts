@@ -1,5 +1,4 @@
 import { serveJobs } from '../platform/untrusted/serve';
-import { runInBackground } from '../platform/untrusted/priority';
 import { libraryImportJobs } from '../contexts/library/domain/imports/jobs';
 import { speechUploadJobs } from '../contexts/speech/domain/upload-jobs';
 import { speechAlignmentJobs } from '../contexts/speech/domain/alignment/jobs';
@@ -10,7 +9,4 @@ import { practiceSchedulerJobs } from '../contexts/practice/domain/scheduler-job
  * the server fetch, the forced alignment of a recording to its text, and the FSRS optimiser (seconds of
  * CPU), by job name. Only pure jobs load here: no database, no secrets, no HTTP.
  */
-// Seconds of CPU on the second core: the request thread goes first whenever both want it.
-runInBackground();
-
 export default serveJobs({ ...libraryImportJobs, ...speechUploadJobs, ...speechAlignmentJobs(), ...practiceSchedulerJobs });
