@@ -15,7 +15,7 @@ import { seedDemoCourses } from './seed';
 import { LearningCommands } from './commands';
 import { LearningQueries } from './queries';
 import { premiumViewerOf } from '../../platform/entitlements';
-import { chapterReading } from './chapter-reading';
+import { chapterReading } from './adapters/chapter-reading';
 
 /**
  * The course cache is exact only where the projector's invalidation reaches it: in a process that runs the

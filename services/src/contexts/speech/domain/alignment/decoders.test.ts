@@ -6,7 +6,7 @@ import { ALIGNMENT_MESSAGES, type AlignJobOutput } from './jobs';
 import { refusal } from '../../../../../test-support/platform/refusal';
 import { alignmentTestPool } from '../../../../../test-support/contexts/speech/alignment-pool';
 
-/** Two sentences spoken by espeak-ng, encoded by lame and oggenc (fixtures/make-fixtures.ts), and their true starts. */
+/** Two sentences spoken by espeak-ng, encoded by lame and oggenc (test-support/contexts/speech/make-alignment-fixtures.ts), and their true starts. */
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`./fixtures/${name}`, import.meta.url)));
 const truth = JSON.parse(new TextDecoder().decode(fixture('speech.json'))) as { sentences: string[]; starts: number[]; seconds: number };
 

@@ -1,9 +1,9 @@
 import type { Knex } from 'knex';
 import { COURSE_IDS } from '@verba/contracts';
-import type { ChapterReading, ReadChapter } from '../../platform/module';
-import { mayOpenChapter } from './domain/access';
-import { coursesProjection, progressProjection } from './projections/courses';
-import type { LearningQueries } from './queries';
+import type { ChapterReading, ReadChapter } from '../../../platform/module';
+import { mayOpenChapter } from '../domain/access';
+import { coursesProjection, progressProjection } from '../projections/courses';
+import type { LearningQueries } from '../queries';
 
 /**
  * The chapters a learner has read, for the platform's chapter reading port (the library quotes them on cards).
