@@ -159,10 +159,13 @@ describe.skipIf(!!skipReason)(`practice from reading journey in Chromium ${skipR
       const label = (await page.locator('.pr-answer .vk-field__label').innerText()).trim();
       let word: string;
       if (label === 'What you heard') {
-        // The word is spoken and played before the learner types it.
+        // The word is spoken and played before the learner types it. The first speech of a run starts the
+        // speech engine (WebAssembly, loaded on first use): on a loaded CI machine that outlasted 5 s.
         await expect.poll(() => spoken.length).toBeGreaterThan(0);
         word = spoken.at(-1)!;
-        await expect.poll(() => page.evaluate(() => (window as unknown as { __played: string[] }).__played.length)).toBeGreaterThan(0);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { __played: string[] }).__played.length), { timeout: 30_000 })
+          .toBeGreaterThan(0);
         await lookAt(page, 'review-listening');
       } else {
         const meaning = (await page.locator('.pr-answer__meaning, .pr-answer__prompt .pr-muted').first().innerText()).replace(
