@@ -243,7 +243,11 @@ export type SchedulerCommand = { userId: string; at: string } & (
 
 export interface SchedulerState {
   desiredRetention?: number;
-  /** Reviews the last fit learned from: a fit on the same reviews again (a repeated trigger) records nothing. */
+  /**
+   * Reviews the last fit learned from. An automatic fit on no more reviews records nothing: a repeated trigger,
+   * or one that started before a newer fit and finished after it. The learner's own fit always counts (after
+   * they deleted cards it may rightly learn from fewer).
+   */
   fittedOn?: number;
 }
 
@@ -255,7 +259,7 @@ export const schedulerDecider: Decider<SchedulerCommand, SchedulerState, Schedul
       if (c.desiredRetention === (s.desiredRetention ?? DESIRED_RETENTION.default)) return [];
       return [{ type: 'practice.DesiredRetentionSet', data: { userId: c.userId, desiredRetention: c.desiredRetention, at: c.at } }];
     }
-    if (s.fittedOn === c.reviews) return [];
+    if (s.fittedOn !== undefined && (c.trigger === 'automatic' ? c.reviews <= s.fittedOn : c.reviews === s.fittedOn)) return [];
     const { userId, parameters, reviews, logLoss, defaultLogLoss, trigger, at } = c;
     const adopted = Number.isFinite(logLoss) && logLoss < defaultLogLoss;
     return [{ type: 'practice.SchedulerFitted', data: { userId, parameters, reviews, logLoss, defaultLogLoss, adopted, trigger, at } }];

@@ -2,6 +2,7 @@ import { CardCreatedV1, CardDeletedV1, CardReviewedV3, CardReviewUndoneV1 } from
 import { readEventData } from '../../platform/decider/events';
 import { FlashcardCreated, FlashcardDeleted, FlashcardReviewed, FlashcardReviewUndone } from './events';
 import type { Module } from '../../platform/module';
+import { perRuntime } from '../../platform/per-runtime';
 import { FlashcardCommands, SchedulerCommands } from './commands';
 import { autoFitReactor } from './reactors/auto-fit';
 import { schedulersProjection } from './projections/schedulers';
@@ -26,6 +27,9 @@ export interface PracticeOptions {
 /** Flashcards on FSRS and the practice portal's games. */
 export function createPracticeModule(options: PracticeOptions = {}): Module {
   const now = options.now ?? (() => new Date());
+  // One instance for the routes and the auto-fit reactor: it holds who is being fitted, so a learner's own
+  // fit and an automatic one never run side by side in a process.
+  const scheduler = perRuntime((deps) => new SchedulerCommands(deps.store, now, deps.untrusted, new SchedulerQueries(deps.db), deps.log));
   return {
     name: 'practice',
     projections: [flashcardsProjection, reviewsProjection, schedulersProjection, uncertainWordsProjection],
@@ -51,8 +55,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
       },
     },
     reactors(deps) {
-      const schedulers = new SchedulerQueries(deps.db);
-      return [autoFitReactor(new SchedulerCommands(deps.store, now, deps.untrusted, schedulers, deps.log), deps.log)];
+      return [autoFitReactor(scheduler.of(deps), deps.log)];
     },
     routes(app, deps) {
       const queries = new FlashcardQueries(deps.db, now, deps.timeZones);
@@ -69,7 +72,7 @@ export function createPracticeModule(options: PracticeOptions = {}): Module {
         ),
         queries,
         games: new PracticeGames(deps.db, options.random),
-        scheduler: { commands: new SchedulerCommands(deps.store, now, deps.untrusted, schedulers, deps.log), queries: schedulers },
+        scheduler: { commands: scheduler.of(deps), queries: schedulers },
         untrusted: deps.untrusted,
       };
       flashcardRoutes(app, deps, services);
