@@ -27,14 +27,23 @@ async function swipe(
 ): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const at = (t: number) => [{ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (let step = 1; step <= steps; step++)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step / steps) });
+  // Each touch carries the time it happens at, a frame (16 ms) per step, so the page sees the finger's speed
+  // the gesture means however slowly a loaded machine delivers the events (a flick read as a slow drag).
+  let ms = Date.now();
+  const touch = (type: string, touchPoints: Array<{ x: number; y: number }>) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: ms / 1000 });
+  await touch('touchStart', at(0));
+  for (let step = 1; step <= steps; step++) {
+    ms += 16;
+    await touch('touchMove', at(step / steps));
+  }
   for (let still = 0; still < rest; still += 50) {
     await new Promise((r) => setTimeout(r, 50));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(1) });
+    ms += 50;
+    await touch('touchMove', at(1));
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  ms += 16;
+  await touch('touchEnd', []);
   await cdp.detach();
 }
 
