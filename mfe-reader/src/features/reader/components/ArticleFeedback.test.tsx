@@ -89,3 +89,11 @@ describe('rating and flagging an article in the reader', () => {
     expect(screen.queryByRole('button', { name: 'Flag for review' })).toBeNull();
   });
 });
+
+describe('ArticleFeedback when the ratings cannot be read', () => {
+  it('says so with the server’s message instead of showing nothing', async () => {
+    mockApi({ 'GET /api/articles/rating': () => problem(404, LIBRARY_MESSAGES.articleNotFound) });
+    renderFeedback();
+    await screen.findByText(`The ratings could not be loaded (${LIBRARY_MESSAGES.articleNotFound}).`);
+  });
+});

@@ -44,7 +44,11 @@ export function ArticleFeedback({ articleId, isAuthor }: { articleId: string; is
         </div>
         <p className="rd-note" aria-live="polite">
           {mine !== null ? `Your rating: ${mine} of 5 · ` : ''}
-          {rating.data ? averageText(rating.data.averageRating, rating.data.ratings) : ''}
+          {rating.data
+            ? averageText(rating.data.averageRating, rating.data.ratings)
+            : rating.isError
+              ? `The ratings could not be loaded (${rating.error.message}).`
+              : ''}
         </p>
       </div>
       {isAuthor ? null : <FlagForReview articleId={articleId} />}
