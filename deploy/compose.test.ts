@@ -19,7 +19,16 @@ interface Service {
   volumes?: unknown[];
   environment?: Record<string, string>;
   restart?: string;
+  profiles?: string[];
+  // docker-compose prints `host:port:port/tcp` when bound to an address, else { published, target }.
+  ports?: (string | { published: number; target: number })[];
 }
+
+const ROLES = ['api-1', 'api-2', 'projector', 'relay'];
+const OBSERVABILITY = ['grafana', 'otel-collector', 'prometheus'];
+// docker-compose 1.29's `config` lists every service whatever --profile says (Compose v2 leaves the
+// inactive ones out): the default set is the services without `profiles`.
+const inDefaultSet = (s: Service) => !s.profiles?.length;
 
 describe('compose topology', () => {
   const result = composeConfig({ SECRET_KEY: 'a'.repeat(32) });
@@ -32,7 +41,8 @@ describe('compose topology', () => {
   });
 
   it('runs the whole topology: stores, two api behind a proxy, projector, relay, fragments', () => {
-    expect(Object.keys(config.services).sort()).toEqual(
+    const defaultSet = Object.entries(config.services).filter(([, s]) => inDefaultSet(s));
+    expect(defaultSet.map(([name]) => name).sort()).toEqual(
       ['api-1', 'api-2', 'eventstore', 'fragments', 'kafka', 'migrate', 'postgres', 'projector', 'proxy', 'redis', 'relay'].sort(),
     );
     expect(readFileSync(path.join(here, 'proxy', 'api.conf'), 'utf8')).toMatch(/server api-1:3000[^;]*;\s*server api-2:3000/);
@@ -42,9 +52,15 @@ describe('compose topology', () => {
   it('gives every long-running service a healthcheck and waits on health before starting a role', () => {
     for (const [name, s] of Object.entries(config.services)) {
       if (name === 'migrate') continue;
+      // The collector's image has no shell and no HTTP client to ask it anything; it is disabled on purpose.
+      if (name === 'otel-collector') {
+        expect(s.healthcheck?.test).toEqual(['NONE']);
+        continue;
+      }
       expect(s.healthcheck?.test, name).toBeDefined();
+      expect(s.healthcheck!.test, name).not.toEqual(['NONE']);
     }
-    for (const role of ['api-1', 'api-2', 'projector', 'relay']) {
+    for (const role of ROLES) {
       const s = config.services[role]!;
       expect(s.healthcheck!.test.join(' ')).toContain('/api/ready');
       expect(s.depends_on!.migrate!.condition).toBe('service_completed_successfully');
@@ -76,6 +92,51 @@ describe('compose topology', () => {
     const copied = [...dockerfile.matchAll(/^COPY (?!--from)(?:--\S+ )*(.+) \S+$/gm)].flatMap((m) => m[1]!.split(' '));
     expect(copied.length).toBeGreaterThan(10);
     for (const source of copied) if (source !== '.') expect(existsSync(path.join(here, '..', source)), source).toBe(true);
+  });
+
+  it("serves every role's metrics on METRICS_PORT inside the compose network only, never through the proxy", () => {
+    for (const role of ROLES) {
+      const s = config.services[role]!;
+      expect(s.environment!.METRICS_PORT, role).toBe('9464');
+      expect(s.ports, role).toBeUndefined();
+      // Unset in the container unless the operator sets it (compose prints null for "from the shell, if set").
+      expect(s.environment!.OTEL_EXPORTER_OTLP_ENDPOINT, role).toBeNull();
+    }
+    expect(config.services.migrate!.environment!.METRICS_PORT).toBeUndefined();
+    // Published ports are the proxy's, the fragments host's, and the observability tools' on loopback.
+    const published = Object.values(config.services).flatMap((s) => s.ports ?? []);
+    expect(JSON.stringify(published)).not.toContain('9464');
+    const proxy = readFileSync(path.join(here, 'proxy', 'api.conf'), 'utf8');
+    expect([...proxy.matchAll(/server (\S+):(\d+)/g)].map((m) => m[2])).toEqual(['3000', '3000']);
+    expect(proxy).not.toMatch(/9464|\/metrics/);
+  });
+
+  it('adds exactly Prometheus, Grafana and the OTLP collector under --profile observability, from files that exist', () => {
+    const profiled = Object.entries(config.services).filter(([, s]) => !inDefaultSet(s));
+    expect(profiled.map(([name]) => name).sort()).toEqual(OBSERVABILITY);
+    for (const [name, s] of profiled) {
+      expect(s.profiles, name).toEqual(['observability']);
+      expect(s.image, name).toMatch(/:[\w.]+$/);
+      // docker-compose resolves the mounts' sources to absolute paths; a missing file would be mounted as an empty directory.
+      const sources = (s.volumes as string[]).map((v) => v.split(':')[0]!);
+      expect(sources.length, name).toBeGreaterThan(0);
+      for (const source of sources) expect(existsSync(source), `${name} mounts ${source}`).toBe(true);
+    }
+    for (const name of ['prometheus', 'grafana'])
+      expect(
+        config.services[name]!.ports!.every((p) => typeof p === 'string' && p.startsWith('127.0.0.1:')),
+        name,
+      ).toBe(true);
+    expect(config.services.prometheus!.volumes).toContainEqual(
+      `${path.join(here, 'observability', 'alerts.yml')}:/etc/prometheus/alerts.yml:ro`,
+    );
+
+    const withProfile = spawnSync('docker-compose', ['-f', composeFile, '--profile', 'observability', 'config', '--quiet'], {
+      env: { PATH: process.env.PATH, SECRET_KEY: 'a'.repeat(32) },
+      encoding: 'utf8',
+    });
+    expect(withProfile.stderr).toBe('');
+    expect(withProfile.status).toBe(0);
   });
 
   it('refuses to start without a SECRET_KEY (no default secret in the file)', () => {

@@ -9,6 +9,7 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, Service } from 'kubernetes-models/v1';
 import type { IContainer, IProbe, IResourceRequirements } from 'kubernetes-models/v1';
+import { PrometheusRule, ServiceMonitor, alertGroups } from './monitoring';
 
 export interface ManifestOptions {
   namespace: string;
@@ -22,6 +23,11 @@ export interface ManifestOptions {
   publicUrl: string;
   /** Published fragments: the S3 bucket `npm run publish` uploads to, and the CDN origin browsers load them from. */
   fragments: { bucket: string; publicUrl: string };
+  /**
+   * Labels the cluster's Prometheus selects ServiceMonitors and PrometheusRules by (kube-prometheus-stack:
+   * `release: <its release name>` unless its selectors are opened up).
+   */
+  monitoringLabels: Record<string, string>;
 }
 
 export const defaults: ManifestOptions = {
@@ -32,11 +38,18 @@ export const defaults: ManifestOptions = {
   environment: 'production',
   publicUrl: 'https://verba.example.com',
   fragments: { bucket: 'verba-fragments', publicUrl: 'https://fragments.example.com/' },
+  monitoringLabels: {},
 };
 
-export type Manifest = Namespace | ConfigMap | Job | Deployment | Service | PodDisruptionBudget | HorizontalPodAutoscaler;
+export type Manifest =
+  Namespace | ConfigMap | Job | Deployment | Service | PodDisruptionBudget | HorizontalPodAutoscaler | ServiceMonitor | PrometheusRule;
 
 const PORT = 3000;
+/** Each server role serves Prometheus metrics on its own port (issue 45), reached only in the cluster. */
+export const METRICS_PORT = 9464;
+/** Marks the metrics Services, which the ServiceMonitor selects (the public Services stay unscraped). */
+const SCRAPE_LABEL = { 'verba/metrics': 'true' };
+const SERVER_ROLES = ['api', 'projector', 'relay'] as const;
 const labels = (role: string) => ({ 'app.kubernetes.io/name': 'verba', 'app.kubernetes.io/component': role });
 const httpProbe = (path: string, port: number | string, periodSeconds: number, failureThreshold: number): IProbe => ({
   httpGet: { path, port },
@@ -69,10 +82,14 @@ export function verbaManifests(o: ManifestOptions = defaults): Manifest[] {
     name: role,
     image: image(role),
     args: [role],
-    ports: [{ name: 'http', containerPort: PORT }],
+    ports: [
+      { name: 'http', containerPort: PORT },
+      { name: 'metrics', containerPort: METRICS_PORT },
+    ],
+    env: [{ name: 'METRICS_PORT', value: String(METRICS_PORT) }],
     envFrom: [env, secrets],
     // /api/ready is 503 while starting and draining: traffic only to a ready process. Liveness asks
-    // the cheaper /api/health, so a slow catch-up never gets a process killed.
+    // the cheaper /api/health, so a slow catch-up never gets a process killed. Probes stay on http.
     startupProbe: httpProbe('/api/health', 'http', 2, 30),
     readinessProbe: httpProbe('/api/ready', 'http', 5, 2),
     livenessProbe: httpProbe('/api/health', 'http', 10, 3),
@@ -112,6 +129,35 @@ export function verbaManifests(o: ManifestOptions = defaults): Manifest[] {
       metadata: { name: `verba-${role}`, namespace, labels: labels(role) },
       spec: { selector: labels(role), ports: [{ name: 'http', port, targetPort }] },
     });
+
+  // Headless (Prometheus scrapes each pod) and listing pods that are not ready: a not-ready role's
+  // verba_role_ready 0 is what VerbaRoleNotReady waits for, and readiness would hide it otherwise.
+  const metricsService = (role: string) =>
+    new Service({
+      metadata: { name: `verba-${role}-metrics`, namespace, labels: { ...labels(role), ...SCRAPE_LABEL } },
+      spec: {
+        clusterIP: 'None',
+        publishNotReadyAddresses: true,
+        selector: labels(role),
+        ports: [{ name: 'metrics', port: METRICS_PORT, targetPort: 'metrics' }],
+      },
+    });
+
+  const monitoringMeta = (name: string) => ({
+    name,
+    namespace,
+    labels: { ...labels('monitoring'), ...o.monitoringLabels },
+  });
+  // The job label is the Service's name (verba-<role>-metrics): VerbaTargetDown watches up{job=~"verba-.+"}.
+  const serviceMonitor = new ServiceMonitor({
+    metadata: monitoringMeta('verba'),
+    spec: {
+      selector: { matchLabels: { 'app.kubernetes.io/name': 'verba', ...SCRAPE_LABEL } },
+      namespaceSelector: { matchNames: [namespace] },
+      endpoints: [{ port: 'metrics', path: '/metrics', interval: '15s' }],
+    },
+  });
+  const prometheusRule = new PrometheusRule({ metadata: monitoringMeta('verba'), spec: { groups: alertGroups() } });
 
   const fragments = new Deployment({
     metadata: { name: 'verba-fragments', namespace, labels: labels('fragments') },
@@ -202,5 +248,8 @@ export function verbaManifests(o: ManifestOptions = defaults): Manifest[] {
     fragments,
     service('fragments', 80, 'http'),
     pdb('fragments', { minAvailable: 1 }),
+    ...SERVER_ROLES.map(metricsService),
+    serviceMonitor,
+    prometheusRule,
   ];
 }
