@@ -22,6 +22,9 @@ import { loadSecrets } from './secrets';
 import { createUntrustedPool } from './untrusted/pool';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 import { RuntimeInstances } from './per-runtime';
+import { countedAppends } from './metrics/event-store-metrics';
+import { observeLag } from './metrics/log-lag';
+import { metricsOn } from './metrics/registry';
 
 /**
  * The relay and reactors take up to this many events a batch and pause this long after a smaller one:
@@ -44,7 +47,7 @@ export interface Platform {
   publisher: IntegrationPublisher;
   deps: ModuleDeps;
   /** Let queries wait on another projector (the all-in-one's worker thread) instead of `runner`. */
-  useProjections(target: Pick<ProjectionRunner, 'waitFor'>): void;
+  useProjections(target: Pick<ProjectionRunner, 'waitFor' | 'appliedPositions'>): void;
   /** Told after each append through this process's store. */
   onAppended(listener: () => void): void;
   close(): Promise<void>;
@@ -85,6 +88,7 @@ export async function openPlatform(
     await migrateEventStore(pg.pool);
     store = pg;
   }
+  store = countedAppends(store);
   const db = createKnex(database.connectionString, {
     poolSize: 10,
     namedStatements: database.namedStatements,
@@ -118,7 +122,7 @@ export async function openPlatform(
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
   // Queries wait on whoever runs the projectors: this runner, or a worker thread (useProjections).
   const projections = {
-    target: runner as Pick<ProjectionRunner, 'waitFor'>,
+    target: runner as Pick<ProjectionRunner, 'waitFor' | 'appliedPositions'>,
     waitFor(...args: Parameters<ProjectionRunner['waitFor']>) {
       return this.target.waitFor(...args);
     },
@@ -160,6 +164,14 @@ export async function openPlatform(
     chapterReading: chapterReadingOf(modules, base),
     readable: readableOf(modules, () => deps),
   };
+  // Scraped only: the lag of whatever this process runs (projections here or in its worker, the relay).
+  const unobserve = metricsOn()
+    ? observeLag({
+        store,
+        followers: { projections: () => projections.target.appliedPositions(), relay: () => relay.position() },
+        untrustedJobs: () => core.untrusted.jobs?.() ?? 0,
+      })
+    : () => undefined;
   const reactors = modules
     .flatMap((m) => m.reactors?.(deps) ?? [])
     .map((reactor) => {
@@ -195,6 +207,7 @@ export async function openPlatform(
       appendListeners.add(listener);
     },
     async close() {
+      unobserve();
       for (const reactor of reactors) await reactor.stop();
       await relay.stop();
       await runner.stop();

@@ -32,6 +32,16 @@ const configSchema = z.object({
     .min(0, 'PORT must be between 0 and 65535')
     .max(65535, 'PORT must be between 0 and 65535')
     .default(3000),
+  /**
+   * Prometheus metrics on a port of their own (GET /metrics on HOST), never the public one: the proxy
+   * routes PORT only. Unset: no metrics are recorded at all.
+   */
+  METRICS_PORT: z.coerce
+    .number({ message: 'METRICS_PORT must be a number' })
+    .int()
+    .min(0, 'METRICS_PORT must be between 0 and 65535')
+    .max(65535, 'METRICS_PORT must be between 0 and 65535')
+    .optional(),
   /** PostgreSQL for the event store and read models; unset means embedded PGlite in DATA_DIR. */
   DATABASE_URL: z
     .string()

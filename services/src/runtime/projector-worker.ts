@@ -45,7 +45,8 @@ const runner = new ProjectionRunner({
   db,
   projections: allModules.flatMap((m) => m.projections ?? []),
   log,
-  onProgress: (projection, position, committed) => report({ projection, position, ...(committed ? { committed } : {}) }),
+  onProgress: (projection, position, committed, applied) =>
+    report({ projection, position, ...(committed ? { committed } : {}), ...(applied ? { applied } : {}) }),
 });
 await runner.start();
 for (const p of allModules.flatMap((m) => m.projections ?? [])) {

@@ -7,6 +7,8 @@ import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { adminReads } from '../platform/projections/admin-reads';
 import { seedIfEmpty } from './seed';
+import { enableMetrics, roleReady } from '../platform/metrics/registry';
+import { serveMetrics } from '../platform/metrics/server';
 import { compressResponses } from './compression';
 import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
 
@@ -28,6 +30,9 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role !== 'all-in-one' && !config.DATABASE_URL) {
     throw new Error(`The ${role} role needs DATABASE_URL (the embedded database lives inside one process)`);
   }
+  // Before the platform opens: its store, runner and relay record only when metrics are on.
+  if (config.METRICS_PORT !== undefined) enableMetrics();
+  roleReady.set({ role }, 0);
   const platform = await openPlatform(config, log, modules, {
     projectorsInProcess: role === 'all-in-one',
     untrustedWorker: UNTRUSTED_WORKER,
@@ -86,7 +91,9 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     for (const line of await seedIfEmpty(deps, modules)) console.log(line);
   }
   await app.listen({ host: config.HOST, port: config.PORT });
+  const metrics = config.METRICS_PORT !== undefined ? await serveMetrics(config.HOST, config.METRICS_PORT, log) : undefined;
   ready = true;
+  roleReady.set({ role }, 1);
   log.info(`Verba ${role} listening on http://${config.HOST}:${config.PORT}`);
 
   let stopping = false;
@@ -94,6 +101,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     if (stopping) return;
     stopping = true;
     ready = false;
+    roleReady.set({ role }, 0);
     log.info({ signal }, 'draining');
     // Finish in-flight requests, then the projectors' and the relay's current batch (checkpoints with them).
     // In-flight requests get a few seconds; connections clients keep open after that are cut, or a
@@ -103,6 +111,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     clearTimeout(cut);
     await worker?.stop();
     await platform.close();
+    await metrics?.close();
     log.info('stopped');
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -8,6 +8,7 @@ import {
   type Position,
 } from '../event-store/port';
 import { DomainError, type Decider } from './decider';
+import { commands, metricsOn } from '../metrics/registry';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import { sameData } from '../event-store/retried-append';
@@ -81,6 +82,25 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * with jittered back-off, a bounded number of times.
  */
 export async function handleCommand<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>): Promise<CommandResult<EventOf<D>>> {
+  if (!metricsOn()) return decideAndAppend(o);
+  const command = commandName(o.command, o.streamId);
+  try {
+    const result = await decideAndAppend(o);
+    if (result.attempts > 1) commands.inc({ command, outcome: 'conflict', reason: '' }, result.attempts - 1);
+    commands.inc({ command, outcome: 'handled', reason: '' });
+    return result;
+  } catch (e) {
+    if (e instanceof ConcurrencyExhaustedError) commands.inc({ command, outcome: 'exhausted', reason: '' });
+    else if (e instanceof DomainError) commands.inc({ command, outcome: 'rejected', reason: String(e.status) });
+    throw e;
+  }
+}
+
+/** The command's own type when it names one, else its stream's category (the part before the first '-'). */
+const commandName = (command: unknown, streamId: string): string =>
+  typeof (command as { type?: unknown }).type === 'string' ? (command as { type: string }).type : streamId.split('-')[0]!;
+
+async function decideAndAppend<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>): Promise<CommandResult<EventOf<D>>> {
   const maxAttempts = o.maxAttempts ?? 30;
   const cache = o.stateCache;
   for (let attempt = 1; ; attempt++) {

@@ -11,6 +11,7 @@ import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
 import { refuseCrossSiteWrites } from './cross-site';
 import { API_GUIDE } from './openapi';
+import { countRequests } from '../metrics/http-metrics';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -74,6 +75,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     reply.raw.setHeader('x-request-id', request.id);
     done();
   });
+  countRequests(app as unknown as FastifyInstance);
   refuseCrossSiteWrites(app as unknown as App, o.publicUrl);
   // Part of validation for every route, before its own schema: no NUL or unpaired surrogate anywhere.
   app.addHook('preValidation', (request, reply, done) => {

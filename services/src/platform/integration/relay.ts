@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { metricsOn, relay as relayMetrics } from '../metrics/registry';
 import { integrationTopic, validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
 import { CheckpointedFollower, migrateFollowerCheckpoints, type FollowerOptions } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
@@ -112,7 +113,22 @@ export class IntegrationRelay {
       list.push(message.message);
       byTopic.set(message.topic, list);
     }
-    for (const [topic, messages] of byTopic) await this.o.publisher.publish(topic, messages);
+    let held = 0;
+    for (const messages of byTopic.values()) held += messages.length;
+    try {
+      for (const [topic, messages] of byTopic) await this.o.publisher.publish(topic, messages);
+    } catch (error) {
+      // The follower retries the batch from the checkpoint: its messages wait meanwhile.
+      if (metricsOn()) {
+        relayMetrics.retries.inc();
+        relayMetrics.parked.set(held);
+      }
+      throw error;
+    }
+    if (metricsOn()) {
+      relayMetrics.published.inc(held);
+      relayMetrics.parked.set(0);
+    }
   }
 
   private map(e: RecordedEvent): { topic: string; message: IntegrationMessage } | null {

@@ -1,3 +1,4 @@
+import { caches, metricsOn } from '../metrics/registry';
 import type { Cache } from '../cache/port';
 import type { BaseDeps } from '../module';
 import type { CommittedEvent, Projection } from './projection';
@@ -80,6 +81,7 @@ export class ProjectedReadCache {
     const generations = await this.generations(cache, scopes);
     const key = `${this.prefix}:${scopes.map((s, i) => `${s}@${generations[i]}`).join(',')}:${name}`;
     const hit = await cache.get(key);
+    if (metricsOn()) (hit !== undefined ? caches.hits : caches.misses).inc({ cache: this.prefix });
     if (hit !== undefined) return JSON.parse(hit) as T;
     const value = await load();
     await cache.set(key, JSON.stringify(value), ttlMs);

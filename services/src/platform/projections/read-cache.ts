@@ -1,3 +1,4 @@
+import { caches, metricsOn } from '../metrics/registry';
 import { trimOldest, trimTarget } from '../lru';
 /**
  * An in-process cache of query results that the projector invalidates after each committed batch.
@@ -15,6 +16,7 @@ export class ReadCache<T> {
 
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
+    if (metricsOn()) (hit !== undefined ? caches.hits : caches.misses).inc({ cache: 'in-process' });
     if (hit !== undefined) return hit;
     const epoch = this.epoch;
     const generation = this.generations.get(key) ?? 0;

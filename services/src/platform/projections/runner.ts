@@ -1,3 +1,4 @@
+import { recordApplied, recordFailure, type Applied } from '../metrics/projection-metrics';
 import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
 import { trustingAppendValidation } from '../decider/events';
@@ -67,7 +68,7 @@ export interface RunnerOptions {
    * Told after every batch. When given, it replaces the projections' own afterCommit hooks (the
    * projector then runs in a worker thread and the hooks run where the caches are: see worker-host.ts).
    */
-  onProgress?: (projection: string, position: Position, committed: CommittedEvent[] | undefined) => void;
+  onProgress?: (projection: string, position: Position, committed: CommittedEvent[] | undefined, applied?: Applied) => void;
   /** Rebuild projections that offer a bulk fold with it (default true; false measures the batch path). */
   bulkRebuilds?: boolean;
   /** Events a page when a bulk rebuild reads the log (default 20,000: fewer round trips, same memory bound). */
@@ -163,6 +164,11 @@ export class ProjectionRunner {
     this.progressed.close();
   }
 
+  /** Where each projection this process runs stands (metrics). */
+  appliedPositions(): ReadonlyMap<string, Position> {
+    return this.positions;
+  }
+
   /** The position this process has applied for a projection, if it runs it. */
   position(name: string): Position | undefined {
     return this.positions.get(name);
@@ -227,6 +233,7 @@ export class ProjectionRunner {
         let deferred = false;
         const generation: number = state.active_generation;
         this.positions.set(p.name, stored);
+        let applied: Applied | undefined;
         const sub = this.readerFor(p).subscribe(stored, async (batch) => {
           const relevant = batch.some((e) => wants(p, e));
           const now = Date.now();
@@ -236,13 +243,18 @@ export class ProjectionRunner {
             deferred = true;
           }
           if (relevant || now >= idleDue) {
+            const started = process.hrtime.bigint();
             stored = await this.applyLive(p, generation, batch, stored);
+            if (relevant)
+              applied = { events: batch.filter((e) => wants(p, e)).length, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
             idleDue = undefined;
             deferred = false;
             if (relevant && !this.onProgress) p.afterCommit?.(committedOf(p, batch));
           }
           const position = batch[batch.length - 1]!.position;
-          this.onProgress?.(p.name, position, relevant && p.afterCommit ? committedOf(p, batch) : undefined);
+          if (this.onProgress) this.onProgress(p.name, position, relevant && p.afterCommit ? committedOf(p, batch) : undefined, applied);
+          else if (applied) recordApplied(p.name, applied);
+          applied = undefined;
           this.positions.set(p.name, position);
           delay = this.retryDelayMs;
           this.progressed.notify();
@@ -257,6 +269,7 @@ export class ProjectionRunner {
         throw sub.error ?? new Error('subscription ended');
       } catch (e) {
         if (this.stopped) return;
+        recordFailure(p.name);
         this.log.error({ err: e, projection: p.name }, 'projection failed; retrying from its checkpoint');
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(delay * 2, 30_000);

@@ -1,3 +1,4 @@
+import { recordApplied, type Applied } from '../metrics/projection-metrics';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { comparePositions, type Position } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
@@ -9,6 +10,8 @@ export interface ProgressUpdate {
   projection: string;
   position: Position;
   committed?: CommittedEvent[];
+  /** The batch's relevant events and its time, for this thread's metrics. */
+  applied?: Applied;
 }
 
 /** Messages from the projector worker (see runtime/projector-worker.ts); progress comes on its own port. */
@@ -96,6 +99,11 @@ export class ProjectorWorker {
     });
   }
 
+  /** Where each projection the worker runs stands, as its progress reports told (metrics). */
+  appliedPositions(): ReadonlyMap<string, Position> {
+    return this.positions;
+  }
+
   /** Same contract as ProjectionRunner.waitFor, fed by the worker's progress messages. */
   async waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number } = {}): Promise<boolean> {
     const names = options.projections ?? [...this.byName.keys()];
@@ -119,6 +127,7 @@ export class ProjectorWorker {
     for (const u of m.updates) {
       if (u.committed) this.byName.get(u.projection)?.afterCommit?.(u.committed);
       this.positions.set(u.projection, u.position);
+      if (u.applied) recordApplied(u.projection, u.applied);
     }
     this.progressed.notify();
   }

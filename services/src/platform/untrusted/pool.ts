@@ -5,6 +5,11 @@ import { UPLOAD_MESSAGES } from '@verba/contracts';
 import { HttpError } from '../http/problem';
 import type { Outcome } from './refused';
 import type { Task } from './serve';
+import { metricsOn, untrusted } from '../metrics/registry';
+
+/** Refusals for a broken budget (time, memory, output), counted apart from the parsers' own refusals. */
+const overBudget = new WeakSet<Error>();
+const budgetBroken = (error: HttpError): HttpError => (overBudget.add(error), error);
 
 /** What one job may spend: wall time, and characters of answer (memory is the pool's, per thread). */
 export interface JobBudget {
@@ -31,6 +36,8 @@ export interface UntrustedWork {
    * A caller that still needs the bytes passes a copy.
    */
   run<T>(job: string, input: unknown, messages?: Partial<BudgetMessages>, budget?: Partial<JobBudget>): Promise<T>;
+  /** Jobs queued or running now (metrics). */
+  jobs?(): number;
   close(): Promise<void>;
 }
 
@@ -96,29 +103,43 @@ export function createUntrustedPool(options: PoolOptions): UntrustedWork {
 
   return {
     async run<T>(job: string, input: unknown, messages: Partial<BudgetMessages> = {}, budget: Partial<JobBudget> = {}) {
-      const say = { ...UPLOAD_MESSAGES, ...messages };
-      const { timeMs, outputMax } = { ...defaults, ...budget };
-      let outcome: Outcome<T>;
-      if (jobs >= jobsMax) throw new HttpError(503, UPLOAD_MESSAGES.busy);
-      jobs++;
+      if (!metricsOn()) return runJob<T>(job, input, messages, budget);
       try {
-        // Aborting a running task stops its thread: the wall-time budget holds whatever the parser does.
-        const transferList = movable(input);
-        outcome = (await pool.run({ job, input, outputMax } satisfies Task, {
-          signal: AbortSignal.timeout(timeMs),
-          ...(transferList.length ? { transferList } : {}),
-        })) as Outcome<T>;
+        const value = await runJob<T>(job, input, messages, budget);
+        untrusted.jobs.inc({ kind: job, outcome: 'ok' });
+        return value;
       } catch (error) {
-        if (isAbort(error)) throw new HttpError(422, say.tooSlow);
-        if (isOutOfMemory(error)) throw new HttpError(413, say.tooLarge);
+        untrusted.jobs.inc({ kind: job, outcome: overBudget.has(error as Error) ? 'budget' : 'refused' });
         throw error;
-      } finally {
-        jobs--;
       }
-      if (outcome.ok) return outcome.value;
-      if ('budget' in outcome) throw outcome.budget === 'output' ? new HttpError(413, say.tooLarge) : new HttpError(422, say.unreadable);
-      throw new HttpError(outcome.status, outcome.message);
     },
+    jobs: () => jobs,
     close: () => pool.destroy(),
   };
+
+  async function runJob<T>(job: string, input: unknown, messages: Partial<BudgetMessages>, budget: Partial<JobBudget>): Promise<T> {
+    const say = { ...UPLOAD_MESSAGES, ...messages };
+    const { timeMs, outputMax } = { ...defaults, ...budget };
+    let outcome: Outcome<T>;
+    if (jobs >= jobsMax) throw new HttpError(503, UPLOAD_MESSAGES.busy);
+    jobs++;
+    try {
+      // Aborting a running task stops its thread: the wall-time budget holds whatever the parser does.
+      const transferList = movable(input);
+      outcome = (await pool.run({ job, input, outputMax } satisfies Task, {
+        signal: AbortSignal.timeout(timeMs),
+        ...(transferList.length ? { transferList } : {}),
+      })) as Outcome<T>;
+    } catch (error) {
+      if (isAbort(error)) throw budgetBroken(new HttpError(422, say.tooSlow));
+      if (isOutOfMemory(error)) throw budgetBroken(new HttpError(413, say.tooLarge));
+      throw error;
+    } finally {
+      jobs--;
+    }
+    if (outcome.ok) return outcome.value;
+    if ('budget' in outcome)
+      throw budgetBroken(outcome.budget === 'output' ? new HttpError(413, say.tooLarge) : new HttpError(422, say.unreadable));
+    throw new HttpError(outcome.status, outcome.message);
+  }
 }
