@@ -27,6 +27,7 @@ export * from './migrations';
 export * from './admin-library';
 export * from './admin-prompts';
 export * from './admin-users';
+export * from './admin-operations';
 export * from './learner-analytics';
 export * from './route-ref';
 export * from './first-load';

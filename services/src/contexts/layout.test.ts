@@ -16,6 +16,7 @@ const CONTEXTS = [
   'identity',
   'learning',
   'library',
+  'operations',
   'practice',
   'speech',
   'translation',
@@ -46,7 +47,7 @@ function sourcesOf(context: string): string[] {
 const read = (context: string, file: string) => fs.readFileSync(path.join(CONTEXTS_DIR, context, file), 'utf8');
 
 describe('the layout inside a context', () => {
-  it('holds for exactly the twelve contexts', () => {
+  it('holds for exactly the thirteen contexts', () => {
     const folders = fs
       .readdirSync(CONTEXTS_DIR, { withFileTypes: true })
       .filter((d) => d.isDirectory())

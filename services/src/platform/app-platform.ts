@@ -152,6 +152,10 @@ export async function openPlatform(
     now: options.now ?? (() => new Date()),
     appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
     instances: new RuntimeInstances(),
+    operations: {
+      projections: modules.flatMap((m) => m.projections ?? []).map((p) => p.name),
+      rebuild: (name, onProgress) => runner.rebuild(name, onProgress),
+    },
   };
   const base: BaseDeps = { ...core, entitlements: entitlementsOf(modules, core) };
   const deps: ModuleDeps = {

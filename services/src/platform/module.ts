@@ -113,6 +113,16 @@ export interface BaseDeps {
   entitlements: Entitlements;
   /** The modules' per-runtime instances (their accounts, adapters ...): see perRuntime in per-runtime.ts. */
   instances: RuntimeInstances;
+  /** The process's projections, and a blue/green rebuild of one run here (the admin operations page). */
+  operations: Operations;
+}
+
+/** What the operations page may do with the projection runner (the platform's; no module holds it). */
+export interface Operations {
+  /** Names of every projection of the composed modules. */
+  projections: readonly string[];
+  /** Builds the read model again beside the live one and switches to it; `onProgress` gets the events read so far. */
+  rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number }>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { forumModule } from '../contexts/forum/module';
 import { identityModule } from '../contexts/identity/module';
 import { learningModule } from '../contexts/learning/module';
 import { libraryModule } from '../contexts/library/module';
+import { operationsModule } from '../contexts/operations/module';
 import { practiceModule } from '../contexts/practice/module';
 import { speechModule } from '../contexts/speech/module';
 import { translationModule } from '../contexts/translation/module';
@@ -24,6 +25,7 @@ const contexts: Module[] = [
   billingModule,
   blogModule,
   forumModule,
+  operationsModule,
 ];
 
 /** Analytics follows the public facts the other contexts publish (their integration mappers). */

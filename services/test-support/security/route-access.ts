@@ -340,6 +340,8 @@ export const ROUTE_ACCESS: Record<string, Declaration> = {
   // admin
   'GET /api/admin/users': { kind: 'admin' },
   'GET /api/admin/history/:entity/:id': { kind: 'admin' },
+  'GET /api/admin/operations': { kind: 'admin' },
+  'POST /api/admin/operations/rebuilds': { kind: 'admin' },
   'PATCH /api/admin/users/:userId/disabled': { kind: 'admin' },
   'PATCH /api/admin/users/:userId/role': { kind: 'admin' },
   'GET /api/admin/users/:userId': { kind: 'admin' },

@@ -17,4 +17,11 @@ create table if not exists projection_checkpoints (
   updated_at timestamptz not null default now(),
   primary key (name, generation)
 );
+
+-- the last failure of each projection in any projector process (the admin operations page shows it)
+create table if not exists projection_errors (
+  name text primary key,
+  at timestamptz not null,
+  message text not null
+);
 `;
