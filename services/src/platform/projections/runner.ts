@@ -271,6 +271,13 @@ export class ProjectionRunner {
         if (this.stopped) return;
         recordFailure(p.name);
         this.log.error({ err: e, projection: p.name }, 'projection failed; retrying from its checkpoint');
+        // The last failure, for the admin operations page in any process; best effort (the database may be what failed).
+        await this.db
+          .raw(
+            'insert into projection_errors (name, at, message) values (?, now(), ?) on conflict (name) do update set at = now(), message = excluded.message',
+            [p.name, String((e as Error)?.message ?? e).slice(0, 1000)],
+          )
+          .catch(() => undefined);
         await new Promise((r) => setTimeout(r, delay));
         delay = Math.min(delay * 2, 30_000);
       }
