@@ -1,4 +1,5 @@
 import pino, { type Logger } from 'pino';
+import { logIds } from './tracing/tracing';
 
 export type { Logger };
 
@@ -49,7 +50,14 @@ function requestForLog(req: { method?: string; url?: string; host?: string; ip?:
 
 export function createLogger(level: string, name = 'verba', destination?: pino.DestinationStream): Logger {
   // Fastify takes an instance's own serializers before its defaults, so this one writes every request line.
-  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' }, serializers: { req: requestForLog } };
+  // Inside a span (tracing on), each line names its trace and span, so a log line leads to its trace.
+  const options = {
+    name,
+    level,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: { req: requestForLog },
+    mixin: logIds,
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

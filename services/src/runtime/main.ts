@@ -4,6 +4,7 @@ import { createLogger } from '../platform/logger';
 import { allModules } from './modules';
 import { runCli } from './cli';
 import { runServer } from './server';
+import { startTracingFromEnv } from '../platform/tracing/start';
 
 /**
  * Entry point. Roles: all-in-one (default, what `npm start` runs), api, projector, relay; and the CLI
@@ -15,6 +16,9 @@ try {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, `verba-${role}`);
   if (role === 'all-in-one' || role === 'api' || role === 'projector' || role === 'relay') {
+    // Traces only when OTEL_EXPORTER_OTLP_ENDPOINT is set: otherwise nothing of OpenTelemetry is loaded.
+    const tracing = await startTracingFromEnv(`verba-${role}`);
+    if (tracing) process.once('beforeExit', () => void tracing.shutdown());
     await runServer(role, config, log, allModules);
   } else {
     process.exitCode = await runCli(role, args, config, log, allModules);

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +42,8 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
   let dataDir: string;
   const roles: Array<{ process: RoleProcess; metrics: string }> = [];
   let learner: [string, string];
+  let otlp: Server;
+  const exports: Array<{ path: string; type: string; bytes: number }> = [];
 
   beforeAll(async () => {
     db = await createRealTestDatabase();
@@ -47,14 +51,29 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     const env = { DATABASE_URL: db.connectionString, SECRET_KEY: randomUUID() + randomUUID(), DATA_DIR: dataDir };
     await runCommand('migrate', env);
     learner = /learner\s+(\S+@\S+)\s+(\S+)/.exec(await runCommand('seed', env))!.slice(1, 3) as [string, string];
+    // An OTLP receiver of the test's own: the roles export their traces to it.
+    otlp = createServer((request, response) => {
+      let bytes = 0;
+      request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      request.on('end', () => {
+        exports.push({ path: request.url ?? '', type: request.headers['content-type'] ?? '', bytes });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => otlp.listen(0, '127.0.0.1', resolve));
+    const traces = { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(otlp.address() as AddressInfo).port}` };
     for (const role of ['api', 'projector', 'relay'] as const) {
       const port = await freePort();
-      roles.push({ process: await startRole(role, { ...env, METRICS_PORT: String(port) }), metrics: `http://127.0.0.1:${port}/metrics` });
+      roles.push({
+        process: await startRole(role, { ...env, ...traces, METRICS_PORT: String(port) }),
+        metrics: `http://127.0.0.1:${port}/metrics`,
+      });
     }
   }, 240_000);
 
   afterAll(async () => {
     await Promise.all(roles.map((r) => r.process.stop()));
+    otlp?.close();
     await db?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
@@ -122,6 +141,13 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     await expect.poll(async () => sample(await scrape(2), 'verba_relay_lag_events'), { timeout: 20_000 }).toBe(0);
     expect(sample(await scrape(2), 'verba_relay_published_total')).toBeGreaterThanOrEqual(WORDS.length);
   }, 120_000);
+
+  it('exports the traces of the marks over OTLP (HTTP) to OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
+    // The batch processor sends every few seconds; the api's spans (requests, commands, appends) and the projector's.
+    await expect.poll(() => exports.filter((e) => e.path === '/v1/traces').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(exports.find((e) => e.path === '/v1/traces')).toMatchObject({ type: expect.stringMatching(/^application\/(x-protobuf|json)/) });
+    expect(exports.every((e) => e.bytes > 0)).toBe(true);
+  });
 
   it('passes promtool check metrics on every role', async () => {
     expect(promtool, 'promtool is needed: apt-get install prometheus').toBe(true);

@@ -5,6 +5,7 @@ import { createLogger } from '../platform/logger';
 import { PROJECTOR_COALESCE_MS, ProjectionRunner } from '../platform/projections/runner';
 import type { ProgressMessage, ProgressUpdate, WorkerMessage } from '../platform/projections/worker-host';
 import { allModules } from './modules';
+import { startTracingFromEnv } from '../platform/tracing/start';
 
 /**
  * The projectors of the all-in-one process, on their own thread. Migrations already ran in the main
@@ -16,6 +17,8 @@ const { connectionString, logLevel, namedStatements, progressPort } = workerData
   namedStatements: boolean;
   progressPort: MessagePort;
 };
+// This thread's spans (a projection's apply continues the write's trace) go out on its own exporter.
+await startTracingFromEnv('verba-projector');
 const log = createLogger(logLevel, 'verba-projector');
 const store = createPostgresEventStore({ connectionString, poolSize: 4, coalesceMs: PROJECTOR_COALESCE_MS, namedStatements });
 const db = createKnex(connectionString, {

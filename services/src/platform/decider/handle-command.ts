@@ -9,6 +9,7 @@ import {
 } from '../event-store/port';
 import { DomainError, type Decider } from './decider';
 import { commands, metricsOn } from '../metrics/registry';
+import { inSpan, traceCarrier, tracingOn } from '../tracing/tracing';
 import type { StreamStateCache } from './state-cache';
 import { eventIdFor } from './event-ids';
 import { sameData } from '../event-store/retried-append';
@@ -82,6 +83,11 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * with jittered back-off, a bounded number of times.
  */
 export async function handleCommand<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>): Promise<CommandResult<EventOf<D>>> {
+  if (tracingOn()) return inSpan(`command ${commandName(o.command, o.streamId)}`, { 'verba.stream': o.streamId }, () => counted(o));
+  return counted(o);
+}
+
+async function counted<C, S, D extends EventDefinition>(o: HandleCommandOptions<C, S, D>): Promise<CommandResult<EventOf<D>>> {
   if (!metricsOn()) return decideAndAppend(o);
   const command = commandName(o.command, o.streamId);
   try {
@@ -132,7 +138,8 @@ async function decideAndAppend<C, S, D extends EventDefinition>(o: HandleCommand
       return { events, attempts: attempt };
     }
 
-    const metadata: EventMetadata = { causationId: o.commandId, ...(o.actor ? { userId: o.actor } : {}) };
+    // The command's trace goes with its events (when tracing): the projector and the relay continue it.
+    const metadata: EventMetadata = { causationId: o.commandId, ...(o.actor ? { userId: o.actor } : {}), ...traceCarrier() };
     const toAppend = events.map((e, i) => o.codec.encode(e, eventIdFor(o.commandId, i), metadata));
     try {
       const { position, nextRevision } = await o.store.append(o.streamId, toAppend, expected);

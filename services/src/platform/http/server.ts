@@ -12,6 +12,8 @@ import { registerSecurityHeaders } from './security-headers';
 import { refuseCrossSiteWrites } from './cross-site';
 import { API_GUIDE } from './openapi';
 import { countRequests } from '../metrics/http-metrics';
+import { requestSpans } from '../tracing/request-spans';
+import { tracingOn } from '../tracing/tracing';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -61,6 +63,8 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     ...(o.trustProxy === undefined ? {} : { trustProxy: typeof o.trustProxy === 'number' ? hops(o.trustProxy) : o.trustProxy }),
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Before any route: @fastify/otel wraps each route as it is added, continuing a caller's traceparent.
+  if (tracingOn()) await app.register(await requestSpans());
   if (o.onRoute) app.addHook('onRoute', (route) => o.onRoute!(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(o.validateResponses === false ? plainSerializer : checkedSerializer);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { metricsOn, relay as relayMetrics } from '../metrics/registry';
+import { inBatchSpan, SpanKind } from '../tracing/tracing';
 import { integrationTopic, validateIntegrationEvent, type IntegrationEvent } from '@verba/contracts/integration';
 import { CheckpointedFollower, migrateFollowerCheckpoints, type FollowerOptions } from '../event-store/checkpointed-follower';
 import type { EventStore, Position, RecordedEvent } from '../event-store/port';
@@ -116,7 +117,9 @@ export class IntegrationRelay {
     let held = 0;
     for (const messages of byTopic.values()) held += messages.length;
     try {
-      for (const [topic, messages] of byTopic) await this.o.publisher.publish(topic, messages);
+      await inBatchSpan('relay publish', SpanKind.PRODUCER, batch, { 'verba.messages': held }, async () => {
+        for (const [topic, messages] of byTopic) await this.o.publisher.publish(topic, messages);
+      });
     } catch (error) {
       // The follower retries the batch from the checkpoint: its messages wait meanwhile.
       if (metricsOn()) {
@@ -144,6 +147,9 @@ export class IntegrationRelay {
     } catch (err) {
       throw new Error(`Mapping ${e.type} ${e.id} at ${e.position.transaction}.${e.position.sequence} failed`, { cause: err });
     }
-    return { topic: this.o.topicFor(integration), message: integrationMessage(integration) };
+    const message = integrationMessage(integration);
+    // The write's W3C trace context, for consumers to continue its trace (issue 45.2).
+    if (typeof e.metadata.traceparent === 'string') message.headers = { ...message.headers, traceparent: e.metadata.traceparent };
+    return { topic: this.o.topicFor(integration), message };
   }
 }

@@ -1,4 +1,5 @@
 import { recordApplied, recordFailure, type Applied } from '../metrics/projection-metrics';
+import { inBatchSpan, SpanKind, tracingOn } from '../tracing/tracing';
 import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
 import { trustingAppendValidation } from '../decider/events';
@@ -244,7 +245,16 @@ export class ProjectionRunner {
           }
           if (relevant || now >= idleDue) {
             const started = process.hrtime.bigint();
-            stored = await this.applyLive(p, generation, batch, stored);
+            stored =
+              relevant && tracingOn()
+                ? await inBatchSpan(
+                    `projection apply ${p.name}`,
+                    SpanKind.CONSUMER,
+                    batch.filter((e) => wants(p, e)),
+                    { 'verba.projection': p.name },
+                    () => this.applyLive(p, generation, batch, stored),
+                  )
+                : await this.applyLive(p, generation, batch, stored);
             if (relevant)
               applied = { events: batch.filter((e) => wants(p, e)).length, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
             idleDue = undefined;

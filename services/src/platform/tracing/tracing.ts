@@ -1,0 +1,101 @@
+import {
+  context,
+  propagation,
+  trace,
+  SpanKind,
+  SpanStatusCode,
+  type Context,
+  type Link,
+  type Span,
+  type SpanContext,
+} from '@opentelemetry/api';
+
+/**
+ * Traces (issue 45.2). The API's tracer is a no-op until startTracing registers a provider (tracing/start.ts,
+ * only when OTEL_EXPORTER_OTLP_ENDPOINT is set or a test asks): then a command's span covers its stream read,
+ * decision and append, its context rides in the events' metadata (`traceparent`), and the projector's apply
+ * and the relay's publish continue that trace. Off, every helper here returns at its first line.
+ */
+export const tracer = trace.getTracer('verba');
+let on = false;
+
+export const tracingOn = (): boolean => on;
+export const setTracingOn = (value: boolean): void => {
+  on = value;
+};
+
+/** The W3C trace context of the active span, for an event's metadata or a message's headers. */
+export function traceCarrier(from: Context = context.active()): { traceparent?: string; tracestate?: string } {
+  if (!on) return {};
+  const carrier: Record<string, string> = {};
+  propagation.inject(from, carrier);
+  return carrier.traceparent ? carrier : {};
+}
+
+/** The context an event's metadata carries, if any. */
+export function contextOf(metadata: Record<string, unknown> | undefined): Context | undefined {
+  if (!on || typeof metadata?.traceparent !== 'string') return undefined;
+  const ctx = propagation.extract(context.active(), metadata);
+  return trace.getSpanContext(ctx) ? ctx : undefined;
+}
+
+/** Runs `work` in a span named `name` (child of the active one), ending it with its outcome. */
+export async function inSpan<T>(
+  name: string,
+  attributes: Record<string, string | number | boolean>,
+  work: (span: Span) => Promise<T>,
+): Promise<T> {
+  if (!on) return work(undefined as unknown as Span);
+  return tracer.startActiveSpan(name, { attributes }, async (span) => {
+    try {
+      return await work(span);
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/**
+ * A span for work done on a batch of events (a projection's apply, the relay's publish): a child of the
+ * first event's trace, linked to the others', so each write's trace shows what became of it.
+ */
+export async function inBatchSpan<T>(
+  name: string,
+  kind: SpanKind,
+  events: ReadonlyArray<{ metadata: Record<string, unknown> }>,
+  attributes: Record<string, string | number | boolean>,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!on) return work();
+  const contexts = events.map((e) => contextOf(e.metadata)).filter((c): c is Context => c !== undefined);
+  const parent = contexts[0] ?? context.active();
+  const links: Link[] = contexts
+    .slice(1)
+    .map((c) => trace.getSpanContext(c))
+    .filter((s): s is SpanContext => s !== undefined)
+    .map((s) => ({ context: s }));
+  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error as Error);
+      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
+}
+
+/** trace_id and span_id of the active span, for a log line (none outside a span). */
+export function logIds(): { trace_id?: string; span_id?: string } {
+  if (!on) return {};
+  const span = trace.getSpanContext(context.active());
+  return span ? { trace_id: span.traceId, span_id: span.spanId } : {};
+}
+
+export { SpanKind };
