@@ -52,6 +52,7 @@ const ROUTES: Record<string, (p: Pages) => ReactNode> = {
   [ADMIN_PATHS.announcements]: (p) => <p.AnnouncementsPage />,
   [ADMIN_PATHS.createAnnouncement]: (p) => <p.CreateAnnouncementPage />,
   [ADMIN_PATHS.editAnnouncement]: (p) => <p.EditAnnouncementPage />,
+  [ADMIN_PATHS.operations]: (p) => <p.OperationsPage />,
 };
 
 export function AdminApp() {

@@ -27,3 +27,4 @@ export { UsersPage } from './features/users/components/UsersPage';
 export { UserDetailPage } from './features/users/components/UserDetailPage';
 export { AnnouncementsPage } from './features/announcements/components/AnnouncementsPage';
 export { CreateAnnouncementPage, EditAnnouncementPage } from './features/announcements/components/AnnouncementFormPage';
+export { OperationsPage } from './features/operations/components/OperationsPage';

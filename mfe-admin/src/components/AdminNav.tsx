@@ -21,6 +21,7 @@ const ITEMS = [
   { href: ADMIN_PATHS.wordFamilies, label: 'Word families' },
   { href: ADMIN_PATHS.users, label: 'Users' },
   { href: ADMIN_PATHS.announcements, label: 'Announcements' },
+  { href: ADMIN_PATHS.operations, label: 'Operations' },
 ];
 
 /** Create and edit pages sit beside their list in spec §2's paths; they belong to that list's section. */

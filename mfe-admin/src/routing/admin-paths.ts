@@ -44,6 +44,7 @@ export const ADMIN_PATHS = {
   announcements: `${ADMIN}/announcements`,
   createAnnouncement: `${ADMIN}/announcements/create`,
   editAnnouncement: `${ADMIN}/announcements/edit`,
+  operations: `${ADMIN}/operations`,
 } as const;
 
 /** A path with its query (`withQuery(ADMIN_PATHS.chapters, { courseId, lessonId })`). */

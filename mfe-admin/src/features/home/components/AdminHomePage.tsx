@@ -86,6 +86,11 @@ export function AdminHomePage() {
     { href: ADMIN_PATHS.users, name: 'Users', what: 'Find people; change their role, subscription or account.' },
     { href: ADMIN_PATHS.announcements, name: 'Announcements', what: 'Banners for groups of learners, scheduled and previewed.' },
     { href: ADMIN_PATHS.analytics, name: 'Analytics', what: 'Language, user and historical analytics, and the monthly statistics.' },
+    {
+      href: ADMIN_PATHS.operations,
+      name: 'Operations',
+      what: 'Projections and their lag, rebuilds, the relay, the log, fragments, workers.',
+    },
   ];
   return (
     <main>
