@@ -18,7 +18,7 @@ export const operationsModule: Module = {
   migrate: migrateRebuilds,
   routes(app, deps) {
     const rebuilds = rebuildsOf.of(deps);
-    const queries = new OperationsQueries(deps, new FragmentEnvironments(deps.config), () => rebuilds.latest(deps.people));
+    const queries = new OperationsQueries(deps, new FragmentEnvironments(deps.config, deps.log), () => rebuilds.latest(deps.people));
     operationsRoutes(app, deps, queries, rebuilds);
   },
 };

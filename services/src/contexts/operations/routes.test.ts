@@ -113,7 +113,7 @@ describe(`the admin operations routes on ${database.label}`, () => {
   });
 
   it('counts what a projection has not applied yet, and its wait', async () => {
-    // The relay's checkpoint moved back by hand: the events since then are its lag.
+    // A reactor whose checkpoint is still at the start of the log: every event is its lag.
     await t.platform.db('relay_checkpoints').insert({ name: 'reactor:test-behind', commit_position: 0, prepare_position: 0 });
     const behind = (await overview()).followers.find((f) => f.name === 'reactor:test-behind')!;
     expect(behind).toMatchObject({ kind: 'reactor', position: '0.0', lagCapped: false });
@@ -182,6 +182,9 @@ describe(`the admin operations routes on ${database.label}`, () => {
 
   it("shows each environment's published fragments, with the versions a rollback goes back to", async () => {
     expect((await overview()).fragments).toEqual([{ env: 'staging', served: true, fragments: [] }]);
+    // An unreadable pointer leaves the rest of the page (and the other environments) readable.
+    mkdirSync(path.join(fragmentStore, 'registry'), { recursive: true });
+    writeFileSync(path.join(fragmentStore, 'registry', 'broken.json'), '{ not json');
     const store = directoryStore(fragmentStore);
     const dist = mkdtempSync(path.join(tmpdir(), 'verba-operations-dist-'));
     const build = (n: number) => {

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FragmentEnvironment } from '@verba/contracts';
 import type { Config } from '../../../platform/config';
+import type { Logger } from '../../../platform/logger';
 import { readPointer } from '../../../platform/fragments/registry';
 import { fragmentStoreFor, type FragmentStore } from '../../../platform/fragments/store';
 
@@ -21,14 +22,24 @@ type FragmentConfig = Pick<
 export class FragmentEnvironments {
   private store: Promise<FragmentStore> | undefined;
 
-  constructor(private readonly config: FragmentConfig) {}
+  constructor(
+    private readonly config: FragmentConfig,
+    private readonly log: Pick<Logger, 'warn'>,
+  ) {}
 
   async list(): Promise<FragmentEnvironment[]> {
     const store = await (this.store ??= fragmentStoreFor(this.config));
     const names = await this.environments();
     const environments = await Promise.all(
       names.map(async (env): Promise<FragmentEnvironment> => {
-        const { pointer } = await readPointer(store, env);
+        // One unreadable pointer (a bucket's outage, a hand-edited file) leaves the rest of the page readable.
+        const pointer = await readPointer(store, env).then(
+          (read) => read.pointer,
+          (err: unknown) => {
+            this.log.warn({ err, env }, 'fragment registry unreadable on the operations page');
+            return { fragments: {} };
+          },
+        );
         const fragments = Object.entries(pointer.fragments)
           .map(([name, f]) => ({ name, version: f.version, since: f.publishedAt, earlier: f.history }))
           .sort((a, b) => a.name.localeCompare(b.name));
