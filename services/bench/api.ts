@@ -26,6 +26,11 @@ import { formatFigure, renderTable } from './lib/table';
 import { sampleReadYourWrites } from './lib/read-your-writes';
 import { signUpAndIn, startApi, startPeer, type RunningApi, type Session } from './api/server';
 import { firstFit, fitsBackToBack, seedFitLearner } from './api/fit';
+import { headersOf, load as loadWith, markRequests, type Load } from './lib/mark-load';
+
+/** A load on this benchmark's connection count. */
+const load = (base: string, sessions: Session[], seconds: number, request: (s: Session, n: number) => autocannon.Request): Promise<Load> =>
+  loadWith(base, sessions, seconds, request, CONNECTIONS);
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
@@ -50,55 +55,6 @@ interface Contender {
   label: 'ours' | 'peer';
   server: RunningApi;
   sessions: Session[];
-}
-
-interface Load {
-  rps: number;
-  p99: number;
-  errors: number;
-  total: number;
-}
-
-function load(base: string, sessions: Session[], seconds: number, request: (s: Session, n: number) => autocannon.Request): Promise<Load> {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: () => {
-              const i = n++;
-              return request(sessions[i % sessions.length]!, i);
-            },
-          },
-        ],
-      },
-      (err, result) => {
-        if (err) return reject(err);
-        resolve({
-          rps: result.requests.average,
-          p99: result.latency.p99,
-          errors: result.errors + result.timeouts + result.non2xx,
-          total: result.requests.total,
-        });
-      },
-    );
-  });
-}
-
-const headersOf = (s: Session) => ({ cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' });
-
-/** New words each call, so every mark changes the dictionary (an unchanged mark appends nothing). */
-function markRequests(prefix: string) {
-  return (s: Session, i: number): autocannon.Request => ({
-    method: 'PATCH',
-    path: '/api/dictionary/word',
-    headers: headersOf(s),
-    body: JSON.stringify({ languageCode: 'de', word: { value: `${prefix}${i}`, status: i % 3 === 0 ? 'uncertain' : 'known' } }),
-  });
 }
 
 const readRequest = (s: Session): autocannon.Request => ({

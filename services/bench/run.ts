@@ -15,6 +15,7 @@ const benchmarks: Record<string, () => Promise<Benchmark>> = {
   analytics: async () => (await import('./analytics')).analyticsBenchmark,
   hostile: async () => (await import('./hostile')).hostileBenchmark,
   alignment: async () => (await import('./alignment')).alignmentBenchmark,
+  marks: async () => (await import('./marks')).marksBenchmark,
 };
 
 async function main(): Promise<void> {

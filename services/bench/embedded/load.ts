@@ -1,4 +1,4 @@
-import autocannon from 'autocannon';
+import { load, markRequests } from '../lib/mark-load';
 
 export interface Session {
   cookie: string;
@@ -32,43 +32,11 @@ export async function signUpAndIn(base: string, email: string, password: string)
   return { cookie: cookies.join('; '), csrf: cookies.find((c) => c.startsWith('verba_csrf='))!.split('=')[1]! };
 }
 
-export interface MarkPhase {
-  rps: number;
-  p99: number;
-  errors: number;
-}
+export type { Load as MarkPhase } from '../lib/mark-load';
 
 /**
  * The API benchmark's mark load (bench/api.ts): PATCH /api/dictionary/word over `connections`
  * connections, each request a new word for one of the learners. `prefix` keeps phases' words apart.
  */
-export function markLoad(base: string, sessions: Session[], seconds: number, prefix: string, connections = 32): Promise<MarkPhase> {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: base,
-        connections,
-        duration: seconds,
-        requests: [
-          {
-            setupRequest: () => {
-              const i = n++;
-              const s = sessions[i % sessions.length]!;
-              return {
-                method: 'PATCH',
-                path: '/api/dictionary/word',
-                headers: { cookie: s.cookie, 'x-verba-csrf': s.csrf, 'content-type': 'application/json' },
-                body: JSON.stringify({ languageCode: 'de', word: { value: `${prefix}${i}`, status: i % 3 === 0 ? 'uncertain' : 'known' } }),
-              };
-            },
-          },
-        ],
-      },
-      (err, result) =>
-        err
-          ? reject(err)
-          : resolve({ rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx }),
-    );
-  });
-}
+export const markLoad = (base: string, sessions: Session[], seconds: number, prefix: string, connections = 32) =>
+  load(base, sessions, seconds, markRequests(prefix), connections);

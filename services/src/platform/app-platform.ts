@@ -23,7 +23,7 @@ import { createUntrustedPool } from './untrusted/pool';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 import { RuntimeInstances } from './per-runtime';
 import { countedAppends } from './metrics/event-store-metrics';
-import { observeLag } from './metrics/log-lag';
+import { observeLag, probeLag, type LagSource, type Probe } from './metrics/log-lag';
 import { metricsOn } from './metrics/registry';
 
 /**
@@ -50,6 +50,8 @@ export interface Platform {
   useProjections(target: Pick<ProjectionRunner, 'waitFor' | 'appliedPositions'>): void;
   /** Told after each append through this process's store. */
   onAppended(listener: () => void): void;
+  /** How far behind the log's head the projections and relay this process runs are (readiness, metrics). */
+  lag(): Promise<Probe>;
   close(): Promise<void>;
 }
 
@@ -169,13 +171,12 @@ export async function openPlatform(
     readable: readableOf(modules, () => deps),
   };
   // Scraped only: the lag of whatever this process runs (projections here or in its worker, the relay).
-  const unobserve = metricsOn()
-    ? observeLag({
-        store,
-        followers: { projections: () => projections.target.appliedPositions(), relay: () => relay.position() },
-        untrustedJobs: () => core.untrusted.jobs?.() ?? 0,
-      })
-    : () => undefined;
+  const lagSource: LagSource = {
+    store,
+    followers: { projections: () => projections.target.appliedPositions(), relay: () => relay.position() },
+    untrustedJobs: () => core.untrusted.jobs?.() ?? 0,
+  };
+  const unobserve = metricsOn() ? observeLag(lagSource) : () => undefined;
   const reactors = modules
     .flatMap((m) => m.reactors?.(deps) ?? [])
     .map((reactor) => {
@@ -210,6 +211,7 @@ export async function openPlatform(
     onAppended(listener) {
       appendListeners.add(listener);
     },
+    lag: () => probeLag(lagSource),
     async close() {
       unobserve();
       for (const reactor of reactors) await reactor.stop();

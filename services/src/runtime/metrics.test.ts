@@ -1,13 +1,14 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealTestDatabase, probeRealPostgres, type TestDatabase } from '../../test-support/platform/databases';
 import { freePort } from '../../test-support/platform/free-port';
+import { CookieClient } from '../../test-support/platform/cookie-client';
 import { runCommand, startRole, type RoleProcess } from '../../test-support/platform/role-process';
 
 /**
@@ -19,6 +20,7 @@ import { runCommand, startRole, type RoleProcess } from '../../test-support/plat
 const postgres = await probeRealPostgres();
 if (!postgres.available && process.env.CI) throw new Error('CI needs PostgreSQL for the metrics test');
 const promtool = spawnSync('promtool', ['--version']).status === 0;
+const PROMETHEUS = '/usr/bin/prometheus';
 const WORDS = Array.from({ length: 12 }, (_, i) => `messwort${i}`);
 
 /** One sample's value: `name{labels} value`, labels given in any order. */
@@ -85,25 +87,14 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     return res.text();
   };
 
+  let client: CookieClient;
+  const call = async (method: string, url: string, body?: unknown) => {
+    client ??= new CookieClient(roles[0]!.process.base);
+    const res = await client.call(method, url, body);
+    expect(res.status, `${method} ${url}`).toBe(200);
+  };
+
   it('counts marks by route on the api, applies them on the projector until its lag is 0, publishes them on the relay', async () => {
-    const api = roles[0]!.process;
-    const cookies = new Map<string, string>();
-    const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(api.base + url, {
-        method,
-        headers: {
-          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(cookies.has('verba_csrf') ? { 'x-verba-csrf': cookies.get('verba_csrf')! } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      for (const c of res.headers.getSetCookie()) {
-        const [pair] = c.split(';');
-        cookies.set(pair!.slice(0, pair!.indexOf('=')), pair!.slice(pair!.indexOf('=') + 1));
-      }
-      expect(res.status, `${method} ${url}`).toBe(200);
-    };
     await call('POST', '/api/sign-in', { email: learner[0], password: learner[1] });
     for (const word of WORDS)
       await call('PATCH', '/api/dictionary/word', { languageCode: 'de', word: { value: word, status: 'known' }, commandId: randomUUID() });
@@ -148,6 +139,90 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     expect(exports.find((e) => e.path === '/v1/traces')).toMatchObject({ type: expect.stringMatching(/^application\/(x-protobuf|json)/) });
     expect(exports.every((e) => e.bytes > 0)).toBe(true);
   });
+
+  it('answers readiness with each dependency and, on the projector and relay, their lag', async () => {
+    const ready = async (i: number) => {
+      const res = await fetch(`${roles[i]!.process.base}/api/ready`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as {
+        role: string;
+        dependencies: Record<string, { state: string }>;
+        lag?: { projections: Record<string, unknown>; relay?: unknown };
+      };
+    };
+    const api = await ready(0);
+    expect(api).toMatchObject({ role: 'api', dependencies: { database: { state: 'up' }, eventStore: { state: 'up' } } });
+    expect(api.lag).toBeUndefined();
+    const projector = await ready(1);
+    expect(projector.lag!.projections['vocabulary-dictionary']).toEqual({ events: 0, seconds: 0 });
+    const relay = await ready(2);
+    expect(relay.lag!.relay).toEqual({ events: 0, seconds: 0 });
+  });
+
+  it("is scraped by a Prometheus of the test's own: marks counted by route, projection lag up under load and back to 0", async () => {
+    expect(existsSync(PROMETHEUS), 'Prometheus is needed: apt-get install prometheus').toBe(true);
+    const dir = mkdtempSync(path.join(tmpdir(), 'verba-prometheus-'));
+    const port = await freePort();
+    const targets = roles.map((r) => new URL(r.metrics).host);
+    writeFileSync(
+      path.join(dir, 'prometheus.yml'),
+      `global: { scrape_interval: 500ms, scrape_timeout: 400ms }\nscrape_configs:\n  - job_name: verba\n    static_configs: [{ targets: ${JSON.stringify(targets)} }]\n`,
+    );
+    const prometheus = spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${path.join(dir, 'prometheus.yml')}`,
+        `--storage.tsdb.path=${path.join(dir, 'data')}`,
+        `--web.listen-address=127.0.0.1:${port}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const api = `http://127.0.0.1:${port}/api/v1`;
+    const query = async (q: string) =>
+      (
+        (await (await fetch(`${api}/query?query=${encodeURIComponent(q)}`)).json()) as {
+          data: { result: Array<{ value: [number, string] }> };
+        }
+      ).data.result;
+    try {
+      await expect.poll(async () => (await query('sum(up)').catch(() => []))[0]?.value[1], { timeout: 30_000 }).toBe(String(roles.length));
+      const before = Number((await query('sum(verba_http_requests_total{route="/api/dictionary/word",method="PATCH"})'))[0]?.value[1] ?? 0);
+      // A steady load: 8 writers marking new words for 6 s.
+      const started = Date.now();
+      let marked = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, w) => {
+          for (let i = 0; Date.now() - started < 6000; i++) {
+            await call('PATCH', '/api/dictionary/word', {
+              languageCode: 'de',
+              word: { value: `last${w}x${i}`, status: 'known' },
+              commandId: randomUUID(),
+            });
+            marked++;
+          }
+        }),
+      );
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (await query('sum(verba_http_requests_total{route="/api/dictionary/word",method="PATCH",status="200"})'))[0]?.value[1] ?? 0,
+            ),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toBe(before + marked);
+      // The projector fell behind at some scrape during the load, and is caught up now.
+      const peak = await query('max_over_time(sum(verba_projection_lag_events{projection="vocabulary-dictionary"})[30s:500ms])');
+      expect(Number(peak[0]!.value[1])).toBeGreaterThan(0);
+      await expect.poll(async () => (await query('sum(verba_projection_lag_events)'))[0]?.value[1], { timeout: 10_000 }).toBe('0');
+    } finally {
+      prometheus.kill('SIGTERM');
+      await new Promise((r) => prometheus.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 
   it('passes promtool check metrics on every role', async () => {
     expect(promtool, 'promtool is needed: apt-get install prometheus').toBe(true);

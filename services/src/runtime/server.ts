@@ -9,6 +9,7 @@ import { adminReads } from '../platform/projections/admin-reads';
 import { seedIfEmpty } from './seed';
 import { enableMetrics, roleReady } from '../platform/metrics/registry';
 import { serveMetrics } from '../platform/metrics/server';
+import { readiness } from '../platform/health/readiness';
 import { compressResponses } from './compression';
 import { publishedFragments, serveWeb, webBuildsMissing, webPageFallbackFor } from './web';
 
@@ -37,12 +38,24 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     projectorsInProcess: role === 'all-in-one',
     untrustedWorker: UNTRUSTED_WORKER,
   });
-  let ready = false;
+  let phase: 'starting' | 'serving' | 'draining' = 'starting';
   const { deps } = platform;
+  const followsLog = role !== 'api';
+  const relays = role === 'all-in-one' || role === 'relay';
 
   const app = await createHttpServer({
     log,
-    ready: () => ready,
+    ready: readiness({
+      role,
+      phase: () => phase,
+      checks: {
+        database: () => deps.db.raw('select 1'),
+        eventStore: () => platform.store.headPosition(),
+        ...(config.REDIS_URL ? { redis: () => deps.cache.get('verba:readiness') } : {}),
+        ...(config.KAFKA_BROKERS && relays ? { kafka: async () => platform.publisher.reachable?.() } : {}),
+      },
+      ...(followsLog ? { lag: () => platform.lag() } : {}),
+    }),
     validateResponses: config.NODE_ENV !== 'production',
     ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
     ...(config.TRUST_PROXY !== undefined ? { trustProxy: config.TRUST_PROXY } : {}),
@@ -92,7 +105,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   }
   await app.listen({ host: config.HOST, port: config.PORT });
   const metrics = config.METRICS_PORT !== undefined ? await serveMetrics(config.HOST, config.METRICS_PORT, log) : undefined;
-  ready = true;
+  phase = 'serving';
   roleReady.set({ role }, 1);
   log.info(`Verba ${role} listening on http://${config.HOST}:${config.PORT}`);
 
@@ -100,7 +113,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    ready = false;
+    phase = 'draining';
     roleReady.set({ role }, 0);
     log.info({ signal }, 'draining');
     // Finish in-flight requests, then the projectors' and the relay's current batch (checkpoints with them).

@@ -12,8 +12,9 @@ import { registerSecurityHeaders } from './security-headers';
 import { refuseCrossSiteWrites } from './cross-site';
 import { API_GUIDE } from './openapi';
 import { countRequests } from '../metrics/http-metrics';
-import { requestSpans } from '../tracing/request-spans';
+import { traceRequests } from '../tracing/request-spans';
 import { tracingOn } from '../tracing/tracing';
+import type { Readiness } from '../health/readiness';
 
 export type App = FastifyInstance<
   import('node:http').Server,
@@ -25,8 +26,8 @@ export type App = FastifyInstance<
 
 export interface ServerOptions {
   log: Logger;
-  /** Answers /api/ready: false while starting or draining. */
-  ready: () => boolean | Promise<boolean>;
+  /** Answers /api/ready: each dependency's state (health/readiness.ts), or just whether (tests). */
+  ready: () => boolean | Promise<boolean> | Promise<Readiness>;
   /**
    * Check every response against its contract schema before sending (development and tests). Production
    * skips the check: handlers are typed against the same schemas, and the check costs a third of a read.
@@ -63,8 +64,8 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     ...(o.trustProxy === undefined ? {} : { trustProxy: typeof o.trustProxy === 'number' ? hops(o.trustProxy) : o.trustProxy }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Before any route: @fastify/otel wraps each route as it is added, continuing a caller's traceparent.
-  if (tracingOn()) await app.register(await requestSpans());
+  // Before any route: each route's handler is wrapped as it is added, to run in its request's span.
+  if (tracingOn()) traceRequests(app as unknown as FastifyInstance);
   if (o.onRoute) app.addHook('onRoute', (route) => o.onRoute!(route));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(o.validateResponses === false ? plainSerializer : checkedSerializer);
@@ -126,8 +127,12 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
-    const ready = await o.ready();
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'starting' });
+    const answer = await o.ready();
+    if (typeof answer === 'boolean') return reply.code(answer ? 200 : 503).send({ status: answer ? 'ready' : 'starting' });
+    return reply
+      .code(answer.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(answer);
   });
   return app as unknown as App;
 }

@@ -88,6 +88,16 @@ export function createKafkaPublisher(options: KafkaPublisherOptions): Integratio
       }
     },
 
+    async reachable() {
+      const current = connected();
+      try {
+        await current;
+      } catch (e) {
+        discard(current);
+        throw e;
+      }
+    },
+
     async close() {
       closed = true;
       const current = producer;

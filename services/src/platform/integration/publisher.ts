@@ -17,5 +17,7 @@ export interface IntegrationPublisher {
    * to all in-sync replicas). A rejection means some may or may not have arrived: the caller retries them.
    */
   publish(topic: string, messages: IntegrationMessage[]): Promise<void>;
+  /** Resolves once the broker can be reached (readiness); absent for the in-process bus, always reachable. */
+  reachable?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -19,11 +19,11 @@ export interface LagSource {
 /** A scrape reads at most this many events past the slowest follower: lag beyond it is reported as this. */
 export const LAG_SCAN_EVENTS = 5000;
 
-interface Lag {
+export interface Lag {
   events: number;
   seconds: number;
 }
-interface Probe {
+export interface Probe {
   head: Position;
   projections: Map<string, Lag>;
   relay: Lag | undefined;
@@ -38,7 +38,8 @@ export function observeLag(source: LagSource): () => void {
   return () => sources.delete(source);
 }
 
-async function probe(source: LagSource): Promise<Probe> {
+/** Where the followers stand against the log's head now (readiness answers with it too). */
+export async function probeLag(source: LagSource): Promise<Probe> {
   const head = await source.store.headPosition();
   const projections = source.followers.projections();
   const relay = source.followers.relay();
@@ -61,7 +62,7 @@ async function probe(source: LagSource): Promise<Probe> {
 /** One probe per scrape: every gauge below asks within the same moment. */
 function probes(): Promise<Probe[]> {
   const now = Date.now();
-  if (!probing || now - probing.at > 500) probing = { at: now, result: Promise.all([...sources].map(probe)) };
+  if (!probing || now - probing.at > 500) probing = { at: now, result: Promise.all([...sources].map(probeLag)) };
   return probing.result;
 }
 

@@ -4,6 +4,7 @@ import {
   trace,
   SpanKind,
   SpanStatusCode,
+  TraceFlags,
   type Context,
   type Link,
   type Span,
@@ -24,9 +25,14 @@ export const setTracingOn = (value: boolean): void => {
   on = value;
 };
 
-/** The W3C trace context of the active span, for an event's metadata or a message's headers. */
+/**
+ * The W3C trace context of the active span, for an event's metadata, when that trace is kept (sampled): an
+ * event of a trace nobody keeps carries nothing, and what follows it starts no trace of its own either.
+ */
 export function traceCarrier(from: Context = context.active()): { traceparent?: string; tracestate?: string } {
   if (!on) return {};
+  const span = trace.getSpanContext(from);
+  if (!span || (span.traceFlags & TraceFlags.SAMPLED) === 0) return {};
   const carrier: Record<string, string> = {};
   propagation.inject(from, carrier);
   return carrier.traceparent ? carrier : {};
@@ -39,13 +45,14 @@ export function contextOf(metadata: Record<string, unknown> | undefined): Contex
   return trace.getSpanContext(ctx) ? ctx : undefined;
 }
 
-/** Runs `work` in a span named `name` (child of the active one), ending it with its outcome. */
+/** Runs `work` in a span named `name`, a child of the active recording span (none without one), ending it with its outcome. */
 export async function inSpan<T>(
   name: string,
   attributes: Record<string, string | number | boolean>,
   work: (span: Span) => Promise<T>,
 ): Promise<T> {
-  if (!on) return work(undefined as unknown as Span);
+  // Only inside a kept trace (a sampled request's): work nobody will see costs no span.
+  if (!on || !trace.getActiveSpan()?.isRecording()) return work(undefined as unknown as Span);
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await work(span);
@@ -61,7 +68,7 @@ export async function inSpan<T>(
 
 /**
  * A span for work done on a batch of events (a projection's apply, the relay's publish): a child of the
- * first event's trace, linked to the others', so each write's trace shows what became of it.
+ * first kept trace among its events, linked to the others', so each write's trace shows what became of it.
  */
 export async function inBatchSpan<T>(
   name: string,
@@ -72,7 +79,9 @@ export async function inBatchSpan<T>(
 ): Promise<T> {
   if (!on) return work();
   const contexts = events.map((e) => contextOf(e.metadata)).filter((c): c is Context => c !== undefined);
-  const parent = contexts[0] ?? context.active();
+  // Only writes of kept traces carry a context: a batch of none is nobody's trace and gets no span.
+  if (contexts.length === 0) return work();
+  const parent = contexts[0]!;
   const links: Link[] = contexts
     .slice(1)
     .map((c) => trace.getSpanContext(c))
