@@ -156,6 +156,7 @@ export async function openPlatform(
     instances: new RuntimeInstances(),
     operations: {
       projections: modules.flatMap((m) => m.projections ?? []).map((p) => p.name),
+      eventTypesOf: (name) => modules.flatMap((m) => m.projections ?? []).find((p) => p.name === name)?.eventTypes,
       rebuild: (name, onProgress) => runner.rebuild(name, onProgress),
     },
   };

@@ -121,6 +121,8 @@ export interface BaseDeps {
 export interface Operations {
   /** Names of every projection of the composed modules. */
   projections: readonly string[];
+  /** The event types a projection applies (undefined: every type); its lag counts only those. */
+  eventTypesOf(name: string): readonly string[] | undefined;
   /** Builds the read model again beside the live one and switches to it; `onProgress` gets the events read so far. */
   rebuild(name: string, onProgress?: (applied: number) => void): Promise<{ generation: number; events: number }>;
 }

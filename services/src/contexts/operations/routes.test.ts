@@ -48,7 +48,12 @@ describe(`the admin operations routes on ${database.label}`, () => {
   const fragile = fragileProjection();
   const readModels: Module = {
     name: 'test-read-models',
-    projections: [tallyProjection({ name: 'tally' }), tallyProjection({ name: 'gated', keepOrder: false }), fragile.projection],
+    projections: [
+      tallyProjection({ name: 'tally' }),
+      tallyProjection({ name: 'gated', keepOrder: false }),
+      fragile.projection,
+      { ...tallyProjection({ name: 'picky', keepOrder: false }), eventTypes: ['test.Picked'] },
+    ],
   };
   const fragmentStore = mkdtempSync(path.join(tmpdir(), 'verba-operations-fragments-'));
   const adminId = randomUUID();
@@ -101,13 +106,26 @@ describe(`the admin operations routes on ${database.label}`, () => {
       .toMatchObject({ state: 'caught-up', lagEvents: 0, lagCapped: false, lagSeconds: 0, generation: 1, lastError: null });
     const o = await overview();
     expect(o.store).toBe('postgres');
-    expect(o.projections.map((p) => p.name)).toEqual(['fragile', 'gated', 'tally']);
+    expect(o.projections.map((p) => p.name)).toEqual(['fragile', 'gated', 'picky', 'tally']);
     expect(o.log.events).toBeGreaterThanOrEqual(30);
     expect(o.log.bytes).toBeGreaterThan(0);
     expect(o.log.databaseBytes).toBeGreaterThan(o.log.bytes!);
     expect(o.followers.find((f) => f.name === 'integration')).toMatchObject({ kind: 'relay' });
     expect(o.workerPool).toEqual({ jobsInHand: 0 });
     expect(o.backups).toEqual([]);
+  });
+
+  it("counts as a projection's lag only the events of its types: one that skips the rest is caught up", async () => {
+    await t.platform.store.append(`picked-${randomUUID()}`, [ev('test.Picked')], 'no_stream');
+    await t.caughtUp();
+    // Events it does not apply: its stored checkpoint need not move for them (it moves with its own events).
+    await t.platform.store.append(
+      `other-${randomUUID()}`,
+      Array.from({ length: 5 }, () => ev('test.Other')),
+      'no_stream',
+    );
+    await t.caughtUp();
+    expect(projection(await overview(), 'picky')).toMatchObject({ state: 'caught-up', lagEvents: 0, lagSeconds: 0 });
   });
 
   it('counts what a projection has not applied yet, and its wait', async () => {

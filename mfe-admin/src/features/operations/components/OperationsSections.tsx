@@ -2,6 +2,7 @@ import { EmptyState } from '@verba/kit';
 import type { OperationsOverview } from '@verba/contracts/http';
 import { ago, bytes, count, duration, lagEvents, when } from './format';
 import { rebuildPercent } from './ProjectionsTable';
+import { TableScroll } from './TableScroll';
 
 type Props = { overview: OperationsOverview };
 
@@ -13,7 +14,7 @@ export function FollowersTable({ overview }: Props) {
       {overview.followers.length === 0 ? (
         <EmptyState title="No relay has run yet">The relay and the reactors keep a checkpoint once they have run.</EmptyState>
       ) : (
-        <div className="op-table">
+        <TableScroll label="Relay and reactors table">
           <table>
             <thead>
               <tr>
@@ -38,7 +39,7 @@ export function FollowersTable({ overview }: Props) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <p className="ad-muted">
         Messages the relay holds after a failed publish are not stored: each relay process reports them in the metric{' '}
@@ -84,7 +85,7 @@ export function RebuildsTable({ overview }: Props) {
   return (
     <section className="op-section" aria-labelledby="op-rebuilds">
       <h2 id="op-rebuilds">Rebuilds</h2>
-      <div className="op-table">
+      <TableScroll label="Rebuilds table">
         <table>
           <thead>
             <tr>
@@ -114,7 +115,7 @@ export function RebuildsTable({ overview }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
@@ -131,7 +132,7 @@ export function FragmentsSection({ overview }: Props) {
         </EmptyState>
       ) : (
         overview.fragments.map((env) => (
-          <div key={env.env} className="op-table">
+          <TableScroll key={env.env} label={`Fragments in ${env.env}`}>
             <table>
               <caption>
                 {env.env}
@@ -156,7 +157,7 @@ export function FragmentsSection({ overview }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         ))
       )}
     </section>

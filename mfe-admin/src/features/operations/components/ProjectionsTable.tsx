@@ -3,6 +3,7 @@ import { AlertDialog, ProgressBar } from '@verba/kit/ui';
 import type { OperationsOverview, OperationsProjection, OperationsRebuild } from '@verba/contracts/http';
 import { useStartRebuild } from '../api/operations';
 import { ago, count, duration, lagEvents, STATE_LABELS } from './format';
+import { TableScroll } from './TableScroll';
 
 /** Percent of a rebuild read so far; appends meanwhile can take `applied` past `total`, never past 100 %. */
 export const rebuildPercent = (r: Pick<OperationsRebuild, 'applied' | 'total'>) =>
@@ -75,7 +76,7 @@ function ProjectionRow({
 export function ProjectionsTable({ overview, onStarted }: { overview: OperationsOverview; onStarted: () => void }) {
   const running = new Map(overview.rebuilds.filter((r) => r.state === 'running').map((r) => [r.projection, r]));
   return (
-    <div className="op-table">
+    <TableScroll label="Projections table">
       <table>
         <caption>Projections</caption>
         <thead>
@@ -97,6 +98,6 @@ export function ProjectionsTable({ overview, onStarted }: { overview: Operations
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -51,9 +51,13 @@ export class OperationsQueries {
       this.rebuilds(),
       this.fragments.list(),
     ]);
-    const positions = new Map<string, Position>([
-      ...projectionRows.flatMap((r) => (r.commit_position ? [[`p:${r.name}`, positionOf(r as CheckpointRow)] as const] : [])),
-      ...followerRows.map((r) => [`f:${r.name}`, positionOf(r)] as const),
+    const positions = new Map<string, { at: Position; types?: readonly string[] | undefined }>([
+      ...projectionRows.flatMap((r) =>
+        r.commit_position
+          ? [[`p:${r.name}`, { at: positionOf(r as CheckpointRow), types: this.deps.operations.eventTypesOf(r.name) }] as const]
+          : [],
+      ),
+      ...followerRows.map((r) => [`f:${r.name}`, { at: positionOf(r) }] as const),
     ]);
     const lags = postgres ? await lagsAfter(db, positions) : new Map<string, Lag>();
     const rebuilding = new Set(rebuilds.filter((r) => r.state === 'running').map((r) => r.projection));
