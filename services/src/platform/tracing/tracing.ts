@@ -53,17 +53,20 @@ export async function inSpan<T>(
 ): Promise<T> {
   // Only inside a kept trace (a sampled request's): work nobody will see costs no span.
   if (!on || !trace.getActiveSpan()?.isRecording()) return work(undefined as unknown as Span);
-  return tracer.startActiveSpan(name, { attributes }, async (span) => {
-    try {
-      return await work(span);
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(name, { attributes }, (span) => ended(span, () => work(span)));
+}
+
+/** Runs `work`, recording its failure on the span, and ends the span either way. */
+async function ended<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    span.recordException(error as Error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
+    throw error;
+  } finally {
+    span.end();
+  }
 }
 
 /**
@@ -87,17 +90,7 @@ export async function inBatchSpan<T>(
     .map((c) => trace.getSpanContext(c))
     .filter((s): s is SpanContext => s !== undefined)
     .map((s) => ({ context: s }));
-  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, async (span) => {
-    try {
-      return await work();
-    } catch (error) {
-      span.recordException(error as Error);
-      span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error).message });
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, (span) => ended(span, work));
 }
 
 /** trace_id and span_id of the active span, for a log line (none outside a span). */
