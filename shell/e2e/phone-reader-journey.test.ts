@@ -30,7 +30,7 @@ async function swipe(
   // Each touch carries the time it happens at, a frame (16 ms) per step, so the page sees the finger's speed
   // the gesture means however slowly a loaded machine delivers the events (a flick read as a slow drag).
   let ms = Date.now();
-  const touch = (type: string, touchPoints: Array<{ x: number; y: number }>) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', touchPoints: Array<{ x: number; y: number }>) =>
     cdp.send('Input.dispatchTouchEvent', { type, touchPoints, timestamp: ms / 1000 });
   await touch('touchStart', at(0));
   for (let step = 1; step <= steps; step++) {
