@@ -22,7 +22,7 @@ import { loadSecrets } from './secrets';
 import { createUntrustedPool } from './untrusted/pool';
 import { migratePersonalDataKeys, PersonalData } from './personal-data/keys';
 import { RuntimeInstances } from './per-runtime';
-import { countedAppends } from './metrics/event-store-metrics';
+import { instrumentedAppends } from './metrics/event-store-metrics';
 import { observeLag, probeLag, type LagSource, type Probe } from './metrics/log-lag';
 import { metricsOn } from './metrics/registry';
 
@@ -90,7 +90,7 @@ export async function openPlatform(
     await migrateEventStore(pg.pool);
     store = pg;
   }
-  store = countedAppends(store);
+  store = instrumentedAppends(store);
   const db = createKnex(database.connectionString, {
     poolSize: 10,
     namedStatements: database.namedStatements,
@@ -100,10 +100,11 @@ export async function openPlatform(
   await migrateRelay(db);
   await migratePersonalDataKeys(db);
   for (const m of modules) await m.migrate?.(db);
+  const allProjections = modules.flatMap((m) => m.projections ?? []);
   const runner = new ProjectionRunner({
     store,
     db,
-    projections: modules.flatMap((m) => m.projections ?? []),
+    projections: allProjections,
     log,
   });
   const publisher = config.KAFKA_BROKERS
@@ -155,8 +156,8 @@ export async function openPlatform(
     appUrl: (config.PUBLIC_URL ?? `http://${config.HOST}:${config.PORT}`).replace(/\/$/, ''),
     instances: new RuntimeInstances(),
     operations: {
-      projections: modules.flatMap((m) => m.projections ?? []).map((p) => p.name),
-      eventTypesOf: (name) => modules.flatMap((m) => m.projections ?? []).find((p) => p.name === name)?.eventTypes,
+      projections: allProjections.map((p) => p.name),
+      eventTypesOf: (name) => allProjections.find((p) => p.name === name)?.eventTypes,
       rebuild: (name, onProgress) => runner.rebuild(name, onProgress),
     },
   };
