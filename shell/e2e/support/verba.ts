@@ -1,5 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -48,24 +48,41 @@ export interface Verba {
 
 /** Browsers of this test file, so a failed test can show what its pages looked like. */
 const browsers = new Set<Browser>();
+/** The output of this file's running servers, so a failed test can show what the server said. */
+const serverOutputs = new Set<() => string>();
+/** Each page's answers of 400 and above and its failed requests, newest last (a few dozen kept). */
+const troubles = new WeakMap<Page, string[]>();
+/** Where failed journeys describe themselves; CI prints it last, where its log is read (.ci/run). */
+export const FAILURES = path.join(ROOT, 'test-results', 'journey-failures.txt');
 
-// A journey that fails leaves a screenshot of every open page and says where each one was: a timeout
-// alone ("waiting for the heading") does not tell what the page showed instead. Registered on import, so
-// every journey file gets it.
+// A journey that fails leaves a screenshot of every open page and says where each one was, what it showed,
+// which requests failed and what the server logged: a timeout alone ("waiting for the heading") does not
+// tell what the page showed instead. Registered on import, so every journey file gets it.
 beforeEach(({ task, onTestFailed }) => {
   onTestFailed(async () => {
     const slug = task.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    const lines = [`## ${path.relative(ROOT, task.file?.filepath ?? '')} > ${task.name} (${new Date().toISOString()})`];
     const pages = [...browsers].flatMap((b) => b.contexts().flatMap((c) => c.pages()));
     for (const [i, page] of pages.entries()) {
       const file = path.join(SHOTS, `failed-${slug}-${i}.png`);
-      const heading = await page
-        .locator('h1')
-        .first()
-        .textContent({ timeout: 1000 })
-        .catch(() => null);
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 1000 })
+        .catch(() => '(no body)');
       await page.screenshot({ path: file, fullPage: true, timeout: 5000 }).catch(() => undefined);
-      console.error(`failed test's page ${i}: ${page.url()} (h1: ${heading ?? 'none'}), screenshot ${path.relative(ROOT, file)}`);
+      lines.push(
+        `page ${i}: ${page.url()}, screenshot ${path.relative(ROOT, file)}`,
+        `  shows: ${text.replace(/\s+/g, ' ').slice(0, 800)}`,
+        ...(troubles.get(page) ?? []).map((t) => `  ${t}`),
+      );
     }
+    // The demo accounts' passwords stay out of a log.
+    const said = (output: string) => output.replace(/^(\s+\w+\s+\S+@\S+\s+)\S+$/gm, '$1(password)');
+    for (const output of serverOutputs) lines.push('server said (last lines):', ...said(output()).trimEnd().split('\n').slice(-30));
+    const report = lines.join('\n') + '\n\n';
+    console.error(report);
+    mkdirSync(path.dirname(FAILURES), { recursive: true });
+    appendFileSync(FAILURES, report);
   });
 });
 
@@ -108,6 +125,8 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const cspViolations = watchCsp(browser);
   browsers.add(browser);
+  const output = () => out;
+  serverOutputs.add(output);
   mkdirSync(SHOTS, { recursive: true });
   return {
     base,
@@ -117,6 +136,7 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
     cspViolations,
     async stop() {
       browsers.delete(browser);
+      serverOutputs.delete(output);
       await browser.close();
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -128,16 +148,23 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
 
 /**
  * Every page of every context of this browser reports what the Content-Security-Policy refused (Chromium
- * logs each refusal as a console error), so every journey doubles as a CSP check. `Browser.newPage` goes
+ * logs each refusal as a console error), so every journey doubles as a CSP check; and keeps its failed
+ * requests for a failed test's report. `Browser.newPage` goes
  * through `newContext`, so wrapping that one covers both.
  */
 function watchCsp(browser: Browser): string[] {
   const violations: string[] = [];
-  const watch = (page: Page) =>
+  const watch = (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
         violations.push(`${page.url()}: ${message.text()}`);
     });
+    const seen: string[] = [];
+    troubles.set(page, seen);
+    const note = (line: string) => seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > 40 && seen.shift();
+    page.on('response', (r) => void (r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`)));
+    page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+  };
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
