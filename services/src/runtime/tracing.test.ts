@@ -81,6 +81,10 @@ describe.skipIf(!kcat.available)(`a mark's trace on ${database.label} ${kcat.ski
     // pg's own spans inside ours: the append's query.
     const queries = spans.filter((s) => s.parentSpanContext?.spanId === byName('event-store append').spanContext().spanId);
     expect(queries.map((s) => s.attributes['db.system.name'] ?? s.attributes['db.system'])).toContain('postgresql');
+    // A projection's apply is one span: its statements are not spans of their own, nor is a pool's connect.
+    const apply = byName('projection apply vocabulary-dictionary').spanContext().spanId;
+    expect(spans.filter((s) => s.parentSpanContext?.spanId === apply).map((s) => s.name)).toEqual([]);
+    expect(spans.filter((s) => s.spanContext().traceId === traceId && /connect/.test(s.name)).map((s) => s.name)).toEqual([]);
 
     // The Kafka message carries the command's traceparent: a consumer continues the same trace.
     const { stdout } = await run(

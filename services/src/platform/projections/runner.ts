@@ -253,6 +253,7 @@ export class ProjectionRunner {
                     batch.filter((e) => wants(p, e)),
                     { 'verba.projection': p.name },
                     () => this.applyLive(p, generation, batch, stored),
+                    { libraries: false },
                   )
                 : await this.applyLive(p, generation, batch, stored);
             if (relevant)

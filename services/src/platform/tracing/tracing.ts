@@ -10,6 +10,7 @@ import {
   type Span,
   type SpanContext,
 } from '@opentelemetry/api';
+import { suppressTracing } from '@opentelemetry/core';
 
 /**
  * Traces (issue 45.2). The API's tracer is a no-op until startTracing registers a provider (tracing/start.ts,
@@ -72,6 +73,9 @@ async function ended<T>(span: Span, work: () => Promise<T>): Promise<T> {
 /**
  * A span for work done on a batch of events (a projection's apply, the relay's publish): a child of the
  * first kept trace among its events, linked to the others', so each write's trace shows what became of it.
+ * With `libraries: false` the work's own queries get no spans: a batch of a projection's applies is many
+ * statements for one kept event among them, and the apply's span already says how long they took (they were
+ * most of what tracing cost, npm run bench -w services -- marks).
  */
 export async function inBatchSpan<T>(
   name: string,
@@ -79,6 +83,7 @@ export async function inBatchSpan<T>(
   events: ReadonlyArray<{ metadata: Record<string, unknown> }>,
   attributes: Record<string, string | number | boolean>,
   work: () => Promise<T>,
+  { libraries = true }: { libraries?: boolean } = {},
 ): Promise<T> {
   if (!on) return work();
   const contexts = events.map((e) => contextOf(e.metadata)).filter((c): c is Context => c !== undefined);
@@ -90,7 +95,9 @@ export async function inBatchSpan<T>(
     .map((c) => trace.getSpanContext(c))
     .filter((s): s is SpanContext => s !== undefined)
     .map((s) => ({ context: s }));
-  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, (span) => ended(span, work));
+  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, (span) =>
+    ended(span, libraries ? work : () => context.with(suppressTracing(context.active()), work)),
+  );
 }
 
 /** trace_id and span_id of the active span, for a log line (none outside a span). */
