@@ -44,6 +44,7 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
   let dataDir: string;
   const roles: Array<{ process: RoleProcess; metrics: string }> = [];
   let learner: [string, string];
+  let admin: [string, string];
   let otlp: Server;
   const exports: Array<{ path: string; type: string; bytes: number }> = [];
 
@@ -52,7 +53,9 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     dataDir = mkdtempSync(path.join(tmpdir(), 'verba-metrics-'));
     const env = { DATABASE_URL: db.connectionString, SECRET_KEY: randomUUID() + randomUUID(), DATA_DIR: dataDir };
     await runCommand('migrate', env);
-    learner = /learner\s+(\S+@\S+)\s+(\S+)/.exec(await runCommand('seed', env))!.slice(1, 3) as [string, string];
+    const seeded = await runCommand('seed', env);
+    learner = /learner\s+(\S+@\S+)\s+(\S+)/.exec(seeded)!.slice(1, 3) as [string, string];
+    admin = /admin\s+(\S+@\S+)\s+(\S+)/.exec(seeded)!.slice(1, 3) as [string, string];
     // An OTLP receiver of the test's own: the roles export their traces to it.
     otlp = createServer((request, response) => {
       let bytes = 0;
@@ -127,6 +130,17 @@ describe.skipIf(!postgres.available)(`metrics on every role${postgres.available 
     await expect.poll(async () => sample(await scrape(2), 'verba_relay_lag_events'), { timeout: 20_000 }).toBe(0);
     expect(sample(await scrape(2), 'verba_relay_published_total')).toBeGreaterThanOrEqual(WORDS.length);
   }, 120_000);
+
+  it('shows a rebuild started from the operations page on the api that runs it: running, then done with the events it applied', async () => {
+    const operator = new CookieClient(roles[0]!.process.base);
+    expect((await operator.call('POST', '/api/sign-in', { email: admin[0], password: admin[1] })).status).toBe(200);
+    const started = await operator.call('POST', '/api/admin/operations/rebuilds', { projection: 'vocabulary-dictionary' });
+    expect(started.status, JSON.stringify(started.json)).toBe(202);
+    const labels = { projection: 'vocabulary-dictionary' };
+    await expect.poll(async () => sample(await scrape(0), 'verba_projection_rebuild_running', labels), { timeout: 30_000 }).toBe(0);
+    // Every event of the log passed through the fold, the marks among them.
+    expect(sample(await scrape(0), 'verba_projection_rebuild_events_applied', labels)).toBeGreaterThanOrEqual(WORDS.length);
+  }, 60_000);
 
   it('exports the traces of the marks over OTLP (HTTP) to OTEL_EXPORTER_OTLP_ENDPOINT', async () => {
     // The batch processor sends every few seconds; the api's spans (requests, commands, appends) and the projector's.

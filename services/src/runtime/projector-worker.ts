@@ -30,17 +30,19 @@ const db = createKnex(connectionString, {
 const post = (m: WorkerMessage) => parentPort!.postMessage(m);
 
 // Every projection reports each batch of the log; one message per turn of the loop carries them all
-// (a message per projection per batch cost the HTTP thread a few percent of its time under load).
-let pending: ProgressUpdate[] = [];
+// (a message per projection per batch cost the HTTP thread a few percent of its time under load), with
+// what the runner counted for the metrics the main thread serves.
+let pending: ProgressMessage = { updates: [], notes: [] };
 function flush(): void {
-  if (pending.length === 0) return;
-  const updates = pending;
-  pending = [];
-  progressPort.postMessage({ updates } satisfies ProgressMessage);
+  if (pending.updates.length === 0 && pending.notes.length === 0) return;
+  const message = pending;
+  pending = { updates: [], notes: [] };
+  progressPort.postMessage(message);
 }
+const soon = () => pending.updates.length + pending.notes.length === 0 && setImmediate(flush);
 function report(update: ProgressUpdate): void {
-  if (pending.length === 0) setImmediate(flush);
-  pending.push(update);
+  soon();
+  pending.updates.push(update);
 }
 
 const runner = new ProjectionRunner({
@@ -48,8 +50,11 @@ const runner = new ProjectionRunner({
   db,
   projections: allModules.flatMap((m) => m.projections ?? []),
   log,
-  onProgress: (projection, position, committed, applied) =>
-    report({ projection, position, ...(committed ? { committed } : {}), ...(applied ? { applied } : {}) }),
+  onProgress: (projection, position, committed) => report({ projection, position, ...(committed ? { committed } : {}) }),
+  metrics: (note) => {
+    soon();
+    pending.notes.push(note);
+  },
 });
 await runner.start();
 for (const p of allModules.flatMap((m) => m.projections ?? [])) {

@@ -1,6 +1,7 @@
 // A stand-in projector thread for worker-host.test.ts: on each wake-up it reports one committed batch on
 // the progress port, then raises `signal` so the test thread knows the report is there; with `dieAfterReport`
-// it then exits at once, as a crashing projector thread would.
+// it then exits at once, as a crashing projector thread would. Each report also carries the runner's notes for
+// the metrics the main thread serves.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { progressPort, signal, dieAfterReport } = workerData;
@@ -12,6 +13,12 @@ parentPort.on('message', (m) => {
     const position = { transaction: BigInt(batch), sequence: BigInt(batch) };
     progressPort.postMessage({
       updates: [{ projection: 'tally', position, committed: [{ type: 'Counted', version: 1, data: { batch } }] }],
+      // What the runner counted: the batch, a failure before it, and a rebuild under way.
+      notes: [
+        { projection: 'tally', kind: 'applied', applied: { events: 1, seconds: 0.002 } },
+        { projection: 'tally', kind: 'failed' },
+        { projection: 'tally', kind: 'rebuild', applied: 40 * batch, running: true },
+      ],
     });
     Atomics.store(signal, 0, batch);
     Atomics.notify(signal, 0);

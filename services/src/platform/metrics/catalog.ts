@@ -51,6 +51,16 @@ export const METRICS = {
     help: 'Batches a projection failed to apply (retried).',
     labels: ['projection'],
   },
+  projectionRebuildRunning: {
+    name: 'verba_projection_rebuild_running',
+    help: 'A rebuild of the read model is running in this process (1) or not (0).',
+    labels: ['projection'],
+  },
+  projectionRebuildApplied: {
+    name: 'verba_projection_rebuild_events_applied',
+    help: 'Events the running (or last) rebuild of the read model has applied so far.',
+    labels: ['projection'],
+  },
   // Relay (integration events to Kafka)
   relayLag: { name: 'verba_relay_lag_events', help: 'Events in the log the relay has not passed yet.', labels: [] },
   relayPublished: { name: 'verba_relay_published_total', help: 'Integration events published.', labels: [] },

@@ -50,6 +50,8 @@ export const projections = {
   applied: counter(METRICS.projectionApplied),
   duration: histogram(METRICS.projectionApplyDuration, SECONDS),
   failures: counter(METRICS.projectionFailures),
+  rebuildRunning: gauge(METRICS.projectionRebuildRunning),
+  rebuildApplied: gauge(METRICS.projectionRebuildApplied),
 };
 
 export const relay = {

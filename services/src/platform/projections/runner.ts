@@ -1,4 +1,4 @@
-import { recordApplied, recordFailure, type Applied } from '../metrics/projection-metrics';
+import { recordProjection, type Applied, type ProjectionNote } from '../metrics/projection-metrics';
 import { inBatchSpan, SpanKind, tracingOn } from '../tracing/tracing';
 import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
@@ -69,7 +69,9 @@ export interface RunnerOptions {
    * Told after every batch. When given, it replaces the projections' own afterCommit hooks (the
    * projector then runs in a worker thread and the hooks run where the caches are: see worker-host.ts).
    */
-  onProgress?: (projection: string, position: Position, committed: CommittedEvent[] | undefined, applied?: Applied) => void;
+  onProgress?: (projection: string, position: Position, committed: CommittedEvent[] | undefined) => void;
+  /** Where batches applied, failures and rebuild progress are counted (default: this thread's metrics). */
+  metrics?: (note: ProjectionNote) => void;
   /** Rebuild projections that offer a bulk fold with it (default true; false measures the batch path). */
   bulkRebuilds?: boolean;
   /** Events a page when a bulk rebuild reads the log (default 20,000: fewer round trips, same memory bound). */
@@ -122,6 +124,7 @@ export class ProjectionRunner {
   private readonly log: Logger;
   private readonly retryDelayMs: number;
   private readonly onProgress: RunnerOptions['onProgress'];
+  private readonly metrics: NonNullable<RunnerOptions['metrics']>;
   private readonly positions = new Map<string, Position>();
   private readonly progressed = new WakeUp();
   private readonly loops: Promise<void>[] = [];
@@ -143,6 +146,7 @@ export class ProjectionRunner {
     this.log = options.log ?? silent;
     this.retryDelayMs = options.retryDelayMs ?? 100;
     this.onProgress = options.onProgress;
+    this.metrics = options.metrics ?? recordProjection;
     this.bulkRebuilds = options.bulkRebuilds ?? true;
     this.bulkPageSize = options.bulkPageSize ?? 20_000;
     this.idleCheckpointMs = options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS;
@@ -263,9 +267,9 @@ export class ProjectionRunner {
             if (relevant && !this.onProgress) p.afterCommit?.(committedOf(p, batch));
           }
           const position = batch[batch.length - 1]!.position;
-          if (this.onProgress) this.onProgress(p.name, position, relevant && p.afterCommit ? committedOf(p, batch) : undefined, applied);
-          else if (applied) recordApplied(p.name, applied);
+          if (applied) this.metrics({ projection: p.name, kind: 'applied', applied });
           applied = undefined;
+          if (this.onProgress) this.onProgress(p.name, position, relevant && p.afterCommit ? committedOf(p, batch) : undefined);
           this.positions.set(p.name, position);
           delay = this.retryDelayMs;
           this.progressed.notify();
@@ -280,7 +284,7 @@ export class ProjectionRunner {
         throw sub.error ?? new Error('subscription ended');
       } catch (e) {
         if (this.stopped) return;
-        recordFailure(p.name);
+        this.metrics({ projection: p.name, kind: 'failed' });
         this.log.error({ err: e, projection: p.name }, 'projection failed; retrying from its checkpoint');
         // The last failure, for the admin operations page in any process; best effort (the database may be what failed).
         await this.db
@@ -412,6 +416,24 @@ export class ProjectionRunner {
   async rebuild(
     name: string,
     onProgress?: (applied: number) => void,
+  ): Promise<{ generation: number; events: number; phases: RebuildPhases }> {
+    let applied = 0;
+    const note = (running: boolean) => this.metrics({ projection: name, kind: 'rebuild', applied, running });
+    note(true);
+    try {
+      return await this.rebuildGeneration(name, (n) => {
+        applied = n;
+        note(true);
+        onProgress?.(n);
+      });
+    } finally {
+      note(false);
+    }
+  }
+
+  private async rebuildGeneration(
+    name: string,
+    onProgress: (applied: number) => void,
   ): Promise<{ generation: number; events: number; phases: RebuildPhases }> {
     const p = this.projections.get(name);
     if (!p) throw new Error(`Unknown projection ${name}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
+import { enableMetrics, registry } from '../metrics/registry';
 import type { Projection } from './projection';
 import { ProjectorWorker } from './worker-host';
 
@@ -54,6 +55,31 @@ describe('the projector thread seen from the HTTP thread', () => {
       expect(switched).toBe(1);
       expect(committed).toEqual([{ type: 'Counted', version: 1, data: { batch: 1 } }]);
       expect(await host.waitFor({ transaction: 1n, sequence: 1n }, { timeoutMs: 100 })).toBe(true);
+    } finally {
+      await host.stop();
+    }
+  });
+
+  it("serves what the projector thread counted from this thread's metrics: batches applied, failures, a rebuild's progress", async () => {
+    enableMetrics();
+    const signal = new Int32Array(new SharedArrayBuffer(4));
+    const host = await ProjectorWorker.start({
+      entry: new URL('../../../test-support/platform/progress-worker.mjs', import.meta.url),
+      workerData: { signal },
+      projections: [{ name: 'tally' } as unknown as Projection],
+      log: createLogger('silent'),
+    });
+    const value = async (name: string) =>
+      (await registry.getSingleMetric(name)!.get()).values.find((v) => v.labels.projection === 'tally' && !('le' in v.labels))?.value;
+    try {
+      for (const batch of [1n, 2n]) {
+        host.wake();
+        expect(await host.waitFor({ transaction: batch, sequence: batch }, { timeoutMs: 5000 })).toBe(true);
+      }
+      expect(await value('verba_projection_events_applied_total')).toBe(2);
+      expect(await value('verba_projection_failures_total')).toBe(2);
+      expect(await value('verba_projection_rebuild_running')).toBe(1);
+      expect(await value('verba_projection_rebuild_events_applied')).toBe(80);
     } finally {
       await host.stop();
     }

@@ -1,4 +1,4 @@
-import { recordApplied, type Applied } from '../metrics/projection-metrics';
+import { recordProjection, type ProjectionNote } from '../metrics/projection-metrics';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { comparePositions, type Position } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
@@ -10,8 +10,6 @@ export interface ProgressUpdate {
   projection: string;
   position: Position;
   committed?: CommittedEvent[];
-  /** The batch's relevant events and its time, for this thread's metrics. */
-  applied?: Applied;
 }
 
 /** Messages from the projector worker (see runtime/projector-worker.ts); progress comes on its own port. */
@@ -20,6 +18,8 @@ export type WorkerMessage = { type: 'ready' } | { type: 'stopped' };
 /** What the worker posts on the progress port (`progressPort` in its workerData). */
 export interface ProgressMessage {
   updates: ProgressUpdate[];
+  /** What the worker's runner counted (batches applied, failures, rebuilds), for this thread's metrics. */
+  notes: ProjectionNote[];
 }
 
 export interface ProjectorWorkerOptions {
@@ -127,8 +127,8 @@ export class ProjectorWorker {
     for (const u of m.updates) {
       if (u.committed) this.byName.get(u.projection)?.afterCommit?.(u.committed);
       this.positions.set(u.projection, u.position);
-      if (u.applied) recordApplied(u.projection, u.applied);
     }
+    for (const note of m.notes) recordProjection(note);
     this.progressed.notify();
   }
 
