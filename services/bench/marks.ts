@@ -116,7 +116,7 @@ interface Phase {
 
 /**
  * One mark phase; a contender with metrics is scraped every second meanwhile. The API's own CPU time per
- * mark is the steadier figure on a shared machine: marks a second move with whatever else runs, while the
+ * mark (the load's, then the backlog's until the process is quiet) is the steadier figure on a shared machine: marks a second move with whatever else runs, while the
  * work each mark costs the API does not (tracing and metrics add to that work and nothing else).
  */
 async function phase(c: Contender, tag: string): Promise<Phase> {
@@ -130,12 +130,26 @@ async function phase(c: Contender, tag: string): Promise<Phase> {
   const pid = c.server.child.pid!;
   const cpu0 = processCpuMs([pid]);
   const result = await load(c.server.base, c.sessions, SECONDS, markRequests(`m${tag}`), CONNECTIONS);
-  const cpuPer1k = ((processCpuMs([pid]) - cpu0) / Math.max(1, result.total)) * 1000;
   scraping = false;
   await scraper;
+  // The projector thread applies what the load left behind after it ended: that is the marks' work too,
+  // and done during the next phase it would be counted nowhere and slow the next contender down.
+  await quiet(pid);
+  const cpuPer1k = ((processCpuMs([pid]) - cpu0) / Math.max(1, result.total)) * 1000;
   if (result.errors > 0) throw new Error(`${c.config}: ${result.errors} marks failed`);
   process.stderr.write(`  ${c.config} ${tag}: ${Math.round(result.rps)} marks/s, ${cpuPer1k.toFixed(0)} ms of API CPU per 1,000 marks\n`);
   return { rps: result.rps, cpuPer1k };
+}
+
+/** Waits until the process uses under 3% of a core over 300 ms (at most 15 s): its backlog applied. */
+async function quiet(pid: number): Promise<void> {
+  const until = Date.now() + 15_000;
+  for (let before = processCpuMs([pid]); Date.now() < until;) {
+    await new Promise((r) => setTimeout(r, 300));
+    const now = processCpuMs([pid]);
+    if (now - before < 10) return;
+    before = now;
+  }
 }
 
 function report(rounds: Record<string, number>[], exportedBytes: number) {

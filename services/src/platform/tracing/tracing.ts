@@ -10,7 +10,6 @@ import {
   type Span,
   type SpanContext,
 } from '@opentelemetry/api';
-import { suppressTracing } from '@opentelemetry/core';
 
 /**
  * Traces (issue 45.2). The API's tracer is a no-op until startTracing registers a provider (tracing/start.ts,
@@ -74,8 +73,8 @@ async function ended<T>(span: Span, work: () => Promise<T>): Promise<T> {
  * A span for work done on a batch of events (a projection's apply, the relay's publish): a child of the
  * first kept trace among its events, linked to the others', so each write's trace shows what became of it.
  * With `libraries: false` the work's own queries get no spans: a batch of a projection's applies is many
- * statements for one kept event among them, and the apply's span already says how long they took (they were
- * most of what tracing cost, npm run bench -w services -- marks).
+ * statements for the few kept events among it, and the apply's span already says how long they took
+ * (npm run bench -w services -- marks).
  */
 export async function inBatchSpan<T>(
   name: string,
@@ -95,9 +94,11 @@ export async function inBatchSpan<T>(
     .map((c) => trace.getSpanContext(c))
     .filter((s): s is SpanContext => s !== undefined)
     .map((s) => ({ context: s }));
-  return tracer.startActiveSpan(name, { kind, attributes, links }, parent, (span) =>
-    ended(span, libraries ? work : () => context.with(suppressTracing(context.active()), work)),
-  );
+  const options = { kind, attributes, links };
+  if (libraries) return tracer.startActiveSpan(name, options, parent, (span) => ended(span, work));
+  // Not made active: with no span in the context the libraries start none, and a thread that never enters a
+  // context (the projector's) never turns on the async hooks that carry one, whose cost every promise pays.
+  return ended(tracer.startSpan(name, options, parent), work);
 }
 
 /** trace_id and span_id of the active span, for a log line (none outside a span). */
