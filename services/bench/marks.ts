@@ -75,8 +75,13 @@ export const marksBenchmark: Benchmark = {
             const port = config === 'metrics' ? metricsPort : config === 'both' ? bothPort : undefined;
             contenders.push({ config, server: servers[i]!, sessions, ...(port ? { metricsUrl: `http://127.0.0.1:${port}/metrics` } : {}) });
           }
+          // A phase's length each: a server's first phases cost up to a third more CPU a mark than its later
+          // ones (code still being optimised), which a shorter warm-up left in the first round's figures.
           process.stderr.write('warm-up\n');
-          for (const c of contenders) await load(c.server.base, c.sessions, 2, markRequests('warm'), CONNECTIONS);
+          for (const c of contenders) {
+            await load(c.server.base, c.sessions, SECONDS, markRequests('warm'), CONNECTIONS);
+            await quiet(c.server.child.pid!);
+          }
           const rounds: Record<string, number>[] = [];
           for (let r = 0; r < ROUNDS; r++) {
             const order = [...contenders.slice(r % 3), ...contenders.slice(0, r % 3)];
