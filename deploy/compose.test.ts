@@ -85,7 +85,7 @@ describe('compose topology', () => {
     const dockerfile = readFileSync(path.join(here, 'Dockerfile'), 'utf8');
     const targets = [...dockerfile.matchAll(/^FROM \S+ AS (\S+)$/gm)].map((m) => m[1]);
     for (const s of Object.values(config.services)) if (s.build) expect(targets).toContain(s.build.target);
-    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:22-/m);
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-/m); // Node 24 LTS (npm run test:node24)
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n?.*\/api\/ready/m);
     // Every file the build copies from the context exists (the context is the repository root).
