@@ -154,21 +154,38 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
  */
 function watchCsp(browser: Browser): string[] {
   const violations: string[] = [];
+  const noteOn = (page: Page, line: string) => {
+    const seen = troubles.get(page) ?? [];
+    troubles.set(page, seen);
+    if (seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > 40) seen.shift();
+  };
   const watch = (page: Page) => {
     page.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
         violations.push(`${page.url()}: ${message.text()}`);
     });
-    const seen: string[] = [];
-    troubles.set(page, seen);
-    const note = (line: string) => seen.push(`${new Date().toISOString().slice(11, 23)} ${line}`) > 40 && seen.shift();
-    page.on('response', (r) => void (r.status() >= 400 && note(`${r.status()} ${r.request().method()} ${r.url()}`)));
-    page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+    page.on('response', (r) => void (r.status() >= 400 && noteOn(page, `${r.status()} ${r.request().method()} ${r.url()}`)));
+    page.on('requestfailed', (r) => noteOn(page, `failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
   };
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.on('page', watch);
+    // The offline worker's own writes (the waiting changes it sends), told on every page of its context.
+    const fromWorker = (line: string) => context.pages().forEach((page) => noteOn(page, `worker: ${line}`));
+    context.on(
+      'response',
+      (r) =>
+        void (
+          r.request().serviceWorker() &&
+          r.request().method() !== 'GET' &&
+          fromWorker(`${r.status()} ${r.request().method()} ${r.url()}`)
+        ),
+    );
+    context.on(
+      'requestfailed',
+      (r) => void (r.serviceWorker() && fromWorker(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`)),
+    );
     return context;
   };
   return violations;

@@ -9,6 +9,7 @@ import {
   isQueuedRoute,
   lookupKey,
   LOOKUPS,
+  nextRetryMs,
   QUEUED_WRITES,
   queuedAnswer,
   queuedKind,
@@ -169,6 +170,14 @@ describe('sending a waiting write', () => {
     for (const status of [500, 502, 503, 401, 408, 429]) expect(sendOutcome(status), String(status)).toBe('keep');
     expect(sendOutcome(403, CSRF_FAILED)).toBe('keep');
     for (const status of [400, 403, 404, 409, 422]) expect(sendOutcome(status, 'Article not found'), String(status)).toBe('refused');
+  });
+
+  it('tries again after 1 s, then twice as long each time up to 30 s, when a send found no network or was told to wait', () => {
+    const delays: number[] = [];
+    let delay: number | undefined;
+    for (let i = 0; i < 8; i++) delays.push((delay = nextRetryMs(delay)));
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000]);
+    expect(nextRetryMs(undefined)).toBe(1000); // back to the first delay once a write was sent
   });
 
   it('reads the server’s words from a problem+json answer, or says what it answered', () => {

@@ -209,6 +209,17 @@ export function sendOutcome(status: number, message = ''): 'sent' | 'refused' | 
   return 'refused';
 }
 
+/**
+ * When to try the waiting writes again after a send found no network or was told to wait: 1 s, then twice
+ * as long each time, at most 30 s, back to 1 s once one is sent. The browser's "online" can come before its
+ * connection carries requests (a Wi-Fi link still joining, a worker told after the page), and nothing else
+ * may ask again: the writes would wait until the next write or reload.
+ */
+export const RETRY_FIRST_MS = 1000;
+export const RETRY_MAX_MS = 30_000;
+export const nextRetryMs = (previous: number | undefined): number =>
+  previous === undefined ? RETRY_FIRST_MS : Math.min(previous * 2, RETRY_MAX_MS);
+
 /** The server's words for a write without this session's CSRF token (services/src/platform/http/routes.ts). */
 export const CSRF_FAILED = 'Missing or invalid CSRF token.';
 /** The session's CSRF cookie and the header a write echoes it in (kit api/cookies.ts). */

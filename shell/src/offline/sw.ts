@@ -57,6 +57,7 @@ import {
   isLookup,
   isQueuedRoute,
   lookupKey,
+  nextRetryMs,
   QUEUE_ASK,
   QUEUE_FLUSH,
   QUEUE_FORGET,
@@ -423,6 +424,18 @@ function flush(): Promise<void> {
   return flushing;
 }
 
+let retryMs: number | undefined;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Writes still wait after a try: another one later (nextRetryMs), whatever else asks meanwhile. */
+function retryLater(): void {
+  if (retryTimer !== undefined) return;
+  retryMs = nextRetryMs(retryMs);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void flush();
+  }, retryMs);
+}
+
 async function sendWaiting(): Promise<void> {
   await loadQueue();
   const uid = await currentUser();
@@ -431,8 +444,10 @@ async function sendWaiting(): Promise<void> {
     try {
       response = await send(next);
     } catch {
-      return; // still no network: it waits, and so does everything after it
+      retryLater(); // still no network: it waits, and so does everything after it
+      return;
     }
+    retryMs = undefined;
     const text = await response.text().catch(() => '');
     let answer: unknown = text;
     try {
@@ -442,7 +457,10 @@ async function sendWaiting(): Promise<void> {
     }
     const message = serverMessage(answer, response.status);
     const outcome = sendOutcome(response.status, message);
-    if (outcome === 'keep') return;
+    if (outcome === 'keep') {
+      retryLater();
+      return;
+    }
     if (outcome === 'refused') await refusals.add({ uid: next.uid, label: next.label, message, refusedAt: new Date().toISOString() });
     else await serially(() => applySent(next.uid, next));
     if (next.id !== undefined) await queuedWrites.remove(next.id);
