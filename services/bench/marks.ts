@@ -121,8 +121,9 @@ interface Phase {
 
 /**
  * One mark phase; a contender with metrics is scraped every second meanwhile. The API's own CPU time per
- * mark (the load's, then the backlog's until the process is quiet) is the steadier figure on a shared machine: marks a second move with whatever else runs, while the
- * work each mark costs the API does not (tracing and metrics add to that work and nothing else).
+ * mark (the load's, then the backlog's until the process is quiet) is the steadier figure on a shared
+ * machine: marks a second move with whatever else runs, while the work each mark costs the API does not
+ * (tracing and metrics add to that work and nothing else).
  */
 async function phase(c: Contender, tag: string): Promise<Phase> {
   let scraping = true;

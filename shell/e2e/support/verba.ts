@@ -123,7 +123,7 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
     return { email: m[1]!, password: m[2]! };
   };
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-  const cspViolations = watchCsp(browser);
+  const cspViolations = watchPages(browser);
   browsers.add(browser);
   const output = () => out;
   serverOutputs.add(output);
@@ -152,7 +152,7 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
  * requests for a failed test's report. `Browser.newPage` goes
  * through `newContext`, so wrapping that one covers both.
  */
-function watchCsp(browser: Browser): string[] {
+function watchPages(browser: Browser): string[] {
   const violations: string[] = [];
   const noteOn = (page: Page, line: string) => {
     const seen = troubles.get(page) ?? [];

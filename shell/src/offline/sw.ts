@@ -447,7 +447,6 @@ async function sendWaiting(): Promise<void> {
       retryLater(); // still no network: it waits, and so does everything after it
       return;
     }
-    retryMs = undefined;
     const text = await response.text().catch(() => '');
     let answer: unknown = text;
     try {
@@ -461,6 +460,7 @@ async function sendWaiting(): Promise<void> {
       retryLater();
       return;
     }
+    retryMs = undefined; // taken (or refused for good): a later wait starts again at the first delay
     if (outcome === 'refused') await refusals.add({ uid: next.uid, label: next.label, message, refusedAt: new Date().toISOString() });
     else await serially(() => applySent(next.uid, next));
     if (next.id !== undefined) await queuedWrites.remove(next.id);
