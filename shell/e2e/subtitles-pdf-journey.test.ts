@@ -144,11 +144,31 @@ describe.skipIf(!!skipReason)(`a learner's own texts and recordings (subtitles, 
     // Aligned: each sentence starts later than the one before, inside the recording.
     await player.getByRole('button', { name: 'Die Kinder spielen mit dem Ball.' }).click();
     const second = await audioTime();
+    // Word by word: the word being heard is lit in the text as the recording plays (the aligner's word times).
+    await page.evaluate(() => {
+      const text = document.querySelector('.rd-text')!;
+      const heard: string[] = [];
+      (window as unknown as { heard: string[] }).heard = heard;
+      new MutationObserver(() => {
+        const word = text.querySelector('[data-speaking]')?.textContent;
+        if (word && heard.at(-1) !== word) heard.push(word);
+      }).observe(text, { attributes: true, attributeFilter: ['data-speaking'], subtree: true });
+    });
+    const heard = () => page.evaluate(() => (window as unknown as { heard: string[] }).heard);
     await player.getByRole('button', { name: 'Danach essen wir ein Eis am See.' }).click();
     const third = await audioTime();
     expect(second).toBeGreaterThan(0.5);
     expect(third).toBeGreaterThan(second + 0.5);
+    await expect.poll(heard, { timeout: 10_000 }).toContain('Eis');
+    await player.getByRole('button', { name: 'Pause' }).click();
     await shot('own-recording-aligned.png');
+    const words = ['Danach', 'essen', 'wir', 'ein', 'Eis', 'am', 'See'];
+    // From the click on (words of the second sentence may be lit before it), in the order spoken, none from
+    // elsewhere, and most of them (a word under 15 ms may pass unlit).
+    const all = await heard();
+    const seen = all.slice(all.findLastIndex((w) => !words.includes(w)) + 1);
+    expect(seen.filter((w, i) => words.indexOf(w) > words.indexOf(seen[i - 1] ?? ''))).toEqual(seen);
+    expect(seen.length).toBeGreaterThanOrEqual(4);
     expect(await seriousA11yViolations(page)).toEqual([]);
   }, 120_000);
 });

@@ -43,10 +43,23 @@ export function sentenceRanges(text: string): SentenceRange[] {
   return ranges;
 }
 
+/**
+ * A word heard in a sentence's audio: `from`..`to` are UTF-16 offsets in the sentence as splitSentences gives
+ * it (so in the text, from the sentence's range start), `start`..`end` seconds from the start of the audio.
+ */
+export interface SentenceWord {
+  from: number;
+  to: number;
+  start: number;
+  end: number;
+}
+
 export interface SentenceTiming {
   /** Seconds from the start of the audio. */
   start: number;
   end: number;
+  /** The sentence's words, in order, where it is known when each is heard (generated and aligned audio). */
+  words?: SentenceWord[] | undefined;
 }
 
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
@@ -75,6 +88,24 @@ export function timingsByDurations(durations: readonly number[]): SentenceTiming
 /** The sentence being spoken at `seconds`, or -1 before the first or after the last. */
 export function sentenceAt(timings: readonly SentenceTiming[], seconds: number): number {
   return timings.findIndex((t) => seconds >= t.start && seconds < t.end);
+}
+
+/**
+ * A sentence's words from when each one begins (seconds from the audio's start, as an engine marks them):
+ * each word ends where the next begins, the last where its sentence ends.
+ */
+export function wordsFromStarts(sentence: SentenceTiming, starts: readonly Omit<SentenceWord, 'end'>[]): SentenceWord[] {
+  return starts.map((w, k) => {
+    const start = round(Math.min(Math.max(w.start, sentence.start), sentence.end));
+    const next = starts[k + 1];
+    const end = round(next ? Math.min(Math.max(next.start, start), sentence.end) : sentence.end);
+    return { from: w.from, to: w.to, start, end };
+  });
+}
+
+/** The word of `timing` heard at `seconds`: its index in `timing.words`, or -1 (none known, or in a pause between words). */
+export function wordHeardAt(timing: SentenceTiming | undefined, seconds: number): number {
+  return timing?.words?.findIndex((w) => seconds >= w.start && seconds < w.end) ?? -1;
 }
 
 /** "1:05" for 65 seconds. */

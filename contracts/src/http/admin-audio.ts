@@ -30,7 +30,20 @@ export const AUDIO_MESSAGES = {
   targetNotFound: 'Not found',
 } as const;
 
-export const SentenceTimingSchema = z.object({ start: z.number().min(0), end: z.number().min(0) });
+/** A word heard in its sentence (contracts' SentenceWord): UTF-16 offsets in the sentence, seconds in the audio. */
+export const SentenceWordSchema = z.object({
+  from: z.number().int().min(0),
+  to: z.number().int().min(0),
+  start: z.number().min(0),
+  end: z.number().min(0),
+});
+
+/** A sentence's start and end in the audio, with its words' when they are known (generated and aligned audio). */
+export const SentenceTimingSchema = z.object({
+  start: z.number().min(0),
+  end: z.number().min(0),
+  words: z.array(SentenceWordSchema).optional(),
+});
 
 export const AttachedAudioSchema = z.object({
   targetKind: z.enum(AUDIO_TARGETS),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIO_MESSAGES, MESSAGES, splitSentences } from '@verba/contracts';
+import { AUDIO_MESSAGES, MESSAGES, splitSentences, type SentenceTiming } from '@verba/contracts';
 import { ADMIN_ONLY, SESSION_EXPIRED } from '../../platform/http/routes';
 import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { multipart } from '../../../test-support/platform/multipart';
@@ -20,12 +20,17 @@ const RATE = 16000;
 /** Silence: a recording the aligner refuses (no speech), so an admin's upload falls back to the length estimate. */
 const wav = (seconds: number) => Buffer.from(pcm16ToWav(new Int16Array(Math.round(seconds * RATE)), RATE));
 
-/** Speaks a tenth of a second per letter of the sentence (SSML markup left out), so timings are exact. */
+/**
+ * Speaks a tenth of a second per letter of the sentence (SSML markup left out), so timings are exact, and
+ * marks each word where an engine would: its index in the SSML, heard when its first letter is.
+ */
 const lettersSynthesizer: Synthesizer = {
   name: 'letters',
   async synthesize({ ssml }) {
     const sentence = ssml.replace(/<[^>]+>/g, '');
-    return { audio: pcm16ToWav(new Int16Array(sentence.length * RATE * 0.1), RATE), contentType: 'audio/wav' };
+    const body = ssml.indexOf(sentence);
+    const marks = [...sentence.matchAll(/\p{L}+/gu)].map((m) => ({ index: body + m.index, ms: m.index * 100 }));
+    return { audio: pcm16ToWav(new Int16Array(sentence.length * RATE * 0.1), RATE), contentType: 'audio/wav', marks };
   },
 };
 
@@ -83,6 +88,12 @@ describe(`audio manager routes on ${database.label}`, () => {
     expect(audio.sentences[1].start).toBeCloseTo(lengths[0]!, 2);
     expect(audio.sentences[2].end).toBeCloseTo(lengths[0]! + lengths[1]! + lengths[2]!, 2);
     expect(audio.durationSeconds).toBeCloseTo(audio.sentences[2].end, 2);
+    // Each word as the engine marked it: "Ich heiße Anna." begins at 1 s, each word ends where the next begins.
+    expect(audio.sentences[1].words).toEqual([
+      { from: 0, to: 3, start: 1, end: 1.4 },
+      { from: 4, to: 9, start: 1.4, end: 2 },
+      { from: 10, to: 14, start: 2, end: 2.5 },
+    ]);
 
     expect(
       (await admin.request({ method: 'GET', url: `/api/admin/audio/chapter/${chapterId}?minPosition=${position}` })).json().audio,
@@ -136,9 +147,18 @@ describe(`audio manager routes on ${database.label}`, () => {
       text: sentences.join('\n'),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const { audio } = res.json() as { audio: { source: string; sentences: { start: number }[] } };
+    const { audio } = res.json() as { audio: { source: string; sentences: SentenceTiming[] } };
     expect(audio.source).toBe('aligned');
     audio.sentences.forEach((s, i) => expect(Math.abs(s.start - recording.starts[i]!), `sentence ${i}`).toBeLessThan(0.3));
+    // And each word, found in its sentence by its offsets, heard within 0.3 s of where the recording says it.
+    expect(audio.sentences.map((s, i) => (s.words ?? []).map((w) => sentences[i]!.slice(w.from, w.to)))).toEqual([
+      ['Guten', 'Morgen', 'Herr', 'Becker'],
+      ['Vier', 'Brötchen', 'bitte'],
+      ['Das', 'macht', 'fünf', 'Euro', 'zwanzig'],
+    ]);
+    audio.sentences.forEach((s, i) =>
+      s.words!.forEach((w, k) => expect(Math.abs(w.start - recording.wordStarts[i]![k]!), `word ${k} of ${i}`).toBeLessThan(0.3)),
+    );
   }, 60_000);
 
   it('takes an uploaded WAV it cannot align, estimates timings from sentence lengths, serves it byte-equal, and removes it', async () => {

@@ -7,6 +7,7 @@ import {
   timingsByDurations,
   timingsByLength,
   unwrapSpeech,
+  wordsFromStarts,
   wrapForSpeech,
   type AttachedAudio,
   type AudioTarget,
@@ -131,14 +132,15 @@ export class AudioCommands {
       throw new HttpError(502, MESSAGES.other.speechError);
     }
     const durationSeconds = joined.durations.reduce((a, b) => a + b, 0);
-    return this.attach(
-      target,
-      { bytes: joined.bytes, contentType, durationSeconds },
-      'generated',
-      timingsByDurations(joined.durations),
-      by,
-      commandId,
-    );
+    // Each sentence's words as the engine marked them, heard that long after its piece begins.
+    const timings = timingsByDurations(joined.durations).map((timing, i) => {
+      const marks = pieces[i]!.marks;
+      const words = marks?.length ? wordsOfMarks(sentences[i]!, 1, marks) : [];
+      if (!words.length) return timing;
+      const starts = words.map((w) => ({ from: w.start, to: w.end, start: timing.start + w.offsetMs / 1000 }));
+      return { ...timing, words: wordsFromStarts(timing, starts) };
+    });
+    return this.attach(target, { bytes: joined.bytes, contentType, durationSeconds }, 'generated', timings, by, commandId);
   }
 
   /** A file whose sentence timings were found already: by a subtitle import's cues, or aligned to the text. */

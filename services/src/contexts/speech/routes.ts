@@ -33,7 +33,7 @@ import { AUDIO_EXTENSIONS, type AudioType } from './domain/audio-files';
 import { audioProjection } from './projections/audio';
 import { readerText, timingsFromCues } from './domain/article-text';
 import { isMpeg4 } from './domain/alignment/decoders';
-import { ALIGNMENT_JOB_BUDGET, type AlignJobInput, type AlignJobOutput } from './domain/alignment/jobs';
+import { ALIGNMENT_JOB_BUDGET, timedSentences, type AlignJobInput, type AlignJobOutput } from './domain/alignment/jobs';
 
 export function speechRoutes(app: App, host: RouteHost, commands: SpeechCommands, queries: SpeechQueries): void {
   registerRoute(app, host, r.synthesizeSpeech, async ({ user, body, reply }) => {
@@ -139,7 +139,7 @@ async function alignOrEstimate(
   if (!found || !sentences.length) return undefined;
   try {
     const input: AlignJobInput = { audio: { bytes }, sentences, language: found.language };
-    return (await d.untrusted.run<AlignJobOutput>('speech.align', input, {}, ALIGNMENT_JOB_BUDGET)).sentences;
+    return timedSentences(await d.untrusted.run<AlignJobOutput>('speech.align', input, {}, ALIGNMENT_JOB_BUDGET));
   } catch (error) {
     if (error instanceof HttpError && error.status >= 400 && error.status < 500 && error.status !== 429) return undefined;
     throw error;
@@ -224,14 +224,14 @@ export async function audioRoutes(app: App, host: RouteHost, d: AudioRouteDeps):
       ? { source: 'cues' as const, sentences: cued }
       : {
           source: 'aligned' as const,
-          sentences: (
+          sentences: timedSentences(
             await d.untrusted.run<AlignJobOutput>(
               'speech.align',
               { audio: { bytes }, sentences, language: target.language } satisfies AlignJobInput,
               { tooSlow: L.tooSlow, tooLarge: L.tooLong, unreadable: L.notAudio },
               ALIGNMENT_JOB_BUDGET,
-            )
-          ).sentences,
+            ),
+          ),
         };
     const { audio, ...rest } = await d.commands.attachTimed(
       { targetKind: 'article', targetId: params.articleId },

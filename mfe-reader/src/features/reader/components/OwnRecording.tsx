@@ -22,7 +22,10 @@ export function OwnRecording({ articleId, hasAudio }: { articleId: string; hasAu
     try {
       await attachRecording(articleId, file, (fraction) => setState({ stage: 'sending', fraction }));
       setState({ stage: 'idle' });
-      toast({ title: 'Your recording is attached', description: 'Play it above the text: each sentence lights up as it is spoken.' });
+      toast({
+        title: 'Your recording is attached',
+        description: 'Play it above the text: each sentence, and each word in it, lights up as it is spoken.',
+      });
     } catch (error) {
       setState({ stage: 'failed', message: (error as Error).message });
     } finally {

@@ -50,6 +50,15 @@ export interface AlignJobOutput {
   words: WordTiming[][];
 }
 
+/** The job's sentence timings with their words (offsets in the sentence, as the reader finds them in its text). */
+export function timedSentences(output: AlignJobOutput): SentenceTiming[] {
+  return output.sentences.map((sentence, i) => {
+    const words = output.words[i] ?? [];
+    if (!words.length) return sentence;
+    return { ...sentence, words: words.map((w) => ({ from: w.textStart, to: w.textEnd, start: w.start, end: w.end })) };
+  });
+}
+
 /** The loudest 10 ms of the audio (RMS), to tell a recording from silence. */
 function peakLoudness(samples: Float32Array, sampleRate: number): number {
   const frame = Math.max(1, Math.round(sampleRate / 100));
