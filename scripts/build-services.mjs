@@ -23,6 +23,7 @@ const ENTRIES = {
   'embedded-init': 'services/src/platform/db/embedded-init.mjs',
   'espeak-wasm-worker': 'services/src/contexts/speech/adapters/espeak-wasm-worker.mjs',
   'untrusted-worker-boot': 'services/src/runtime/untrusted-worker.ts',
+  'background-jobs-boot': 'services/src/runtime/background-jobs.ts',
 };
 const SOURCES = ['services/src', 'contracts/src', 'services/package.json', 'contracts/package.json', 'scripts/build-services.mjs'];
 

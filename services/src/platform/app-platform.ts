@@ -65,6 +65,8 @@ export async function openPlatform(
     now?: () => Date;
     /** The untrusted pool's worker module (runtime/untrusted-worker.ts); started on its first job. */
     untrustedWorker: URL;
+    /** Where the pool's background jobs run, a process each (runtime/background-jobs.ts); on its threads without. */
+    backgroundJobs?: URL;
   },
 ): Promise<Platform> {
   const appendListeners = new Set<() => void>();
@@ -148,7 +150,10 @@ export async function openPlatform(
     cache,
     secrets,
     personalData: new PersonalData(db),
-    untrusted: createUntrustedPool({ entry: options.untrustedWorker }),
+    untrusted: createUntrustedPool({
+      entry: options.untrustedWorker,
+      ...(options.backgroundJobs ? { background: { entry: options.backgroundJobs } } : {}),
+    }),
     projections,
     projectorsInProcess: options.projectorsInProcess ?? false,
     mailer,

@@ -1,4 +1,4 @@
-import { UNTRUSTED_WORKER } from './untrusted-worker-url';
+import { BACKGROUND_JOBS, UNTRUSTED_WORKER } from './untrusted-worker-url';
 import type { Config } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
@@ -53,7 +53,7 @@ export async function runCli(command: string, args: string[], config: Config, lo
     console.error('rebuild <projection> --as-of needs a date written YYYY-MM-DD');
     return 2;
   }
-  const platform = await openPlatform(config, log, modules, { untrustedWorker: UNTRUSTED_WORKER });
+  const platform = await openPlatform(config, log, modules, { untrustedWorker: UNTRUSTED_WORKER, backgroundJobs: BACKGROUND_JOBS });
   try {
     if (Object.hasOwn(extra, command)) {
       // Module commands read the read models: bring them up to date first.

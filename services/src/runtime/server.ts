@@ -1,4 +1,4 @@
-import { UNTRUSTED_WORKER } from './untrusted-worker-url';
+import { BACKGROUND_JOBS, UNTRUSTED_WORKER } from './untrusted-worker-url';
 import { ConfigError, devToolsProblem, type Config } from '../platform/config';
 import { createHttpServer, type App } from '../platform/http/server';
 import type { Logger } from '../platform/logger';
@@ -37,6 +37,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   const platform = await openPlatform(config, log, modules, {
     projectorsInProcess: role === 'all-in-one',
     untrustedWorker: UNTRUSTED_WORKER,
+    backgroundJobs: BACKGROUND_JOBS,
   });
   let phase: 'starting' | 'serving' | 'draining' = 'starting';
   const { deps } = platform;

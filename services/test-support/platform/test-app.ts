@@ -1,4 +1,4 @@
-import { UNTRUSTED_WORKER } from '../../src/runtime/untrusted-worker-url';
+import { BACKGROUND_JOBS, UNTRUSTED_WORKER } from '../../src/runtime/untrusted-worker-url';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,7 @@ export async function createTestApp(
     projectorsInProcess: true,
     now: options.now,
     untrustedWorker: UNTRUSTED_WORKER,
+    backgroundJobs: BACKGROUND_JOBS,
   }); // REDIS_URL unset: fresh in-memory counters
   const app = await createHttpServer({ log, ready: () => true, ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}) });
   stampRequestIds(app, platform.deps.store);

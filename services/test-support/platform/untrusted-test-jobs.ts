@@ -1,8 +1,9 @@
+import { getPriority } from 'node:os';
 import { serveJobs } from '../../src/platform/untrusted/serve';
 import { Refused } from '../../src/platform/untrusted/refused';
 
 /** Jobs that break each budget of the untrusted pool on purpose (platform/untrusted/pool.test.ts). */
-export default serveJobs({
+export const testJobs = {
   echo: (input: { text: string }) => input.text,
   spin: () => {
     for (;;);
@@ -29,4 +30,10 @@ export default serveJobs({
     return { length: input.file.bytes.length, sum };
   },
   wait: (input: { ms: number }) => new Promise((resolve) => setTimeout(() => resolve('waited'), input.ms)),
-});
+  /** Where the job ran: its process, and that thread's nice value. */
+  whereAmI: () => ({ pid: process.pid, nice: getPriority() }),
+  /** Its process ended at once, as a Rust panic ends it (without abort's core dump and stack in the test's output). */
+  abort: () => process.kill(process.pid, 'SIGKILL'),
+};
+
+export default serveJobs(testJobs);

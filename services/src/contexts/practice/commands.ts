@@ -352,11 +352,13 @@ export class SchedulerCommands {
           return [cards.get(r.cardId)!, r.at.getTime(), RATING_NUMBER[r.rating]];
         }),
       };
-      const out = await this.pool.run<FitOutput>('practice.fit-fsrs', input, {}, { timeMs: FIT_BUDGET_MS }).catch((error: unknown) => {
-        // The optimiser missing on this platform, or a history it cannot use: never a 500.
-        if (error instanceof HttpError && error.message === 'too few') throw new DomainError(SCHEDULER_MESSAGES.notVariedEnough, 409);
-        throw new HttpError(503, SCHEDULER_MESSAGES.unavailable);
-      });
+      const out = await this.pool
+        .run<FitOutput>('practice.fit-fsrs', input, {}, { timeMs: FIT_BUDGET_MS, priority: 'background' })
+        .catch((error: unknown) => {
+          // The optimiser missing on this platform, or a history it cannot use: never a 500.
+          if (error instanceof HttpError && error.message === 'too few') throw new DomainError(SCHEDULER_MESSAGES.notVariedEnough, 409);
+          throw new HttpError(503, SCHEDULER_MESSAGES.unavailable);
+        });
       const at = this.now().toISOString();
       const command: SchedulerCommand = { kind: 'record-fit', userId, at, trigger, reviews: reviews.length, ...pick(out) };
       const result = await this.decide(userId, command, commandId);

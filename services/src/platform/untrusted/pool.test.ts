@@ -1,13 +1,14 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@verba/contracts';
-import { MOVE_MIN_BYTES, createUntrustedPool } from './pool';
+import { BACKGROUND_NICE, MOVE_MIN_BYTES, createUntrustedPool } from './pool';
 import { refusal } from '../../../test-support/platform/refusal';
 
 const entry = new URL('../../../test-support/platform/untrusted-test-worker.mjs', import.meta.url);
+const background = { entry: new URL('../../../test-support/platform/untrusted-test-process.mjs', import.meta.url) };
 
 describe('the untrusted pool: parsing off the request thread, within budgets', () => {
-  const pool = createUntrustedPool({ entry, threads: 1, queueMax: 2, memoryMb: 64, budget: { timeMs: 3000, outputMax: 1000 } });
+  const pool = createUntrustedPool({ entry, background, threads: 1, queueMax: 2, memoryMb: 64, budget: { timeMs: 3000, outputMax: 1000 } });
   afterAll(() => pool.close());
 
   it('runs a job on a worker thread and answers its value', async () => {
@@ -44,6 +45,43 @@ describe('the untrusted pool: parsing off the request thread, within budgets', (
     expect(await refusal(pool.run('overflow', {}, { unreadable: 'Not a book.' }))).toEqual({ status: 422, message: 'Not a book.' });
     const crash = await refusal(pool.run('crash', {}));
     expect(crash).toEqual({ status: 422, message: UPLOAD_MESSAGES.unreadable });
+  });
+
+  describe('a background job', () => {
+    const inBackground = { timeMs: 5000, priority: 'background' } as const;
+    type Where = { pid: number; nice: number };
+
+    it('runs in a process of its own at a lower CPU priority; the other jobs keep this process and its priority', async () => {
+      const thread = await pool.run<Where>('whereAmI', {});
+      expect(thread.pid).toBe(process.pid);
+      const away = await pool.run<Where>('whereAmI', {}, {}, inBackground);
+      expect(away.pid).not.toBe(process.pid);
+      expect(away.nice).toBe(Math.min(19, thread.nice + BACKGROUND_NICE));
+      expect(await pool.run('echo', { text: 'Hallo' }, {}, inBackground)).toBe('Hallo');
+    });
+
+    it('keeps the budgets and refusals: stopped at its wall time, a refusal passed on, a crash of its process a 422', async () => {
+      const started = performance.now();
+      expect(await refusal(pool.run('spin', {}, { tooSlow: 'Too slow.' }, { ...inBackground, timeMs: 1500 }))).toEqual({
+        status: 422,
+        message: 'Too slow.',
+      });
+      expect(performance.now() - started).toBeLessThan(4000);
+      expect(await refusal(pool.run('refuse', {}, {}, inBackground))).toEqual({
+        status: 413,
+        message: 'This file is too large, says the job.',
+      });
+      expect(await refusal(pool.run('shout', { size: 5000 }, {}, inBackground))).toEqual({
+        status: 413,
+        message: UPLOAD_MESSAGES.tooLarge,
+      });
+      // A native abort ends its process, not this one.
+      expect(await refusal(pool.run('abort', {}, { unreadable: 'Not readable.' }, inBackground))).toEqual({
+        status: 422,
+        message: 'Not readable.',
+      });
+      expect(await pool.run('echo', { text: 'noch da' }, {}, inBackground)).toBe('noch da');
+    });
   });
 
   it('answers 503 when more jobs wait than the queue holds', async () => {

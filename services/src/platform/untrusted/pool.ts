@@ -5,6 +5,7 @@ import { UPLOAD_MESSAGES } from '@verba/contracts';
 import { HttpError } from '../http/problem';
 import type { Outcome } from './refused';
 import type { Task } from './serve';
+import { runInChildProcess } from './child-process';
 import { metricsOn, untrusted } from '../metrics/registry';
 
 /** Refusals for a broken budget (time, memory, output), counted apart from the parsers' own refusals. */
@@ -15,6 +16,11 @@ const budgetBroken = (error: HttpError): HttpError => (overBudget.add(error), er
 export interface JobBudget {
   timeMs: number;
   outputMax: number;
+  /**
+   * 'background': work no one waits on (fitting a learner's scheduler) runs in a process of its own at a
+   * lower CPU priority (PoolOptions.background), so on busy cores requests and the other jobs go first.
+   */
+  priority?: 'normal' | 'background';
 }
 
 /** The words a refusal for a broken budget uses; each caller says it for its kind of file. */
@@ -51,7 +57,12 @@ export interface PoolOptions {
   /** Heap of each thread; a job that needs more is stopped. */
   memoryMb?: number;
   budget?: Partial<JobBudget>;
+  /** Where background jobs run (a script calling serveOneJob), and their nice increment; without it, on the threads. */
+  background?: { entry: URL; nice?: number };
 }
+
+/** Background processes' nice increment by default: on busy cores they get about a tenth of one. */
+export const BACKGROUND_NICE = 10;
 
 export const DEFAULT_JOB_BUDGET: JobBudget = { timeMs: 10_000, outputMax: 24 * 1024 * 1024 };
 const DEFAULT_MEMORY_MB = 256;
@@ -119,17 +130,27 @@ export function createUntrustedPool(options: PoolOptions): UntrustedWork {
 
   async function runJob<T>(job: string, input: unknown, messages: Partial<BudgetMessages>, budget: Partial<JobBudget>): Promise<T> {
     const say = { ...UPLOAD_MESSAGES, ...messages };
-    const { timeMs, outputMax } = { ...defaults, ...budget };
+    const { timeMs, outputMax, priority } = { ...defaults, ...budget };
     let outcome: Outcome<T>;
     if (jobs >= jobsMax) throw new HttpError(503, UPLOAD_MESSAGES.busy);
     jobs++;
     try {
       // Aborting a running task stops its thread: the wall-time budget holds whatever the parser does.
-      const transferList = movable(input);
-      outcome = (await pool.run({ job, input, outputMax } satisfies Task, {
-        signal: AbortSignal.timeout(timeMs),
-        ...(transferList.length ? { transferList } : {}),
-      })) as Outcome<T>;
+      const task: Task = { job, input, outputMax };
+      const background = priority === 'background' ? options.background : undefined;
+      if (background) {
+        outcome = await runInChildProcess<T>(task, timeMs, {
+          entry: background.entry,
+          nice: background.nice ?? BACKGROUND_NICE,
+          memoryMb: options.memoryMb ?? DEFAULT_MEMORY_MB,
+        });
+      } else {
+        const transferList = movable(input);
+        outcome = (await pool.run(task, {
+          signal: AbortSignal.timeout(timeMs),
+          ...(transferList.length ? { transferList } : {}),
+        })) as Outcome<T>;
+      }
     } catch (error) {
       if (isAbort(error)) throw budgetBroken(new HttpError(422, say.tooSlow));
       if (isOutOfMemory(error)) throw budgetBroken(new HttpError(413, say.tooLarge));
