@@ -234,6 +234,9 @@ describe.skipIf(!!skipReason)(`practice journey in Chromium ${skipReason}`, () =
     expect(status).toBe(201);
     await page.goto(`${app.base}/app/practice-portal/practice-flashcards`);
     await page.getByText('Card 1 of 2').waitFor();
+    // The shell's late reads (the announcement banner above the portal) settle first: a banner coming in
+    // between Playwright's aim and its tap moves the card down (the likely cause of a tap that missed in CI).
+    await page.waitForLoadState('networkidle');
     const inFirstScreen = async (selector: string) => {
       return page.locator(selector).evaluateAll((els) =>
         els.map((el) => {
