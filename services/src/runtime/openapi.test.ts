@@ -12,6 +12,7 @@ import { allModules } from './modules';
 const database = await preferredTestDatabase();
 
 interface Operation {
+  operationId?: string;
   description?: string;
   security?: Record<string, string[]>[];
   responses: Record<string, { description?: string }>;
@@ -69,6 +70,19 @@ describe(`the OpenAPI document on ${database.label}`, () => {
         missing.push(`${key}: CSRF not named`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it('names every operation by the name its contract is exported under, once, and says which need no session', () => {
+    const wrong: string[] = [];
+    for (const { key, name, route } of contractRoutes) {
+      const op = doc.paths[route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')]?.[route.method.toLowerCase()];
+      if (op?.operationId !== name) wrong.push(`${key}: operationId ${op?.operationId} instead of ${name}`);
+      if (route.access === 'public' && !(Array.isArray(op?.security) && op.security.length === 0)) wrong.push(`${key}: no security: []`);
+    }
+    expect(wrong).toEqual([]);
+    const ids = Object.values(doc.paths).flatMap((ops) => Object.values(ops).map((op) => op.operationId));
+    expect(ids.filter((id) => id === undefined)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("says that spec §7's total-reads migration is an admin's rebuild from the event log, with its progress", () => {

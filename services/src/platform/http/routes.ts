@@ -7,6 +7,7 @@ import type { ReadYourWrites } from '../module';
 import { HttpError } from './problem';
 import type { App } from './server';
 import { responseSchemas } from './openapi';
+import { operationIdOf } from './operation-ids';
 import { acceptsMinPosition, readAfterFor, type ReadModel } from './read-your-writes';
 import { cachedReadsOf, type CachedRead, type CachingHost, type RouteCaching } from './cached-reads';
 
@@ -156,10 +157,12 @@ export function registerRoute<D extends RouteDef>(
   const waitsFor = reads === EVERY_READ_MODEL ? 'every read model' : `these read models: ${reads?.join(', ')}`;
   const description = [def.description, reads && `With \`minPosition\`, waits until it is in ${waitsFor}.`].filter(Boolean).join('\n\n');
   const config: FastifyContextConfig = { ...(options.crossSite ? { crossSite: true } : {}), ...(reads ? { reads } : {}) };
+  const operationId = operationIdOf(def);
   app.route({
     method: def.method,
     url: def.path,
     schema: {
+      ...(operationId ? { operationId } : {}),
       summary: def.summary,
       ...(description ? { description } : {}),
       ...(def.params ? { params: def.params } : {}),
@@ -168,7 +171,8 @@ export function registerRoute<D extends RouteDef>(
       ...(def.consumes ? { consumes: [...def.consumes] } : {}),
       ...(def.produces ? { produces: [...def.produces] } : {}),
       response: responseSchemas(def),
-      ...(def.access === 'public' ? {} : { security: [WRITE_METHODS.has(def.method) ? { session: [], csrf: [] } : { session: [] }] }),
+      // A public operation says it needs nothing (`security: []`); tools read a missing one as unspecified.
+      security: def.access === 'public' ? [] : [WRITE_METHODS.has(def.method) ? { session: [], csrf: [] } : { session: [] }],
     },
     config,
     // A multipart body's schema documents the form; the handler reads and checks the streamed parts.
