@@ -1,4 +1,4 @@
-import { wrapForSpeech, type SentenceTiming } from '@verba/contracts';
+import { wrapForSpeech, type SentenceTiming, type SentenceWord } from '@verba/contracts';
 import { codePointIndexes, wordsOfMarks } from '../word-timings';
 import { multiscaleDtw, type DtwOptions } from './dtw';
 import { FEATURE_RATE, HOP, mfcc } from './features';
@@ -17,13 +17,8 @@ export interface Speaker {
   speak(ssml: string, voice: string): { samples: Int16Array; words: [number, number][] };
 }
 
-/** A word of a sentence: `textStart`..`textEnd` are UTF-16 offsets into the sentence; times in seconds. */
-export interface WordTiming {
-  textStart: number;
-  textEnd: number;
-  start: number;
-  end: number;
-}
+/** A word of a sentence (contracts' SentenceWord): `from`..`to` are UTF-16 offsets into the sentence; times in seconds. */
+export type WordTiming = SentenceWord;
 
 /** The synthetic speech and where in it each sentence and word is (seconds). */
 export interface Reference {
@@ -86,8 +81,8 @@ export function speakReference(sentences: readonly string[], voice: string, spea
     );
     const starts = wordsOfMarks(sentence, 1, marks);
     const words = starts.map((w, k) => ({
-      textStart: w.start,
-      textEnd: w.end,
+      from: w.start,
+      to: w.end,
       start: offset + Math.max(span.first, w.offsetMs / 1000),
       end: offset + Math.min(span.last, k + 1 < starts.length ? starts[k + 1]!.offsetMs / 1000 : span.last),
     }));

@@ -30,7 +30,7 @@ describe('the alignment job on the untrusted pool', () => {
     expect(aligned.sentences).toHaveLength(4);
     aligned.sentences.forEach((t, i) => expect(Math.abs(t.start - recording.starts[i]!)).toBeLessThan(0.3));
     expect(aligned.words.map((w) => w.length)).toEqual([4, 3, 7, 5]);
-    expect(aligned.words[1]![0]).toMatchObject({ textStart: 0, textEnd: 4 }); // "Vier"
+    expect(aligned.words[1]![0]).toMatchObject({ from: 0, to: 4 }); // "Vier"
   }, 60_000);
 
   it('takes decoded samples too, with another voice for the reference', async () => {

@@ -52,11 +52,7 @@ export interface AlignJobOutput {
 
 /** The job's sentence timings with their words (offsets in the sentence, as the reader finds them in its text). */
 export function timedSentences(output: AlignJobOutput): SentenceTiming[] {
-  return output.sentences.map((sentence, i) => {
-    const words = output.words[i] ?? [];
-    if (!words.length) return sentence;
-    return { ...sentence, words: words.map((w) => ({ from: w.textStart, to: w.textEnd, start: w.start, end: w.end })) };
-  });
+  return output.sentences.map((sentence, i) => (output.words[i]?.length ? { ...sentence, words: output.words[i] } : sentence));
 }
 
 /** The loudest 10 ms of the audio (RMS), to tell a recording from silence. */
