@@ -106,8 +106,19 @@ export const OperationsOverviewSchema = z.object({
   /** The untrusted-input worker pool of the API process that answered (each process has its own). */
   workerPool: z.object({ jobsInHand: z.number().int() }),
   fragments: z.array(FragmentEnvironmentSchema),
-  /** Backups the product made; none exist yet. */
-  backups: z.array(z.object({ id: z.string(), at: At, bytes: z.number().int() })),
+  /**
+   * Automatic backups (`BACKUP_EVERY`, `BACKUP_KEEP`, `BACKUP_DIR`), as the answering process sees its backup
+   * folder: made on the embedded default, or on PostgreSQL when BACKUP_DIR is set; `every` is null when they are off.
+   */
+  backups: z.object({
+    automatic: z.boolean(),
+    every: z.string().nullable(),
+    keep: z.number().int(),
+    count: z.number().int(),
+    last: z.object({ name: z.string(), at: At, bytes: z.number().int() }).nullable(),
+    /** The last attempt, when it failed (a later success clears it). */
+    failure: z.object({ at: At, message: z.string() }).nullable(),
+  }),
   /** The latest rebuilds, newest first (running ones included). */
   rebuilds: z.array(OperationsRebuildSchema),
 });

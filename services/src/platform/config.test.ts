@@ -15,6 +15,16 @@ describe('configuration', () => {
     );
   });
 
+  it('reads BACKUP_EVERY as seconds, minutes, hours or days, or off; refuses anything else by name', () => {
+    expect(loadConfig({}).BACKUP_EVERY).toBe(86_400_000);
+    expect(loadConfig({ BACKUP_EVERY: '30m' }).BACKUP_EVERY).toBe(1_800_000);
+    expect(loadConfig({ BACKUP_EVERY: '7d', BACKUP_KEEP: '3' })).toMatchObject({ BACKUP_EVERY: 604_800_000, BACKUP_KEEP: 3 });
+    expect(loadConfig({ BACKUP_EVERY: 'off' }).BACKUP_EVERY).toBeUndefined();
+    expect(() => loadConfig({ BACKUP_EVERY: '0h', BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_KEEP: BACKUP_KEEP must be at least 1[\s\S]*BACKUP_EVERY: BACKUP_EVERY must be seconds, minutes, hours or days/,
+    );
+  });
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' }).DATABASE_URL).toBe('postgres://u@h:5432/db');

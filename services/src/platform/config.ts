@@ -178,6 +178,23 @@ const configSchema = z.object({
         .filter(Boolean),
     )
     .default([]),
+  /**
+   * Automatic backups (platform/backup/schedule.ts): where they go (default DATA_DIR/backups), how many are
+   * kept, and how often ("24h", "30m", "7d"; "off" for never). They run on the embedded default, or on
+   * PostgreSQL when BACKUP_DIR is set.
+   */
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number({ message: 'BACKUP_KEEP must be a number' }).int().min(1, 'BACKUP_KEEP must be at least 1').default(7),
+  BACKUP_EVERY: z
+    .string()
+    .trim()
+    .regex(/^(off|[1-9]\d*(s|m|h|d))$/, 'BACKUP_EVERY must be seconds, minutes, hours or days ("30m", "24h", "7d") or "off"')
+    .default('24h')
+    .transform((v) =>
+      v === 'off'
+        ? undefined
+        : Number(v.slice(0, -1)) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[v.at(-1) as 's' | 'm' | 'h' | 'd'],
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The fragment environment (staging, production ...) whose published registry the shell loads; unset: the built-in fragments. */
   FRAGMENT_ENV: z

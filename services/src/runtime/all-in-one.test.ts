@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createRealTestDatabase } from '../../test-support/platform/databases';
 import { freePort } from '../../test-support/platform/free-port';
 import { buildServices } from '../../../scripts/build-services.mjs';
 import { startCommand } from '../../test-support/platform/start-script';
+import { listBackups } from '../platform/backup/schedule';
 
 /**
  * `npm start` as a user runs it: one process, embedded PostgreSQL, no servers. It must serve health and
@@ -20,8 +21,8 @@ interface Running {
   base: string;
 }
 
-async function start(dataDir: string, port: number, databaseUrl?: string): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+async function start(dataDir: string, port: number, databaseUrl?: string, extra: Record<string, string> = {}): Promise<Running> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -46,6 +47,18 @@ async function start(dataDir: string, port: number, databaseUrl?: string): Promi
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A command of the built CLI (`node dist/main.mjs <args>`) on `dataDir`, to its end. */
+async function cli(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['dist/main.mjs', ...args], { cwd: SERVICES, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  return { code, output };
 }
 
 /** A tiny cookie-keeping client, as the browser would be. */
@@ -143,6 +156,57 @@ describe('npm start (all-in-one on embedded PostgreSQL)', () => {
       statuses.every((s) => s === 200 || s === 503),
       String(statuses),
     ).toBe(true);
+  }, 240_000);
+
+  it('backs itself up, `backup` copies the running server, and `restore` brings its learners back in a new data directory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'verba-start-backups-'));
+    const restoredDir = mkdtempSync(path.join(tmpdir(), 'verba-start-restored-'));
+    try {
+      const running = await start(dir, await freePort(), undefined, { BACKUP_EVERY: '2s', BACKUP_KEEP: '2' });
+      children.push(running.child);
+      const [, email, password] = /learner\s+(\S+@\S+)\s+(\S+)/.exec(running.output())!;
+      const client = new Client(running.base);
+      expect((await client.call('POST', '/api/sign-in', { email, password })).status).toBe(200);
+      const mark = await client.call('PATCH', '/api/dictionary/word', {
+        languageCode: 'de',
+        word: { value: 'gesichert', status: 'known' },
+      });
+      expect(mark.status).toBe(200);
+
+      // Automatic backups: one a turn, the newest two kept.
+      const backups = () => listBackups(path.join(dir, 'backups'));
+      await expect.poll(() => backups().length, { timeout: 30_000, interval: 250 }).toBeGreaterThanOrEqual(1);
+      const first = backups().at(-1)!.file;
+      await expect.poll(() => existsSync(first), { timeout: 30_000, interval: 250 }).toBe(false);
+      expect(backups().length).toBeLessThanOrEqual(2);
+
+      // A backup taken from outside while the server runs (through the server's own database port).
+      const out = path.join(dir, 'by-hand.backup.gz');
+      const made = await cli(dir, 'backup', '--out', out);
+      expect(made.code, made.output).toBe(0);
+      expect(made.output).toMatch(/backed up \d+ events/);
+      expect((await client.call('GET', '/api/dictionary?languageCode=de')).status).toBe(200); // still serving
+      running.child.kill('SIGTERM');
+      await new Promise((r) => running.child.once('exit', r));
+
+      const restored = await cli(restoredDir, 'restore', out);
+      expect(restored.code, restored.output).toBe(0);
+      expect(restored.output).toMatch(/read models built from the restored log/);
+      const again = await start(restoredDir, await freePort());
+      children.push(again.child);
+      expect(again.output()).not.toMatch(/learner\s+\S+@/); // not seeded again: it holds the restored log
+      const back = new Client(again.base);
+      expect((await back.call('POST', '/api/sign-in', { email, password })).status).toBe(200);
+      const words = (await back.call('GET', '/api/dictionary?languageCode=de')).json.words.map((w: { value: string }) => w.value);
+      expect(words).toContain('gesichert');
+      again.child.kill('SIGTERM');
+      await new Promise((r) => again.child.once('exit', r));
+      const twice = await cli(restoredDir, 'restore', out);
+      expect([twice.code, twice.output]).toEqual([1, expect.stringContaining('Nothing was restored: This database already holds a log')]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(restoredDir, { recursive: true, force: true });
+    }
   }, 240_000);
 
   it('on PostgreSQL, runs its projectors on their own thread: a mark reads back with its position', async () => {

@@ -8,6 +8,7 @@ import { parseAsOfDay, rebuildAsOf } from '../platform/projections/as-of';
 import { integrationEvents, replayTo } from '../platform/integration/replay';
 import { writeExport } from '../platform/integration/export';
 import { parseAnalystArgs, type AnalystArgs } from './analyst-args';
+import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup-cli';
 
 const USAGE = `Usage: npm run cli -w services -- <command>
   all-in-one | api | projector | relay   run a server role (all-in-one is what npm start runs)
@@ -20,12 +21,15 @@ const USAGE = `Usage: npm run cli -w services -- <command>
                                  re-publish integration events from the log to topic T (dates are UTC days
                                  or ISO times of the facts; P a log position transaction.sequence)
   export --out FILE [--format ndjson|parquet] [--from D|P] [--to D|P] [--types t1,t2]
-                                 write integration events from the log for DuckDB and other tools`;
+                                 write integration events from the log for DuckDB and other tools
+${BACKUP_USAGE}`;
 
 const moduleCommands = (modules: readonly Module[]) => Object.assign({}, ...modules.map((m) => m.cli ?? {})) as NonNullable<Module['cli']>;
 
 export async function runCli(command: string, args: string[], config: Config, log: Logger, modules: readonly Module[]): Promise<number> {
   const extra = moduleCommands(modules);
+  if (command === 'backup') return backupCommand(args, config);
+  if (command === 'restore') return restoreCommand(args, config, log, modules);
   if (!['migrate', 'rebuild', 'seed', 'replay', 'export'].includes(command) && !Object.hasOwn(extra, command)) {
     console.error(
       `Unknown command "${command}".\n${USAGE}\n${Object.values(extra)

@@ -7,6 +7,7 @@ import { openPlatform } from '../platform/app-platform';
 import { ProjectorWorker } from '../platform/projections/worker-host';
 import { adminReads } from '../platform/projections/admin-reads';
 import { seedIfEmpty } from './seed';
+import { scheduleFor } from '../platform/backup/schedule';
 import { enableMetrics, roleReady } from '../platform/metrics/registry';
 import { serveMetrics } from '../platform/metrics/server';
 import { readiness } from '../platform/health/readiness';
@@ -104,6 +105,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
   if (role === 'all-in-one') {
     for (const line of await seedIfEmpty(deps, modules)) console.log(line);
   }
+  const backups = role === 'all-in-one' ? scheduleFor(config, platform.database, log) : undefined;
   await app.listen({ host: config.HOST, port: config.PORT });
   const metrics = config.METRICS_PORT !== undefined ? await serveMetrics(config.HOST, config.METRICS_PORT, log) : undefined;
   phase = 'serving';
@@ -123,6 +125,7 @@ export async function runServer(role: Role, config: Config, log: Logger, modules
     const cut = setTimeout(() => app.server.closeAllConnections(), DRAIN_MS);
     await app.close();
     clearTimeout(cut);
+    await backups?.stop();
     await worker?.stop();
     await platform.close();
     await metrics?.close();

@@ -14,6 +14,8 @@ import { tallyProjection } from '../../../test-support/platform/tally-projection
 import { createTestApp, type TestApp } from '../../../test-support/platform/test-app';
 import { nameTestUser, testAuthModule, testUserCookies } from '../../../test-support/platform/test-auth';
 import { operationsModule, rebuildsOf } from './module';
+import { startBackupSchedule } from '../../platform/backup/schedule';
+import { createLogger } from '../../platform/logger';
 
 const database = await preferredTestDatabase();
 const ev = (type: string): NewEvent => ({ id: randomUUID(), type, version: 1, data: {} });
@@ -56,12 +58,13 @@ describe(`the admin operations routes on ${database.label}`, () => {
     ],
   };
   const fragmentStore = mkdtempSync(path.join(tmpdir(), 'verba-operations-fragments-'));
+  const backupDir = mkdtempSync(path.join(tmpdir(), 'verba-operations-backups-'));
   const adminId = randomUUID();
   let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp(await database.create(), [testAuthModule, readModels, operationsModule], {
-      env: { FRAGMENT_STORE_DIR: fragmentStore, FRAGMENT_ENV: 'staging' },
+      env: { FRAGMENT_STORE_DIR: fragmentStore, FRAGMENT_ENV: 'staging', BACKUP_DIR: backupDir, BACKUP_EVERY: '12h', BACKUP_KEEP: '5' },
     });
     nameTestUser(adminId, 'Ada Admin');
     // Before its first transaction: PGlite has one connection, which a transaction held open would take from every read.
@@ -78,6 +81,7 @@ describe(`the admin operations routes on ${database.label}`, () => {
     await rebuildsOf.of(t.deps).settled();
     await t?.close();
     rmSync(fragmentStore, { recursive: true, force: true });
+    rmSync(backupDir, { recursive: true, force: true });
   });
 
   const admin = () => t.agent().setCookies(testUserCookies(adminId, 'Admin'));
@@ -112,7 +116,27 @@ describe(`the admin operations routes on ${database.label}`, () => {
     expect(o.log.databaseBytes).toBeGreaterThan(o.log.bytes!);
     expect(o.followers.find((f) => f.name === 'integration')).toMatchObject({ kind: 'relay' });
     expect(o.workerPool).toEqual({ jobsInHand: 0 });
-    expect(o.backups).toEqual([]);
+    expect(o.backups).toEqual({ automatic: true, every: '12h', keep: 5, count: 0, last: null, failure: null });
+  });
+
+  it('shows the last backup made into BACKUP_DIR', async () => {
+    const schedule = startBackupSchedule({
+      source: { connectionString: t.platform.database.connectionString, embedded: false, dataDir: backupDir, mediaInDataDir: false },
+      dir: backupDir,
+      keep: 5,
+      everyMs: 43_200_000,
+      log: createLogger('silent'),
+    });
+    await schedule.runNow();
+    await schedule.stop();
+    const { backups } = await overview();
+    expect(backups).toMatchObject({
+      automatic: true,
+      count: 1,
+      failure: null,
+      last: { name: expect.stringMatching(/^verba-\d{8}T\d{9}Z\.backup\.gz$/) },
+    });
+    expect(backups.last!.bytes).toBeGreaterThan(100);
   });
 
   it("counts as a projection's lag only the events of its types: one that skips the rest is caught up", async () => {

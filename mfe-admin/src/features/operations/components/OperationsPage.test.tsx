@@ -63,7 +63,7 @@ const base = (): OperationsOverview => ({
       fragments: [{ name: 'reader', version: 'a1b2c3d4e5f60718', since: '2026-12-01T10:00:00.000Z', earlier: ['0f1e2d3c4b5a6978'] }],
     },
   ],
-  backups: [],
+  backups: { automatic: true, every: '24h', keep: 7, count: 0, last: null, failure: null },
   rebuilds: [],
 });
 
@@ -149,6 +149,26 @@ describe('OperationsPage', () => {
     const production = screen.getByRole('table', { name: 'production (served by this API)' });
     expect(row(production, 'reader').textContent).toContain('0f1e2d3c4b5a6978');
     expect(screen.getByText('No backups yet')).toBeTruthy();
+    expect(screen.getByText('The first is made a minute after start, then every 24 h; the newest 7 are kept.')).toBeTruthy();
+  });
+
+  it('shows the last backup, how many are kept, and a failure since', async () => {
+    const overview = base();
+    overview.backups = {
+      automatic: true,
+      every: '24h',
+      keep: 7,
+      count: 3,
+      last: { name: 'verba-20261207T030000000Z.backup.gz', at: '2026-12-07T03:00:00.000Z', bytes: 5 * 1024 * 1024 },
+      failure: { at: '2026-12-07T12:00:00.000Z', message: 'ENOSPC: no space left on device' },
+    };
+    mockApi().state.overview = overview;
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Backups' });
+    expect(section.textContent).toContain('5.0 MiB');
+    expect(section.textContent).toContain('verba-20261207T030000000Z.backup.gz');
+    expect(section.textContent).toContain('3 of at most 7, one made every 24 h');
+    expect(within(section).getByRole('alert').textContent).toContain('ENOSPC: no space left on device');
   });
 
   it('starts a rebuild once confirmed, shows its progress, and says why a second one is refused', async () => {

@@ -165,19 +165,34 @@ export function FragmentsSection({ overview }: Props) {
 }
 
 export function BackupsSection({ overview }: Props) {
+  const b = overview.backups;
+  const every = b.every ? `every ${b.every.replace(/(\d+)(\w)$/, (_, n: string, u: string) => `${n} ${u === 'm' ? 'min' : u}`)}` : '';
   return (
     <section className="op-section" aria-labelledby="op-backups">
       <h2 id="op-backups">Backups</h2>
-      {overview.backups.length === 0 ? (
-        <EmptyState title="No backups yet">Backups of the log and the database are not made by Verba yet.</EmptyState>
+      {b.failure && (
+        <p role="alert" className="op-error">
+          The last backup failed {when(b.failure.at)}: {b.failure.message}
+        </p>
+      )}
+      {!b.last ? (
+        <EmptyState title="No backups yet">
+          {b.automatic
+            ? `The first is made a minute after start, then ${every}; the newest ${b.keep} are kept.`
+            : 'Automatic backups are off here (PostgreSQL without BACKUP_DIR, EventStoreDB, or BACKUP_EVERY=off): see deploy/README.md, "Backups".'}
+        </EmptyState>
       ) : (
-        <ul>
-          {overview.backups.map((b) => (
-            <li key={b.id}>
-              {when(b.at)}: {bytes(b.bytes)}
-            </li>
-          ))}
-        </ul>
+        <dl className="op-facts">
+          <dt>Last backup</dt>
+          <dd>
+            {when(b.last.at)}, {bytes(b.last.bytes)} <span className="op-mono">{b.last.name}</span>
+          </dd>
+          <dt>Kept</dt>
+          <dd>
+            {b.count} of at most {b.keep}
+            {b.automatic ? `, one made ${every}` : ', automatic backups off'}
+          </dd>
+        </dl>
       )}
     </section>
   );

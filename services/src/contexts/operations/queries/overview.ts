@@ -1,5 +1,7 @@
 import type { OperationsFollower, OperationsOverview, OperationsProjection, OperationsRebuild, ProjectionState } from '@verba/contracts';
 import { formatPosition, type Position } from '../../../platform/event-store/port';
+import path from 'node:path';
+import { backupDirOf, backupsAutomatic, backupStatus, formatEvery } from '../../../platform/backup/schedule';
 import type { BaseDeps } from '../../../platform/module';
 import type { FragmentEnvironments } from './fragments';
 import { lagsAfter, type Lag } from './lag';
@@ -34,7 +36,7 @@ const lagFields = (lag: Lag | undefined) => (lag ? { lagEvents: lag.events, lagC
  */
 export class OperationsQueries {
   constructor(
-    private readonly deps: Pick<BaseDeps, 'db' | 'store' | 'untrusted' | 'operations'>,
+    private readonly deps: Pick<BaseDeps, 'db' | 'store' | 'untrusted' | 'operations' | 'config'>,
     private readonly fragments: FragmentEnvironments,
     private readonly rebuilds: () => Promise<OperationsRebuild[]>,
   ) {}
@@ -102,8 +104,22 @@ export class OperationsQueries {
       followers,
       workerPool: { jobsInHand: this.deps.untrusted.jobs?.() ?? 0 },
       fragments,
-      backups: [],
+      backups: this.backups(),
       rebuilds,
+    };
+  }
+
+  private backups(): OperationsOverview['backups'] {
+    const { config } = this.deps;
+    const automatic = backupsAutomatic(config);
+    const status = backupStatus(backupDirOf(config));
+    return {
+      automatic,
+      every: automatic && config.BACKUP_EVERY ? formatEvery(config.BACKUP_EVERY) : null,
+      keep: config.BACKUP_KEEP,
+      count: status.count,
+      last: status.last ? { name: path.basename(status.last.file), at: status.last.at, bytes: status.last.bytes } : null,
+      failure: status.failure ?? null,
     };
   }
 

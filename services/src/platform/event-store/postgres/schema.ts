@@ -36,6 +36,15 @@ create table if not exists es_events (
   unique (event_id)
 );
 
+-- The log's identity, made at first use: a backup carries it, a restore keeps it, and a restore into a
+-- database that already holds another log is refused (platform/backup).
+create table if not exists es_log (
+  one boolean primary key default true check (one),
+  id uuid not null default gen_random_uuid(),
+  created_at timestamptz not null default now()
+);
+insert into es_log default values on conflict do nothing;
+
 -- Appends events in one round trip.
 -- p_expected: -1 no stream, -2 any, otherwise the exact revision of the last event.
 -- Conflicts raise SQLSTATE VX001 with the current revision (or 'none') as DETAIL.
