@@ -108,6 +108,7 @@ export async function openPlatform(
     db,
     projections: allProjections,
     log,
+    adoptNewLog: config.REBUILD_ON_NEW_LOG,
   });
   const publisher = config.KAFKA_BROKERS
     ? (await import('./integration/kafka')).createKafkaPublisher({ brokers: config.KAFKA_BROKERS, log })
@@ -122,6 +123,7 @@ export async function openPlatform(
     log,
     batchSize: FOLLOWER_BATCH,
     reader: followersReader,
+    adoptNewLog: config.REBUILD_ON_NEW_LOG,
   });
   const cache = createCache(config.REDIS_URL);
   const secrets = loadSecrets({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR, production: config.NODE_ENV === 'production' });
@@ -195,6 +197,7 @@ export async function openPlatform(
         log,
         batchSize: FOLLOWER_BATCH,
         reader: followersReader,
+        adoptNewLog: config.REBUILD_ON_NEW_LOG,
         handle: async (batch) => {
           for (const event of batch) if (types.has(event.type)) await reactor.react(event);
         },

@@ -159,6 +159,15 @@ const configSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9-]+$/, 'COUNTRY_HEADER must be a header name')
     .optional(),
+  /**
+   * "true": projectors and followers started against another log than their checkpoints' (a switched
+   * EVENTSTORE_URL, another deployment's data) adopt it (read models rebuilt from it, the relay and reactors
+   * from its head) instead of refusing to start (event-store/log-identity.ts).
+   */
+  REBUILD_ON_NEW_LOG: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** "false" turns email/password registration and sign-in off (social sign-in only). */
   EMAIL_PASSWORD_ACCOUNTS: z
     .enum(['true', 'false'])

@@ -4,6 +4,7 @@ import type { Logger } from '../platform/logger';
 import type { Module } from '../platform/module';
 import { openPlatform } from '../platform/app-platform';
 import { seedIfEmpty } from './seed';
+import { followersAdoptLog } from '../platform/event-store/checkpointed-follower';
 import { parseAsOfDay, rebuildAsOf } from '../platform/projections/as-of';
 import { integrationEvents, replayTo } from '../platform/integration/replay';
 import { writeExport } from '../platform/integration/export';
@@ -14,6 +15,7 @@ const USAGE = `Usage: npm run cli -w services -- <command>
   all-in-one | api | projector | relay   run a server role (all-in-one is what npm start runs)
   migrate                        create or update every table
   rebuild <projection>           rebuild a read model beside the live one and switch to it
+  rebuild --all                  rebuild every read model from the store's log (after the log changed: see REBUILD_ON_NEW_LOG)
   rebuild <projection> --as-of YYYY-MM-DD
                                  build the read model as it stood at the end of that UTC day, beside the live one
   seed                           create the demo users on an empty store
@@ -39,8 +41,8 @@ export async function runCli(command: string, args: string[], config: Config, lo
     return 2;
   }
   const names = modules.flatMap((m) => m.projections ?? []).map((p) => p.name);
-  if (command === 'rebuild' && (!args[0] || !names.includes(args[0]))) {
-    console.error(`rebuild needs one of: ${names.join(', ') || '(no projections yet)'}`);
+  if (command === 'rebuild' && (!args[0] || (!names.includes(args[0]) && args[0] !== '--all'))) {
+    console.error(`rebuild needs --all or one of: ${names.join(', ') || '(no projections yet)'}`);
     return 2;
   }
   let analyst: AnalystArgs | undefined;
@@ -84,6 +86,16 @@ export async function runCli(command: string, args: string[], config: Config, lo
       console.log(
         `rebuilt ${args[0]} as of ${asOf} from ${result.applied} of ${result.events} events in ${Date.now() - started} ms: ${result.tables.join(', ')}`,
       );
+    } else if (command === 'rebuild' && args[0] === '--all') {
+      // Every read model from the store's log, and the followers to its head: what REBUILD_ON_NEW_LOG does at start.
+      const started = Date.now();
+      for (const name of names) {
+        const result = await platform.runner.rebuild(name);
+        console.log(`rebuilt ${name} (generation ${result.generation}) from ${result.events} events`);
+      }
+      const moved = await followersAdoptLog(platform.deps.db, platform.deps.store);
+      if (moved.length) console.log(`moved to the head of log ${await platform.deps.store.logId()}: ${moved.join(', ')}`);
+      console.log(`rebuilt ${names.length} read models in ${Date.now() - started} ms`);
     } else if (command === 'rebuild') {
       const started = Date.now();
       const result = await platform.runner.rebuild(args[0]!, (n) => {

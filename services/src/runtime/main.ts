@@ -27,9 +27,10 @@ try {
   if (e instanceof ConfigError) {
     console.error(e.message);
     process.exitCode = 2;
-  } else if (e instanceof EventStoreUnavailableError) {
-    console.error(e.message);
-    process.exitCode = 1;
+  } else if (e instanceof EventStoreUnavailableError || (e as Error | undefined)?.name === 'LogSwitchedError') {
+    // Also from the projector thread, where the class does not survive the crossing: by name.
+    console.error((e as Error).message);
+    process.exit(1); // now: a projector thread being restarted must not keep a refused start alive
   } else {
     throw e;
   }

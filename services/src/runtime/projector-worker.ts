@@ -1,3 +1,4 @@
+import { loadConfig } from '../platform/config';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { createKnex } from '../platform/db/knex';
 import { createPostgresEventStore } from '../platform/event-store/postgres/adapter';
@@ -50,6 +51,7 @@ const runner = new ProjectionRunner({
   db,
   projections: allModules.flatMap((m) => m.projections ?? []),
   log,
+  adoptNewLog: loadConfig().REBUILD_ON_NEW_LOG, // the main thread validated this environment already
   onProgress: (projection, position, committed) => report({ projection, position, ...(committed ? { committed } : {}) }),
   metrics: (note) => {
     soon();

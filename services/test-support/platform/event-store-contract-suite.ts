@@ -130,6 +130,18 @@ export function runEventStoreContract(name: string, setup: () => Promise<{ store
       expect(comparePositions(await store.tailPosition(), log[4]!.position)).toBeGreaterThanOrEqual(0);
     });
 
+    it('names its log: one identity, the same at every call, never an event of the global log', async () => {
+      const [a, b] = await Promise.all([store.logId(), store.logId()]);
+      expect(a).toMatch(/^[0-9a-f-]{36}$/);
+      expect(b).toBe(a);
+      const prefix = `after-id-${randomUUID()}`;
+      await store.append(`${prefix}-0`, [ev('AfterId')], 'no_stream');
+      expect((await readLogUntil(store, (events) => mine(events, prefix).length >= 1)).some((e) => e.type === 'verba.LogIdentified')).toBe(
+        false,
+      );
+      expect(await store.logId()).toBe(a);
+    });
+
     it('subscribes to the log: catches up, then receives live appends in order, then stops', async () => {
       const prefix = `sub-${randomUUID()}`;
       await store.append(`${prefix}-a`, [ev('Before1'), ev('Before2')], 'no_stream');

@@ -19,8 +19,8 @@ export interface RoleProcess {
   stop(): Promise<void>;
 }
 
-export function spawnRole(role: string, env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', role], {
+export function spawnRole(role: string, env: Record<string, string>, args: string[] = []): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', role, ...args], {
     cwd: SERVICES,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -32,15 +32,19 @@ export function spawnRole(role: string, env: Record<string, string>): { child: C
 }
 
 /** Runs a role or command to its end: its exit code and what it printed. */
-export async function runToEnd(role: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const { child, output } = spawnRole(role, env);
+export async function runToEnd(
+  role: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<{ code: number | null; output: string }> {
+  const { child, output } = spawnRole(role, env, args);
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, output: output() };
 }
 
 /** Runs a CLI command (migrate, seed ...) to its end; rejects with its output when it fails. */
-export async function runCommand(command: string, env: Record<string, string>): Promise<string> {
-  const { code, output } = await runToEnd(command, env);
+export async function runCommand(command: string, env: Record<string, string>, args: string[] = []): Promise<string> {
+  const { code, output } = await runToEnd(command, env, args);
   if (code !== 0) throw new Error(`${command} exited with ${code}:\n${output}`);
   return output;
 }

@@ -23,6 +23,7 @@ export function lastEventOnly(store: EventStore): EventStore {
     deleteStream: (...args) => store.deleteStream(...args),
     headPosition: () => store.headPosition(),
     tailPosition: () => store.tailPosition(),
+    logId: () => store.logId(),
     close: () => store.close(),
   };
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredTestDatabase, type TestDatabase } from '../../../test-support/platform/databases';
-import { createKnex } from '../db/knex';
+import { preferredTestDatabase } from '../../../test-support/platform/databases';
 import { CheckpointedFollower } from './checkpointed-follower';
-import { createPostgresEventStore, migrateEventStore, type PostgresEventStore } from './postgres/adapter';
+import type { PostgresEventStore } from './postgres/adapter';
+import { openLogDatabase } from '../../../test-support/platform/log-database';
 import type { EventStore, NewEvent, RecordedEvent } from './port';
 import { SharedLogReader } from './shared-log-reader';
 
@@ -12,21 +12,15 @@ const engine = await preferredTestDatabase();
 const ev = (tag: string, n: number): NewEvent => ({ id: randomUUID(), type: `${tag}.E`, version: 1, data: { n } });
 
 describe(`followers sharing one log reader (${engine.label})`, () => {
-  let db: TestDatabase;
   let store: PostgresEventStore;
   let knex: Knex;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    db = await engine.create();
-    store = createPostgresEventStore({ connectionString: db.connectionString, namedStatements: db.namedStatements });
-    await migrateEventStore(store.pool);
-    knex = createKnex(db.connectionString, { namedStatements: db.namedStatements });
+    ({ store, knex, close } = await openLogDatabase(() => engine.create()));
   });
-  afterAll(async () => {
-    await knex?.destroy();
-    await store?.close();
-    await db?.drop();
-  });
+  afterAll(async () => close?.());
 
   it('reads each event once for all of them; each handles every event once, in order, from its own checkpoint', async () => {
     const tag = `f${randomUUID().slice(0, 8)}`;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent, type Subscription } from './port';
 import { WakeUp } from './polling-subscription';
 import type { SharedLogReader } from './shared-log-reader';
+import { LogSwitchedError, logIdColumnDdl } from './log-identity';
 
 export interface FollowerLogger {
   info(obj: object, msg?: string): void;
@@ -33,6 +34,8 @@ export interface FollowerOptions {
    * reactors), instead of a read of its own: each event is read and decoded once per process.
    */
   reader?: Pick<SharedLogReader, 'subscribe'>;
+  /** Started against another log than its checkpoint's, continue from that log's head instead of refusing. */
+  adoptNewLog?: boolean;
 }
 
 export async function migrateFollowerCheckpoints(db: Knex): Promise<void> {
@@ -43,7 +46,25 @@ export async function migrateFollowerCheckpoints(db: Knex): Promise<void> {
       commit_position bigint not null,
       prepare_position bigint not null,
       updated_at timestamptz not null default now())`);
+    await trx.raw(logIdColumnDdl('relay_checkpoints'));
   });
+}
+
+/** Moves followers' checkpoints of another log (all, or the one named) to the head of the store's log. */
+export async function followersAdoptLog(db: Knex, store: EventStore, name?: string): Promise<string[]> {
+  const logId = await store.logId();
+  const head = await store.headPosition();
+  const rows: { name: string }[] = await db('relay_checkpoints')
+    .where((q) => (name ? q.where({ name }) : q))
+    .whereNot('log_id', logId)
+    .update({
+      commit_position: head.transaction.toString(),
+      prepare_position: head.sequence.toString(),
+      log_id: logId,
+      updated_at: db.fn.now(),
+    })
+    .returning('name');
+  return rows.map((r) => r.name);
 }
 
 /** Someone else moved the checkpoint (a second follower of the same name): restart from the stored one. */
@@ -76,6 +97,7 @@ export class CheckpointedFollower {
       retryDelayMs: 100,
       maxRetryDelayMs: 30_000,
       minBatchIntervalMs: 0,
+      adoptNewLog: false,
       ...options,
     };
   }
@@ -83,11 +105,7 @@ export class CheckpointedFollower {
   async start(): Promise<void> {
     if (this.loop) throw new Error(`${this.name} already started`);
     await migrateFollowerCheckpoints(this.o.db);
-    await this.o
-      .db('relay_checkpoints')
-      .insert({ name: this.name, commit_position: '0', prepare_position: '0' })
-      .onConflict('name')
-      .ignore();
+    await this.claimCheckpoint();
     this.at = await this.storedCheckpoint();
     this.o.log.info({ follower: this.name, at: this.at }, 'log follower starting');
     this.loop = this.follow();
@@ -115,6 +133,27 @@ export class CheckpointedFollower {
       const left = deadline - Date.now();
       if (left <= 0 || this.stopped) return false;
       await this.progressed.wait(Math.min(left, 25));
+    }
+  }
+
+  /**
+   * Makes the checkpoint if there is none, and checks it is of the store's log (log-identity.ts). Told to
+   * adopt another log, it continues from that log's head: a reactor must not act on a whole log's history
+   * again (mails, erasures); the relay's consumers get that history with `replay`.
+   */
+  private async claimCheckpoint(): Promise<void> {
+    const logId = await this.o.store.logId();
+    const { db } = this.o;
+    await db('relay_checkpoints')
+      .insert({ name: this.name, commit_position: '0', prepare_position: '0', log_id: logId })
+      .onConflict('name')
+      .ignore();
+    const row = (await db('relay_checkpoints').where({ name: this.name }).first()) as { log_id: string | null };
+    if (row.log_id === null) await db('relay_checkpoints').where({ name: this.name }).update({ log_id: logId });
+    else if (row.log_id !== logId) {
+      if (!this.o.adoptNewLog) throw new LogSwitchedError(`The ${this.name} checkpoint`, row.log_id, logId);
+      await followersAdoptLog(db, this.o.store, this.name);
+      this.o.log.warn({ follower: this.name, from: row.log_id, to: logId }, 'follows a new log from its head');
     }
   }
 

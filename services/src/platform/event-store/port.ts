@@ -140,6 +140,11 @@ export interface EventStore {
    * read of the whole log (an as-of rebuild, a replay) reads until it, not until the first short page.
    */
   tailPosition(): Promise<Position>;
+  /**
+   * The log's identity, made at its first use and kept in the log itself (PostgreSQL: es_log; EventStoreDB:
+   * the `verba-log` stream). Checkpoints record it, so none is ever applied to another log's positions.
+   */
+  logId(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -38,6 +38,8 @@ export interface RelayOptions {
   /** First delay before retrying a failed batch from the checkpoint; doubles up to maxRetryDelayMs. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** Started against another log than its checkpoint's, continue from its head (see CheckpointedFollower). */
+  adoptNewLog?: boolean;
   /** A log reader shared with the process's reactors (see CheckpointedFollower). */
   reader?: FollowerOptions['reader'];
 }
@@ -81,6 +83,7 @@ export class IntegrationRelay {
       retryDelayMs: options.retryDelayMs ?? 100,
       maxRetryDelayMs: options.maxRetryDelayMs ?? 30_000,
       ...(options.reader ? { reader: options.reader } : {}),
+      adoptNewLog: options.adoptNewLog ?? false,
     });
   }
 

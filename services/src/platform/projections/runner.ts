@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { HOT_STATEMENT } from '../db/knex';
 import { trustingAppendValidation } from '../decider/events';
 import { ReusedTransactions } from '../db/reused-transactions';
+import { LogSwitchedError } from '../event-store/log-identity';
 import { START, comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store/port';
 import { WakeUp } from '../event-store/polling-subscription';
 import { BEGIN_READ_MODEL_WRITE_SQL } from '../event-store/postgres/read-horizon';
@@ -78,6 +79,8 @@ export interface RunnerOptions {
   bulkPageSize?: number;
   /** Longest time a stored checkpoint trails batches with nothing for its projection (default 1 s). */
   idleCheckpointMs?: number;
+  /** Started against another log than the checkpoints', rebuild every read model from it instead of refusing. */
+  adoptNewLog?: boolean;
 }
 
 /**
@@ -134,6 +137,7 @@ export class ProjectionRunner {
   private readonly bulkRebuilds: boolean;
   private readonly bulkPageSize: number;
   private readonly idleCheckpointMs: number;
+  private readonly adoptNewLog: boolean;
   private stopped = false;
 
   constructor(options: RunnerOptions) {
@@ -150,16 +154,38 @@ export class ProjectionRunner {
     this.bulkRebuilds = options.bulkRebuilds ?? true;
     this.bulkPageSize = options.bulkPageSize ?? 20_000;
     this.idleCheckpointMs = options.idleCheckpointMs ?? IDLE_CHECKPOINT_MS;
+    this.adoptNewLog = options.adoptNewLog ?? false;
   }
 
   /** Creates bookkeeping, builds new or changed read models (blue/green), then follows the log live. */
   async start(): Promise<void> {
     await onLiveConnection(() => migrateProjections(this.db));
+    await this.claimCheckpoints();
     for (const p of this.projections.values()) {
       const state = await onLiveConnection(() => this.db('projection_state').where({ name: p.name }).first());
       if (!state || state.version !== p.version) await this.rebuild(p.name);
     }
     for (const p of this.projections.values()) this.loops.push(this.follow(p));
+  }
+
+  /**
+   * Checks that the checkpoints are of the store's log (log-identity.ts), recording it on those made
+   * before logs had identities. Against another log: refuses, or when told to, rebuilds every read model
+   * from this log (blue/green, so each is served until its new generation has caught up).
+   */
+  private async claimCheckpoints(): Promise<void> {
+    const logId = await this.store.logId();
+    const names = [...this.projections.keys()];
+    const foreign = await onLiveConnection(() =>
+      this.db('projection_checkpoints').whereIn('name', names).whereNotNull('log_id').whereNot('log_id', logId).first('log_id', 'name'),
+    );
+    if (foreign) {
+      if (!this.adoptNewLog)
+        throw new LogSwitchedError(`The read models in this database (${foreign.name} and others)`, foreign.log_id, logId);
+      this.log.warn({ from: foreign.log_id, to: logId }, 'the log changed: rebuilding every read model from it');
+      for (const name of names) await this.rebuild(name);
+    }
+    await onLiveConnection(() => this.db('projection_checkpoints').whereNull('log_id').update({ log_id: logId }));
   }
 
   async stop(): Promise<void> {
@@ -439,12 +465,14 @@ export class ProjectionRunner {
     if (!p) throw new Error(`Unknown projection ${name}`);
     const phases: RebuildPhases = { setup: 0, read: 0, fold: 0, write: 0, catchUp: 0, switch: 0, drop: 0 };
     let t0 = performance.now();
+    // Before the transaction: on PGlite its one connection is the transaction's until it ends.
+    const logId = await this.store.logId();
     const generation = await this.db.transaction(async (trx) => {
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]);
       const row = await trx('projection_checkpoints').where({ name }).max('generation as g').first();
       const g = Number(row?.g ?? 0) + 1;
       await p.setup(trx, generationTables(g));
-      await trx('projection_checkpoints').insert({ name, generation: g, version: p.version });
+      await trx('projection_checkpoints').insert({ name, generation: g, version: p.version, log_id: logId });
       return g;
     });
     phases.setup = performance.now() - t0;
@@ -527,7 +555,10 @@ export class ProjectionRunner {
         const state = await trx('projection_state').where({ name: p.name }).forUpdate().first();
         if (state) {
           const live = await trx('projection_checkpoints').where({ name: p.name, generation: state.active_generation }).first();
-          if (live && comparePositions(toPosition(live), at) > 0) return false;
+          const ours = await trx('projection_checkpoints').where({ name: p.name, generation }).first('log_id');
+          // A live generation of another log is never "further": its positions are not this log's.
+          const sameLog = !live?.log_id || live.log_id === ours?.log_id;
+          if (live && sameLog && comparePositions(toPosition(live), at) > 0) return false;
         }
         const t = generationTables(generation);
         // A query locks the views it reads one by one as it plans: one that holds the second view while this

@@ -17,6 +17,8 @@ create table if not exists projection_checkpoints (
   updated_at timestamptz not null default now(),
   primary key (name, generation)
 );
+-- the log the checkpoint's positions are of (event-store/log-identity.ts)
+alter table projection_checkpoints add column if not exists log_id uuid;
 
 -- the last failure of each projection in any projector process (the admin operations page shows it)
 create table if not exists projection_errors (

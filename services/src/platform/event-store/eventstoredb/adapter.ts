@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * The EventStoreDB adapter of the event store port (gRPC, @eventstore/db-client).
  *
@@ -37,6 +38,7 @@ import {
   fromEsdbPosition,
   fromEsdbStreamMetadata,
   isSystemEvent,
+  LOG_STREAM,
   toEsdbEventId,
   toEsdbExpectedRevision,
   toEsdbReadPosition,
@@ -221,6 +223,25 @@ export function createEventStoreDbStore(connectionString: string): EventStore {
 
     // $all has no read horizon: what is committed is readable.
     tailPosition: () => store.headPosition(),
+
+    // The first event of LOG_STREAM names the log; the first process to find none writes it (no_stream,
+    // so of two at once one wins and the other reads the winner's).
+    async logId(): Promise<string> {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const [first] = await store.readStream(LOG_STREAM, { maxCount: 1 });
+        if (first) return String(first.data.id);
+        try {
+          await store.append(
+            LOG_STREAM,
+            [{ id: randomUUID(), type: 'verba.LogIdentified', version: 1, data: { id: randomUUID() } }],
+            'no_stream',
+          );
+        } catch (e) {
+          if (!(e instanceof WrongExpectedVersionError)) throw e;
+        }
+      }
+      throw new Error(`${LOG_STREAM} could not be read or written`);
+    },
 
     async headPosition(): Promise<Position> {
       let from: Position | undefined; // undefined: from the end of the log

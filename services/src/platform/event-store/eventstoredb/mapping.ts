@@ -124,8 +124,11 @@ function toData(data: unknown): Record<string, unknown> {
 }
 
 /** Events of system streams (`$…`, including metadata streams `$$…`) and system event types (`$…`). */
+/** The stream whose first event names the log (EventStore.logId): bookkeeping, not a domain event. */
+export const LOG_STREAM = 'verba-log';
+
 export function isSystemEvent(streamId: string, type: string): boolean {
-  return streamId.startsWith('$') || type.startsWith('$');
+  return streamId.startsWith('$') || type.startsWith('$') || streamId === LOG_STREAM;
 }
 
 type AnyResolvedEvent = ResolvedEvent | AllStreamResolvedEvent;

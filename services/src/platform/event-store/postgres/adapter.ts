@@ -326,6 +326,10 @@ export function createPostgresEventStore(config: PostgresEventStoreOptions): Pos
       return row ? { transaction: BigInt(row.tx), sequence: BigInt(row.pos) } : START;
     },
 
+    async logId(): Promise<string> {
+      return (await query<{ id: string }>('select id::text as id from es_log')).rows[0]!.id;
+    },
+
     async close() {
       wake.close();
       if (ownsPool) await pool.end();
