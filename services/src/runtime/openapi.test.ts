@@ -49,6 +49,14 @@ describe(`the OpenAPI document on ${database.label}`, () => {
     expect(doc.components.securitySchemes['csrf']).toMatchObject({ in: 'header', name: 'x-verba-csrf' });
   });
 
+  it("links the integration events' AsyncAPI document, served beside it", async () => {
+    expect(doc.info.description).toContain('[/api/docs/asyncapi.json](/api/docs/asyncapi.json)');
+    const res = await t.agent().request({ method: 'GET', url: '/api/docs/asyncapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toMatchObject({ asyncapi: '3.1.0', channels: { 'verba-vocabulary': { address: 'verba.vocabulary' } } });
+  });
+
   it('lists on every route each error it can answer, with when', () => {
     const missing: string[] = [];
     for (const { key, route } of contractRoutes) {

@@ -21,7 +21,9 @@ export const API_GUIDE = `Reading-first language learning: the Verba API.
 
 **Errors** are \`application/problem+json\` (RFC 9457): \`status\`, \`title\`, \`detail\` and \`message\` (the same human-readable text, in the product's words), an optional machine-readable \`code\`, and for validation failures \`errors\` (one entry per field: \`path\`, \`message\`). Text containing NUL or an unpaired UTF-16 surrogate is refused with 400 on every route. 5xx answers carry a generic message; details go to the server log under the \`x-request-id\` every answer carries (send your own \`x-request-id\` to find your request's lines there). The events a write appends record who made it (the signed-in caller) and the command's id, not the request's.
 
-**Rate limits** answer 429 with \`Retry-After\` (seconds).`;
+**Rate limits** answer 429 with \`Retry-After\` (seconds).
+
+**Events.** What happens in Verba is also published to Kafka as integration events (one topic per context, keyed by the learner's id, at least once): their manual is the AsyncAPI 3 document at [/api/docs/asyncapi.json](/api/docs/asyncapi.json), with every event's JSON Schema, its headers and its key.`;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

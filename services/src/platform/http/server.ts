@@ -11,6 +11,7 @@ import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
 import { refuseCrossSiteWrites } from './cross-site';
 import { API_GUIDE } from './openapi';
+import { asyncApiDocument } from '@verba/contracts/integration';
 import { countRequests } from '../metrics/http-metrics';
 import { traceRequests } from '../tracing/request-spans';
 import { tracingOn } from '../tracing/tracing';
@@ -125,6 +126,11 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
     transformStaticCSP: (header) => header.replace(/\s*upgrade-insecure-requests;?/, ''),
   });
 
+  // The integration events' manual, beside this one (linked from API_GUIDE); generated once, it never changes while running.
+  const asyncApi = JSON.stringify(asyncApiDocument({ version: '1.0.0' }));
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async (_req, reply) =>
+    reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', 'public, max-age=300').send(asyncApi),
+  );
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
     const answer = await o.ready();
