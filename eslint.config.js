@@ -79,6 +79,7 @@ export default defineConfig(
     '**/.vite/',
     '**/@mf-types/',
     '**/.__mf__temp/',
+    '**/.generated-client-*/', // runtime/generated-client.test.ts's scratch folder
     '**/*.d.ts',
   ]),
 

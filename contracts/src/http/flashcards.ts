@@ -337,7 +337,9 @@ export const flashcardsAnalytics = defineRoute({
     /** Oldest first; `day` is YYYY-MM-DD (UTC); days without practice have 0. */
     days: z.array(z.object({ day: z.string(), reviews: z.number().int() })),
     /** The cards now in each FSRS state (new, learning, review, relearning). */
-    cardsByState: z.record(FsrsStateSchema, z.number().int()),
+    // Every state, written out (a record keyed by the enum says the same, but OpenAPI 3.0 cannot: it keeps
+    // the required keys and drops their names).
+    cardsByState: z.object({ new: z.number().int(), learning: z.number().int(), review: z.number().int(), relearning: z.number().int() }),
     /**
      * All reviews of the cards now held, and their lapses (a learned card forgotten: rated Again in FSRS
      * state Review). Retention is 1 - lapses / reviews; null before the first review.

@@ -57,3 +57,26 @@ export function responseSchemas(def: RouteDef): Record<string, z.ZodType> {
   responses['5xx'] = ProblemSchema.describe('a server failure (generic message)');
   return responses;
 }
+
+type Json = { [key: string]: unknown };
+
+/**
+ * The generated document, finished for the tools other teams use (Redocly's recommended rules, client
+ * generators): `servers` from PUBLIC_URL (or this server, relative), and file parts' `anyOf` of empty
+ * schemas removed (zod's per-MIME-type branches lose their only keyword in OpenAPI 3.0 and would match
+ * anything; the accepted types are in each route's summary).
+ */
+export function tidyOpenApi<T extends object>(document: T, publicUrl: string | undefined): T {
+  const doc = document as Json;
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    const schema = node as Json;
+    if (Array.isArray(schema.anyOf) && schema.anyOf.every((s) => s && typeof s === 'object' && Object.keys(s).length === 0))
+      delete schema.anyOf;
+    Object.values(schema).forEach(walk);
+  };
+  walk(doc.paths);
+  doc.servers = [publicUrl ? { url: publicUrl, description: 'Verba' } : { url: '/', description: 'this server' }];
+  return document;
+}

@@ -10,7 +10,7 @@ import { errorHandler, problem, sendProblem } from './problem';
 import { checkedSerializer } from './response-serializer';
 import { registerSecurityHeaders } from './security-headers';
 import { refuseCrossSiteWrites } from './cross-site';
-import { API_GUIDE } from './openapi';
+import { API_GUIDE, tidyOpenApi } from './openapi';
 import { asyncApiDocument } from '@verba/contracts/integration';
 import { countRequests } from '../metrics/http-metrics';
 import { traceRequests } from '../tracing/request-spans';
@@ -117,6 +117,7 @@ export async function createHttpServer(o: ServerOptions): Promise<App> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => ('openapiObject' in d ? tidyOpenApi(d.openapiObject, o.publicUrl) : d.swaggerObject),
   });
   // staticCSP: the docs page gets a policy with hashes of its own inline scripts instead of the API's
   // (without upgrade-insecure-requests, which would break the docs served over plain http locally).
