@@ -5,7 +5,7 @@ import { lookAt, signIn, skipReason, startVerba, type Verba } from './support/ve
 /**
  * The operations page (issue 45.4): an admin sees every projection with its lag and state, the relay, the log
  * and the workers, starts a rebuild from the page and watches it finish; on a phone too. A learner is refused,
- * by the page and by the API.
+ * by the page and by the API. The automatic backups (issue 44.4) show their last one.
  */
 describe.skipIf(!!skipReason)(`operations page in Chromium ${skipReason}`, () => {
   let verba: Verba;
@@ -17,7 +17,8 @@ describe.skipIf(!!skipReason)(`operations page in Chromium ${skipReason}`, () =>
   };
 
   beforeAll(async () => {
-    verba = await startVerba();
+    // Backups every few seconds, so the page has one to show (the default is a day, the first a minute after start).
+    verba = await startVerba({ env: { BACKUP_EVERY: '4s', BACKUP_KEEP: '3' } });
   }, 180_000);
   afterAll(async () => {
     for (const c of contexts) await c.close();
@@ -47,6 +48,10 @@ describe.skipIf(!!skipReason)(`operations page in Chromium ${skipReason}`, () =>
     // Nothing is being written: every projection is caught up (events of other types are not a projection's lag).
     await expect.poll(() => projections.getByText('Behind', { exact: true }).count(), { timeout: 20_000 }).toBe(0);
     await admin.getByRole('heading', { name: 'Event log' }).waitFor();
+    // Read again every 5 s: the automatic backups' last one appears.
+    const backups = admin.getByRole('region', { name: 'Backups', exact: true });
+    await expect.poll(() => backups.innerText(), { timeout: 30_000 }).toMatch(/Last backup[\s\S]*verba-\d{8}T\d{9}Z\.backup\.gz/);
+    expect(await backups.innerText()).toMatch(/of at most 3, one made every 4 s/);
     await lookAt(admin, 'operations-desktop');
 
     await row.getByRole('button', { name: 'Rebuild' }).click();
