@@ -31,8 +31,10 @@ describe.skipIf(!!skipReason)(`learner practice journey in Chromium ${skipReason
       .getByRole('link', { name: /^(Start learning|Continue)$/ })
       .first()
       .click();
-    const title = (await page.getByRole('heading', { level: 1 }).first().textContent())!;
+    // The chapter's page, not the course list still showing while it loads.
     const vocabulary = page.getByRole('region', { name: 'Vocabulary' });
+    await vocabulary.locator('.ln-vocabulary tbody tr').first().waitFor();
+    const title = (await page.getByRole('heading', { level: 1 }).first().textContent())!;
     const words = await vocabulary.locator('.ln-vocabulary tbody tr td:first-child').allTextContents();
     expect(words.length).toBeGreaterThan(0);
 

@@ -97,7 +97,16 @@ export async function startVerba(options: { env?: Record<string, string> } = {})
     .split(path.delimiter)
     .filter((dir) => !existsSync(path.join(dir, 'espeak-ng')))
     .join(path.delimiter);
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...options.env };
+  // No automatic backups unless a journey asks (the operations journey does): none starts mid-journey.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    BACKUP_EVERY: 'off',
+    ...options.env,
+  };
   delete env.DATABASE_URL;
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/runtime/main.ts', 'all-in-one'], {
     cwd: path.join(ROOT, 'services'),
