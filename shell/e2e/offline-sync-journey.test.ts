@@ -121,24 +121,38 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     // Back online: they are sent, the badge goes, and the server holds each once.
     await context.setOffline(false);
     await expect.poll(() => badge(page).innerText(), { timeout: 30_000 }).toBe('');
-    const after = (await serverRead(context, '/api/dictionary?languageCode=de')) as { words: Array<{ value: string; status: string }> };
+    // Sent once each: 5 marks and 1 meaning reached the server, none twice.
+    const answered = await Promise.all(
+      sent.map(async (r) => {
+        const response = await r.response();
+        const position = response && response.ok() ? ((await response.json()) as { position?: string }).position : undefined;
+        return { status: response?.status() ?? 0, body: r.postData() ?? '{}', position };
+      }),
+    );
+    const commandIds = answered
+      .filter((a) => a.status > 0 && a.status < 300)
+      .map((a) => (JSON.parse(a.body) as { commandId: string }).commandId);
+    // Read after the last of them (read-your-writes), as another device of the learner would.
+    const last = answered
+      .map((a) => a.position)
+      .filter((p): p is string => !!p)
+      .map((p) => p.split('.').map(BigInt) as [bigint, bigint])
+      .reduce<[bigint, bigint]>((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a), [0n, 0n]);
+    expect(last[0], 'the writes answered where they landed').toBeGreaterThan(0n);
+    const after = (await serverRead(context, `/api/dictionary?languageCode=de&minPosition=${last.join('.')}`)) as {
+      words: Array<{ value: string; status: string }>;
+    };
     for (const key of marked)
       expect(
         after.words.filter((w) => w.value === key),
         key,
       ).toEqual([{ value: key, status: 'known' }]);
     expect(after.words).toHaveLength(before.words.length + 5);
-    const meaning = (await serverRead(context, `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(meantText)}`)) as {
-      meaning: string | null;
-    };
+    const meaning = (await serverRead(
+      context,
+      `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(meantText)}&minPosition=${last.join('.')}`,
+    )) as { meaning: string | null };
     expect(meaning.meaning).toBe('typed on the train');
-    // Sent once each: 5 marks and 1 meaning reached the server, none twice.
-    const answered = await Promise.all(
-      sent.map(async (r) => ({ status: (await r.response())?.status() ?? 0, body: r.postData() ?? '{}' })),
-    );
-    const commandIds = answered
-      .filter((a) => a.status > 0 && a.status < 300)
-      .map((a) => (JSON.parse(a.body) as { commandId: string }).commandId);
     expect(commandIds).toHaveLength(6);
     expect(new Set(commandIds).size).toBe(6);
     await lookAt(page, 'offline-sync-sent');
