@@ -8,6 +8,17 @@ export const testJobs = {
   spin: () => {
     for (;;);
   },
+  /** Spins until it has used `cpuMs` of CPU; answers the CPU and the wall time that took (held time included). */
+  burn: (input: { cpuMs: number }) => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    let used = 0;
+    while (used < input.cpuMs) {
+      const { user, system } = process.cpuUsage(cpu);
+      used = (user + system) / 1000;
+    }
+    return { cpuMs: used, wallMs: performance.now() - wall };
+  },
   hoard: () => {
     const kept: number[][] = [];
     for (;;) kept.push(new Array(1_000_000).fill(kept.length));

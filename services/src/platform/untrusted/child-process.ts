@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Outcome } from './refused';
@@ -11,6 +11,50 @@ export interface ChildProcessOptions {
   nice: number;
   /** Heap of the process; a job that needs more ends it. */
   memoryMb: number;
+  /**
+   * The share of time the process may run (0-1; 1 or absent: no limit). A lower priority is not a budget: on
+   * two cores the fit still ran on time requests could have used (marks 7-16% slower), so it is also held to
+   * this duty cycle, as cpulimit does: running `cpuShare` of every period, stopped for the rest.
+   */
+  cpuShare?: number;
+}
+
+/** The duty cycle's period: short enough that a request never waits long behind a running slice. */
+export const CPU_SHARE_PERIOD_MS = 100;
+
+/**
+ * Runs the process `share` of each period and stops it (SIGSTOP) for the rest; the returned function ends
+ * the cycle and leaves the process running. Stopped or not, SIGKILL still ends it at its budget.
+ */
+function holdToShare(child: ChildProcess, share: number | undefined): () => void {
+  if (share === undefined || !(share > 0 && share < 1)) return () => {};
+  held.add(child);
+  if (held.size === 1) process.once('exit', endHeld);
+  let stopped = false;
+  let timer: NodeJS.Timeout;
+  const signal = (name: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(name);
+  };
+  const flip = () => {
+    stopped = !stopped;
+    signal(stopped ? 'SIGSTOP' : 'SIGCONT');
+    timer = setTimeout(flip, (stopped ? 1 - share : share) * CPU_SHARE_PERIOD_MS);
+  };
+  timer = setTimeout(flip, share * CPU_SHARE_PERIOD_MS);
+  return () => {
+    clearTimeout(timer);
+    held.delete(child);
+    if (!held.size) process.off('exit', endHeld);
+    // Its answer may have left just before a stop: it must run on to exit.
+    if (stopped) signal('SIGCONT');
+    stopped = false;
+  };
+}
+
+/** Processes held to a share now: a server that exits ends them, or one caught stopped would stay stopped. */
+const held = new Set<ChildProcess>();
+function endHeld(): void {
+  for (const child of held) child.kill('SIGKILL');
 }
 
 /** Stopped at its budget; the pool answers it as it answers a thread stopped at its wall time. */
@@ -33,10 +77,13 @@ export function runInChildProcess<T>(task: Task, timeMs: number, options: ChildP
     NICE && options.nice > 0 ? [NICE, ['-n', String(options.nice), process.execPath, ...node]] : [process.execPath, node];
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], env: {} });
+    const release = holdToShare(child, options.cpuShare);
+    child.once('exit', release);
     let answered = false;
     const timer = setTimeout(() => {
       if (answered) return;
       answered = true;
+      release();
       child.kill('SIGKILL');
       reject(new ChildTimedOut(`The job ${task.job} ran past ${timeMs} ms.`));
     }, timeMs);
@@ -46,6 +93,7 @@ export function runInChildProcess<T>(task: Task, timeMs: number, options: ChildP
       if (answered) return;
       answered = true;
       clearTimeout(timer);
+      release();
       resolve(message);
       if (child.connected) child.disconnect();
     });
@@ -54,6 +102,7 @@ export function runInChildProcess<T>(task: Task, timeMs: number, options: ChildP
       if (answered) return;
       answered = true;
       clearTimeout(timer);
+      release();
       reject(error);
     });
     // Gone without an answer: a native crash or its heap exceeded. Its reason stays in the server's log.

@@ -1,11 +1,13 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '@verba/contracts';
-import { BACKGROUND_NICE, MOVE_MIN_BYTES, createUntrustedPool } from './pool';
+import { BACKGROUND_CPU_SHARE, BACKGROUND_NICE, MOVE_MIN_BYTES, createUntrustedPool } from './pool';
 import { refusal } from '../../../test-support/platform/refusal';
 
 const entry = new URL('../../../test-support/platform/untrusted-test-worker.mjs', import.meta.url);
-const background = { entry: new URL('../../../test-support/platform/untrusted-test-process.mjs', import.meta.url) };
+// Budgets and refusals are tested at full speed; the share of time (by default) has a test and a pool of its own.
+const processEntry = new URL('../../../test-support/platform/untrusted-test-process.mjs', import.meta.url);
+const background = { entry: processEntry, cpuShare: 1 };
 
 describe('the untrusted pool: parsing off the request thread, within budgets', () => {
   const pool = createUntrustedPool({ entry, background, threads: 1, queueMax: 2, memoryMb: 64, budget: { timeMs: 3000, outputMax: 1000 } });
@@ -83,6 +85,28 @@ describe('the untrusted pool: parsing off the request thread, within budgets', (
       expect(await pool.run('echo', { text: 'noch da' }, {}, inBackground)).toBe('noch da');
     });
   });
+
+  it('holds a background job to its share of the time (a quarter by default): 300 ms of CPU take four times as long', async () => {
+    type Burnt = { cpuMs: number; wallMs: number };
+    const held = createUntrustedPool({ entry, background: { entry: processEntry }, threads: 1, memoryMb: 64 });
+    try {
+      const onThread = await held.run<Burnt>('burn', { cpuMs: 300 }, {}, { timeMs: 20_000 });
+      const inBackground = await held.run<Burnt>('burn', { cpuMs: 300 }, {}, { timeMs: 20_000, priority: 'background' });
+      expect(inBackground.cpuMs).toBeGreaterThanOrEqual(300);
+      // At most a quarter of each 100 ms runs: 300 ms of CPU need 11 periods and more (a margin for timer slack).
+      expect(BACKGROUND_CPU_SHARE).toBe(0.25);
+      expect(inBackground.wallMs).toBeGreaterThan((300 / BACKGROUND_CPU_SHARE) * 0.75);
+      expect(inBackground.wallMs).toBeGreaterThan(onThread.wallMs * 2);
+      // Its wall-time budget still holds, stopped or running at that moment, and the next job is served.
+      const started = performance.now();
+      const slow = held.run('spin', {}, { tooSlow: 'Too slow.' }, { timeMs: 1500, priority: 'background' });
+      expect(await refusal(slow)).toEqual({ status: 422, message: 'Too slow.' });
+      expect(performance.now() - started).toBeLessThan(4000);
+      expect(await held.run('echo', { text: 'weiter' }, {}, { timeMs: 20_000, priority: 'background' })).toBe('weiter');
+    } finally {
+      await held.close();
+    }
+  }, 60_000);
 
   it('answers 503 when more jobs wait than the queue holds', async () => {
     const running = [pool.run('wait', { ms: 400 }), pool.run('wait', { ms: 10 }), pool.run('wait', { ms: 10 })];
