@@ -23,7 +23,9 @@ export const API_GUIDE = `Reading-first language learning: the Verba API.
 
 **Rate limits** answer 429 with \`Retry-After\` (seconds).
 
-**Events.** What happens in Verba is also published to Kafka as integration events (one topic per context, keyed by the learner's id, at least once): their manual is the AsyncAPI 3 document at [/api/docs/asyncapi.json](/api/docs/asyncapi.json), with every event's JSON Schema, its headers and its key.`;
+**Events.** What happens in Verba is also published to Kafka as integration events (one topic per context, keyed by the learner's id, at least once): their manual is the AsyncAPI 3 document at [/api/docs/asyncapi.json](/api/docs/asyncapi.json), with every event's JSON Schema, its headers and its key.
+
+**Versions.** \`info.version\` follows semantic versioning. Within a major version nothing a client relies on is taken away: no operation is removed, no field of a successful answer is removed or made optional, no request field or parameter becomes required, and no request accepts fewer types, values or lengths than before. Verba's CI compares every build's document with the one kept for its major version and fails on any of these; new operations, fields and values may appear at any time, so a client ignores what it does not know.`;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
