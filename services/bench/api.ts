@@ -9,8 +9,8 @@
  *   busy   the mark phase again while a spinning process keeps one of the two cores busy
  *   fit    ours only: the mark phase again while a learner of their own (>= 10,000 seeded reviews) has
  *          their scheduler fitted back to back (fsrs-rs on the worker pool); its ratios are to the peer's and
- *          ours' plain mark phases of the round (the peer has no fit). It runs after ours' plain marks in even
- *          rounds and before them in odd ones, so the dictionary's growth is not counted as the fit's cost.
+ *          ours' plain mark phases of the round (the peer has no fit). It runs between two plain mark phases of
+ *          ours (the second the one beside the peer's) and is compared with their mean; their ratio is the noise.
  *          BENCH_API_FIT=0 skips it.
  * Rounds interleave the two servers (ours, peer, ours, peer ...); each figure is the median over rounds
  * with its spread, and ratios are taken per round between phases that ran back to back.
@@ -137,13 +137,14 @@ type Round = Record<string, number>;
 function runRound(ours: Contender, peer: Contender, r: number, fitter: Session | null): Promise<Round> {
   return (async () => {
     process.stderr.write(`round ${r + 1}/${ROUNDS}\n`);
-    // The fit phase runs after ours' quiet marks in even rounds and before them in odd ones: ours' dictionary
-    // grows as it is marked, so a fixed order would count that growth as the fit's cost.
-    const fitFirst = fitter !== null && r % 2 === 1;
-    const early = fitFirst ? await fitPhase(ours, fitter, `f${r}`, r * 4 + 1) : null;
+    // The fit phase sits between two quiet mark phases of ours, the second of which is the round's quiet
+    // phase beside the peer's: the fit is compared with their mean, so the machine's drift and the dictionary's
+    // growth (ours' dictionary grows as it is marked) weigh on both sides alike, and the two quiet phases'
+    // ratio is the yardstick of noise (quiet_vs_quiet) that "unchanged" is read against.
+    const before = fitter ? await markPhase(ours, `q${r}`, r * 4 + 3) : null;
+    const of = fitter ? await fitPhase(ours, fitter, `f${r}`, r * 4 + 1) : null;
     const o = await markPhase(ours, `r${r}`, r * 4);
     const p = await markPhase(peer, `r${r}`, r * 4);
-    const of = fitter && !fitFirst ? await fitPhase(ours, fitter, `f${r}`, r * 4 + 1) : early;
     const oRead = await load(ours.server.base, ours.sessions, READ_SECONDS, readRequest);
     const pRead = await load(peer.server.base, peer.sessions, READ_SECONDS, readRequest);
     const stopBurner = startCpuBurner();
@@ -184,7 +185,8 @@ function runRound(ours: Contender, peer: Contender, r: number, fitter: Session |
       ...(of && {
         fit_mark_rps: of.mark.rps,
         fit_mark_ratio: of.mark.rps / p.rps,
-        fit_vs_quiet: of.mark.rps / o.rps,
+        fit_vs_quiet: of.mark.rps / ((before!.rps + o.rps) / 2),
+        quiet_vs_quiet: o.rps / before!.rps,
         fit_mark_p99_ms: of.mark.p99,
         fit_ryw_p50_ms: of.mark.rywP50,
         fit_ryw_p99_ms: of.mark.rywP99,
@@ -192,7 +194,13 @@ function runRound(ours: Contender, peer: Contender, r: number, fitter: Session |
         fit_s: of.fits.medianSeconds,
       }),
       errors:
-        o.errors + o.rywErrors + oRead.errors + ob.errors + ob.rywErrors + (of ? of.mark.errors + of.mark.rywErrors + of.fits.errors : 0),
+        o.errors +
+        o.rywErrors +
+        oRead.errors +
+        ob.errors +
+        ob.rywErrors +
+        (of ? of.mark.errors + of.mark.rywErrors + of.fits.errors : 0) +
+        (before ? before.errors + before.rywErrors : 0),
       peer_errors: p.errors + p.rywErrors + pRead.errors + pb.errors + pb.rywErrors,
     };
   })();
@@ -235,9 +243,10 @@ function report(
     ...(fitReviews === null
       ? ['* fit phase skipped (BENCH_API_FIT=0).']
       : [
-          `* fit_*: ours marked ${MARK_SECONDS} s again (after the peer's marks) while one more learner, ${fitReviews.toLocaleString('en-US')} reviews`,
+          `* fit_*: ours marked ${MARK_SECONDS} s again (between two quiet mark phases of ours) while one more learner, ${fitReviews.toLocaleString('en-US')} reviews`,
           '  seeded into the event store, had POST /api/flashcards/scheduler/fit sent again as soon as the last answered;',
-          "  fit_mark_ratio = that phase's rps / the peer's mark rps of the round, fit_vs_quiet = / ours' mark rps of the round;",
+          "  fit_mark_ratio = that phase's rps / the peer's mark rps of the round, fit_vs_quiet = / the mean of ours' two quiet",
+          '  phases around it; quiet_vs_quiet = the second quiet phase / the first: the noise between two identical phases;',
           `  fits_completed per round (${rounds.reduce((n, r) => n + (r['fits_completed'] ?? 0), 0)} in all), fit_s the median fit's answer time.`,
         ]),
     `* servers, PostgreSQL and autocannon share the ${availableParallelism()} cores; before the run the machine was ` +
