@@ -276,14 +276,14 @@ export class FlashcardCommands {
 
 /** What fitting needs of the read side: the learner's standing reviews (all languages) and their last fit. */
 export interface FitSource {
-  reviewsForFit(userId: string): Promise<{ cardId: string; at: Date; rating: ReviewRating }[]>;
+  /** The learner's standing reviews, and the same as the fit job's input (FitInput.reviews, JSON text). */
+  reviewsForFit(userId: string): Promise<{ count: number; reviews: string }>;
   reviewCount(userId: string): Promise<number>;
   /** The last fit: on how many reviews, and when. */
   lastFit(userId: string): Promise<{ reviews: number; at: Date } | null>;
 }
 
 const schedulerCodec = new EventCodec([...schedulerEvents]);
-const RATING_NUMBER: Record<ReviewRating, number> = { again: 1, hard: 2, good: 3, easy: 4 };
 /** Automatic fits of one learner are at least this far apart. */
 const AUTO_FIT_GAP_MS = 3_600_000;
 /** The optimiser's wall-time budget: 10,000 reviews fit in about a second; a long history gets a minute. */
@@ -343,15 +343,9 @@ export class SchedulerCommands {
     if (this.fitting.has(userId)) throw new DomainError(SCHEDULER_MESSAGES.busy, 409);
     this.fitting.add(userId);
     try {
-      const reviews = await this.source.reviewsForFit(userId);
-      if (reviews.length < FIT_MIN_REVIEWS) throw new DomainError(SCHEDULER_MESSAGES.tooFewReviews, 409);
-      const cards = new Map<string, number>();
-      const input: FitInput = {
-        reviews: reviews.map((r) => {
-          if (!cards.has(r.cardId)) cards.set(r.cardId, cards.size);
-          return [cards.get(r.cardId)!, r.at.getTime(), RATING_NUMBER[r.rating]];
-        }),
-      };
+      const { count, reviews } = await this.source.reviewsForFit(userId);
+      if (count < FIT_MIN_REVIEWS) throw new DomainError(SCHEDULER_MESSAGES.tooFewReviews, 409);
+      const input: FitInput = { reviews };
       const out = await this.pool
         .run<FitOutput>('practice.fit-fsrs', input, {}, { timeMs: FIT_BUDGET_MS, priority: 'background' })
         .catch((error: unknown) => {
@@ -360,11 +354,11 @@ export class SchedulerCommands {
           throw new HttpError(503, SCHEDULER_MESSAGES.unavailable);
         });
       const at = this.now().toISOString();
-      const command: SchedulerCommand = { kind: 'record-fit', userId, at, trigger, reviews: reviews.length, ...pick(out) };
+      const command: SchedulerCommand = { kind: 'record-fit', userId, at, trigger, reviews: count, ...pick(out) };
       const result = await this.decide(userId, command, commandId);
       const adopted = Number.isFinite(out.logLoss) && out.logLoss < out.defaultLogLoss;
       return {
-        fit: { at, reviews: reviews.length, logLoss: out.logLoss, defaultLogLoss: out.defaultLogLoss, adopted },
+        fit: { at, reviews: count, logLoss: out.logLoss, defaultLogLoss: out.defaultLogLoss, adopted },
         ...(result.position ? { position: result.position } : {}),
       };
     } finally {

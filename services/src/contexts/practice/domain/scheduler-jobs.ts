@@ -8,11 +8,12 @@ import { Refused } from '../../../platform/untrusted/refused';
  * those cards' reviews, and the log loss of each says which predicts this learner better.
  */
 
-/** One review as the job takes it: the card's index (cards by first appearance), when (ms), rating 1-4. */
+/** One review as the job takes it: the card's index (its rank among the learner's cards), when (ms), rating 1-4. */
 export type FitReview = [card: number, at: number, rating: number];
 
 export interface FitInput {
-  reviews: FitReview[];
+  /** In order of time; or the same as JSON text, as PostgreSQL packs it (parsed here, off the HTTP thread). */
+  reviews: FitReview[] | string;
   /** Cards whose reviews are kept out of the fit: every `holdOutEvery`-th card (default: a fifth, else more). */
   holdOutEvery?: number;
 }
@@ -59,7 +60,8 @@ function itemsOf(b: Binding, reviews: readonly FitReview[]) {
 const HOLD_OUT_EVERY = [5, 3, 2];
 const notEnough = (e: unknown) => e instanceof Error && /NotEnoughData/.test(e.message);
 
-export async function fitFsrs({ reviews, holdOutEvery }: FitInput): Promise<FitOutput> {
+export async function fitFsrs({ reviews: given, holdOutEvery }: FitInput): Promise<FitOutput> {
+  const reviews = typeof given === 'string' ? (JSON.parse(given) as FitReview[]) : given;
   let b: Binding;
   try {
     b = await load();

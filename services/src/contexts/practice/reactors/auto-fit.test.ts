@@ -15,7 +15,11 @@ const at = '2026-03-02T09:00:00.000Z';
 /** The scheduler's commands over a review log of `count` reviews, last fitted on `last` of them `ago` ms before. */
 function commands(count: number, last: number | null, ago = 2 * 3_600_000) {
   const lastFit = last === null ? null : { reviews: last, at: new Date(Date.parse(at) - ago) };
-  const source: FitSource = { reviewCount: async () => count, lastFit: async () => lastFit, reviewsForFit: async () => [] };
+  const source: FitSource = {
+    reviewCount: async () => count,
+    lastFit: async () => lastFit,
+    reviewsForFit: async () => ({ count: 0, reviews: '[]' }),
+  };
   return new SchedulerCommands({} as EventStore, () => new Date(at), {} as UntrustedWork, source);
 }
 
