@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { comparePositions } from '../kit/src/api/positions';
 import { lookAt, signIn, skipReason, startVerba, type Verba } from './support/verba';
 
 /**
@@ -136,10 +137,9 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     const last = answered
       .map((a) => a.position)
       .filter((p): p is string => !!p)
-      .map((p) => p.split('.').map(BigInt) as [bigint, bigint])
-      .reduce<[bigint, bigint]>((a, b) => (b[0] > a[0] || (b[0] === a[0] && b[1] > a[1]) ? b : a), [0n, 0n]);
-    expect(last[0], 'the writes answered where they landed').toBeGreaterThan(0n);
-    const after = (await serverRead(context, `/api/dictionary?languageCode=de&minPosition=${last.join('.')}`)) as {
+      .reduce((a, b) => (comparePositions(b, a) > 0 ? b : a), '0.0');
+    expect(last, 'the writes answered where they landed').not.toBe('0.0');
+    const after = (await serverRead(context, `/api/dictionary?languageCode=de&minPosition=${last}`)) as {
       words: Array<{ value: string; status: string }>;
     };
     for (const key of marked)
@@ -150,7 +150,7 @@ describe.skipIf(!!skipReason)(`offline writes journey in Chromium ${skipReason}`
     expect(after.words).toHaveLength(before.words.length + 5);
     const meaning = (await serverRead(
       context,
-      `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(meantText)}&minPosition=${last.join('.')}`,
+      `/api/translation/meanings?languageCode=de&word=${encodeURIComponent(meantText)}&minPosition=${last}`,
     )) as { meaning: string | null };
     expect(meaning.meaning).toBe('typed on the train');
     expect(commandIds).toHaveLength(6);

@@ -42,9 +42,10 @@ export class SchedulerQueries implements FitSource {
   async reviewsForFit(userId: string): Promise<{ count: number; reviews: string }> {
     const { rows } = (await this.db.raw(
       `select count(*)::int as count,
-              coalesce(json_agg(json_build_array(card, at, rating) order by at, review_id), '[]')::text as reviews
+              coalesce(json_agg(json_build_array(card, at, rating) order by reviewed_at, review_id), '[]')::text as reviews
          from (select dense_rank() over (order by card_id) - 1 as card,
                       (extract(epoch from reviewed_at) * 1000)::bigint as at,
+                      reviewed_at,
                       review_id,
                       case rating when 'again' then 1 when 'hard' then 2 when 'good' then 3 when 'easy' then 4 end as rating
                  from practice_reviews
